@@ -1,0 +1,72 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// The app's map, one target per layer (see DECISIONS.md):
+//   ChecklistsModel     data, storage (GRDB), dates: no terminal, shared with the command line
+//   ChecklistsUI        pure state / actions / reduce / render into a cell grid: no curses
+//   ChecklistsTerminal  the one adapter that talks to ncurses, plus the Dispatch runtime
+//   checklists          the executable: argument parsing and start-up errors
+let package = Package(
+    name: "Checklists",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "checklists", targets: ["checklists"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CNcursesw",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
+        .target(name: "CTerminalGuard"),
+        .target(
+            name: "ChecklistsModel",
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "ChecklistsUI",
+            dependencies: ["ChecklistsModel"]
+        ),
+        .target(
+            name: "ChecklistsTerminal",
+            dependencies: ["CNcursesw", "CTerminalGuard", "ChecklistsUI", "ChecklistsModel"]
+        ),
+        .executableTarget(
+            name: "checklists",
+            dependencies: [
+                "ChecklistsTerminal", "ChecklistsUI", "ChecklistsModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "checklists-bench",
+            dependencies: ["ChecklistsUI", "ChecklistsModel"],
+            path: "Sources/ChecklistsBench"
+        ),
+        .target(
+            name: "TestSupport",
+            dependencies: ["ChecklistsModel", "ChecklistsUI"],
+            path: "Tests/TestSupport"
+        ),
+        .testTarget(
+            name: "ChecklistsModelTests",
+            dependencies: ["ChecklistsModel", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ChecklistsUITests",
+            dependencies: ["ChecklistsUI", "ChecklistsModel", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ChecklistsTerminalTests",
+            dependencies: ["ChecklistsTerminal", "ChecklistsUI"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["checklists", "TestSupport", "ChecklistsModel"]
+        ),
+    ]
+)

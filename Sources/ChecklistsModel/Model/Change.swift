@@ -1,0 +1,37 @@
+import Foundation
+
+/// Every change a user can confirm, as a value. The app's reducer emits these
+/// and the runtime hands them to `ChecklistsDatabase.apply(_:)`, one
+/// transaction each; the command line uses the same vocabulary, so the rules
+/// (validation, cascades) live in one place.
+public enum Change: Hashable, Sendable {
+    case addChecklist(name: String, icon: ChecklistIcon)
+    case updateChecklist(id: Int64, name: String, icon: ChecklistIcon)
+    case deleteChecklist(id: Int64)
+    case addItem(checklistID: Int64, ItemDraft)
+    case updateItem(id: Int64, ItemDraft)
+    case setChecked(itemID: Int64, Bool)
+    case deleteItem(id: Int64)
+    case setSortOrder(checklistID: Int64, ItemSortOrder)
+    case setOpenChecklist(id: Int64?)
+}
+
+/// What a committed change created, so the UI can select it.
+public enum ChangeOutcome: Hashable, Sendable {
+    case none
+    case checklist(Int64)
+    case item(Int64)
+}
+
+/// Rules on user text that hold wherever the text comes from.
+public enum TextRules {
+    /// Text with white space trimmed; names and item texts must not be empty
+    /// after trimming.
+    public static func trimmed(_ text: String) -> String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    public static func isBlank(_ text: String) -> Bool {
+        trimmed(text).isEmpty
+    }
+}

@@ -1,0 +1,57 @@
+/// How a checklist's items are ordered on screen; remembered per checklist.
+public enum ItemSortOrder: String, CaseIterable, Sendable, Codable {
+    case dueDate, text, added
+
+    /// The order after this one, for the `s` key.
+    public var next: ItemSortOrder {
+        let all = Self.allCases
+        return all[(all.firstIndex(of: self)! + 1) % all.count]
+    }
+
+    /// Shown in the checklist's title bar so the user knows which order is on.
+    public var displayName: String {
+        switch self {
+        case .dueDate: "by due date"
+        case .text: "by text"
+        case .added: "by order added"
+        }
+    }
+}
+
+/// A named list of to-do items.
+public struct Checklist: Hashable, Sendable, Identifiable {
+    public var id: Int64
+    public var name: String
+    public var icon: ChecklistIcon
+    public var sortOrder: ItemSortOrder
+
+    public init(id: Int64, name: String, icon: ChecklistIcon = .none, sortOrder: ItemSortOrder = .dueDate) {
+        self.id = id
+        self.name = name
+        self.icon = icon
+        self.sortOrder = sortOrder
+    }
+}
+
+/// A checklist with the counts the All Lists screen shows. The counts come from
+/// SQL, so the home screen never loads items.
+public struct ChecklistSummary: Hashable, Sendable, Identifiable {
+    public var checklist: Checklist
+    public var itemCount: Int
+    public var remainingCount: Int
+
+    public var id: Int64 { checklist.id }
+
+    public init(checklist: Checklist, itemCount: Int, remainingCount: Int) {
+        self.checklist = checklist
+        self.itemCount = itemCount
+        self.remainingCount = remainingCount
+    }
+
+    /// "(No Items)", "All Done!" or "N Remaining", as in the original app.
+    public var detail: String {
+        if itemCount == 0 { return "(No Items)" }
+        if remainingCount == 0 { return "All Done!" }
+        return "\(remainingCount) Remaining"
+    }
+}

@@ -1,0 +1,304 @@
+import Foundation
+import GRDB
+
+/// The one owner of the database: the GRDB pool, the migrator and every
+/// query. Nothing outside this folder writes SQL.
+///
+/// Every `apply(_:)` is one transaction, committed before it returns: there is
+/// no "save on quit", so killing the process loses nothing confirmed.
+public final class ChecklistsDatabase: Sendable {
+    /// Tuning that tests shorten; the defaults are for people.
+    public struct Options: Sendable {
+        /// How long a write waits for another process's lock before giving up.
+        public var busyTimeout: TimeInterval
+        public init(busyTimeout: TimeInterval = 5) { self.busyTimeout = busyTimeout }
+    }
+
+    public let path: String
+    private let pool: DatabasePool
+
+    private init(path: String, pool: DatabasePool) {
+        self.path = path
+        self.pool = pool
+    }
+
+    // MARK: - Opening
+
+    /// Opens (creating on first use) the database at `location`, refusing any
+    /// file that is not ours or that we cannot safely write, without changing it.
+    public static func open(_ location: DatabaseLocation, options: Options = Options()) throws(StorageError) -> ChecklistsDatabase {
+        let path = location.path
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileChecks.prepareFolder(folder, for: path, create: location.createsFolder)
+
+        // Two processes opening a new database at once could both decide to
+        // create it and race in the migrator: serialise the whole open.
+        let folderLock = try FileChecks.lockFolder(folder, for: path)
+        defer { folderLock.unlock() }
+
+        let isNew = try FileChecks.inspectOrCreate(path)
+        if !isNew { try FileChecks.inspectWithSQLite(path, migrator: Schema.migrator) }
+
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(options.busyTimeout)
+        configuration.prepareDatabase { db in
+            db.add(collation: naturalCollation)
+        }
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw StorageError(error, path: path)
+        }
+        let database = ChecklistsDatabase(path: path, pool: pool)
+        try database.prepareSchema(isNew: isNew)
+        return database
+    }
+
+    private func prepareSchema(isNew: Bool) throws(StorageError) {
+        let migrator = Schema.migrator
+        try run {
+            try migrator.migrate(pool)
+            // A write transaction on every start: it creates the first list on
+            // a new database and proves now, not at the user's first edit, that
+            // the file can be written and is not held locked by another program.
+            try pool.write { db in
+                let initialized = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = 'initialized'")
+                if initialized == nil {
+                    try db.execute(sql: "INSERT INTO checklist (name) VALUES ('List')")
+                    try db.execute(sql: "INSERT INTO preference (key, value) VALUES ('initialized', '1')")
+                }
+            }
+            if isNew {
+                // Put the header (with our application id) in the main file now,
+                // so another process inspecting it sees a Checklists database.
+                _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+            }
+        }
+    }
+
+    // MARK: - Reading
+
+    /// All checklists in natural name order, with counts kept by triggers.
+    public func checklistSummaries() throws(StorageError) -> [ChecklistSummary] {
+        let rows = try run {
+            try pool.read { db in
+                try Row.fetchAll(db, sql: "SELECT id, name, icon, sortOrder, itemCount, checkedCount FROM checklist")
+            }
+        }
+        return rows.map(Self.summary(from:)).sorted {
+            NaturalOrder.areInIncreasingOrder($0.checklist.name, $1.checklist.name)
+        }
+    }
+
+    public func checklistSummary(id: Int64) throws(StorageError) -> ChecklistSummary? {
+        let row = try run {
+            try pool.read { db in
+                try Row.fetchOne(db, sql: "SELECT id, name, icon, sortOrder, itemCount, checkedCount FROM checklist WHERE id = ?", arguments: [id])
+            }
+        }
+        return row.map(Self.summary(from:))
+    }
+
+    /// `limit` items of a checklist from `offset` in `sortOrder`.
+    public func itemsPage(checklistID: Int64, sortOrder: ItemSortOrder, offset: Int, limit: Int) throws(StorageError) -> ItemsPage {
+        try run {
+            try pool.read { db in
+                let total = try Int.fetchOne(db, sql: "SELECT itemCount FROM checklist WHERE id = ?", arguments: [checklistID]) ?? 0
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT id, checklistID, text, isChecked, dueAt, shouldRemind FROM item
+                    WHERE checklistID = ? ORDER BY \(Self.orderBy(sortOrder)) LIMIT ? OFFSET ?
+                    """, arguments: [checklistID, max(0, limit), max(0, offset)])
+                return ItemsPage(checklistID: checklistID, sortOrder: sortOrder, offset: max(0, offset),
+                                 items: rows.map(Self.item(from:)), totalCount: total)
+            }
+        }
+    }
+
+    /// Where an item stands in its checklist's order, counted by SQL, so the
+    /// app can keep the selection on an item without loading the list.
+    public func index(ofItem itemID: Int64, sortOrder: ItemSortOrder) throws(StorageError) -> Int? {
+        try run {
+            try pool.read { db -> Int? in
+                guard let row = try Row.fetchOne(db, sql: "SELECT checklistID, text, dueAt FROM item WHERE id = ?", arguments: [itemID]) else {
+                    return nil
+                }
+                let listID: Int64 = row["checklistID"]
+                let before: String
+                var arguments: StatementArguments = [listID]
+                switch sortOrder {
+                case .dueDate:
+                    before = "(dueAt < ? OR (dueAt = ? AND id < ?))"
+                    let dueAt: Int64 = row["dueAt"]
+                    arguments += [dueAt, dueAt, itemID]
+                case .text:
+                    before = "(text < ? COLLATE natural_order OR (text = ? COLLATE natural_order AND id < ?))"
+                    let text: String = row["text"]
+                    arguments += [text, text, itemID]
+                case .added:
+                    before = "id < ?"
+                    arguments += [itemID]
+                }
+                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE checklistID = ? AND \(before)", arguments: arguments)
+            }
+        }
+    }
+
+    public func item(id: Int64) throws(StorageError) -> Item? {
+        try run {
+            try pool.read { db in
+                try Row.fetchOne(db, sql: "SELECT id, checklistID, text, isChecked, dueAt, shouldRemind FROM item WHERE id = ?", arguments: [id])
+                    .map(Self.item(from:))
+            }
+        }
+    }
+
+    /// The checklist that was open when the app last ran, if it still exists.
+    public func openChecklistID() throws(StorageError) -> Int64? {
+        try run {
+            try pool.read { db in
+                try Int64.fetchOne(db, sql: """
+                    SELECT checklist.id FROM preference JOIN checklist ON checklist.id = CAST(preference.value AS INTEGER)
+                    WHERE preference.key = 'openChecklist'
+                    """)
+            }
+        }
+    }
+
+    // MARK: - Writing
+
+    /// Commits one confirmed change in its own transaction.
+    @discardableResult
+    public func apply(_ change: Change) throws(StorageError) -> ChangeOutcome {
+        try Self.validate(change)
+        return try run {
+            try pool.write { db in try Self.apply(change, in: db) }
+        }
+    }
+
+    private static func validate(_ change: Change) throws(StorageError) {
+        switch change {
+        case let .addChecklist(name, _), let .updateChecklist(_, name, _):
+            if TextRules.isBlank(name) { throw .emptyText(what: "list name") }
+        case let .addItem(_, draft), let .updateItem(_, draft):
+            if TextRules.isBlank(draft.text) { throw .emptyText(what: "item text") }
+        default:
+            break
+        }
+    }
+
+    private static func apply(_ change: Change, in db: Database) throws -> ChangeOutcome {
+        switch change {
+        case let .addChecklist(name, icon):
+            try db.execute(sql: "INSERT INTO checklist (name, icon) VALUES (?, ?)", arguments: [name, icon.rawValue])
+            return .checklist(db.lastInsertedRowID)
+        case let .updateChecklist(id, name, icon):
+            try db.execute(sql: "UPDATE checklist SET name = ?, icon = ? WHERE id = ?", arguments: [name, icon.rawValue, id])
+            try requireChange(db, "the list")
+            return .checklist(id)
+        case let .deleteChecklist(id):
+            // Items go with it through ON DELETE CASCADE.
+            try db.execute(sql: "DELETE FROM checklist WHERE id = ?", arguments: [id])
+            try requireChange(db, "the list")
+            return .none
+        case let .addItem(checklistID, draft):
+            guard try Bool.fetchOne(db, sql: "SELECT 1 FROM checklist WHERE id = ?", arguments: [checklistID]) != nil else {
+                throw StorageError.notFound(what: "the list")
+            }
+            try db.execute(sql: "INSERT INTO item (checklistID, text, dueAt, shouldRemind) VALUES (?, ?, ?, ?)",
+                           arguments: [checklistID, draft.text, wholeMinutes(draft.dueDate), draft.shouldRemind])
+            return .item(db.lastInsertedRowID)
+        case let .updateItem(id, draft):
+            try db.execute(sql: "UPDATE item SET text = ?, dueAt = ?, shouldRemind = ? WHERE id = ?",
+                           arguments: [draft.text, wholeMinutes(draft.dueDate), draft.shouldRemind, id])
+            try requireChange(db, "the item")
+            return .item(id)
+        case let .setChecked(itemID, checked):
+            try db.execute(sql: "UPDATE item SET isChecked = ? WHERE id = ?", arguments: [checked, itemID])
+            try requireChange(db, "the item")
+            return .item(itemID)
+        case let .deleteItem(id):
+            try db.execute(sql: "DELETE FROM item WHERE id = ?", arguments: [id])
+            try requireChange(db, "the item")
+            return .none
+        case let .setSortOrder(checklistID, order):
+            try db.execute(sql: "UPDATE checklist SET sortOrder = ? WHERE id = ?", arguments: [order.rawValue, checklistID])
+            try requireChange(db, "the list")
+            return .checklist(checklistID)
+        case let .setOpenChecklist(id):
+            if let id {
+                try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES ('openChecklist', ?)", arguments: ["\(id)"])
+            } else {
+                try db.execute(sql: "DELETE FROM preference WHERE key = 'openChecklist'")
+            }
+            return .none
+        }
+    }
+
+    private static func requireChange(_ db: Database, _ what: String) throws {
+        if db.changesCount == 0 { throw StorageError.notFound(what: what) }
+    }
+
+    // MARK: - Rows
+
+    static func wholeMinutes(_ date: Date) -> Int64 {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        return seconds - ((seconds % 60) + 60) % 60
+    }
+
+    private static func orderBy(_ order: ItemSortOrder) -> String {
+        switch order {
+        case .dueDate: "dueAt, id"
+        case .text: "text COLLATE natural_order, id"
+        case .added: "id"
+        }
+    }
+
+    private static func item(from row: Row) -> Item {
+        Item(id: row["id"], checklistID: row["checklistID"], text: row["text"], isChecked: row["isChecked"],
+             dueDate: Date(timeIntervalSince1970: TimeInterval(row["dueAt"] as Int64)), shouldRemind: row["shouldRemind"])
+    }
+
+    private static func summary(from row: Row) -> ChecklistSummary {
+        let checklist = Checklist(id: row["id"], name: row["name"],
+                                  icon: ChecklistIcon(rawValue: row["icon"]) ?? .none,
+                                  sortOrder: ItemSortOrder(rawValue: row["sortOrder"]) ?? .dueDate)
+        let count: Int = row["itemCount"]
+        let checked: Int = row["checkedCount"]
+        return ChecklistSummary(checklist: checklist, itemCount: count, remainingCount: count - checked)
+    }
+
+    private static let naturalCollation = DatabaseCollation("natural_order") { NaturalOrder.compare($0, $1) }
+
+    /// Runs GRDB work and turns its errors into messages a user can act on.
+    private func run<T>(_ body: () throws -> T) throws(StorageError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw StorageError(error, path: path)
+        }
+    }
+}
+
+extension StorageError {
+    /// Maps SQLite's result codes to what the user should do about them.
+    init(_ error: any Error, path: String) {
+        if let storage = error as? StorageError {
+            self = storage
+            return
+        }
+        guard let database = error as? DatabaseError else {
+            self = .writeFailed(path: path, detail: "\(error)")
+            return
+        }
+        switch database.resultCode {
+        case .SQLITE_NOTADB: self = .notADatabase(path: path, reason: "the file is not an SQLite database")
+        case .SQLITE_CORRUPT: self = .corrupt(path: path, detail: database.message ?? "malformed")
+        case .SQLITE_BUSY, .SQLITE_LOCKED: self = .locked(path: path)
+        case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH: self = .readOnly(path: path)
+        case .SQLITE_FULL: self = .diskFull(path: path)
+        case .SQLITE_CANTOPEN: self = .cannotOpen(path: path, detail: database.message ?? "cannot open")
+        default: self = .writeFailed(path: path, detail: database.message ?? "\(database.resultCode)")
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import GRDB
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Checks made on the file before SQLite is allowed to touch it. SQLite would
+/// happily turn an empty file, or another program's database, into ours (and
+/// switching to WAL rewrites the header): these checks refuse such files while
+/// they are still byte-for-byte unchanged.
+enum FileChecks {
+    static let sqliteMagic = Array("SQLite format 3\u{0}".utf8)
+
+    /// The folder must exist (only the default one is created, owner-only).
+    static func prepareFolder(_ folder: String, for path: String, create: Bool) throws(StorageError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .isDirectory(path: path)
+        }
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            if !isDirectory.boolValue { throw .missingDirectory(path: path) }
+            return
+        }
+        guard create else { throw .missingDirectory(path: path) }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // The data folder holds someone's to-dos: owner-only, whatever the umask.
+            if chmod(folder, 0o700) != 0 { throw StorageError.readOnly(path: path) }
+        } catch {
+            throw .cannotOpen(path: path, detail: "cannot create the folder \(folder)")
+        }
+    }
+
+    /// An exclusive `flock` on the folder, held while the database is opened
+    /// and migrated. flock and SQLite's fcntl locks do not interact on Linux.
+    struct FolderLock {
+        let descriptor: Int32
+        func unlock() {
+            flock(descriptor, LOCK_UN)
+            close(descriptor)
+        }
+    }
+
+    static func lockFolder(_ folder: String, for path: String) throws(StorageError) -> FolderLock {
+        let descriptor = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .cannotOpen(path: path, detail: String(cString: strerror(errno))) }
+        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
+        return FolderLock(descriptor: descriptor)
+    }
+
+    /// Returns true when the file did not exist and was created (0600, empty);
+    /// otherwise checks that it looks like a writable SQLite file.
+    static func inspectOrCreate(_ path: String) throws(StorageError) -> Bool {
+        let folder = (path as NSString).deletingLastPathComponent
+        var info = stat()
+        if stat(path, &info) != 0 {
+            guard errno == ENOENT else { throw .cannotOpen(path: path, detail: String(cString: strerror(errno))) }
+            guard access(folder, W_OK) == 0 else { throw .readOnly(path: path) }
+            let descriptor = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw .cannotOpen(path: path, detail: String(cString: strerror(errno))) }
+            close(descriptor)
+            return true
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path: path) }
+        let walSize = fileSize(path + "-wal") ?? 0
+        if info.st_size == 0 && walSize == 0 {
+            throw .notADatabase(path: path, reason: "the file is empty")
+        }
+        if info.st_size > 0 {
+            guard let header = readHeader(path) else { throw .cannotOpen(path: path, detail: "cannot read the file") }
+            if header.count < 100 || Array(header.prefix(16)) != sqliteMagic {
+                throw .notADatabase(path: path, reason: "the file is not an SQLite database")
+            }
+            let applicationID = bigEndianInt32(header, at: 68)
+            if applicationID != 0 && applicationID != Schema.applicationID {
+                throw .foreignDatabase(path: path)
+            }
+        }
+        // SQLite needs to write the file and, for its WAL, the folder.
+        if access(path, R_OK | W_OK) != 0 || access(folder, W_OK) != 0 {
+            throw .readOnly(path: path)
+        }
+        return false
+    }
+
+    /// Asks SQLite, through a read-only connection, whether the file is one
+    /// we may open for writing. This must come before the pool is opened:
+    /// opening a GRDB pool writes to the file (it makes sure the WAL exists).
+    /// Refuses another program's database, a database from a newer version
+    /// of Checklists, and one whose schema cannot be read.
+    static func inspectWithSQLite(_ path: String, migrator: DatabaseMigrator) throws(StorageError) {
+        var configuration = Configuration()
+        configuration.readonly = true
+        // A read-only look at a WAL database leaves an empty -wal and a -shm
+        // behind; remove what this look created, so a refused file's folder
+        // is as we found it.
+        let sideFiles = [path + "-wal", path + "-shm"].filter { !FileManager.default.fileExists(atPath: $0) }
+        defer {
+            for file in sideFiles where (fileSize(file) ?? 1) == 0 || file.hasSuffix("-shm") {
+                unlink(file)
+            }
+        }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            try queue.read { db in
+                let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+                let tables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
+                if applicationID != Schema.applicationID {
+                    // An empty SQLite file may become ours; anything else is not.
+                    if tables > 0 { throw StorageError.foreignDatabase(path: path) }
+                    return
+                }
+                if try migrator.hasBeenSuperseded(db) { throw StorageError.newerVersion(path: path) }
+                // Reading every table's first rows finds a damaged file now
+                // rather than at the user's first edit.
+                for table in ["checklist", "item", "preference"] where try db.tableExists(table) {
+                    _ = try Row.fetchAll(db, sql: "SELECT * FROM \(table) LIMIT 1")
+                    _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)")
+                }
+            }
+        } catch {
+            throw StorageError(error, path: path)
+        }
+    }
+
+    private static func fileSize(_ path: String) -> Int64? {
+        var info = stat()
+        return stat(path, &info) == 0 ? Int64(info.st_size) : nil
+    }
+
+    private static func readHeader(_ path: String) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: 100)).map(Array.init) ?? []
+    }
+
+    private static func bigEndianInt32(_ bytes: [UInt8], at offset: Int) -> Int32 {
+        Int32(bitPattern: UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
+              | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3]))
+    }
+}

@@ -1,0 +1,51 @@
+/// Everything that can go wrong with the database file, each with a message
+/// that names the file and says what to do. Start-up errors are printed as one
+/// line and the app exits non-zero with the file untouched.
+public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
+    case missingDirectory(path: String)
+    case isDirectory(path: String)
+    case notADatabase(path: String, reason: String)
+    case foreignDatabase(path: String)
+    case newerVersion(path: String)
+    case readOnly(path: String)
+    case locked(path: String)
+    case corrupt(path: String, detail: String)
+    case diskFull(path: String)
+    case cannotOpen(path: String, detail: String)
+    case writeFailed(path: String, detail: String)
+    /// The item or checklist is gone: deleted by another window or process.
+    case notFound(what: String)
+    /// Text that is empty after trimming white space.
+    case emptyText(what: String)
+
+    public var description: String {
+        switch self {
+        case let .missingDirectory(path):
+            "the folder of \(path) does not exist; create it or choose another file with --db"
+        case let .isDirectory(path):
+            "\(path) is a folder, not a database file; choose a file with --db"
+        case let .notADatabase(path, reason):
+            "\(path) is not a Checklists database (\(reason)); it was left untouched. Move it aside or choose another file with --db"
+        case let .foreignDatabase(path):
+            "\(path) is an SQLite database of another program; it was left untouched. Choose another file with --db"
+        case let .newerVersion(path):
+            "\(path) was written by a newer version of Checklists; it was left untouched. Install the newer version to open it"
+        case let .readOnly(path):
+            "\(path) cannot be written (read-only file or folder); fix its permissions or choose another file with --db"
+        case let .locked(path):
+            "\(path) is locked by another program that did not let go in time; close it and try again"
+        case let .corrupt(path, detail):
+            "\(path) is damaged (\(detail)); it was left untouched. Restore a backup or choose another file with --db"
+        case let .diskFull(path):
+            "the disk holding \(path) is full; the change was not saved. Free some space and try again"
+        case let .cannotOpen(path, detail):
+            "cannot open \(path) (\(detail)); check the path and its permissions"
+        case let .writeFailed(path, detail):
+            "could not save to \(path) (\(detail)); the change was not saved"
+        case let .notFound(what):
+            "\(what) no longer exists; it was deleted elsewhere"
+        case let .emptyText(what):
+            "the \(what) is empty; type some text first"
+        }
+    }
+}

@@ -1,0 +1,304 @@
+import Foundation
+import Testing
+import GRDB
+@testable import ChecklistsModel
+import TestSupport
+
+@Suite("Storage on a real SQLite file")
+struct StorageTests {
+    let folder = TemporaryFolder()
+    let due = Fixed.date("2026-11-22 09:00")
+
+    @Test("a new database is migrated from empty and holds one list named List")
+    func firstStart() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let lists = try database.checklistSummaries()
+        #expect(lists.map(\.checklist.name) == ["List"])
+        #expect(lists[0].detail == "(No Items)")
+        #expect(try database.openChecklistID() == nil)
+        folder.remove()
+    }
+
+    @Test("reopening does not create a second List, and keeps the data")
+    func reopen() throws {
+        do {
+            let database = try ChecklistsDatabase.temporary(in: folder)
+            let list = try database.checklistSummaries()[0].id
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "milk", dueDate: due)))
+            try database.apply(.setOpenChecklist(id: list))
+        }
+        let again = try ChecklistsDatabase.temporary(in: folder)
+        let lists = try again.checklistSummaries()
+        #expect(lists.count == 1)
+        #expect(lists[0].detail == "1 Remaining")
+        #expect(try again.openChecklistID() == lists[0].id)
+        folder.remove()
+    }
+
+    @Test("the file and the default folder are owner-only")
+    func permissions() throws {
+        let location = DatabaseLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": folder.path, "HOME": "/nonexistent"])
+        #expect(location.path == folder.path + "/checklists/checklists.sqlite")
+        _ = try ChecklistsDatabase.open(location)
+        let fileMode = try FileManager.default.attributesOfItem(atPath: location.path)[.posixPermissions] as? Int
+        let folderMode = try FileManager.default.attributesOfItem(atPath: folder.path + "/checklists")[.posixPermissions] as? Int
+        #expect(fileMode == 0o600)
+        #expect(folderMode == 0o700)
+        folder.remove()
+    }
+
+    @Test("an itemID is never reused, not even after the newest item is deleted")
+    func idsNeverReused() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        guard case let .item(first) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "a", dueDate: due))),
+              case let .item(second) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "b", dueDate: due))) else {
+            Issue.record("adding did not return item ids")
+            return
+        }
+        try database.apply(.deleteItem(id: second))
+        guard case let .item(third) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "c", dueDate: due))) else { return }
+        #expect(first < second)
+        #expect(third > second)
+        // And across a restart.
+        let reopened = try ChecklistsDatabase.temporary(in: folder)
+        try reopened.apply(.deleteItem(id: third))
+        guard case let .item(fourth) = try reopened.apply(.addItem(checklistID: list, ItemDraft(text: "d", dueDate: due))) else { return }
+        #expect(fourth > third)
+        folder.remove()
+    }
+
+    @Test("deleting a list deletes its items, and counts stay right")
+    func cascadeDelete() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        guard case let .checklist(groceries) = try database.apply(.addChecklist(name: "Groceries", icon: .groceries)) else { return }
+        var ids: [Int64] = []
+        for text in ["eggs", "milk", "bread"] {
+            if case let .item(id) = try database.apply(.addItem(checklistID: groceries, ItemDraft(text: text, dueDate: due))) { ids.append(id) }
+        }
+        try database.apply(.setChecked(itemID: ids[0], true))
+        #expect(try database.checklistSummary(id: groceries)?.detail == "2 Remaining")
+        try database.apply(.setChecked(itemID: ids[1], true))
+        try database.apply(.setChecked(itemID: ids[2], true))
+        #expect(try database.checklistSummary(id: groceries)?.detail == "All Done!")
+        try database.apply(.setChecked(itemID: ids[2], false))
+        #expect(try database.checklistSummary(id: groceries)?.detail == "1 Remaining")
+        try database.apply(.deleteChecklist(id: groceries))
+        for id in ids { #expect(try database.item(id: id) == nil) }
+        #expect(try database.checklistSummaries().map(\.checklist.name) == ["List"])
+        folder.remove()
+    }
+
+    @Test("lists sort the way people sort: case-insensitive, numbers by value")
+    func naturalOrder() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        for name in ["list 10", "List 2", "apples", "Zebra", "list 1"] {
+            try database.apply(.addChecklist(name: name, icon: .none))
+        }
+        #expect(try database.checklistSummaries().map(\.checklist.name) == ["apples", "List", "list 1", "List 2", "list 10", "Zebra"])
+        folder.remove()
+    }
+
+    @Test("items page in each sort order, and an item's index is counted by SQL")
+    func pagesAndIndexes() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        let texts = ["item 10", "Item 2", "apple", "item 1"]
+        var ids: [Int64] = []
+        for (offset, text) in texts.enumerated() {
+            // Due dates in reverse order of adding.
+            let date = due.addingTimeInterval(Double(texts.count - offset) * 3600)
+            if case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: date))) { ids.append(id) }
+        }
+        #expect(try database.itemsPage(checklistID: list, sortOrder: .added, offset: 0, limit: 10).items.map(\.text) == texts)
+        #expect(try database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: 0, limit: 10).items.map(\.text) == texts.reversed())
+        #expect(try database.itemsPage(checklistID: list, sortOrder: .text, offset: 0, limit: 10).items.map(\.text) == ["apple", "item 1", "Item 2", "item 10"])
+        let page = try database.itemsPage(checklistID: list, sortOrder: .text, offset: 1, limit: 2)
+        #expect(page.items.map(\.text) == ["item 1", "Item 2"])
+        #expect(page.totalCount == 4)
+        #expect(try database.index(ofItem: ids[0], sortOrder: .text) == 3)
+        #expect(try database.index(ofItem: ids[0], sortOrder: .dueDate) == 3)
+        #expect(try database.index(ofItem: ids[0], sortOrder: .added) == 0)
+        folder.remove()
+    }
+
+    @Test("due dates are stored in whole minutes")
+    func wholeMinutes() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "x", dueDate: due.addingTimeInterval(42.7)))) else { return }
+        #expect(try database.item(id: id)?.dueDate == due)
+        folder.remove()
+    }
+
+    @Test("empty text is refused and nothing is written")
+    func emptyText() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        #expect(throws: StorageError.emptyText(what: "item text")) {
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "  \n ", dueDate: due)))
+        }
+        #expect(throws: StorageError.emptyText(what: "list name")) {
+            try database.apply(.addChecklist(name: "", icon: .none))
+        }
+        #expect(try database.checklistSummaries()[0].itemCount == 0)
+        #expect(try database.checklistSummaries().count == 1)
+        folder.remove()
+    }
+
+    @Test("text with control characters and escape sequences is stored as given")
+    func controlCharactersStored() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        let text = "pay \u{1B}]52;c;aGk=\u{07} bill\u{1B}[2J 日本語 👨‍👩‍👧"
+        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due))) else { return }
+        #expect(try database.item(id: id)?.text == text)
+        folder.remove()
+    }
+
+    @Test("changing an item deleted elsewhere says so")
+    func deletedElsewhere() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        #expect(throws: StorageError.notFound(what: "the item")) {
+            try database.apply(.updateItem(id: 999, ItemDraft(text: "x", dueDate: due)))
+        }
+        folder.remove()
+    }
+}
+
+@Suite("Files that are not ours are refused, untouched")
+struct RefusedFileTests {
+    let folder = TemporaryFolder()
+
+    private func open(_ path: String) throws(StorageError) -> ChecklistsDatabase {
+        try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 0.2))
+    }
+
+    private func expectRefused(_ path: String, _ matches: (StorageError) -> Bool) throws {
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        do {
+            _ = try open(path)
+            Issue.record("\(path) was opened")
+        } catch {
+            #expect(matches(error), "unexpected error: \(error)")
+        }
+        let after = try Data(contentsOf: URL(fileURLWithPath: path))
+        let changed = zip(before.indices, after.indices).filter { before[$0] != after[$1] }.prefix(8)
+        #expect(after == before, "the file changed: \(before.count) → \(after.count) bytes, first changes at \(Array(changed))")
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+    }
+
+    @Test("random bytes")
+    func randomBytes() throws {
+        let path = folder.file("random.sqlite")
+        var generator = SystemRandomNumberGenerator()
+        try Data((0..<8192).map { _ in UInt8.random(in: 0...255, using: &generator) }).write(to: URL(fileURLWithPath: path))
+        try expectRefused(path) { if case .notADatabase = $0 { true } else { false } }
+        folder.remove()
+    }
+
+    @Test("a zero-byte file")
+    func zeroBytes() throws {
+        let path = folder.file("empty.sqlite")
+        FileManager.default.createFile(atPath: path, contents: Data())
+        try expectRefused(path) { if case .notADatabase = $0 { true } else { false } }
+        folder.remove()
+    }
+
+    @Test("a corrupt Checklists database")
+    func corrupt() throws {
+        let path = folder.file("corrupt.sqlite")
+        do {
+            let database = try open(path)
+            let list = try database.checklistSummaries()[0].id
+            for index in 0..<200 {
+                try database.apply(.addItem(checklistID: list, ItemDraft(text: "item \(index) " + String(repeating: "x", count: 200), dueDate: Fixed.now)))
+            }
+        }
+        // Overwrite everything after the first page (the header stays valid).
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        for index in 4096..<bytes.count { bytes[index] = UInt8(truncatingIfNeeded: index * 7) }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        try expectRefused(path) {
+            switch $0 {
+            case .corrupt, .notADatabase: true
+            default: false
+            }
+        }
+        folder.remove()
+    }
+
+    @Test("an SQLite database of another program")
+    func foreign() throws {
+        let path = folder.file("other.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { try $0.execute(sql: "CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('x')") }
+        }
+        try expectRefused(path) { $0 == .foreignDatabase(path: path) }
+        folder.remove()
+    }
+
+    @Test("a database from a newer version of Checklists")
+    func newerVersion() throws {
+        let path = folder.file("newer.sqlite")
+        do {
+            _ = try open(path)
+            let queue = try DatabaseQueue(path: path)
+            try queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')") }
+            _ = try queue.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        }
+        try expectRefused(path) { $0 == .newerVersion(path: path) }
+        folder.remove()
+    }
+
+    @Test("a read-only file")
+    func readOnlyFile() throws {
+        let path = folder.file("readonly.sqlite")
+        do { _ = try open(path) }
+        chmod(path, 0o400)
+        defer { chmod(path, 0o600) }
+        if getuid() != 0 {
+            try expectRefused(path) { $0 == .readOnly(path: path) }
+        }
+        folder.remove()
+    }
+
+    @Test("a database on a read-only filesystem", .enabled(if: getuid() == 0, "needs root to mount a tmpfs"))
+    func readOnlyFilesystem() throws {
+        guard let mount = ScratchMount() else {
+            Issue.record("could not mount a tmpfs")
+            return
+        }
+        defer { mount.remove() }
+        let path = mount.path + "/db.sqlite"
+        do {
+            let database = try open(path)
+            try database.apply(.addChecklist(name: "Keep me", icon: .none))
+        }
+        #expect(mount.makeReadOnly())
+        try expectRefused(path) { $0 == .readOnly(path: path) }
+    }
+
+    @Test("a database locked by another program past the timeout")
+    func locked() throws {
+        let path = folder.file("locked.sqlite")
+        do { _ = try open(path) }
+        let holder = try DatabaseQueue(path: path)
+        try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            #expect(throws: StorageError.locked(path: path)) { _ = try open(path) }
+            try db.execute(sql: "ROLLBACK")
+        }
+        folder.remove()
+    }
+
+    @Test("a path that is a folder, and a missing folder")
+    func badPaths() throws {
+        #expect(throws: StorageError.isDirectory(path: folder.path)) { _ = try open(folder.path) }
+        let missing = folder.path + "/no/such/folder/db.sqlite"
+        #expect(throws: StorageError.missingDirectory(path: missing)) { _ = try open(missing) }
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/no"))
+        folder.remove()
+    }
+}
