@@ -176,6 +176,17 @@ public final class ChecklistsDatabase: Sendable {
         }
     }
 
+    /// Commits many changes in one transaction: all of them, or none (a bad
+    /// one rolls the whole batch back). For bulk work such as generating a
+    /// benchmark database or importing a file.
+    @discardableResult
+    public func applyAll(_ changes: [Change]) throws(StorageError) -> [ChangeOutcome] {
+        for change in changes { try Self.validate(change) }
+        return try run {
+            try pool.write { db in try changes.map { try Self.apply($0, in: db) } }
+        }
+    }
+
     private static func validate(_ change: Change) throws(StorageError) {
         switch change {
         case let .addChecklist(name, _), let .updateChecklist(_, name, _):

@@ -1,0 +1,150 @@
+import Foundation
+
+/// How due dates look: the user's locale and time zone, fixed once at start-up
+/// and passed around, so rendering never depends on global state and tests
+/// can pin both.
+///
+/// Not thread-safe: it caches `DateFormatter`s, which are expensive to create
+/// and mutable, and is meant to be used from the one thread that renders.
+public final class DueDateStyle: @unchecked Sendable {
+    /// Gregorian, with `timeZone` and `locale` set: the calendar the parser,
+    /// the date picker and the formatters share, so they agree on what a wall
+    /// time is.
+    public let calendar: Calendar
+
+    /// `locale` decides the words and field order, `timeZone` the wall time shown.
+    public init(locale: Locale, timeZone: TimeZone) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+    }
+
+    /// The style the environment asks for.
+    ///
+    /// On Linux `Locale.current` ignores LANG/LC_ALL/LC_TIME (it is always
+    /// en_001), so the locale is taken from the first of LC_ALL, LC_TIME and
+    /// LANG that is set and non-empty, the order POSIX gives them:
+    /// "de_DE.UTF-8" → de_DE; "C", "POSIX", unset or unknown → en_US_POSIX.
+    /// The time zone comes from TZ if set and valid (a leading ":" and a
+    /// ".../zoneinfo/" prefix are understood), else `TimeZone.current`.
+    public static func fromEnvironment(_ environment: [String: String]) -> DueDateStyle {
+        fromEnvironment(environment, fallbackTimeZone: .current)
+    }
+
+    /// `fromEnvironment(_:)` with the fallback time zone made explicit, so
+    /// tests never depend on the machine's zone.
+    static func fromEnvironment(_ environment: [String: String], fallbackTimeZone: TimeZone) -> DueDateStyle {
+        let localeVariable = ["LC_ALL", "LC_TIME", "LANG"]
+            .lazy
+            .compactMap { environment[$0] }
+            .first { !$0.isEmpty }
+        return DueDateStyle(
+            locale: locale(fromPOSIX: localeVariable),
+            timeZone: environment["TZ"].flatMap(timeZone(fromTZ:)) ?? fallbackTimeZone
+        )
+    }
+
+    /// The ICU locale for a POSIX locale name such as "de_DE.UTF-8@euro".
+    static func locale(fromPOSIX name: String?) -> Locale {
+        let english = Locale(identifier: "en_US_POSIX")
+        guard let name else { return english }
+        // Codeset and modifier mean nothing to date formatting.
+        let identifier = String(name.prefix { $0 != "." && $0 != "@" })
+        guard identifier != "C", identifier != "POSIX", !identifier.isEmpty else { return english }
+        let locale = Locale(identifier: identifier)
+        // Locale accepts any string; an unknown language would format with
+        // ICU's root locale, which looks like no language at all.
+        guard let language = locale.language.languageCode,
+              Locale.LanguageCode.isoLanguageCodes.contains(language)
+        else { return english }
+        return locale
+    }
+
+    /// The time zone a TZ value names, or nil for a POSIX rule string like
+    /// "CET-1CEST" or anything else Foundation does not know.
+    static func timeZone(fromTZ value: String) -> TimeZone? {
+        var name = value.hasPrefix(":") ? String(value.dropFirst()) : value
+        if let range = name.range(of: "zoneinfo/") {
+            name = String(name[range.upperBound...])
+        }
+        return name.isEmpty ? nil : TimeZone(identifier: name)
+    }
+
+    private lazy var dateFormatter = makeFormatter { $0.dateStyle = .medium }
+    private lazy var timeFormatter = makeFormatter { $0.timeStyle = .short }
+    // "ccc" is the stand-alone form: "Sa" rather than the "Sa." used inside a
+    // date in German, since the picker shows the weekday on its own.
+    private lazy var weekdayFormatter = makeFormatter { $0.dateFormat = "ccc" }
+
+    /// Medium date and short time, e.g. "Nov 21, 2026, 9:00 AM" for en_US or
+    /// "21.11.2026, 09:00" for de_DE.
+    ///
+    /// Date and time are formatted separately and joined with ", " because
+    /// ICU's combined pattern says "Nov 21, 2026 at 9:00 AM" in English, which
+    /// is longer than a right-aligned column on an item row can afford. Never
+    /// contains a newline or control characters, and only plain spaces, so a
+    /// terminal measures it as it is printed.
+    public func format(_ date: Date) -> String {
+        Self.terminalSafe(dateFormatter.string(from: date) + ", " + timeFormatter.string(from: date))
+    }
+
+    /// Short weekday name, e.g. "Sat", for next to the date picker's fields.
+    public func weekday(_ date: Date) -> String {
+        Self.terminalSafe(weekdayFormatter.string(from: date))
+    }
+
+    /// Short month name, e.g. "Nov", for the date picker's month field; the
+    /// number itself for a month outside 1...12 rather than a crash.
+    public func monthName(_ month: Int) -> String {
+        let names: [String] = dateFormatter.shortStandaloneMonthSymbols
+        guard month >= 1, month <= names.count else { return String(month) }
+        return Self.terminalSafe(names[month - 1])
+    }
+
+    /// A new item's default due date: the next full hour of the wall clock
+    /// strictly after `now` (10:00:00 → 11:00; 10:59:59 → 11:00), seconds
+    /// zero. Strictly after, so a new item is never born overdue.
+    public func defaultDueDate(after now: Date) -> Date {
+        let timeZone = calendar.timeZone
+        let utc = WallClockMath.seconds(of: now)
+        let local = utc + WallClockMath.offset(at: utc, in: timeZone)
+        let startOfHour = utc - GregorianDayMath.floorMod(local, 3600)
+        // Elapsed time, not wall time: on the night clocks go forward, 01:30
+        // is followed by 03:00, and on the night they go back the repeated
+        // hour still comes next.
+        return Date(timeIntervalSince1970: TimeInterval(startOfHour + 3600))
+    }
+
+    private func makeFormatter(_ configure: (DateFormatter) -> Void) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.calendar = calendar
+        formatter.locale = calendar.locale
+        formatter.timeZone = calendar.timeZone
+        formatter.dateStyle = .none
+        formatter.timeStyle = .none
+        configure(formatter)
+        return formatter
+    }
+
+    /// ICU puts U+202F NARROW NO-BREAK SPACE before AM/PM, U+00A0 in some
+    /// locales and bidi marks (format characters) in others; terminals and
+    /// `wcwidth` disagree about their width, so spaces become plain spaces and
+    /// invisible or control characters are dropped.
+    static func terminalSafe(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .spaceSeparator, .lineSeparator, .paragraphSeparator:
+                result.append(" ")
+            case .control where scalar.properties.isWhitespace:
+                result.append(" ")
+            case .control, .format:
+                continue
+            default:
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+}
