@@ -161,3 +161,16 @@ struct DueDateStyleTests {
         #expect(german.weekday(date) == "Sa")
     }
 }
+
+@Suite("Compact due dates for narrow panes")
+struct CompactDueDateTests {
+    let style = DueDateStyle(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
+    let now = Date(timeIntervalSince1970: 1_795_257_000)  // Sat 21 Nov 2026 10:30 UTC
+
+    @Test("today shows the time, this year the day, other years the full date")
+    func compact() {
+        #expect(style.compactFormat(now.addingTimeInterval(3600), now: now) == "11:30 AM")
+        #expect(style.compactFormat(now.addingTimeInterval(3 * 86_400), now: now) == "Nov 24")
+        #expect(style.compactFormat(now.addingTimeInterval(120 * 86_400), now: now) == "Mar 21, 2027")
+    }
+}

@@ -89,6 +89,24 @@ public final class DueDateStyle: @unchecked Sendable {
         Self.terminalSafe(dateFormatter.string(from: date) + ", " + timeFormatter.string(from: date))
     }
 
+    /// A short form for narrow panes: the time alone for today ("9:00 AM"),
+    /// else the day without the year in the current year ("Nov 24"), else with
+    /// it ("Mar 14, 2027"). A 40-column dashboard pane cannot spare 21 columns
+    /// for every row's date.
+    public func compactFormat(_ date: Date, now: Date) -> String {
+        if calendar.isDate(date, inSameDayAs: now) {
+            return Self.terminalSafe(timeFormatter.string(from: date))
+        }
+        if calendar.component(.year, from: date) == calendar.component(.year, from: now) {
+            return Self.terminalSafe(dayMonthFormatter.string(from: date))
+        }
+        return Self.terminalSafe(dateFormatter.string(from: date))
+    }
+
+    private lazy var dayMonthFormatter: DateFormatter = makeFormatter { formatter in
+        formatter.setLocalizedDateFormatFromTemplate("MMMd")
+    }
+
     /// Short weekday name, e.g. "Sat", for next to the date picker's fields.
     public func weekday(_ date: Date) -> String {
         Self.terminalSafe(weekdayFormatter.string(from: date))

@@ -1,0 +1,37 @@
+import Foundation
+import ChecklistsModel
+
+/// Everything that happens to the app. Keys, resizes, the clock and the
+/// answers of the database all arrive as actions; `reduce` never reads the
+/// clock or the disk itself.
+public enum Action: Sendable {
+    case key(Key)
+    case resized(width: Int, height: Int)
+    /// The runtime's current time, sent before each batch of input.
+    case clock(Date)
+    /// The start-up state: which checklist was open last time.
+    case started(openChecklistID: Int64?)
+    case listsLoaded([ChecklistSummary], select: Int64?)
+    case itemsLoaded(ChecklistSummary, ItemsPage, selectIndex: Int)
+    /// A checklist the user was on no longer exists (deleted elsewhere).
+    case checklistMissing
+    case committed(Change, ChangeOutcome)
+    /// A change was refused or could not be saved; nothing was changed.
+    case failed(Change, message: String)
+    /// Reading failed; the screen keeps what it had.
+    case loadFailed(message: String)
+}
+
+/// Where a page of items should be centred.
+public enum ItemsAnchor: Hashable, Sendable {
+    case index(Int)
+    /// Centre on this item; if it is gone (deleted elsewhere), on `fallback`.
+    case item(Int64, fallback: Int)
+}
+
+/// Work for the runtime: reduce returns these instead of doing them.
+public enum Effect: Hashable, Sendable {
+    case loadLists(select: Int64?)
+    case loadItems(checklistID: Int64, anchor: ItemsAnchor, pageSize: Int)
+    case commit(Change)
+}

@@ -1,0 +1,101 @@
+import Foundation
+import ChecklistsModel
+
+/// Facts about the user's environment that rendering depends on, fixed at
+/// start and passed in so that render stays a pure function.
+public struct UIContext: Sendable {
+    public var dateStyle: DueDateStyle
+    /// False when the locale cannot show Unicode: icons fall back to ASCII.
+    public var unicode: Bool
+
+    public init(dateStyle: DueDateStyle, unicode: Bool = true) {
+        self.dateStyle = dateStyle
+        self.unicode = unicode
+    }
+}
+
+/// Which screen is in front. Item Detail sits on a checklist, List Detail on
+/// All Lists: leaving a form returns to the screen beneath it.
+public enum Route: Hashable, Sendable {
+    case allLists, checklist, itemDetail, listDetail
+}
+
+/// A one-line note shown above the help line until the next key.
+public struct StatusMessage: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable { case info, error }
+    public var text: String
+    public var kind: Kind
+    public init(_ text: String, kind: Kind = .info) {
+        self.text = text
+        self.kind = kind
+    }
+}
+
+/// A question that needs y or n before anything happens.
+public struct Confirmation: Hashable, Sendable {
+    public var question: String
+    public var change: Change
+}
+
+/// The whole app as one value: what reduce changes and render draws.
+public struct AppState: Sendable {
+    public var context: UIContext
+    public var width: Int
+    public var height: Int
+    /// The time as of the last clock action; render uses it for "overdue".
+    public var now: Date
+    public var route: Route = .allLists
+    public var allLists = AllListsState()
+    public var checklist: ChecklistState?
+    public var itemDetail: ItemDetailState?
+    public var listDetail: ListDetailState?
+    public var confirmation: Confirmation?
+    public var showsHelp = false
+    /// First line of the help text on screen.
+    public var helpScroll = 0
+    public var message: StatusMessage?
+    /// False once the user has asked to quit; the runtime then restores the terminal.
+    public var isRunning = true
+
+    public init(context: UIContext, width: Int, height: Int, now: Date) {
+        self.context = context
+        self.width = width
+        self.height = height
+        self.now = now
+    }
+
+    /// Below this size the screens cannot show a form and its help line.
+    public static let minimumWidth = 30
+    public static let minimumHeight = 8
+
+    /// Forms drop their blank spacer rows below this height.
+    static let roomyHeight = 12
+
+    public var isTooSmall: Bool {
+        width < Self.minimumWidth || height < Self.minimumHeight
+    }
+
+    /// Rows between the title bar and the two bottom lines (message, help).
+    public var listRows: Int { max(1, height - 3) }
+
+    /// Items loaded around the selection: a few screens, so scrolling rarely
+    /// waits for the database and memory stays flat whatever the list's size.
+    public var pageSize: Int { max(60, listRows * 3) }
+
+    /// What keys mean right now: the innermost thing that takes keys.
+    public var keyContext: KeyContext {
+        if confirmation != nil { return .confirm }
+        if showsHelp { return .help }
+        return screenKeyContext
+    }
+
+    /// The context of the screen itself, ignoring overlays.
+    public var screenKeyContext: KeyContext {
+        switch route {
+        case .allLists: .allLists
+        case .checklist: .checklist
+        case .itemDetail: itemDetail?.keyContext ?? .checklist
+        case .listDetail: listDetail?.keyContext ?? .allLists
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// A key press as the UI understands it, decoded by the terminal adapter.
+///
+/// The UI never sees curses key codes: the adapter maps them to this enum, so
+/// reducers and their tests speak in keys a person would name.
+public enum Key: Hashable, Sendable {
+    /// Printable text, including space. One grapheme (a combining mark typed on
+    /// its own arrives as its own `Character`; the text field merges it).
+    case character(Character)
+    /// Ctrl plus a letter, as the lowercase letter: Ctrl-S is `.control("s")`.
+    case control(Character)
+    /// Alt (Meta) plus a key, sent by terminals as Esc followed by the key.
+    /// Alt-Backspace is `.alt("\u{7f}")`.
+    case alt(Character)
+    case up, down, left, right
+    case home, end, pageUp, pageDown
+    case enter, escape, tab, backTab, backspace, delete
+    case function(Int)
+}

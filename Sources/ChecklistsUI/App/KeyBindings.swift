@@ -1,0 +1,194 @@
+/// What a key means, independent of which key it is. Keys map to commands in
+/// one table (below) so the help line, the `?` screen and dispatch can never
+/// disagree, and remapping later means editing data, not code.
+public enum Command: Hashable, Sendable {
+    case moveUp, moveDown, pageUp, pageDown, first, last
+    case open, back, quit, help
+    case addList, editList, deleteList
+    case toggleChecked, addItem, editItem, deleteItem, changeSort
+    case nextRow, previousRow, done, cancel
+    case toggleRemind, togglePicker, openIconChoice
+    case pickerPreviousField, pickerNextField, pickerIncrement, pickerDecrement, pickerTypeWords, closePicker
+    case chooseIcon
+    case confirmYes, confirmNo
+}
+
+/// Where the user is, for the purpose of what keys do.
+public enum KeyContext: Hashable, Sendable, CaseIterable {
+    case allLists, checklist
+    case itemText, itemRemind, itemDueDate, datePicker, typedDate
+    case listName, listIcon, iconChoice
+    case confirm, help
+
+    /// The heading of this context on the `?` screen.
+    public var title: String {
+        switch self {
+        case .allLists: "All Lists"
+        case .checklist: "A checklist"
+        case .itemText: "Item Detail: the text field"
+        case .itemRemind: "Item Detail: Remind Me"
+        case .itemDueDate: "Item Detail: Due Date"
+        case .datePicker: "The date picker row"
+        case .typedDate: "Typing a date in words"
+        case .listName: "List Detail: the name field"
+        case .listIcon: "List Detail: Icon"
+        case .iconChoice: "The icon choice"
+        case .confirm: "A y/n question"
+        case .help: "This help"
+        }
+    }
+}
+
+/// One row of the key table.
+public struct KeyBinding: Sendable {
+    public var keys: [Key]
+    /// How the keys are written on the help line, e.g. "↑↓/jk".
+    public var label: String
+    public var command: Command
+    public var help: String
+    public var contexts: Set<KeyContext>
+    /// Shown on the help line (the `?` screen shows every binding).
+    public var onHelpLine: Bool
+
+    init(_ keys: [Key], _ label: String, _ command: Command, _ help: String, _ contexts: Set<KeyContext>, helpLine: Bool = true) {
+        self.keys = keys
+        self.label = label
+        self.command = command
+        self.help = help
+        self.contexts = contexts
+        self.onHelpLine = helpLine
+    }
+}
+
+public enum KeyBindings {
+    static let lists: Set<KeyContext> = [.allLists, .checklist]
+    static let formRows: Set<KeyContext> = [.itemText, .itemRemind, .itemDueDate, .listName, .listIcon]
+    static let forms: Set<KeyContext> = formRows.union([.datePicker])
+
+    /// The default keys of SPEC.md section 5, in help-line order.
+    public static let table: [KeyBinding] = [
+        // Confirmation and help come first: they take every key while shown.
+        KeyBinding([.character("y"), .character("Y")], "y", .confirmYes, "yes", [.confirm]),
+        KeyBinding([.character("n"), .character("N"), .escape], "n/Esc", .confirmNo, "no", [.confirm]),
+        KeyBinding([.escape, .character("?"), .character("q"), .function(1)], "Esc/?/q", .back, "close help", [.help]),
+
+        KeyBinding([.up, .character("k")], "↑↓/jk", .moveUp, "move", lists.union([.iconChoice, .help])),
+        KeyBinding([.down, .character("j")], "", .moveDown, "move down", lists.union([.iconChoice, .help]), helpLine: false),
+        KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page up", lists, helpLine: false),
+        KeyBinding([.pageDown], "", .pageDown, "page down", lists, helpLine: false),
+        KeyBinding([.home, .character("g")], "Home/g", .first, "first", lists, helpLine: false),
+        KeyBinding([.end, .character("G")], "End/G", .last, "last", lists, helpLine: false),
+
+        KeyBinding([.enter, .character("l"), .right], "Enter", .open, "open", [.allLists]),
+        KeyBinding([.character("a")], "a", .addList, "add", [.allLists]),
+        KeyBinding([.character("e")], "e", .editList, "edit", [.allLists]),
+        KeyBinding([.character("d")], "d", .deleteList, "delete", [.allLists]),
+        KeyBinding([.character("q")], "q", .quit, "quit", [.allLists]),
+
+        KeyBinding([.character(" "), .character("x")], "Space", .toggleChecked, "check", [.checklist]),
+        KeyBinding([.character("a")], "a", .addItem, "add", [.checklist]),
+        KeyBinding([.enter, .character("e")], "Enter", .editItem, "edit", [.checklist]),
+        KeyBinding([.character("d")], "d", .deleteItem, "delete", [.checklist]),
+        KeyBinding([.character("s")], "s", .changeSort, "sort", [.checklist]),
+        KeyBinding([.escape, .character("h"), .left], "Esc", .back, "back", [.checklist]),
+
+        KeyBinding([.enter], "Enter", .chooseIcon, "choose", [.iconChoice]),
+        KeyBinding([.escape], "Esc", .cancel, "close", [.iconChoice]),
+
+        KeyBinding([.left], "←→", .pickerPreviousField, "field", [.datePicker]),
+        KeyBinding([.right], "", .pickerNextField, "next field", [.datePicker], helpLine: false),
+        KeyBinding([.up, .character("k")], "↑↓", .pickerIncrement, "change", [.datePicker]),
+        KeyBinding([.down, .character("j")], "", .pickerDecrement, "change down", [.datePicker], helpLine: false),
+        KeyBinding([.character("t")], "t", .pickerTypeWords, "words", [.datePicker]),
+        KeyBinding([.enter, .escape], "Enter", .closePicker, "close", [.datePicker]),
+
+        KeyBinding([.enter], "Enter", .done, "accept", [.typedDate]),
+        KeyBinding([.escape], "Esc", .cancel, "back to the fields", [.typedDate]),
+
+        KeyBinding([.character(" "), .enter], "Space", .toggleRemind, "toggle", [.itemRemind]),
+        KeyBinding([.enter], "Enter", .togglePicker, "pick date", [.itemDueDate]),
+        KeyBinding([.enter], "Enter", .openIconChoice, "choose icon", [.listIcon]),
+        KeyBinding([.tab, .down], "Tab/↓", .nextRow, "next", forms),
+        KeyBinding([.backTab, .up], "S-Tab/↑", .previousRow, "prev", formRows),
+        KeyBinding([.backTab], "", .previousRow, "previous row", [.datePicker], helpLine: false),
+        KeyBinding([.enter, .control("s")], "Enter/^S", .done, "done", [.itemText, .listName]),
+        KeyBinding([.control("s")], "^S", .done, "done", forms.subtracting([.itemText, .listName])),
+        KeyBinding([.escape], "Esc", .cancel, "cancel", formRows),
+
+        KeyBinding([.character("?"), .function(1)], "?", .help, "help", lists.union([.itemRemind, .itemDueDate, .listIcon, .datePicker])),
+        KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .listName, .typedDate]),
+        KeyBinding([.control("c")], "^C", .quit, "quit", Set(KeyContext.allCases), helpLine: false),
+    ]
+
+    /// The command `key` triggers in `context`, if any.
+    public static func command(for key: Key, in context: KeyContext) -> Command? {
+        table.first { $0.contexts.contains(context) && $0.keys.contains(key) }?.command
+    }
+
+    /// The help for `context` in at most `lines` lines of `width` columns:
+    /// the bindings that work there, in table order. When one line is not
+    /// enough the pairs are packed tighter and wrapped; if they still do not
+    /// fit, the last line is cut but keeps the help key visible at its end.
+    public static func helpLines(for context: KeyContext, width: Int, lines: Int = 1) -> [String] {
+        let pairs = table.filter { $0.onHelpLine && $0.contexts.contains(context) && !$0.label.isEmpty }
+            .map { (text: "\($0.label) \($0.help)", tight: "\($0.label):\($0.help)", isHelp: $0.command == .help || $0.command == .back) }
+        let loose = pairs.map(\.text).joined(separator: "  ")
+        if TextWidth.columns(of: loose) <= width || width <= 0 { return [loose] }
+        var wrapped: [String] = [""]
+        for pair in pairs {
+            let line = wrapped[wrapped.count - 1]
+            let candidate = line.isEmpty ? pair.tight : line + " " + pair.tight
+            if TextWidth.columns(of: candidate) <= width || line.isEmpty {
+                wrapped[wrapped.count - 1] = candidate
+            } else {
+                wrapped.append(pair.tight)
+            }
+        }
+        if wrapped.count <= lines { return wrapped }
+        // Too many: keep what fits and end the last line with the help key.
+        var kept = Array(wrapped.prefix(lines))
+        if let help = pairs.last(where: \.isHelp)?.tight {
+            let room = width - TextWidth.columns(of: help) - 1
+            kept[lines - 1] = TextWidth.truncated(kept[lines - 1], toColumns: room) + " " + help
+        }
+        return kept
+    }
+
+    /// The help for `context` as one line (tests and narrow uses).
+    public static func helpLine(for context: KeyContext, width: Int = .max) -> String {
+        helpLines(for: context, width: width, lines: 1)[0]
+    }
+
+    /// Every key of `context` for the `?` screen, one "keys  help" pair each.
+    public static func allBindings(for context: KeyContext) -> [(keys: String, help: String)] {
+        table.filter { $0.contexts.contains(context) }.map { (keyNames($0.keys), $0.help) }
+    }
+
+    static func keyNames(_ keys: [Key]) -> String {
+        keys.map(name(of:)).joined(separator: " ")
+    }
+
+    static func name(of key: Key) -> String {
+        switch key {
+        case .character(" "): "Space"
+        case let .character(c): String(c)
+        case let .control(c): "Ctrl-" + c.uppercased()
+        case let .alt(c): "Alt-" + String(c)
+        case .up: "↑"
+        case .down: "↓"
+        case .left: "←"
+        case .right: "→"
+        case .home: "Home"
+        case .end: "End"
+        case .pageUp: "PgUp"
+        case .pageDown: "PgDn"
+        case .enter: "Enter"
+        case .escape: "Esc"
+        case .tab: "Tab"
+        case .backTab: "Shift-Tab"
+        case .backspace: "Backspace"
+        case .delete: "Delete"
+        case let .function(n): "F\(n)"
+        }
+    }
+}

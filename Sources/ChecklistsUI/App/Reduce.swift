@@ -1,0 +1,158 @@
+import Foundation
+import ChecklistsModel
+
+/// The app's one state transition: pure, no clock, no disk, no terminal.
+/// Returns the effects the runtime must perform.
+public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    switch action {
+    case let .clock(now):
+        state.now = now
+        return []
+    case let .resized(width, height):
+        state.width = max(0, width)
+        state.height = max(0, height)
+        return keepSelectionVisible(&state)
+    case let .started(openChecklistID):
+        var effects: [Effect] = [.loadLists(select: openChecklistID)]
+        if let id = openChecklistID {
+            effects.append(.loadItems(checklistID: id, anchor: .index(0), pageSize: state.pageSize))
+        }
+        return effects
+    case let .listsLoaded(lists, select):
+        let previous = state.allLists.selected?.id
+        state.allLists.lists = lists
+        let wanted = select ?? previous
+        let index = wanted.flatMap { id in lists.firstIndex { $0.id == id } } ?? state.allLists.viewport.selection
+        state.allLists.viewport.select(index, count: lists.count, visibleRows: state.listRows)
+        return []
+    case let .itemsLoaded(summary, page, selectIndex):
+        if var list = state.checklist, list.summary.id == summary.id {
+            list.summary = summary
+            list.page = page
+            list.viewport.select(selectIndex, count: page.totalCount, visibleRows: state.listRows)
+            state.checklist = list
+        } else {
+            var list = ChecklistState(summary: summary, page: page)
+            list.viewport.select(selectIndex, count: page.totalCount, visibleRows: state.listRows)
+            state.checklist = list
+        }
+        if state.route == .allLists { state.route = .checklist }
+        return []
+    case .checklistMissing:
+        state.checklist = nil
+        state.itemDetail = nil
+        if state.route != .listDetail { state.route = .allLists }
+        state.message = StatusMessage("That list no longer exists.", kind: .error)
+        return [.loadLists(select: nil)]
+    case let .committed(change, outcome):
+        return afterCommit(change, outcome, state: &state)
+    case let .failed(_, message):
+        state.message = StatusMessage(message, kind: .error)
+        // Show what the database really holds, not what we hoped it would.
+        return reloadCurrent(state)
+    case let .loadFailed(message):
+        state.message = StatusMessage(message, kind: .error)
+        return []
+    case let .key(key):
+        return handle(key, state: &state)
+    }
+}
+
+private func handle(_ key: Key, state: inout AppState) -> [Effect] {
+    state.message = nil
+    if state.isTooSmall {
+        // Only quitting makes sense when nothing can be drawn.
+        if key == .control("c") || (key == .character("q") && state.route == .allLists) { state.isRunning = false }
+        return []
+    }
+    let context = state.keyContext
+    let command = KeyBindings.command(for: key, in: context)
+    if command == .quit && key == .control("c") {
+        state.isRunning = false
+        return []
+    }
+    switch context {
+    case .confirm:
+        guard let confirmation = state.confirmation else { return [] }
+        if command == .confirmYes {
+            state.confirmation = nil
+            return [.commit(confirmation.change)]
+        }
+        if command == .confirmNo { state.confirmation = nil }
+        return []
+    case .help:
+        switch command {
+        case .back: state.showsHelp = false
+        case .moveDown: state.helpScroll += 1
+        case .moveUp: state.helpScroll = max(0, state.helpScroll - 1)
+        default: break
+        }
+        return []
+    default:
+        break
+    }
+    if command == .help {
+        state.showsHelp = true
+        state.helpScroll = 0
+        return []
+    }
+    switch state.route {
+    case .allLists:
+        return command.map { AllListsScreen.handle($0, state: &state) } ?? []
+    case .checklist:
+        return command.map { ChecklistScreen.handle($0, state: &state) } ?? []
+    case .itemDetail:
+        return ItemDetailScreen.handle(key, state: &state)
+    case .listDetail:
+        return ListDetailScreen.handle(key, state: &state)
+    }
+}
+
+/// What to show after the database confirmed a change.
+private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inout AppState) -> [Effect] {
+    let pageSize = state.pageSize
+    switch change {
+    case .addChecklist, .updateChecklist:
+        state.listDetail = nil
+        state.route = .allLists
+        if case let .checklist(id) = outcome { return [.loadLists(select: id)] }
+        return [.loadLists(select: nil)]
+    case .deleteChecklist:
+        return [.loadLists(select: nil)]
+    case .addItem, .updateItem, .setChecked:
+        if state.route == .itemDetail {
+            state.itemDetail = nil
+            state.route = .checklist
+        }
+        guard let list = state.checklist, case let .item(id) = outcome else { return reloadCurrent(state) }
+        return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
+    case .deleteItem, .setSortOrder:
+        guard let list = state.checklist else { return [] }
+        if case .setSortOrder = change, let item = list.selectedItem {
+            return [.loadItems(checklistID: list.summary.id, anchor: .item(item.id, fallback: 0), pageSize: pageSize)]
+        }
+        return [.loadItems(checklistID: list.summary.id, anchor: .index(list.viewport.selection), pageSize: pageSize)]
+    case .setOpenChecklist:
+        return []
+    }
+}
+
+/// Reloads whatever the current screen shows, keeping the selection.
+func reloadCurrent(_ state: AppState) -> [Effect] {
+    if let list = state.checklist, state.route != .allLists && state.route != .listDetail {
+        let anchor: ItemsAnchor = list.selectedItem.map { .item($0.id, fallback: list.viewport.selection) } ?? .index(list.viewport.selection)
+        return [.loadItems(checklistID: list.summary.id, anchor: anchor, pageSize: state.pageSize)]
+    }
+    return [.loadLists(select: state.allLists.selected?.id)]
+}
+
+/// After a resize the selection must stay on screen, and a taller screen may
+/// need more of the list loaded.
+private func keepSelectionVisible(_ state: inout AppState) -> [Effect] {
+    let rows = state.listRows
+    state.allLists.viewport.clampTop(count: state.allLists.lists.count, visibleRows: rows)
+    guard var list = state.checklist else { return [] }
+    list.viewport.clampTop(count: list.count, visibleRows: rows)
+    state.checklist = list
+    return ChecklistScreen.pageIfNeeded(list, state: state)
+}

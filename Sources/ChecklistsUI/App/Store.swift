@@ -1,0 +1,81 @@
+import Foundation
+import ChecklistsModel
+
+/// Runs `reduce` and performs its effects against the database. Effects run
+/// synchronously, so a keystroke's save and reload are done before the next
+/// frame: the screen never shows an edit the database did not accept.
+///
+/// The terminal runtime wraps a Store; tests drive one directly on a real
+/// SQLite file, without a terminal.
+public final class Store {
+    public private(set) var state: AppState
+    public let database: ChecklistsDatabase
+
+    public init(state: AppState, database: ChecklistsDatabase) {
+        self.state = state
+        self.database = database
+    }
+
+    /// Reduces `action` and every action its effects produce, in order.
+    public func send(_ action: Action) {
+        var pending = [action]
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            for effect in reduce(&state, next) {
+                pending.append(perform(effect))
+            }
+        }
+    }
+
+    /// Sends the actions a start needs: the time, the size, and the checklist
+    /// that was open last time.
+    public func start(now: Date) {
+        send(.clock(now))
+        do {
+            send(.started(openChecklistID: try database.openChecklistID()))
+        } catch {
+            send(.started(openChecklistID: nil))
+        }
+    }
+
+    private func perform(_ effect: Effect) -> Action {
+        switch effect {
+        case let .loadLists(select):
+            do {
+                return .listsLoaded(try database.checklistSummaries(), select: select)
+            } catch {
+                return .loadFailed(message: error.description)
+            }
+        case let .loadItems(checklistID, anchor, pageSize):
+            do {
+                return try loadItems(checklistID: checklistID, anchor: anchor, pageSize: pageSize)
+            } catch {
+                return .loadFailed(message: error.description)
+            }
+        case let .commit(change):
+            do {
+                return .committed(change, try database.apply(change))
+            } catch {
+                return .failed(change, message: error.description)
+            }
+        }
+    }
+
+    /// Loads the page of items around the anchor: the anchor's index is counted
+    /// by SQL, so this costs the same at any position in any size of list.
+    private func loadItems(checklistID: Int64, anchor: ItemsAnchor, pageSize: Int) throws(StorageError) -> Action {
+        guard let summary = try database.checklistSummary(id: checklistID) else { return .checklistMissing }
+        let order = summary.checklist.sortOrder
+        var index: Int
+        switch anchor {
+        case let .index(wanted):
+            index = wanted
+        case let .item(itemID, fallback):
+            index = try database.index(ofItem: itemID, sortOrder: order) ?? fallback
+        }
+        index = max(0, min(index, summary.itemCount - 1))
+        let offset = max(0, min(index - pageSize / 2, summary.itemCount - pageSize))
+        let page = try database.itemsPage(checklistID: checklistID, sortOrder: order, offset: offset, limit: pageSize)
+        return .itemsLoaded(summary, page, selectIndex: index)
+    }
+}

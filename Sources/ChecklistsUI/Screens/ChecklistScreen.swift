@@ -1,0 +1,94 @@
+import Foundation
+import ChecklistsModel
+
+/// A checklist's items. Only a page around the visible rows is in memory; the
+/// total comes from SQL, so a list of 100,000 items costs what a list of 100 does.
+public struct ChecklistState: Hashable, Sendable {
+    public var summary: ChecklistSummary
+    public var page: ItemsPage
+    public var viewport = Viewport()
+
+    public init(summary: ChecklistSummary, page: ItemsPage) {
+        self.summary = summary
+        self.page = page
+    }
+
+    public var selectedItem: Item? { page.item(at: viewport.selection) }
+    public var count: Int { page.totalCount }
+}
+
+enum ChecklistScreen {
+    static func handle(_ command: Command, state: inout AppState) -> [Effect] {
+        guard var list = state.checklist else { return [] }
+        defer { state.checklist = list }
+        let rows = state.listRows
+        if let target = list.viewport.target(of: command, count: list.count, visibleRows: rows) {
+            list.viewport.select(target, count: list.count, visibleRows: rows)
+            return pageIfNeeded(list, state: state)
+        }
+        switch command {
+        case .back:
+            state.route = .allLists
+            state.checklist = nil
+            list = ChecklistState(summary: list.summary, page: list.page)
+            return [.commit(.setOpenChecklist(id: nil)), .loadLists(select: list.summary.id)]
+        case .toggleChecked:
+            guard let item = list.selectedItem else { return [] }
+            return [.commit(.setChecked(itemID: item.id, !item.isChecked))]
+        case .addItem:
+            let draft = ItemDraft(text: "", dueDate: state.context.dateStyle.defaultDueDate(after: state.now))
+            state.itemDetail = ItemDetailState(mode: .add(checklistID: list.summary.id), draft: draft)
+            state.route = .itemDetail
+        case .editItem:
+            guard let item = list.selectedItem else { return [] }
+            state.itemDetail = ItemDetailState(mode: .edit(item), draft: item.draft)
+            state.route = .itemDetail
+        case .deleteItem:
+            guard let item = list.selectedItem else { return [] }
+            state.confirmation = Confirmation(question: "Delete “\(TextWidth.truncated(item.text, toColumns: 40))”?",
+                                              change: .deleteItem(id: item.id))
+        case .changeSort:
+            return [.commit(.setSortOrder(checklistID: list.summary.id, list.summary.checklist.sortOrder.next))]
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Asks for the page around the selection when the rows on screen are not all loaded.
+    static func pageIfNeeded(_ list: ChecklistState, state: AppState) -> [Effect] {
+        let visible = list.viewport.top..<(list.viewport.top + state.listRows)
+        if list.page.covers(visible) { return [] }
+        return [.loadItems(checklistID: list.summary.id, anchor: .index(list.viewport.selection), pageSize: state.pageSize)]
+    }
+
+    static func render(_ state: AppState, into grid: inout ScreenGrid) {
+        guard let list = state.checklist else { return }
+        let checklist = list.summary.checklist
+        let icon = checklist.icon == .none ? "" : Chrome.icon(checklist.icon, unicode: state.context.unicode) + " "
+        Chrome.titleBar(icon + checklist.name, detail: "\(list.summary.detail) · \(checklist.sortOrder.displayName)", into: &grid)
+        let style = state.context.dateStyle
+        // Below 64 columns the full date would crowd out the text.
+        let compact = grid.width < 64
+        for row in 0..<state.listRows {
+            let index = list.viewport.top + row
+            guard index < list.count else { break }
+            let y = row + 1
+            guard let item = list.page.item(at: index) else { continue }
+            let overdue = item.isOverdue(now: state.now)
+            // The "!" marks overdue items without relying on colour.
+            let formatted = compact ? style.compactFormat(item.dueDate, now: state.now) : style.format(item.dueDate)
+            let date = (overdue ? "! " : "") + formatted
+            let dateWidth = min(TextWidth.columns(of: date), max(0, grid.width - 12))
+            grid.put(item.isChecked ? "[x]" : "[ ]", row: y, column: 1, color: item.isChecked ? .green : .default)
+            grid.put(item.text, row: y, column: 5, maxColumns: max(1, grid.width - 5 - dateWidth - 2),
+                     style: item.isChecked ? .dim : [])
+            grid.putRightAligned(date, row: y, endColumn: grid.width - 1, maxColumns: dateWidth,
+                                 style: overdue ? .bold : (item.isChecked ? .dim : []), color: overdue ? .red : .default)
+            Chrome.selectionBar(row: y, selected: index == list.viewport.selection, into: &grid)
+        }
+        if list.count == 0 {
+            grid.put("No items. Press a to add one.", row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
+        }
+    }
+}

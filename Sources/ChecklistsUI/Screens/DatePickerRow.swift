@@ -1,0 +1,114 @@
+import Foundation
+import ChecklistsModel
+
+/// The inline date picker: one row of fields (year, month, day, hour,
+/// minute, with the weekday shown) beneath the Due Date row. It edits the
+/// form's date directly, so the Due Date row follows every change at once.
+public struct DatePickerState: Hashable, Sendable {
+    public var field: DateField = .day
+    /// Digits typed into `field` that do not yet make a whole value.
+    public var digits = ""
+    /// Non-nil while the user types a date in words ("tomorrow 9:00").
+    public var typed: TextField?
+
+    public init() {}
+
+    mutating func moveField(by step: Int) {
+        let all = DateField.allCases
+        let index = all.firstIndex(of: field)! + step
+        field = all[min(max(0, index), all.count - 1)]
+    }
+
+    /// Typing digits: each one extends the value; when no further digit could
+    /// fit the field, the value is set and the next field is focused.
+    mutating func type(digit: Int, date: inout Date, calendar: Calendar, message: inout StatusMessage?) {
+        digits.append(String(digit))
+        let value = Int(digits) ?? 0
+        let upper = DateFields(date: date, calendar: calendar).range(of: field, in: calendar).upperBound
+        if digits.count >= field.maxDigits || value * 10 > upper {
+            finishTyping(date: &date, calendar: calendar, message: &message)
+            if message == nil || message?.kind != .error { moveField(by: 1) }
+        }
+    }
+
+    /// Applies digits typed so far (when leaving the field or the picker).
+    mutating func finishTyping(date: inout Date, calendar: Calendar, message: inout StatusMessage?) {
+        guard !digits.isEmpty, let value = Int(digits) else { return }
+        digits = ""
+        if let changed = DatePickerMath.setting(field, to: value, of: date, calendar: calendar) {
+            date = changed
+        } else {
+            let range = DateFields(date: date, calendar: calendar).range(of: field, in: calendar)
+            message = StatusMessage("\(value) is not a valid \(field.name) here (\(range.lowerBound)–\(range.upperBound)).", kind: .error)
+        }
+    }
+}
+
+extension DateField {
+    var name: String {
+        switch self {
+        case .year: "year"
+        case .month: "month"
+        case .day: "day"
+        case .hour: "hour"
+        case .minute: "minute"
+        }
+    }
+}
+
+enum DatePickerRow {
+    static func render(_ picker: DatePickerState, date: Date, now: Date, style: DueDateStyle,
+                       row: Int, from left: Int, to right: Int, focused: Bool, into grid: inout ScreenGrid) {
+        if let typed = picker.typed {
+            renderTyped(typed, now: now, style: style, row: row, from: left, to: right, into: &grid)
+            return
+        }
+        let fields = DateFields(date: date, calendar: style.calendar)
+        var x = left
+        grid.put("▸", row: row, column: x, style: .dim)
+        x += 2
+        x += grid.put(style.weekday(date), row: row, column: x, style: .bold)
+        x += 2
+        let parts: [(DateField?, String)] = [
+            (.year, String(format: "%04d", fields.year)), (nil, "-"),
+            (.month, String(format: "%02d", fields.month)), (nil, "-"),
+            (.day, String(format: "%02d", fields.day)), (nil, "  "),
+            (.hour, String(format: "%02d", fields.hour)), (nil, ":"),
+            (.minute, String(format: "%02d", fields.minute)),
+        ]
+        for (field, text) in parts {
+            var shown = text
+            var cellStyle: CellStyle = []
+            if let field, field == picker.field, focused {
+                cellStyle = [.reverse, .bold]
+                if !picker.digits.isEmpty {
+                    shown = picker.digits.padding(toLength: field.maxDigits, withPad: "_", startingAt: 0)
+                }
+            }
+            x += grid.put(shown, row: row, column: x, maxColumns: max(0, right - x), style: cellStyle)
+        }
+        let hint = "(\(style.monthName(fields.month)))"
+        if x + 2 + TextWidth.columns(of: hint) <= right {
+            grid.put(hint, row: row, column: x + 2, style: .dim)
+        }
+    }
+
+    /// "Date: tomorrow 9:00 → Sun, Nov 22, 2026, 9:00 AM": the preview shows
+    /// what the words resolve to before the user accepts them.
+    static func renderTyped(_ typed: TextField, now: Date, style: DueDateStyle,
+                            row: Int, from left: Int, to right: Int, into grid: inout ScreenGrid) {
+        var x = left
+        x += grid.put("Date: ", row: row, column: x, style: .bold)
+        let fieldWidth = max(4, min(20, (right - x) / 2))
+        let cursor = typed.draw(into: &grid, row: row, column: x, columns: fieldWidth, placeholder: "tomorrow 9:00")
+        grid.cursor = GridPosition(row: row, column: cursor)
+        x += fieldWidth + 1
+        guard x < right, !typed.text.isEmpty else { return }
+        switch DueDateParser(calendar: style.calendar).parse(typed.text, now: now) {
+        case let .success(date):
+            grid.put("→ " + style.format(date), row: row, column: x, maxColumns: right - x, color: .green)
+        case .failure:
+            grid.put("? not a date yet", row: row, column: x, maxColumns: right - x, style: .dim)
+        }
+    }
+}

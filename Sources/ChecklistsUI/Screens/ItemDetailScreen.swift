@@ -1,0 +1,210 @@
+import Foundation
+import ChecklistsModel
+
+/// The "Add Item" / "Edit Item" form: a text field, the Remind Me toggle and
+/// the Due Date row, under which the date picker row opens and closes.
+public struct ItemDetailState: Hashable, Sendable {
+    public enum Mode: Hashable, Sendable {
+        case add(checklistID: Int64)
+        case edit(Item)
+    }
+
+    /// The form's rows, top to bottom. `picker` exists only while it is open.
+    public enum Row: Hashable, Sendable { case text, remind, dueDate, picker }
+
+    public var mode: Mode
+    public var text: TextField
+    public var shouldRemind: Bool
+    public var dueDate: Date
+    public var focus: Row = .text
+    /// Non-nil exactly when the picker row is shown beneath Due Date.
+    public var picker: DatePickerState?
+
+    public init(mode: Mode, draft: ItemDraft) {
+        self.mode = mode
+        text = TextField(draft.text)
+        shouldRemind = draft.shouldRemind
+        dueDate = draft.dueDate
+    }
+
+    public var title: String {
+        if case .add = mode { return "Add Item" }
+        return "Edit Item"
+    }
+
+    public var draft: ItemDraft {
+        ItemDraft(text: text.text, dueDate: dueDate, shouldRemind: shouldRemind)
+    }
+
+    /// Done is refused while the text is empty.
+    public var canBeDone: Bool { !TextRules.isBlank(text.text) }
+
+    /// The rows as shown: the picker row appears directly beneath Due Date.
+    public var rows: [Row] {
+        picker == nil ? [.text, .remind, .dueDate] : [.text, .remind, .dueDate, .picker]
+    }
+
+    var keyContext: KeyContext {
+        switch focus {
+        case .text: .itemText
+        case .remind: .itemRemind
+        case .dueDate: .itemDueDate
+        case .picker: picker?.typed == nil ? .datePicker : .typedDate
+        }
+    }
+}
+
+enum ItemDetailScreen {
+    static func handle(_ key: Key, state: inout AppState) -> [Effect] {
+        guard var form = state.itemDetail else { return [] }
+        defer { if state.route == .itemDetail { state.itemDetail = form } }
+        let context = form.keyContext
+        let calendar = state.context.dateStyle.calendar
+        if let command = KeyBindings.command(for: key, in: context) {
+            return perform(command, form: &form, state: &state, calendar: calendar)
+        }
+        switch context {
+        case .itemText:
+            _ = form.text.handle(key)
+        case .datePicker:
+            if case let .character(typed) = key, let digit = typed.wholeNumberValue, typed.isASCII {
+                form.picker?.type(digit: digit, date: &form.dueDate, calendar: calendar, message: &state.message)
+            }
+        case .typedDate:
+            _ = form.picker?.typed?.handle(key)
+        default:
+            break
+        }
+        return []
+    }
+
+    private static func perform(_ command: Command, form: inout ItemDetailState, state: inout AppState, calendar: Calendar) -> [Effect] {
+        switch command {
+        case .nextRow, .previousRow:
+            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            let rows = form.rows
+            let index = rows.firstIndex(of: form.focus) ?? 0
+            let step = command == .nextRow ? 1 : rows.count - 1
+            form.focus = rows[(index + step) % rows.count]
+            // Moving into the text field closes the picker.
+            if form.focus == .text { form.picker = nil }
+        case .toggleRemind:
+            form.shouldRemind.toggle()
+        case .togglePicker:
+            if form.picker == nil {
+                form.picker = DatePickerState()
+                form.focus = .picker
+            } else {
+                form.picker = nil
+            }
+        case .closePicker:
+            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            form.picker = nil
+            form.focus = .dueDate
+        case .pickerPreviousField, .pickerNextField:
+            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            form.picker?.moveField(by: command == .pickerNextField ? 1 : -1)
+        case .pickerIncrement, .pickerDecrement:
+            guard let field = form.picker?.field else { break }
+            form.picker?.digits = ""
+            form.dueDate = DatePickerMath.adding(command == .pickerIncrement ? 1 : -1, to: field, of: form.dueDate, calendar: calendar)
+        case .pickerTypeWords:
+            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            form.picker?.typed = TextField()
+        case .done where form.picker?.typed != nil:
+            // Enter while typing a date in words: accept it if it reads.
+            guard let typed = form.picker?.typed else { break }
+            switch DueDateParser(calendar: calendar).parse(typed.text, now: state.now) {
+            case let .success(date):
+                form.dueDate = date
+                form.picker?.typed = nil
+            case let .failure(error):
+                state.message = StatusMessage(error.description, kind: .error)
+            }
+        case .cancel where form.picker?.typed != nil:
+            form.picker?.typed = nil
+        case .done:
+            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            guard form.canBeDone else {
+                state.message = StatusMessage("Type the item's text first: Done needs some text.", kind: .error)
+                form.focus = .text
+                form.picker = nil
+                return []
+            }
+            switch form.mode {
+            case let .add(checklistID):
+                return [.commit(.addItem(checklistID: checklistID, form.draft))]
+            case let .edit(item):
+                // Editing nothing changes nothing: no write, no reminder touched.
+                if form.draft == item.draft {
+                    state.route = .checklist
+                    state.itemDetail = nil
+                    return []
+                }
+                return [.commit(.updateItem(id: item.id, form.draft))]
+            }
+        case .cancel:
+            state.route = .checklist
+            state.itemDetail = nil
+        case .help:
+            state.showsHelp = true
+        case .quit:
+            state.isRunning = false
+        default:
+            break
+        }
+        return []
+    }
+
+    // MARK: - Drawing
+
+    static let labelColumn = 2
+    static let valueColumn = 14
+
+    static func render(_ state: AppState, into grid: inout ScreenGrid) {
+        guard let form = state.itemDetail else { return }
+        let listName = state.checklist?.summary.checklist.name ?? ""
+        Chrome.titleBar(form.title, detail: listName, into: &grid)
+        let style = state.context.dateStyle
+        let right = grid.width - 2
+        // Short panes lose the spacer rows, so the picker still fits at 8 rows.
+        let spacer = state.height >= AppState.roomyHeight ? 1 : 0
+        var y = 1 + spacer
+        for row in form.rows {
+            let focused = row == form.focus
+            if focused && row != .picker { grid.put("›", row: y, column: 0, style: .bold) }
+            let labelStyle: CellStyle = focused ? .bold : []
+            switch row {
+            case .text:
+                grid.put("Text", row: y, column: labelColumn, style: labelStyle)
+                let cursorColumn = form.text.draw(into: &grid, row: y, column: valueColumn, columns: right - valueColumn,
+                                                  placeholder: "Name of the Item")
+                if focused { grid.cursor = GridPosition(row: y, column: cursorColumn) }
+            case .remind:
+                grid.put("Remind Me", row: y, column: labelColumn, style: labelStyle)
+                grid.put(form.shouldRemind ? "[x] On" : "[ ] Off", row: y, column: valueColumn,
+                         style: focused ? .reverse : [])
+            case .dueDate:
+                grid.put("Due Date", row: y, column: labelColumn, style: labelStyle)
+                let value = style.format(form.dueDate)
+                // While the picker is open the value it edits is highlighted.
+                let highlighted: CellStyle = form.picker != nil ? [.reverse, .bold] : (focused ? .reverse : [])
+                grid.putRightAligned(value, row: y, endColumn: right, maxColumns: right - valueColumn,
+                                     style: highlighted, color: form.picker != nil ? .cyan : .default)
+            case .picker:
+                if let picker = form.picker {
+                    DatePickerRow.render(picker, date: form.dueDate, now: state.now, style: style,
+                                         row: y, from: labelColumn, to: right, focused: focused, into: &grid)
+                }
+            }
+            y += 1
+        }
+        y += spacer
+        let doneStyle: CellStyle = form.canBeDone ? .bold : .dim
+        let doneWidth = grid.put("[ Done ]", row: y, column: labelColumn, style: doneStyle)
+        grid.put("[ Cancel ]", row: y, column: labelColumn + doneWidth + 2)
+        if !form.canBeDone {
+            grid.put("(type some text)", row: y, column: labelColumn + doneWidth + 14, maxColumns: max(0, grid.width - labelColumn - doneWidth - 15), style: .dim)
+        }
+    }
+}

@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+@testable import ChecklistsUI
+import ChecklistsModel
+import TestSupport
+
+/// Given / when / then on the pure reducer: keys in, state and effects out.
+@Suite("Reducer")
+struct ReducerTests {
+    static let due = Fixed.date("2026-11-21 11:00")
+    static let item = Item(id: 7, checklistID: 1, text: "Buy milk", dueDate: due, shouldRemind: true)
+    static let summary = ChecklistSummary(checklist: Checklist(id: 1, name: "Groceries", icon: .groceries), itemCount: 1, remainingCount: 1)
+
+    func onChecklist(items: [Item] = [item]) -> AppState {
+        var state = AppState(context: Fixed.context, width: 60, height: 14, now: Fixed.now)
+        let page = ItemsPage(checklistID: 1, sortOrder: .dueDate, offset: 0, items: items, totalCount: items.count)
+        _ = reduce(&state, .itemsLoaded(Self.summary, page, selectIndex: 0))
+        return state
+    }
+
+    func press(_ keys: Key..., on state: inout AppState) -> [Effect] {
+        keys.flatMap { reduce(&state, .key($0)) }
+    }
+
+    func type(_ text: String, on state: inout AppState) {
+        for character in text { _ = reduce(&state, .key(.character(character))) }
+    }
+
+    @Test("a loaded page opens the checklist screen with the first item selected")
+    func opensChecklist() {
+        let state = onChecklist()
+        #expect(state.route == .checklist)
+        #expect(state.checklist?.selectedItem == Self.item)
+    }
+
+    @Test("Enter on the Due Date row inserts the picker row beneath it; Enter again removes it")
+    func pickerRowAppearsAndDisappears() {
+        var state = onChecklist()
+        _ = press(.enter, on: &state)                       // edit the item
+        #expect(state.route == .itemDetail)
+        #expect(state.itemDetail?.rows == [.text, .remind, .dueDate])
+        _ = press(.tab, .tab, .enter, on: &state)           // to Due Date, activate
+        #expect(state.itemDetail?.rows == [.text, .remind, .dueDate, .picker])
+        #expect(state.itemDetail?.focus == .picker)
+        _ = press(.enter, on: &state)                       // close from the picker
+        #expect(state.itemDetail?.rows == [.text, .remind, .dueDate])
+        #expect(state.itemDetail?.focus == .dueDate)
+        _ = press(.enter, on: &state)                       // open again from Due Date
+        _ = press(.backTab, on: &state)                     // back onto Due Date, picker still open
+        #expect(state.itemDetail?.focus == .dueDate)
+        _ = press(.enter, on: &state)                       // activating Due Date again closes it
+        #expect(state.itemDetail?.picker == nil)
+    }
+
+    @Test("moving into the text field closes the picker")
+    func textFieldClosesPicker() {
+        var state = onChecklist()
+        _ = press(.enter, .tab, .tab, .enter, on: &state)
+        #expect(state.itemDetail?.picker != nil)
+        _ = press(.tab, on: &state)                         // picker → wraps to the text field
+        #expect(state.itemDetail?.focus == .text)
+        #expect(state.itemDetail?.picker == nil)
+    }
+
+    @Test("the picker changes the date with carry, and the form's date follows at once")
+    func pickerCarries() {
+        var state = onChecklist()
+        _ = press(.enter, .tab, .tab, .enter, on: &state)   // picker open on the day field
+        #expect(state.itemDetail?.picker?.field == .day)
+        _ = press(.right, .right, on: &state)               // minute
+        #expect(state.itemDetail?.picker?.field == .minute)
+        _ = press(.down, on: &state)                        // 11:00 - 1 minute
+        #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-21 10:59"))
+    }
+
+    @Test("digits typed into a field set it and move to the next field")
+    func pickerDigits() {
+        var state = onChecklist()
+        _ = press(.enter, .tab, .tab, .enter, on: &state)   // day field
+        type("24", on: &state)
+        #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-24 11:00"))
+        #expect(state.itemDetail?.picker?.field == .hour)
+        type("9", on: &state)                               // 9 cannot grow (90 > 23): set at once
+        #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-24 09:00"))
+        #expect(state.itemDetail?.picker?.field == .minute)
+    }
+
+    @Test("a date typed in words replaces the date when accepted")
+    func typedDate() {
+        var state = onChecklist()
+        _ = press(.enter, .tab, .tab, .enter, .character("t"), on: &state)
+        #expect(state.keyContext == .typedDate)
+        type("2026-12-24 18:00", on: &state)
+        _ = press(.enter, on: &state)
+        #expect(state.itemDetail?.dueDate == Fixed.date("2026-12-24 18:00"))
+        #expect(state.keyContext == .datePicker)
+    }
+
+    @Test("Done is refused while the text is empty, and nothing is saved")
+    func doneRefusedWhenEmpty() {
+        var state = onChecklist()
+        _ = press(.character("a"), on: &state)
+        #expect(state.itemDetail?.title == "Add Item")
+        #expect(state.itemDetail?.canBeDone == false)
+        let effects = press(.enter, on: &state)
+        #expect(effects.isEmpty)
+        #expect(state.route == .itemDetail)
+        #expect(state.message?.kind == .error)
+        type("   ", on: &state)
+        #expect(press(.control("s"), on: &state).isEmpty)
+    }
+
+    @Test("a new item's default due date is the next full hour, in the future")
+    func defaultDueDate() {
+        var state = onChecklist()
+        _ = press(.character("a"), on: &state)
+        #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-21 11:00"))
+        #expect(state.itemDetail?.shouldRemind == false)
+    }
+
+    @Test("adding commits one change with the typed text, date and Remind Me")
+    func addCommits() {
+        var state = onChecklist()
+        _ = press(.character("a"), on: &state)
+        type("日本語のメモ", on: &state)
+        _ = press(.tab, .character(" "), on: &state)        // Remind Me on
+        let effects = press(.control("s"), on: &state)
+        #expect(effects == [.commit(.addItem(checklistID: 1, ItemDraft(text: "日本語のメモ", dueDate: Fixed.date("2026-11-21 11:00"), shouldRemind: true)))])
+    }
+
+    @Test("Esc cancels and changes nothing; editing nothing writes nothing")
+    func cancelAndNoOpEdit() {
+        var state = onChecklist()
+        _ = press(.enter, on: &state)
+        type(" more", on: &state)
+        #expect(press(.escape, on: &state).isEmpty)
+        #expect(state.route == .checklist)
+        _ = press(.enter, on: &state)
+        #expect(press(.control("s"), on: &state).isEmpty)
+        #expect(state.route == .checklist)
+    }
+
+    @Test("j and k type letters in the text field but move in lists")
+    func lettersInTextField() {
+        var state = onChecklist()
+        _ = press(.character("a"), on: &state)
+        type("jk", on: &state)
+        #expect(state.itemDetail?.text.text == "jk")
+    }
+
+    @Test("delete asks y/n; n changes nothing, y commits")
+    func deleteConfirms() {
+        var state = onChecklist()
+        #expect(press(.character("d"), on: &state).isEmpty)
+        #expect(state.confirmation?.question == "Delete “Buy milk”?")
+        #expect(press(.character("x"), on: &state).isEmpty)   // other keys are ignored
+        #expect(press(.character("n"), on: &state).isEmpty)
+        #expect(state.confirmation == nil)
+        _ = press(.character("d"), on: &state)
+        #expect(press(.character("y"), on: &state) == [.commit(.deleteItem(id: 7))])
+    }
+
+    @Test("space toggles checked; s cycles the sort order")
+    func toggleAndSort() {
+        var state = onChecklist()
+        #expect(press(.character(" "), on: &state) == [.commit(.setChecked(itemID: 7, true))])
+        #expect(press(.character("s"), on: &state) == [.commit(.setSortOrder(checklistID: 1, .text))])
+    }
+
+    @Test("moving past the loaded page asks for the page around the selection")
+    func paging() {
+        let items = (0..<60).map { Item(id: Int64($0 + 1), checklistID: 1, text: "item \($0)", dueDate: Self.due) }
+        var state = AppState(context: Fixed.context, width: 60, height: 14, now: Fixed.now)
+        let page = ItemsPage(checklistID: 1, sortOrder: .dueDate, offset: 0, items: items, totalCount: 100_000)
+        _ = reduce(&state, .itemsLoaded(Self.summary, page, selectIndex: 0))
+        #expect(press(.down, on: &state).isEmpty)            // still inside the page
+        let effects = press(.end, on: &state)
+        #expect(effects == [.loadItems(checklistID: 1, anchor: .index(99_999), pageSize: state.pageSize)])
+        #expect(state.checklist?.viewport.selection == 99_999)
+    }
+
+    @Test("q quits from All Lists only; Ctrl-C quits anywhere")
+    func quitting() {
+        var state = onChecklist()
+        _ = press(.character("q"), on: &state)
+        #expect(state.isRunning)
+        _ = press(.escape, on: &state)
+        #expect(state.route == .allLists)
+        _ = press(.character("q"), on: &state)
+        #expect(!state.isRunning)
+        var other = onChecklist()
+        _ = press(.character("a"), .control("c"), on: &other)
+        #expect(!other.isRunning)
+    }
+
+    @Test("a failed save keeps the form open and shows why")
+    func failedSave() {
+        var state = onChecklist()
+        _ = press(.enter, on: &state)
+        type("!", on: &state)
+        let effects = press(.control("s"), on: &state)
+        guard case let .commit(change)? = effects.first else {
+            Issue.record("no commit")
+            return
+        }
+        _ = reduce(&state, .failed(change, message: "the disk is full"))
+        #expect(state.route == .itemDetail)
+        #expect(state.itemDetail?.text.text == "Buy milk!")
+        #expect(state.message == StatusMessage("the disk is full", kind: .error))
+    }
+}

@@ -1,0 +1,301 @@
+import Foundation
+import Testing
+@testable import ChecklistsUI
+import ChecklistsModel
+import TestSupport
+
+/// Every screen and overlay as the literal lines a user sees (trailing
+/// spaces trimmed; an emoji or CJK character is one Swift character but two
+/// columns, so rows with them look one column short per glyph here).
+@Suite("Render")
+struct RenderTests {
+    static let lists = [
+        ChecklistSummary(checklist: Checklist(id: 1, name: "Groceries", icon: .groceries), itemCount: 3, remainingCount: 2),
+        ChecklistSummary(checklist: Checklist(id: 2, name: "List", icon: .none), itemCount: 0, remainingCount: 0),
+        ChecklistSummary(checklist: Checklist(id: 3, name: "旅行の準備リストとても長い名前のリストです", icon: .trips), itemCount: 2, remainingCount: 0),
+    ]
+    static let items = [
+        Item(id: 1, checklistID: 1, text: "Eggs", isChecked: true, dueDate: Fixed.date("2026-11-20 09:00")),
+        Item(id: 2, checklistID: 1, text: "Milk overdue", dueDate: Fixed.date("2026-11-21 09:00")),
+        Item(id: 3, checklistID: 1, text: "牛乳とパンとチーズを買いに行く", dueDate: Fixed.date("2026-11-24 18:30"), shouldRemind: true),
+    ]
+
+    func home(width: Int = 50, height: Int = 8) -> AppState {
+        var state = AppState(context: Fixed.context, width: width, height: height, now: Fixed.now)
+        _ = reduce(&state, .listsLoaded(Self.lists, select: 1))
+        return state
+    }
+
+    func checklist(width: Int, height: Int = 8) -> AppState {
+        var state = home(width: width, height: height)
+        let page = ItemsPage(checklistID: 1, sortOrder: .dueDate, offset: 0, items: Self.items, totalCount: 3)
+        _ = reduce(&state, .itemsLoaded(Self.lists[0], page, selectIndex: 1))
+        return state
+    }
+
+    func press(_ keys: Key..., on state: inout AppState) {
+        for key in keys { _ = reduce(&state, .key(key)) }
+    }
+
+    @Test("All Lists: icon, name cut by columns, detail; the help wraps onto the free message row")
+    func allLists() {
+        #expect(render(home()).lines() == [
+            " Checklists                               3 lists",
+            "  🛒 Groceries                        2 Remaining",
+            "     List                              (No Items)",
+            "  🧳 旅行の準備リストとても長い名前の…  All Done!",
+            "",
+            "",
+            " ↑↓/jk:move Enter:open a:add e:edit d:delete",
+            " q:quit ?:help",
+        ])
+    }
+
+    @Test("the selection bar spans the selected row")
+    func selectionBar() {
+        let grid = render(home())
+        #expect((0..<50).allSatisfy { grid[1, $0].style.contains(.reverse) })
+        #expect(!grid[2, 10].style.contains(.reverse))
+    }
+
+    @Test("a y/n question takes the message row")
+    func confirmation() {
+        var state = home()
+        press(.character("d"), on: &state)
+        #expect(render(state).lines() == [
+            " Checklists                               3 lists",
+            "  🛒 Groceries                        2 Remaining",
+            "     List                              (No Items)",
+            "  🧳 旅行の準備リストとても長い名前の…  All Done!",
+            "",
+            "",
+            " Delete “Groceries” and its 3 items? (y/n)",
+            " y yes  n/Esc no",
+        ])
+    }
+
+    @Test("a checklist: check boxes, CJK text cut at the right column, dates right-aligned, overdue marked with !")
+    func checklistWide() {
+        #expect(render(checklist(width: 64)).lines() == [
+            " 🛒 Groceries                         2 Remaining · by due date",
+            " [x] Eggs                                 Nov 20, 2026, 9:00 AM",
+            " [ ] Milk overdue                       ! Nov 21, 2026, 9:00 AM",
+            " [ ] 牛乳とパンとチーズを買いに行く       Nov 24, 2026, 6:30 PM",
+            "",
+            "",
+            " ↑↓/jk:move Space:check a:add Enter:edit d:delete s:sort",
+            " Esc:back ?:help",
+        ])
+    }
+
+    @Test("a narrow checklist uses compact dates and cuts CJK text without splitting a character")
+    func checklistNarrow() {
+        let grid = render(checklist(width: 40))
+        #expect(grid.lines() == [
+            " 🛒 Groceries      2 Remaining · by du…",
+            " [x] Eggs                        Nov 20",
+            " [ ] Milk overdue             ! 9:00 AM",
+            " [ ] 牛乳とパンとチーズを買いに… Nov 24",
+            "",
+            "",
+            " ↑↓/jk:move Space:check a:add Enter:edit",
+            " d:delete s:sort Esc:back ?:help",
+        ])
+        // The cut leaves no half glyph: column 31 holds the ellipsis, 32 a blank.
+        #expect(grid[3, 31].grapheme == "…")
+        #expect(grid[3, 32].grapheme == " ")
+    }
+
+    @Test("overdue unchecked items stand out in colour and bold, checked ones never do")
+    func overdueAttributes() {
+        let grid = render(checklist(width: 64))
+        let overdueDate = grid[2, 50]
+        #expect(overdueDate.color == .red)
+        #expect(overdueDate.style.contains(.bold))
+        #expect(grid[1, 50].color == .default)           // Eggs: past, but checked
+        #expect(grid[1, 50].style.contains(.dim))
+    }
+
+    @Test("Item Detail: the form, with Done enabled")
+    func itemDetail() {
+        var state = checklist(width: 50, height: 12)
+        press(.enter, on: &state)
+        let grid = render(state)
+        #expect(grid.lines() == [
+            " Edit Item                              Groceries",
+            "",
+            "› Text        Milk overdue",
+            "  Remind Me   [ ] Off",
+            "  Due Date                 Nov 21, 2026, 9:00 AM",
+            "",
+            "  [ Done ]  [ Cancel ]",
+            "",
+            "",
+            "",
+            " Tab/↓:next S-Tab/↑:prev Enter/^S:done Esc:cancel",
+            " F1:help",
+        ])
+        #expect(grid.cursor == GridPosition(row: 2, column: 26))
+        #expect(grid[6, 4].style.contains(.bold))
+    }
+
+    @Test("the picker row appears beneath Due Date, the rows below move down, and it disappears again")
+    func pickerRow() {
+        var state = checklist(width: 50, height: 12)
+        press(.enter, .tab, .tab, .enter, on: &state)
+        let open = render(state)
+        #expect(open.lines() == [
+            " Edit Item                              Groceries",
+            "",
+            "  Text        Milk overdue",
+            "  Remind Me   [ ] Off",
+            "  Due Date                 Nov 21, 2026, 9:00 AM",
+            "  ▸ Sat  2026-11-21  09:00  (Nov)",
+            "",
+            "  [ Done ]  [ Cancel ]",
+            "",
+            "",
+            " ←→:field ↑↓:change t:words Enter:close Tab/↓:next",
+            " ^S:done ?:help",
+        ])
+        // The date value is highlighted while the picker is open, and the
+        // focused field (the day) is shown reversed.
+        #expect(open[4, 30].style.contains(.reverse))
+        #expect(open[5, 17].grapheme == "2" && open[5, 17].style.contains(.reverse))
+        #expect(!open[5, 11].style.contains(.reverse))
+        press(.up, on: &state)                               // day + 1: the Due Date row follows at once
+        #expect(render(state).lines()[4] == "  Due Date                 Nov 22, 2026, 9:00 AM")
+        #expect(render(state).lines()[5] == "  ▸ Sun  2026-11-22  09:00  (Nov)")
+        press(.enter, on: &state)
+        let closed = render(state)
+        #expect(Array(closed.lines()[4...6]) == [
+            "› Due Date                 Nov 22, 2026, 9:00 AM",
+            "",
+            "  [ Done ]  [ Cancel ]",
+        ])
+        // Closed: the value is only marked as focused, no longer highlighted.
+        #expect(closed[4, 30].style == .reverse)
+        #expect(closed[4, 30].color == .default)
+        #expect(open[4, 30].style == [.reverse, .bold])
+    }
+
+    @Test("typing a date in words shows a preview of the resolved date")
+    func typedDatePreview() {
+        var state = checklist(width: 60, height: 12)
+        press(.enter, .tab, .tab, .enter, .character("t"), on: &state)
+        for character in "tomorrow 9:00" { press(.character(character), on: &state) }
+        #expect(render(state).lines()[5] == "  Date: tomorrow 9:00        → Nov 22, 2026, 9:00 AM")
+        #expect(render(state).lines()[11] == " Enter accept  Esc back to the fields  F1 help")
+        for _ in 0..<4 { press(.backspace, on: &state) }
+        for character in "25:00" { press(.character(character), on: &state) }
+        #expect(render(state).lines()[5] == "  Date: tomorrow 25:00       ? not a date yet")
+    }
+
+    @Test("Done is shown disabled while the text is empty")
+    func doneDisabled() {
+        var state = checklist(width: 50, height: 12)
+        press(.character("a"), on: &state)
+        let grid = render(state)
+        #expect(grid.lines()[0] == " Add Item                               Groceries")
+        #expect(grid.lines()[2] == "› Text        Name of the Item")
+        #expect(grid.lines()[4] == "  Due Date                Nov 21, 2026, 11:00 AM")
+        #expect(grid.lines()[6] == "  [ Done ]  [ Cancel ]  (type some text)")
+        #expect(grid[6, 4].style.contains(.dim))
+    }
+
+    @Test("List Detail and its icon choice opening beneath the Icon row")
+    func listDetail() {
+        var state = home(width: 50, height: 12)
+        press(.character("a"), on: &state)
+        #expect(render(state).lines() == [
+            " Add Checklist",
+            "",
+            "› Name        Name of the List",
+            "  Icon           No Icon",
+            "",
+            "  [ Done ]  [ Cancel ]",
+            "",
+            "",
+            "",
+            "",
+            " Tab/↓:next S-Tab/↑:prev Enter/^S:done Esc:cancel",
+            " F1:help",
+        ])
+        press(.tab, .enter, on: &state)
+        #expect(render(state).lines() == [
+            " Add Checklist",
+            "",
+            "  Name        Name of the List",
+            "› Icon           No Icon",
+            "                   No Icon",
+            "                📅 Appointments",
+            "                🎂 Birthdays",
+            "                🧹 Chores",
+            "",
+            "  [ Done ]  [ Cancel ]",
+            "",
+            " ↑↓/jk move  Enter choose  Esc close",
+        ])
+    }
+
+    @Test("? lists every key, from the same table as dispatch")
+    func helpOverlay() {
+        var state = home(width: 50, height: 12)
+        press(.character("?"), on: &state)
+        #expect(render(state).lines() == [
+            " Keys                        ↑↓ scroll  Esc close",
+            " All Lists",
+            "   ↑ k                     move",
+            "   ↓ j                     move down",
+            "   PgUp                    page up",
+            "   PgDn                    page down",
+            "   Home g                  first",
+            "   End G                   last",
+            "   Enter l →               open",
+            "   a                       add",
+            "   e                       edit",
+            " Esc/?/q close help  ↑↓ scroll",
+        ])
+        press(.escape, on: &state)
+        #expect(!state.showsHelp)
+    }
+
+    @Test("a terminal too small shows a short notice instead of garbage", arguments: [(20, 5), (29, 30), (80, 7), (1, 1)])
+    func tooSmall(width: Int, height: Int) {
+        let state = home(width: width, height: height)
+        let lines = render(state).lines()
+        #expect(lines.count == height)
+        #expect(lines.allSatisfy { TextWidth.columns(of: $0) <= width })
+        if width >= 18 && height >= 3 {
+            #expect(lines.contains { $0.contains("Terminal too small") })
+        }
+    }
+
+    @Test("the notice at 20×5, exactly")
+    func tooSmallExact() {
+        #expect(render(home(width: 20, height: 5)).lines() == [
+            "",
+            " Terminal too small",
+            "     need 30×8",
+            "      now 20×5",
+            "",
+        ])
+    }
+
+    @Test("escape sequences in stored text never reach the grid")
+    func escapesSanitized() {
+        var state = AppState(context: Fixed.context, width: 60, height: 8, now: Fixed.now)
+        let hostile = ChecklistSummary(checklist: Checklist(id: 9, name: "x\u{1B}]52;c;aGk=\u{07}\u{1B}[2Jy", icon: .none), itemCount: 0, remainingCount: 0)
+        _ = reduce(&state, .listsLoaded([hostile], select: 9))
+        let grid = render(state)
+        #expect(grid.cells.allSatisfy { cell in cell.grapheme.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F } })
+        #expect(grid.lines()[1].hasPrefix("     x␛]52;c;aGk=␇␛[2Jy"))
+    }
+
+    @Test("ASCII icons where the terminal cannot show Unicode")
+    func asciiIcons() {
+        var state = AppState(context: UIContext(dateStyle: Fixed.style, unicode: false), width: 50, height: 8, now: Fixed.now)
+        _ = reduce(&state, .listsLoaded(Self.lists, select: 1))
+        #expect(render(state).lines()[1] == "  Gr Groceries                        2 Remaining")
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+@testable import ChecklistsUI
+import ChecklistsModel
+import TestSupport
+
+/// The reducer with its effects performed on a real SQLite file: the whole
+/// app minus the terminal.
+@Suite("Store on a real database")
+struct StoreTests {
+    let folder = TemporaryFolder()
+
+    func makeStore(width: Int = 70, height: Int = 16) throws -> Store {
+        let store = Store(state: AppState(context: Fixed.context, width: width, height: height, now: Fixed.now),
+                          database: try ChecklistsDatabase.temporary(in: folder))
+        store.start(now: Fixed.now)
+        return store
+    }
+
+    func press(_ keys: Key..., on store: Store) {
+        for key in keys { store.send(.key(key)) }
+    }
+
+    func type(_ text: String, on store: Store) {
+        for character in text { store.send(.key(.character(character))) }
+    }
+
+    @Test("first use: add a list with an icon, add an item, check it; a restart reopens the list")
+    func firstUse() throws {
+        let store = try makeStore()
+        #expect(store.state.allLists.lists.map(\.checklist.name) == ["List"])
+        press(.character("a"), on: store)
+        type("Groceries", on: store)
+        press(.tab, .enter, on: store)
+        for _ in 0..<6 { press(.down, on: store) }
+        press(.enter, .control("s"), on: store)
+        #expect(store.state.route == .allLists)
+        #expect(store.state.allLists.selected?.checklist.name == "Groceries")
+        #expect(store.state.allLists.selected?.checklist.icon == .groceries)
+
+        press(.enter, on: store)
+        #expect(store.state.route == .checklist)
+        press(.character("a"), on: store)
+        type("牛乳", on: store)
+        press(.control("s"), on: store)
+        #expect(store.state.route == .checklist)
+        #expect(store.state.checklist?.selectedItem?.text == "牛乳")
+        press(.character(" "), on: store)
+        #expect(store.state.checklist?.selectedItem?.isChecked == true)
+        #expect(store.state.checklist?.summary.detail == "All Done!")
+
+        let restarted = Store(state: AppState(context: Fixed.context, width: 70, height: 16, now: Fixed.now),
+                              database: try ChecklistsDatabase.temporary(in: folder))
+        restarted.start(now: Fixed.now)
+        #expect(restarted.state.route == .checklist)
+        #expect(restarted.state.checklist?.summary.checklist.name == "Groceries")
+        #expect(restarted.state.checklist?.selectedItem?.isChecked == true)
+        folder.remove()
+    }
+
+    @Test("going back to All Lists forgets the open list, so the next start shows All Lists")
+    func backForgetsOpenList() throws {
+        let store = try makeStore()
+        press(.enter, .escape, on: store)
+        #expect(store.state.route == .allLists)
+        let restarted = try makeStore()
+        #expect(restarted.state.route == .allLists)
+        folder.remove()
+    }
+
+    @Test("an edit of an item deleted elsewhere says so when the user presses Done")
+    func deletedWhileEditing() throws {
+        let store = try makeStore()
+        press(.enter, .character("a"), on: store)
+        type("first", on: store)
+        press(.control("s"), on: store)
+        guard let item = store.state.checklist?.selectedItem else {
+            Issue.record("no item")
+            return
+        }
+        press(.enter, on: store)
+        type(" edited", on: store)
+        try store.database.apply(.deleteItem(id: item.id))   // another process deletes it
+        press(.control("s"), on: store)
+        #expect(store.state.route == .itemDetail)
+        #expect(store.state.message?.text == "the item no longer exists; it was deleted elsewhere")
+        press(.escape, on: store)
+        #expect(store.state.checklist?.count == 0)
+        folder.remove()
+    }
+
+    @Test("the selection follows an item when the sort order changes, and the order is remembered")
+    func sortKeepsSelection() throws {
+        let store = try makeStore()
+        press(.enter, on: store)
+        let list = try #require(store.state.checklist?.summary.id)
+        try store.database.applyAll([
+            .addItem(checklistID: list, ItemDraft(text: "b later", dueDate: Fixed.date("2026-11-23 09:00"))),
+            .addItem(checklistID: list, ItemDraft(text: "a soon", dueDate: Fixed.date("2026-11-22 09:00"))),
+            .addItem(checklistID: list, ItemDraft(text: "c overdue", dueDate: Fixed.date("2026-11-20 09:00"))),
+        ])
+        press(.escape, .enter, on: store)
+        #expect(store.state.checklist?.page.items.map(\.text) == ["c overdue", "a soon", "b later"])
+        press(.down, on: store)                              // "a soon"
+        press(.character("s"), on: store)                    // by text
+        #expect(store.state.checklist?.page.items.map(\.text) == ["a soon", "b later", "c overdue"])
+        #expect(store.state.checklist?.selectedItem?.text == "a soon")
+        press(.character("s"), on: store)                    // by order added
+        #expect(store.state.checklist?.page.items.map(\.text) == ["b later", "a soon", "c overdue"])
+        #expect(store.state.checklist?.selectedItem?.text == "a soon")
+        #expect(try store.database.checklistSummary(id: list)?.checklist.sortOrder == .added)
+        folder.remove()
+    }
+
+    @Test("deleting a list asks first, then removes it and its items")
+    func deleteList() throws {
+        let store = try makeStore()
+        press(.character("d"), on: store)
+        #expect(store.state.confirmation?.question == "Delete “List” and its 0 items?")
+        press(.character("y"), on: store)
+        #expect(store.state.allLists.lists.isEmpty)
+        #expect(try store.database.checklistSummaries().isEmpty)
+        folder.remove()
+    }
+
+    @Test("paging through 1,000 items keeps only a page in memory and the selection in place")
+    func paging() throws {
+        let store = try makeStore(height: 12)
+        press(.enter, on: store)
+        let list = try #require(store.state.checklist?.summary.id)
+        let changes = (0..<1000).map { index in
+            Change.addItem(checklistID: list, ItemDraft(text: "item \(index)", dueDate: Fixed.now.addingTimeInterval(Double(index) * 60)))
+        }
+        try store.database.applyAll(changes)
+        press(.escape, .enter, on: store)
+        press(.end, on: store)
+        #expect(store.state.checklist?.selectedItem?.text == "item 999")
+        #expect((store.state.checklist?.page.items.count ?? 0) <= store.state.pageSize)
+        for _ in 0..<5 { press(.pageUp, on: store) }
+        let expected = 999 - 5 * (store.state.listRows - 1)
+        #expect(store.state.checklist?.selectedItem?.text == "item \(expected)")
+        press(.home, on: store)
+        #expect(store.state.checklist?.selectedItem?.text == "item 0")
+        folder.remove()
+    }
+}

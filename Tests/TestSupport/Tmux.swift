@@ -1,0 +1,87 @@
+import Foundation
+
+/// Drives a program in a real terminal: a detached tmux session of a fixed
+/// size on a private server, keys sent with `send-keys`, the screen read back
+/// with `capture-pane`. This is how the end-to-end tests see what a user sees.
+public final class TmuxSession: @unchecked Sendable {
+    public let server: String
+    public let target = "app"
+
+    /// Starts `command` (run by `sh -c`) in a new session of `width`×`height`.
+    /// The pane stays after the command exits so its last screen can be read.
+    public init(width: Int = 80, height: Int = 24, command: String) {
+        server = "checklists-test-" + UUID().uuidString.prefix(8)
+        tmux(["-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)",
+              "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=tmux-256color TZ=UTC sh -c '\(command)'"])
+        tmux(["set-option", "-t", target, "remain-on-exit", "on"])
+        tmux(["set-option", "-t", target, "-g", "bell-action", "any"])
+    }
+
+    deinit { kill() }
+
+    @discardableResult
+    public func tmux(_ arguments: [String]) -> (status: Int32, output: String) {
+        runCommand(["tmux", "-L", server] + arguments)
+    }
+
+    /// Sends tmux key names ("Enter", "Escape", "C-s", "Down", "Space", "BTab").
+    public func press(_ keys: String...) {
+        for key in keys {
+            tmux(["send-keys", "-t", target, key])
+        }
+    }
+
+    /// Types text literally (any Unicode).
+    public func type(_ text: String) {
+        tmux(["send-keys", "-t", target, "-l", text])
+    }
+
+    /// The screen as plain lines.
+    public func screen() -> [String] {
+        tmux(["capture-pane", "-p", "-t", target]).output.components(separatedBy: "\n")
+    }
+
+    public var text: String { screen().joined(separator: "\n") }
+
+    /// Waits (polling every 50 ms, up to `timeout`) until the screen satisfies
+    /// `condition`; returns whether it did. The timeout is only a safety net
+    /// for a hung app: passing tests return as soon as the screen is right.
+    @discardableResult
+    public func waitUntil(timeout: TimeInterval = 15, _ condition: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if condition(text) { return true }
+            usleep(50_000)
+        }
+        return condition(text)
+    }
+
+    @discardableResult
+    public func waitFor(_ needle: String, timeout: TimeInterval = 15) -> Bool {
+        waitUntil(timeout: timeout) { $0.contains(needle) }
+    }
+
+    public func resize(width: Int, height: Int) {
+        tmux(["resize-window", "-t", target, "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Whether the pane's command has exited (remain-on-exit keeps the pane).
+    public var isDead: Bool {
+        tmux(["display-message", "-p", "-t", target, "#{pane_dead}"]).output.hasPrefix("1")
+    }
+
+    /// The window's bell flag, set when the program rang the terminal bell.
+    public var bellFlag: Bool {
+        tmux(["display-message", "-p", "-t", target, "#{window_bell_flag}"]).output.hasPrefix("1")
+    }
+
+    public func kill() {
+        tmux(["kill-server"])
+    }
+}
+
+/// Shell-quotes a string for the `sh -c` command lines the tests build.
+public func shellQuoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+        .replacingOccurrences(of: "$", with: "\\$").replacingOccurrences(of: "`", with: "\\`") + "\""
+}
