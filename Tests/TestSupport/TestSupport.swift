@@ -65,20 +65,43 @@ public enum PackagePaths {
 }
 
 /// Runs a command and returns its exit status and output (stdout + stderr).
+///
+/// Spawned with posix_spawn and reaped with waitpid rather than Foundation's
+/// Process: the first `tmux` call starts a server that daemonizes, and
+/// Process then never noticed its client exit (the test hung on a zombie).
+/// Output goes through a temporary file, since the server would also hold a
+/// pipe open forever.
 @discardableResult
-public func runCommand(_ arguments: [String], environment: [String: String]? = nil, input: FileHandle? = nil) -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = input ?? FileHandle.nullDevice
-    do { try process.run() } catch { return (127, "\(error)") }
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+public func runCommand(_ arguments: [String], environment: [String: String]? = nil) -> (status: Int32, output: String) {
+    let outputPath = NSTemporaryDirectory() + "checklists-command-" + UUID().uuidString
+    defer { unlink(outputPath) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    let environmentList = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+    var pid: pid_t = 0
+    let status = withCStrings(arguments) { argv in
+        withCStrings(environmentList) { envp in
+            posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+        }
+    }
+    guard status == 0 else { return (127, "cannot run \(arguments[0]): \(String(cString: strerror(status)))") }
+    var waitStatus: Int32 = 0
+    while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    // WIFEXITED / WEXITSTATUS, which do not import into Swift.
+    let exited = (waitStatus & 0x7f) == 0
+    return (exited ? (waitStatus >> 8) & 0xff : 128 + (waitStatus & 0x7f), output)
+}
+
+private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
+    var pointers = strings.map { strdup($0) }
+    pointers.append(nil)
+    defer { pointers.forEach { free($0) } }
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }
 
 /// A small tmpfs that can be made read-only: the only honest read-only test

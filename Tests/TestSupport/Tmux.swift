@@ -41,7 +41,11 @@ public final class TmuxSession: @unchecked Sendable {
         tmux(["capture-pane", "-p", "-t", target]).output.components(separatedBy: "\n")
     }
 
-    public var text: String { screen().joined(separator: "\n") }
+    /// The screen as text, with lines the terminal wrapped joined again (a
+    /// long error message spans several rows of a narrow pane).
+    public var text: String {
+        tmux(["capture-pane", "-p", "-J", "-t", target]).output
+    }
 
     /// Waits (polling every 50 ms, up to `timeout`) until the screen satisfies
     /// `condition`; returns whether it did. The timeout is only a safety net

@@ -1,0 +1,110 @@
+import Foundation
+import Dispatch
+import ChecklistsModel
+import ChecklistsUI
+
+/// The app's event loop: Dispatch sources on the main queue for input,
+/// resizes and signals, then `dispatchMain()`. Nothing polls: with no input
+/// the process sleeps in the kernel. Only this type (on the main queue) ever
+/// touches curses.
+@MainActor
+public final class Runtime {
+    /// How the app ended, as an exit status: 0 for q, 128 + the signal for
+    /// SIGINT, SIGTERM and SIGHUP, as shells report them.
+    public enum Ending: Int32 { case quit = 0, hangup = 129, interrupt = 130, terminate = 143 }
+
+    private let store: Store
+    private let terminal: CursesTerminal
+    private let now: @Sendable () -> Date
+    private var sources: [any DispatchSourceProtocol] = []
+    private var firstFrameMarker: String?
+
+    /// - Parameters:
+    ///   - now: the clock, injected so tests of the runtime can control time.
+    ///   - firstFrameMarker: a file that receives the wall-clock time of the first
+    ///     full frame (for the start-up benchmark; nil in normal use).
+    public init(database: ChecklistsDatabase, terminal: CursesTerminal, context: UIContext,
+                now: @escaping @Sendable () -> Date = Date.init, firstFrameMarker: String? = nil) {
+        let size = terminal.size
+        self.store = Store(state: AppState(context: context, width: size.width, height: size.height, now: now()), database: database)
+        self.terminal = terminal
+        self.now = now
+        self.firstFrameMarker = firstFrameMarker
+    }
+
+    /// Shows the first frame and runs until the user quits or a signal ends it.
+    public func run() -> Never {
+        store.start(now: now())
+        draw()
+        watchInput()
+        watchSignals()
+        dispatchMain()
+    }
+
+    private func watchInput() {
+        let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        input.setEventHandler { [unowned self] in
+            MainActor.assumeIsolated { self.readInput() }
+        }
+        input.resume()
+        sources.append(input)
+    }
+
+    private func watchSignals() {
+        let handled: [(Int32, Ending?)] = [(SIGWINCH, nil), (SIGCONT, nil), (SIGTERM, .terminate), (SIGHUP, .hangup), (SIGINT, .interrupt)]
+        for (number, ending) in handled {
+            // Dispatch delivers the signal as an event only if the default action is off.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler { [unowned self] in
+                MainActor.assumeIsolated {
+                    if let ending { self.finish(ending) }
+                    self.resize()
+                }
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    private func readInput() {
+        let keys = terminal.readKeys()
+        if keys.isEmpty {
+            // Readable with nothing to read: the terminal is gone (pane closed).
+            if terminal.inputHasHungUp() { finish(.hangup) }
+            return
+        }
+        store.send(.clock(now()))
+        for key in keys {
+            if key == .control("z") {
+                terminal.suspend()
+                resize()
+                continue
+            }
+            store.send(.key(key))
+            if !store.state.isRunning { finish(.quit) }
+        }
+        draw()
+    }
+
+    private func resize() {
+        let size = terminal.updateSizeFromKernel()
+        store.send(.resized(width: size.width, height: size.height))
+        draw()
+    }
+
+    private func draw() {
+        terminal.draw(render(store.state))
+        if let marker = firstFrameMarker {
+            firstFrameMarker = nil
+            var time = timespec()
+            clock_gettime(CLOCK_REALTIME, &time)
+            try? "\(Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))\n".write(toFile: marker, atomically: false, encoding: .utf8)
+        }
+    }
+
+    private func finish(_ ending: Ending) -> Never {
+        terminal.stop()
+        exit(ending.rawValue)
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+import ChecklistsModel
+import TestSupport
+
+/// The built binary in a real terminal (tmux), with a temporary database:
+/// what a new user meets. Serialized: each test owns a tmux server, and two
+/// cores are better spent on one app at a time.
+@Suite("The app in tmux", .serialized)
+struct AppInTmuxTests {
+    let folder = TemporaryFolder()
+    var database: String { folder.file("checklists.sqlite") }
+    var app: String { shellQuoted(PackagePaths.binary) + " --db " + shellQuoted(database) }
+
+    @Test("a new user's first use: add a list with an icon, an item with CJK text and a picked date, check it, quit, start again")
+    func firstUse() throws {
+        let tmux = TmuxSession(width: 80, height: 24, command: app)
+        defer { tmux.kill(); folder.remove() }
+        #expect(tmux.waitFor("(No Items)"), "home screen: \(tmux.text)")
+        #expect(tmux.text.contains("List"))
+
+        // Add a list named Groceries with the Groceries icon.
+        tmux.press("a")
+        #expect(tmux.waitFor("Add Checklist"))
+        tmux.type("Groceries")
+        tmux.press("Tab", "Enter")
+        #expect(tmux.waitFor("Appointments"), "icon choice: \(tmux.text)")
+        for _ in 0..<6 { tmux.press("Down") }              // No Icon … Groceries is the 7th
+        tmux.press("Enter")
+        #expect(tmux.waitFor("🛒 Groceries"), "icon chosen: \(tmux.text)")
+        tmux.press("C-s")
+        #expect(tmux.waitUntil { $0.contains("2 lists") && $0.contains("🛒 Groceries") }, "list added: \(tmux.text)")
+
+        // The new list is selected: open it and add an item.
+        tmux.press("Enter")
+        #expect(tmux.waitFor("No items. Press a to add one."), "opened: \(tmux.text)")
+        tmux.press("a")
+        #expect(tmux.waitFor("Add Item"))
+        tmux.type("牛乳とパンを買う")
+        tmux.press("Tab", "Tab", "Enter")                    // Due Date: open the picker
+        #expect(tmux.waitFor("▸"), "picker open: \(tmux.text)")
+        tmux.press("Left", "Left")                           // day → month → year
+        tmux.type("2027")                                    // year, then month is focused
+        tmux.type("03")
+        tmux.type("14")
+        tmux.type("1830")                                    // hour 18, minute 30
+        #expect(tmux.waitFor("2027-03-14  18:30"), "picker fields: \(tmux.text)")
+        tmux.press("Enter")                                  // close the picker
+        #expect(tmux.waitUntil { !$0.contains("▸") })
+        #expect(tmux.text.contains("Mar 14, 2027"), "due date row: \(tmux.text)")
+        tmux.press("C-s")
+        #expect(tmux.waitFor("牛乳とパンを買う"), "item listed: \(tmux.text)")
+        #expect(tmux.text.contains("1 Remaining"))
+
+        // Check it off, then quit with Ctrl-C while the list is open.
+        tmux.press("Space")
+        #expect(tmux.waitFor("[x] 牛乳とパンを買う"), "checked: \(tmux.text)")
+        #expect(tmux.text.contains("All Done!"))
+        tmux.press("C-c")
+        #expect(tmux.waitUntil { _ in tmux.isDead })
+
+        // Start again: the same list is open and everything is there.
+        let again = TmuxSession(width: 80, height: 24, command: app)
+        defer { again.kill() }
+        #expect(again.waitFor("[x] 牛乳とパンを買う"), "after restart: \(again.text)")
+        #expect(again.text.contains("🛒 Groceries"))
+        #expect(again.text.contains("Mar 14, 2027"))
+    }
+
+    @Test("the layout follows the terminal's size, with a notice when it is too small")
+    func resize() throws {
+        let tmux = TmuxSession(width: 80, height: 24, command: app)
+        defer { tmux.kill(); folder.remove() }
+        #expect(tmux.waitFor("(No Items)"))
+        tmux.resize(width: 40, height: 12)
+        #expect(tmux.waitUntil { screen in
+            let lines = screen.components(separatedBy: "\n")
+            return lines.count >= 12 && lines[1].contains("List") && lines[1].contains("(No Items)") && lines[11].contains("q:quit") && lines[10].contains("Enter:open")
+        }, "40×12: \(tmux.text)")
+        tmux.resize(width: 20, height: 5)
+        #expect(tmux.waitFor("Terminal too small"), "20×5: \(tmux.text)")
+        tmux.resize(width: 100, height: 30)
+        #expect(tmux.waitUntil { $0.contains("(No Items)") && !$0.contains("too small") }, "100×30: \(tmux.text)")
+        let title = tmux.screen()[0]
+        #expect(title.hasSuffix("1 list"), "title at 100 columns: \(title)")
+        #expect(title.count >= 90)
+    }
+
+    @Test("SIGTERM restores the terminal exactly as it was", arguments: ["TERM", "HUP", "INT"])
+    func signalRestoresTerminal(signal: String) throws {
+        let before = folder.file("stty-before")
+        let after = folder.file("stty-after")
+        let status = folder.file("status")
+        let tmux = TmuxSession(width: 80, height: 24, command:
+            "stty -g > \(shellQuoted(before)); \(app); echo $? > \(shellQuoted(status)); stty -g > \(shellQuoted(after))")
+        defer { tmux.kill(); folder.remove() }
+        #expect(tmux.waitFor("(No Items)"))
+        let killed = runCommand(["pkill", "-\(signal)", "-f", "--", "--db \(database)"])
+        #expect(killed.status == 0, "pkill: \(killed.output)")
+        #expect(waitForFile(after), "the shell never got back after \(signal)")
+        let expectedStatus = ["TERM": "143", "HUP": "129", "INT": "130"][signal]!
+        #expect(try String(contentsOfFile: status, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == expectedStatus)
+        #expect(try String(contentsOfFile: before, encoding: .utf8) == String(contentsOfFile: after, encoding: .utf8))
+    }
+
+    @Test("a corrupt database is refused with a message, a non-zero exit, and the file unchanged")
+    func corruptDatabase() throws {
+        var bytes = Data("SQLite format 3\u{0}".utf8)
+        bytes.append(Data((0..<16_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }))
+        try bytes.write(to: URL(fileURLWithPath: database))
+        let status = folder.file("status")
+        let tmux = TmuxSession(width: 100, height: 10, command: "\(app); echo $? > \(shellQuoted(status))")
+        defer { tmux.kill(); folder.remove() }
+        #expect(waitForFile(status))
+        #expect(try String(contentsOfFile: status, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "3")
+        #expect(tmux.waitFor("is not a Checklists database"), "message: \(tmux.text)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes)
+        #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
+    }
+
+    @Test("two copies opening a new database at the same moment both start, and it holds one List")
+    func concurrentFirstOpen() throws {
+        let first = TmuxSession(width: 60, height: 12, command: app)
+        let second = TmuxSession(width: 60, height: 12, command: app)
+        defer { first.kill(); second.kill(); folder.remove() }
+        #expect(first.waitFor("(No Items)"), "first: \(first.text)")
+        #expect(second.waitFor("(No Items)"), "second: \(second.text)")
+        first.press("q")
+        second.press("q")
+        #expect(first.waitUntil { _ in first.isDead } && second.waitUntil { _ in second.isDead })
+        let database = try ChecklistsDatabase.open(DatabaseLocation(path: self.database, createsFolder: false))
+        #expect(try database.checklistSummaries().map(\.checklist.name) == ["List"])
+    }
+
+    @Test("no terminal: a clear message, exit 2, and no database created")
+    func notATerminal() {
+        let result = runCommand([PackagePaths.binary, "--db", database])
+        defer { folder.remove() }
+        #expect(result.status == 2)
+        #expect(result.output.contains("must be a terminal"), "output: \(result.output)")
+        #expect(!FileManager.default.fileExists(atPath: database))
+    }
+
+    @Test("an unknown TERM: a clear message and exit 2")
+    func unknownTerminal() throws {
+        let status = folder.file("status")
+        let tmux = TmuxSession(width: 100, height: 10, command: "TERM=no-such-terminal \(app); echo $? > \(shellQuoted(status))")
+        defer { tmux.kill(); folder.remove() }
+        #expect(waitForFile(status))
+        #expect(try String(contentsOfFile: status, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "2")
+        #expect(tmux.waitFor("no-such-terminal"), "message: \(tmux.text)")
+    }
+
+    @Test("--help and --version")
+    func helpAndVersion() {
+        let help = runCommand([PackagePaths.binary, "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("--db <path>"))
+        let version = runCommand([PackagePaths.binary, "--version"])
+        #expect(version.status == 0)
+        #expect(version.output.hasPrefix("checklists "))
+        folder.remove()
+    }
+
+    private func waitForFile(_ path: String, timeout: TimeInterval = 15) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+}
