@@ -122,6 +122,26 @@ struct StorageTests {
         folder.remove()
     }
 
+    @Test("pages past the middle (read backwards from the end) hold the same items in the same order")
+    func pagesNearTheEnd() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        try database.applyAll((0..<10).map { index in
+            .addItem(checklistID: list, ItemDraft(text: "item \(index)", dueDate: due.addingTimeInterval(Double(index) * 60)))
+        })
+        for order in ItemSortOrder.allCases {
+            let all = try database.itemsPage(checklistID: list, sortOrder: order, offset: 0, limit: 10).items.map(\.text)
+            for offset in 0..<11 {
+                for limit in [1, 3, 5] {
+                    let page = try database.itemsPage(checklistID: list, sortOrder: order, offset: offset, limit: limit)
+                    #expect(page.items.map(\.text) == Array(all.dropFirst(offset).prefix(limit)), "\(order) offset \(offset) limit \(limit)")
+                    #expect(page.offset == offset)
+                }
+            }
+        }
+        folder.remove()
+    }
+
     @Test("due dates are stored in whole minutes")
     func wholeMinutes() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)

@@ -86,8 +86,16 @@ public final class DueDateStyle: @unchecked Sendable {
     /// contains a newline or control characters, and only plain spaces, so a
     /// terminal measures it as it is printed.
     public func format(_ date: Date) -> String {
-        Self.terminalSafe(dateFormatter.string(from: date) + ", " + timeFormatter.string(from: date))
+        // Every frame formats every visible row's date; ICU made that most of a
+        // keystroke's cost. Due dates repeat from frame to frame, so remember them.
+        if let known = formatted[date] { return known }
+        if formatted.count >= 4096 { formatted.removeAll(keepingCapacity: true) }
+        let text = Self.terminalSafe(dateFormatter.string(from: date) + ", " + timeFormatter.string(from: date))
+        formatted[date] = text
+        return text
     }
+
+    private var formatted: [Date: String] = [:]
 
     /// A short form for narrow panes: the time alone for today ("9:00 AM"),
     /// else the day without the year in the current year ("Nov 24"), else with

@@ -101,15 +101,30 @@ public final class ChecklistsDatabase: Sendable {
     }
 
     /// `limit` items of a checklist from `offset` in `sortOrder`.
+    ///
+    /// SQLite's OFFSET walks every row it skips, so a page near the end of a
+    /// long list is read backwards from the end instead: the cost is bounded
+    /// by half the list rather than all of it (End on 100,000 items).
     public func itemsPage(checklistID: Int64, sortOrder: ItemSortOrder, offset: Int, limit: Int) throws(StorageError) -> ItemsPage {
         try run {
             try pool.read { db in
                 let total = try Int.fetchOne(db, sql: "SELECT itemCount FROM checklist WHERE id = ?", arguments: [checklistID]) ?? 0
-                let rows = try Row.fetchAll(db, sql: """
-                    SELECT id, checklistID, text, isChecked, dueAt, shouldRemind FROM item
-                    WHERE checklistID = ? ORDER BY \(Self.orderBy(sortOrder)) LIMIT ? OFFSET ?
-                    """, arguments: [checklistID, max(0, limit), max(0, offset)])
-                return ItemsPage(checklistID: checklistID, sortOrder: sortOrder, offset: max(0, offset),
+                let offset = max(0, offset), limit = max(0, limit)
+                let rows: [Row]
+                if offset > total / 2 {
+                    let fromEnd = max(0, total - offset - limit)
+                    let count = min(limit, max(0, total - offset))
+                    rows = try Row.fetchAll(db, sql: """
+                        SELECT id, checklistID, text, isChecked, dueAt, shouldRemind FROM item
+                        WHERE checklistID = ? ORDER BY \(Self.orderBy(sortOrder, descending: true)) LIMIT ? OFFSET ?
+                        """, arguments: [checklistID, count, fromEnd]).reversed()
+                } else {
+                    rows = try Row.fetchAll(db, sql: """
+                        SELECT id, checklistID, text, isChecked, dueAt, shouldRemind FROM item
+                        WHERE checklistID = ? ORDER BY \(Self.orderBy(sortOrder)) LIMIT ? OFFSET ?
+                        """, arguments: [checklistID, limit, offset])
+                }
+                return ItemsPage(checklistID: checklistID, sortOrder: sortOrder, offset: offset,
                                  items: rows.map(Self.item(from:)), totalCount: total)
             }
         }
@@ -257,11 +272,12 @@ public final class ChecklistsDatabase: Sendable {
         return seconds - ((seconds % 60) + 60) % 60
     }
 
-    private static func orderBy(_ order: ItemSortOrder) -> String {
+    private static func orderBy(_ order: ItemSortOrder, descending: Bool = false) -> String {
+        let direction = descending ? " DESC" : ""
         switch order {
-        case .dueDate: "dueAt, id"
-        case .text: "text COLLATE natural_order, id"
-        case .added: "id"
+        case .dueDate: return "dueAt\(direction), id\(direction)"
+        case .text: return "text COLLATE natural_order\(direction), id\(direction)"
+        case .added: return "id\(direction)"
         }
     }
 

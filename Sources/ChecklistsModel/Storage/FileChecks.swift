@@ -71,10 +71,8 @@ enum FileChecks {
             if header.count < 100 || Array(header.prefix(16)) != sqliteMagic {
                 throw .notADatabase(path: path, reason: "the file is not an SQLite database")
             }
-            let applicationID = bigEndianInt32(header, at: 68)
-            if applicationID != 0 && applicationID != Schema.applicationID {
-                throw .foreignDatabase(path: path)
-            }
+            // Whether it is ours, another program's or damaged is for SQLite to
+            // say (a damaged header's application id is as good as random).
         }
         // SQLite needs to write the file and, for its WAL, the folder.
         if access(path, R_OK | W_OK) != 0 || access(folder, W_OK) != 0 {
@@ -112,11 +110,11 @@ enum FileChecks {
                     return
                 }
                 if try migrator.hasBeenSuperseded(db) { throw StorageError.newerVersion(path: path) }
-                // Reading every table's first rows finds a damaged file now
-                // rather than at the user's first edit.
+                // Reading each table's first row finds a damaged schema or root
+                // page now rather than at the user's first edit. (Not a full
+                // integrity check: that would make start-up grow with the data.)
                 for table in ["checklist", "item", "preference"] where try db.tableExists(table) {
                     _ = try Row.fetchAll(db, sql: "SELECT * FROM \(table) LIMIT 1")
-                    _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)")
                 }
             }
         } catch {
@@ -135,8 +133,4 @@ enum FileChecks {
         return (try? handle.read(upToCount: 100)).map(Array.init) ?? []
     }
 
-    private static func bigEndianInt32(_ bytes: [UInt8], at offset: Int) -> Int32 {
-        Int32(bitPattern: UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
-              | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3]))
-    }
 }

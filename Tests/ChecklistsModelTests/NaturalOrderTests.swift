@@ -1,0 +1,19 @@
+import Testing
+@testable import ChecklistsModel
+
+@Suite("Natural order")
+struct NaturalOrderTests {
+    @Test("numbers by value, case-insensitive, stable for names that differ by case")
+    func order() {
+        let names = ["list 10", "List 2", "apples", "Zebra", "list 1", "List 02b", "list 2a", "Äpfel", "item 007", "item 7", "APPLES"]
+        #expect(names.sorted(by: NaturalOrder.areInIncreasingOrder) ==
+                ["APPLES", "apples", "item 007", "item 7", "list 1", "List 2", "list 2a", "List 02b", "list 10", "Zebra", "Äpfel"])
+    }
+
+    @Test("equal strings compare the same; long digit runs do not overflow")
+    func edges() {
+        #expect(NaturalOrder.compare("a", "a") == .orderedSame)
+        #expect(NaturalOrder.compare("", "a") == .orderedAscending)
+        #expect(NaturalOrder.compare("n 99999999999999999999999", "n 100000000000000000000000") == .orderedAscending)
+    }
+}
