@@ -64,6 +64,18 @@ public struct AppState: Sendable {
         self.now = now
     }
 
+    /// Leaves Item Detail for the checklist beneath it.
+    mutating func closeItemDetail() {
+        itemDetail = nil
+        route = .checklist
+    }
+
+    /// Leaves List Detail for All Lists beneath it.
+    mutating func closeListDetail() {
+        listDetail = nil
+        route = .allLists
+    }
+
     /// Below this size the screens cannot show a form and its help line.
     public static let minimumWidth = 30
     public static let minimumHeight = 8

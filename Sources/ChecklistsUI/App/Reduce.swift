@@ -113,17 +113,13 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
     let pageSize = state.pageSize
     switch change {
     case .addChecklist, .updateChecklist:
-        state.listDetail = nil
-        state.route = .allLists
+        state.closeListDetail()
         if case let .checklist(id) = outcome { return [.loadLists(select: id)] }
         return [.loadLists(select: nil)]
     case .deleteChecklist:
         return [.loadLists(select: nil)]
     case .addItem, .updateItem, .setChecked:
-        if state.route == .itemDetail {
-            state.itemDetail = nil
-            state.route = .checklist
-        }
+        if state.route == .itemDetail { state.closeItemDetail() }
         guard let list = state.checklist, case let .item(id) = outcome else { return reloadCurrent(state) }
         return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
     case .deleteItem, .setSortOrder:

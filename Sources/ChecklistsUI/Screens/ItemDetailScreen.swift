@@ -137,19 +137,13 @@ enum ItemDetailScreen {
             case let .edit(item):
                 // Editing nothing changes nothing: no write, no reminder touched.
                 if form.draft == item.draft {
-                    state.route = .checklist
-                    state.itemDetail = nil
+                    state.closeItemDetail()
                     return []
                 }
                 return [.commit(.updateItem(id: item.id, form.draft))]
             }
         case .cancel:
-            state.route = .checklist
-            state.itemDetail = nil
-        case .help:
-            state.showsHelp = true
-        case .quit:
-            state.isRunning = false
+            state.closeItemDetail()
         default:
             break
         }

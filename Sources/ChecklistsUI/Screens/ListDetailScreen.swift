@@ -76,19 +76,13 @@ enum ListDetailScreen {
                 return [.commit(.addChecklist(name: form.name.text, icon: form.icon))]
             case let .edit(checklist):
                 if checklist.name == form.name.text && checklist.icon == form.icon {
-                    state.route = .allLists
-                    state.listDetail = nil
+                    state.closeListDetail()
                     return []
                 }
                 return [.commit(.updateChecklist(id: checklist.id, name: form.name.text, icon: form.icon))]
             }
         case .cancel:
-            state.route = .allLists
-            state.listDetail = nil
-        case .help:
-            state.showsHelp = true
-        case .quit:
-            state.isRunning = false
+            state.closeListDetail()
         default:
             break
         }
