@@ -10,6 +10,12 @@ struct NaturalOrderTests {
                 ["APPLES", "apples", "item 007", "item 7", "list 1", "List 2", "list 2a", "List 02b", "list 10", "Zebra", "Äpfel"])
     }
 
+    @Test("sorting with folded keys gives the same order as the comparison")
+    func sortedByKey() {
+        let names = ["list 10", "List 2", "apples", "Zebra", "list 1", "APPLES", "item 007", "item 7"]
+        #expect(NaturalOrder.sorted(names) { $0 } == names.sorted(by: NaturalOrder.areInIncreasingOrder))
+    }
+
     @Test("equal strings compare the same; long digit runs do not overflow")
     func edges() {
         #expect(NaturalOrder.compare("a", "a") == .orderedSame)

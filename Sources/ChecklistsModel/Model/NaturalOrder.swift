@@ -19,6 +19,19 @@ public enum NaturalOrder {
         compare(lhs, rhs) == .orderedAscending
     }
 
+    /// Sorts `elements` by the names `name` gives, folding each name once
+    /// (rather than once per comparison: 1,000 names take ~10,000 comparisons).
+    public static func sorted<Element>(_ elements: [Element], by name: (Element) -> String) -> [Element] {
+        let keyed = elements.map { (name: name($0), folded: Array(name($0).lowercased().unicodeScalars), element: $0) }
+        return keyed.sorted { lhs, rhs in
+            switch compareFolded(lhs.folded, rhs.folded) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: return lhs.name < rhs.name
+            }
+        }.map(\.element)
+    }
+
     /// Walks both strings; a run of ASCII digits compares by its value
     /// (leading zeros ignored), anything else by code point.
     private static func compareFolded(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> ComparisonResult {

@@ -86,9 +86,7 @@ public final class ChecklistsDatabase: Sendable {
                 try Row.fetchAll(db, sql: "SELECT id, name, icon, sortOrder, itemCount, checkedCount FROM checklist")
             }
         }
-        return rows.map(Self.summary(from:)).sorted {
-            NaturalOrder.areInIncreasingOrder($0.checklist.name, $1.checklist.name)
-        }
+        return NaturalOrder.sorted(rows.map(Self.summary(from:))) { $0.checklist.name }
     }
 
     public func checklistSummary(id: Int64) throws(StorageError) -> ChecklistSummary? {
