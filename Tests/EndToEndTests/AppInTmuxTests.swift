@@ -132,6 +132,29 @@ struct AppInTmuxTests {
         #expect(try database.checklistSummaries().map(\.checklist.name) == ["List"])
     }
 
+    @Test("overdue items are red with colour, and NO_COLOR turns colour off but keeps the ! marker")
+    func noColor() throws {
+        do {
+            let database = try ChecklistsDatabase.open(DatabaseLocation(path: self.database, createsFolder: false))
+            let list = try database.checklistSummaries()[0].id
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "long overdue", dueDate: Date(timeIntervalSince1970: 1_000_000_020))))
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "far ahead", dueDate: Date(timeIntervalSince1970: 4_000_000_000))))
+            try database.apply(.setOpenChecklist(id: list))
+        }
+        defer { folder.remove() }
+        for noColour in [false, true] {
+            let tmux = TmuxSession(width: 80, height: 10, command: (noColour ? "NO_COLOR=1 " : "") + app)
+            defer { tmux.kill() }
+            #expect(tmux.waitFor("far ahead"), "screen: \(tmux.text)")
+            #expect(tmux.text.contains("! Sep 9, 2001"))
+            tmux.press("j")                                      // the selection bar off the overdue row
+            usleep(300_000)
+            let styled = tmux.tmux(["capture-pane", "-p", "-e", "-t", tmux.target]).output
+            // SGR 31: red foreground.
+            #expect(styled.contains("\u{1B}[31m") == !noColour, "NO_COLOR=\(noColour): \(styled.debugDescription)")
+        }
+    }
+
     @Test("no terminal: a clear message, exit 2, and no database created")
     func notATerminal() {
         let result = runCommand([PackagePaths.binary, "--db", database])

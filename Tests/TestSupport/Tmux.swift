@@ -11,8 +11,10 @@ public final class TmuxSession: @unchecked Sendable {
     /// The pane stays after the command exits so its last screen can be read.
     public init(width: Int = 80, height: Int = 24, command: String) {
         server = "checklists-test-" + UUID().uuidString.prefix(8)
+        // The pane's environment is spelled out: `swift test` exports
+        // NO_COLOR to its children, and the tmux server would pass it on.
         tmux(["-f", "/dev/null", "new-session", "-d", "-s", target, "-x", "\(width)", "-y", "\(height)",
-              "env LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=tmux-256color TZ=UTC sh -c '\(command)'"])
+              "env -u NO_COLOR -u CHECKLISTS_DB LANG=C.UTF-8 LC_ALL=C.UTF-8 TERM=tmux-256color TZ=UTC sh -c '\(command)'"])
         tmux(["set-option", "-t", target, "remain-on-exit", "on"])
         tmux(["set-option", "-t", target, "-g", "bell-action", "any"])
     }
