@@ -14,6 +14,8 @@ public enum Change: Hashable, Sendable {
     case deleteItem(id: Int64)
     case setSortOrder(checklistID: Int64, ItemSortOrder)
     case setOpenChecklist(id: Int64?)
+    /// Fires the item's reminder again at `until`; the due date stays as it is.
+    case snooze(itemID: Int64, until: Date)
 }
 
 /// What a committed change created, so the UI can select it.

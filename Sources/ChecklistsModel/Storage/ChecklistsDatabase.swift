@@ -178,14 +178,62 @@ public final class ChecklistsDatabase: Sendable {
         }
     }
 
+    // MARK: - Reminders
+
+    /// The earliest pending reminder: what the timer is armed for. One indexed
+    /// lookup, whatever the number of items.
+    public func nextReminderDate() throws(StorageError) -> Date? {
+        try run {
+            try pool.read { db in
+                try Int64.fetchOne(db, sql: "SELECT MIN(remindAt) FROM item WHERE remindAt IS NOT NULL")
+                    .map { Date(timeIntervalSince1970: TimeInterval($0)) }
+            }
+        }
+    }
+
+    /// Claims every reminder due at `now` for this process, in one write
+    /// transaction that also clears them: another copy of the app on the same
+    /// database finds nothing left to claim, so each reminder is delivered once.
+    public func claimDueReminders(now: Date) throws(StorageError) -> [DueReminder] {
+        try run {
+            try pool.write { db in
+                let cutoff = Int64(now.timeIntervalSince1970.rounded(.down))
+                let rows = try Row.fetchAll(db, sql: """
+                    SELECT item.id, item.checklistID, item.text, item.isChecked, item.dueAt, item.shouldRemind,
+                           item.remindAt, checklist.name AS checklistName
+                    FROM item JOIN checklist ON checklist.id = item.checklistID
+                    WHERE item.remindAt IS NOT NULL AND item.remindAt <= ?
+                    ORDER BY item.remindAt, item.id
+                    """, arguments: [cutoff])
+                try db.execute(sql: "UPDATE item SET remindAt = NULL WHERE remindAt IS NOT NULL AND remindAt <= ?", arguments: [cutoff])
+                return rows.map { row in
+                    DueReminder(item: Self.item(from: row), checklistName: row["checklistName"],
+                                remindAt: Date(timeIntervalSince1970: TimeInterval(row["remindAt"] as Int64)))
+                }
+            }
+        }
+    }
+
+    /// When the item's reminder fires, if it has one pending.
+    public func reminderDate(ofItem id: Int64) throws(StorageError) -> Date? {
+        try run {
+            try pool.read { db in
+                try Int64.fetchOne(db, sql: "SELECT remindAt FROM item WHERE id = ?", arguments: [id])
+                    .map { Date(timeIntervalSince1970: TimeInterval($0)) }
+            }
+        }
+    }
+
     // MARK: - Writing
 
-    /// Commits one confirmed change in its own transaction.
+    /// Commits one confirmed change in its own transaction. `now` decides
+    /// whether the item's reminder is scheduled (a due date already past
+    /// schedules nothing); the app passes its clock's time.
     @discardableResult
-    public func apply(_ change: Change) throws(StorageError) -> ChangeOutcome {
+    public func apply(_ change: Change, now: Date = Date()) throws(StorageError) -> ChangeOutcome {
         try Self.validate(change)
         return try run {
-            try pool.write { db in try Self.apply(change, in: db) }
+            try pool.write { db in try Self.apply(change, in: db, now: now) }
         }
     }
 
@@ -193,10 +241,10 @@ public final class ChecklistsDatabase: Sendable {
     /// one rolls the whole batch back). For bulk work such as generating a
     /// benchmark database or importing a file.
     @discardableResult
-    public func applyAll(_ changes: [Change]) throws(StorageError) -> [ChangeOutcome] {
+    public func applyAll(_ changes: [Change], now: Date = Date()) throws(StorageError) -> [ChangeOutcome] {
         for change in changes { try Self.validate(change) }
         return try run {
-            try pool.write { db in try changes.map { try Self.apply($0, in: db) } }
+            try pool.write { db in try changes.map { try Self.apply($0, in: db, now: now) } }
         }
     }
 
@@ -211,7 +259,7 @@ public final class ChecklistsDatabase: Sendable {
         }
     }
 
-    private static func apply(_ change: Change, in db: Database) throws -> ChangeOutcome {
+    private static func apply(_ change: Change, in db: Database, now: Date) throws -> ChangeOutcome {
         switch change {
         case let .addChecklist(name, icon):
             try db.execute(sql: "INSERT INTO checklist (name, icon) VALUES (?, ?)", arguments: [name, icon.rawValue])
@@ -229,16 +277,34 @@ public final class ChecklistsDatabase: Sendable {
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM checklist WHERE id = ?", arguments: [checklistID]) != nil else {
                 throw StorageError.notFound(what: "the list")
             }
-            try db.execute(sql: "INSERT INTO item (checklistID, text, dueAt, shouldRemind) VALUES (?, ?, ?, ?)",
-                           arguments: [checklistID, draft.text, wholeMinutes(draft.dueDate), draft.shouldRemind])
+            let dueAt = wholeMinutes(draft.dueDate)
+            let remindAt = ReminderRule.reminderDate(shouldRemind: draft.shouldRemind, isChecked: false,
+                                                     dueDate: Date(timeIntervalSince1970: TimeInterval(dueAt)), now: now)
+            try db.execute(sql: "INSERT INTO item (checklistID, text, dueAt, shouldRemind, remindAt) VALUES (?, ?, ?, ?, ?)",
+                           arguments: [checklistID, draft.text, dueAt, draft.shouldRemind, remindAt.map(wholeSeconds)])
             return .item(db.lastInsertedRowID)
         case let .updateItem(id, draft):
+            guard var updated = try fetchItem(db, id: id) else { throw StorageError.notFound(what: "the item") }
+            let old = updated
+            updated.text = draft.text
+            updated.dueDate = Date(timeIntervalSince1970: TimeInterval(wholeMinutes(draft.dueDate)))
+            updated.shouldRemind = draft.shouldRemind
             try db.execute(sql: "UPDATE item SET text = ?, dueAt = ?, shouldRemind = ? WHERE id = ?",
-                           arguments: [draft.text, wholeMinutes(draft.dueDate), draft.shouldRemind, id])
-            try requireChange(db, "the item")
+                           arguments: [updated.text, wholeMinutes(updated.dueDate), updated.shouldRemind, id])
+            try updateReminder(db, from: old, to: updated, now: now)
             return .item(id)
         case let .setChecked(itemID, checked):
+            guard var updated = try fetchItem(db, id: itemID) else { throw StorageError.notFound(what: "the item") }
+            let old = updated
+            updated.isChecked = checked
             try db.execute(sql: "UPDATE item SET isChecked = ? WHERE id = ?", arguments: [checked, itemID])
+            try updateReminder(db, from: old, to: updated, now: now)
+            return .item(itemID)
+        case let .snooze(itemID, until):
+            // Only a reminder that could still matter is snoozed: not for an
+            // item checked off (or deleted) in the meantime.
+            try db.execute(sql: "UPDATE item SET remindAt = ? WHERE id = ? AND isChecked = 0",
+                           arguments: [wholeSeconds(until), itemID])
             try requireChange(db, "the item")
             return .item(itemID)
         case let .deleteItem(id):
@@ -257,6 +323,23 @@ public final class ChecklistsDatabase: Sendable {
             }
             return .none
         }
+    }
+
+    /// Stores the rule's answer when one of its inputs changed; otherwise the
+    /// pending (or snoozed, or delivered) reminder stays as it was.
+    private static func updateReminder(_ db: Database, from old: Item, to new: Item, now: Date) throws {
+        guard ReminderRule.inputsChanged(from: old, to: new) else { return }
+        let remindAt = ReminderRule.reminderDate(for: new, now: now)
+        try db.execute(sql: "UPDATE item SET remindAt = ? WHERE id = ?", arguments: [remindAt.map(wholeSeconds), new.id])
+    }
+
+    private static func fetchItem(_ db: Database, id: Int64) throws -> Item? {
+        try Row.fetchOne(db, sql: "SELECT id, checklistID, text, isChecked, dueAt, shouldRemind FROM item WHERE id = ?", arguments: [id])
+            .map(item(from:))
+    }
+
+    static func wholeSeconds(_ date: Date) -> Int64 {
+        Int64(date.timeIntervalSince1970.rounded(.up))
     }
 
     private static func requireChange(_ db: Database, _ what: String) throws {

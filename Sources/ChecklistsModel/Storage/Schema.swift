@@ -54,6 +54,19 @@ enum Schema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v2: reminders") { db in
+            try db.execute(sql: """
+                -- When the item's reminder fires: the due date, or the end of a
+                -- snooze. NULL when there is none (Remind Me off, checked, past,
+                -- or already delivered). Claiming a reminder sets it to NULL in
+                -- the same transaction, so each is delivered once.
+                ALTER TABLE item ADD COLUMN remindAt INTEGER;
+                CREATE INDEX item_by_remind_at ON item(remindAt) WHERE remindAt IS NOT NULL;
+                -- Existing items get the rule's answer as of the migration.
+                UPDATE item SET remindAt = dueAt
+                WHERE shouldRemind = 1 AND isChecked = 0 AND dueAt > CAST(strftime('%s', 'now') AS INTEGER);
+                """)
+        }
         return migrator
     }
 }

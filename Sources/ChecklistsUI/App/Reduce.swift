@@ -128,7 +128,7 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
             return [.loadItems(checklistID: list.summary.id, anchor: .item(item.id, fallback: 0), pageSize: pageSize)]
         }
         return [.loadItems(checklistID: list.summary.id, anchor: .index(list.viewport.selection), pageSize: pageSize)]
-    case .setOpenChecklist:
+    case .setOpenChecklist, .snooze:
         return []
     }
 }

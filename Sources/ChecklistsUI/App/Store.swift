@@ -54,7 +54,7 @@ public final class Store {
             }
         case let .commit(change):
             do {
-                return .committed(change, try database.apply(change))
+                return .committed(change, try database.apply(change, now: state.now))
             } catch {
                 return .failed(change, message: error.description)
             }
