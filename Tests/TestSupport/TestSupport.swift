@@ -29,9 +29,11 @@ public enum Fixed {
         return formatter.date(from: text)!
     }
 
-    /// English (US) in UTC: the locale screen tests are written in.
-    public static let style = DueDateStyle(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!)
-    public static let context = UIContext(dateStyle: style, unicode: true)
+    /// English (US) in UTC: the locale screen tests are written in. A new one
+    /// each time: DueDateStyle caches formatters and strings for the app's one
+    /// render thread, and tests run in parallel.
+    public static var style: DueDateStyle { DueDateStyle(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "UTC")!) }
+    public static var context: UIContext { UIContext(dateStyle: style, unicode: true) }
 }
 
 public extension ChecklistsDatabase {

@@ -20,6 +20,12 @@ public enum Action: Sendable {
     case failed(Change, message: String)
     /// Reading failed; the screen keeps what it had.
     case loadFailed(message: String)
+    /// Reminders claimed for this process; `missed` when they came due while
+    /// no copy of the app was running.
+    case remindersDue([DueReminder], missed: Bool)
+    /// The data may have changed (a timer fired, another process wrote):
+    /// reload what is on screen, keeping the selection.
+    case refresh
 }
 
 /// Where a page of items should be centred.
@@ -34,4 +40,6 @@ public enum Effect: Hashable, Sendable {
     case loadLists(select: Int64?)
     case loadItems(checklistID: Int64, anchor: ItemsAnchor, pageSize: Int)
     case commit(Change)
+    /// One BEL to the terminal (tmux turns it into the window's bell flag).
+    case ringBell
 }

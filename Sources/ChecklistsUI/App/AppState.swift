@@ -50,6 +50,11 @@ public struct AppState: Sendable {
     public var itemDetail: ItemDetailState?
     public var listDetail: ListDetailState?
     public var confirmation: Confirmation?
+    /// Reminders waiting for the user, shown over every screen.
+    public var banner: BannerState?
+    /// An item to open in Item Detail once its checklist page has loaded
+    /// (the banner's "open").
+    public var openItemAfterLoad: Int64?
     public var showsHelp = false
     /// First line of the help text on screen.
     public var helpScroll = 0
@@ -96,6 +101,7 @@ public struct AppState: Sendable {
 
     /// What keys mean right now: the innermost thing that takes keys.
     public var keyContext: KeyContext {
+        if let banner { return banner.keyContext }
         if confirmation != nil { return .confirm }
         if showsHelp { return .help }
         return screenKeyContext

@@ -11,6 +11,8 @@ public enum Command: Hashable, Sendable {
     case pickerPreviousField, pickerNextField, pickerIncrement, pickerDecrement, pickerTypeWords, closePicker
     case chooseIcon
     case confirmYes, confirmNo
+    case bannerOpen, bannerDone, bannerSnooze, bannerNext, bannerDismiss
+    case snoozeShort, snoozeLong, snoozeTomorrow
 }
 
 /// Where the user is, for the purpose of what keys do.
@@ -19,6 +21,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case itemText, itemRemind, itemDueDate, datePicker, typedDate
     case listName, listIcon, iconChoice
     case confirm, help
+    case banner, snoozeChoice
 
     /// The heading of this context on the `?` screen.
     public var title: String {
@@ -35,6 +38,8 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .iconChoice: "The icon choice"
         case .confirm: "A y/n question"
         case .help: "This help"
+        case .banner: "A reminder banner"
+        case .snoozeChoice: "Snoozing a reminder"
         }
     }
 }
@@ -67,7 +72,16 @@ public enum KeyBindings {
 
     /// The default keys of SPEC.md section 5, in help-line order.
     public static let table: [KeyBinding] = [
-        // Confirmation and help come first: they take every key while shown.
+        // A reminder banner, a question and help come first: they take every key while shown.
+        KeyBinding([.enter], "Enter", .bannerOpen, "open", [.banner]),
+        KeyBinding([.character("x")], "x", .bannerDone, "done", [.banner]),
+        KeyBinding([.character("z")], "z", .bannerSnooze, "snooze", [.banner]),
+        KeyBinding([.character("n"), .tab], "n", .bannerNext, "next", [.banner]),
+        KeyBinding([.escape], "Esc", .bannerDismiss, "dismiss", [.banner]),
+        KeyBinding([.character("1")], "1", .snoozeShort, "5 minutes", [.snoozeChoice]),
+        KeyBinding([.character("2")], "2", .snoozeLong, "1 hour", [.snoozeChoice]),
+        KeyBinding([.character("3")], "3", .snoozeTomorrow, "tomorrow 9:00", [.snoozeChoice]),
+        KeyBinding([.escape], "Esc", .cancel, "back", [.snoozeChoice]),
         KeyBinding([.character("y"), .character("Y")], "y", .confirmYes, "yes", [.confirm]),
         KeyBinding([.character("n"), .character("N"), .escape], "n/Esc", .confirmNo, "no", [.confirm]),
         KeyBinding([.escape, .character("?"), .character("q"), .function(1)], "Esc/?/q", .back, "close help", [.help]),

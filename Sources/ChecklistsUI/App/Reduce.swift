@@ -37,6 +37,12 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             state.checklist = list
         }
         if state.route == .allLists { state.route = .checklist }
+        // The banner's "open": once the item's page is here, edit it.
+        if let wanted = state.openItemAfterLoad, let item = state.checklist?.selectedItem, item.id == wanted {
+            state.openItemAfterLoad = nil
+            state.itemDetail = ItemDetailState(mode: .edit(item), draft: item.draft)
+            state.route = .itemDetail
+        }
         return []
     case .checklistMissing:
         state.checklist = nil
@@ -53,6 +59,14 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case let .loadFailed(message):
         state.message = StatusMessage(message, kind: .error)
         return []
+    case let .remindersDue(reminders, missed):
+        guard !reminders.isEmpty else { return [] }
+        var banner = state.banner ?? BannerState(reminders: [])
+        banner.enqueue(reminders, missed: missed)
+        state.banner = banner
+        return [.ringBell] + reloadCurrent(state)
+    case .refresh:
+        return reloadCurrent(state)
     case let .key(key):
         return handle(key, state: &state)
     }
@@ -72,6 +86,8 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
         return []
     }
     switch context {
+    case .banner, .snoozeChoice:
+        return ReminderBanner.handle(command, state: &state)
     case .confirm:
         guard let confirmation = state.confirmation else { return [] }
         if command == .confirmYes {

@@ -17,6 +17,11 @@ public func render(_ state: AppState) -> ScreenGrid {
     case .listDetail: ListDetailScreen.render(state, into: &grid)
     }
     Chrome.bottomLines(state, into: &grid)
+    if state.banner != nil {
+        ReminderBanner.render(state, into: &grid)
+        // The banner takes the keys, so the form's cursor must not blink under it.
+        grid.cursor = nil
+    }
     return grid
 }
 

@@ -10,6 +10,11 @@ import ChecklistsModel
 public final class Store {
     public private(set) var state: AppState
     public let database: ChecklistsDatabase
+    /// Bells the reducer asked for, for the runtime to ring after drawing.
+    public private(set) var pendingBells = 0
+    /// Counts committed changes, so the runtime knows when to re-arm the
+    /// reminder timer.
+    public private(set) var changeCount = 0
 
     public init(state: AppState, database: ChecklistsDatabase) {
         self.state = state
@@ -22,7 +27,7 @@ public final class Store {
         while !pending.isEmpty {
             let next = pending.removeFirst()
             for effect in reduce(&state, next) {
-                pending.append(perform(effect))
+                if let answer = perform(effect) { pending.append(answer) }
             }
         }
     }
@@ -38,8 +43,17 @@ public final class Store {
         }
     }
 
-    private func perform(_ effect: Effect) -> Action {
+    /// Takes the bells asked for since the last call.
+    public func takeBells() -> Int {
+        defer { pendingBells = 0 }
+        return pendingBells
+    }
+
+    private func perform(_ effect: Effect) -> Action? {
         switch effect {
+        case .ringBell:
+            pendingBells += 1
+            return nil
         case let .loadLists(select):
             do {
                 return .listsLoaded(try database.checklistSummaries(), select: select)
@@ -54,7 +68,9 @@ public final class Store {
             }
         case let .commit(change):
             do {
-                return .committed(change, try database.apply(change, now: state.now))
+                let outcome = try database.apply(change, now: state.now)
+                changeCount += 1
+                return .committed(change, outcome)
             } catch {
                 return .failed(change, message: error.description)
             }
