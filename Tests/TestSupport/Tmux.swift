@@ -6,6 +6,9 @@ import Foundation
 public final class TmuxSession: @unchecked Sendable {
     public let server: String
     public let target = "app"
+    /// The app's pane, named fully so keys reach it even when the test opens
+    /// another window (a window's bell flag shows only when it is not in front).
+    public var pane: String { target + ":0.0" }
 
     /// Starts `command` (run by `sh -c`) in a new session of `width`×`height`.
     /// The pane stays after the command exits so its last screen can be read.
@@ -29,24 +32,24 @@ public final class TmuxSession: @unchecked Sendable {
     /// Sends tmux key names ("Enter", "Escape", "C-s", "Down", "Space", "BTab").
     public func press(_ keys: String...) {
         for key in keys {
-            tmux(["send-keys", "-t", target, key])
+            tmux(["send-keys", "-t", pane, key])
         }
     }
 
     /// Types text literally (any Unicode).
     public func type(_ text: String) {
-        tmux(["send-keys", "-t", target, "-l", text])
+        tmux(["send-keys", "-t", pane, "-l", text])
     }
 
     /// The screen as plain lines.
     public func screen() -> [String] {
-        tmux(["capture-pane", "-p", "-t", target]).output.components(separatedBy: "\n")
+        tmux(["capture-pane", "-p", "-t", pane]).output.components(separatedBy: "\n")
     }
 
     /// The screen as text, with lines the terminal wrapped joined again (a
     /// long error message spans several rows of a narrow pane).
     public var text: String {
-        tmux(["capture-pane", "-p", "-J", "-t", target]).output
+        tmux(["capture-pane", "-p", "-J", "-t", pane]).output
     }
 
     /// Waits (polling every 50 ms, up to `timeout`) until the screen satisfies
@@ -73,7 +76,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Whether the pane's command has exited (remain-on-exit keeps the pane).
     public var isDead: Bool {
-        tmux(["display-message", "-p", "-t", target, "#{pane_dead}"]).output.hasPrefix("1")
+        tmux(["display-message", "-p", "-t", pane, "#{pane_dead}"]).output.hasPrefix("1")
     }
 
     /// The window's bell flag, set when the program rang the terminal bell.
