@@ -352,14 +352,6 @@ public final class CursesTerminal {
         _ = doupdate()
     }
 
-    /// Bytes written to the terminal so far, when cheaply countable.
-    ///
-    /// Always nil: ncurses writes with write(2) straight to the output
-    /// descriptor, so there is no stream to count on without relaying all
-    /// output through a pipe. Measure from outside instead (for example
-    /// `tmux pipe-pane -o 'cat >> bytes.log'`).
-    public var bytesWritten: Int? { nil }
-
     // MARK: Drawing
 
     private func drawRow(_ row: Int, of grid: ScreenGrid, columns: Int, window: UnsafeMutablePointer<WINDOW>?) {

@@ -299,3 +299,27 @@ struct RenderTests {
         #expect(render(state).lines()[1] == "  Gr Groceries                        2 Remaining")
     }
 }
+
+@Suite("Render: narrow questions")
+struct NarrowConfirmationTests {
+    @Test("a long y/n question is cut, never its (y/n)")
+    func questionKeepsItsKeys() {
+        var state = AppState(context: Fixed.context, width: 40, height: 10, now: Fixed.now)
+        let list = ChecklistSummary(checklist: Checklist(id: 1, name: "牛乳とパンとチーズを買いに行くリストです", icon: .none), itemCount: 2, remainingCount: 2)
+        _ = reduce(&state, .listsLoaded([list], select: 1))
+        _ = reduce(&state, .key(.character("d")))
+        #expect(render(state).lines()[8] == " Delete “牛乳とパンとチーズを買い… (y/n)")
+    }
+}
+
+@Suite("Compact dates are cached per day")
+struct CompactDateCacheTests {
+    @Test("the same date reads differently once the day has changed")
+    func cacheFollowsToday() {
+        let style = Fixed.style
+        let due = Fixed.date("2026-11-22 09:00")
+        #expect(style.compactFormat(due, now: Fixed.now) == "Nov 22")
+        #expect(style.compactFormat(due, now: Fixed.date("2026-11-22 08:00")) == "9:00 AM")
+        #expect(style.compactFormat(due, now: Fixed.now) == "Nov 22")
+    }
+}

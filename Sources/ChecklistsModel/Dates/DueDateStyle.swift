@@ -102,14 +102,29 @@ public final class DueDateStyle: @unchecked Sendable {
     /// it ("Mar 14, 2027"). A 40-column dashboard pane cannot spare 21 columns
     /// for every row's date.
     public func compactFormat(_ date: Date, now: Date) -> String {
+        // Cached like `format`: a narrow pane formats every row on every
+        // frame. The form depends on today, so the cache lasts one day.
+        let today = calendar.startOfDay(for: now)
+        if today != compactDay {
+            compactDay = today
+            compactFormatted.removeAll(keepingCapacity: true)
+        }
+        if let known = compactFormatted[date] { return known }
+        let text: String
         if calendar.isDate(date, inSameDayAs: now) {
-            return Self.terminalSafe(timeFormatter.string(from: date))
+            text = Self.terminalSafe(timeFormatter.string(from: date))
+        } else if calendar.component(.year, from: date) == calendar.component(.year, from: now) {
+            text = Self.terminalSafe(dayMonthFormatter.string(from: date))
+        } else {
+            text = Self.terminalSafe(dateFormatter.string(from: date))
         }
-        if calendar.component(.year, from: date) == calendar.component(.year, from: now) {
-            return Self.terminalSafe(dayMonthFormatter.string(from: date))
-        }
-        return Self.terminalSafe(dateFormatter.string(from: date))
+        if compactFormatted.count >= 4096 { compactFormatted.removeAll(keepingCapacity: true) }
+        compactFormatted[date] = text
+        return text
     }
+
+    private var compactDay: Date?
+    private var compactFormatted: [Date: String] = [:]
 
     private lazy var dayMonthFormatter: DateFormatter = makeFormatter { formatter in
         formatter.setLocalizedDateFormatFromTemplate("MMMd")

@@ -19,7 +19,10 @@ enum Chrome {
         let messageRow = grid.height - 2
         if let confirmation = state.confirmation {
             grid.applyStyle(.reverse, row: messageRow, columns: 0..<grid.width)
-            grid.put(" " + confirmation.question + " (y/n)", row: messageRow, column: 0, maxColumns: grid.width, style: [.reverse, .bold])
+            // The question is cut, never its "(y/n)": that is what says a key is awaited.
+            let suffix = " (y/n)"
+            let question = TextWidth.truncated(confirmation.question, toColumns: grid.width - 1 - TextWidth.columns(of: suffix))
+            grid.put(" " + question + suffix, row: messageRow, column: 0, maxColumns: grid.width, style: [.reverse, .bold])
         } else if let message = state.message {
             let isError = message.kind == .error
             grid.put(" " + message.text, row: messageRow, column: 0, maxColumns: grid.width,
