@@ -57,13 +57,13 @@ struct StorageTests {
             return
         }
         try database.apply(.deleteItem(id: second))
-        guard case let .item(third) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "c", dueDate: due))) else { return }
+        guard case let .item(third) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "c", dueDate: due))) else { Issue.record("the change did not return the new id"); return }
         #expect(first < second)
         #expect(third > second)
         // And across a restart.
         let reopened = try ChecklistsDatabase.temporary(in: folder)
         try reopened.apply(.deleteItem(id: third))
-        guard case let .item(fourth) = try reopened.apply(.addItem(checklistID: list, ItemDraft(text: "d", dueDate: due))) else { return }
+        guard case let .item(fourth) = try reopened.apply(.addItem(checklistID: list, ItemDraft(text: "d", dueDate: due))) else { Issue.record("the change did not return the new id"); return }
         #expect(fourth > third)
         folder.remove()
     }
@@ -71,7 +71,7 @@ struct StorageTests {
     @Test("deleting a list deletes its items, and counts stay right")
     func cascadeDelete() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)
-        guard case let .checklist(groceries) = try database.apply(.addChecklist(name: "Groceries", icon: .groceries)) else { return }
+        guard case let .checklist(groceries) = try database.apply(.addChecklist(name: "Groceries", icon: .groceries)) else { Issue.record("the change did not return the new id"); return }
         var ids: [Int64] = []
         for text in ["eggs", "milk", "bread"] {
             if case let .item(id) = try database.apply(.addItem(checklistID: groceries, ItemDraft(text: text, dueDate: due))) { ids.append(id) }
@@ -146,7 +146,7 @@ struct StorageTests {
     func wholeMinutes() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)
         let list = try database.checklistSummaries()[0].id
-        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "x", dueDate: due.addingTimeInterval(42.7)))) else { return }
+        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "x", dueDate: due.addingTimeInterval(42.7)))) else { Issue.record("the change did not return the new id"); return }
         #expect(try database.item(id: id)?.dueDate == due)
         folder.remove()
     }
@@ -171,7 +171,7 @@ struct StorageTests {
         let database = try ChecklistsDatabase.temporary(in: folder)
         let list = try database.checklistSummaries()[0].id
         let text = "pay \u{1B}]52;c;aGk=\u{07} bill\u{1B}[2J 日本語 👨‍👩‍👧"
-        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due))) else { return }
+        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due))) else { Issue.record("the change did not return the new id"); return }
         #expect(try database.item(id: id)?.text == text)
         folder.remove()
     }
