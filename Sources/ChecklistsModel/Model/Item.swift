@@ -78,3 +78,17 @@ public struct ItemsPage: Hashable, Sendable {
         return wanted.lowerBound >= offset && wanted.upperBound <= offset + items.count
     }
 }
+
+/// An item shown outside its checklist (the Due view, the command line),
+/// with the name of the list it belongs to.
+public struct ListedItem: Hashable, Sendable, Identifiable {
+    public var item: Item
+    public var checklistName: String
+
+    public var id: Int64 { item.id }
+
+    public init(item: Item, checklistName: String) {
+        self.item = item
+        self.checklistName = checklistName
+    }
+}

@@ -178,6 +178,54 @@ public final class ChecklistsDatabase: Sendable {
         }
     }
 
+    // MARK: - Due across all lists
+
+    /// Items not checked off that are due before `end`, earliest first, with
+    /// their lists' names: the Due view and `list --due`. A range read on the
+    /// pending-by-due index (INDEXED BY: SQLite refuses the query rather than
+    /// fall back to a scan); `limit` bounds the work whatever the data.
+    public func pendingItems(dueBefore end: Date, limit: Int) throws(StorageError) -> [ListedItem] {
+        try run {
+            try pool.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT item.id, item.checklistID, item.text, item.isChecked, item.dueAt, item.shouldRemind,
+                           checklist.name AS checklistName
+                    FROM item INDEXED BY item_pending_by_due JOIN checklist ON checklist.id = item.checklistID
+                    WHERE item.isChecked = 0 AND item.dueAt < ?
+                    ORDER BY item.dueAt, item.id
+                    LIMIT ?
+                    """, arguments: [Self.wholeSeconds(end), max(0, limit)])
+                .map { ListedItem(item: Self.item(from: $0), checklistName: $0["checklistName"]) }
+            }
+        }
+    }
+
+    /// How many items not checked off are due in `[start, end)`.
+    public func pendingCount(dueFrom start: Date?, before end: Date) throws(StorageError) -> Int {
+        try run {
+            try pool.read { db in
+                try Int.fetchOne(db, sql: """
+                    SELECT COUNT(*) FROM item INDEXED BY item_pending_by_due
+                    WHERE isChecked = 0 AND dueAt >= ? AND dueAt < ?
+                    """, arguments: [start.map(Self.wholeSeconds) ?? Int64.min, Self.wholeSeconds(end)]) ?? 0
+            }
+        }
+    }
+
+    /// The next moment an item not checked off becomes overdue (its due date,
+    /// strictly after `now`): what the runtime arms a timer for, so the
+    /// overdue marking changes on time without a periodic tick.
+    public func nextOverdueDate(after now: Date) throws(StorageError) -> Date? {
+        try run {
+            try pool.read { db in
+                try Int64.fetchOne(db, sql: """
+                    SELECT MIN(dueAt) FROM item INDEXED BY item_pending_by_due WHERE isChecked = 0 AND dueAt > ?
+                    """, arguments: [Int64(now.timeIntervalSince1970.rounded(.down))])
+                    .map { Date(timeIntervalSince1970: TimeInterval($0)) }
+            }
+        }
+    }
+
     // MARK: - Reminders
 
     /// The earliest pending reminder: what the timer is armed for. One indexed

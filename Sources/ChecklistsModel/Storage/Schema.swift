@@ -67,6 +67,15 @@ enum Schema {
                 WHERE shouldRemind = 1 AND isChecked = 0 AND dueAt > CAST(strftime('%s', 'now') AS INTEGER);
                 """)
         }
+        migrator.registerMigration("v3: pending items by due date") { db in
+            try db.execute(sql: """
+                -- Items not yet checked off, by due date: what is due today or
+                -- overdue across every list (the Due view, `list --due`,
+                -- `status`) and the next moment an item becomes overdue are
+                -- range reads on this index, never a scan of all items.
+                CREATE INDEX item_pending_by_due ON item(dueAt, id) WHERE isChecked = 0;
+                """)
+        }
         return migrator
     }
 }
