@@ -18,8 +18,8 @@ public final class Runtime {
     private let now: @Sendable () -> Date
     private var sources: [any DispatchSourceProtocol] = []
     private var firstFrameMarker: String?
-    private let reminderTimer: ReminderTimer
-    private var armedForChangeCount = -1
+    private let alarm = DispatchAlarm()
+    private let scheduler: Scheduler
 
     /// - Parameters:
     ///   - now: the clock, injected so tests of the runtime can control time.
@@ -32,43 +32,21 @@ public final class Runtime {
         self.terminal = terminal
         self.now = now
         self.firstFrameMarker = firstFrameMarker
-        self.reminderTimer = ReminderTimer()
-        reminderTimer.onFire = { [unowned self] in self.deliverDueReminders(missed: false) }
+        self.scheduler = Scheduler(store: store, alarm: alarm, now: now)
+        alarm.onFire = { [unowned self] token in
+            self.scheduler.alarmWentOff(token: token)
+            self.draw()
+        }
     }
 
     /// Shows the first frame and runs until the user quits or a signal ends it.
     public func run() -> Never {
         store.start(now: now())
-        // Reminders that came due while no copy of the app ran: shown once, as missed.
-        deliverDueReminders(missed: true)
+        scheduler.start()
+        draw()
         watchInput()
         watchSignals()
         dispatchMain()
-    }
-
-    /// Claims what is due now (exactly once across processes: the claim is a
-    /// write transaction) and shows it; then re-arms for the next one. Also
-    /// reloads the screen, so a copy that found nothing to claim still shows
-    /// the item as due.
-    private func deliverDueReminders(missed: Bool) {
-        let time = now()
-        store.send(.clock(time))
-        do {
-            let due = try store.database.claimDueReminders(now: time)
-            store.send(due.isEmpty ? .refresh : .remindersDue(due, missed: missed))
-        } catch {
-            store.send(.loadFailed(message: error.description))
-        }
-        armedForChangeCount = -1
-        draw()
-    }
-
-    /// Arms the timer for the earliest pending reminder, when the data changed
-    /// since it was last armed. One indexed query; no polling.
-    private func rearmIfNeeded() {
-        guard armedForChangeCount != store.changeCount else { return }
-        armedForChangeCount = store.changeCount
-        reminderTimer.arm(at: try? store.database.nextReminderDate())
     }
 
     private func watchInput() {
@@ -126,7 +104,7 @@ public final class Runtime {
     private func draw() {
         terminal.draw(render(store.state))
         for _ in 0..<store.takeBells() { terminal.ringBell() }
-        rearmIfNeeded()
+        scheduler.rearmIfNeeded()
         if let marker = firstFrameMarker {
             firstFrameMarker = nil
             var time = timespec()
