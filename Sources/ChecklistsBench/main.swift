@@ -242,7 +242,7 @@ final class KeyDriver {
 
     var onChecklist: Bool { store.state.route == .checklist }
     var selection: Int { onChecklist ? store.state.checklist?.viewport.selection ?? 0 : store.state.allLists.viewport.selection }
-    var count: Int { onChecklist ? store.state.checklist?.count ?? 0 : store.state.allLists.lists.count }
+    var count: Int { onChecklist ? store.state.checklist?.count ?? 0 : store.state.allLists.rows.count }
     /// Identifies the loaded page: it changes exactly when a key reloaded items.
     var pageMark: [Int] {
         guard let page = store.state.checklist?.page else { return [] }

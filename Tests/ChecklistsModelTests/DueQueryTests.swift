@@ -57,3 +57,15 @@ struct DueQueryTests {
         folder.remove()
     }
 }
+
+extension DueQueryTests {
+    @Test("a capped count stops at the cap")
+    func cappedCount() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        for minute in 0..<5 { try add(database, list, "late \(minute)", "2026-11-21 0\(minute):00") }
+        #expect(try database.pendingCount(dueFrom: nil, before: now) == 5)
+        #expect(try database.pendingCount(dueFrom: nil, before: now, upTo: 3) == 3)
+        folder.remove()
+    }
+}

@@ -200,14 +200,16 @@ public final class ChecklistsDatabase: Sendable {
         }
     }
 
-    /// How many items not checked off are due in `[start, end)`.
-    public func pendingCount(dueFrom start: Date?, before end: Date) throws(StorageError) -> Int {
+    /// How many items not checked off are due in `[start, end)`, counting
+    /// at most `cap` of them (a screen that says "10,000+" need not count
+    /// 100,000 index entries on every reload).
+    public func pendingCount(dueFrom start: Date?, before end: Date, upTo cap: Int? = nil) throws(StorageError) -> Int {
         try run {
             try pool.read { db in
                 try Int.fetchOne(db, sql: """
-                    SELECT COUNT(*) FROM item INDEXED BY item_pending_by_due
-                    WHERE isChecked = 0 AND dueAt >= ? AND dueAt < ?
-                    """, arguments: [start.map(Self.wholeSeconds) ?? Int64.min, Self.wholeSeconds(end)]) ?? 0
+                    SELECT COUNT(*) FROM (SELECT 1 FROM item INDEXED BY item_pending_by_due
+                                          WHERE isChecked = 0 AND dueAt >= ? AND dueAt < ? LIMIT ?)
+                    """, arguments: [start.map(Self.wholeSeconds) ?? Int64.min, Self.wholeSeconds(end), cap ?? -1]) ?? 0
             }
         }
     }

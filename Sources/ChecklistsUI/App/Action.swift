@@ -11,7 +11,8 @@ public enum Action: Sendable {
     case clock(Date)
     /// The start-up state: which checklist was open last time.
     case started(openChecklistID: Int64?)
-    case listsLoaded([ChecklistSummary], select: Int64?)
+    /// The home screen's data: the lists, and what is due today or overdue.
+    case listsLoaded([ChecklistSummary], due: DueSection = DueSection(), select: Int64?)
     case itemsLoaded(ChecklistSummary, ItemsPage, selectIndex: Int)
     /// A checklist the user was on no longer exists (deleted elsewhere).
     case checklistMissing
@@ -37,7 +38,9 @@ public enum ItemsAnchor: Hashable, Sendable {
 
 /// Work for the runtime: reduce returns these instead of doing them.
 public enum Effect: Hashable, Sendable {
-    case loadLists(select: Int64?)
+    /// The lists, and the items not checked off that are due before
+    /// `dueBefore` (the end of today) for the Due view.
+    case loadLists(select: Int64?, dueBefore: Date)
     case loadItems(checklistID: Int64, anchor: ItemsAnchor, pageSize: Int)
     case commit(Change)
     /// One BEL to the terminal (tmux turns it into the window's bell flag).

@@ -110,7 +110,7 @@ public struct AppState: Sendable {
     /// The context of the screen itself, ignoring overlays.
     public var screenKeyContext: KeyContext {
         switch route {
-        case .allLists: .allLists
+        case .allLists: allLists.selectedDueItem == nil ? .allLists : .dueItem
         case .checklist: .checklist
         case .itemDetail: itemDetail?.keyContext ?? .checklist
         case .listDetail: listDetail?.keyContext ?? .allLists

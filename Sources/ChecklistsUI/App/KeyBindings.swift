@@ -17,7 +17,7 @@ public enum Command: Hashable, Sendable {
 
 /// Where the user is, for the purpose of what keys do.
 public enum KeyContext: Hashable, Sendable, CaseIterable {
-    case allLists, checklist
+    case allLists, dueItem, checklist
     case itemText, itemRemind, itemDueDate, datePicker, typedDate
     case listName, listIcon, iconChoice
     case confirm, help
@@ -27,6 +27,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     public var title: String {
         switch self {
         case .allLists: "All Lists"
+        case .dueItem: "All Lists: an item in the Due view"
         case .checklist: "A checklist"
         case .itemText: "Item Detail: the text field"
         case .itemRemind: "Item Detail: Remind Me"
@@ -66,7 +67,7 @@ public struct KeyBinding: Sendable {
 }
 
 public enum KeyBindings {
-    static let lists: Set<KeyContext> = [.allLists, .checklist]
+    static let lists: Set<KeyContext> = [.allLists, .dueItem, .checklist]
     static let formRows: Set<KeyContext> = [.itemText, .itemRemind, .itemDueDate, .listName, .listIcon]
     static let forms: Set<KeyContext> = formRows.union([.datePicker])
 
@@ -94,10 +95,12 @@ public enum KeyBindings {
         KeyBinding([.end, .character("G")], "End/G", .last, "last", lists, helpLine: false),
 
         KeyBinding([.enter, .character("l"), .right], "Enter", .open, "open", [.allLists]),
-        KeyBinding([.character("a")], "a", .addList, "add", [.allLists]),
+        KeyBinding([.enter, .character("e"), .character("l"), .right], "Enter", .editItem, "open", [.dueItem]),
+        KeyBinding([.character(" "), .character("x")], "Space", .toggleChecked, "check", [.dueItem]),
+        KeyBinding([.character("a")], "a", .addList, "add", [.allLists, .dueItem]),
         KeyBinding([.character("e")], "e", .editList, "edit", [.allLists]),
         KeyBinding([.character("d")], "d", .deleteList, "delete", [.allLists]),
-        KeyBinding([.character("q")], "q", .quit, "quit", [.allLists]),
+        KeyBinding([.character("q")], "q", .quit, "quit", [.allLists, .dueItem]),
 
         KeyBinding([.character(" "), .character("x")], "Space", .toggleChecked, "check", [.checklist]),
         KeyBinding([.character("a")], "a", .addItem, "add", [.checklist]),

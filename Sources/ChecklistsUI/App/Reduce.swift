@@ -13,17 +13,13 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.height = max(0, height)
         return keepSelectionVisible(&state)
     case let .started(openChecklistID):
-        var effects: [Effect] = [.loadLists(select: openChecklistID)]
+        var effects: [Effect] = [loadLists(state, select: openChecklistID)]
         if let id = openChecklistID {
             effects.append(.loadItems(checklistID: id, anchor: .index(0), pageSize: state.pageSize))
         }
         return effects
-    case let .listsLoaded(lists, select):
-        let previous = state.allLists.selected?.id
-        state.allLists.lists = lists
-        let wanted = select ?? previous
-        let index = wanted.flatMap { id in lists.firstIndex { $0.id == id } } ?? state.allLists.viewport.selection
-        state.allLists.viewport.select(index, count: lists.count, visibleRows: state.listRows)
+    case let .listsLoaded(lists, due, select):
+        state.allLists.load(lists: lists, due: due, select: select, visibleRows: state.listRows)
         return []
     case let .itemsLoaded(summary, page, selectIndex):
         if var list = state.checklist, list.summary.id == summary.id {
@@ -49,7 +45,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.itemDetail = nil
         if state.route != .listDetail { state.route = .allLists }
         state.message = StatusMessage("That list no longer exists.", kind: .error)
-        return [.loadLists(select: nil)]
+        return [loadLists(state, select: nil)]
     case let .committed(change, outcome):
         return afterCommit(change, outcome, state: &state)
     case let .failed(_, message):
@@ -130,10 +126,10 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
     switch change {
     case .addChecklist, .updateChecklist:
         state.closeListDetail()
-        if case let .checklist(id) = outcome { return [.loadLists(select: id)] }
-        return [.loadLists(select: nil)]
+        if case let .checklist(id) = outcome { return [loadLists(state, select: id)] }
+        return [loadLists(state, select: nil)]
     case .deleteChecklist:
-        return [.loadLists(select: nil)]
+        return [loadLists(state, select: nil)]
     case .addItem, .updateItem, .setChecked:
         if state.route == .itemDetail { state.closeItemDetail() }
         guard let list = state.checklist, case let .item(id) = outcome else { return reloadCurrent(state) }
@@ -155,14 +151,24 @@ func reloadCurrent(_ state: AppState) -> [Effect] {
         let anchor: ItemsAnchor = list.selectedItem.map { .item($0.id, fallback: list.viewport.selection) } ?? .index(list.viewport.selection)
         return [.loadItems(checklistID: list.summary.id, anchor: anchor, pageSize: state.pageSize)]
     }
-    return [.loadLists(select: state.allLists.selected?.id)]
+    return [loadLists(state, select: nil)]
+}
+
+/// Loads the home screen: the lists and what is due by the end of today (in
+/// the user's time zone, as of the state's clock). `select` picks a list;
+/// nil keeps the selection where it was.
+func loadLists(_ state: AppState, select: Int64?) -> Effect {
+    let calendar = state.context.dateStyle.calendar
+    let today = calendar.startOfDay(for: state.now)
+    let endOfToday = calendar.date(byAdding: .day, value: 1, to: today) ?? state.now.addingTimeInterval(86_400)
+    return .loadLists(select: select, dueBefore: endOfToday)
 }
 
 /// After a resize the selection must stay on screen, and a taller screen may
 /// need more of the list loaded.
 private func keepSelectionVisible(_ state: inout AppState) -> [Effect] {
     let rows = state.listRows
-    state.allLists.viewport.clampTop(count: state.allLists.lists.count, visibleRows: rows)
+    state.allLists.viewport.clampTop(count: state.allLists.rows.count, visibleRows: rows)
     guard var list = state.checklist else { return [] }
     list.viewport.clampTop(count: list.count, visibleRows: rows)
     state.checklist = list

@@ -54,9 +54,11 @@ public final class Store {
         case .ringBell:
             pendingBells += 1
             return nil
-        case let .loadLists(select):
+        case let .loadLists(select, dueBefore):
             do {
-                return .listsLoaded(try database.checklistSummaries(), select: select)
+                let due = DueSection(items: try database.pendingItems(dueBefore: dueBefore, limit: DueSection.limit),
+                                     total: try database.pendingCount(dueFrom: nil, before: dueBefore, upTo: DueSection.countCap))
+                return .listsLoaded(try database.checklistSummaries(), due: due, select: select)
             } catch {
                 return .loadFailed(message: error.description)
             }

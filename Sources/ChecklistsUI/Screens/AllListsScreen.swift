@@ -1,40 +1,162 @@
+import Foundation
 import ChecklistsModel
 
-/// The home screen: one row per checklist with its "N Remaining" detail.
+/// What is due today or overdue across every list, as loaded for the top of
+/// the home screen. At most `limit` items are loaded, whatever the data.
+public struct DueSection: Hashable, Sendable {
+    public static let limit = 100
+    /// Counting stops here, so a database with 100,000 overdue items costs
+    /// the same to show as one with 10,000.
+    public static let countCap = 10_000
+
+    public var items: [ListedItem]
+    /// How many are due in all (at most `countCap`).
+    public var total: Int
+
+    public init(items: [ListedItem] = [], total: Int = 0) {
+        self.items = items
+        self.total = max(total, items.count)
+    }
+}
+
+/// One row of the home screen. Only items and lists can be selected; the
+/// headings and the "more" line are drawn between them.
+public enum HomeRow: Hashable, Sendable {
+    case dueHeading
+    case due(ListedItem)
+    case moreDue(Int)
+    case listsHeading
+    case list(ChecklistSummary)
+
+    var isSelectable: Bool {
+        switch self {
+        case .due, .list: true
+        case .dueHeading, .moreDue, .listsHeading: false
+        }
+    }
+}
+
+/// The home screen: the Due view (items due today and overdue, from every
+/// list) above one row per checklist with its "N Remaining" detail. With
+/// nothing due it is just the lists.
 public struct AllListsState: Hashable, Sendable {
     /// In natural name order, as loaded.
-    public var lists: [ChecklistSummary] = []
+    public private(set) var lists: [ChecklistSummary] = []
+    public private(set) var due = DueSection()
+    /// The rows on screen, rebuilt when lists or due items load.
+    public private(set) var rows: [HomeRow] = []
+    /// Indexes `rows`; always on a selectable row when there is one.
     public var viewport = Viewport()
 
     public init() {}
 
+    public var selectedRow: HomeRow? {
+        rows.indices.contains(viewport.selection) ? rows[viewport.selection] : nil
+    }
+
+    /// The list under the selection (nil on a due item).
     public var selected: ChecklistSummary? {
-        lists.indices.contains(viewport.selection) ? lists[viewport.selection] : nil
+        if case let .list(summary) = selectedRow { return summary }
+        return nil
+    }
+
+    /// The due item under the selection.
+    public var selectedDueItem: ListedItem? {
+        if case let .due(item) = selectedRow { return item }
+        return nil
+    }
+
+    /// Takes newly loaded data, keeping the selection on the same list or
+    /// item, and that row on the same screen line (a change elsewhere must not
+    /// make the dashboard jump).
+    mutating func load(lists: [ChecklistSummary], due: DueSection, select listID: Int64?, visibleRows: Int) {
+        let previous = selectedRow
+        let previousLine = viewport.selection - viewport.top
+        self.lists = lists
+        self.due = due
+        rows = Self.rows(lists: lists, due: due)
+        let wanted: Int? = if let listID {
+            rows.firstIndex { if case let .list(summary) = $0 { summary.id == listID } else { false } }
+        } else {
+            previous.flatMap { old in rows.firstIndex { $0.sameThing(as: old) } }
+        }
+        let index = wanted ?? nearestSelectable(to: viewport.selection, direction: 1)
+        if wanted != nil && listID == nil { viewport.top = index - previousLine }
+        select(index, visibleRows: visibleRows)
+    }
+
+    /// Moves the selection to `index`, or the nearest selectable row in
+    /// `direction`, scrolling the least needed.
+    mutating func select(_ index: Int, direction: Int = 1, visibleRows: Int) {
+        let target = nearestSelectable(to: index, direction: direction)
+        viewport.select(target, count: rows.count, visibleRows: visibleRows)
+        // Show the heading above the first item rather than scroll it away.
+        if target == firstSelectable { viewport.top = 0; viewport.clampTop(count: rows.count, visibleRows: visibleRows) }
+    }
+
+    private var firstSelectable: Int? { rows.firstIndex(where: \.isSelectable) }
+
+    private func nearestSelectable(to index: Int, direction: Int) -> Int {
+        guard !rows.isEmpty else { return 0 }
+        let start = min(max(0, index), rows.count - 1)
+        let step = direction < 0 ? -1 : 1
+        for candidate in stride(from: start, to: step < 0 ? -1 : rows.count, by: step) where rows[candidate].isSelectable {
+            return candidate
+        }
+        for candidate in stride(from: start, to: step < 0 ? rows.count : -1, by: -step) where rows[candidate].isSelectable {
+            return candidate
+        }
+        return start
+    }
+
+    static func rows(lists: [ChecklistSummary], due: DueSection) -> [HomeRow] {
+        var rows: [HomeRow] = []
+        if !due.items.isEmpty {
+            rows.append(.dueHeading)
+            rows += due.items.map(HomeRow.due)
+            if due.total > due.items.count { rows.append(.moreDue(due.total - due.items.count)) }
+            rows.append(.listsHeading)
+        }
+        rows += lists.map(HomeRow.list)
+        return rows
+    }
+}
+
+private extension HomeRow {
+    func sameThing(as other: HomeRow) -> Bool {
+        switch (self, other) {
+        case let (.due(a), .due(b)): a.id == b.id
+        case let (.list(a), .list(b)): a.id == b.id
+        default: false
+        }
     }
 }
 
 enum AllListsScreen {
     static func handle(_ command: Command, state: inout AppState) -> [Effect] {
         let rows = state.listRows
-        let count = state.allLists.lists.count
-        if let target = state.allLists.viewport.target(of: command, count: count, visibleRows: rows) {
-            state.allLists.viewport.select(target, count: count, visibleRows: rows)
+        let home = state.allLists
+        if let target = home.viewport.target(of: command, count: home.rows.count, visibleRows: rows) {
+            state.allLists.select(target, direction: target < home.viewport.selection ? -1 : 1, visibleRows: rows)
             return []
+        }
+        if let due = home.selectedDueItem {
+            return handleDueItem(command, due.item, state: &state)
         }
         switch command {
         case .open:
-            guard let list = state.allLists.selected else { return [] }
+            guard let list = home.selected else { return [] }
             return [.commit(.setOpenChecklist(id: list.id)),
                     .loadItems(checklistID: list.id, anchor: .index(0), pageSize: state.pageSize)]
         case .addList:
             state.listDetail = ListDetailState(mode: .add)
             state.route = .listDetail
         case .editList:
-            guard let list = state.allLists.selected else { return [] }
+            guard let list = home.selected else { return [] }
             state.listDetail = ListDetailState(mode: .edit(list.checklist))
             state.route = .listDetail
         case .deleteList:
-            guard let list = state.allLists.selected else { return [] }
+            guard let list = home.selected else { return [] }
             let items = list.itemCount == 1 ? "its 1 item" : "its \(list.itemCount) items"
             state.confirmation = Confirmation(question: "Delete “\(list.checklist.name)” and \(items)?",
                                               change: .deleteChecklist(id: list.id))
@@ -46,25 +168,89 @@ enum AllListsScreen {
         return []
     }
 
+    /// Keys on a row of the Due view: open the item in its list, or check it off.
+    private static func handleDueItem(_ command: Command, _ item: Item, state: inout AppState) -> [Effect] {
+        switch command {
+        case .editItem:
+            return openItem(item, state: &state)
+        case .toggleChecked:
+            return [.commit(.setChecked(itemID: item.id, !item.isChecked))]
+        case .addList:
+            state.listDetail = ListDetailState(mode: .add)
+            state.route = .listDetail
+        case .quit:
+            state.isRunning = false
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Opens `item` in Item Detail over its checklist (the Due view's Enter,
+    /// the reminder banner's open): its page is loaded first, then the form.
+    static func openItem(_ item: Item, state: inout AppState) -> [Effect] {
+        state.openItemAfterLoad = item.id
+        return [.loadItems(checklistID: item.checklistID, anchor: .item(item.id, fallback: 0), pageSize: state.pageSize),
+                .commit(.setOpenChecklist(id: item.checklistID))]
+    }
+
     static func render(_ state: AppState, into grid: inout ScreenGrid) {
-        let lists = state.allLists.lists
-        Chrome.titleBar("Checklists", detail: lists.count == 1 ? "1 list" : "\(lists.count) lists", into: &grid)
-        let viewport = state.allLists.viewport
+        let home = state.allLists
+        let lists = home.lists
+        var detail = lists.count == 1 ? "1 list" : "\(lists.count) lists"
+        if home.due.total > 0 { detail = "\(countText(home.due.total)) due · " + detail }
+        Chrome.titleBar("Checklists", detail: detail, into: &grid)
+        let viewport = home.viewport
         for row in 0..<state.listRows {
             let index = viewport.top + row
-            guard lists.indices.contains(index) else { break }
-            let summary = lists[index]
+            guard home.rows.indices.contains(index) else { break }
             let y = row + 1
-            let detail = summary.detail
-            let detailWidth = TextWidth.columns(of: detail)
-            grid.put(Chrome.icon(summary.checklist.icon, unicode: state.context.unicode), row: y, column: 2)
-            grid.put(summary.checklist.name, row: y, column: 5, maxColumns: max(1, grid.width - 5 - detailWidth - 3))
-            grid.putRightAligned(detail, row: y, endColumn: grid.width - 1,
-                                 color: summary.remainingCount == 0 && summary.itemCount > 0 ? .green : .default)
+            switch home.rows[index] {
+            case .dueHeading:
+                grid.put("Due today and overdue", row: y, column: 1, maxColumns: grid.width - 2, style: .bold)
+            case let .due(listed):
+                renderDue(listed, row: y, state: state, into: &grid)
+            case let .moreDue(count):
+                let more = count >= DueSection.countCap - DueSection.limit ? "\(countText(count))+" : countText(count)
+                grid.put("… and \(more) more (checklists list --due today)", row: y, column: 5, maxColumns: grid.width - 6, style: .dim)
+            case .listsHeading:
+                grid.put("Lists", row: y, column: 1, maxColumns: grid.width - 2, style: .bold)
+            case let .list(summary):
+                let detail = summary.detail
+                let detailWidth = TextWidth.columns(of: detail)
+                grid.put(Chrome.icon(summary.checklist.icon, unicode: state.context.unicode), row: y, column: 2)
+                grid.put(summary.checklist.name, row: y, column: 5, maxColumns: max(1, grid.width - 5 - detailWidth - 3))
+                grid.putRightAligned(detail, row: y, endColumn: grid.width - 1,
+                                     color: summary.remainingCount == 0 && summary.itemCount > 0 ? .green : .default)
+            }
             Chrome.selectionBar(row: y, selected: index == viewport.selection, into: &grid)
         }
         if lists.isEmpty {
-            grid.put("No lists. Press a to add one.", row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
+            grid.put("No lists. Press a to add one.", row: home.rows.count + 2, column: 2, maxColumns: grid.width - 4, style: .dim)
         }
+    }
+
+    /// A due item: overdue marked with "!" (and red), its list and time on the right.
+    private static func renderDue(_ listed: ListedItem, row y: Int, state: AppState, into grid: inout ScreenGrid) {
+        let item = listed.item
+        let overdue = item.isOverdue(now: state.now)
+        let time = state.context.dateStyle.compactFormat(item.dueDate, now: state.now)
+        let detail = TextWidth.truncated(listed.checklistName, toColumns: max(4, grid.width / 4)) + " · " + (overdue ? "! " : "") + time
+        let detailWidth = min(TextWidth.columns(of: detail), max(0, grid.width - 12))
+        grid.put(overdue ? "!" : "•", row: y, column: 3, style: overdue ? .bold : [], color: overdue ? .red : .default)
+        grid.put(item.text, row: y, column: 5, maxColumns: max(1, grid.width - 5 - detailWidth - 2))
+        grid.putRightAligned(detail, row: y, endColumn: grid.width - 1, maxColumns: detailWidth,
+                             style: overdue ? .bold : [], color: overdue ? .red : .default)
+    }
+
+    /// 9998 as "9,998": thousands grouped so a big count reads at a glance.
+    private static func countText(_ count: Int) -> String {
+        var digits = Array(String(count))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
     }
 }

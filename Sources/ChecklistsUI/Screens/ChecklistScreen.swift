@@ -31,7 +31,7 @@ enum ChecklistScreen {
             state.route = .allLists
             state.checklist = nil
             list = ChecklistState(summary: list.summary, page: list.page)
-            return [.commit(.setOpenChecklist(id: nil)), .loadLists(select: list.summary.id)]
+            return [.commit(.setOpenChecklist(id: nil)), loadLists(state, select: list.summary.id)]
         case .toggleChecked:
             guard let item = list.selectedItem else { return [] }
             return [.commit(.setChecked(itemID: item.id, !item.isChecked))]

@@ -72,9 +72,7 @@ enum ReminderBanner {
                 return []
             }
             state.banner = banner.removingCurrent()
-            state.openItemAfterLoad = reminder.item.id
-            return [.loadItems(checklistID: reminder.item.checklistID, anchor: .item(reminder.item.id, fallback: 0), pageSize: state.pageSize),
-                    .commit(.setOpenChecklist(id: reminder.item.checklistID))]
+            return AllListsScreen.openItem(reminder.item, state: &state)
         default:
             break
         }

@@ -1,0 +1,151 @@
+import Foundation
+import Testing
+@testable import ChecklistsUI
+import ChecklistsModel
+import TestSupport
+
+/// The Due view at the top of All Lists: items due today and overdue from
+/// every list, each with its list's name.
+@Suite("Due view on the home screen")
+struct DueViewTests {
+    static let lists = RenderTests.lists
+    static func listed(_ id: Int64, _ text: String, _ due: String, list: Int64 = 1, name: String = "Groceries") -> ListedItem {
+        ListedItem(item: Item(id: id, checklistID: list, text: text, dueDate: Fixed.date(due)), checklistName: name)
+    }
+    static let due = DueSection(items: [
+        listed(7, "Pay rent", "2026-11-20 09:00", list: 2, name: "List"),
+        listed(8, "Milk", "2026-11-21 17:00"),
+    ], total: 2)
+
+    func home(due: DueSection = Self.due, width: Int = 50, height: Int = 10) -> AppState {
+        var state = AppState(context: Fixed.context, width: width, height: height, now: Fixed.now)
+        _ = reduce(&state, .listsLoaded(Self.lists, due: due, select: nil))
+        return state
+    }
+
+    func press(_ keys: Key..., on state: inout AppState) -> [Effect] {
+        keys.flatMap { reduce(&state, .key($0)) }
+    }
+
+    @Test("due items sit above the lists under headings; overdue ones are marked; the first item is selected")
+    func layout() {
+        let state = home()
+        #expect(render(state).lines() == [
+            " Checklists                       2 due · 3 lists",
+            " Due today and overdue",
+            "   ! Pay rent                     List · ! Nov 20",
+            "   • Milk                     Groceries · 5:00 PM",
+            " Lists",
+            "  🛒 Groceries                        2 Remaining",
+            "     List                              (No Items)",
+            "  🧳 旅行の準備リストとても長い名前の…  All Done!",
+            " ↑↓/jk:move Enter:open Space:check a:add q:quit",
+            " ?:help",
+        ])
+        #expect(state.allLists.selectedDueItem?.item.text == "Pay rent")
+        #expect(state.keyContext == .dueItem)
+    }
+
+    @Test("moving skips the headings, both ways")
+    func skipsHeadings() {
+        var state = home()
+        _ = press(.down, .down, on: &state)
+        #expect(state.allLists.selected?.checklist.name == "Groceries")
+        #expect(state.keyContext == .allLists)
+        _ = press(.up, on: &state)
+        #expect(state.allLists.selectedDueItem?.item.text == "Milk")
+        _ = press(.up, .up, .up, on: &state)
+        #expect(state.allLists.selectedDueItem?.item.text == "Pay rent")
+        #expect(state.allLists.viewport.top == 0)
+        _ = press(.end, on: &state)
+        #expect(state.allLists.selected?.id == 3)
+        _ = press(.home, on: &state)
+        #expect(state.allLists.selectedDueItem?.item.text == "Pay rent")
+    }
+
+    @Test("Enter opens the item in its list; Space checks it off")
+    func openAndCheck() {
+        var state = home()
+        let open = press(.enter, on: &state)
+        #expect(open == [.loadItems(checklistID: 2, anchor: .item(7, fallback: 0), pageSize: state.pageSize),
+                         .commit(.setOpenChecklist(id: 2))])
+        #expect(state.openItemAfterLoad == 7)
+        var other = home()
+        #expect(press(.character(" "), on: &other) == [.commit(.setChecked(itemID: 7, true))])
+    }
+
+    @Test("a reload keeps the selected item on the same screen line when rows appear above it")
+    func reloadKeepsPlace() {
+        var state = home()
+        _ = press(.down, on: &state)
+        #expect(state.allLists.selectedDueItem?.id == 8)
+        let more = DueSection(items: [Self.listed(5, "Call mum", "2026-11-19 09:00")] + Self.due.items, total: 3)
+        _ = reduce(&state, .listsLoaded(Self.lists, due: more, select: nil))
+        #expect(state.allLists.selectedDueItem?.id == 8)
+        #expect(state.allLists.viewport.selection - state.allLists.viewport.top == 2)
+        // The item checked off elsewhere leaves; the selection falls to the next row.
+        let fewer = DueSection(items: [more.items[0], more.items[1]], total: 2)
+        _ = reduce(&state, .listsLoaded(Self.lists, due: fewer, select: nil))
+        #expect(state.allLists.selectedRow != nil)
+        #expect(state.allLists.selectedRow.map { if case .listsHeading = $0 { false } else { true } } == true)
+    }
+
+    @Test("more due than shown: a count line says how many more, and where to see them")
+    func moreLine() {
+        let state = home(due: DueSection(items: Self.due.items, total: 250), height: 12)
+        #expect(render(state).lines()[0] == " Checklists                     250 due · 3 lists")
+        #expect(render(state).lines()[4] == "     … and 248 more (checklists list --due today)")
+        #expect(home(due: DueSection(items: Self.due.items, total: DueSection.countCap)).allLists.rows.contains(.moreDue(9_998)))
+        #expect(render(home(due: DueSection(items: Self.due.items, total: DueSection.countCap), height: 12)).lines()[4]
+                == "     … and 9,998+ more (checklists list --due to…")
+    }
+
+    @Test("nothing due: the home screen is just the lists")
+    func nothingDue() {
+        let state = home(due: DueSection())
+        #expect(state.allLists.rows.count == 3)
+        #expect(render(state).lines()[0] == " Checklists                               3 lists")
+    }
+}
+
+@Suite("Due view on a real database")
+struct DueViewStoreTests {
+    let folder = TemporaryFolder()
+
+    @Test("the home screen loads what is due by the end of today, from every list; checking one off removes it")
+    func loadsFromDatabase() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        try database.applyAll([
+            .addItem(checklistID: list, ItemDraft(text: "yesterday", dueDate: Fixed.date("2026-11-20 09:00"))),
+            .addItem(checklistID: list, ItemDraft(text: "tonight", dueDate: Fixed.date("2026-11-21 23:59"))),
+            .addItem(checklistID: list, ItemDraft(text: "tomorrow", dueDate: Fixed.date("2026-11-22 00:00"))),
+        ], now: Fixed.now)
+        let store = Store(state: AppState(context: Fixed.context, width: 60, height: 12, now: Fixed.now), database: database)
+        store.start(now: Fixed.now)
+        #expect(store.state.allLists.due.items.map(\.item.text) == ["yesterday", "tonight"])
+        store.send(.key(.character("x")))
+        #expect(store.state.allLists.due.items.map(\.item.text) == ["tonight"])
+        #expect(store.state.allLists.selectedDueItem?.item.text == "tonight")
+        // At midnight "tomorrow" is today.
+        store.send(.clock(Fixed.date("2026-11-22 00:00")))
+        store.send(.refresh)
+        #expect(store.state.allLists.due.items.map(\.item.text) == ["tonight", "tomorrow"])
+        folder.remove()
+    }
+
+    @Test("Enter on a due item opens it in Item Detail over its checklist")
+    func opensItem() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "pay rent", dueDate: Fixed.date("2026-11-20 09:00"))), now: Fixed.now)
+        let store = Store(state: AppState(context: Fixed.context, width: 60, height: 12, now: Fixed.now), database: database)
+        store.start(now: Fixed.now)
+        store.send(.key(.enter))
+        #expect(store.state.route == .itemDetail)
+        #expect(store.state.itemDetail?.draft.text == "pay rent")
+        store.send(.key(.escape))
+        #expect(store.state.route == .checklist)
+        folder.remove()
+    }
+}
