@@ -20,6 +20,8 @@ public final class Runtime {
     private var firstFrameMarker: String?
     private let alarm = DispatchAlarm()
     private let scheduler: Scheduler
+    private let watcher = DatabaseWatcher()
+    private var lastExternalMark: Int?
 
     /// - Parameters:
     ///   - now: the clock, injected so tests of the runtime can control time.
@@ -43,10 +45,28 @@ public final class Runtime {
     public func run() -> Never {
         store.start(now: now())
         scheduler.start()
+        lastExternalMark = try? store.database.externalChangeMark()
+        watchDatabase()
         draw()
         watchInput()
         watchSignals()
         dispatchMain()
+    }
+
+    /// Changes committed by other processes (the command line, another copy)
+    /// are shown at once: the watcher wakes us on writes to the files, and
+    /// SQLite's data_version says whether they were someone else's commits.
+    private func watchDatabase() {
+        watcher.onWrite = { [unowned self] in
+            guard let mark = try? self.store.database.externalChangeMark(), mark != self.lastExternalMark else { return }
+            self.lastExternalMark = mark
+            self.scheduler.dataChangedElsewhere()
+            self.draw()
+        }
+        watcher.start(databasePath: store.database.path)
+        if let reason = watcher.fallbackReason {
+            store.send(.loadFailed(message: "Not watching the database (\(reason)); checking for changes every second."))
+        }
     }
 
     private func watchInput() {

@@ -86,8 +86,13 @@ struct DueViewTests {
         // The item checked off elsewhere leaves; the selection falls to the next row.
         let fewer = DueSection(items: [more.items[0], more.items[1]], total: 2)
         _ = reduce(&state, .listsLoaded(Self.lists, due: fewer, select: nil))
-        #expect(state.allLists.selectedRow != nil)
-        #expect(state.allLists.selectedRow.map { if case .listsHeading = $0 { false } else { true } } == true)
+        #expect(state.allLists.selectedDueItem?.id == 7)
+        // The last due item gone: the selection stays in the Due view, one up.
+        _ = reduce(&state, .listsLoaded(Self.lists, due: DueSection(items: [more.items[0]], total: 1), select: nil))
+        #expect(state.allLists.selectedDueItem?.id == 5)
+        // No due items left: the first list.
+        _ = reduce(&state, .listsLoaded(Self.lists, due: DueSection(), select: nil))
+        #expect(state.allLists.selected?.id == 1)
     }
 
     @Test("more due than shown: a count line says how many more, and where to see them")

@@ -178,6 +178,16 @@ public final class ChecklistsDatabase: Sendable {
         }
     }
 
+    /// SQLite's `data_version` as seen by our writing connection: it changes
+    /// exactly when another connection (another process) committed since the
+    /// last look, and never for our own commits. The file watcher wakes us on
+    /// any write to the files; this tells whether there is anything to reload.
+    public func externalChangeMark() throws(StorageError) -> Int {
+        try run {
+            try pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        }
+    }
+
     // MARK: - Due across all lists
 
     /// Items not checked off that are due before `end`, earliest first, with

@@ -80,9 +80,19 @@ public struct AllListsState: Hashable, Sendable {
         } else {
             previous.flatMap { old in rows.firstIndex { $0.sameThing(as: old) } }
         }
-        let index = wanted ?? nearestSelectable(to: viewport.selection, direction: 1)
-        if wanted != nil && listID == nil { viewport.top = index - previousLine }
-        select(index, visibleRows: visibleRows)
+        if let wanted {
+            if listID == nil { viewport.top = wanted - previousLine }
+            select(wanted, visibleRows: visibleRows)
+        } else {
+            // The selected row is gone (checked off or deleted elsewhere): the
+            // row now in its place, or the one above, of the same kind.
+            let sameKind = previous.flatMap { old in
+                [viewport.selection, viewport.selection - 1].first { rows.indices.contains($0) && rows[$0].isKind(of: old) }
+                    ?? rows.indices.reversed().first { $0 < viewport.selection && rows[$0].isKind(of: old) }
+            }
+            let leftDueView = previous.map { if case .due = $0 { true } else { false } } ?? false
+            select(sameKind ?? (leftDueView ? 0 : viewport.selection), visibleRows: visibleRows)
+        }
     }
 
     /// Moves the selection to `index`, or the nearest selectable row in
@@ -123,6 +133,13 @@ public struct AllListsState: Hashable, Sendable {
 }
 
 private extension HomeRow {
+    func isKind(of other: HomeRow) -> Bool {
+        switch (self, other) {
+        case (.due, .due), (.list, .list): true
+        default: false
+        }
+    }
+
     func sameThing(as other: HomeRow) -> Bool {
         switch (self, other) {
         case let (.due(a), .due(b)): a.id == b.id

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import ChecklistsModel
+import TestSupport
+
+/// The running app follows changes other processes commit: shown at once
+/// (the test allows seconds only as a safety net; the delay is measured by
+/// the benchmark), the selection kept, reminders of new items armed.
+@Suite("Live dashboard in tmux", .serialized)
+struct LiveDashboardInTmuxTests {
+    let folder = TemporaryFolder()
+    var databasePath: String { folder.file("checklists.sqlite") }
+    var app: String { shellQuoted(PackagePaths.binary) + " --db " + shellQuoted(databasePath) }
+
+    func openDatabase() throws -> ChecklistsDatabase {
+        try ChecklistsDatabase.open(DatabaseLocation(path: databasePath, createsFolder: false))
+    }
+
+    @discardableResult
+    func addItem(_ database: ChecklistsDatabase, _ text: String, due: Date, remind: Bool = false) throws -> Int64 {
+        let list = try database.checklistSummaries()[0].id
+        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due, shouldRemind: remind))) else {
+            throw StorageError.notFound(what: "the new item")
+        }
+        return id
+    }
+
+    /// A whole minute `days` from now (due dates are whole minutes).
+    func day(_ days: Double) -> Date {
+        Date(timeIntervalSince1970: ((Date().timeIntervalSince1970 + days * 86_400) / 60).rounded(.down) * 60)
+    }
+
+    /// The text of the row under the selection bar (reverse video), below the title bar.
+    func selectedRow(_ tmux: TmuxSession) -> String? {
+        let lines = tmux.tmux(["capture-pane", "-p", "-e", "-t", tmux.pane]).output.components(separatedBy: "\n")
+        return lines.dropFirst().first { $0.contains("\u{1B}[7m") }
+            .map { $0.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) }
+    }
+
+    @Test("an item another process adds appears in the open list, and the selection stays on the same item")
+    func otherProcessAdds() throws {
+        let database = try openDatabase()
+        try addItem(database, "Book flights", due: day(5))
+        try addItem(database, "Renew passport", due: day(9))
+        let tmux = TmuxSession(width: 80, height: 16, command: app)
+        defer { tmux.kill(); folder.remove() }
+        #expect(tmux.waitFor("2 Remaining"))
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Book flights"))
+        tmux.press("Down")
+        #expect(tmux.waitUntil { _ in selectedRow(tmux)?.contains("Renew passport") == true })
+        // Sorted by due date, the new item lands above the selection.
+        try addItem(database, "Pack the bags", due: day(7))
+        #expect(tmux.waitFor("Pack the bags"), "not shown: \(tmux.text)")
+        #expect(tmux.text.contains("3 Remaining"))
+        #expect(selectedRow(tmux)?.contains("Renew passport") == true, "selection moved: \(selectedRow(tmux) ?? "none")")
+        // An item checked off elsewhere shows checked.
+        let flights = try #require(try database.pendingItems(dueBefore: day(6), limit: 5).first { $0.item.text == "Book flights" })
+        try database.apply(.setChecked(itemID: flights.id, true))
+        #expect(tmux.waitFor("2 Remaining"), "check not shown: \(tmux.text)")
+        #expect(tmux.text.contains("[x] Book flights"))
+    }
+
+    @Test("the reminder of an item added while the app runs fires in the app; a snooze moved nearer fires again")
+    func reminderOfNewItemFires() throws {
+        let tmux = TmuxSession(width: 80, height: 20, command: app)
+        defer { tmux.kill(); folder.remove() }
+        #expect(tmux.waitFor("(No Items)"))
+        let database = try openDatabase()
+        let id = try addItem(database, "Water the plants", due: day(1), remind: true)
+        #expect(tmux.waitFor("1 Remaining"))
+        // The due date is tomorrow; the reminder is brought to a few seconds from now.
+        try database.apply(.snooze(itemID: id, until: Date().addingTimeInterval(3)))
+        #expect(tmux.waitFor("┌ Reminder", timeout: 20), "no banner: \(tmux.text)")
+        #expect(tmux.text.contains("Water the plants"))
+        tmux.press("z")
+        tmux.press("1")
+        #expect(tmux.waitFor("Snoozed “Water the plants”"))
+        #expect(!tmux.text.contains("┌ Reminder"))
+        // Five minutes is long for a test: another process moves the snooze
+        // to a few seconds ahead; the app re-arms and fires it again.
+        let snoozed = try #require(try database.reminderDate(ofItem: id))
+        #expect(snoozed.timeIntervalSinceNow > 200)
+        try database.apply(.snooze(itemID: id, until: Date().addingTimeInterval(3)))
+        #expect(tmux.waitFor("┌ Reminder", timeout: 20), "snooze did not fire again: \(tmux.text)")
+        #expect(try database.reminderDate(ofItem: id) == nil)
+    }
+
+    @Test("the Due view on the home screen lists overdue items from every list, and follows changes")
+    func dueView() throws {
+        let database = try openDatabase()
+        try addItem(database, "Pay the rent", due: day(-1))
+        let tmux = TmuxSession(width: 80, height: 16, command: app)
+        defer { tmux.kill(); folder.remove() }
+        #expect(tmux.waitFor("Due today and overdue"))
+        #expect(tmux.text.contains("! Pay the rent"))
+        guard case let .checklist(work) = try database.apply(.addChecklist(name: "Work", icon: .folder)) else {
+            Issue.record("no list id"); return
+        }
+        try database.apply(.addItem(checklistID: work, ItemDraft(text: "Send the report", dueDate: day(-2))))
+        #expect(tmux.waitFor("Send the report"), "not shown: \(tmux.text)")
+        #expect(tmux.text.contains("Work"))
+        // The selection stayed on the rent (the report was added above it).
+        tmux.press("Space")
+        #expect(tmux.waitUntil { !$0.contains("Pay the rent") }, "still due: \(tmux.text)")
+        tmux.press("Enter")       // the selection is now on the report: open it
+        #expect(tmux.waitFor("Edit Item"), "not opened: \(tmux.text)")
+        #expect(tmux.text.contains("Send the report"))
+    }
+}
