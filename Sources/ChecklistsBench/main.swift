@@ -520,6 +520,10 @@ let usage = """
     usage: checklists-bench generate --items N --shape one-list|many-lists --out PATH [--texts FILE] [--seed S]
            checklists-bench keystroke --db PATH [--keys N] [--warmup N] [--width W] [--height H]
            checklists-bench report RESULTS.tsv
+           checklists-bench reminders --db PATH --count N --start EPOCH_S [--spread S]
+           checklists-bench commit --db PATH
+           checklists-bench fire --db PATH [--times N]
+           checklists-bench stats < NANOSECONDS
     Run scripts/bench for the whole benchmark.
     """
 switch arguments.dropFirst().first {
@@ -527,6 +531,14 @@ case "generate":
     generate(Options(arguments.dropFirst(2), allowed: ["items", "shape", "out", "texts", "seed"]))
 case "keystroke":
     keystroke(Options(arguments.dropFirst(2), allowed: ["db", "keys", "warmup", "width", "height"]))
+case "reminders":
+    prepareReminders(Options(arguments.dropFirst(2), allowed: ["db", "count", "start", "spread"]))
+case "commit":
+    commitOne(Options(arguments.dropFirst(2), allowed: ["db"]))
+case "fire":
+    timeFiring(Options(arguments.dropFirst(2), allowed: ["db", "times"]))
+case "stats":
+    printStats()
 case "report":
     guard arguments.count == 3 else { fail(usage) }
     report(arguments[2])

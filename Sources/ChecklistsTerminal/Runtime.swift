@@ -4,7 +4,8 @@ import ChecklistsModel
 import ChecklistsUI
 
 /// The app's event loop: Dispatch sources on the main queue for input,
-/// resizes and signals, then `dispatchMain()`. Nothing polls: with no input
+/// resizes, signals, the database file and the alarm, drained by the main
+/// thread's run loop. Nothing polls: with no input
 /// the process sleeps in the kernel. Only this type (on the main queue) ever
 /// touches curses.
 @MainActor
@@ -18,6 +19,7 @@ public final class Runtime {
     private let now: @Sendable () -> Date
     private var sources: [any DispatchSourceProtocol] = []
     private var firstFrameMarker: String?
+    private let eventLog: EventLog?
     private let alarm = DispatchAlarm()
     private let scheduler: Scheduler
     private let watcher = DatabaseWatcher()
@@ -27,17 +29,21 @@ public final class Runtime {
     ///   - now: the clock, injected so tests of the runtime can control time.
     ///   - firstFrameMarker: a file that receives the wall-clock time of the first
     ///     full frame (for the start-up benchmark; nil in normal use).
+    ///   - eventLog: a file that receives a line per reminder drawn and per
+    ///     external change drawn, with times (for the benchmark; nil in normal use).
     public init(database: ChecklistsDatabase, terminal: CursesTerminal, context: UIContext,
-                now: @escaping @Sendable () -> Date = Date.init, firstFrameMarker: String? = nil) {
+                now: @escaping @Sendable () -> Date = Date.init, firstFrameMarker: String? = nil, eventLog: String? = nil) {
         let size = terminal.size
         self.store = Store(state: AppState(context: context, width: size.width, height: size.height, now: now()), database: database)
         self.terminal = terminal
         self.now = now
         self.firstFrameMarker = firstFrameMarker
+        self.eventLog = eventLog.flatMap(EventLog.init(path:))
         self.scheduler = Scheduler(store: store, alarm: alarm, now: now)
         alarm.onFire = { [unowned self] token in
-            self.scheduler.alarmWentOff(token: token)
+            let delivered = self.scheduler.alarmWentOff(token: token)
             self.draw()
+            self.eventLog?.drew(delivered)
         }
     }
 
@@ -50,7 +56,12 @@ public final class Runtime {
         draw()
         watchInput()
         watchSignals()
-        dispatchMain()
+        // The main queue is drained on the main thread by its run loop, not
+        // by dispatchMain(): on Linux, dispatchMain() hands the main queue to
+        // libdispatch's worker threads, and the first worker starts the
+        // pool monitor, a timer that wakes the process every second forever.
+        // Run this way, an idle app makes no system call at all.
+        while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
     }
 
     /// Changes committed by other processes (the command line, another copy)
@@ -62,6 +73,7 @@ public final class Runtime {
             self.lastExternalMark = mark
             self.scheduler.dataChangedElsewhere()
             self.draw()
+            self.eventLog?.drewExternalChange()
         }
         watcher.start(databasePath: store.database.path)
         if let reason = watcher.fallbackReason {
@@ -127,14 +139,48 @@ public final class Runtime {
         scheduler.rearmIfNeeded()
         if let marker = firstFrameMarker {
             firstFrameMarker = nil
-            var time = timespec()
-            clock_gettime(CLOCK_REALTIME, &time)
-            try? "\(Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))\n".write(toFile: marker, atomically: false, encoding: .utf8)
+            try? "\(EventLog.wallNanoseconds())\n".write(toFile: marker, atomically: false, encoding: .utf8)
         }
     }
 
     private func finish(_ ending: Ending) -> Never {
         terminal.stop()
         exit(ending.rawValue)
+    }
+}
+
+/// Times for the benchmark, appended to a file after the frame is drawn:
+/// `reminder ID DUE_NS DRAWN_NS` per reminder delivered, `external DRAWN_NS`
+/// per change of another process shown. Wall-clock nanoseconds, so they
+/// compare with the due times and with the other process's commit time.
+@MainActor
+final class EventLog {
+    private let handle: FileHandle
+
+    init?(path: String) {
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+              let handle = FileHandle(forWritingAtPath: path) else { return nil }
+        self.handle = handle
+    }
+
+    func drew(_ reminders: [DueReminder]) {
+        let drawn = Self.wallNanoseconds()
+        for reminder in reminders {
+            write("reminder \(reminder.id) \(Int64(reminder.remindAt.timeIntervalSince1970) * 1_000_000_000) \(drawn)")
+        }
+    }
+
+    func drewExternalChange() {
+        write("external \(Self.wallNanoseconds())")
+    }
+
+    private func write(_ line: String) {
+        handle.write(Data((line + "\n").utf8))
+    }
+
+    static func wallNanoseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }

@@ -44,6 +44,7 @@ struct ChecklistsCommand: ParsableCommand {
         }
         let noColour = !(environment["NO_COLOR"] ?? "").isEmpty
         let marker = environment["CHECKLISTS_FIRST_FRAME_FILE"]
+        let eventLog = environment["CHECKLISTS_EVENT_LOG"]
         MainActor.assumeIsolated {
             let terminal: CursesTerminal
             do {
@@ -54,7 +55,7 @@ struct ChecklistsCommand: ParsableCommand {
                 Self.fail("\(error)", status: 2)
             }
             let context = UIContext(dateStyle: DueDateStyle.fromEnvironment(environment), unicode: terminal.supportsUnicode)
-            Runtime(database: database, terminal: terminal, context: context, firstFrameMarker: marker).run()
+            Runtime(database: database, terminal: terminal, context: context, firstFrameMarker: marker, eventLog: eventLog).run()
         }
     }
 

@@ -122,6 +122,23 @@ struct StorageTests {
         folder.remove()
     }
 
+    @Test("an item's index by due date counts ties by id, and agrees with the page at every position")
+    func indexWithTies() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        // Three share one due date; the others fall before and after it.
+        let hours: [Double] = [2, 1, 1, 3, 1, 0]
+        try database.applyAll(hours.enumerated().map { offset, hour in
+            .addItem(checklistID: list, ItemDraft(text: "item \(offset)", dueDate: due.addingTimeInterval(hour * 3600)))
+        })
+        let page = try database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: 0, limit: 10).items
+        #expect(page.map(\.text) == ["item 5", "item 1", "item 2", "item 4", "item 0", "item 3"])
+        for (position, item) in page.enumerated() {
+            #expect(try database.index(ofItem: item.id, sortOrder: .dueDate) == position, "\(item.text)")
+        }
+        folder.remove()
+    }
+
     @Test("pages past the middle (read backwards from the end) hold the same items in the same order")
     func pagesNearTheEnd() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)

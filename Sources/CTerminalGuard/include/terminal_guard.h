@@ -22,9 +22,9 @@ void terminal_guard_install(void);
 
 /// Gives the calling thread an alternate signal stack if it has none, so a
 /// stack overflow on it still reaches the handler. sigaltstack is per thread,
-/// and with dispatchMain() the main queue (and so MainActor code) runs on a
-/// libdispatch thread rather than the one that called install. Cheap to call
-/// often: after the first call on a thread it is a thread-local check.
+/// and code may run on a libdispatch thread rather than the one that called
+/// install. Cheap to call often: after the first call on a thread it is a
+/// thread-local check.
 void terminal_guard_prepare_thread(void);
 
 /// Restores the saved termios and writes the fixed restore sequence (leave

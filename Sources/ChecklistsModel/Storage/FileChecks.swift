@@ -100,7 +100,10 @@ enum FileChecks {
         }
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
+            defer {
+                try? queue.close()
+                InspectionQueues.keep(queue)
+            }
             try queue.read { db in
                 let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
                 let tables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
@@ -133,4 +136,23 @@ enum FileChecks {
         return (try? handle.read(upToCount: 100)).map(Array.init) ?? []
     }
 
+}
+
+/// Keeps closed inspection queues alive for the life of the process.
+///
+/// Deallocating a GRDB queue disposes a dispatch queue that carries
+/// queue-specific data, and libdispatch frees that on a worker thread of the
+/// default global queue. On Linux the first such worker starts libdispatch's
+/// pool monitor, a one-second timer that then wakes the process forever,
+/// which would make an idle dashboard wake every second. One closed queue per
+/// start is a few hundred bytes; the wake-ups were measured, not guessed.
+enum InspectionQueues {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var kept: [DatabaseQueue] = []
+
+    static func keep(_ queue: DatabaseQueue) {
+        lock.lock()
+        defer { lock.unlock() }
+        kept.append(queue)
+    }
 }

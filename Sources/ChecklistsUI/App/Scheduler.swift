@@ -36,15 +36,18 @@ public final class Scheduler {
 
     /// At start: reminders that came due while no copy of the app ran are
     /// claimed and shown once, as missed; then the alarm is armed.
-    public func start() {
+    @discardableResult
+    public func start() -> [DueReminder] {
         deliverDue(missed: true)
     }
 
-    /// The alarm went off. A stale token (the alarm was re-armed since) does nothing.
-    public func alarmWentOff(token: Int) {
-        guard token == self.token else { return }
+    /// The alarm went off. A stale token (the alarm was re-armed since) does
+    /// nothing. Returns the reminders delivered (for the benchmark's log).
+    @discardableResult
+    public func alarmWentOff(token: Int) -> [DueReminder] {
+        guard token == self.token else { return [] }
         armedFor = nil
-        deliverDue(missed: false)
+        return deliverDue(missed: false)
     }
 
     /// Another process changed the database: reload what is on screen
@@ -66,16 +69,18 @@ public final class Scheduler {
     /// Claims what is due now (exactly once across processes: the claim is a
     /// write transaction) and shows it, then re-arms. A copy that finds
     /// nothing to claim still reloads, so it shows the item as due.
-    private func deliverDue(missed: Bool) {
+    private func deliverDue(missed: Bool) -> [DueReminder] {
         let time = now()
         store.send(.clock(time))
+        var due: [DueReminder] = []
         do {
-            let due = try store.database.claimDueReminders(now: time)
+            due = try store.database.claimDueReminders(now: time)
             store.send(due.isEmpty ? .refresh : .remindersDue(due, missed: missed))
         } catch {
             store.send(.loadFailed(message: error.description))
         }
         rearm()
+        return due
     }
 
     private func rearm() {
