@@ -167,3 +167,50 @@ struct ReminderStorageTests {
         folder.remove()
     }
 }
+
+@Suite("Reminders across time zones and DST")
+struct ReminderTimeZoneTests {
+    let folder = TemporaryFolder()
+
+    @Test("09:00 in New York stays 09:00 across the November fall-back: one day later is 25 hours later")
+    func newYorkFallBack() {
+        let style = DueDateStyle(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/New_York")!)
+        let saturday = Fixed.date("2026-10-31 09:00", timeZone: "America/New_York")
+        let sunday = DatePickerMath.adding(1, to: .day, of: saturday, calendar: style.calendar)
+        #expect(sunday.timeIntervalSince(saturday) == 25 * 3600)
+        #expect(style.format(sunday) == "Nov 1, 2026 at 9:00 AM" || style.format(sunday) == "Nov 1, 2026, 9:00 AM")
+        #expect(ReminderRule.reminderDate(shouldRemind: true, isChecked: false, dueDate: sunday, now: saturday) == sunday)
+    }
+
+    @Test("a due date is an instant: set in Berlin, the reminder fires at the same moment when the next run is in New York, shown in New York time")
+    func timeZoneChangeBetweenRuns() throws {
+        let berlin = DueDateStyle(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let newYork = DueDateStyle(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/New_York")!)
+        let now = Fixed.now
+        let nineInBerlin = try DueDateParser(calendar: berlin.calendar).parse("2026-11-22 09:00", now: now).get()
+        #expect(nineInBerlin == Fixed.date("2026-11-22 08:00"))
+        do {
+            let database = try ChecklistsDatabase.temporary(in: folder)
+            let list = try database.checklistSummaries()[0].id
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "call", dueDate: nineInBerlin, shouldRemind: true)), now: now)
+        }
+        // The next run, with TZ=America/New_York.
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        #expect(try database.nextReminderDate() == nineInBerlin)
+        let item = try #require(try database.itemsPage(checklistID: database.checklistSummaries()[0].id, sortOrder: .added, offset: 0, limit: 1).items.first)
+        #expect(newYork.calendar.component(.hour, from: item.dueDate) == 3)
+        #expect(newYork.format(item.dueDate).contains("3:00 AM"))
+        #expect(try database.claimDueReminders(now: nineInBerlin.addingTimeInterval(-1)).isEmpty)
+        #expect(try database.claimDueReminders(now: nineInBerlin).map(\.item.text) == ["call"])
+        folder.remove()
+    }
+
+    @Test("a wall time that does not exist on the spring-forward day becomes the first moment after the change, never one before it")
+    func springForwardGap() throws {
+        let style = DueDateStyle(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/New_York")!)
+        let now = Fixed.date("2027-03-13 12:00", timeZone: "America/New_York")
+        // 02:30 on 14 March 2027 does not exist in New York (02:00 → 03:00).
+        let date = try DueDateParser(calendar: style.calendar).parse("2027-03-14 02:30", now: now).get()
+        #expect(date == Fixed.date("2027-03-14 03:00", timeZone: "America/New_York"), "\(style.format(date))")
+    }
+}
