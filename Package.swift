@@ -63,7 +63,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ChecklistsCommandLineTests",
-            dependencies: ["ChecklistsCommandLine", "ChecklistsModel", "TestSupport"]
+            dependencies: ["ChecklistsCommandLine", "ChecklistsModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ChecklistsUITests",
