@@ -62,19 +62,25 @@ public enum ListingCommands {
 
     /// One short line for tmux's status-right: "2 due today, 1 overdue",
     /// "nothing due". Overdue counts every pending item due now or before;
-    /// due today the rest of today. Two counts on the pending-by-due index.
+    /// due today the rest of today. Counts stop at `statusCap` and show as
+    /// "999+": what matters at a glance is "a lot", and the cost stays the
+    /// same whatever the backlog.
     public static func status(context: CommandContext) throws(CommandError) {
         let database = try context.openDatabase()
         let days = DayWindows(now: context.now, calendar: context.style.calendar)
         let (overdue, today) = try context.storage { () throws(StorageError) in
-            (try database.pendingCount(dueFrom: nil, before: days.overdueEnd),
-             try database.pendingCount(dueFrom: days.overdueEnd, before: days.startOfDay(after: 1)))
+            (try database.pendingCount(dueFrom: nil, before: days.overdueEnd, atMost: statusCap + 1),
+             try database.pendingCount(dueFrom: days.overdueEnd, before: days.startOfDay(after: 1), atMost: statusCap + 1))
         }
+        func count(_ value: Int) -> String { value > statusCap ? "\(statusCap)+" : String(value) }
         var parts: [String] = []
-        if today > 0 { parts.append("\(today) due today") }
-        if overdue > 0 { parts.append("\(overdue) overdue") }
+        if today > 0 { parts.append("\(count(today)) due today") }
+        if overdue > 0 { parts.append("\(count(overdue)) overdue") }
         context.output(parts.isEmpty ? "nothing due" : parts.joined(separator: ", "))
     }
+
+    /// The largest count `status` spells out.
+    static let statusCap = 999
 }
 
 /// Day boundaries of the user's calendar around now.
