@@ -96,6 +96,18 @@ struct ListingTests {
         #expect(harness.lines { context in try ListingCommands.status(context: context) } == ["1 due today"])
     }
 
+    @Test("status stops counting at 999: a big backlog costs no more than a small one")
+    func statusCap() throws {
+        let database = try harness.database()
+        let list = try database.checklists()[0].id
+        try database.applyAll((0..<1_001).map { index in
+            .addItem(checklistID: list, ItemDraft(text: "old \(index)", dueDate: Fixed.date("2026-11-01 09:00")))
+        } + (0..<999).map { index in
+            .addItem(checklistID: list, ItemDraft(text: "today \(index)", dueDate: Fixed.date("2026-11-21 20:00")))
+        }, now: Fixed.now)
+        #expect(harness.lines { context in try ListingCommands.status(context: context) } == ["999 due today, 999+ overdue"])
+    }
+
     @Test("lists: names in All Lists order with the app's detail; --json with ids and counts")
     func lists() throws {
         try fill()
