@@ -5,6 +5,7 @@ import PackageDescription
 //   ChecklistsModel     data, storage (GRDB), dates: no terminal, shared with the command line
 //   ChecklistsUI        pure state / actions / reduce / render into a cell grid: no curses
 //   ChecklistsTerminal  the one adapter that talks to ncurses, plus the Dispatch runtime
+//   ChecklistsCommandLine  the subcommands (add, list, status, export...): no curses, no argument parser
 //   checklists          the executable: argument parsing and start-up errors
 let package = Package(
     name: "Checklists",
@@ -28,6 +29,10 @@ let package = Package(
             dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(
+            name: "ChecklistsCommandLine",
+            dependencies: ["ChecklistsModel"]
+        ),
+        .target(
             name: "ChecklistsUI",
             dependencies: ["ChecklistsModel"]
         ),
@@ -38,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "checklists",
             dependencies: [
-                "ChecklistsTerminal", "ChecklistsUI", "ChecklistsModel",
+                "ChecklistsTerminal", "ChecklistsUI", "ChecklistsModel", "ChecklistsCommandLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -55,6 +60,10 @@ let package = Package(
         .testTarget(
             name: "ChecklistsModelTests",
             dependencies: ["ChecklistsModel", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ChecklistsCommandLineTests",
+            dependencies: ["ChecklistsCommandLine", "ChecklistsModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "ChecklistsUITests",

@@ -2,12 +2,14 @@
 //
 //   checklists-bench generate --items N --shape one-list|many-lists --out PATH [--texts FILE] [--seed S]
 //   checklists-bench keystroke --db PATH [--keys 2000] [--warmup 300] [--width 120] [--height 40]
+//   checklists-bench cli --binary PATH --db PATH [--runs 21]
 //   checklists-bench report RESULTS.tsv
 //
 // `generate` builds a database through the app's own `Change` vocabulary, so
 // the files hold exactly what the app would have written. `keystroke` drives a
 // `Store` and `render` the way the terminal runtime does, minus ncurses.
-// `report` turns the tab-separated figures the script collects (in-process
+// `cli` times whole runs of the release `checklists` subcommands (process
+// start included: that is what a tmux status line pays). `report` turns the tab-separated figures the script collects (in-process
 // and tmux) into the table with the goals. Everything prints plain text; the
 // script is the one that people run.
 
@@ -359,6 +361,47 @@ func keystroke(_ options: Options) {
     if sink == 42 { print("") }  // Never true in practice; reads `sink`.
 }
 
+// MARK: - cli
+
+/// Runs `binary` with `arguments` (output to /dev/null) and returns the
+/// nanoseconds from spawn to exit, or nil if it failed.
+func timedRun(_ binary: String, _ arguments: [String]) -> Double? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let argv = ([binary] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    let started = monotonicNanoseconds()
+    guard posix_spawn(&pid, binary, &actions, nil, argv, environ) == 0 else { return nil }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let elapsed = Double(monotonicNanoseconds() - started)
+    return status == 0 ? elapsed : nil
+}
+
+/// `add`, `list --due today` and `status` on one database, each run
+/// `runs` times after one warm-up; prints every run as "metric<TAB>ns".
+func cli(_ options: Options) {
+    guard let binary = options.string("binary"), let db = options.string("db") else { fail("--binary and --db are required") }
+    let runs = options.int("runs", default: 21)
+    let commands: [(String, [String])] = [
+        ("cli_add_ns", ["add", "Benchmark item", "--due", "tomorrow 9:00", "--remind", "--db", db]),
+        ("cli_list_today_ns", ["list", "--due", "today", "--db", db]),
+        ("cli_status_ns", ["status", "--db", db]),
+    ]
+    for (metric, arguments) in commands {
+        guard timedRun(binary, arguments) != nil else { fail("\(binary) \(arguments.joined(separator: " ")) failed") }
+        for _ in 0..<runs {
+            guard let elapsed = timedRun(binary, arguments) else { fail("\(binary) \(arguments.joined(separator: " ")) failed") }
+            print("\(metric)\t\(Int(elapsed))")
+        }
+    }
+}
+
 // MARK: - report
 
 /// Figures collected for one database, keyed by metric; several values for
@@ -511,6 +554,48 @@ func report(_ path: String) {
         }
         print("  \(verdict(ok))  peak memory, 100,000 \(shape) < 40 MB: \(detail)")
     }
+    cliReport(rows.filter { !$0.numbers("cli_status_ns").isEmpty })
+}
+
+/// The command line's figures (issue 4): median ms of whole runs of the
+/// release binary, and its goals.
+func cliReport(_ rows: [Measured]) {
+    guard !rows.isEmpty else {
+        print("  n/a   command line: not measured")
+        return
+    }
+    let metrics = [("cli_add_ns", "add"), ("cli_list_today_ns", "list --due today"), ("cli_status_ns", "status")]
+    func median(_ m: Measured?, _ metric: String) -> Double? {
+        guard let m else { return nil }
+        let s = Summary(m.numbers(metric))
+        return s.isEmpty ? nil : s.median
+    }
+    func find(_ items: Int) -> Measured? { rows.first { $0.items == items } }
+    for (metric, name) in metrics where metric != "cli_list_today_ns" {
+        var ok: Bool?
+        var detail = "not measured"
+        if let big = median(find(100_000), metric), let small = median(find(1_000), metric) {
+            ok = big <= 1.2 * small
+            detail = "\(milliseconds(big)) ms vs \(milliseconds(small)) ms (×\(String(format: "%.2f", big / small)))"
+        }
+        print("  \(ok.map { $0 ? "PASS" : "FAIL" } ?? "n/a ")  command line: \(name), 100,000 items ≤ 1.2 × 1,000 items: \(detail)")
+    }
+    if let list = median(find(100_000), "cli_list_today_ns") {
+        print("  \(list < 25e6 ? "PASS" : "FAIL")  command line: list --due today, 100,000 items < 25 ms: \(milliseconds(list)) ms")
+    } else {
+        print("  n/a   command line: list --due today, 100,000 items < 25 ms: not measured")
+    }
+    print("\nCommand line (one list; median [min–max] ms of whole runs of the release binary, process start included)")
+    var lines = [["database"] + metrics.map(\.1)]
+    for m in rows {
+        lines.append(["\(grouped(m.items)) items"] + metrics.map { metric, _ in
+            let s = Summary(m.numbers(metric))
+            return s.isEmpty ? "-" : "\(milliseconds(s.median)) [\(milliseconds(s.min))–\(milliseconds(s.max))]"
+        })
+    }
+    var widths = lines[0].map(\.count)
+    for line in lines { for (index, cell) in line.enumerated() { widths[index] = Swift.max(widths[index], cell.count) } }
+    for line in lines { print("  " + line.enumerated().map { pad($1, widths[$0], right: $0 > 0) }.joined(separator: "  ")) }
 }
 
 // MARK: - main
@@ -519,6 +604,7 @@ let arguments = CommandLine.arguments
 let usage = """
     usage: checklists-bench generate --items N --shape one-list|many-lists --out PATH [--texts FILE] [--seed S]
            checklists-bench keystroke --db PATH [--keys N] [--warmup N] [--width W] [--height H]
+           checklists-bench cli --binary PATH --db PATH [--runs N]
            checklists-bench report RESULTS.tsv
            checklists-bench reminders --db PATH --count N --start EPOCH_S [--spread S]
            checklists-bench commit --db PATH
@@ -539,6 +625,8 @@ case "fire":
     timeFiring(Options(arguments.dropFirst(2), allowed: ["db", "times"]))
 case "stats":
     printStats()
+case "cli":
+    cli(Options(arguments.dropFirst(2), allowed: ["binary", "db", "runs"]))
 case "report":
     guard arguments.count == 3 else { fail(usage) }
     report(arguments[2])

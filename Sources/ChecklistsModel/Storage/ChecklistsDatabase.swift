@@ -215,8 +215,9 @@ public final class ChecklistsDatabase: Sendable {
     }
 
     /// How many items not checked off are due in `[start, end)`, counting
-    /// at most `cap` of them (a screen that says "10,000+" need not count
-    /// 100,000 index entries on every reload).
+    /// at most `cap` of them: a screen that says "10,000+" need not count
+    /// 100,000 index entries on every reload, and `status`, run every few
+    /// seconds in a tmux status line, stops at 1,000.
     public func pendingCount(dueFrom start: Date?, before end: Date, upTo cap: Int? = nil) throws(StorageError) -> Int {
         try run {
             try pool.read { db in
@@ -287,6 +288,148 @@ public final class ChecklistsDatabase: Sendable {
             try pool.read { db in
                 try Int64.fetchOne(db, sql: "SELECT remindAt FROM item WHERE id = ?", arguments: [id])
                     .map { Date(timeIntervalSince1970: TimeInterval($0)) }
+            }
+        }
+    }
+
+    // MARK: - Command line (issue 4)
+
+    /// Every checklist, by id, without counts or sorting: what the command
+    /// line matches `--list NAME` against.
+    public func checklists() throws(StorageError) -> [Checklist] {
+        try run {
+            try pool.read { db in
+                try Row.fetchAll(db, sql: "SELECT id, name, icon, sortOrder, itemCount, checkedCount FROM checklist ORDER BY id")
+                    .map { Self.summary(from: $0).checklist }
+            }
+        }
+    }
+
+    /// Items by due date (then id) with their lists' names, for `checklists
+    /// list`: of one checklist or all, checked ones too or not, due in
+    /// `[start, end)` where given. Pending items across lists are a range read
+    /// on the pending-by-due index, one list's items on its (list, due) index;
+    /// only `--all` across every list reads the whole table, as it must.
+    public func listedItems(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?) throws(StorageError) -> [ListedItem] {
+        var conditions: [String] = []
+        var arguments: StatementArguments = []
+        let index: String
+        if let checklistID {
+            index = "INDEXED BY item_by_checklist_due"
+            conditions.append("item.checklistID = ?")
+            arguments += [checklistID]
+        } else {
+            index = includeChecked ? "" : "INDEXED BY item_pending_by_due"
+        }
+        if !includeChecked { conditions.append("item.isChecked = 0") }
+        if let start {
+            conditions.append("item.dueAt >= ?")
+            arguments += [Self.wholeSeconds(start)]
+        }
+        if let end {
+            conditions.append("item.dueAt < ?")
+            arguments += [Self.wholeSeconds(end)]
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        return try run {
+            try pool.read { db in
+                try Row.fetchAll(db, sql: """
+                    SELECT item.id, item.checklistID, item.text, item.isChecked, item.dueAt, item.shouldRemind,
+                           checklist.name AS checklistName
+                    FROM item \(index) JOIN checklist ON checklist.id = item.checklistID
+                    \(filter)
+                    ORDER BY item.dueAt, item.id
+                    """, arguments: arguments)
+                .map { ListedItem(item: Self.item(from: $0), checklistName: $0["checklistName"]) }
+            }
+        }
+    }
+
+    /// Everything, read in one transaction (so a concurrent edit is either
+    /// wholly in it or not at all): what `checklists export` writes.
+    public func snapshot() throws(StorageError) -> Snapshot {
+        try run {
+            try pool.read { db in
+                let checklists = try Row.fetchAll(db, sql: "SELECT id, name, icon, sortOrder, itemCount, checkedCount FROM checklist ORDER BY id")
+                    .map { Self.summary(from: $0).checklist }
+                var entries: [Int64: [Snapshot.Entry]] = [:]
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt FROM item ORDER BY checklistID, id
+                    """)
+                while let row = try rows.next() {
+                    let item = Self.item(from: row)
+                    let remindAt = (row["remindAt"] as Int64?).map { Date(timeIntervalSince1970: TimeInterval($0)) }
+                    entries[item.checklistID, default: []].append(Snapshot.Entry(item: item, remindAt: remindAt))
+                }
+                let sequences = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, seq FROM sqlite_sequence")
+                    .map { ($0["name"] as String, $0["seq"] as Int64) })
+                let openID = try Int64.fetchOne(db, sql: """
+                    SELECT checklist.id FROM preference JOIN checklist ON checklist.id = CAST(preference.value AS INTEGER)
+                    WHERE preference.key = 'openChecklist'
+                    """)
+                return Snapshot(
+                    lists: checklists.map { Snapshot.List(checklist: $0, items: entries[$0.id] ?? []) },
+                    openChecklistID: openID,
+                    lastChecklistID: sequences["checklist"] ?? 0,
+                    lastItemID: sequences["item"] ?? 0)
+            }
+        }
+    }
+
+    /// Puts `snapshot` in the database, in one write transaction: all of it or
+    /// nothing. A database that holds anything beyond the one empty "List" a
+    /// new database starts with is left alone unless `replacingExisting`.
+    /// Ids are kept, and the "highest id ever" counters never go down, so no
+    /// id this database or the snapshot's ever handed out comes back.
+    /// Reminder state is stored as the snapshot has it (it was made by the
+    /// reminder rule where it came from), not recomputed.
+    public func restore(_ snapshot: Snapshot, replacingExisting: Bool) throws(StorageError) -> RestoreOutcome {
+        for list in snapshot.lists {
+            if TextRules.isBlank(list.checklist.name) { throw .emptyText(what: "list name") }
+            for entry in list.items where TextRules.isBlank(entry.item.text) { throw .emptyText(what: "item text") }
+        }
+        return try run {
+            try pool.write { db -> RestoreOutcome in
+                let lists = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM checklist") ?? 0
+                let items = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item") ?? 0
+                let onlyStartingList = try Bool.fetchOne(db, sql: """
+                    SELECT COUNT(*) = 1 FROM checklist WHERE name = 'List' AND icon = 'none' AND itemCount = 0
+                    """) ?? false
+                let isFresh = items == 0 && (lists == 0 || (lists == 1 && onlyStartingList))
+                if !isFresh && !replacingExisting { return .refusedNotEmpty(lists: lists, items: items) }
+
+                let sequences = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, seq FROM sqlite_sequence")
+                    .map { ($0["name"] as String, $0["seq"] as Int64) })
+                // Items go with their lists (ON DELETE CASCADE).
+                try db.execute(sql: "DELETE FROM checklist")
+                var lastListID: Int64 = 0
+                var lastItemID: Int64 = 0
+                for list in snapshot.lists {
+                    let checklist = list.checklist
+                    try db.execute(sql: "INSERT INTO checklist (id, name, icon, sortOrder) VALUES (?, ?, ?, ?)",
+                                   arguments: [checklist.id, checklist.name, checklist.icon.rawValue, checklist.sortOrder.rawValue])
+                    lastListID = max(lastListID, checklist.id)
+                    for entry in list.items {
+                        let item = entry.item
+                        try db.execute(sql: """
+                            INSERT INTO item (id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+                            """, arguments: [item.id, checklist.id, item.text, item.isChecked, Self.wholeMinutes(item.dueDate),
+                                             item.shouldRemind, entry.remindAt.map(Self.wholeSeconds)])
+                        lastItemID = max(lastItemID, item.id)
+                    }
+                }
+                for (table, last) in [("checklist", max(lastListID, snapshot.lastChecklistID)), ("item", max(lastItemID, snapshot.lastItemID))] {
+                    try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [table])
+                    try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
+                                   arguments: [table, max(last, sequences[table] ?? 0)])
+                }
+                if let open = snapshot.openChecklistID {
+                    try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES ('openChecklist', ?)", arguments: ["\(open)"])
+                } else {
+                    try db.execute(sql: "DELETE FROM preference WHERE key = 'openChecklist'")
+                }
+                try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES ('initialized', '1')")
+                return .restored
             }
         }
     }

@@ -1,5 +1,5 @@
 import Testing
-@testable import ChecklistsUI
+@testable import ChecklistsModel
 
 /// Widths must match what the terminal draws, or every column after a
 /// mismeasured glyph lands in the wrong place; sanitizing must keep every

@@ -3,8 +3,10 @@ import ArgumentParser
 import ChecklistsModel
 import ChecklistsUI
 import ChecklistsTerminal
+import ChecklistsCommandLine
 
-/// `checklists`: with no arguments, the full-screen app.
+/// `checklists`: with no arguments, the full-screen app; with a subcommand
+/// (Subcommands.swift), one change or query for scripts and the shell.
 @main
 struct ChecklistsCommand: ParsableCommand {
     static let version = "0.1.0"
@@ -12,18 +14,51 @@ struct ChecklistsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checklists",
         abstract: "A full-screen to-do dashboard for the terminal: named checklists, items with due dates.",
-        discussion: """
-            Run it in a terminal (or a tmux pane) and press ? for the keys.
-            The data lives in $XDG_DATA_HOME/checklists/checklists.sqlite (by default under ~/.local/share);
-            --db or CHECKLISTS_DB chooses another file. Every change is saved the moment you confirm it.
-            Exit status: 0 after q, 2 for bad usage or no usable terminal, 3 for a database problem,
-            129/130/143 when ended by SIGHUP/SIGINT/SIGTERM.
+        usage: """
+            checklists [--db <path>]          (the full-screen app)
+            checklists <subcommand> [<options>]
             """,
-        version: "checklists \(version)"
+        discussion: """
+            Without a subcommand, run it in a terminal (or a tmux pane) and press ? for the keys. \
+            The subcommands change or show the same data from the shell and scripts.
+
+            The data lives in $XDG_DATA_HOME/checklists/checklists.sqlite (by default under ~/.local/share); \
+            --db or CHECKLISTS_DB chooses another file, for the app and every subcommand. \
+            Every change is saved the moment you confirm it.
+
+            Exit status: 0 ok (after q), 1 not found, 2 bad usage or input or no usable terminal, \
+            3 a database problem, 129/130/143 when ended by SIGHUP/SIGINT/SIGTERM.
+
+            Shell completions: checklists --generate-completion-script bash|zsh|fish
+            """,
+        version: "checklists \(version)",
+        subcommands: [
+            Add.self, ListItems.self, Done.self, Undone.self, Delete.self, Edit.self,
+            Lists.self, NewList.self, DeleteList.self, Status.self, Export.self, Import.self,
+        ]
     )
 
     @Option(name: .long, help: ArgumentHelp("The database file to use instead of the default.", valueName: "path"))
     var db: String?
+
+    /// Runs a subcommand or the app. Usage errors exit 2 (the README's
+    /// promise) rather than ArgumentParser's 64; `--help` still exits 0.
+    static func main() {
+        let raw = (0..<Int(CommandLine.argc)).map { index in
+            CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
+        }
+        if let problem = RawArguments.invalidUTF8Problem(raw) { fail(problem, status: 2) }
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            if exitCode(for: error) == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                Foundation.exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 
     mutating func run() throws {
         let environment = ProcessInfo.processInfo.environment

@@ -1,0 +1,88 @@
+import Foundation
+import ChecklistsModel
+
+/// What every subcommand runs with: where the database is, what time it is,
+/// how dates look, and where output goes. All of it injected, so tests run
+/// a command on a temporary database at a fixed time and read its output.
+public struct CommandContext {
+    public var location: DatabaseLocation
+    public var databaseOptions: ChecklistsDatabase.Options
+    /// The moment the command runs; every reminder decision is made against it.
+    public var now: Date
+    /// The user's locale and time zone (LC_ALL/LC_TIME/LANG and TZ).
+    public var style: DueDateStyle
+    /// Standard output, one call per line (without the newline).
+    public var output: (String) -> Void
+
+    public init(location: DatabaseLocation, databaseOptions: ChecklistsDatabase.Options = .init(),
+                now: Date, style: DueDateStyle, output: @escaping (String) -> Void) {
+        self.location = location
+        self.databaseOptions = databaseOptions
+        self.now = now
+        self.style = style
+        self.output = output
+    }
+
+    /// The context of a real run: the clock, the environment, stdout.
+    public static func live(databasePath: String?, environment: [String: String]) -> CommandContext {
+        var options = ChecklistsDatabase.Options()
+        if let seconds = environment["CHECKLISTS_BUSY_TIMEOUT"].flatMap(Double.init) { options.busyTimeout = seconds }
+        return CommandContext(
+            location: DatabaseLocation.resolve(option: databasePath, environment: environment),
+            databaseOptions: options,
+            now: Date(),
+            style: DueDateStyle.fromEnvironment(environment),
+            output: { print($0) })
+    }
+
+    /// Opens the database; a refused or broken file is exit status 3.
+    func openDatabase() throws(CommandError) -> ChecklistsDatabase {
+        do {
+            return try ChecklistsDatabase.open(location, options: databaseOptions)
+        } catch {
+            throw .database(error)
+        }
+    }
+
+    /// Runs storage work, turning its errors into the command line's: a row
+    /// deleted meanwhile is "not found" (1), empty text is bad input (2),
+    /// anything else a database problem (3).
+    @discardableResult
+    func storage<T>(_ body: () throws(StorageError) -> T) throws(CommandError) -> T {
+        do {
+            return try body()
+        } catch {
+            switch error {
+            case .notFound(let what): throw .notFound("\(what) does not exist")
+            case .emptyText: throw .badInput(error.description)
+            default: throw .database(error)
+            }
+        }
+    }
+}
+
+/// Why a subcommand failed, and so its exit status. The message is one line
+/// for stderr, already safe to print.
+public enum CommandError: Error, Equatable, CustomStringConvertible {
+    /// No item, list or file by that name or id: exit 1.
+    case notFound(String)
+    /// Bad usage or input (empty text, a date that cannot be read): exit 2.
+    case badInput(String)
+    /// The database refused, broken, locked or read-only: exit 3.
+    case database(StorageError)
+
+    public var exitStatus: Int32 {
+        switch self {
+        case .notFound: 1
+        case .badInput: 2
+        case .database: 3
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .notFound(let message), .badInput(let message): TextWidth.sanitized(message)
+        case .database(let error): TextWidth.sanitized(error.description)
+        }
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+import ChecklistsModel
+
+/// `export` and `import`: the whole database as one JSON document and back.
+///
+/// The file is exact: ids, each item's stored reminder (`reminder`: when it
+/// fires, or null: none pending, delivered, or snoozed to a time), the open
+/// list and the highest ids ever used all survive a round trip. Import checks
+/// the whole file before it opens the database, and writes it in one
+/// transaction, so a bad file changes nothing and says where it is wrong.
+public enum ExportImportCommands {
+    /// The document's `format` and `version`; a file from a later version is refused.
+    static let format = "checklists"
+    static let version: Int64 = 1
+
+    public static func export(context: CommandContext) throws(CommandError) {
+        let database = try context.openDatabase()
+        let snapshot = try context.storage { () throws(StorageError) in try database.snapshot() }
+        context.output(document(snapshot, timeZone: context.style.calendar.timeZone))
+    }
+
+    /// The export document: a header, then one line per list and per item,
+    /// so a diff of two exports shows what changed and an error in an edited
+    /// file can be reported by line.
+    static func document(_ snapshot: Snapshot, timeZone: TimeZone) -> String {
+        var out = "{\n"
+        let header: [(String, JSON)] = [
+            ("format", .string(format)),
+            ("version", .integer(version)),
+            ("lastListId", .integer(snapshot.lastChecklistID)),
+            ("lastItemId", .integer(snapshot.lastItemID)),
+            ("openList", snapshot.openChecklistID.map(JSON.integer) ?? .null),
+        ]
+        for (key, value) in header {
+            out += "  " + JSON.object([(key, value)]).text().dropFirst().dropLast() + ",\n"
+        }
+        out += "  \"lists\": ["
+        for (listIndex, list) in snapshot.lists.enumerated() {
+            let checklist = list.checklist
+            var line = JSON.object([
+                ("id", .integer(checklist.id)),
+                ("name", .string(checklist.name)),
+                ("icon", .string(checklist.icon.rawValue)),
+                ("sortOrder", .string(checklist.sortOrder.rawValue)),
+                ("items", .array([])),
+            ]).text()
+            line.removeLast(3)   // "[]}": the items follow on their own lines
+            out += (listIndex == 0 ? "\n" : ",\n") + "    " + line + "["
+            for (itemIndex, entry) in list.items.enumerated() {
+                let item = entry.item
+                let value = JSON.object([
+                    ("id", .integer(item.id)),
+                    ("text", .string(item.text)),
+                    ("due", .string(Timestamp.format(item.dueDate, in: timeZone))),
+                    ("checked", .bool(item.isChecked)),
+                    ("remind", .bool(item.shouldRemind)),
+                    ("reminder", entry.remindAt.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
+                ])
+                out += (itemIndex == 0 ? "\n" : ",\n") + "      " + value.text()
+            }
+            out += list.items.isEmpty ? "]}" : "\n    ]}"
+        }
+        out += snapshot.lists.isEmpty ? "]\n}" : "\n  ]\n}"
+        return out
+    }
+
+    /// Reads `path` ("-" for standard input) and puts it in the database.
+    /// A database holding anything but the one empty list a new database
+    /// starts with is refused unless `replace`.
+    public static func importFile(path: String, replace: Bool, context: CommandContext,
+                                  readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws(CommandError) {
+        let name = path == "-" ? "standard input" : path
+        let data: Data
+        if path == "-" {
+            data = readStandardInput()
+        } else {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                let reason = String(cString: strerror(errno))
+                if errno == ENOENT { throw .notFound("cannot read \(path): \(reason)") }
+                throw .badInput("cannot read \(path): \(reason)")
+            }
+            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+            do {
+                data = try handle.readToEnd() ?? Data()
+            } catch {
+                throw .badInput("cannot read \(path): it is a folder or cannot be read")
+            }
+        }
+        let snapshot = try SnapshotReader.read(Array(data), name: name)
+        let database = try context.openDatabase()
+        let outcome = try context.storage { () throws(StorageError) in try database.restore(snapshot, replacingExisting: replace) }
+        if case let .refusedNotEmpty(lists, items) = outcome {
+            throw .badInput("\(database.path) already holds \(lists) list(s) and \(items) item(s); "
+                            + "nothing was imported. Give --replace to replace all of it with \(name)")
+        }
+    }
+}
+
+/// Turns an export document into a `Snapshot`, checking every record and
+/// reporting the first problem as "FILE:LINE:COLUMN: what is wrong".
+struct SnapshotReader {
+    let bytes: [UInt8]
+    let name: String
+
+    static func read(_ bytes: [UInt8], name: String) throws(CommandError) -> Snapshot {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw .badInput("\(name):\(error.line):\(error.column): \(error.message); nothing was imported")
+        }
+        return try SnapshotReader(bytes: bytes, name: name).snapshot(root)
+    }
+
+    private func fail(_ node: JSONNode, _ message: String) -> CommandError {
+        let column = JSONParser.column(in: bytes, lineStart: node.lineStart, offset: node.offset)
+        return .badInput("\(name):\(node.line):\(column): \(message); nothing was imported")
+    }
+
+    private func snapshot(_ root: JSONNode) throws(CommandError) -> Snapshot {
+        let fields = try object(root, "the file", keys: ["format", "version", "lastListId", "lastItemId", "openList", "lists"])
+        guard let formatNode = fields["format"], case .string(let format) = formatNode.value, format == ExportImportCommands.format else {
+            throw fail(fields["format"] ?? root, "not a Checklists export (\"format\": \"checklists\" is missing)")
+        }
+        let versionNode = try required(fields, "version", in: root, "the file")
+        let version = try integer(versionNode, "version")
+        if version > ExportImportCommands.version {
+            throw fail(versionNode, "written by a newer version of Checklists (format version \(version)); install it to import this file")
+        }
+        if version < 1 { throw fail(versionNode, "there is no format version \(version)") }
+
+        var listIDs = Set<Int64>(), itemIDs = Set<Int64>()
+        var lists: [Snapshot.List] = []
+        for listNode in try array(required(fields, "lists", in: root, "the file"), "lists") {
+            let list = try self.list(listNode, itemIDs: &itemIDs)
+            guard listIDs.insert(list.checklist.id).inserted else { throw fail(listNode, "list id \(list.checklist.id) appears twice") }
+            lists.append(list)
+        }
+        var openID: Int64?
+        if let node = fields["openList"], !isNull(node) {
+            let id = try integer(node, "openList")
+            guard listIDs.contains(id) else { throw fail(node, "openList \(id) is not the id of a list in this file") }
+            openID = id
+        }
+        return Snapshot(
+            lists: lists, openChecklistID: openID,
+            lastChecklistID: try fields["lastListId"].map { node throws(CommandError) in try integer(node, "lastListId", minimum: 0) } ?? 0,
+            lastItemID: try fields["lastItemId"].map { node throws(CommandError) in try integer(node, "lastItemId", minimum: 0) } ?? 0)
+    }
+
+    private func list(_ node: JSONNode, itemIDs: inout Set<Int64>) throws(CommandError) -> Snapshot.List {
+        let fields = try object(node, "a list", keys: ["id", "name", "icon", "sortOrder", "items"])
+        let id = try integer(required(fields, "id", in: node, "a list"), "the list's id", minimum: 1)
+        let what = "list \(id)"
+        let nameNode = try required(fields, "name", in: node, what)
+        let name = try string(nameNode, "\(what): name")
+        if TextRules.isBlank(name) { throw fail(nameNode, "\(what): the name is empty") }
+        let icon = try choice(fields["icon"], "\(what): icon", default: ChecklistIcon.none)
+        let sortOrder = try choice(fields["sortOrder"], "\(what): sortOrder", default: ItemSortOrder.dueDate)
+        var entries: [Snapshot.Entry] = []
+        if let itemsNode = fields["items"] {
+            for itemNode in try array(itemsNode, "\(what): items") {
+                let entry = try item(itemNode, checklistID: id)
+                guard itemIDs.insert(entry.item.id).inserted else { throw fail(itemNode, "item id \(entry.item.id) appears twice") }
+                entries.append(entry)
+            }
+        }
+        return Snapshot.List(checklist: Checklist(id: id, name: name, icon: icon, sortOrder: sortOrder), items: entries)
+    }
+
+    private func item(_ node: JSONNode, checklistID: Int64) throws(CommandError) -> Snapshot.Entry {
+        let fields = try object(node, "an item", keys: ["id", "text", "due", "checked", "remind", "reminder"])
+        let id = try integer(required(fields, "id", in: node, "an item"), "the item's id", minimum: 1)
+        let what = "item \(id)"
+        let textNode = try required(fields, "text", in: node, what)
+        let text = try string(textNode, "\(what): text")
+        if TextRules.isBlank(text) { throw fail(textNode, "\(what): the text is empty") }
+        let dueNode = try required(fields, "due", in: node, what)
+        let due = try date(dueNode, "\(what): due")
+        if Int64(due.timeIntervalSince1970) % 60 != 0 { throw fail(dueNode, "\(what): due dates are whole minutes (seconds must be 00)") }
+        let checked = try fields["checked"].map { node throws(CommandError) in try bool(node, "\(what): checked") } ?? false
+        let remind = try fields["remind"].map { node throws(CommandError) in try bool(node, "\(what): remind") } ?? false
+        var remindAt: Date?
+        if let reminderNode = fields["reminder"], !isNull(reminderNode) {
+            remindAt = try date(reminderNode, "\(what): reminder")
+            // The reminder rule: only an item with Remind Me on that is not
+            // checked off can have a reminder pending.
+            if !remind || checked {
+                throw fail(reminderNode, "\(what): a pending reminder needs \"remind\": true and \"checked\": false")
+            }
+        }
+        let item = Item(id: id, checklistID: checklistID, text: text, isChecked: checked, dueDate: due, shouldRemind: remind)
+        return Snapshot.Entry(item: item, remindAt: remindAt)
+    }
+
+    // MARK: - Typed fields
+
+    private func object(_ node: JSONNode, _ what: String, keys: Set<String>) throws(CommandError) -> [String: JSONNode] {
+        guard case .object(let members) = node.value else { throw fail(node, "\(what) must be a JSON object {...}") }
+        var fields: [String: JSONNode] = [:]
+        for (key, value) in members {
+            guard keys.contains(key) else {
+                throw fail(value, "\(what): unknown field \"\(key)\" (expected \(keys.sorted().joined(separator: ", ")))")
+            }
+            fields[key] = value
+        }
+        return fields
+    }
+
+    /// One of an enum's raw values, or `fallback` when the field is absent.
+    private func choice<Value: RawRepresentable & CaseIterable>(
+        _ node: JSONNode?, _ what: String, default fallback: Value
+    ) throws(CommandError) -> Value where Value.RawValue == String {
+        guard let node else { return fallback }
+        let text = try string(node, what)
+        guard let value = Value(rawValue: text) else {
+            throw fail(node, "\(what): unknown value \"\(text)\" (one of \(Value.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return value
+    }
+
+    private func required(_ fields: [String: JSONNode], _ key: String, in node: JSONNode, _ what: String) throws(CommandError) -> JSONNode {
+        guard let value = fields[key] else { throw fail(node, "\(what): the field \"\(key)\" is missing") }
+        return value
+    }
+
+    private func array(_ node: JSONNode, _ what: String) throws(CommandError) -> [JSONNode] {
+        guard case .array(let elements) = node.value else { throw fail(node, "\(what) must be a JSON array [...]") }
+        return elements
+    }
+
+    private func string(_ node: JSONNode, _ what: String) throws(CommandError) -> String {
+        guard case .string(let text) = node.value else { throw fail(node, "\(what) must be a string") }
+        return text
+    }
+
+    private func bool(_ node: JSONNode, _ what: String) throws(CommandError) -> Bool {
+        guard case .bool(let value) = node.value else { throw fail(node, "\(what) must be true or false") }
+        return value
+    }
+
+    private func integer(_ node: JSONNode, _ what: String, minimum: Int64 = Int64.min) throws(CommandError) -> Int64 {
+        guard case .number(let text) = node.value, let value = Int64(text), value >= minimum else {
+            throw fail(node, "\(what) must be a whole number" + (minimum > Int64.min ? " of at least \(minimum)" : ""))
+        }
+        return value
+    }
+
+    private func date(_ node: JSONNode, _ what: String) throws(CommandError) -> Date {
+        guard case .string(let text) = node.value, let date = Timestamp.parse(text) else {
+            throw fail(node, "\(what) must be a date like \"2026-12-24T18:00:00+01:00\" (years 1970-9999, with its UTC offset)")
+        }
+        return date
+    }
+
+    private func isNull(_ node: JSONNode) -> Bool {
+        if case .null = node.value { return true }
+        return false
+    }
+}

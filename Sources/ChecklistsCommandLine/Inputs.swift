@@ -1,0 +1,63 @@
+import Foundation
+import ChecklistsModel
+
+/// Checks on what the user typed, made before the database is touched where
+/// possible, so bad input creates and changes nothing.
+enum Inputs {
+    /// Text as given (control characters included, as the app stores them),
+    /// refused when it is empty after trimming white space.
+    static func text(_ text: String, what: String, option: String? = nil) throws(CommandError) -> String {
+        if TextRules.isBlank(text) {
+            throw .badInput("\(option.map { "\($0): " } ?? "")the \(what) is empty; give some text")
+        }
+        return text
+    }
+
+    /// A due date typed the way the picker accepts it, seen from the
+    /// context's now, in the user's time zone.
+    static func dueDate(_ text: String, in context: CommandContext) throws(CommandError) -> Date {
+        switch DueDateParser(calendar: context.style.calendar).parse(text, now: context.now) {
+        case .success(let date): return date
+        case .failure(let error): throw .badInput("--due: \(error.description)")
+        }
+    }
+
+    /// The checklist `name` names: the one with exactly that name, else the
+    /// one whose name matches ignoring case and surrounding spaces. Several
+    /// matches are refused rather than guessed between (the app allows two
+    /// lists of one name); none is "not found", naming the lists there are.
+    static func checklist(named name: String, in lists: [Checklist]) throws(CommandError) -> Checklist {
+        var matches = lists.filter { $0.name == name }
+        if matches.isEmpty {
+            let folded = TextRules.trimmed(name).lowercased()
+            matches = lists.filter { TextRules.trimmed($0.name).lowercased() == folded }
+        }
+        if matches.count == 1 { return matches[0] }
+        if matches.isEmpty {
+            let names = NaturalOrder.sorted(lists) { $0.name }.map { "\"\($0.name)\"" }
+            let shown = names.count > 10 ? names.prefix(10).joined(separator: ", ") + " and \(names.count - 10) more"
+                                         : names.joined(separator: ", ")
+            throw .notFound("no list is named \"\(name)\"; " + (names.isEmpty ? "there are no lists (make one with new-list)" : "the lists are \(shown)"))
+        }
+        let ids = matches.map { String($0.id) }.joined(separator: ", ")
+        throw .badInput("\(matches.count) lists are named \"\(name)\" (ids \(ids)); rename one in the app to tell them apart")
+    }
+
+    /// The list `add` uses without `--list`: the first one on All Lists
+    /// (natural name order), so where an item lands does not depend on which
+    /// list the app happens to have open.
+    static func defaultChecklist(in lists: [Checklist]) throws(CommandError) -> Checklist {
+        guard let first = lists.min(by: { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }) else {
+            throw .notFound("there are no lists; make one with: checklists new-list NAME")
+        }
+        return first
+    }
+
+    /// An icon by name ("groceries", "No Icon").
+    static func icon(_ name: String) throws(CommandError) -> ChecklistIcon {
+        guard let icon = ChecklistIcon(userInput: name) else {
+            throw .badInput("--icon: there is no icon \"\(name)\"; choose one of \(ChecklistIcon.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return icon
+    }
+}

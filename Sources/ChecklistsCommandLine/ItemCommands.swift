@@ -1,0 +1,61 @@
+import Foundation
+import ChecklistsModel
+
+/// `add`, `done`, `undone`, `delete`, `edit`: one item at a time, each one
+/// transaction through the app's own `Change`s with the context's now, so
+/// reminders follow exactly the rule they follow in the app.
+public enum ItemCommands {
+    /// Adds an item and prints its id. Without `--due` it is due at the next
+    /// full hour, as in the app; without `--list` it goes to the first list.
+    public static func add(text: String, list: String?, due: String?, remind: Bool,
+                           context: CommandContext) throws(CommandError) {
+        let text = try Inputs.text(text, what: "item text")
+        var dueDate = context.style.defaultDueDate(after: context.now)
+        if let due { dueDate = try Inputs.dueDate(due, in: context) }
+        let database = try context.openDatabase()
+        let lists = try context.storage { () throws(StorageError) in try database.checklists() }
+        let checklist = if let list { try Inputs.checklist(named: list, in: lists) } else { try Inputs.defaultChecklist(in: lists) }
+        let draft = ItemDraft(text: text, dueDate: dueDate, shouldRemind: remind)
+        let outcome = try context.storage { () throws(StorageError) in
+            try database.apply(.addItem(checklistID: checklist.id, draft), now: context.now)
+        }
+        if case .item(let id) = outcome { context.output(String(id)) }
+    }
+
+    /// Checks an item off (`done`) or back on (`undone`).
+    public static func setChecked(id: Int64, _ checked: Bool, context: CommandContext) throws(CommandError) {
+        let database = try context.openDatabase()
+        _ = try existingItem(id, in: database, context: context)
+        try context.storage { () throws(StorageError) in try database.apply(.setChecked(itemID: id, checked), now: context.now) }
+    }
+
+    public static func delete(id: Int64, context: CommandContext) throws(CommandError) {
+        let database = try context.openDatabase()
+        _ = try existingItem(id, in: database, context: context)
+        try context.storage { () throws(StorageError) in try database.apply(.deleteItem(id: id), now: context.now) }
+    }
+
+    /// Changes what is given and keeps the rest; giving nothing is refused.
+    /// `remind` is true for `--remind`, false for `--no-remind`, nil to keep.
+    public static func edit(id: Int64, text: String?, due: String?, remind: Bool?,
+                            context: CommandContext) throws(CommandError) {
+        if text == nil && due == nil && remind == nil {
+            throw .badInput("nothing to change: give --text, --due, --remind or --no-remind")
+        }
+        let newText = try text.map { text throws(CommandError) in try Inputs.text(text, what: "item text", option: "--text") }
+        let newDue = try due.map { text throws(CommandError) in try Inputs.dueDate(text, in: context) }
+        let database = try context.openDatabase()
+        var draft = try existingItem(id, in: database, context: context).draft
+        if let newText { draft.text = newText }
+        if let newDue { draft.dueDate = newDue }
+        if let remind { draft.shouldRemind = remind }
+        try context.storage { () throws(StorageError) in try database.apply(.updateItem(id: id, draft), now: context.now) }
+    }
+
+    private static func existingItem(_ id: Int64, in database: ChecklistsDatabase, context: CommandContext) throws(CommandError) -> Item {
+        guard let item = try context.storage({ () throws(StorageError) in try database.item(id: id) }) else {
+            throw .notFound("there is no item \(id); `checklists list --all` shows the ids")
+        }
+        return item
+    }
+}

@@ -1,0 +1,335 @@
+import Foundation
+
+/// The JSON the command line writes and reads.
+///
+/// Our own small writer and parser rather than Foundation's: the writer keeps
+/// keys in the documented order and escapes every character a terminal would
+/// act on (so `list --json` is as safe to print as `list`); the parser knows
+/// the line and column of every value, so `import` can say where a file is
+/// wrong, not only that it is.
+indirect enum JSON: Equatable {
+    case null
+    case bool(Bool)
+    case integer(Int64)
+    case string(String)
+    case array([JSON])
+    /// Keys in the order written.
+    case object([(String, JSON)])
+
+    static func == (lhs: JSON, rhs: JSON) -> Bool {
+        lhs.text() == rhs.text()
+    }
+
+    // MARK: - Writing
+
+    /// On one line: `{"id": 12, "text": "Milk"}`.
+    func text() -> String {
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    func write(to out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .integer(let value): out += String(value)
+        case .string(let value): JSON.writeString(value, to: &out)
+        case .array(let values):
+            out += "["
+            for (index, value) in values.enumerated() {
+                if index > 0 { out += ", " }
+                value.write(to: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { out += ", " }
+                JSON.writeString(key, to: &out)
+                out += ": "
+                value.write(to: &out)
+            }
+            out += "}"
+        }
+    }
+
+    /// Escapes what JSON requires (quote, backslash, C0 controls) and also
+    /// DEL, C1 controls, line/paragraph separators and bidi controls: still
+    /// the same string to any JSON reader, but nothing a terminal acts on.
+    static func writeString(_ text: String, to out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0x00..<0x20, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+// MARK: - Reading with positions
+
+/// A parsed value and where it starts in the file: its line (1-based) and
+/// byte offsets, from which `JSONParser.column` counts the column only when
+/// an error needs it (counting for every value would be quadratic on a
+/// file written on one line).
+struct JSONNode {
+    enum Value {
+        case null
+        case bool(Bool)
+        /// The number as written, checked later against what the field needs.
+        case number(String)
+        case string(String)
+        case array([JSONNode])
+        case object([(key: String, value: JSONNode)])
+    }
+
+    var value: Value
+    var line: Int
+    var lineStart: Int
+    var offset: Int
+}
+
+/// A file that is not JSON, with where it stops being JSON.
+struct JSONSyntaxError: Error, Equatable {
+    var message: String
+    var line: Int
+    var column: Int
+}
+
+/// A strict RFC 8259 parser over bytes that tracks lines and columns.
+struct JSONParser {
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+
+    /// Nesting deeper than this is refused rather than risking the stack.
+    private static let maximumDepth = 64
+
+    static func parse(_ data: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: data)
+        // A UTF-8 byte order mark is tolerated, as many editors write one.
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
+        parser.skipWhitespace()
+        let node = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.index < parser.bytes.count { throw parser.error("unexpected text after the end of the JSON value") }
+        return node
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The 1-based column of byte `offset` on the line starting at
+    /// `lineStart`, in characters (UTF-8 continuation bytes do not count).
+    static func column(in bytes: [UInt8], lineStart: Int, offset: Int) -> Int {
+        var count = 1
+        var scan = lineStart
+        while scan < offset && scan < bytes.count {
+            if bytes[scan] & 0xC0 != 0x80 { count += 1 }
+            scan += 1
+        }
+        return count
+    }
+
+    private func error(_ message: String, at position: Int? = nil) -> JSONSyntaxError {
+        JSONSyntaxError(message: message, line: line, column: Self.column(in: bytes, lineStart: lineStart, offset: position ?? index))
+    }
+
+    private mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0D: index += 1
+            case 0x0A:
+                index += 1
+                line += 1
+                lineStart = index
+            default: return
+            }
+        }
+    }
+
+    private func describeHere() -> String {
+        guard index < bytes.count else { return "the end of the file" }
+        let byte = bytes[index]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return String(format: "byte 0x%02X", byte)
+    }
+
+    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+        guard depth < Self.maximumDepth else { throw error("nested too deeply") }
+        let startLine = line, startLineStart = lineStart, start = index
+        func node(_ value: JSONNode.Value) -> JSONNode { JSONNode(value: value, line: startLine, lineStart: startLineStart, offset: start) }
+        guard index < bytes.count else { throw error("expected a value but found the end of the file") }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            index += 1
+            var members: [(key: String, value: JSONNode)] = []
+            skipWhitespace()
+            if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return node(.object(members)) }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw error("expected a key in double quotes but found \(describeHere())")
+                }
+                let keyStart = index
+                let key = try parseString()
+                if members.contains(where: { $0.key == key }) { throw error("the key \"\(key)\" appears twice", at: keyStart) }
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' but found \(describeHere())") }
+                index += 1
+                skipWhitespace()
+                members.append((key, try parseValue(depth: depth + 1)))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("expected ',' or '}' but found the end of the file") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; return node(.object(members)) }
+                throw error("expected ',' or '}' but found \(describeHere())")
+            }
+        case UInt8(ascii: "["):
+            index += 1
+            var elements: [JSONNode] = []
+            skipWhitespace()
+            if index < bytes.count && bytes[index] == UInt8(ascii: "]") { index += 1; return node(.array(elements)) }
+            while true {
+                skipWhitespace()
+                elements.append(try parseValue(depth: depth + 1))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("expected ',' or ']' but found the end of the file") }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; return node(.array(elements)) }
+                throw error("expected ',' or ']' but found \(describeHere())")
+            }
+        case UInt8(ascii: "\""):
+            return node(.string(try parseString()))
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return node(.bool(true))
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return node(.bool(false))
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return node(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return node(.number(try parseNumber()))
+        default:
+            throw error("expected a value but found \(describeHere())")
+        }
+    }
+
+    private mutating func literal(_ word: String) throws(JSONSyntaxError) {
+        let expected = Array(word.utf8)
+        guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
+            throw error("expected a value but found \(describeHere())")
+        }
+        index += expected.count
+    }
+
+    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+        let start = index
+        func digits() -> Int {
+            let from = index
+            while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+            return index - from
+        }
+        if bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let leadingZero = index < bytes.count && bytes[index] == UInt8(ascii: "0")
+        let integerDigits = digits()
+        guard integerDigits > 0 else { throw error("a number needs digits") }
+        if leadingZero && integerDigits > 1 { throw error("numbers do not start with 0", at: start) }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { throw error("a number needs digits after '.'") }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { throw error("a number needs digits in its exponent") }
+        }
+        return String(decoding: bytes[start..<index], as: UTF8.self)
+    }
+
+    /// A string starting at the opening quote; escapes decoded, the bytes in
+    /// between checked to be UTF-8, raw control characters refused.
+    private mutating func parseString() throws(JSONSyntaxError) -> String {
+        index += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = index
+        func flushRun() throws(JSONSyntaxError) {
+            guard runStart < index else { return }
+            guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
+                throw error("the text is not valid UTF-8", at: runStart)
+            }
+            scalars.append(contentsOf: text.unicodeScalars)
+        }
+        while true {
+            guard index < bytes.count else { throw error("a string is not closed (missing '\"')") }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                try flushRun()
+                index += 1
+                return String(scalars)
+            }
+            if byte < 0x20 {
+                throw error(byte == 0x0A ? "a string is not closed before the end of the line" : "a control character must be written as an escape such as \\u0001")
+            }
+            if byte != UInt8(ascii: "\\") {
+                index += 1
+                continue
+            }
+            try flushRun()
+            let escapeStart = index
+            index += 1
+            guard index < bytes.count else { throw error("a string is not closed (missing '\"')") }
+            let escaped = bytes[index]
+            index += 1
+            switch escaped {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                var value = try hexQuad(escapeStart)
+                if (0xD800...0xDBFF).contains(value) {
+                    // A high surrogate must be followed by an escaped low one.
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        throw error("a \\u escape holds half of a surrogate pair", at: escapeStart)
+                    }
+                    index += 2
+                    let low = try hexQuad(escapeStart)
+                    guard (0xDC00...0xDFFF).contains(low) else { throw error("a \\u escape holds half of a surrogate pair", at: escapeStart) }
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(value) else { throw error("a \\u escape holds half of a surrogate pair", at: escapeStart) }
+                scalars.append(scalar)
+            default:
+                throw error("unknown escape \\\(Character(Unicode.Scalar(escaped)))", at: escapeStart)
+            }
+            runStart = index
+        }
+    }
+
+    private mutating func hexQuad(_ escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count,
+              let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16),
+              bytes[index..<index + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })
+        else { throw error("\\u needs four hex digits", at: escapeStart) }
+        index += 4
+        return value
+    }
+}

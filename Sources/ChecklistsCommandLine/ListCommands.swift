@@ -1,0 +1,59 @@
+import Foundation
+import ChecklistsModel
+
+/// `lists`, `new-list`, `delete-list`: checklists by name.
+public enum ListCommands {
+    /// Every list in All Lists order with the app's detail ("3 Remaining",
+    /// "All Done!", "(No Items)"); `--json` gives ids and counts.
+    public static func lists(json: Bool, context: CommandContext) throws(CommandError) {
+        let database = try context.openDatabase()
+        let summaries = try context.storage { () throws(StorageError) in try database.checklistSummaries() }
+        if json {
+            context.output(JSONOutput.array(summaries.map { summary in
+                .object([
+                    ("id", .integer(summary.id)),
+                    ("name", .string(summary.checklist.name)),
+                    ("icon", .string(summary.checklist.icon.rawValue)),
+                    ("items", .integer(Int64(summary.itemCount))),
+                    ("remaining", .integer(Int64(summary.remainingCount))),
+                ])
+            }))
+            return
+        }
+        var table = Table([.left, .left])
+        for summary in summaries { table.add([summary.checklist.name, summary.detail]) }
+        table.lines().forEach(context.output)
+    }
+
+    /// Makes a list. A name another list already has (ignoring case) is
+    /// refused: the command line finds lists by name.
+    public static func newList(name: String, icon: String?, context: CommandContext) throws(CommandError) {
+        let name = try Inputs.text(name, what: "list name")
+        let icon = try icon.map { name throws(CommandError) in try Inputs.icon(name) } ?? ChecklistIcon.none
+        let database = try context.openDatabase()
+        let lists = try context.storage { () throws(StorageError) in try database.checklists() }
+        let folded = TextRules.trimmed(name).lowercased()
+        if let existing = lists.first(where: { TextRules.trimmed($0.name).lowercased() == folded }) {
+            throw .badInput("a list named \"\(existing.name)\" already exists; choose another name")
+        }
+        try context.storage { () throws(StorageError) in try database.apply(.addChecklist(name: name, icon: icon), now: context.now) }
+    }
+
+    /// Deletes a list and its items (their reminders go with them), without
+    /// asking: the name was typed on purpose.
+    public static func deleteList(name: String, context: CommandContext) throws(CommandError) {
+        let database = try context.openDatabase()
+        let lists = try context.storage { () throws(StorageError) in try database.checklists() }
+        let checklist = try Inputs.checklist(named: name, in: lists)
+        try context.storage { () throws(StorageError) in try database.apply(.deleteChecklist(id: checklist.id), now: context.now) }
+    }
+}
+
+/// JSON for scripts, written so a person can read it too: an array with one
+/// element per line.
+enum JSONOutput {
+    static func array(_ elements: [JSON]) -> String {
+        if elements.isEmpty { return "[]" }
+        return "[\n" + elements.map { "  " + $0.text() }.joined(separator: ",\n") + "\n]"
+    }
+}

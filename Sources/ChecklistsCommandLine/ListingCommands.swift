@@ -1,0 +1,106 @@
+import Foundation
+import ChecklistsModel
+
+/// Which due dates `list --due` shows.
+public enum DueFilter: String, CaseIterable, Sendable {
+    /// Due today (midnight to midnight, local time), earlier today included.
+    case today
+    /// Not checked off and due now or before, any day.
+    case overdue
+    /// Due today or in the six days after it.
+    case week
+}
+
+/// `list` and `status`: reading what is due, never writing.
+public enum ListingCommands {
+    /// Items by due date: pending ones, or all with `--all`; of one list or
+    /// every list; optionally only those in a due window. One line each for
+    /// people (id, a mark, due date, list, text), or a JSON array.
+    public static func list(list: String?, due: DueFilter?, all: Bool, json: Bool, context: CommandContext) throws(CommandError) {
+        let database = try context.openDatabase()
+        let checklistID = try list.map { name throws(CommandError) in
+            try Inputs.checklist(named: name, in: context.storage { () throws(StorageError) in try database.checklists() }).id
+        }
+        let days = DayWindows(now: context.now, calendar: context.style.calendar)
+        var window: (start: Date?, end: Date?) = (nil, nil)
+        switch due {
+        case nil: break
+        case .today: window = (days.startOfToday, days.startOfDay(after: 1))
+        case .week: window = (days.startOfToday, days.startOfDay(after: 7))
+        case .overdue: window = (nil, days.overdueEnd)
+        }
+        // Checked items are never overdue, whatever --all says.
+        let includeChecked = all && due != .overdue
+        let items = try context.storage { () throws(StorageError) in
+            try database.listedItems(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end)
+        }
+        if json {
+            let timeZone = context.style.calendar.timeZone
+            context.output(JSONOutput.array(items.map { listed in
+                let item = listed.item
+                return .object([
+                    ("id", .integer(item.id)),
+                    ("text", .string(item.text)),
+                    ("list", .string(listed.checklistName)),
+                    ("listId", .integer(item.checklistID)),
+                    ("due", .string(Timestamp.format(item.dueDate, in: timeZone))),
+                    ("checked", .bool(item.isChecked)),
+                    ("remind", .bool(item.shouldRemind)),
+                    ("overdue", .bool(item.isOverdue(now: context.now))),
+                ])
+            }))
+            return
+        }
+        var table = Table([.right, .left, .left, .left, .left])
+        for listed in items {
+            let item = listed.item
+            let mark = item.isChecked ? "x" : (item.isOverdue(now: context.now) ? "!" : " ")
+            table.add([String(item.id), mark, context.style.format(item.dueDate), listed.checklistName, item.text])
+        }
+        table.lines().forEach(context.output)
+    }
+
+    /// One short line for tmux's status-right: "2 due today, 1 overdue",
+    /// "nothing due". Overdue counts every pending item due now or before;
+    /// due today the rest of today. Counts stop at `statusCap` and show as
+    /// "999+": what matters at a glance is "a lot", and the cost stays the
+    /// same whatever the backlog.
+    public static func status(context: CommandContext) throws(CommandError) {
+        let database = try context.openDatabase()
+        let days = DayWindows(now: context.now, calendar: context.style.calendar)
+        let (overdue, today) = try context.storage { () throws(StorageError) in
+            (try database.pendingCount(dueFrom: nil, before: days.overdueEnd, upTo: statusCap + 1),
+             try database.pendingCount(dueFrom: days.overdueEnd, before: days.startOfDay(after: 1), upTo: statusCap + 1))
+        }
+        func count(_ value: Int) -> String { value > statusCap ? "\(statusCap)+" : String(value) }
+        var parts: [String] = []
+        if today > 0 { parts.append("\(count(today)) due today") }
+        if overdue > 0 { parts.append("\(count(overdue)) overdue") }
+        context.output(parts.isEmpty ? "nothing due" : parts.joined(separator: ", "))
+    }
+
+    /// The largest count `status` spells out.
+    static let statusCap = 999
+}
+
+/// Day boundaries of the user's calendar around now.
+struct DayWindows {
+    let now: Date
+    let calendar: Calendar
+
+    /// Local midnight today (or the first instant of today where a time
+    /// zone skips midnight).
+    var startOfToday: Date { calendar.startOfDay(for: now) }
+
+    func startOfDay(after days: Int) -> Date {
+        calendar.date(byAdding: .day, value: days, to: startOfToday).map(calendar.startOfDay(for:))
+            ?? startOfToday.addingTimeInterval(TimeInterval(days) * 86_400)
+    }
+
+    /// Due dates before this are overdue: an item is overdue when its due
+    /// minute has come (`Item.isOverdue`: due <= now), and due dates are
+    /// whole seconds, so the bound is the next whole second after now.
+    var overdueEnd: Date {
+        Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down) + 1)
+    }
+}

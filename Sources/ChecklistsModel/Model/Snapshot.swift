@@ -1,0 +1,55 @@
+import Foundation
+
+/// Everything a database holds that a user would miss, as one value: what
+/// `checklists export` writes and `import` restores. Exact enough that a
+/// restore gives back the same database: list and item ids (reminders are
+/// filed under item ids), each item's pending reminder as stored (a snooze, a
+/// reminder already delivered), the open list, and the highest ids ever
+/// handed out, so an id deleted before the export is not handed out again.
+public struct Snapshot: Hashable, Sendable {
+    /// A checklist and its items, by id.
+    public struct List: Hashable, Sendable {
+        public var checklist: Checklist
+        public var items: [Entry]
+
+        public init(checklist: Checklist, items: [Entry]) {
+            self.checklist = checklist
+            self.items = items
+        }
+    }
+
+    /// An item with its reminder state (`remindAt`: when its reminder fires,
+    /// nil for none). `item.checklistID` is the list that holds it.
+    public struct Entry: Hashable, Sendable {
+        public var item: Item
+        public var remindAt: Date?
+
+        public init(item: Item, remindAt: Date?) {
+            self.item = item
+            self.remindAt = remindAt
+        }
+    }
+
+    /// Lists by id, each with its items by id.
+    public var lists: [List]
+    /// The checklist the app reopens at its next start.
+    public var openChecklistID: Int64?
+    /// The highest list id ever handed out (deleted ones included).
+    public var lastChecklistID: Int64
+    /// The highest item id ever handed out (deleted ones included).
+    public var lastItemID: Int64
+
+    public init(lists: [List], openChecklistID: Int64?, lastChecklistID: Int64, lastItemID: Int64) {
+        self.lists = lists
+        self.openChecklistID = openChecklistID
+        self.lastChecklistID = lastChecklistID
+        self.lastItemID = lastItemID
+    }
+}
+
+/// What `ChecklistsDatabase.restore` did.
+public enum RestoreOutcome: Hashable, Sendable {
+    case restored
+    /// The database held data and replacing it was not asked for; nothing changed.
+    case refusedNotEmpty(lists: Int, items: Int)
+}

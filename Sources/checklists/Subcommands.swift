@@ -1,0 +1,183 @@
+import Foundation
+import ArgumentParser
+import ChecklistsModel
+import ChecklistsCommandLine
+
+// The subcommands: argument parsing only. What each one does lives in
+// ChecklistsCommandLine, where tests run it with a fixed time and a
+// temporary database. Every command names itself: deriving the name from
+// the type goes through String(describing:) and runtime conformance scans,
+// about 2 ms of every run (measured with perf), which `status` in a tmux
+// status line pays every few seconds.
+
+/// `--db` for every subcommand, so it works after the subcommand's name too
+/// (`checklists add milk --db x.sqlite`); before it, the root's `--db` counts.
+struct DatabaseOption: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The database file to use instead of the default (or set CHECKLISTS_DB).", valueName: "path"))
+    var db: String?
+}
+
+/// What every subcommand does around its work: build the live context, run,
+/// and turn a failure into "checklists: message" on stderr and its status.
+protocol Subcommand: ParsableCommand {
+    var database: DatabaseOption { get }
+    var root: ChecklistsCommand { get }
+    func perform(_ context: CommandContext) throws(CommandError)
+}
+
+extension Subcommand {
+    func run() throws {
+        let context = CommandContext.live(databasePath: database.db ?? root.db, environment: ProcessInfo.processInfo.environment)
+        do {
+            try perform(context)
+        } catch {
+            FileHandle.standardError.write(Data("checklists: \(error.description)\n".utf8))
+            throw ExitCode(error.exitStatus)
+        }
+    }
+}
+
+extension DueFilter: ExpressibleByArgument {}
+
+private let whenHelp = #"Like the app's date picker: "tomorrow 9:00", "fri 17:00", "+2h", "2026-12-24 18:00"."#
+
+struct Add: Subcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add",
+        abstract: "Add an item and print its id.",
+        discussion: "Without --list the item goes to the first list (All Lists order); without --due it is due at the next full hour.")
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: ChecklistsCommand
+    @Argument(help: "The item's text.") var text: String
+    @Option(help: ArgumentHelp("The list to add it to.", valueName: "name")) var list: String?
+    @Option(help: ArgumentHelp("When it is due. \(whenHelp)", valueName: "when")) var due: String?
+    @Flag(help: "Remind me when it comes due.") var remind = false
+
+    func perform(_ context: CommandContext) throws(CommandError) {
+        try ItemCommands.add(text: text, list: list, due: due, remind: remind, context: context)
+    }
+}
+
+struct ListItems: Subcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "Show items not checked off (or all), by due date.",
+        discussion: """
+            One line per item: id, a mark (! overdue, x checked off), due date, list, text.
+            --due today: due today; week: today and the 6 days after; overdue: due now or earlier.
+            --json prints an array of {id, text, list, listId, due, checked, remind, overdue} (see the README).
+            """)
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: ChecklistsCommand
+    @Option(help: ArgumentHelp("Only this list's items.", valueName: "name")) var list: String?
+    @Option(help: "Only items due today, this week, or overdue.") var due: DueFilter?
+    @Flag(help: "Include items checked off.") var all = false
+    @Flag(help: "Print JSON for scripts.") var json = false
+
+    func perform(_ context: CommandContext) throws(CommandError) {
+        try ListingCommands.list(list: list, due: due, all: all, json: json, context: context)
+    }
+}
+
+/// `done`, `undone` and `delete` take one item id.
+struct ItemID: ParsableArguments {
+    @Argument(help: ArgumentHelp("The item's id, as `checklists list` shows it.", valueName: "id")) var id: Int64
+}
+
+struct Done: Subcommand {
+    static let configuration = CommandConfiguration(commandName: "done", abstract: "Check an item off (its reminder is cancelled).")
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: ChecklistsCommand
+    @OptionGroup var item: ItemID
+    func perform(_ context: CommandContext) throws(CommandError) { try ItemCommands.setChecked(id: item.id, true, context: context) }
+}
+
+struct Undone: Subcommand {
+    static let configuration = CommandConfiguration(commandName: "undone", abstract: "Uncheck an item (its reminder comes back if it is still ahead).")
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: ChecklistsCommand
+    @OptionGroup var item: ItemID
+    func perform(_ context: CommandContext) throws(CommandError) { try ItemCommands.setChecked(id: item.id, false, context: context) }
+}
+
+struct Delete: Subcommand {
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an item (and its reminder).")
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: ChecklistsCommand
+    @OptionGroup var item: ItemID
+    func perform(_ context: CommandContext) throws(CommandError) { try ItemCommands.delete(id: item.id, context: context) }
+}
+
+struct Edit: Subcommand {
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an item's text, due date or reminder; the rest stays.")
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: ChecklistsCommand
+    @OptionGroup var item: ItemID
+    @Option(help: "The new text.") var text: String?
+    @Option(help: ArgumentHelp("The new due date. \(whenHelp)", valueName: "when")) var due: String?
+    @Flag(inversion: .prefixedNo, help: "Turn Remind Me on or off.") var remind: Bool?
+
+    func perform(_ context: CommandContext) throws(CommandError) {
+        try ItemCommands.edit(id: item.id, text: text, due: due, remind: remind, context: context)
+    }
+}
+
+struct Lists: Subcommand {
+    static let configuration = CommandConfiguration(commandName: "lists", abstract: "Show the lists with how many items remain.")
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: ChecklistsCommand
+    @Flag(help: "Print JSON for scripts.") var json = false
+    func perform(_ context: CommandContext) throws(CommandError) { try ListCommands.lists(json: json, context: context) }
+}
+
+struct NewList: Subcommand {
+    static let configuration = CommandConfiguration(commandName: "new-list", abstract: "Make a list.")
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: ChecklistsCommand
+    @Argument(help: "The list's name (not one another list has).") var name: String
+    @Option(help: ArgumentHelp("The list's icon.", valueName: "icon"),
+            completion: .list(ChecklistIcon.allCases.map(\.rawValue))) var icon: String?
+    func perform(_ context: CommandContext) throws(CommandError) { try ListCommands.newList(name: name, icon: icon, context: context) }
+}
+
+struct DeleteList: Subcommand {
+    static let configuration = CommandConfiguration(commandName: "delete-list", abstract: "Delete a list and all its items (and their reminders), without asking.")
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: ChecklistsCommand
+    @Argument(help: "The list's name.") var name: String
+    func perform(_ context: CommandContext) throws(CommandError) { try ListCommands.deleteList(name: name, context: context) }
+}
+
+struct Status: Subcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "One short line for tmux's status-right: \"2 due today, 1 overdue\" or \"nothing due\".")
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: ChecklistsCommand
+    func perform(_ context: CommandContext) throws(CommandError) { try ListingCommands.status(context: context) }
+}
+
+struct Export: Subcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Print everything (lists, items, reminders) as JSON that import takes back exactly.")
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: ChecklistsCommand
+    @Flag(help: "JSON (the only format, and the default).") var json = false
+    func perform(_ context: CommandContext) throws(CommandError) { try ExportImportCommands.export(context: context) }
+}
+
+struct Import: Subcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Load an export into a new database (or replace everything with --replace), all or nothing.")
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: ChecklistsCommand
+    @Flag(help: "JSON (the only format, and the default).") var json = false
+    @Flag(help: "Replace everything the database holds.") var replace = false
+    @Argument(help: ArgumentHelp("The file export wrote; - reads standard input.", valueName: "file"), completion: .file(extensions: ["json"]))
+    var file: String
+    func perform(_ context: CommandContext) throws(CommandError) {
+        try ExportImportCommands.importFile(path: file, replace: replace, context: context)
+    }
+}

@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+@testable import ChecklistsCommandLine
+import ChecklistsModel
+import TestSupport
+
+@Suite("export and import: exact round trips, one transaction, errors by line")
+struct ExportImportTests {
+    let source = Harness()
+    let target = Harness()
+
+    /// A database with what a round trip could lose: an id gap from a
+    /// deleted item, a snoozed reminder, a delivered one, a checked item, a
+    /// sort order, an icon, the open list, and hostile text.
+    private func fillSource() throws {
+        let database = try source.database()
+        try database.apply(.addChecklist(name: "Groceries", icon: .groceries))
+        _ = source.add("Milk", list: "Groceries", due: "tomorrow 9:00", remind: true)
+        let snoozed = source.add("Call \"mum\" \\ \u{1B}[31m\u{202E}\u{85}", list: "List", due: "2026-11-21 11:00", remind: true)
+        let delivered = source.add("Delivered", list: "List", due: "2026-11-21 10:45", remind: true)
+        let checked = source.add("日本語 👨‍👩‍👧", list: "List", due: "2026-11-20 09:00")
+        let gone = source.add("Gone", list: "List", due: "2026-11-23 09:00")
+        try database.apply(.snooze(itemID: snoozed, until: Fixed.date("2026-11-21 11:05").addingTimeInterval(17)), now: Fixed.now)
+        try database.apply(.setChecked(itemID: checked, true), now: Fixed.now)
+        try database.apply(.deleteItem(id: gone), now: Fixed.now)
+        _ = try database.claimDueReminders(now: Fixed.date("2026-11-21 10:50"))
+        #expect(try database.reminderDate(ofItem: delivered) == nil)
+        try database.apply(.setSortOrder(checklistID: 2, .text), now: Fixed.now)
+        try database.apply(.setOpenChecklist(id: 2), now: Fixed.now)
+        try database.apply(.addChecklist(name: "Empty", icon: .none))
+        try database.apply(.deleteChecklist(id: 3))
+        try database.apply(.addChecklist(name: "Empty too", icon: .photos))
+    }
+
+    private func export(_ harness: Harness) -> String {
+        harness.lines { context in try ExportImportCommands.export(context: context) }.joined(separator: "\n")
+    }
+
+    private func importText(_ text: String, replace: Bool = false, into harness: Harness) -> CommandError? {
+        let file = harness.folder.file("import.json")
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        return harness.run { context in try ExportImportCommands.importFile(path: file, replace: replace, context: context) }
+    }
+
+    @Test("export then import into a new database gives an identical database")
+    func roundTrip() throws {
+        try fillSource()
+        let text = export(source)
+        #expect(importText(text, into: target) == nil)
+        let before = try source.database(), after = try target.database()
+        #expect(try after.snapshot() == before.snapshot())
+        #expect(try after.checklistSummaries() == before.checklistSummaries())
+        #expect(try after.openChecklistID() == 2)
+        #expect(try after.nextReminderDate() == before.nextReminderDate())
+        #expect(export(target) == text)
+        // Ids go on from the same place: the deleted item's and list's ids are not handed out again.
+        #expect(source.add("Next", list: "List") == target.add("Next", list: "List"))
+        try before.apply(.addChecklist(name: "Next", icon: .none))
+        try after.apply(.addChecklist(name: "Next", icon: .none))
+        #expect(try after.checklists().map(\.id) == before.checklists().map(\.id))
+        #expect(try after.checklists().map(\.id).max() == 5)
+    }
+
+    @Test("the export document: header, one line per list and per item, dates in the user's zone with their offset")
+    func exportShape() throws {
+        try fillSource()
+        source.style = DueDateStyle(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        #expect(export(source).components(separatedBy: "\n") == [
+            "{",
+            #"  "format": "checklists","#,
+            #"  "version": 1,"#,
+            #"  "lastListId": 4,"#,
+            #"  "lastItemId": 5,"#,
+            #"  "openList": 2,"#,
+            #"  "lists": ["#,
+            #"    {"id": 1, "name": "List", "icon": "none", "sortOrder": "dueDate", "items": ["#,
+            #"      {"id": 2, "text": "Call \"mum\" \\ \u001b[31m\u202e\u0085", "due": "2026-11-21T12:00:00+01:00", "checked": false, "remind": true, "reminder": "2026-11-21T12:05:17+01:00"},"#,
+            #"      {"id": 3, "text": "Delivered", "due": "2026-11-21T11:45:00+01:00", "checked": false, "remind": true, "reminder": null},"#,
+            #"      {"id": 4, "text": "日本語 👨‍👩‍👧", "due": "2026-11-20T10:00:00+01:00", "checked": true, "remind": false, "reminder": null}"#,
+            #"    ]},"#,
+            #"    {"id": 2, "name": "Groceries", "icon": "groceries", "sortOrder": "text", "items": ["#,
+            #"      {"id": 1, "text": "Milk", "due": "2026-11-22T10:00:00+01:00", "checked": false, "remind": true, "reminder": "2026-11-22T10:00:00+01:00"}"#,
+            #"    ]},"#,
+            #"    {"id": 4, "name": "Empty too", "icon": "photos", "sortOrder": "dueDate", "items": []}"#,
+            "  ]",
+            "}",
+        ])
+    }
+
+    @Test("an empty database exports as a valid document that imports back")
+    func emptyExport() throws {
+        let database = try source.database()
+        try database.apply(.deleteChecklist(id: 1))
+        let text = export(source)
+        #expect(text.hasSuffix(#""lists": []"# + "\n}"))
+        #expect(importText(text, into: target) == nil)
+        #expect(try target.database().snapshot() == database.snapshot())
+    }
+
+    @Test("import into a database with data is refused (exit 2) unless --replace, which replaces everything in one go")
+    func importIntoNonEmpty() throws {
+        try fillSource()
+        let text = export(source)
+        _ = target.add("Mine", due: "tomorrow 9:00")
+        let error = importText(text, into: target)
+        #expect(error?.exitStatus == 2)
+        #expect(error?.description.contains("already holds 1 list(s) and 1 item(s); nothing was imported. Give --replace") == true)
+        #expect(try target.database().checklistSummaries()[0].itemCount == 1)
+        #expect(importText(text, replace: true, into: target) == nil)
+        #expect(try target.database().snapshot().lists == source.database().snapshot().lists)
+        // The target had handed out item 1..1 only; ids stay unique either way.
+        #expect(try target.database().snapshot().lastItemID == 5)
+    }
+
+    @Test("import keeps ids the replaced database handed out from coming back")
+    func replaceKeepsHigherCounters() throws {
+        let database = try target.database()
+        for index in 0..<8 { _ = target.add("t\(index)", due: "tomorrow 9:00") }
+        try database.apply(.deleteItem(id: 8))
+        _ = source.add("Only", due: "tomorrow 9:00")
+        #expect(importText(export(source), replace: true, into: target) == nil)
+        #expect(target.add("After", due: "tomorrow 9:00") == 9)
+    }
+
+    /// A valid document with one line replaced, and where the error must point.
+    private static let valid = """
+        {
+          "format": "checklists",
+          "version": 1,
+          "lists": [
+            {"id": 1, "name": "List", "items": [
+              {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"},
+              {"id": 2, "text": "Eggs", "due": "2026-11-22T09:00:00Z", "checked": true, "remind": true}
+            ]}
+          ]
+        }
+        """
+
+    @Test("a bad file changes nothing and says which line and column, and what is wrong", arguments: [
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "text": "Milk" "due": "2026-11-22T09:00:00+00:00"}"#,
+         #"import.json:6:32: expected ',' or '}' but found '"'"#),
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "text": "  ", "due": "2026-11-22T09:00:00+00:00"}"#,
+         "import.json:6:25: item 1: the text is empty"),
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "text": "Milk", "due": "2026-02-31T09:00:00+00:00"}"#,
+         #"import.json:6:40: item 1: due must be a date like "2026-12-24T18:00:00+01:00" (years 1970-9999, with its UTC offset)"#),
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00"}"#,
+         #"import.json:6:40: item 1: due must be a date like "2026-12-24T18:00:00+01:00" (years 1970-9999, with its UTC offset)"#),
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:30+00:00"}"#,
+         "import.json:6:40: item 1: due dates are whole minutes (seconds must be 00)"),
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 2, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
+         "import.json:7:7: item id 2 appears twice"),
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1.5, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
+         "import.json:6:14: the item's id must be a whole number of at least 1"),
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "txt": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
+         #"import.json:6:24: an item: unknown field "txt" (expected checked, due, id, remind, reminder, text)"#),
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00", "reminder": "2026-11-22T09:00:00+00:00"}"#,
+         #"import.json:6:81: item 1: a pending reminder needs "remind": true and "checked": false"#),
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
+         #"import.json:6:7: an item: the field "id" is missing"#),
+        (#"    {"id": 1, "name": "List", "items": ["#, #"    {"id": 1, "name": "List", "icon": "house", "items": ["#,
+         #"import.json:5:39: list 1: icon: unknown value "house" (one of none, appointments, birthdays, chores, drinks, folder, groceries, inbox, photos, trips)"#),
+        (#"  "version": 1,"#, #"  "version": 2,"#,
+         "import.json:3:14: written by a newer version of Checklists (format version 2); install it to import this file"),
+        (#"  "format": "checklists","#, #"  "format": "todo","#,
+         #"import.json:2:13: not a Checklists export ("format": "checklists" is missing)"#),
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, "      {\"id\": 1, \"text\": \"Mi\tlk\", \"due\": \"2026-11-22T09:00:00+00:00\"}",
+         #"import.json:6:28: a control character must be written as an escape such as \u0001"#),
+        ("  ]\n}", "  ],\n}", "import.json:10:1: expected a key in double quotes but found '}'"),
+    ])
+    func badFile(line: String, replacement: String, message: String) throws {
+        _ = try target.database()
+        let before = try target.database().snapshot()
+        #expect(Self.valid.contains(line))
+        let error = importText(Self.valid.replacingOccurrences(of: line, with: replacement), into: target)
+        #expect(error?.exitStatus == 2)
+        #expect(error?.description == target.folder.path + "/" + message + "; nothing was imported")
+        #expect(try target.database().snapshot() == before)
+    }
+
+    @Test("the valid sample imports, with defaults for fields left out")
+    func validSample() throws {
+        #expect(importText(Self.valid, into: target) == nil)
+        let snapshot = try target.database().snapshot()
+        #expect(snapshot.lists.map(\.checklist.name) == ["List"])
+        #expect(snapshot.lists[0].items.map(\.item.isChecked) == [false, true])
+        #expect(snapshot.lastItemID == 2)
+    }
+
+    @Test("a file that is not UTF-8, or not there")
+    func unreadableFiles() throws {
+        let file = target.folder.file("latin1.json")
+        try Data([0x7B, 0x0A, 0x22, 0xE9, 0x22, 0x3A, 0x31, 0x7D]).write(to: URL(fileURLWithPath: file))
+        let error = target.run { context in try ExportImportCommands.importFile(path: file, replace: false, context: context) }
+        #expect(error?.description == "\(file):2:2: the text is not valid UTF-8; nothing was imported")
+        let missing = target.run { context in try ExportImportCommands.importFile(path: "/nonexistent/x.json", replace: false, context: context) }
+        #expect(missing?.exitStatus == 1)
+        #expect(missing?.description == "cannot read /nonexistent/x.json: No such file or directory")
+        #expect(!target.fileExists)
+    }
+
+    @Test("- reads standard input")
+    func standardInput() throws {
+        try fillSource()
+        let text = export(source)
+        #expect(target.run { context in
+            try ExportImportCommands.importFile(path: "-", replace: false, context: context, readStandardInput: { Data(text.utf8) })
+        } == nil)
+        #expect(try target.database().snapshot() == source.database().snapshot())
+    }
+}

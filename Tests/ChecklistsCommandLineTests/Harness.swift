@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import ChecklistsCommandLine
+import ChecklistsModel
+import TestSupport
+
+/// Runs commands the way the executable does, on a real database in a
+/// temporary folder, at `Fixed.now` (Saturday 21 November 2026, 10:30 UTC)
+/// in en_US and UTC unless a test says otherwise; output is kept as lines.
+final class Harness: @unchecked Sendable {
+    let folder = TemporaryFolder()
+    var path: String { folder.file("test.sqlite") }
+    var now = Fixed.now
+    var style = Fixed.style
+    private(set) var output: [String] = []
+
+    deinit { folder.remove() }
+
+    var context: CommandContext {
+        CommandContext(location: DatabaseLocation(path: path, createsFolder: false), databaseOptions: .init(busyTimeout: 1),
+                       now: now, style: style, output: { [unowned self] in output.append(contentsOf: $0.components(separatedBy: "\n")) })
+    }
+
+    /// Runs one command; returns its error (nil for success) and the lines
+    /// it printed, which are also kept in `output` until the next run.
+    @discardableResult
+    func run(_ command: (CommandContext) throws -> Void) -> CommandError? {
+        output = []
+        do {
+            try command(context)
+            return nil
+        } catch let error as CommandError {
+            return error
+        } catch {
+            Issue.record("not a CommandError: \(error)")
+            return nil
+        }
+    }
+
+    /// Runs a command that must succeed and returns what it printed.
+    func lines(_ command: (CommandContext) throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+        if let error = run(command) { Issue.record("failed: \(error)", sourceLocation: sourceLocation) }
+        return output
+    }
+
+    /// Adds an item through the command and returns its id.
+    func add(_ text: String, list: String? = nil, due: String? = nil, remind: Bool = false,
+             sourceLocation: SourceLocation = #_sourceLocation) -> Int64 {
+        let printed = lines({ context in
+            try ItemCommands.add(text: text, list: list, due: due, remind: remind, context: context)
+        }, sourceLocation: sourceLocation)
+        guard printed.count == 1, let id = Int64(printed[0]) else {
+            Issue.record("add printed \(printed)", sourceLocation: sourceLocation)
+            return -1
+        }
+        return id
+    }
+
+    /// The database, opened directly, to check what a command wrote.
+    func database() throws -> ChecklistsDatabase {
+        try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
+    }
+
+    func item(_ id: Int64) throws -> Item? { try database().item(id: id) }
+    func reminder(_ id: Int64) throws -> Date? { try database().reminderDate(ofItem: id) }
+    var fileExists: Bool { FileManager.default.fileExists(atPath: path) }
+}
+
+extension CommandError {
+    var isNotFound: Bool { if case .notFound = self { true } else { false } }
+    var isBadInput: Bool { if case .badInput = self { true } else { false } }
+    var isDatabase: Bool { if case .database = self { true } else { false } }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+@testable import ChecklistsCommandLine
+import ChecklistsModel
+import TestSupport
+
+@Suite("add, done, undone, delete, edit on a real database")
+struct ItemCommandsTests {
+    let harness = Harness()
+
+    // MARK: add
+
+    @Test("add prints the new id; the text is stored as given; the due date is parsed as the picker does")
+    func addPrintsID() throws {
+        let first = harness.add("Buy milk", due: "tomorrow 9:00")
+        let second = harness.add("esc \u{1B}[31m red", due: "+2h")
+        #expect(second == first + 1)
+        let item = try #require(try harness.item(first))
+        #expect(item.text == "Buy milk")
+        #expect(item.dueDate == Fixed.date("2026-11-22 09:00"))
+        #expect(try harness.item(second)?.text == "esc \u{1B}[31m red")
+        #expect(try harness.item(second)?.dueDate == Fixed.date("2026-11-21 12:30"))
+    }
+
+    @Test("without --due, due at the next full hour (as a new item in the app); without --list, the first list by name")
+    func addDefaults() throws {
+        let database = try harness.database()
+        try database.apply(.addChecklist(name: "Work", icon: .folder))
+        try database.apply(.addChecklist(name: "groceries", icon: .groceries))
+        let id = harness.add("Eggs")
+        let item = try #require(try harness.item(id))
+        #expect(item.dueDate == Fixed.date("2026-11-21 11:00"))
+        let names = try database.checklists().reduce(into: [Int64: String]()) { $0[$1.id] = $1.name }
+        #expect(names[item.checklistID] == "groceries")
+    }
+
+    @Test("--list matches the exact name, else ignoring case and surrounding spaces")
+    func addToList() throws {
+        let database = try harness.database()
+        try database.apply(.addChecklist(name: "Groceries", icon: .groceries))
+        let id = harness.add("Eggs", list: " groceries ")
+        let item = try #require(try harness.item(id))
+        #expect(try database.checklistSummary(id: item.checklistID)?.checklist.name == "Groceries")
+    }
+
+    @Test("--list naming no list: exit 1, a message naming the lists, nothing added")
+    func addToUnknownList() throws {
+        _ = try harness.database()
+        let error = harness.run { context in
+            try ItemCommands.add(text: "Eggs", list: "Shopping", due: nil, remind: false, context: context)
+        }
+        #expect(error?.exitStatus == 1)
+        #expect(error?.description == #"no list is named "Shopping"; the lists are "List""#)
+        #expect(try harness.database().checklistSummaries()[0].itemCount == 0)
+    }
+
+    @Test("with no lists at all, add says how to make one (exit 1)")
+    func addWithoutLists() throws {
+        let database = try harness.database()
+        try database.apply(.deleteChecklist(id: database.checklists()[0].id))
+        let error = harness.run { context in
+            try ItemCommands.add(text: "Eggs", list: nil, due: nil, remind: false, context: context)
+        }
+        #expect(error?.exitStatus == 1)
+        #expect(error?.description.contains("new-list") == true)
+    }
+
+    @Test("empty or blank text: exit 2, and no database is even created",
+          arguments: ["", "   ", "\n\t "])
+    func addBlank(text: String) {
+        let error = harness.run { context in
+            try ItemCommands.add(text: text, list: nil, due: nil, remind: false, context: context)
+        }
+        #expect(error?.exitStatus == 2)
+        #expect(error?.description == "the item text is empty; give some text")
+        #expect(!harness.fileExists)
+    }
+
+    @Test("dates that do not exist or cannot be read: exit 2 with the parser's message, nothing written",
+          arguments: [
+            ("nonsense", #"--due: can't read "nonsense": try "tomorrow 9:00", "fri 17:00", "+2h" or "2026-12-24 18:00""#),
+            ("2027-02-31 10:00", "--due: February 2027 has only 28 days"),
+            ("0000-01-01 10:00", "--due: year 0 is out of range (1970-9999)"),
+            ("99999-01-01 10:00", "--due: year 99999 is out of range (1970-9999)"),
+            // (+999999d is 2,738 years ahead, year 4764: a real date, accepted as in the picker.)
+            ("+9999999d", #"--due: "+9999999d" is too far away: due dates must be in the years 1970-9999"#),
+            ("+99999999999999999999999h", #"--due: "+99999999999999999999999h" is too far away: due dates must be in the years 1970-9999"#),
+            ("", #"--due: type a date, for example "tomorrow 9:00""#),
+          ])
+    func addBadDate(due: String, message: String) {
+        let error = harness.run { context in
+            try ItemCommands.add(text: "Eggs", list: nil, due: due, remind: false, context: context)
+        }
+        #expect(error?.exitStatus == 2)
+        #expect(error?.description == message)
+        #expect(!harness.fileExists)
+    }
+
+    @Test("--remind with a future due date schedules the reminder; with a past one, none (the reminder rule)")
+    func addRemind() throws {
+        let future = harness.add("Call", due: "tomorrow 9:00", remind: true)
+        let past = harness.add("Late", due: "2026-11-20 09:00", remind: true)
+        let quiet = harness.add("Quiet", due: "tomorrow 9:00")
+        #expect(try harness.reminder(future) == Fixed.date("2026-11-22 09:00"))
+        #expect(try harness.reminder(past) == nil)
+        #expect(try harness.reminder(quiet) == nil)
+        #expect(try harness.item(past)?.shouldRemind == true)
+    }
+
+    @Test("wall times are read in the user's time zone")
+    func addInTimeZone() throws {
+        harness.style = DueDateStyle(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Europe/Berlin")!)
+        let id = harness.add("Brot", due: "2026-12-24 18:00")
+        #expect(try harness.item(id)?.dueDate == Fixed.date("2026-12-24 17:00"))
+    }
+
+    // MARK: done, undone, delete
+
+    @Test("done cancels the reminder, undone brings it back while the due date is ahead; both are idempotent")
+    func doneAndUndone() throws {
+        let id = harness.add("Call", due: "tomorrow 9:00", remind: true)
+        #expect(harness.run { context in try ItemCommands.setChecked(id: id, true, context: context) } == nil)
+        #expect(try harness.item(id)?.isChecked == true)
+        #expect(try harness.reminder(id) == nil)
+        #expect(harness.run { context in try ItemCommands.setChecked(id: id, true, context: context) } == nil)
+        #expect(harness.output.isEmpty)
+        #expect(harness.run { context in try ItemCommands.setChecked(id: id, false, context: context) } == nil)
+        #expect(try harness.item(id)?.isChecked == false)
+        #expect(try harness.reminder(id) == Fixed.date("2026-11-22 09:00"))
+        // Once the due date has passed, unchecking schedules nothing.
+        harness.run { context in try ItemCommands.setChecked(id: id, true, context: context) }
+        harness.now = Fixed.date("2026-11-23 09:00")
+        harness.run { context in try ItemCommands.setChecked(id: id, false, context: context) }
+        #expect(try harness.reminder(id) == nil)
+    }
+
+    @Test("delete removes the item and its reminder")
+    func delete() throws {
+        let id = harness.add("Call", due: "tomorrow 9:00", remind: true)
+        #expect(harness.run { context in try ItemCommands.delete(id: id, context: context) } == nil)
+        #expect(try harness.item(id) == nil)
+        #expect(try harness.database().nextReminderDate() == nil)
+    }
+
+    @Test("an id that is not an item: exit 1 for done, undone, delete and edit, with a hint", arguments: [0, 99, -3])
+    func unknownID(id: Int64) throws {
+        _ = try harness.database()
+        let commands: [(CommandContext) throws -> Void] = [
+            { context in try ItemCommands.setChecked(id: id, true, context: context) },
+            { context in try ItemCommands.setChecked(id: id, false, context: context) },
+            { context in try ItemCommands.delete(id: id, context: context) },
+            { context in try ItemCommands.edit(id: id, text: "x", due: nil, remind: nil, context: context) },
+        ]
+        for command in commands {
+            let error = harness.run(command)
+            #expect(error?.exitStatus == 1)
+            #expect(error?.description == "there is no item \(id); `checklists list --all` shows the ids")
+        }
+    }
+
+    // MARK: edit
+
+    @Test("edit --text keeps the due date and a snoozed reminder as they are")
+    func editText() throws {
+        let id = harness.add("Call", due: "tomorrow 9:00", remind: true)
+        try harness.database().apply(.snooze(itemID: id, until: Fixed.date("2026-11-22 10:00")), now: Fixed.now)
+        #expect(harness.run { context in
+            try ItemCommands.edit(id: id, text: "Call mum", due: nil, remind: nil, context: context)
+        } == nil)
+        let item = try #require(try harness.item(id))
+        #expect(item.text == "Call mum")
+        #expect(item.dueDate == Fixed.date("2026-11-22 09:00"))
+        #expect(try harness.reminder(id) == Fixed.date("2026-11-22 10:00"))
+    }
+
+    @Test("edit --due moves the reminder; --no-remind cancels it; --remind schedules it")
+    func editDueAndRemind() throws {
+        let id = harness.add("Call", due: "tomorrow 9:00", remind: true)
+        harness.run { context in try ItemCommands.edit(id: id, text: nil, due: "fri 17:00", remind: nil, context: context) }
+        #expect(try harness.item(id)?.dueDate == Fixed.date("2026-11-27 17:00"))
+        #expect(try harness.reminder(id) == Fixed.date("2026-11-27 17:00"))
+        harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: false, context: context) }
+        #expect(try harness.item(id)?.shouldRemind == false)
+        #expect(try harness.reminder(id) == nil)
+        harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: true, context: context) }
+        #expect(try harness.reminder(id) == Fixed.date("2026-11-27 17:00"))
+    }
+
+    @Test("edit with nothing to change, blank text or a bad date: exit 2, item unchanged")
+    func editBadInput() throws {
+        let id = harness.add("Call", due: "tomorrow 9:00")
+        let cases: [(String?, String?, Bool?, String)] = [
+            (nil, nil, nil, "nothing to change: give --text, --due, --remind or --no-remind"),
+            ("  ", nil, nil, "--text: the item text is empty; give some text"),
+            (nil, "31.02.2027", nil, "--due: February 2027 has only 28 days"),
+        ]
+        for (text, due, remind, message) in cases {
+            let error = harness.run { context in
+                try ItemCommands.edit(id: id, text: text, due: due, remind: remind, context: context)
+            }
+            #expect(error?.exitStatus == 2)
+            #expect(error?.description == message)
+        }
+        #expect(try harness.item(id)?.text == "Call")
+        #expect(try harness.item(id)?.dueDate == Fixed.date("2026-11-22 09:00"))
+    }
+}

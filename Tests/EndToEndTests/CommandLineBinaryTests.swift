@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+import ChecklistsModel
+import TestSupport
+
+/// The built `checklists` binary run as a script would: exit statuses,
+/// messages on stderr, `--help`, `--db` and CHECKLISTS_DB, raw argv bytes.
+@Suite("The command line through the built binary")
+struct CommandLineBinaryTests {
+    let folder = TemporaryFolder()
+    var database: String { folder.file("cli.sqlite") }
+
+    private func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC",
+                           "LANG": "C.UTF-8", "HOME": folder.path, "XDG_DATA_HOME": folder.file("xdg")]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+
+    private func run(_ arguments: [String], _ extra: [String: String] = [:]) -> (status: Int32, output: String) {
+        runCommand([PackagePaths.binary] + arguments, environment: environment(extra))
+    }
+
+    @Test("add prints the id (exit 0), list and status read it back, --db before or after the subcommand, or CHECKLISTS_DB")
+    func addListStatus() {
+        defer { folder.remove() }
+        let added = run(["--db", database, "add", "Buy milk", "--due", "+1h"])
+        #expect(added.status == 0)
+        #expect(added.output == "1\n")
+        #expect(run(["add", "Late \u{1B}]52;c;x\u{7}", "--due", "2020-01-01 09:00", "--db", database]).output == "2\n")
+        let listed = run(["list"], ["CHECKLISTS_DB": database])
+        #expect(listed.status == 0)
+        #expect(listed.output.contains("!  Jan 1, 2020, 9:00 AM"))
+        #expect(listed.output.contains("Late ␛]52;c;x␇"))
+        #expect(!listed.output.contains("\u{1B}"))
+        #expect(run(["status", "--db", database]).output == "1 due today, 1 overdue\n")
+    }
+
+    @Test("exit 1 for what does not exist, 2 for bad usage and input, with one line on stderr")
+    func exitStatuses() {
+        defer { folder.remove() }
+        _ = run(["add", "x", "--db", database])
+        let cases: [([String], Int32, String)] = [
+            (["done", "42"], 1, "checklists: there is no item 42"),
+            (["add", "x", "--list", "Nope"], 1, #"checklists: no list is named "Nope""#),
+            (["add", "  "], 2, "checklists: the item text is empty"),
+            (["add", "x", "--due", "31.02.2027"], 2, "checklists: --due: February 2027 has only 28 days"),
+            (["done", "abc"], 2, "Error: The value 'abc' is invalid for '<id>'"),
+            (["frobnicate"], 2, "Error: Unexpected argument 'frobnicate'"),
+            (["list", "--due", "soon"], 2, "Error: The value 'soon' is invalid for '--due <due>'"),
+            (["import", folder.file("missing.json")], 1, "checklists: cannot read"),
+        ]
+        for (arguments, status, message) in cases {
+            let result = run(arguments + ["--db", database])
+            #expect(result.status == status, "\(arguments): \(result.output)")
+            #expect(result.output.hasPrefix(message), "\(arguments): \(result.output)")
+        }
+    }
+
+    @Test("an argument that is not UTF-8: exit 2, nothing written")
+    func invalidUTF8() {
+        defer { folder.remove() }
+        let result = runCommand(["sh", "-c", #"exec "$0" add "$(printf 'caf\351')" --db "$1""#, PackagePaths.binary, database],
+                                environment: environment())
+        #expect(result.status == 2)
+        #expect(result.output == "checklists: argument 2 is not valid UTF-8 text; nothing was changed\n")
+        #expect(!FileManager.default.fileExists(atPath: database))
+    }
+
+    @Test("a file that is not a database: exit 3 with the storage message, the file untouched")
+    func databaseError() throws {
+        defer { folder.remove() }
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: database))
+        let result = run(["status", "--db", database])
+        #expect(result.status == 3)
+        #expect(result.output.hasPrefix("checklists: \(database) is not a Checklists database"))
+        #expect(try String(contentsOfFile: database, encoding: .utf8) == "hello")
+    }
+
+    @Test("--help for every subcommand, and shell completions")
+    func help() {
+        defer { folder.remove() }
+        for subcommand in ["add", "list", "done", "undone", "delete", "edit", "lists", "new-list", "delete-list", "status", "export", "import"] {
+            let result = run([subcommand, "--help"])
+            #expect(result.status == 0, "\(subcommand)")
+            #expect(result.output.contains("USAGE: checklists \(subcommand)"), "\(subcommand): \(result.output)")
+            #expect(result.output.contains("--db <path>"), "\(subcommand)")
+        }
+        for shell in ["bash", "zsh", "fish"] {
+            let script = run(["--generate-completion-script", shell])
+            #expect(script.status == 0)
+            #expect(script.output.contains("new-list"), "\(shell)")
+        }
+    }
+
+    @Test("export piped into import on a new database gives the same export")
+    func exportImport() throws {
+        defer { folder.remove() }
+        _ = run(["new-list", "Trips", "--icon", "trips", "--db", database])
+        _ = run(["add", "Pack", "--list", "trips", "--due", "tomorrow 9:00", "--remind", "--db", database])
+        let exported = run(["export", "--json", "--db", database])
+        #expect(exported.status == 0)
+        let file = folder.file("backup.json")
+        try exported.output.write(toFile: file, atomically: true, encoding: .utf8)
+        let copy = folder.file("copy.sqlite")
+        #expect(run(["import", "--json", file, "--db", copy]).status == 0)
+        #expect(run(["export", "--db", copy]).output == exported.output)
+    }
+}
