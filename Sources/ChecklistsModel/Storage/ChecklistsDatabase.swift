@@ -199,19 +199,7 @@ public final class ChecklistsDatabase: Sendable {
     /// pending-by-due index (INDEXED BY: SQLite refuses the query rather than
     /// fall back to a scan); `limit` bounds the work whatever the data.
     public func pendingItems(dueBefore end: Date, limit: Int) throws(StorageError) -> [ListedItem] {
-        try run {
-            try pool.read { db in
-                try Row.fetchAll(db, sql: """
-                    SELECT item.id, item.checklistID, item.text, item.isChecked, item.dueAt, item.shouldRemind,
-                           checklist.name AS checklistName
-                    FROM item INDEXED BY item_pending_by_due JOIN checklist ON checklist.id = item.checklistID
-                    WHERE item.isChecked = 0 AND item.dueAt < ?
-                    ORDER BY item.dueAt, item.id
-                    LIMIT ?
-                    """, arguments: [Self.wholeSeconds(end), max(0, limit)])
-                .map { ListedItem(item: Self.item(from: $0), checklistName: $0["checklistName"]) }
-            }
-        }
+        try listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: end, limit: limit)
     }
 
     /// How many items not checked off are due in `[start, end)`, counting
@@ -310,7 +298,8 @@ public final class ChecklistsDatabase: Sendable {
     /// `[start, end)` where given. Pending items across lists are a range read
     /// on the pending-by-due index, one list's items on its (list, due) index;
     /// only `--all` across every list reads the whole table, as it must.
-    public func listedItems(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?) throws(StorageError) -> [ListedItem] {
+    public func listedItems(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
+                            limit: Int? = nil) throws(StorageError) -> [ListedItem] {
         var conditions: [String] = []
         var arguments: StatementArguments = []
         let index: String
@@ -339,7 +328,8 @@ public final class ChecklistsDatabase: Sendable {
                     FROM item \(index) JOIN checklist ON checklist.id = item.checklistID
                     \(filter)
                     ORDER BY item.dueAt, item.id
-                    """, arguments: arguments)
+                    LIMIT ?
+                    """, arguments: arguments + [limit.map { max(0, $0) } ?? -1])
                 .map { ListedItem(item: Self.item(from: $0), checklistName: $0["checklistName"]) }
             }
         }
