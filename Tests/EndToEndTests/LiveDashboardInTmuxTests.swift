@@ -12,6 +12,25 @@ struct LiveDashboardInTmuxTests {
     var databasePath: String { folder.file("checklists.sqlite") }
     var app: String { shellQuoted(PackagePaths.binary) + " --db " + shellQuoted(databasePath) }
 
+    /// Runs `checklists SUBCOMMAND ...` on the test database, as a second
+    /// tmux pane or a script would; returns its output (the new id for add).
+    @discardableResult
+    func cli(_ arguments: String...) -> String {
+        let result = runCommand([PackagePaths.binary] + arguments + ["--db", databasePath],
+                                environment: ["TZ": "UTC", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0, "checklists \(arguments): \(result.output)")
+        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A due date as the command line takes it, in UTC like the test's panes.
+    func typed(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
     func openDatabase() throws -> ChecklistsDatabase {
         try ChecklistsDatabase.open(DatabaseLocation(path: databasePath, createsFolder: false))
     }
@@ -37,7 +56,7 @@ struct LiveDashboardInTmuxTests {
             .map { $0.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) }
     }
 
-    @Test("an item another process adds appears in the open list, and the selection stays on the same item")
+    @Test("`checklists add` in a second process shows up in the open list, and the selection stays on the same item")
     func otherProcessAdds() throws {
         let database = try openDatabase()
         try addItem(database, "Book flights", due: day(5))
@@ -50,25 +69,26 @@ struct LiveDashboardInTmuxTests {
         tmux.press("Down")
         #expect(tmux.waitUntil { _ in selectedRow(tmux)?.contains("Renew passport") == true })
         // Sorted by due date, the new item lands above the selection.
-        try addItem(database, "Pack the bags", due: day(7))
+        cli("add", "Pack the bags", "--due", typed(day(7)))
         #expect(tmux.waitFor("Pack the bags"), "not shown: \(tmux.text)")
         #expect(tmux.text.contains("3 Remaining"))
         #expect(selectedRow(tmux)?.contains("Renew passport") == true, "selection moved: \(selectedRow(tmux) ?? "none")")
         // An item checked off elsewhere shows checked.
         let flights = try #require(try database.pendingItems(dueBefore: day(6), limit: 5).first { $0.item.text == "Book flights" })
-        try database.apply(.setChecked(itemID: flights.id, true))
+        cli("done", "\(flights.id)")
         #expect(tmux.waitFor("2 Remaining"), "check not shown: \(tmux.text)")
         #expect(tmux.text.contains("[x] Book flights"))
     }
 
-    @Test("the reminder of an item added while the app runs fires in the app; a snooze moved nearer fires again")
+    @Test("the reminder of an item added from the command line fires in the running app; a snooze moved nearer fires again")
     func reminderOfNewItemFires() throws {
         let tmux = TmuxSession(width: 80, height: 20, command: app)
         defer { tmux.kill(); folder.remove() }
         #expect(tmux.waitFor("(No Items)"))
-        let database = try openDatabase()
-        let id = try addItem(database, "Water the plants", due: day(1), remind: true)
+        let id = try #require(Int64(cli("add", "Water the plants", "--due", typed(day(1)), "--remind")))
         #expect(tmux.waitFor("1 Remaining"))
+        let database = try openDatabase()
+        #expect(try database.reminderDate(ofItem: id) != nil)
         // The due date is tomorrow; the reminder is brought to a few seconds from now.
         try database.apply(.snooze(itemID: id, until: Date().addingTimeInterval(3)))
         #expect(tmux.waitFor("┌ Reminder", timeout: 20), "no banner: \(tmux.text)")
