@@ -16,10 +16,13 @@ import Glibc
 /// Where inotify cannot be used (not Linux, or the per-user watch limit is
 /// reached) it falls back to checking `data_version` once a second, and says
 /// so through `fallbackReason` (see DECISIONS.md).
-@MainActor
-final class DatabaseWatcher {
-    /// Called on the main queue after files of the database were written.
+///
+/// Everything runs on `queue` (the main queue in the app; tests pass their
+/// own), and must be used from it.
+final class DatabaseWatcher: @unchecked Sendable {
+    /// Called on `queue` after files of the database were written.
     var onWrite: (() -> Void)?
+    let queue: DispatchQueue
     private(set) var fallbackReason: String?
     private var source: (any DispatchSourceProtocol)?
     private var settle: DispatchWorkItem?
@@ -32,6 +35,10 @@ final class DatabaseWatcher {
     /// In case the writer published after the settle delay: one more look.
     static let recheckDelay: DispatchTimeInterval = .milliseconds(60)
     static let fallbackInterval: DispatchTimeInterval = .seconds(1)
+
+    init(queue: DispatchQueue = .main) {
+        self.queue = queue
+    }
 
     func start(databasePath path: String) {
         #if canImport(Glibc)
@@ -57,11 +64,9 @@ final class DatabaseWatcher {
             close(descriptor)
             return reason
         }
-        let reader = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        let reader = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         reader.setEventHandler { [unowned self] in
-            MainActor.assumeIsolated {
-                if Self.drainEvents(descriptor, mentioning: names) { self.wroteSoon() }
-            }
+            if Self.drainEvents(descriptor, mentioning: names) { self.wroteSoon() }
         }
         reader.setCancelHandler { close(descriptor) }
         reader.resume()
@@ -99,24 +104,19 @@ final class DatabaseWatcher {
     private func wroteSoon() {
         settle?.cancel()
         let check = DispatchWorkItem { [weak self] in
-            MainActor.assumeIsolated {
-                self?.onWrite?()
-                DispatchQueue.main.asyncAfter(deadline: .now() + Self.recheckDelay) { [weak self] in
-                    MainActor.assumeIsolated { self?.onWrite?() }
-                }
-            }
+            guard let self else { return }
+            self.onWrite?()
+            self.queue.asyncAfter(deadline: .now() + Self.recheckDelay) { [weak self] in self?.onWrite?() }
         }
         settle = check
-        DispatchQueue.main.asyncAfter(deadline: .now() + Self.settleDelay, execute: check)
+        queue.asyncAfter(deadline: .now() + Self.settleDelay, execute: check)
     }
 
     private func startFallback(reason: String) {
         fallbackReason = reason
-        let timer = DispatchSource.makeTimerSource(queue: .main)
+        let timer = DispatchSource.makeTimerSource(queue: queue)
         timer.schedule(deadline: .now() + Self.fallbackInterval, repeating: Self.fallbackInterval, leeway: .milliseconds(100))
-        timer.setEventHandler { [unowned self] in
-            MainActor.assumeIsolated { self.onWrite?() }
-        }
+        timer.setEventHandler { [unowned self] in self.onWrite?() }
         timer.resume()
         source = timer
     }

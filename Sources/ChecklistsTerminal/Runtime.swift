@@ -69,11 +69,13 @@ public final class Runtime {
     /// SQLite's data_version says whether they were someone else's commits.
     private func watchDatabase() {
         watcher.onWrite = { [unowned self] in
-            guard let mark = try? self.store.database.externalChangeMark(), mark != self.lastExternalMark else { return }
-            self.lastExternalMark = mark
-            self.scheduler.dataChangedElsewhere()
-            self.draw()
-            self.eventLog?.drewExternalChange()
+            MainActor.assumeIsolated {
+                guard let mark = try? self.store.database.externalChangeMark(), mark != self.lastExternalMark else { return }
+                self.lastExternalMark = mark
+                self.scheduler.dataChangedElsewhere()
+                self.draw()
+                self.eventLog?.drewExternalChange()
+            }
         }
         watcher.start(databasePath: store.database.path)
         if let reason = watcher.fallbackReason {
