@@ -7,11 +7,13 @@ import PackageDescription
 //   ChecklistsTerminal  the one adapter that talks to ncurses, plus the Dispatch runtime
 //   ChecklistsCommandLine  the subcommands (add, list, status, export...): no curses, no argument parser
 //   checklists          the executable: argument parsing and start-up errors
+//   ChecklistsStress    issue 5's reducer fuzzer and killed writer (checklists-stress, scripts/stress)
 let package = Package(
     name: "Checklists",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "checklists", targets: ["checklists"]),
+        .executable(name: "checklists-stress", targets: ["checklists-stress"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
@@ -52,6 +54,17 @@ let package = Package(
             dependencies: ["ChecklistsUI", "ChecklistsModel"],
             path: "Sources/ChecklistsBench"
         ),
+        // Issue 5's stress programs: the reducer fuzzer and the killed writer.
+        // A library, so the normal test suite runs the same code in small.
+        .target(
+            name: "ChecklistsStress",
+            dependencies: ["ChecklistsUI", "ChecklistsModel"]
+        ),
+        .executableTarget(
+            name: "checklists-stress",
+            dependencies: ["ChecklistsStress", "ChecklistsModel"],
+            path: "Sources/ChecklistsStressCommand"
+        ),
         .target(
             name: "TestSupport",
             dependencies: ["ChecklistsModel", "ChecklistsUI"],
@@ -72,6 +85,10 @@ let package = Package(
         .testTarget(
             name: "ChecklistsTerminalTests",
             dependencies: ["ChecklistsTerminal", "ChecklistsUI"]
+        ),
+        .testTarget(
+            name: "StressTests",
+            dependencies: ["ChecklistsStress", "checklists-stress", "TestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

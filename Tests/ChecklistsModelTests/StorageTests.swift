@@ -35,6 +35,19 @@ struct StorageTests {
         folder.remove()
     }
 
+    @Test("a first start killed half-way leaves only a .creating file, which the next start replaces")
+    func creationIsAtomic() throws {
+        // What a killed creation leaves beside the database: a partial file and its WAL.
+        FileManager.default.createFile(atPath: folder.file("test.sqlite.creating"), contents: Data("half".utf8))
+        FileManager.default.createFile(atPath: folder.file("test.sqlite.creating-wal"), contents: Data(count: 32))
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        #expect(try database.checklistSummaries().map(\.checklist.name) == ["List"])
+        #expect(try database.soundnessProblems() == [])
+        #expect(!FileManager.default.fileExists(atPath: folder.file("test.sqlite.creating")))
+        #expect(!FileManager.default.fileExists(atPath: folder.file("test.sqlite.creating-wal")))
+        folder.remove()
+    }
+
     @Test("the file and the default folder are owner-only")
     func permissions() throws {
         let location = DatabaseLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": folder.path, "HOME": "/nonexistent"])

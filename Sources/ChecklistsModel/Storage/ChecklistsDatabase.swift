@@ -36,14 +36,17 @@ public final class ChecklistsDatabase: Sendable {
         let folderLock = try FileChecks.lockFolder(folder, for: path)
         defer { folderLock.unlock() }
 
-        let isNew = try FileChecks.inspectOrCreate(path)
-        if !isNew { try FileChecks.inspectWithSQLite(path, migrator: Schema.migrator) }
-
         var configuration = Configuration()
         configuration.busyMode = .timeout(options.busyTimeout)
         configuration.prepareDatabase { db in
             db.add(collation: naturalCollation)
         }
+        if try FileChecks.inspect(path) {
+            try create(path, configuration: configuration)
+        } else {
+            try FileChecks.inspectWithSQLite(path, migrator: Schema.migrator)
+        }
+
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
@@ -51,11 +54,42 @@ public final class ChecklistsDatabase: Sendable {
             throw StorageError(error, path: path)
         }
         let database = ChecklistsDatabase(path: path, pool: pool)
-        try database.prepareSchema(isNew: isNew)
+        try database.prepareSchema()
         return database
     }
 
-    private func prepareSchema(isNew: Bool) throws(StorageError) {
+    /// Builds a new database beside `path` and renames it into place only
+    /// when it is complete: migrated, in WAL mode, and wholly in the main
+    /// file (header and application id included). A first start killed
+    /// half-way (the killed-writer stress test did it) leaves only the
+    /// `.creating` file, which the next start replaces; before, it left an
+    /// empty file or one with GRDB's migration table and no application id,
+    /// which every later start refused as "another program's database".
+    private static func create(_ path: String, configuration: Configuration) throws(StorageError) {
+        let partial = path + ".creating"
+        try FileChecks.createPrivateFile(partial, for: path)
+        do {
+            let queue = try DatabaseQueue(path: partial, configuration: configuration)
+            defer {
+                try? queue.close()
+                // Freeing it would start libdispatch's 1 Hz pool monitor
+                // (DECISIONS.md, "Idle means no wake-ups").
+                InspectionQueues.keep(queue)
+            }
+            _ = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+            try Schema.migrator.migrate(queue)
+            _ = try queue.writeWithoutTransaction { try $0.checkpoint(.truncate) }
+        } catch {
+            for suffix in ["", "-wal", "-shm"] { unlink(partial + suffix) }
+            throw StorageError(error, path: path)
+        }
+        for suffix in ["-wal", "-shm"] { unlink(partial + suffix) }
+        guard rename(partial, path) == 0 else {
+            throw .cannotOpen(path: path, detail: String(cString: strerror(errno)))
+        }
+    }
+
+    private func prepareSchema() throws(StorageError) {
         let migrator = Schema.migrator
         try run {
             try migrator.migrate(pool)
@@ -68,11 +102,6 @@ public final class ChecklistsDatabase: Sendable {
                     try db.execute(sql: "INSERT INTO checklist (name) VALUES ('List')")
                     try db.execute(sql: "INSERT INTO preference (key, value) VALUES ('initialized', '1')")
                 }
-            }
-            if isNew {
-                // Put the header (with our application id) in the main file now,
-                // so another process inspecting it sees a Checklists database.
-                _ = try pool.writeWithoutTransaction { try $0.checkpoint(.truncate) }
             }
         }
     }
@@ -544,6 +573,21 @@ public final class ChecklistsDatabase: Sendable {
 
     private static func requireChange(_ db: Database, _ what: String) throws {
         if db.changesCount == 0 { throw StorageError.notFound(what: what) }
+    }
+
+    // MARK: - Soundness checks (the stress test's killed writer)
+
+    /// What `PRAGMA integrity_check` and `PRAGMA foreign_key_check` report,
+    /// one line per problem; empty for a sound file. Read-only, and it reads
+    /// the whole file: for the killed-writer stress test, never for start-up.
+    public func soundnessProblems() throws(StorageError) -> [String] {
+        try run {
+            try pool.read { db in
+                let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+                let keys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").map { "foreign key: \($0)" }
+                return integrity + keys
+            }
+        }
     }
 
     // MARK: - Rows

@@ -48,17 +48,14 @@ enum FileChecks {
         return FolderLock(descriptor: descriptor)
     }
 
-    /// Returns true when the file did not exist and was created (0600, empty);
-    /// otherwise checks that it looks like a writable SQLite file.
-    static func inspectOrCreate(_ path: String) throws(StorageError) -> Bool {
+    /// Returns true when the file does not exist (and its folder can take a
+    /// new one); otherwise checks that it looks like a writable SQLite file.
+    static func inspect(_ path: String) throws(StorageError) -> Bool {
         let folder = (path as NSString).deletingLastPathComponent
         var info = stat()
         if stat(path, &info) != 0 {
             guard errno == ENOENT else { throw .cannotOpen(path: path, detail: String(cString: strerror(errno))) }
             guard access(folder, W_OK) == 0 else { throw .readOnly(path: path) }
-            let descriptor = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw .cannotOpen(path: path, detail: String(cString: strerror(errno))) }
-            close(descriptor)
             return true
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path: path) }
@@ -123,6 +120,15 @@ enum FileChecks {
         } catch {
             throw StorageError(error, path: path)
         }
+    }
+
+    /// Creates an empty file, owner-only whatever the umask, replacing what
+    /// a creation that was killed half-way left at `path`.
+    static func createPrivateFile(_ path: String, for finalPath: String) throws(StorageError) {
+        for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
+        let descriptor = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .cannotOpen(path: finalPath, detail: String(cString: strerror(errno))) }
+        close(descriptor)
     }
 
     private static func fileSize(_ path: String) -> Int64? {

@@ -33,15 +33,22 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             state.checklist = list
         }
         if state.route == .allLists { state.route = .checklist }
-        // The banner's "open": once the item's page is here, edit it.
-        if let wanted = state.openItemAfterLoad, let item = state.checklist?.selectedItem, item.id == wanted {
+        // The banner's "open": once the item's page is here, edit it. The
+        // page is centred on the item, so if it is not selected it is gone
+        // (deleted elsewhere, or before its reminder was opened).
+        if let wanted = state.openItemAfterLoad {
             state.openItemAfterLoad = nil
-            state.itemDetail = ItemDetailState(mode: .edit(item), draft: item.draft)
-            state.route = .itemDetail
+            if let item = state.checklist?.selectedItem, item.id == wanted {
+                state.itemDetail = ItemDetailState(mode: .edit(item), draft: item.draft)
+                state.route = .itemDetail
+            } else {
+                state.message = StatusMessage("That item no longer exists.", kind: .error)
+            }
         }
         return []
     case .checklistMissing:
         state.checklist = nil
+        state.openItemAfterLoad = nil
         state.itemDetail = nil
         if state.route != .listDetail { state.route = .allLists }
         state.message = StatusMessage("That list no longer exists.", kind: .error)
@@ -54,6 +61,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return reloadCurrent(state)
     case let .loadFailed(message):
         state.message = StatusMessage(message, kind: .error)
+        // An item waiting for its page to open will not get it.
+        state.openItemAfterLoad = nil
         return []
     case let .remindersDue(reminders, missed):
         guard !reminders.isEmpty else { return [] }

@@ -20,6 +20,15 @@ public struct ChecklistState: Hashable, Sendable {
 enum ChecklistScreen {
     static func handle(_ command: Command, state: inout AppState) -> [Effect] {
         guard var list = state.checklist else { return [] }
+        if command == .back {
+            // Leaving drops the list (before the `defer` below could put it
+            // back): a checklist kept beneath the home screen would take the
+            // reload of a commit made there (Space in the Due view, x on a
+            // reminder) and of a resize, and bring itself back to the front.
+            state.route = .allLists
+            state.checklist = nil
+            return [.commit(.setOpenChecklist(id: nil)), loadLists(state, select: list.summary.id)]
+        }
         defer { state.checklist = list }
         let rows = state.listRows
         if let target = list.viewport.target(of: command, count: list.count, visibleRows: rows) {
@@ -27,11 +36,6 @@ enum ChecklistScreen {
             return pageIfNeeded(list, state: state)
         }
         switch command {
-        case .back:
-            state.route = .allLists
-            state.checklist = nil
-            list = ChecklistState(summary: list.summary, page: list.page)
-            return [.commit(.setOpenChecklist(id: nil)), loadLists(state, select: list.summary.id)]
         case .toggleChecked:
             guard let item = list.selectedItem else { return [] }
             return [.commit(.setChecked(itemID: item.id, !item.isChecked))]

@@ -71,6 +71,12 @@ enum ReminderBanner {
                 state.message = StatusMessage("Finish the form first (Ctrl-S or Esc), then open the reminder.", kind: .error)
                 return []
             }
+            // The question stays for after the banner; opening another
+            // screen beneath it would let y delete what is no longer shown.
+            if state.confirmation != nil {
+                state.message = StatusMessage("Answer the question first (y or n), then open the reminder.", kind: .error)
+                return []
+            }
             state.banner = banner.removingCurrent()
             return AllListsScreen.openItem(reminder.item, state: &state)
         default:

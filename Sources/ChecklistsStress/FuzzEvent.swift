@@ -1,0 +1,139 @@
+import Foundation
+import ChecklistsModel
+import ChecklistsUI
+
+/// One thing that happens to the app during a fuzz run: what the terminal
+/// runtime would feed the store (keys, resizes, the clock, alarms, notices
+/// of other processes' commits) and what other processes do to the file.
+enum FuzzEvent {
+    case key(Key)
+    case resize(width: Int, height: Int)
+    /// The wall clock moves (forwards or back) with no input: alarms that
+    /// come due fire.
+    case clockJump(TimeInterval)
+    /// The wall clock reaches the armed alarm, which fires.
+    case alarm
+    /// An alarm event from an arming that has since been replaced.
+    case staleAlarm(age: Int)
+    /// Reminders arriving that were not claimed here: duplicates of live
+    /// ones, and reminders of items deleted since.
+    case reminders([DueReminder], missed: Bool)
+    case refresh
+    /// A commit by another process, straight to the database.
+    case external(Change, why: String)
+    /// The runtime notices other processes' commits (inotify + data_version).
+    case notice
+    /// The app is killed and started again on the same file.
+    case restart
+
+    var description: String {
+        switch self {
+        case let .key(key): "key \(Self.describe(key))"
+        case let .resize(width, height): "resize \(width)x\(height)"
+        case let .clockJump(seconds): "clock \(seconds >= 0 ? "+" : "")\(Int(seconds))s"
+        case .alarm: "alarm fires"
+        case let .staleAlarm(age): "stale alarm (token -\(age))"
+        case let .reminders(list, missed): "reminders \(list.map(\.id))\(missed ? " missed" : "")"
+        case .refresh: "refresh"
+        case let .external(change, why): "external \(why): \(Self.describe(change))"
+        case .notice: "notice of external commits"
+        case .restart: "restart"
+        }
+    }
+
+    static func describe(_ key: Key) -> String {
+        switch key {
+        case let .character(c): "character \(Self.escaped(String(c)))"
+        case let .control(c): "control \(Self.escaped(String(c)))"
+        case let .alt(c): "alt \(Self.escaped(String(c)))"
+        default: "\(key)"
+        }
+    }
+
+    static func describe(_ change: Change) -> String {
+        switch change {
+        case let .addItem(list, draft): "addItem(list \(list), \(escaped(draft.text)), remind \(draft.shouldRemind), due \(Int(draft.dueDate.timeIntervalSince1970)))"
+        case let .updateItem(id, draft): "updateItem(\(id), \(escaped(draft.text)))"
+        case let .addChecklist(name, _): "addChecklist(\(escaped(name)))"
+        case let .updateChecklist(id, name, _): "updateChecklist(\(id), \(escaped(name)))"
+        default: "\(change)"
+        }
+    }
+
+    /// Controls, format characters (bidi, joiners) and combining marks as
+    /// \u{…}, so a log line never carries a control to the terminal that
+    /// shows it, and every invisible character is visible.
+    static func escaped(_ text: String, limit: Int = 60) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars.prefix(limit) {
+            let printable = scalar.value >= 0x20 && scalar.value != 0x7F && !(0x80...0x9F).contains(scalar.value)
+                && ![.format, .nonspacingMark, .enclosingMark, .control].contains(scalar.properties.generalCategory)
+            if printable && scalar != "\"" && scalar != "\\" {
+                out.unicodeScalars.append(scalar)
+            } else {
+                out += "\\u{\(String(scalar.value, radix: 16))}"
+            }
+        }
+        return out + (text.unicodeScalars.count > limit ? "…\"" : "\"")
+    }
+}
+
+/// Chooses keys: mostly keys that mean something where the app is (from the
+/// one key table), else text a person could type, else any key at all.
+struct KeyChooser {
+    private let meaningful: [KeyContext: [Key]]
+    private let anyKey: [Key]
+    private let dateWords = Array("tomorrow 9:00 fri 17:00 +2h 2026-12-24 18:00 next mon noon 31 feb")
+
+    init() {
+        var meaningful: [KeyContext: [Key]] = [:]
+        for context in KeyContext.allCases {
+            // Ctrl-C ends the app at once; it comes from `anyKey`, rarely.
+            meaningful[context] = KeyBindings.table.filter { $0.contexts.contains(context) }
+                .flatMap(\.keys).filter { $0 != .control("c") }
+        }
+        self.meaningful = meaningful
+        var anyKey: [Key] = [.up, .down, .left, .right, .home, .end, .pageUp, .pageDown,
+                             .enter, .escape, .tab, .backTab, .backspace, .delete]
+        anyKey += (1...12).map(Key.function)
+        anyKey += "abdefghijklmnopqrstuvwxyz".map(Key.control)
+        anyKey += ["b", "f", "\u{7f}", "x", "\u{1B}", "牛"].map(Key.alt)
+        anyKey += "0123456789 qyn?gGjkhlsxezt".map(Key.character)
+        self.anyKey = anyKey
+    }
+
+    func key(in context: KeyContext, using random: inout StressRandom) -> Key {
+        if random.chance(0.000_05) { return .control("c") }
+        let typing = context == .itemText || context == .listName || context == .typedDate
+        let roll = random.int(0...99)
+        if typing && roll < 60 {
+            if context == .typedDate && random.chance(0.6) { return .character(random.pick(dateWords)) }
+            return .character(random.pick(NastyText.characters))
+        }
+        if roll < 65, let keys = meaningful[context], !keys.isEmpty {
+            let key = random.pick(keys)
+            // q quits from the home screen: keep it rare so runs get deep.
+            if key == .character("q") && !random.chance(0.1) { return .down }
+            return key
+        }
+        if roll < 80 { return .character(random.pick(NastyText.characters)) }
+        return random.pick(anyKey)
+    }
+}
+
+/// Terminal sizes: mostly ordinary panes, often tiny or degenerate ones
+/// (0x0, 1x1, just below and at the 30x8 minimum), sometimes huge.
+enum FuzzSizes {
+    static let edges: [(Int, Int)] = [(0, 0), (1, 1), (1, 40), (200, 1), (29, 8), (30, 7), (30, 8), (31, 9),
+                                      (30, 11), (30, 12), (63, 20), (64, 20), (-1, -5), (2, 2), (10, 3)]
+
+    static func next(using random: inout StressRandom) -> (Int, Int) {
+        switch random.int(0...99) {
+        case 0..<55: (random.int(30...160), random.int(8...60))
+        case 55..<72: (random.int(0...40), random.int(0...12))
+        case 72..<87: random.pick(edges)
+        case 87..<96: random.chance(0.5) ? (random.int(30...45), random.int(60...150)) : (random.int(150...300), random.int(8...10))
+        default: (random.int(300...800), random.int(100...250))
+        }
+    }
+}

@@ -1,0 +1,315 @@
+import Foundation
+import ChecklistsModel
+import ChecklistsUI
+
+/// The invariants checked after every fuzz event (DECISIONS.md, "The
+/// reducer fuzzer's invariants", says why these and not more). Each returns
+/// nil when it holds, else what went wrong in words.
+enum FuzzInvariants {
+    // MARK: - 1. The selection is inside the list; the state hangs together
+
+    static func structure(of state: AppState) -> String? {
+        switch state.route {
+        case .itemDetail:
+            if state.itemDetail == nil { return "Item Detail is in front without a form" }
+            if state.checklist == nil { return "Item Detail is in front without the checklist beneath it" }
+        case .listDetail:
+            if state.listDetail == nil { return "List Detail is in front without a form" }
+        case .checklist:
+            if state.checklist == nil { return "a checklist screen is in front without a checklist" }
+        case .allLists:
+            break
+        }
+        if (state.route == .allLists || state.route == .listDetail) && state.checklist != nil {
+            return "the home screen is in front with checklist \(state.checklist!.summary.id) still loaded beneath it"
+        }
+        if state.route != .itemDetail && state.itemDetail != nil { return "an Item Detail form is left behind on \(state.route)" }
+        if state.route != .listDetail && state.listDetail != nil { return "a List Detail form is left behind on \(state.route)" }
+        if let wanted = state.openItemAfterLoad {
+            // Effects run synchronously: every load has answered by now.
+            return "still waiting to open item \(wanted) after its page loaded"
+        }
+
+        let rows = state.listRows
+        let home = state.allLists
+        if let problem = viewport(home.viewport, count: home.rows.count, rows: rows, what: "the home screen") { return problem }
+        let selectable = home.rows.contains { if case .due = $0 { true } else if case .list = $0 { true } else { false } }
+        if selectable {
+            switch home.selectedRow {
+            case .due?, .list?: break
+            default: return "the home screen's selection (\(home.viewport.selection)) is on a heading, not an item or a list"
+            }
+        }
+
+        if let list = state.checklist {
+            if let problem = viewport(list.viewport, count: list.count, rows: rows, what: "the checklist") { return problem }
+            if list.count > 0 && list.selectedItem == nil {
+                return "the checklist's selection \(list.viewport.selection) is not in the loaded page (offset \(list.page.offset), \(list.page.items.count) items)"
+            }
+            if !list.page.covers(list.viewport.top..<(list.viewport.top + rows)) {
+                return "rows on screen (\(list.viewport.top)..<\(list.viewport.top + rows)) are not in the loaded page (offset \(list.page.offset), \(list.page.items.count) items)"
+            }
+            if list.page.checklistID != list.summary.id || list.page.totalCount != list.summary.itemCount
+                || list.page.sortOrder != list.summary.checklist.sortOrder {
+                return "the page (list \(list.page.checklistID), \(list.page.totalCount) items, \(list.page.sortOrder)) does not match its summary (list \(list.summary.id), \(list.summary.itemCount) items, \(list.summary.checklist.sortOrder))"
+            }
+        }
+
+        if let banner = state.banner {
+            if banner.reminders.isEmpty { return "an empty reminder banner is shown" }
+            if !banner.reminders.indices.contains(banner.index) { return "the banner shows reminder \(banner.index) of \(banner.reminders.count)" }
+            if Set(banner.reminders.map(\.id)).count != banner.reminders.count { return "the banner queues one reminder twice" }
+        }
+        if let form = state.itemDetail {
+            if !form.rows.contains(form.focus) { return "Item Detail's focus (\(form.focus)) is on a row not shown (\(form.rows))" }
+            if (form.picker != nil) != form.rows.contains(.picker) { return "the picker row is listed \(form.rows) with picker \(String(describing: form.picker))" }
+            if !(0...form.text.characters.count).contains(form.text.cursor) { return "the text cursor is outside the text" }
+        }
+        if let choice = state.listDetail?.iconChoice, !ChecklistIcon.allCases.indices.contains(choice) {
+            return "the icon choice highlights icon \(choice) of \(ChecklistIcon.allCases.count)"
+        }
+        if state.helpScroll < 0 { return "help is scrolled to \(state.helpScroll)" }
+        return nil
+    }
+
+    private static func viewport(_ viewport: Viewport, count: Int, rows: Int, what: String) -> String? {
+        let (selection, top) = (viewport.selection, viewport.top)
+        if count == 0 {
+            return selection == 0 && top == 0 ? nil : "\(what) is empty but selects \(selection) (top \(top))"
+        }
+        if !(0..<count).contains(selection) { return "\(what) selects row \(selection) of \(count)" }
+        if top < 0 || selection < top || selection >= top + rows {
+            return "\(what) selects row \(selection), outside the \(rows) rows shown from \(top)"
+        }
+        return nil
+    }
+
+    // MARK: - 2. No state references a deleted item
+
+    /// Items the state names: selected, edited, asked about, in the banner.
+    static func referencedItemIDs(_ state: AppState) -> [Int64] {
+        var ids: [Int64] = []
+        if let item = state.checklist?.selectedItem { ids.append(item.id) }
+        if let item = state.allLists.selectedDueItem { ids.append(item.id) }
+        if case let .edit(item)? = state.itemDetail?.mode { ids.append(item.id) }
+        if case let .deleteItem(id)? = state.confirmation?.change { ids.append(id) }
+        ids += state.banner?.reminders.map(\.id) ?? []
+        return ids
+    }
+
+    /// Item ids are never reused and a deleted item never comes back (an edit
+    /// of it must fail, not re-create it).
+    static func deletedStayDeleted(_ ids: [Int64], database: ChecklistsDatabase) -> String? {
+        for id in ids where (try? database.item(id: id)) != nil {
+            return "item \(id) was deleted, and the database holds it again"
+        }
+        return nil
+    }
+
+    /// Once the app has noticed every commit of other processes (and its own
+    /// effects have run), what it shows as data is what the database holds:
+    /// the open checklist exists with these counts, its selected item exists
+    /// as shown; on the home screen the selected list or due item exists as
+    /// shown. `thorough` compares the whole loaded page and every home row.
+    static func showsWhatTheDatabaseHolds(_ state: AppState, database: ChecklistsDatabase, thorough: Bool) -> String? {
+        do {
+            switch state.route {
+            case .checklist, .itemDetail:
+                guard let list = state.checklist else { return nil }
+                guard let summary = try database.checklistSummary(id: list.summary.id) else {
+                    return "checklist \(list.summary.id) was deleted, yet the app still shows it after noticing"
+                }
+                if summary != list.summary { return "the open checklist shows \(show(list.summary)), the database holds \(show(summary))" }
+                if let item = list.selectedItem, let problem = try same(item, in: database, what: "the selected item") { return problem }
+                if thorough {
+                    let page = list.page
+                    let fresh = try database.itemsPage(checklistID: page.checklistID, sortOrder: page.sortOrder,
+                                                       offset: page.offset, limit: page.items.count)
+                    if fresh.items != page.items {
+                        let first = zip(fresh.items, page.items).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(fresh.items.count, page.items.count)
+                        return "the loaded page differs from the database from row \(page.offset + first)"
+                    }
+                }
+            case .allLists, .listDetail:
+                let home = state.allLists
+                switch home.selectedRow {
+                case let .list(shown)?:
+                    let summary = try database.checklistSummary(id: shown.id)
+                    if summary != shown { return "the selected list shows \(show(shown)), the database holds \(summary.map(show) ?? "nothing")" }
+                case let .due(listed)?:
+                    if let problem = try same(listed.item, in: database, what: "the selected due item") { return problem }
+                default:
+                    break
+                }
+                if thorough {
+                    let lists = try database.checklistSummaries()
+                    if lists != home.lists { return "the home screen shows \(home.lists.count) lists, the database holds \(lists.count) (or they differ)" }
+                    for case let .due(listed) in home.rows {
+                        if let problem = try same(listed.item, in: database, what: "a due item") { return problem }
+                    }
+                }
+            }
+        } catch {
+            return "reading the database failed: \(error)"
+        }
+        return nil
+    }
+
+    private static func same(_ item: Item, in database: ChecklistsDatabase, what: String) throws(StorageError) -> String? {
+        guard let stored = try database.item(id: item.id) else {
+            return "\(what) (\(item.id)) was deleted, yet the app still shows it after noticing"
+        }
+        return stored == item ? nil : "\(what) shows \(show(item)), the database holds \(show(stored))"
+    }
+
+    static func show(_ item: Item) -> String {
+        "item \(item.id) in list \(item.checklistID) \(FuzzEvent.escaped(item.text)) checked \(item.isChecked) due \(item.dueDate) remind \(item.shouldRemind)"
+    }
+
+    static func show(_ summary: ChecklistSummary) -> String {
+        let list = summary.checklist
+        return "list \(list.id) \(FuzzEvent.escaped(list.name)) \(list.icon) \(list.sortOrder), \(summary.itemCount) items, \(summary.remainingCount) remaining"
+    }
+
+    /// An action on something deleted elsewhere before the app noticed
+    /// (Done on its form, y on its question, x on its reminder) must be
+    /// refused with a message, never silently dropped or applied.
+    struct Expectation {
+        var action: String
+        var staysOnForm: Bool
+
+        func check(_ state: AppState) -> String? {
+            if state.message?.kind != .error {
+                return "\(action): the app did not say so (message: \(state.message?.text ?? "none"))"
+            }
+            if staysOnForm && state.route != .itemDetail { return "\(action): the form closed and the edit was lost" }
+            return nil
+        }
+    }
+
+    static func expectation(before event: FuzzEvent, state: AppState, database: ChecklistsDatabase) -> Expectation? {
+        guard case let .key(key) = event, !state.isTooSmall, key != .control("c"),
+              let command = KeyBindings.command(for: key, in: state.keyContext) else { return nil }
+        func itemIsGone(_ id: Int64) -> Bool { (try? database.item(id: id)) == nil }
+        func listIsGone(_ id: Int64) -> Bool { (try? database.checklistSummary(id: id)) == nil }
+        switch (state.keyContext, command) {
+        case (.confirm, .confirmYes):
+            switch state.confirmation?.change {
+            case let .deleteItem(id)? where itemIsGone(id): return Expectation(action: "y to delete item \(id), deleted elsewhere", staysOnForm: false)
+            case let .deleteChecklist(id)? where listIsGone(id): return Expectation(action: "y to delete list \(id), deleted elsewhere", staysOnForm: false)
+            default: return nil
+            }
+        case (.banner, .bannerDone), (.banner, .bannerOpen), (.snoozeChoice, .snoozeShort), (.snoozeChoice, .snoozeLong), (.snoozeChoice, .snoozeTomorrow):
+            guard let item = state.banner?.current.item, itemIsGone(item.id) else { return nil }
+            return Expectation(action: "\(command) on the reminder of item \(item.id), deleted since", staysOnForm: false)
+        case (.checklist, .toggleChecked):
+            guard let item = state.checklist?.selectedItem, itemIsGone(item.id) else { return nil }
+            return Expectation(action: "checking item \(item.id), deleted elsewhere", staysOnForm: false)
+        case (.dueItem, .toggleChecked):
+            guard let item = state.allLists.selectedDueItem, itemIsGone(item.id) else { return nil }
+            return Expectation(action: "checking due item \(item.id), deleted elsewhere", staysOnForm: false)
+        case (.allLists, .open):
+            guard let list = state.allLists.selected, listIsGone(list.id) else { return nil }
+            return Expectation(action: "opening list \(list.id), deleted elsewhere", staysOnForm: false)
+        case (.itemText, .done), (.itemRemind, .done), (.itemDueDate, .done), (.datePicker, .done):
+            guard let form = state.itemDetail, form.picker == nil || (form.picker?.digits.isEmpty == true && form.picker?.typed == nil),
+                  form.canBeDone, case let .edit(item) = form.mode, form.draft != item.draft, itemIsGone(item.id) else { return nil }
+            // With its whole list gone the form closes too ("That list no longer exists").
+            return Expectation(action: "Done on an edit of item \(item.id), deleted elsewhere", staysOnForm: !listIsGone(item.checklistID))
+        case (.listName, .done), (.listIcon, .done):
+            guard let form = state.listDetail, form.canBeDone, case let .edit(list) = form.mode,
+                  form.name.text != list.name || form.icon != list.icon, listIsGone(list.id) else { return nil }
+            return Expectation(action: "Done on an edit of list \(list.id), deleted elsewhere", staysOnForm: false)
+        default:
+            return nil
+        }
+    }
+
+    // MARK: - 3. The screen: rows fit, the picker row shows exactly when open
+
+    static func rendered(_ grid: ScreenGrid, state: AppState) -> String? {
+        let (width, height) = (max(0, state.width), max(0, state.height))
+        if grid.width != width || grid.height != height { return "rendered \(grid.width)x\(grid.height) for a \(width)x\(height) screen" }
+        let cells = grid.cells
+        for row in 0..<height {
+            let base = row * width
+            var column = 0
+            var plain = true
+            while column < width {
+                let cell = cells[base + column]
+                let utf8 = cell.grapheme.utf8
+                if utf8.count != 1 || utf8.first! >= 0x7F {
+                    plain = false
+                    for scalar in cell.grapheme.unicodeScalars where isRaw(scalar) {
+                        return "row \(row), column \(column) sends U+\(String(scalar.value, radix: 16)) raw to the terminal"
+                    }
+                } else if utf8.first! < 0x20 {
+                    return "row \(row), column \(column) sends U+\(String(utf8.first!, radix: 16)) raw to the terminal"
+                }
+                switch cell.width {
+                case 2:
+                    if column + 1 >= width || cells[base + column + 1].width != 0 { return "row \(row): a wide glyph at column \(column) is cut in half" }
+                    column += 2
+                case 1:
+                    column += 1
+                default:
+                    return "row \(row): a glyph's second half at column \(column) has no first half"
+                }
+            }
+            // A row of ASCII cells is as wide as its cells; any other row is
+            // measured again from its text, grapheme by grapheme, as a terminal would.
+            if !plain {
+                let line = cells[base..<(base + width)].reduce(into: "") { if $1.width != 0 { $0 += $1.grapheme } }
+                let columns = TextWidth.columns(of: line)
+                if columns > width {
+                    return "row \(row) is \(columns) columns wide on a \(width)-column screen: \(FuzzEvent.escaped(line, limit: .max))"
+                }
+            }
+        }
+        if let cursor = grid.cursor, !(0..<height).contains(cursor.row) || !(0..<width).contains(cursor.column) {
+            return "the cursor (\(cursor.row), \(cursor.column)) is off the \(width)x\(height) screen"
+        }
+        if state.route == .itemDetail, !state.isTooSmall, !state.showsHelp, state.banner == nil, let form = state.itemDetail {
+            // Text, Remind Me, Due Date, then the picker row when open (below a spacer row on roomy screens).
+            let dueRow = (state.height >= 12 ? 1 : 0) + 3
+            let pickerRow = grid.lines()[dueRow + 1].drop { $0 == " " }
+            let shown = pickerRow.hasPrefix("▸") || pickerRow.hasPrefix("Date:")
+            let open = form.picker != nil
+            if shown != open { return "the picker row is \(shown ? "shown" : "not shown") while the picker is \(open ? "open" : "closed")" }
+            let highlighted = (0..<width).contains { grid[dueRow, $0].color == .cyan }
+            if highlighted != open { return "the due date is \(highlighted ? "" : "not ")highlighted while the picker is \(open ? "open" : "closed")" }
+        }
+        return nil
+    }
+
+    /// Controls and bidi overrides, which the grid must have replaced.
+    private static func isRaw(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F...0x9F).contains(value) || (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+    }
+
+    // MARK: - Reporting
+
+    static func summary(of state: AppState) -> String {
+        var lines = ["  route \(state.route), keys \(state.keyContext), \(state.width)x\(state.height)\(state.isTooSmall ? " (too small)" : ""), now \(state.now)"]
+        let home = state.allLists
+        lines.append("  home: \(home.rows.count) rows (\(home.lists.count) lists, \(home.due.items.count) due), selection \(home.viewport.selection), top \(home.viewport.top)")
+        if let list = state.checklist {
+            lines.append("  checklist \(list.summary.id) \(FuzzEvent.escaped(list.summary.checklist.name)): \(list.count) items, selection \(list.viewport.selection), top \(list.viewport.top), page \(list.page.offset)+\(list.page.items.count), selected \(list.selectedItem.map { "\($0.id)" } ?? "none")")
+        }
+        if let form = state.itemDetail {
+            lines.append("  item form \(form.mode): text \(FuzzEvent.escaped(form.text.text)), focus \(form.focus), picker \(String(describing: form.picker))")
+        }
+        if let form = state.listDetail {
+            lines.append("  list form \(form.mode): name \(FuzzEvent.escaped(form.name.text)), focus \(form.focus), icon choice \(String(describing: form.iconChoice))")
+        }
+        if let confirmation = state.confirmation { lines.append("  asking: \(confirmation.change)") }
+        if let banner = state.banner { lines.append("  banner: reminders \(banner.reminders.map(\.id)), index \(banner.index)") }
+        if let message = state.message { lines.append("  message (\(message.kind)): \(FuzzEvent.escaped(message.text))") }
+        if state.width * state.height <= 20_000 {
+            lines.append("  screen:")
+            lines += render(state).lines().map { "  |" + FuzzEvent.escaped($0, limit: .max).dropFirst().dropLast() }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,425 @@
+import Foundation
+import ChecklistsModel
+import ChecklistsUI
+
+/// What a fuzz run does.
+public struct FuzzConfiguration: Sendable {
+    public var seed: UInt64
+    public var events: Int
+    /// A folder for the run's database (created; removed at the end).
+    public var folder: String
+    /// Print every event from this index on, before it runs (to replay a crash).
+    public var traceFrom: Int?
+
+    public init(seed: UInt64, events: Int, folder: String, traceFrom: Int? = nil) {
+        self.seed = seed
+        self.events = events
+        self.folder = folder
+        self.traceFrom = traceFrom
+    }
+
+    /// /dev/shm when the machine has it (the database is rewritten thousands
+    /// of times a second), else the temporary folder.
+    public static func scratchFolder(named name: String) -> String {
+        var isDirectory: ObjCBool = false
+        let base = FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isDirectory) && isDirectory.boolValue
+            && access("/dev/shm", W_OK) == 0 ? "/dev/shm/" : NSTemporaryDirectory()
+        return base + name + "-" + UUID().uuidString
+    }
+}
+
+/// The figures of a run.
+public struct FuzzReport: Sendable {
+    public var seed: UInt64
+    public var events = 0
+    public var seconds = 0.0
+    public var keys = 0
+    public var resizes = 0
+    public var renders = 0
+    public var externalCommits = 0
+    public var externalRefused = 0
+    public var notices = 0
+    public var remindersDelivered = 0
+    public var syntheticReminders = 0
+    public var restarts = 0
+    public var deletedItemsTracked = 0
+    /// Keys received per key context: shows every screen was reached.
+    public var contexts: [KeyContext: Int] = [:]
+
+    public var eventsPerSecond: Double { seconds > 0 ? Double(events) / seconds : 0 }
+
+    public var summary: String {
+        let perContext = KeyContext.allCases.map { "\($0)=\(contexts[$0, default: 0])" }.joined(separator: " ")
+        return """
+            seed \(seed): \(events) events in \(String(format: "%.1f", seconds)) s (\(Int(eventsPerSecond)) events/s), \
+            \(renders) renders, \(keys) keys, \(resizes) resizes, \(externalCommits) external commits \
+            (\(externalRefused) refused), \(notices) notices, \(remindersDelivered) reminders claimed, \
+            \(syntheticReminders) synthetic reminders, \(restarts) restarts, \(deletedItemsTracked) deleted items checked
+            keys per screen: \(perContext)
+            """
+    }
+}
+
+/// An invariant that did not hold: everything needed to reproduce it.
+public struct FuzzFailure: Error, Sendable, CustomStringConvertible {
+    public var seed: UInt64
+    public var index: Int
+    public var problem: String
+    public var recentEvents: [String]
+    public var state: String
+
+    public var description: String {
+        """
+        FUZZ FAILURE at event \(index) (seed \(seed)): \(problem)
+        replay: checklists-stress fuzz --seed \(seed) --events \(index + 1) --trace-from \(max(0, index - 20))
+        last events:
+        \(recentEvents.map { "  " + $0 }.joined(separator: "\n"))
+        state:
+        \(state)
+        """
+    }
+}
+
+/// An alarm that only records its arming: the fuzzer decides when the wall
+/// clock reaches it.
+final class RecordingAlarm: Alarm {
+    private(set) var date: Date?
+    private(set) var token = 0
+    func set(_ date: Date?, token: Int) {
+        self.date = date
+        self.token = token
+    }
+}
+
+/// The fuzzer's wall clock, shared with the scheduler it drives.
+final class SimulatedClock {
+    var now: Date
+    init(now: Date) { self.now = now }
+}
+
+/// The index of the event being run, for the crash handler (a trap in the
+/// app's code ends the process; the handler says where, and how to replay).
+nonisolated(unsafe) var fuzzCurrentEvent = -1
+nonisolated(unsafe) var fuzzCurrentSeed: UInt64 = 0
+
+/// Drives the whole app minus the terminal (a `Store` with its effects run on
+/// a real SQLite file, a `Scheduler` with a recorded alarm) with random
+/// events, checking the invariants of `FuzzInvariants` after every one.
+public final class ReducerFuzzer {
+    let configuration: FuzzConfiguration
+    var random: StressRandom
+    let keys = KeyChooser()
+    let app: ChecklistsDatabase
+    /// Another process's connection to the same file.
+    let other: ChecklistsDatabase
+    var store: Store
+    var scheduler: Scheduler
+    var alarm: RecordingAlarm
+    /// The wall clock as the app sees it: moved by the fuzzer, never read from the machine.
+    let clock: SimulatedClock
+    var now: Date {
+        get { clock.now }
+        set { clock.now = newValue }
+    }
+    /// Events left before the runtime notices other processes' commits; nil
+    /// when it knows of them all.
+    var noticeIn: Int?
+    /// Items deleted (by anyone) that the fuzzer saw: ids never come back.
+    var deletedItems: [Int64: Item] = [:]
+    var recentlyDeleted: [Item] = []
+    var recent: [String] = []
+    var report: FuzzReport
+    var index = 0
+
+    public init(_ configuration: FuzzConfiguration) throws(StorageError) {
+        self.configuration = configuration
+        random = StressRandom(seed: configuration.seed)
+        try? FileManager.default.createDirectory(atPath: configuration.folder, withIntermediateDirectories: true)
+        let location = DatabaseLocation(path: configuration.folder + "/fuzz.sqlite", createsFolder: false)
+        app = try ChecklistsDatabase.open(location, options: .init(busyTimeout: 2))
+        other = try ChecklistsDatabase.open(location, options: .init(busyTimeout: 2))
+        // Saturday 21 November 2026, 10:30 UTC, plus up to a year: DST changes included.
+        let clock = SimulatedClock(now: Date(timeIntervalSince1970: 1_795_257_000 + Double(random.int(0...365 * 86_400))))
+        self.clock = clock
+        report = FuzzReport(seed: configuration.seed)
+        let launched = Self.launch(context: FuzzStyles.context(0), width: 80, height: 24, database: app, clock: clock)
+        (store, scheduler, alarm) = launched
+        startApp(width: 80, height: 24)
+    }
+
+    /// Removes the run's database.
+    public func removeFiles() {
+        try? FileManager.default.removeItem(atPath: configuration.folder)
+    }
+
+    /// Runs every event; stops at the first invariant that fails.
+    public func run(progress: ((FuzzReport) -> Void)? = nil) -> Result<FuzzReport, FuzzFailure> {
+        fuzzCurrentSeed = configuration.seed
+        let started = Date()
+        while index < configuration.events {
+            fuzzCurrentEvent = index
+            let event = nextEvent()
+            let line = "#\(index) \(event.description)"
+            recent.append(line)
+            if recent.count > 20 { recent.removeFirst() }
+            if let from = configuration.traceFrom, index >= from {
+                FileHandle.standardError.write(Data("\(line)\n".utf8))
+            }
+            let expectation = FuzzInvariants.expectation(before: event, state: store.state, database: app)
+            perform(event)
+            draw()
+            if !store.state.isRunning { restart() }
+            if let problem = check(after: event, expectation: expectation) {
+                return .failure(failure(problem))
+            }
+            index += 1
+            report.events = index
+            if index % 100_000 == 0, let progress {
+                report.seconds = Date().timeIntervalSince(started)
+                progress(report)
+            }
+        }
+        if let problem = FuzzInvariants.deletedStayDeleted(Array(deletedItems.keys), database: app) {
+            return .failure(failure(problem))
+        }
+        report.deletedItemsTracked = deletedItems.count
+        report.seconds = Date().timeIntervalSince(started)
+        fuzzCurrentEvent = -1
+        return .success(report)
+    }
+
+    private func failure(_ problem: String) -> FuzzFailure {
+        FuzzFailure(seed: configuration.seed, index: index, problem: problem, recentEvents: recent,
+                    state: FuzzInvariants.summary(of: store.state))
+    }
+
+    // MARK: - Running the app
+
+    private func startApp(width: Int, height: Int) {
+        // Each start may be in another locale and time zone, with or without Unicode.
+        let context = FuzzStyles.context(random.int(0...FuzzStyles.styles.count - 1), unicode: random.chance(0.85))
+        (store, scheduler, alarm) = Self.launch(context: context, width: width, height: height, database: app, clock: clock)
+        store.start(now: now)
+        report.remindersDelivered += scheduler.start().count
+        noticeIn = nil
+    }
+
+    private static func launch(context: UIContext, width: Int, height: Int, database: ChecklistsDatabase,
+                               clock: SimulatedClock) -> (Store, Scheduler, RecordingAlarm) {
+        let store = Store(state: AppState(context: context, width: width, height: height, now: clock.now), database: database)
+        let alarm = RecordingAlarm()
+        return (store, Scheduler(store: store, alarm: alarm, now: { clock.now }), alarm)
+    }
+
+    private func restart() {
+        report.restarts += 1
+        startApp(width: store.state.width, height: store.state.height)
+        draw()
+    }
+
+    /// What the runtime does after each batch of input: draw, ring, re-arm;
+    /// and what the wall clock does: fire the alarm once it is reached.
+    private func draw() {
+        _ = store.takeBells()
+        scheduler.rearmIfNeeded()
+        var firings = 0
+        while let date = alarm.date, date <= now, firings < 3 {
+            report.remindersDelivered += scheduler.alarmWentOff(token: alarm.token).count
+            firings += 1
+        }
+    }
+
+    private func perform(_ event: FuzzEvent) {
+        switch event {
+        case let .key(key):
+            report.keys += 1
+            report.contexts[store.state.keyContext, default: 0] += 1
+            now += Double(random.int(0...2_500)) / 1000
+            store.send(.clock(now))
+            store.send(.key(key))
+        case let .resize(width, height):
+            report.resizes += 1
+            store.send(.resized(width: width, height: height))
+        case let .clockJump(seconds):
+            now += seconds
+        case .alarm:
+            if let date = alarm.date { now = max(now, date + Double(random.int(0...1_500)) / 1000) }
+        case .staleAlarm:
+            break   // checked in `check`, where its answer is known
+        case let .reminders(reminders, missed):
+            report.syntheticReminders += reminders.count
+            store.send(.remindersDue(reminders, missed: missed))
+        case .refresh:
+            store.send(.refresh)
+        case let .external(change, _):
+            remember(deletionOf: change)
+            do {
+                try other.apply(change, now: now)
+                report.externalCommits += 1
+                noticeIn = min(noticeIn ?? .max, random.int(0...4))
+            } catch {
+                report.externalRefused += 1
+            }
+        case .notice:
+            report.notices += 1
+            noticeIn = nil
+            scheduler.dataChangedElsewhere()
+        case .restart:
+            restart()
+        }
+    }
+
+    // MARK: - Choosing events
+
+    private func nextEvent() -> FuzzEvent {
+        if let wait = noticeIn {
+            if wait == 0 { return .notice }
+            noticeIn = wait - 1
+        }
+        switch random.int(0...9_999) {
+        case 0..<100:
+            let (width, height) = FuzzSizes.next(using: &random)
+            return .resize(width: width, height: height)
+        case 100..<300: return .clockJump(Double(random.int(1...600)))
+        case 300..<330: return .clockJump(random.chance(0.25) ? -Double(random.int(60...3 * 86_400)) : Double(random.int(3_600...40 * 86_400)))
+        case 330..<430: return .alarm
+        case 430..<440: return .staleAlarm(age: random.int(1...3))
+        case 440..<470: return syntheticReminders()
+        case 470..<520: return .refresh
+        case 520..<670: return externalChange() ?? .refresh
+        case 670..<672: return .restart
+        default: return .key(keys.key(in: store.state.keyContext, using: &random))
+        }
+    }
+
+    private func syntheticReminders() -> FuzzEvent {
+        var reminders: [DueReminder] = []
+        for _ in 0..<random.int(1...3) {
+            // A reminder of an item deleted since, or a duplicate of one on screen.
+            let item: Item? = if !recentlyDeleted.isEmpty && random.chance(0.6) {
+                random.pick(recentlyDeleted)
+            } else {
+                store.state.checklist?.selectedItem ?? store.state.allLists.selectedDueItem?.item
+            }
+            guard let item else { continue }
+            reminders.append(DueReminder(item: item, checklistName: NastyText.text(using: &random), remindAt: now))
+        }
+        return .reminders(reminders, missed: random.chance(0.3))
+    }
+
+    /// A commit another process makes, aimed at what the app has on screen:
+    /// deleting the selected or edited item, the open checklist, adding items.
+    private func externalChange() -> FuzzEvent? {
+        let state = store.state
+        let page = state.checklist?.page.items ?? []
+        let shownItem = state.itemDetail.flatMap { if case let .edit(item) = $0.mode { item } else { nil } }
+            ?? state.checklist?.selectedItem ?? state.allLists.selectedDueItem?.item
+        let shownList = state.checklist?.summary.checklist
+            ?? state.listDetail.flatMap { if case let .edit(list) = $0.mode { list } else { nil } }
+            ?? state.allLists.selected?.checklist
+        let lists = state.allLists.lists
+        let targetList = shownList?.id ?? lists.first?.id ?? 1
+        let crowded = (state.checklist?.count ?? 0) > 150
+        switch random.int(0...99) {
+        case 0..<16:
+            guard let item = shownItem else { return nil }
+            return .external(.deleteItem(id: item.id), why: "delete the shown item")
+        case 16..<22:
+            guard let list = shownList else { return nil }
+            return .external(.deleteChecklist(id: list.id), why: "delete the shown list")
+        case 22..<50:
+            if crowded, let item = page.first { return .external(.deleteItem(id: item.id), why: "trim a long list") }
+            let due = now + Double(random.int(-2 * 86_400...2 * 86_400))
+            let draft = ItemDraft(text: NastyText.text(using: &random, long: random.chance(0.1)), dueDate: due,
+                                  shouldRemind: random.chance(0.6))
+            return .external(.addItem(checklistID: random.chance(0.8) ? targetList : (lists.randomElement(using: &random)?.id ?? targetList), draft),
+                             why: "add an item")
+        case 50..<62:
+            guard let item = page.isEmpty ? shownItem : random.pick(page) else { return nil }
+            return .external(.setChecked(itemID: item.id, !item.isChecked), why: "check an item")
+        case 62..<72:
+            guard let item = shownItem else { return nil }
+            let draft = ItemDraft(text: NastyText.text(using: &random), dueDate: now + Double(random.int(-3_600...7_200)),
+                                  shouldRemind: random.chance(0.7))
+            return .external(.updateItem(id: item.id, draft), why: "edit the shown item")
+        case 72..<80:
+            if lists.count > 12, let list = lists.last { return .external(.deleteChecklist(id: list.id), why: "trim the lists") }
+            return .external(.addChecklist(name: NastyText.text(using: &random), icon: random.pick(ChecklistIcon.allCases)), why: "add a list")
+        case 80..<88:
+            guard let list = lists.isEmpty ? nil : random.pick(lists) else { return nil }
+            return .external(.updateChecklist(id: list.id, name: NastyText.text(using: &random, long: random.chance(0.2)),
+                                              icon: random.pick(ChecklistIcon.allCases)), why: "rename a list")
+        case 88..<94:
+            guard let item = shownItem else { return nil }
+            return .external(.snooze(itemID: item.id, until: now + Double(random.int(0...300))), why: "snooze the shown item")
+        default:
+            guard !page.isEmpty else { return nil }
+            return .external(.deleteItem(id: random.pick(page).id), why: "delete an item on the page")
+        }
+    }
+
+    /// Notes the items a delete is about to take, so the checks can tell a
+    /// deleted item from one that never existed.
+    private func remember(deletionOf change: Change) {
+        var gone: [Item] = []
+        switch change {
+        case let .deleteItem(id):
+            if let item = try? other.item(id: id) { gone = [item] }
+        case let .deleteChecklist(id):
+            if let summary = try? other.checklistSummary(id: id),
+               let page = try? other.itemsPage(checklistID: id, sortOrder: .added, offset: 0, limit: summary.itemCount) {
+                gone = page.items
+            }
+        default:
+            return
+        }
+        for item in gone {
+            deletedItems[item.id] = item
+            recentlyDeleted.append(item)
+        }
+        if recentlyDeleted.count > 32 { recentlyDeleted.removeFirst(recentlyDeleted.count - 32) }
+    }
+
+    // MARK: - Checks
+
+    private func check(after event: FuzzEvent, expectation: FuzzInvariants.Expectation?) -> String? {
+        let state = store.state
+        if case let .staleAlarm(age) = event {
+            let delivered = scheduler.alarmWentOff(token: scheduler.token - age)
+            if !delivered.isEmpty { return "an alarm with a stale token delivered \(delivered.map(\.id))" }
+        }
+        if let problem = FuzzInvariants.structure(of: state) { return problem }
+        if let date = alarm.date, date <= now {
+            return "the alarm is armed for \(date), not after now (\(now)): it would fire in a loop"
+        }
+        if let problem = FuzzInvariants.deletedStayDeleted(FuzzInvariants.referencedItemIDs(state).filter { deletedItems[$0] != nil },
+                                                           database: app) {
+            return problem
+        }
+        if let expectation, let problem = expectation.check(state) { return problem }
+        if noticeIn == nil {
+            let thorough = index % 64 == 0 || { if case .notice = event { true } else { false } }()
+            if let problem = FuzzInvariants.showsWhatTheDatabaseHolds(state, database: app, thorough: thorough) { return problem }
+        }
+        // Rendering costs grow with the area: huge panes are drawn every 16th event.
+        if state.width * state.height <= 40_000 || index % 16 == 0 {
+            report.renders += 1
+            if let problem = FuzzInvariants.rendered(render(state), state: state) { return problem }
+        }
+        return nil
+    }
+}
+
+/// Locales and time zones a run moves between (each start picks one).
+enum FuzzStyles {
+    static let styles: [(String, String)] = [
+        ("en_US", "UTC"), ("de_DE", "Europe/Berlin"), ("ja_JP", "Asia/Tokyo"), ("ar_EG", "Africa/Cairo"),
+        ("en_US", "America/New_York"), ("he_IL", "Asia/Jerusalem"), ("fr_FR", "Pacific/Chatham"),
+    ]
+
+    static func context(_ index: Int, unicode: Bool = true) -> UIContext {
+        let (locale, zone) = styles[index]
+        return UIContext(dateStyle: DueDateStyle(locale: Locale(identifier: locale), timeZone: TimeZone(identifier: zone) ?? .gmt),
+                         unicode: unicode)
+    }
+}

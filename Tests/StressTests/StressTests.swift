@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import ChecklistsStress
+import TestSupport
+
+/// `scripts/stress` in small: the same fuzzer and killed writer, sized for
+/// the normal test run.
+@Suite("Stress, in small")
+struct StressTests {
+    @Test("random events from every screen keep every invariant", arguments: [1, 2] as [UInt64])
+    func fuzz(seed: UInt64) throws {
+        let fuzzer = try ReducerFuzzer(FuzzConfiguration(seed: seed, events: 10_000,
+                                                         folder: FuzzConfiguration.scratchFolder(named: "checklists-fuzz-test")))
+        defer { fuzzer.removeFiles() }
+        if case let .failure(failure) = fuzzer.run() { Issue.record("\(failure)") }
+    }
+
+    @Test("a writer killed at random moments loses nothing it reported and leaves a sound database")
+    func killedWriter() throws {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("checklists-stress").path,
+            PackagePaths.root + "/.build/debug/checklists-stress",
+        ]
+        let writer = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) })
+        var configuration = KillConfiguration(seed: 5, kills: 6, folder: FuzzConfiguration.scratchFolder(named: "checklists-kill-test"), writer: writer)
+        configuration.freshEvery = 3
+        let test = KillTest(configuration)
+        defer { test.removeFiles() }
+        switch test.run() {
+        case let .success(report): #expect(report.integrityChecks == 6)
+        case let .failure(failure): Issue.record("\(failure)")
+        }
+    }
+}
