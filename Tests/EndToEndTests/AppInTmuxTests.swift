@@ -8,6 +8,10 @@ import TestSupport
 /// cores are better spent on one app at a time.
 @Suite("The app in tmux", .serialized)
 struct AppInTmuxTests {
+    /// Keeps the pane's shell alive after the app exits: tmux stops reading
+    /// a pane whose process has died, and may drop the app's last message.
+    static let holdPane = "exec sleep 600"
+
     let folder = TemporaryFolder()
     var database: String { folder.file("checklists.sqlite") }
     var app: String { shellQuoted(PackagePaths.binary) + " --db " + shellQuoted(database) }
@@ -109,7 +113,7 @@ struct AppInTmuxTests {
         bytes.append(Data((0..<16_000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }))
         try bytes.write(to: URL(fileURLWithPath: database))
         let status = folder.file("status")
-        let tmux = TmuxSession(width: 100, height: 10, command: "\(app); echo $? > \(shellQuoted(status))")
+        let tmux = TmuxSession(width: 100, height: 10, command: "\(app); echo $? > \(shellQuoted(status)); \(Self.holdPane)")
         defer { tmux.kill(); folder.remove() }
         #expect(waitForFile(status))
         #expect(try String(contentsOfFile: status, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "3")
@@ -167,7 +171,7 @@ struct AppInTmuxTests {
     @Test("an unknown TERM: a clear message and exit 2")
     func unknownTerminal() throws {
         let status = folder.file("status")
-        let tmux = TmuxSession(width: 100, height: 10, command: "TERM=no-such-terminal \(app); echo $? > \(shellQuoted(status))")
+        let tmux = TmuxSession(width: 100, height: 10, command: "TERM=no-such-terminal \(app); echo $? > \(shellQuoted(status)); \(Self.holdPane)")
         defer { tmux.kill(); folder.remove() }
         #expect(waitForFile(status))
         #expect(try String(contentsOfFile: status, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "2")

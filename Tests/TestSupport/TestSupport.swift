@@ -83,11 +83,27 @@ public func runCommand(_ arguments: [String], environment: [String: String]? = n
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    // The child starts with no signal blocked and every handler at its
+    // default. Without this it inherits the calling thread's mask, and test
+    // threads block most signals: a tmux server started that way never saw
+    // SIGCHLD, so `kill-server` left it (and the app in it) running forever.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    sigdelset(&allSignals, SIGKILL)
+    sigdelset(&allSignals, SIGSTOP)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let environmentList = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
     var pid: pid_t = 0
     let status = withCStrings(arguments) { argv in
         withCStrings(environmentList) { envp in
-            posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
+            posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         }
     }
     guard status == 0 else { return (127, "cannot run \(arguments[0]): \(String(cString: strerror(status)))") }

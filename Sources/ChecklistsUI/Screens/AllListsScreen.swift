@@ -251,7 +251,7 @@ enum AllListsScreen {
     private static func renderDue(_ listed: ListedItem, row y: Int, state: AppState, into grid: inout ScreenGrid) {
         let item = listed.item
         let overdue = item.isOverdue(now: state.now)
-        let time = state.context.dateStyle.compactFormat(item.dueDate, now: state.now)
+        let time = Chrome.dueDate(item.dueDate, state: state, width: grid.width)
         let detail = TextWidth.truncated(listed.checklistName, toColumns: max(4, grid.width / 4)) + " · " + (overdue ? "! " : "") + time
         let detailWidth = min(TextWidth.columns(of: detail), max(0, grid.width - 12))
         grid.put(overdue ? "!" : "•", row: y, column: 3, style: overdue ? .bold : [], color: overdue ? .red : .default)

@@ -71,9 +71,6 @@ enum ChecklistScreen {
         let checklist = list.summary.checklist
         let icon = checklist.icon == .none ? "" : Chrome.icon(checklist.icon, unicode: state.context.unicode) + " "
         Chrome.titleBar(icon + checklist.name, detail: "\(list.summary.detail) · \(checklist.sortOrder.displayName)", into: &grid)
-        let style = state.context.dateStyle
-        // Below 64 columns the full date would crowd out the text.
-        let compact = grid.width < 64
         for row in 0..<state.listRows {
             let index = list.viewport.top + row
             guard index < list.count else { break }
@@ -81,7 +78,7 @@ enum ChecklistScreen {
             guard let item = list.page.item(at: index) else { continue }
             let overdue = item.isOverdue(now: state.now)
             // The "!" marks overdue items without relying on colour.
-            let formatted = compact ? style.compactFormat(item.dueDate, now: state.now) : style.format(item.dueDate)
+            let formatted = Chrome.dueDate(item.dueDate, state: state, width: grid.width)
             let date = (overdue ? "! " : "") + formatted
             let dateWidth = min(TextWidth.columns(of: date), max(0, grid.width - 12))
             grid.put(item.isChecked ? "[x]" : "[ ]", row: y, column: 1, color: item.isChecked ? .green : .default)

@@ -1,3 +1,4 @@
+import Foundation
 import ChecklistsModel
 
 /// The parts every screen shares: the title bar on top, the message and
@@ -39,6 +40,15 @@ enum Chrome {
     /// Draws one row of a list, with the selection bar across the full width.
     static func selectionBar(row: Int, selected: Bool, into grid: inout ScreenGrid) {
         if selected { grid.applyStyle(.reverse, row: row, columns: 0..<grid.width) }
+    }
+
+    /// A due date as rows show it: in full, or below 64 columns (where the
+    /// full date would crowd out the text) the compact form ("5:00 PM" today,
+    /// "Nov 20" this year). One rule for every screen, so a wide pane starts
+    /// with one date formatter, not three (ICU builds each from a template).
+    static func dueDate(_ date: Date, state: AppState, width: Int) -> String {
+        let style = state.context.dateStyle
+        return width < 64 ? style.compactFormat(date, now: state.now) : style.format(date)
     }
 
     static func icon(_ icon: ChecklistIcon, unicode: Bool) -> String {
