@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChecklistsModel
+import TestSupport
 
 /// Fixed instants and calendars for the date-picker tests.
 private enum PickerFixture {
@@ -14,16 +15,6 @@ private enum PickerFixture {
     static let berlin = calendar("Europe/Berlin")
     static let newYork = calendar("America/New_York")
     static let utc = calendar("UTC")
-
-    /// An instant written with an explicit UTC offset.
-    static func instant(_ text: String) -> Date {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        guard let date = formatter.date(from: text) else {
-            fatalError("bad fixture \(text)")
-        }
-        return date
-    }
 }
 
 @Suite("DateFields and DatePickerMath")
@@ -34,21 +25,21 @@ struct DateFieldsTests {
     private func expectAdding(_ amount: Int, _ field: DateField, to start: String, gives expected: String,
                               calendar: Calendar = PickerFixture.berlin,
                               sourceLocation: SourceLocation = #_sourceLocation) {
-        let result = DatePickerMath.adding(amount, to: field, of: PickerFixture.instant(start), calendar: calendar)
-        #expect(result == PickerFixture.instant(expected), "\(start) + \(amount) \(field)", sourceLocation: sourceLocation)
+        let result = DatePickerMath.adding(amount, to: field, of: Fixed.instant(start), calendar: calendar)
+        #expect(result == Fixed.instant(expected), "\(start) + \(amount) \(field)", sourceLocation: sourceLocation)
     }
 
     private func expectSetting(_ field: DateField, to value: Int, of start: String, gives expected: String?,
                                calendar: Calendar = PickerFixture.berlin,
                                sourceLocation: SourceLocation = #_sourceLocation) {
-        let result = DatePickerMath.setting(field, to: value, of: PickerFixture.instant(start), calendar: calendar)
-        #expect(result == expected.map(PickerFixture.instant), "\(start) \(field) = \(value)", sourceLocation: sourceLocation)
+        let result = DatePickerMath.setting(field, to: value, of: Fixed.instant(start), calendar: calendar)
+        #expect(result == expected.map(Fixed.instant), "\(start) \(field) = \(value)", sourceLocation: sourceLocation)
     }
 
     // MARK: Fields
 
     @Test func fieldsAreTheWallTimeInTheCalendarsZone() {
-        let instant = PickerFixture.instant("2026-11-21T03:05:59Z")
+        let instant = Fixed.instant("2026-11-21T03:05:59Z")
         #expect(DateFields(date: instant, calendar: PickerFixture.utc)
             == DateFields(year: 2026, month: 11, day: 21, hour: 3, minute: 5))
         #expect(DateFields(date: instant, calendar: berlin)
@@ -111,9 +102,9 @@ struct DateFieldsTests {
             #expect(fields.weekday == nil)
         }
         #expect(DateFields(year: 1970, month: 1, day: 1, hour: 0, minute: 0).date(in: berlin)
-            == PickerFixture.instant("1970-01-01T00:00:00+01:00"))
+            == Fixed.instant("1970-01-01T00:00:00+01:00"))
         #expect(DateFields(year: 9999, month: 12, day: 31, hour: 23, minute: 59).date(in: berlin)
-            == PickerFixture.instant("9999-12-31T23:59:00+01:00"))
+            == Fixed.instant("9999-12-31T23:59:00+01:00"))
     }
 
     /// Cross-checks the integer calendar arithmetic against Foundation for
@@ -184,9 +175,9 @@ struct DateFieldsTests {
         expectAdding(1, .minute, to: "2026-11-21T10:00:45+01:00", gives: "2026-11-21T10:01:00+01:00")
         expectAdding(1, .day, to: "2026-11-21T10:00:45+01:00", gives: "2026-11-22T10:00:00+01:00")
         expectSetting(.hour, to: 12, of: "2026-11-21T10:00:45+01:00", gives: "2026-11-21T12:00:00+01:00")
-        let withFraction = PickerFixture.instant("2026-11-21T10:00:00+01:00").addingTimeInterval(0.75)
+        let withFraction = Fixed.instant("2026-11-21T10:00:00+01:00").addingTimeInterval(0.75)
         #expect(DatePickerMath.adding(0, to: .minute, of: withFraction, calendar: berlin)
-            == PickerFixture.instant("2026-11-21T10:00:00+01:00"))
+            == Fixed.instant("2026-11-21T10:00:00+01:00"))
     }
 
     // MARK: Year bounds
@@ -264,9 +255,9 @@ struct DateFieldsTests {
     @Test func springForwardGap() {
         // 2026-03-29: 02:00 CET becomes 03:00 CEST; 02:00-02:59 do not exist.
         #expect(DateFields(year: 2026, month: 3, day: 29, hour: 2, minute: 0).date(in: berlin)
-            == PickerFixture.instant("2026-03-29T03:00:00+02:00"))
+            == Fixed.instant("2026-03-29T03:00:00+02:00"))
         #expect(DateFields(year: 2026, month: 3, day: 29, hour: 2, minute: 30).date(in: berlin)
-            == PickerFixture.instant("2026-03-29T03:00:00+02:00"))
+            == Fixed.instant("2026-03-29T03:00:00+02:00"))
         // Hours and minutes step through elapsed time, so they never get stuck at the gap.
         expectAdding(1, .minute, to: "2026-03-29T01:59:00+01:00", gives: "2026-03-29T03:00:00+02:00")
         expectAdding(-1, .minute, to: "2026-03-29T03:00:00+02:00", gives: "2026-03-29T01:59:00+01:00")
@@ -283,7 +274,7 @@ struct DateFieldsTests {
     @Test func fallBackRepeatedHour() {
         // 2026-10-25: 03:00 CEST becomes 02:00 CET; 02:00-02:59 happen twice.
         #expect(DateFields(year: 2026, month: 10, day: 25, hour: 2, minute: 30).date(in: berlin)
-            == PickerFixture.instant("2026-10-25T02:30:00+02:00"))
+            == Fixed.instant("2026-10-25T02:30:00+02:00"))
         expectAdding(1, .hour, to: "2026-10-25T02:30:00+02:00", gives: "2026-10-25T02:30:00+01:00")
         expectAdding(1, .hour, to: "2026-10-25T02:30:00+01:00", gives: "2026-10-25T03:30:00+01:00")
         expectAdding(1, .minute, to: "2026-10-25T02:59:00+02:00", gives: "2026-10-25T02:00:00+01:00")
@@ -313,6 +304,6 @@ struct DateFieldsTests {
         // Samoa skipped 2011-12-30 entirely when it crossed the date line.
         let apia = PickerFixture.calendar("Pacific/Apia")
         #expect(DateFields(year: 2011, month: 12, day: 30, hour: 9, minute: 0).date(in: apia)
-            == PickerFixture.instant("2011-12-31T00:00:00+14:00"))
+            == Fixed.instant("2011-12-31T00:00:00+14:00"))
     }
 }

@@ -1,19 +1,11 @@
 import Foundation
 import Testing
 @testable import ChecklistsModel
+import TestSupport
 
 /// Fixed clocks and zones for the parser tests; nothing reads the real clock
 /// or the machine's time zone.
 private enum ParserFixture {
-    /// An instant written with an explicit UTC offset, e.g. "2026-11-20T10:00:30+01:00".
-    static func instant(_ text: String) -> Date {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        guard let date = formatter.date(from: text) else {
-            fatalError("bad fixture \(text)")
-        }
-        return date
-    }
 
     static func parser(_ zone: String = "Europe/Berlin") -> DueDateParser {
         var calendar = Calendar(identifier: .gregorian)
@@ -24,7 +16,7 @@ private enum ParserFixture {
 
     /// Friday 2026-11-20, 10:00:30 in Berlin: mid-morning, with seconds, so
     /// rounding and "still ahead of now" are both exercised.
-    static let fridayMorning = instant("2026-11-20T10:00:30+01:00")
+    static let fridayMorning = Fixed.instant("2026-11-20T10:00:30+01:00")
 }
 
 @Suite("DueDateParser")
@@ -38,7 +30,7 @@ struct DueDateParserTests {
 
     private func expectDate(_ text: String, _ expected: String, now: Date? = nil,
                             sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(parse(text, now: now) == .success(ParserFixture.instant(expected)),
+        #expect(parse(text, now: now) == .success(Fixed.instant(expected)),
                 "\(text)", sourceLocation: sourceLocation)
     }
 
@@ -87,10 +79,10 @@ struct DueDateParserTests {
         expectDate("friday 17:00", "2026-11-20T17:00:00+01:00")
         expectDate("fri 10:00", "2026-11-27T10:00:00+01:00")
         expectDate("fri 10:01", "2026-11-20T10:01:00+01:00")
-        let earlyFriday = ParserFixture.instant("2026-11-20T08:00:00+01:00")
+        let earlyFriday = Fixed.instant("2026-11-20T08:00:00+01:00")
         expectDate("fri", "2026-11-20T09:00:00+01:00", now: earlyFriday)
         // Exactly now is not "ahead of now".
-        let nineSharp = ParserFixture.instant("2026-11-20T09:00:00+01:00")
+        let nineSharp = Fixed.instant("2026-11-20T09:00:00+01:00")
         expectDate("fri", "2026-11-27T09:00:00+01:00", now: nineSharp)
     }
 
@@ -133,7 +125,7 @@ struct DueDateParserTests {
     }
 
     @Test func relativeFromAWholeMinuteStaysOnIt() {
-        let whole = ParserFixture.instant("2026-11-20T10:00:00+01:00")
+        let whole = Fixed.instant("2026-11-20T10:00:00+01:00")
         expectDate("+2h", "2026-11-20T12:00:00+01:00", now: whole)
         expectDate("+0m", "2026-11-20T10:00:00+01:00", now: whole)
         // Half a second past is not whole.
@@ -141,11 +133,11 @@ struct DueDateParserTests {
     }
 
     @Test func relativeDaysKeepTheWallTimeAcrossDST() {
-        let beforeSpringForward = ParserFixture.instant("2026-03-28T10:00:00+01:00")
+        let beforeSpringForward = Fixed.instant("2026-03-28T10:00:00+01:00")
         expectDate("+1d", "2026-03-29T10:00:00+02:00", now: beforeSpringForward)
         // Hours are elapsed time.
         expectDate("+24h", "2026-03-29T11:00:00+02:00", now: beforeSpringForward)
-        let beforeFallBack = ParserFixture.instant("2026-10-24T09:00:00+02:00")
+        let beforeFallBack = Fixed.instant("2026-10-24T09:00:00+02:00")
         expectDate("in 1 week", "2026-10-31T09:00:00+01:00", now: beforeFallBack)
     }
 
@@ -162,7 +154,7 @@ struct DueDateParserTests {
         ] {
             expectError(text, .tooFarAway(text))
         }
-        let endOfTime = ParserFixture.instant("9999-12-31T23:00:00+01:00")
+        let endOfTime = Fixed.instant("9999-12-31T23:00:00+01:00")
         expectError("+2h", .tooFarAway("+2h"), now: endOfTime)
         expectError("+1d", .tooFarAway("+1d"), now: endOfTime)
     }
@@ -252,7 +244,7 @@ struct DueDateParserTests {
         expectError("1969-12-31", .yearOutOfRange(1969))
         expectError("10000-01-01 10:00", .yearOutOfRange(10000))
         expectError("99999999999999999999-01-01", .unreadable("99999999999999999999-01-01"))
-        let lastDay = ParserFixture.instant("9999-12-31T10:00:00+01:00")
+        let lastDay = Fixed.instant("9999-12-31T10:00:00+01:00")
         expectError("tomorrow", .yearOutOfRange(10000), now: lastDay)
         expectError("9:00", .yearOutOfRange(10000), now: lastDay)
         expectDate("today 18:00", "9999-12-31T18:00:00+01:00", now: lastDay)
@@ -282,9 +274,9 @@ struct DueDateParserTests {
         expectDate("2026-03-29 02:00", "2026-03-29T03:00:00+02:00")
         expectDate("2026-03-29 01:59", "2026-03-29T01:59:00+01:00")
         expectDate("2026-03-29 03:00", "2026-03-29T03:00:00+02:00")
-        let thatNight = ParserFixture.instant("2026-03-29T01:00:00+01:00")
+        let thatNight = Fixed.instant("2026-03-29T01:00:00+01:00")
         expectDate("2:30", "2026-03-29T03:00:00+02:00", now: thatNight)
-        let dayBefore = ParserFixture.instant("2026-03-28T12:00:00+01:00")
+        let dayBefore = Fixed.instant("2026-03-28T12:00:00+01:00")
         expectDate("tomorrow 2:15am", "2026-03-29T03:00:00+02:00", now: dayBefore)
     }
 
@@ -296,22 +288,22 @@ struct DueDateParserTests {
     @Test func wallTimesAreReadInTheCalendarsZone() {
         let newYork = ParserFixture.parser("America/New_York")
         // 02:00 UTC on the 21st is still the evening of the 20th in New York.
-        let eveningOf20th = ParserFixture.instant("2026-11-21T02:00:00Z")
-        #expect(newYork.parse("tomorrow 9:00", now: eveningOf20th) == .success(ParserFixture.instant("2026-11-21T09:00:00-05:00")))
-        #expect(newYork.parse("today", now: eveningOf20th) == .success(ParserFixture.instant("2026-11-20T09:00:00-05:00")))
-        #expect(newYork.parse("2026-07-04 12:00", now: eveningOf20th) == .success(ParserFixture.instant("2026-07-04T12:00:00-04:00")))
+        let eveningOf20th = Fixed.instant("2026-11-21T02:00:00Z")
+        #expect(newYork.parse("tomorrow 9:00", now: eveningOf20th) == .success(Fixed.instant("2026-11-21T09:00:00-05:00")))
+        #expect(newYork.parse("today", now: eveningOf20th) == .success(Fixed.instant("2026-11-20T09:00:00-05:00")))
+        #expect(newYork.parse("2026-07-04 12:00", now: eveningOf20th) == .success(Fixed.instant("2026-07-04T12:00:00-04:00")))
         // US spring-forward, 2026-03-08: 02:30 does not exist.
-        #expect(newYork.parse("2026-03-08 02:30", now: eveningOf20th) == .success(ParserFixture.instant("2026-03-08T03:00:00-04:00")))
+        #expect(newYork.parse("2026-03-08 02:30", now: eveningOf20th) == .success(Fixed.instant("2026-03-08T03:00:00-04:00")))
 
         let utc = ParserFixture.parser("UTC")
-        #expect(utc.parse("tomorrow 9:00", now: eveningOf20th) == .success(ParserFixture.instant("2026-11-22T09:00:00Z")))
+        #expect(utc.parse("tomorrow 9:00", now: eveningOf20th) == .success(Fixed.instant("2026-11-22T09:00:00Z")))
     }
 
     @Test func halfHourZonesStillGiveWholeMinutes() {
         let kolkata = ParserFixture.parser("Asia/Kolkata")
-        let now = ParserFixture.instant("2026-11-20T10:00:30+05:30")
-        #expect(kolkata.parse("+2h", now: now) == .success(ParserFixture.instant("2026-11-20T12:01:00+05:30")))
-        #expect(kolkata.parse("17:30", now: now) == .success(ParserFixture.instant("2026-11-20T17:30:00+05:30")))
+        let now = Fixed.instant("2026-11-20T10:00:30+05:30")
+        #expect(kolkata.parse("+2h", now: now) == .success(Fixed.instant("2026-11-20T12:01:00+05:30")))
+        #expect(kolkata.parse("17:30", now: now) == .success(Fixed.instant("2026-11-20T17:30:00+05:30")))
     }
 
     @Test(arguments: ["today", "tomorrow 9am", "fri", "next fri 17:00", "17:30", "midnight", "+2h", "+30m",

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ChecklistsModel
+import TestSupport
 
 /// Fixed locales, zones and instants for the display tests.
 private enum StyleFixture {
@@ -8,18 +9,8 @@ private enum StyleFixture {
         DueDateStyle(locale: Locale(identifier: locale), timeZone: TimeZone(identifier: zone)!)
     }
 
-    /// An instant written with an explicit UTC offset.
-    static func instant(_ text: String) -> Date {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        guard let date = formatter.date(from: text) else {
-            fatalError("bad fixture \(text)")
-        }
-        return date
-    }
-
     /// Saturday 2026-11-21, 09:00 UTC.
-    static let saturdayNine = instant("2026-11-21T09:00:00Z")
+    static let saturdayNine = Fixed.instant("2026-11-21T09:00:00Z")
 }
 
 @Suite("DueDateStyle")
@@ -32,7 +23,7 @@ struct DueDateStyleTests {
         #expect(StyleFixture.style("en_US", "UTC").format(date) == "Nov 21, 2026, 9:00 AM")
         #expect(StyleFixture.style("en_US", "America/New_York").format(date) == "Nov 21, 2026, 4:00 AM")
         #expect(StyleFixture.style("en_US", "Asia/Tokyo").format(date) == "Nov 21, 2026, 6:00 PM")
-        #expect(StyleFixture.style("en_US", "UTC").format(StyleFixture.instant("2026-07-04T00:05:00Z"))
+        #expect(StyleFixture.style("en_US", "UTC").format(Fixed.instant("2026-07-04T00:05:00Z"))
             == "Jul 4, 2026, 12:05 AM")
     }
 
@@ -40,9 +31,9 @@ struct DueDateStyleTests {
         #expect(StyleFixture.style("de_DE", "UTC").format(date) == "21.11.2026, 09:00")
         #expect(StyleFixture.style("de_DE", "Asia/Tokyo").format(date) == "21.11.2026, 18:00")
         // Early on the 21st in UTC is still the 20th in New York.
-        #expect(StyleFixture.style("de_DE", "America/New_York").format(StyleFixture.instant("2026-11-21T03:00:00Z"))
+        #expect(StyleFixture.style("de_DE", "America/New_York").format(Fixed.instant("2026-11-21T03:00:00Z"))
             == "20.11.2026, 22:00")
-        #expect(StyleFixture.style("de_DE", "Europe/Berlin").format(StyleFixture.instant("2026-07-04T07:30:00Z"))
+        #expect(StyleFixture.style("de_DE", "Europe/Berlin").format(Fixed.instant("2026-07-04T07:30:00Z"))
             == "04.07.2026, 09:30")
     }
 
@@ -73,7 +64,7 @@ struct DueDateStyleTests {
         #expect(StyleFixture.style("en_US", "UTC").weekday(date) == "Sat")
         #expect(StyleFixture.style("de_DE", "UTC").weekday(date) == "Sa")
         // Follows the time zone: still Friday in New York at 03:00 UTC.
-        #expect(StyleFixture.style("en_US", "America/New_York").weekday(StyleFixture.instant("2026-11-21T03:00:00Z")) == "Fri")
+        #expect(StyleFixture.style("en_US", "America/New_York").weekday(Fixed.instant("2026-11-21T03:00:00Z")) == "Fri")
     }
 
     @Test func monthNames() {
@@ -93,24 +84,24 @@ struct DueDateStyleTests {
 
     @Test func defaultDueDateIsTheNextFullHourStrictlyAfterNow() {
         let style = StyleFixture.style("en_US", "Europe/Berlin")
-        let eleven = StyleFixture.instant("2026-11-21T11:00:00+01:00")
-        #expect(style.defaultDueDate(after: StyleFixture.instant("2026-11-21T10:00:00+01:00")) == eleven)
-        #expect(style.defaultDueDate(after: StyleFixture.instant("2026-11-21T10:59:59+01:00")) == eleven)
-        #expect(style.defaultDueDate(after: StyleFixture.instant("2026-11-21T10:30:00+01:00")) == eleven)
-        #expect(style.defaultDueDate(after: StyleFixture.instant("2026-11-21T10:59:59+01:00").addingTimeInterval(0.999)) == eleven)
-        #expect(style.defaultDueDate(after: StyleFixture.instant("2026-11-21T23:10:00+01:00"))
-            == StyleFixture.instant("2026-11-22T00:00:00+01:00"))
+        let eleven = Fixed.instant("2026-11-21T11:00:00+01:00")
+        #expect(style.defaultDueDate(after: Fixed.instant("2026-11-21T10:00:00+01:00")) == eleven)
+        #expect(style.defaultDueDate(after: Fixed.instant("2026-11-21T10:59:59+01:00")) == eleven)
+        #expect(style.defaultDueDate(after: Fixed.instant("2026-11-21T10:30:00+01:00")) == eleven)
+        #expect(style.defaultDueDate(after: Fixed.instant("2026-11-21T10:59:59+01:00").addingTimeInterval(0.999)) == eleven)
+        #expect(style.defaultDueDate(after: Fixed.instant("2026-11-21T23:10:00+01:00"))
+            == Fixed.instant("2026-11-22T00:00:00+01:00"))
     }
 
     @Test func defaultDueDateFollowsTheWallClock() {
         // Kolkata is UTC+05:30: the local full hour is not a UTC full hour.
         let kolkata = StyleFixture.style("en_US", "Asia/Kolkata")
-        #expect(kolkata.defaultDueDate(after: StyleFixture.instant("2026-11-21T10:20:00+05:30"))
-            == StyleFixture.instant("2026-11-21T11:00:00+05:30"))
+        #expect(kolkata.defaultDueDate(after: Fixed.instant("2026-11-21T10:20:00+05:30"))
+            == Fixed.instant("2026-11-21T11:00:00+05:30"))
         // Berlin spring-forward: after 01:30 CET the next hour on the clock is 03:00 CEST.
         let berlin = StyleFixture.style("en_US", "Europe/Berlin")
-        #expect(berlin.defaultDueDate(after: StyleFixture.instant("2026-03-29T01:30:00+01:00"))
-            == StyleFixture.instant("2026-03-29T03:00:00+02:00"))
+        #expect(berlin.defaultDueDate(after: Fixed.instant("2026-03-29T01:30:00+01:00"))
+            == Fixed.instant("2026-03-29T03:00:00+02:00"))
     }
 
     // MARK: Environment
@@ -141,7 +132,7 @@ struct DueDateStyleTests {
     func posixOrUnknownLocalesMeanEnglish(environment: [String: String]) {
         let style = style(from: environment)
         #expect(style.calendar.locale?.identifier == "en_US_POSIX")
-        #expect(style.format(StyleFixture.instant("2026-11-21T09:00:00+13:00")) == "Nov 21, 2026, 9:00 AM")
+        #expect(style.format(Fixed.instant("2026-11-21T09:00:00+13:00")) == "Nov 21, 2026, 9:00 AM")
     }
 
     @Test func timeZoneComesFromTZ() {

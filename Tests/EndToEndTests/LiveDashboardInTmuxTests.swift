@@ -22,15 +22,6 @@ struct LiveDashboardInTmuxTests {
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// A due date as the command line takes it, in UTC like the test's panes.
-    func typed(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter.string(from: date)
-    }
-
     func openDatabase() throws -> ChecklistsDatabase {
         try ChecklistsDatabase.open(DatabaseLocation(path: databasePath, createsFolder: false))
     }
@@ -69,7 +60,7 @@ struct LiveDashboardInTmuxTests {
         tmux.press("Down")
         #expect(tmux.waitUntil { _ in selectedRow(tmux)?.contains("Renew passport") == true })
         // Sorted by due date, the new item lands above the selection.
-        cli("add", "Pack the bags", "--due", typed(day(7)))
+        cli("add", "Pack the bags", "--due", Fixed.text(day(7)))
         #expect(tmux.waitFor("Pack the bags"), "not shown: \(tmux.text)")
         #expect(tmux.text.contains("3 Remaining"))
         #expect(selectedRow(tmux)?.contains("Renew passport") == true, "selection moved: \(selectedRow(tmux) ?? "none")")
@@ -85,7 +76,7 @@ struct LiveDashboardInTmuxTests {
         let tmux = TmuxSession(width: 80, height: 20, command: app)
         defer { tmux.kill(); folder.remove() }
         #expect(tmux.waitFor("(No Items)"))
-        let id = try #require(Int64(cli("add", "Water the plants", "--due", typed(day(1)), "--remind")))
+        let id = try #require(Int64(cli("add", "Water the plants", "--due", Fixed.text(day(1)), "--remind")))
         #expect(tmux.waitFor("1 Remaining"))
         let database = try openDatabase()
         #expect(try database.reminderDate(ofItem: id) != nil)

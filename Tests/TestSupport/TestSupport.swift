@@ -29,6 +29,23 @@ public enum Fixed {
         return formatter.date(from: text)!
     }
 
+    /// An instant written with an explicit UTC offset, e.g. "2026-11-20T10:00:30+01:00".
+    public static func instant(_ text: String) -> Date {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        guard let date = formatter.date(from: text) else { fatalError("bad fixture \(text)") }
+        return date
+    }
+
+    /// A date as `date(_:)` reads it and a user types it: "2026-11-22 09:00" in `timeZone`.
+    public static func text(_ date: Date, timeZone: String = "UTC") -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: timeZone)
+        formatter.dateFormat = "yyyy-MM-dd HH:mm"
+        return formatter.string(from: date)
+    }
+
     /// English (US) in UTC: the locale screen tests are written in. A new one
     /// each time: DueDateStyle caches formatters and strings for the app's one
     /// render thread, and tests run in parallel.

@@ -56,8 +56,11 @@ public final class Store {
             return nil
         case let .loadLists(select, dueBefore):
             do {
-                let due = DueSection(items: try database.pendingItems(dueBefore: dueBefore, limit: DueSection.limit),
-                                     total: try database.pendingCount(dueFrom: nil, before: dueBefore, upTo: DueSection.countCap))
+                let items = try database.pendingItems(dueBefore: dueBefore, limit: DueSection.limit)
+                // Fewer than a full page: the page is the count, no second query.
+                let total = items.count < DueSection.limit ? items.count
+                    : try database.pendingCount(dueFrom: nil, before: dueBefore, upTo: DueSection.countCap)
+                let due = DueSection(items: items, total: total)
                 return .listsLoaded(try database.checklistSummaries(), due: due, select: select)
             } catch {
                 return .loadFailed(message: error.description)

@@ -86,9 +86,10 @@ public struct AllListsState: Hashable, Sendable {
         } else {
             // The selected row is gone (checked off or deleted elsewhere): the
             // row now in its place, or the one above, of the same kind.
+            let place = viewport.selection
             let sameKind = previous.flatMap { old in
-                [viewport.selection, viewport.selection - 1].first { rows.indices.contains($0) && rows[$0].isKind(of: old) }
-                    ?? rows.indices.reversed().first { $0 < viewport.selection && rows[$0].isKind(of: old) }
+                rows.indices.contains(place) && rows[place].isKind(of: old) ? place
+                    : rows.indices.last { $0 < place && rows[$0].isKind(of: old) }
             }
             let leftDueView = previous.map { if case .due = $0 { true } else { false } } ?? false
             select(sameKind ?? (leftDueView ? 0 : viewport.selection), visibleRows: visibleRows)
