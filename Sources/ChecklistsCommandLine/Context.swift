@@ -45,7 +45,7 @@ public struct CommandContext {
     }
 
     /// Runs storage work, turning its errors into the command line's: a row
-    /// deleted meanwhile is "not found" (1), empty text is bad input (2),
+    /// deleted meanwhile is "not found" (1), unstorable text (empty, a NUL) is bad input (2),
     /// anything else a database problem (3).
     @discardableResult
     func storage<T>(_ body: () throws(StorageError) -> T) throws(CommandError) -> T {
@@ -54,7 +54,7 @@ public struct CommandContext {
         } catch {
             switch error {
             case .notFound(let what): throw .notFound("\(what) does not exist")
-            case .emptyText: throw .badInput(error.description)
+            case .emptyText, .nulInText: throw .badInput(error.description)
             default: throw .database(error)
             }
         }

@@ -155,7 +155,7 @@ struct SnapshotReader {
         let what = "list \(id)"
         let nameNode = try required(fields, "name", in: node, what)
         let name = try string(nameNode, "\(what): name")
-        if TextRules.isBlank(name) { throw fail(nameNode, "\(what): the name is empty") }
+        if let problem = TextRules.problem(with: name, what: "name") { throw fail(nameNode, "\(what): \(problem)") }
         let icon = try choice(fields["icon"], "\(what): icon", default: ChecklistIcon.none)
         let sortOrder = try choice(fields["sortOrder"], "\(what): sortOrder", default: ItemSortOrder.dueDate)
         var entries: [Snapshot.Entry] = []
@@ -175,7 +175,7 @@ struct SnapshotReader {
         let what = "item \(id)"
         let textNode = try required(fields, "text", in: node, what)
         let text = try string(textNode, "\(what): text")
-        if TextRules.isBlank(text) { throw fail(textNode, "\(what): the text is empty") }
+        if let problem = TextRules.problem(with: text, what: "text") { throw fail(textNode, "\(what): \(problem)") }
         let dueNode = try required(fields, "due", in: node, what)
         let due = try date(dueNode, "\(what): due")
         if Int64(due.timeIntervalSince1970) % 60 != 0 { throw fail(dueNode, "\(what): due dates are whole minutes (seconds must be 00)") }

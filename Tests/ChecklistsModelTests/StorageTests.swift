@@ -196,13 +196,49 @@ struct StorageTests {
         folder.remove()
     }
 
-    @Test("text with control characters and escape sequences is stored as given")
+    @Test("text holding a NUL is refused, not cut short, and nothing is written")
+    func nulRefused() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "Milk", dueDate: due))) else {
+            Issue.record("the change did not return the new id"); return
+        }
+        #expect(throws: StorageError.nulInText(what: "item text")) {
+            try database.apply(.updateItem(id: id, ItemDraft(text: "Milk\u{0}and honey", dueDate: due)))
+        }
+        #expect(throws: StorageError.nulInText(what: "item text")) {
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "\u{0}", dueDate: due)))
+        }
+        #expect(throws: StorageError.nulInText(what: "list name")) {
+            try database.apply(.addChecklist(name: "Home\u{0}", icon: .none))
+        }
+        #expect(StorageError.nulInText(what: "item text").description
+            == "the item text contains a NUL character (U+0000), which cannot be stored; remove it and try again")
+        #expect(try database.item(id: id)?.text == "Milk")
+        #expect(try database.checklistSummaries().map(\.itemCount) == [1])
+        folder.remove()
+    }
+
+    @Test("text with escape sequences, right-to-left text, combining marks, ZWJ emoji or 100,000 characters is stored as given")
     func controlCharactersStored() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)
         let list = try database.checklistSummaries()[0].id
-        let text = "pay \u{1B}]52;c;aGk=\u{07} bill\u{1B}[2J 日本語 👨‍👩‍👧"
-        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due))) else { Issue.record("the change did not return the new id"); return }
-        #expect(try database.item(id: id)?.text == text)
+        let texts = [
+            "pay \u{1B}]52;c;aGk=\u{07} bill\u{1B}[2J 日本語 👨‍👩‍👧",
+            "title \u{1B}]0;pwned\u{1B}\\ csi \u{9B}31m \u{202E}reversed\u{202C}",
+            "שלום עולם and مرحبا",                      // right to left
+            "e\u{301}\u{302} a\u{20DD} Z\u{0335}\u{0336}",      // combining marks, not normalised
+            "👩🏽‍💻 🏳️‍🌈 🇩🇪",                                // ZWJ sequences, modifiers, flags
+            String(repeating: "long text ", count: 10_000),   // 100,000 characters
+        ]
+        for text in texts {
+            guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due))) else {
+                Issue.record("the change did not return the new id"); return
+            }
+            let stored = try #require(try database.item(id: id)?.text)
+            // Compared scalar by scalar: Swift's == would call a composed é equal to e + U+0301.
+            #expect(Array(stored.unicodeScalars) == Array(text.unicodeScalars))
+        }
         folder.remove()
     }
 

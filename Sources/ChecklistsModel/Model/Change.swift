@@ -36,4 +36,15 @@ public enum TextRules {
     public static func isBlank(_ text: String) -> Bool {
         trimmed(text).isEmpty
     }
+
+    /// Why `text` cannot be stored as the `what` ("item text", "list name"),
+    /// or nil when it can be stored exactly as given. Empty text says nothing;
+    /// a NUL would be cut off by SQLite's C-string binding, silently losing
+    /// everything after it, so it is refused rather than stored damaged.
+    /// Other controls are stored as given (the screen shows them as stand-ins).
+    public static func problem(with text: String, what: String) -> StorageError? {
+        if isBlank(text) { return .emptyText(what: what) }
+        if text.unicodeScalars.contains("\u{0}") { return .nulInText(what: what) }
+        return nil
+    }
 }

@@ -404,8 +404,10 @@ public final class ChecklistsDatabase: Sendable {
     /// reminder rule where it came from), not recomputed.
     public func restore(_ snapshot: Snapshot, replacingExisting: Bool) throws(StorageError) -> RestoreOutcome {
         for list in snapshot.lists {
-            if TextRules.isBlank(list.checklist.name) { throw .emptyText(what: "list name") }
-            for entry in list.items where TextRules.isBlank(entry.item.text) { throw .emptyText(what: "item text") }
+            if let problem = TextRules.problem(with: list.checklist.name, what: "list name") { throw problem }
+            for entry in list.items {
+                if let problem = TextRules.problem(with: entry.item.text, what: "item text") { throw problem }
+            }
         }
         return try run {
             try pool.write { db -> RestoreOutcome in
@@ -480,9 +482,9 @@ public final class ChecklistsDatabase: Sendable {
     private static func validate(_ change: Change) throws(StorageError) {
         switch change {
         case let .addChecklist(name, _), let .updateChecklist(_, name, _):
-            if TextRules.isBlank(name) { throw .emptyText(what: "list name") }
+            if let problem = TextRules.problem(with: name, what: "list name") { throw problem }
         case let .addItem(_, draft), let .updateItem(_, draft):
-            if TextRules.isBlank(draft.text) { throw .emptyText(what: "item text") }
+            if let problem = TextRules.problem(with: draft.text, what: "item text") { throw problem }
         default:
             break
         }

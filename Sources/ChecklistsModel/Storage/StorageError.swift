@@ -17,6 +17,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     case notFound(what: String)
     /// Text that is empty after trimming white space.
     case emptyText(what: String)
+    /// Text holding U+0000, which cannot be stored without losing what follows it.
+    case nulInText(what: String)
 
     public var description: String {
         switch self {
@@ -46,6 +48,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(what) no longer exists; it was deleted elsewhere"
         case let .emptyText(what):
             "the \(what) is empty; type some text first"
+        case let .nulInText(what):
+            "the \(what) contains a NUL character (U+0000), which cannot be stored; remove it and try again"
         }
     }
 }
