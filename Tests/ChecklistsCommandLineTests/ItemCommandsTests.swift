@@ -82,9 +82,8 @@ struct ItemCommandsTests {
             ("2027-02-31 10:00", "--due: February 2027 has only 28 days"),
             ("0000-01-01 10:00", "--due: year 0 is out of range (1970-9999)"),
             ("99999-01-01 10:00", "--due: year 99999 is out of range (1970-9999)"),
-            // (+999999d is 2,738 years ahead, year 4764: a real date, accepted as in the picker.)
-            ("+9999999d", #"--due: "+9999999d" is too far away: due dates must be in the years 1970-9999"#),
-            ("+99999999999999999999999h", #"--due: "+99999999999999999999999h" is too far away: due dates must be in the years 1970-9999"#),
+            ("+999999d", #"--due: "+999999d" is more than 100 years ahead: type the date itself, for example "2126-12-24 18:00""#),
+            ("+99999999999999999999999h", #"--due: "+99999999999999999999999h" is more than 100 years ahead: type the date itself, for example "2126-12-24 18:00""#),
             ("", #"--due: type a date, for example "tomorrow 9:00""#),
           ])
     func addBadDate(due: String, message: String) {

@@ -142,17 +142,19 @@ struct DueDateParserTests {
     }
 
     @Test func hugeDurationsAreOutOfRangeNotACrash() {
-        // 999999 days from 2026 is in 4764, inside 1970...9999, so it is a
-        // valid date; one more digit is not.
-        #expect((try? parse("+999999d").get()).map { DateFields(date: $0, calendar: parser.calendar).year } == 4764)
+        // 999999 days from 2026 would be in 4764, inside 1970...9999, but no
+        // one means it: durations stop at 100 years.
+        expectDate("+36525d", "2126-11-21T10:01:00+01:00")
+        expectDate("+36524d24h", "2126-11-21T10:01:00+01:00")
         for text in [
+            "+999999d", "+36526d", "+36525d1m", "+876601h", "+5218w",
             "+9999999d", "+3000000d", "in 5000000 days", "+600000w",
             "+99999999999999999999999d",  // does not fit in Int
             "+9223372036854775807w",  // overflows when turned into days
             "+9223372036854775807m", "+9223372036854775807h", "+9223372036854775807d",
             "+1d9223372036854775807d",  // overflows when summed
         ] {
-            expectError(text, .tooFarAway(text))
+            expectError(text, .durationTooLong(text))
         }
         let endOfTime = Fixed.instant("9999-12-31T23:00:00+01:00")
         expectError("+2h", .tooFarAway("+2h"), now: endOfTime)
@@ -249,6 +251,8 @@ struct DueDateParserTests {
         expectError("9:00", .yearOutOfRange(10000), now: lastDay)
         expectDate("today 18:00", "9999-12-31T18:00:00+01:00", now: lastDay)
         #expect(DueDateParseError.yearOutOfRange(99999).description == "year 99999 is out of range (1970-9999)")
+        #expect(DueDateParseError.durationTooLong("+999999d").description
+            == #""+999999d" is more than 100 years ahead: type the date itself, for example "2126-12-24 18:00""#)
         #expect(DueDateParseError.tooFarAway("+9999999d").description
             == #""+9999999d" is too far away: due dates must be in the years 1970-9999"#)
     }

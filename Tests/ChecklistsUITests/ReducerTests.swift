@@ -96,6 +96,34 @@ struct ReducerTests {
         #expect(state.keyContext == .datePicker)
     }
 
+    @Test("a date that cannot be, typed in words: the parser's message, the date unchanged, still typing", arguments: [
+        ("nonsense", #"can't read "nonsense": try "tomorrow 9:00", "fri 17:00", "+2h" or "2026-12-24 18:00""#),
+        ("2027-02-31 10:00", "February 2027 has only 28 days"),
+        ("0-01-01", "year 0 is out of range (1970-9999)"),
+        ("99999-01-01 9:00", "year 99999 is out of range (1970-9999)"),
+        ("+999999d", #""+999999d" is more than 100 years ahead: type the date itself, for example "2126-12-24 18:00""#),
+    ])
+    func impossibleTypedDate(text: String, message: String) {
+        var state = onChecklist()
+        _ = press(.enter, .tab, .tab, .enter, .character("t"), on: &state)
+        type(text, on: &state)
+        #expect(press(.enter, on: &state).isEmpty)
+        #expect(state.message == StatusMessage(message, kind: .error))
+        #expect(state.itemDetail?.dueDate == Self.due)
+        #expect(state.keyContext == .typedDate)
+    }
+
+    @Test("year 0000 typed into the picker's year field: a message, the date unchanged")
+    func impossibleYearDigits() {
+        var state = onChecklist()
+        _ = press(.enter, .tab, .tab, .enter, .left, .left, on: &state)   // the year field
+        #expect(state.itemDetail?.picker?.field == .year)
+        type("0000", on: &state)
+        #expect(state.message == StatusMessage("0 is not a valid year here (1970–9999).", kind: .error))
+        #expect(state.itemDetail?.dueDate == Self.due)
+        #expect(state.itemDetail?.picker?.field == .year)
+    }
+
     @Test("Done is refused while the text is empty, and nothing is saved")
     func doneRefusedWhenEmpty() {
         var state = onChecklist()

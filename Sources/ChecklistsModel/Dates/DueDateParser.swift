@@ -31,6 +31,10 @@ public struct DueDateParser: Sendable {
         self.calendar = calendar
     }
 
+    /// The longest duration "+…" accepts: 100 years of days. Later dates are
+    /// typed as dates.
+    public static let longestDuration = (years: 100, days: 36_525)
+
     /// The due date `text` names, seen from `now`, with seconds zero; or an
     /// error whose `description` tells the user what to type instead.
     ///
@@ -77,9 +81,13 @@ public enum DueDateParseError: Error, Equatable, Sendable, CustomStringConvertib
     /// Non-zero seconds (`18:00:30`): due dates have minute precision, and
     /// silently dropping what the user typed would be surprising.
     case secondsNotSupported
-    /// A duration that lands outside the years 1970...9999 (`+999999d`);
-    /// carries the text as typed.
+    /// A duration that lands outside the years 1970...9999 (`+2h` late on
+    /// 31 December 9999); carries the text as typed.
     case tooFarAway(String)
+    /// A duration longer than `DueDateParser.longestDuration` (`+999999d`,
+    /// which would be the year 4764): far more likely a slip of the finger
+    /// than a plan, so it is refused instead of saved as a date nobody meant.
+    case durationTooLong(String)
 
     /// One line for the status bar that says what went wrong and what to do.
     public var description: String {
@@ -110,6 +118,8 @@ public enum DueDateParseError: Error, Equatable, Sendable, CustomStringConvertib
             return #"due dates have no seconds: leave them out, for example "18:00""#
         case .tooFarAway(let text):
             return #""\#(Self.quotable(text))" is too far away: due dates must be in the years \#(years)"#
+        case .durationTooLong(let text):
+            return #""\#(Self.quotable(text))" is more than \#(DueDateParser.longestDuration.years) years ahead: type the date itself, for example "2126-12-24 18:00""#
         }
     }
 
@@ -532,10 +542,11 @@ extension DueDateParser {
         /// never earlier than the duration asked for.
         private func resolveRelative(_ amounts: [RelativeAmount]) throws -> Date {
             let tooFar = DueDateParseError.tooFarAway(text)
+            let tooLong = DueDateParseError.durationTooLong(text)
             var days = 0
             var minutes = 0
             for amount in amounts {
-                guard let count = amount.count else { throw tooFar }
+                guard let count = amount.count else { throw tooLong }
                 let (factor, isDays) = switch amount.unit {
                 case .minute: (1, false)
                 case .hour: (60, false)
@@ -544,13 +555,12 @@ extension DueDateParser {
                 }
                 let (scaled, multiplyOverflow) = count.multipliedReportingOverflow(by: factor)
                 let (sum, addOverflow) = (isDays ? days : minutes).addingReportingOverflow(scaled)
-                guard !multiplyOverflow, !addOverflow else { throw tooFar }
+                guard !multiplyOverflow, !addOverflow else { throw tooLong }
                 if isDays { days = sum } else { minutes = sum }
             }
-            // Anything longer than the supported span of years cannot land inside
-            // it; checking first keeps the arithmetic below far from overflow.
-            let maximumDays = GregorianDayMath.supportedDayNumbers.count
-            guard days <= maximumDays, minutes <= maximumDays * 24 * 60 else { throw tooFar }
+            // Checked before any date arithmetic, which it keeps far from overflow.
+            let longestDays = DueDateParser.longestDuration.days
+            guard days <= longestDays, minutes <= (longestDays - days) * 24 * 60 else { throw tooLong }
 
             var result = now
             if days > 0 {
