@@ -13,14 +13,18 @@ public struct CommandContext {
     public var style: DueDateStyle
     /// Standard output, one call per line (without the newline).
     public var output: (String) -> Void
+    /// A line for stderr that stops nothing (a file open to other users), so
+    /// it never mixes into output a script reads.
+    public var notice: (String) -> Void
 
     public init(location: DatabaseLocation, databaseOptions: ChecklistsDatabase.Options = .init(),
-                now: Date, style: DueDateStyle, output: @escaping (String) -> Void) {
+                now: Date, style: DueDateStyle, output: @escaping (String) -> Void, notice: @escaping (String) -> Void) {
         self.location = location
         self.databaseOptions = databaseOptions
         self.now = now
         self.style = style
         self.output = output
+        self.notice = notice
     }
 
     /// The context of a real run: the clock, the environment, stdout.
@@ -32,13 +36,16 @@ public struct CommandContext {
             databaseOptions: options,
             now: Date(),
             style: DueDateStyle.fromEnvironment(environment),
-            output: { print($0) })
+            output: { print($0) },
+            notice: { FileHandle.standardError.write(Data("checklists: \($0)\n".utf8)) })
     }
 
     /// Opens the database; a refused or broken file is exit status 3.
     func openDatabase() throws(CommandError) -> ChecklistsDatabase {
         do {
-            return try ChecklistsDatabase.open(location, options: databaseOptions)
+            let database = try ChecklistsDatabase.open(location, options: databaseOptions)
+            if let notice = database.openingNotice { self.notice(notice.description) }
+            return database
         } catch {
             throw .database(error)
         }

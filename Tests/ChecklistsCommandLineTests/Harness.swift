@@ -13,12 +13,15 @@ final class Harness: @unchecked Sendable {
     var now = Fixed.now
     var style = Fixed.style
     private(set) var output: [String] = []
+    /// Notices for stderr, kept across runs.
+    private(set) var notices: [String] = []
 
     deinit { folder.remove() }
 
     var context: CommandContext {
         CommandContext(location: DatabaseLocation(path: path, createsFolder: false), databaseOptions: .init(busyTimeout: 1),
-                       now: now, style: style, output: { [unowned self] in output.append(contentsOf: $0.components(separatedBy: "\n")) })
+                       now: now, style: style, output: { [unowned self] in output.append(contentsOf: $0.components(separatedBy: "\n")) },
+                       notice: { [unowned self] in notices.append($0) })
     }
 
     /// Runs one command; returns its error (nil for success) and the lines

@@ -163,6 +163,18 @@ struct ListingTests {
         #expect(try harness.database().checklists().count == 3)
     }
 
+    @Test("a database other users can read: one notice, for stderr, the first time; the output is unchanged")
+    func openToOthersNotice() {
+        harness.add("Milk", due: "2026-11-22 09:00")
+        chmod(harness.path, 0o604)
+        let firstOutput = harness.lines { context in try ListingCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
+        #expect(harness.notices == ["other users can read \(harness.path) (mode 604); chmod 600 it to keep your lists private (said once)"])
+        let secondOutput = harness.lines { context in try ListingCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
+        #expect(harness.notices.count == 1)
+        #expect(firstOutput == secondOutput)
+        #expect(firstOutput.count == 1)
+    }
+
     @Test("a file that is not a database: exit 3 with the storage message, and the file is left untouched")
     func notADatabase() throws {
         try Data("not a database\n".utf8).write(to: URL(fileURLWithPath: harness.path))

@@ -60,6 +60,33 @@ struct StorageTests {
         folder.remove()
     }
 
+    @Test("a file other users can open is used, and reported once for each mode it is seen with")
+    func openToOthersReportedOnce() throws {
+        let path = folder.file("test.sqlite")
+        let location = DatabaseLocation(path: path, createsFolder: false)
+        #expect(try ChecklistsDatabase.open(location).openingNotice == nil)      // new: 0600
+        try ChecklistsDatabase.open(location).apply(.addChecklist(name: "Private", icon: .none))
+
+        chmod(path, 0o644)
+        let first = try ChecklistsDatabase.open(location)
+        #expect(first.openingNotice == .openToOthers(path: path, mode: 0o644))
+        #expect(first.openingNotice?.description
+            == "other users can read \(path) (mode 644); chmod 600 it to keep your lists private (said once)")
+        #expect(try ChecklistsDatabase.open(location).openingNotice == nil)     // said once
+        #expect(try ChecklistsDatabase.open(location).checklistSummaries().map(\.checklist.name) == ["List", "Private"])
+
+        chmod(path, 0o666)
+        #expect(try ChecklistsDatabase.open(location).openingNotice?.description
+            == "other users can read and change \(path) (mode 666); chmod 600 it to keep your lists private (said once)")
+        chmod(path, 0o600)
+        #expect(try ChecklistsDatabase.open(location).openingNotice == nil)
+        chmod(path, 0o644)                                                      // opened up again: said again
+        #expect(try ChecklistsDatabase.open(location).openingNotice == .openToOthers(path: path, mode: 0o644))
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o644)                                                  // used as it is, not changed
+        folder.remove()
+    }
+
     @Test("an itemID is never reused, not even after the newest item is deleted")
     func idsNeverReused() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)

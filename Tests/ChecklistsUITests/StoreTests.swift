@@ -25,6 +25,20 @@ struct StoreTests {
         for character in text { store.send(.key(.character(character))) }
     }
 
+    @Test("a database other users can read: the notice is on the first screen once, and gone at the next start")
+    func openToOthersNotice() throws {
+        _ = try ChecklistsDatabase.temporary(in: folder)
+        chmod(folder.file("test.sqlite"), 0o640)
+        var store = try makeStore(width: 200)
+        let notice = "other users can read \(folder.file("test.sqlite")) (mode 640); chmod 600 it to keep your lists private (said once)"
+        #expect(store.state.message == StatusMessage(notice))
+        #expect(render(store.state).lines()[14] == " " + notice)
+        press(.down, on: store)
+        #expect(store.state.message == nil)
+        store = try makeStore(width: 200)
+        #expect(store.state.message == nil)
+    }
+
     @Test("first use: add a list with an icon, add an item, check it; a restart reopens the list")
     func firstUse() throws {
         let store = try makeStore()

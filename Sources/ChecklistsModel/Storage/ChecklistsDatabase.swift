@@ -16,10 +16,15 @@ public final class ChecklistsDatabase: Sendable {
 
     public let path: String
     private let pool: DatabasePool
+    /// Something the user should hear about once, found while opening: the
+    /// file is open to other users. Nil on every later open of the same file
+    /// with the same mode, so a dashboard started daily does not nag.
+    public let openingNotice: StorageNotice?
 
-    private init(path: String, pool: DatabasePool) {
+    private init(path: String, pool: DatabasePool, openingNotice: StorageNotice?) {
         self.path = path
         self.pool = pool
+        self.openingNotice = openingNotice
     }
 
     // MARK: - Opening
@@ -53,9 +58,8 @@ public final class ChecklistsDatabase: Sendable {
         } catch {
             throw StorageError(error, path: path)
         }
-        let database = ChecklistsDatabase(path: path, pool: pool)
-        try database.prepareSchema()
-        return database
+        let notice = try prepareSchema(pool, path: path, openMode: FileChecks.modeOpenToOthers(path))
+        return ChecklistsDatabase(path: path, pool: pool, openingNotice: notice)
     }
 
     /// Builds a new database beside `path` and renames it into place only
@@ -89,20 +93,34 @@ public final class ChecklistsDatabase: Sendable {
         }
     }
 
-    private func prepareSchema() throws(StorageError) {
-        let migrator = Schema.migrator
-        try run {
-            try migrator.migrate(pool)
+    /// Migrates, then runs the start's write transaction. `openMode` is the
+    /// file's mode when other users can open it; the mode reported is kept
+    /// in the file, so each mode is reported once (and again if the file is
+    /// made private and later opened up again).
+    private static func prepareSchema(_ pool: DatabasePool, path: String, openMode: mode_t?) throws(StorageError) -> StorageNotice? {
+        do {
+            try Schema.migrator.migrate(pool)
             // A write transaction on every start: it creates the first list on
             // a new database and proves now, not at the user's first edit, that
             // the file can be written and is not held locked by another program.
-            try pool.write { db in
+            return try pool.write { db -> StorageNotice? in
                 let initialized = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = 'initialized'")
                 if initialized == nil {
                     try db.execute(sql: "INSERT INTO checklist (name) VALUES ('List')")
                     try db.execute(sql: "INSERT INTO preference (key, value) VALUES ('initialized', '1')")
                 }
+                let reported = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = 'reportedOpenMode'")
+                guard let openMode else {
+                    if reported != nil { try db.execute(sql: "DELETE FROM preference WHERE key = 'reportedOpenMode'") }
+                    return nil
+                }
+                let mode = String(openMode, radix: 8)
+                guard reported != mode else { return nil }
+                try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES ('reportedOpenMode', ?)", arguments: [mode])
+                return .openToOthers(path: path, mode: Int(openMode))
             }
+        } catch {
+            throw StorageError(error, path: path)
         }
     }
 

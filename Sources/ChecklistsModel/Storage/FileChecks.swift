@@ -122,6 +122,16 @@ enum FileChecks {
         }
     }
 
+    /// The file's permission bits when they let other users in (any group or
+    /// other bit), else nil. We create files 0600; one that is not was made
+    /// or changed by someone else, and is used, but reported.
+    static func modeOpenToOthers(_ path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let permissions = info.st_mode & 0o777
+        return permissions & 0o077 != 0 ? permissions : nil
+    }
+
     /// Creates an empty file, owner-only whatever the umask, replacing what
     /// a creation that was killed half-way left at `path`.
     static func createPrivateFile(_ path: String, for finalPath: String) throws(StorageError) {

@@ -53,3 +53,17 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+/// What opening found that the user should know but that stops nothing.
+public enum StorageNotice: Hashable, Sendable, CustomStringConvertible {
+    /// The database file's mode lets other users read or change it.
+    case openToOthers(path: String, mode: Int)
+
+    public var description: String {
+        switch self {
+        case let .openToOthers(path, mode):
+            let access = mode & 0o022 != 0 ? "read and change" : "read"
+            return "other users can \(access) \(path) (mode \(String(mode, radix: 8))); chmod 600 it to keep your lists private (said once)"
+        }
+    }
+}

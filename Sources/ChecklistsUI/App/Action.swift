@@ -9,8 +9,9 @@ public enum Action: Sendable {
     case resized(width: Int, height: Int)
     /// The runtime's current time, sent before each batch of input.
     case clock(Date)
-    /// The start-up state: which checklist was open last time.
-    case started(openChecklistID: Int64?)
+    /// The start-up state: which checklist was open last time, and what
+    /// opening the database found to tell the user once.
+    case started(openChecklistID: Int64?, notice: String? = nil)
     /// The home screen's data: the lists, and what is due today or overdue.
     case listsLoaded([ChecklistSummary], due: DueSection = DueSection(), select: Int64?)
     case itemsLoaded(ChecklistSummary, ItemsPage, selectIndex: Int)

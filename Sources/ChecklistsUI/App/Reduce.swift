@@ -12,7 +12,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.width = max(0, width)
         state.height = max(0, height)
         return keepSelectionVisible(&state)
-    case let .started(openChecklistID):
+    case let .started(openChecklistID, notice):
+        if let notice { state.message = StatusMessage(notice, kind: .info) }
         var effects: [Effect] = [loadLists(state, select: openChecklistID)]
         if let id = openChecklistID {
             effects.append(.loadItems(checklistID: id, anchor: .index(0), pageSize: state.pageSize))

@@ -36,10 +36,11 @@ public final class Store {
     /// that was open last time.
     public func start(now: Date) {
         send(.clock(now))
+        let notice = database.openingNotice?.description
         do {
-            send(.started(openChecklistID: try database.openChecklistID()))
+            send(.started(openChecklistID: try database.openChecklistID(), notice: notice))
         } catch {
-            send(.started(openChecklistID: nil))
+            send(.started(openChecklistID: nil, notice: notice))
         }
     }
 
