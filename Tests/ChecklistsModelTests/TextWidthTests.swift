@@ -8,6 +8,14 @@ import Testing
 
     // MARK: Single graphemes
 
+    @Test func splitAtWordBreaksBeforeASpaceAndCutsAWordTooLong() {
+        #expect(TextWidth.splitAtWord("the change was not saved", columns: 12) == ("the change", "was not saved"))
+        #expect(TextWidth.splitAtWord("fits whole", columns: 10) == ("fits whole", ""))
+        #expect(TextWidth.splitAtWord("/a/very/long/path is full", columns: 8) == ("/a/very/", "long/path is full"))
+        #expect(TextWidth.splitAtWord("日本語 のテキスト", columns: 9) == ("日本語", "のテキスト"))
+        #expect(TextWidth.splitAtWord("a\u{1B}[2J b", columns: 5) == ("a␛[2J", "b"))    // sanitized first
+    }
+
     @Test func asciiIsOneColumn() {
         #expect(TextWidth.columns(of: "a" as Character) == 1)
         #expect(TextWidth.columns(of: " " as Character) == 1)

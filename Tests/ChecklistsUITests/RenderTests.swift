@@ -51,6 +51,34 @@ struct RenderTests {
         ])
     }
 
+    @Test("a message too long for one line takes the help line too, broken at a space; the next key brings the help back")
+    func longMessageTakesTwoLines() {
+        var state = home()
+        _ = reduce(&state, .loadFailed(message: "the disk holding /home/ada/.local/share/checklists/checklists.sqlite is full; the change was not saved"))
+        #expect(render(state).lines() == [
+            " Checklists                               3 lists",
+            "  🛒 Groceries                        2 Remaining",
+            "     List                              (No Items)",
+            "  🧳 旅行の準備リストとても長い名前の…  All Done!",
+            "",
+            "",
+            " the disk holding",
+            " /home/ada/.local/share/checklists/checklists.sql…",
+        ])
+        _ = reduce(&state, .loadFailed(message: "could not save: the disk is full; the change was not saved"))
+        #expect(render(state).lines().suffix(2) == [
+            " could not save: the disk is full; the change was",
+            " not saved",
+        ])
+        #expect(render(state)[6, 1].color == .red)
+        #expect(render(state)[7, 1].color == .red)
+        press(.down, on: &state)
+        #expect(render(state).lines().suffix(2) == [
+            " ↑↓/jk:move Enter:open a:add e:edit d:delete",
+            " q:quit ?:help",
+        ])
+    }
+
     @Test("the selection bar spans the selected row")
     func selectionBar() {
         let grid = render(home())

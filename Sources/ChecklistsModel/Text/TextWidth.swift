@@ -92,6 +92,29 @@ public enum TextWidth {
         return text
     }
 
+    /// Splits `text` (sanitized) into its longest head that fits `columns`,
+    /// ending before a space where there is one, and the rest with its
+    /// leading spaces dropped. Text that fits comes back whole, with an empty
+    /// rest. A word longer than `columns` (a long path) is cut mid-word.
+    public static func splitAtWord(_ text: String, columns: Int) -> (head: String, rest: String) {
+        let text = prepare(text).text
+        guard columns > 0 else { return ("", text) }
+        var used = 0
+        var fitEnd = text.startIndex
+        var lastSpace: String.Index?
+        for index in text.indices {
+            let width = self.columns(of: text[index])
+            if used + width > columns {
+                let end = lastSpace ?? fitEnd
+                return (String(text[..<end]), String(text[end...].drop { $0 == " " }))
+            }
+            if text[index] == " " { lastSpace = index }
+            used += width
+            fitEnd = text.index(after: index)
+        }
+        return (text, "")
+    }
+
     // MARK: Internals shared with ScreenGrid (package access: it lives in ChecklistsUI)
 
     /// The glyph drawn where text was cut.

@@ -14,10 +14,22 @@ enum Chrome {
     }
 
     /// The bottom two lines: a message (or a y/n question) and the keys that
-    /// work on this screen.
+    /// work on this screen. A message too long for one line (a storage
+    /// error naming a long path) takes both, the keys coming back with the
+    /// next key press: the end of a message is often what says what to do.
     static func bottomLines(_ state: AppState, into grid: inout ScreenGrid) {
         let helpRow = grid.height - 1
         let messageRow = grid.height - 2
+        if state.confirmation == nil, let message = state.message,
+           TextWidth.columns(of: message.text) > grid.width - 1, grid.height >= 2 {
+            let isError = message.kind == .error
+            let (head, rest) = TextWidth.splitAtWord(message.text, columns: grid.width - 1)
+            for (row, line) in [(messageRow, head), (helpRow, rest)] {
+                grid.put(" " + line, row: row, column: 0, maxColumns: grid.width,
+                         style: isError ? .bold : [], color: isError ? .red : .default)
+            }
+            return
+        }
         if let confirmation = state.confirmation {
             grid.applyStyle(.reverse, row: messageRow, columns: 0..<grid.width)
             // The question is cut, never its "(y/n)": that is what says a key is awaited.
