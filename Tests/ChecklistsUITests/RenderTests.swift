@@ -55,13 +55,8 @@ struct RenderTests {
     func longMessageTakesTwoLines() {
         var state = home()
         _ = reduce(&state, .loadFailed(message: "the disk holding /home/ada/.local/share/checklists/checklists.sqlite is full; the change was not saved"))
-        #expect(render(state).lines() == [
-            " Checklists                               3 lists",
-            "  🛒 Groceries                        2 Remaining",
-            "     List                              (No Items)",
-            "  🧳 旅行の準備リストとても長い名前の…  All Done!",
-            "",
-            "",
+        #expect(render(state).lines().prefix(6) == render(home()).lines().prefix(6))
+        #expect(render(state).lines().suffix(2) == [
             " the disk holding",
             " /home/ada/.local/share/checklists/checklists.sql…",
         ])
