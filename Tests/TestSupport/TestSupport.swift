@@ -116,7 +116,12 @@ public func runCommand(_ arguments: [String], environment: [String: String]? = n
     posix_spawnattr_setsigmask(&attributes, &noSignals)
     posix_spawnattr_setsigdefault(&attributes, &allSignals)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let environmentList = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
+    // A sanitizer run's options (scripts/sanitize) reach every child, even one
+    // given an environment of its own, so its reports land in the run's folder.
+    let inherited = ProcessInfo.processInfo.environment
+    let sanitizerOptions = inherited.filter { ["ASAN_OPTIONS", "TSAN_OPTIONS"].contains($0.key) }
+    let childEnvironment = environment.map { $0.merging(sanitizerOptions) { given, _ in given } } ?? inherited
+    let environmentList = childEnvironment.map { "\($0.key)=\($0.value)" }
     var pid: pid_t = 0
     let status = withCStrings(arguments) { argv in
         withCStrings(environmentList) { envp in
