@@ -13,9 +13,9 @@ public enum CrashReport {
 }
 
 private func crashHandler(_ number: Int32) {
-    let event = fuzzCurrentEvent
+    let event = fuzzCurrentEvent.load(ordering: .relaxed)
     if event >= 0 {
-        let seed = fuzzCurrentSeed
+        let seed = fuzzCurrentSeed.load(ordering: .relaxed)
         say("\nFUZZ CRASH at event ")
         sayNumber(UInt64(event))
         say(" (seed ")

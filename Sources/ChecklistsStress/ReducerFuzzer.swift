@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ChecklistsModel
 import ChecklistsUI
 
@@ -99,8 +100,12 @@ final class SimulatedClock {
 
 /// The index of the event being run, for the crash handler (a trap in the
 /// app's code ends the process; the handler says where, and how to replay).
-nonisolated(unsafe) var fuzzCurrentEvent = -1
-nonisolated(unsafe) var fuzzCurrentSeed: UInt64 = 0
+/// Atomics: the test suite runs two fuzzers in one process at once, and
+/// plain globals were a data race ThreadSanitizer reported. (With two, a
+/// crash names the last event either stored; the stress command runs one
+/// fuzzer per process, where it is exact.)
+let fuzzCurrentEvent = Atomic<Int>(-1)
+let fuzzCurrentSeed = Atomic<UInt64>(0)
 
 /// Drives the whole app minus the terminal (a `Store` with its effects run on
 /// a real SQLite file, a `Scheduler` with a recorded alarm) with random
@@ -154,10 +159,10 @@ public final class ReducerFuzzer {
 
     /// Runs every event; stops at the first invariant that fails.
     public func run(progress: ((FuzzReport) -> Void)? = nil) -> Result<FuzzReport, FuzzFailure> {
-        fuzzCurrentSeed = configuration.seed
+        fuzzCurrentSeed.store(configuration.seed, ordering: .relaxed)
         let started = Date()
         while index < configuration.events {
-            fuzzCurrentEvent = index
+            fuzzCurrentEvent.store(index, ordering: .relaxed)
             let event = nextEvent()
             let line = "#\(index) \(event.description)"
             recent.append(line)
@@ -184,7 +189,7 @@ public final class ReducerFuzzer {
         }
         report.deletedItemsTracked = deletedItems.count
         report.seconds = Date().timeIntervalSince(started)
-        fuzzCurrentEvent = -1
+        fuzzCurrentEvent.store(-1, ordering: .relaxed)
         return .success(report)
     }
 

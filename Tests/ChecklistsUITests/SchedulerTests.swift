@@ -28,9 +28,9 @@ struct SchedulerTests {
     let clock = TestClock(Fixed.now)   // 2026-11-21 10:30 UTC
     let alarm = FakeAlarm()
 
-    func makeScheduler() throws -> (Scheduler, Int64) {
-        let database = try ChecklistsDatabase.temporary(in: folder)
-        let store = Store(state: AppState(context: Fixed.context, width: 80, height: 16, now: clock.time), database: database)
+    func makeScheduler(context: UIContext = Fixed.context, name: String = "test.sqlite") throws -> (Scheduler, Int64) {
+        let database = try ChecklistsDatabase.temporary(in: folder, name: name)
+        let store = Store(state: AppState(context: context, width: 80, height: 16, now: clock.time), database: database)
         store.start(now: clock.time)
         let clock = self.clock
         return (Scheduler(store: store, alarm: alarm, now: { clock.time }), try database.checklistSummaries()[0].id)
@@ -169,6 +169,33 @@ struct SchedulerTests {
         scheduler.alarmWentOff(token: alarm.token)
         #expect(scheduler.store.state.banner == nil)
         #expect(alarm.date == Fixed.date("2026-11-21 20:00"))
+        folder.remove()
+    }
+
+    @Test("on both DST days in Berlin: a 09:00 reminder fires once at 09:00 local, and the day ends at local midnight (23 and 25 hours)")
+    func daylightSavingDays() throws {
+        let berlin = UIContext(dateStyle: DueDateStyle(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "Europe/Berlin")!),
+                               unicode: true)
+        for (start, nine, nextMidnight, hours) in [
+            ("2026-03-29T00:30:00+01:00", "2026-03-29T09:00:00+02:00", "2026-03-30T00:00:00+02:00", 23.0),
+            ("2026-10-25T00:30:00+02:00", "2026-10-25T09:00:00+01:00", "2026-10-26T00:00:00+01:00", 25.0),
+        ] {
+            clock.time = Fixed.instant(start)
+            let (scheduler, list) = try makeScheduler(context: berlin, name: "\(start).sqlite")
+            scheduler.start()
+            #expect(alarm.date == Fixed.instant(nextMidnight))
+            #expect(Fixed.instant(nextMidnight).timeIntervalSince(Fixed.instant(start)) == (hours - 0.5) * 3600)
+            let draft = ItemDraft(text: "stand-up", dueDate: Fixed.instant(nine), shouldRemind: true)
+            try scheduler.store.database.apply(.addItem(checklistID: list, draft), now: clock.time)
+            scheduler.dataChangedElsewhere()
+            #expect(alarm.date == Fixed.instant(nine))
+            clock.time = Fixed.instant(nine)
+            scheduler.alarmWentOff(token: alarm.token)
+            #expect(scheduler.store.state.banner?.reminders.map(\.item.text) == ["stand-up"])
+            #expect(alarm.date == Fixed.instant(nextMidnight))
+            scheduler.alarmWentOff(token: alarm.token)                  // a spurious wake-up delivers nothing more
+            #expect(scheduler.store.state.banner?.reminders.count == 1)
+        }
         folder.remove()
     }
 
