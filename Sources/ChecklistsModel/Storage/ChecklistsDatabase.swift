@@ -44,7 +44,7 @@ public final class ChecklistsDatabase: Sendable {
         if try FileChecks.inspect(path) {
             try create(path, configuration: configuration)
         } else {
-            try FileChecks.inspectWithSQLite(path, migrator: Schema.migrator)
+            try FileChecks.inspectWithSQLite(path, migrator: Schema.migrator, busyTimeout: options.busyTimeout)
         }
 
         let pool: DatabasePool
