@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "CTerminalGuard"),
         .target(
             name: "ChecklistsModel",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
         .target(
             name: "ChecklistsCommandLine",

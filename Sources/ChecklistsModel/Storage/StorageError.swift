@@ -48,4 +48,26 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "the \(what) is empty; type some text first"
         }
     }
+
+    /// The message for the running app's one status line: what happened
+    /// first and no path (the app has one database, named when it started),
+    /// so even a narrow pane shows it before the line is cut. With the path
+    /// in front, an 80-column pane showed "the disk holding /home/…" and cut
+    /// off "is full". `description` (with the path) is for the command line.
+    public var statusLine: String {
+        switch self {
+        case .diskFull:
+            "The disk is full: the change was not saved (what was saved before is safe). Free some space, then try again."
+        case .readOnly:
+            "The database's disk became read-only: the change was not saved (what was saved before is safe). Quit, fix the disk, and start again."
+        case .locked:
+            "Another program held the database locked too long; try again."
+        case let .writeFailed(_, detail):
+            "Could not save (\(detail)); the change was not saved."
+        case let .corrupt(_, detail):
+            "The database is damaged (\(detail)); quit and restore a backup."
+        default:
+            description
+        }
+    }
 }
