@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-// sqlite3_system_errno: what the system said when SQLite reports an I/O error.
+// The SQLite C API: what the system said when SQLite reports an I/O error.
 import GRDBSQLite
 
 /// The one owner of the database: the GRDB pool, the migrator and every
@@ -52,6 +52,12 @@ public final class ChecklistsDatabase: Sendable {
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
+            // GRDB's WAL set-up chooses synchronous = NORMAL: commits reach
+            // the disk only at the next checkpoint, and a crash of the system
+            // or the disk before then loses edits the screen showed as saved
+            // (the read-only disk test lost one when ext4 turned read-only).
+            // FULL syncs the WAL at every commit.
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
         } catch {
             throw StorageError(error, path: path)
         }
@@ -625,10 +631,10 @@ public final class ChecklistsDatabase: Sendable {
 
     /// One write transaction (IMMEDIATE, as GRDB's `write`), its errors
     /// turned into messages a user can act on. SQLite reports most failed
-    /// writes as a bare "disk I/O error"; what the system said is read on the
-    /// writing connection right after the failure, so a filesystem the
-    /// kernel turned read-only under a running app (EROFS) reads as
-    /// read-only, and a full one as full.
+    /// writes as a bare "disk I/O error"; what the system said is read from
+    /// the files right after the failure, so a filesystem the kernel turned
+    /// read-only under a running app (EROFS) reads as read-only, and a full
+    /// one as full.
     private func write<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
         try run {
             try pool.writeWithoutTransaction { db in
@@ -640,10 +646,25 @@ public final class ChecklistsDatabase: Sendable {
                     }
                     return result!
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_IOERR {
-                    throw StorageError(error, path: path, systemError: sqlite3_system_errno(db.sqliteConnection))
+                    throw StorageError(error, path: path, systemError: Self.lastSystemError(db))
                 }
             }
         }
+    }
+
+    /// The errno of the last failed system call on the WAL (where a commit
+    /// writes) or else the main file. `sqlite3_system_errno` is not enough:
+    /// it was 0 for a commit that failed with EROFS (SQLite records it only
+    /// for some statements), while each file keeps its own last errno.
+    private static func lastSystemError(_ db: Database) -> Int32 {
+        var code: Int32 = 0
+        var wal: UnsafeMutablePointer<sqlite3_file>?
+        if sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_JOURNAL_POINTER, &wal) == SQLITE_OK,
+           let wal, let control = wal.pointee.pMethods?.pointee.xFileControl {
+            _ = control(wal, SQLITE_FCNTL_LAST_ERRNO, &code)
+        }
+        if code == 0 { _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_LAST_ERRNO, &code) }
+        return code == 0 ? sqlite3_system_errno(db.sqliteConnection) : code
     }
 
     // MARK: - Faults for tests

@@ -31,7 +31,7 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .newerVersion(path):
             "\(path) was written by a newer version of Checklists; it was left untouched. Install the newer version to open it"
         case let .readOnly(path):
-            "\(path) cannot be written (read-only file or folder); fix its permissions or choose another file with --db"
+            "\(path) cannot be written (a read-only file, folder or disk); fix its permissions or the disk, or choose another file with --db"
         case let .locked(path):
             "\(path) is locked by another program that did not let go in time; close it and try again"
         case let .corrupt(path, detail):
@@ -52,8 +52,9 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The message for the running app's one status line: what happened
     /// first and no path (the app has one database, named when it started),
     /// so even a narrow pane shows it before the line is cut. With the path
-    /// in front, an 80-column pane showed "the disk holding /home/…" and cut
-    /// off "is full". `description` (with the path) is for the command line.
+    /// in front, the disk-full test's 80-column pane showed "the disk
+    /// holding /tmp/…" and the line ended inside the path, before "is full".
+    /// `description` (with the path) is for the command line.
     public var statusLine: String {
         switch self {
         case .diskFull:
