@@ -58,7 +58,8 @@ let package = Package(
         // A library, so the normal test suite runs the same code in small.
         .target(
             name: "ChecklistsStress",
-            dependencies: ["ChecklistsUI", "ChecklistsModel"]
+            // TestSupport: the tmux driver and process runner of the end-to-end tests.
+            dependencies: ["ChecklistsUI", "ChecklistsModel", "TestSupport"]
         ),
         .executableTarget(
             name: "checklists-stress",
@@ -92,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["checklists", "TestSupport", "ChecklistsModel"]
+            dependencies: ["checklists", "TestSupport", "ChecklistsModel", "ChecklistsStress"]
         ),
     ]
 )
