@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "CTerminalGuard"),
         .target(
             name: "ChecklistsModel",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
         .target(
             name: "ChecklistsCommandLine",
@@ -58,7 +58,8 @@ let package = Package(
         // A library, so the normal test suite runs the same code in small.
         .target(
             name: "ChecklistsStress",
-            dependencies: ["ChecklistsUI", "ChecklistsModel"]
+            // TestSupport: the tmux driver and process runner of the end-to-end tests.
+            dependencies: ["ChecklistsUI", "ChecklistsModel", "TestSupport"]
         ),
         .executableTarget(
             name: "checklists-stress",
@@ -92,7 +93,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["checklists", "TestSupport", "ChecklistsModel"]
+            dependencies: ["checklists", "TestSupport", "ChecklistsModel", "ChecklistsStress"]
         ),
     ]
 )

@@ -9,6 +9,11 @@
 //   checklists-stress writer --db PATH --seed S --report FILE
 //       the process that gets killed: edits through the model API, reporting
 //       each commit once `apply` has returned
+//   checklists-stress two-writers --app PATH [--seconds N] [--reminders N]
+//       the app (the `checklists` binary at PATH, driven by keys in tmux) and
+//       the command line edit one database at once while reminders come due;
+//       then checks that nothing was lost, nothing said "locked" and each
+//       reminder was delivered once
 //
 // Exit status: 0 when every check held, 1 on a failed check (the report says
 // which, with the seed to replay it), 2 for bad usage.
@@ -45,7 +50,7 @@ func number<T: FixedWidthInteger>(_ values: [String: String], _ name: String, de
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count >= 2 else { fail("usage: checklists-stress fuzz|kill|writer [options]") }
+guard arguments.count >= 2 else { fail("usage: checklists-stress fuzz|kill|writer|two-writers [options]") }
 
 switch arguments[1] {
 case "fuzz":
@@ -100,6 +105,24 @@ case "writer":
     guard let path = values["db"], let report = values["report"] else { fail("writer needs --db PATH and --report FILE") }
     KillWriter.run(databasePath: path, seed: number(values, "seed", default: 1), reportPath: report)
 
+case "two-writers":
+    let values = options(arguments.dropFirst(2), allowed: ["app", "seconds", "reminders"])
+    guard let app = values["app"] else { fail("two-writers needs --app PATH (the checklists binary)") }
+    let seconds: Int = number(values, "seconds", default: 60)
+    let reminders: Int = number(values, "reminders", default: 8)
+    let folder = FuzzConfiguration.scratchFolder(named: "checklists-two-writers")
+    say("two-writers: \(seconds) s, \(reminders) reminders, database in \(folder)")
+    let report = TwoWriters(.init(app: app, seconds: Double(seconds), reminders: reminders, folder: folder)).run()
+    say(report.summary)
+    if report.problems.isEmpty {
+        try? FileManager.default.removeItem(atPath: folder)
+        say("two-writers: PASS")
+    } else {
+        for problem in report.problems { say("two-writers: FAIL: " + problem) }
+        say("the database and the app's event log are kept in \(folder)")
+        exit(1)
+    }
+
 default:
-    fail("unknown command \(arguments[1]); use fuzz, kill or writer")
+    fail("unknown command \(arguments[1]); use fuzz, kill, writer or two-writers")
 }

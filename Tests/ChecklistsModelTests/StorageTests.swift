@@ -277,6 +277,43 @@ struct StorageTests {
         }
         folder.remove()
     }
+
+    @Test("a full disk: the write fails as 'disk full', nothing committed is lost, and once space is back the next edit saves")
+    func diskFull() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        var saved: [String] = []
+        func add(_ text: String) throws {
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due)))
+            saved.append(text)
+        }
+        try add("saved before")
+        // The file may not grow: every write that needs a new page now fails
+        // as it would on a full disk. Fill what room the pages have left.
+        try database.capGrowthForTesting(pages: 0)
+        var failure: StorageError?
+        for index in 0..<10_000 {
+            do { try add("filler \(index)") } catch let error as StorageError { failure = error; break }
+        }
+        #expect(failure == .diskFull(path: database.path))
+        #expect(throws: StorageError.diskFull(path: database.path)) {
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "one too many", dueDate: due)))
+        }
+        #expect(StorageError.diskFull(path: database.path).description
+            == "the disk holding \(database.path) is full; the change was not saved. Free some space and try again")
+
+        // Everything reported saved is there, seen from another connection.
+        let other = try ChecklistsDatabase.temporary(in: folder)
+        #expect(try other.listedItems(checklistID: list, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text).sorted()
+            == saved.sorted())
+
+        try database.capGrowthForTesting(pages: nil)
+        try add("after space came back")
+        #expect(try other.listedItems(checklistID: list, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text).sorted()
+            == saved.sorted())
+        #expect(try other.soundnessProblems() == [])
+        folder.remove()
+    }
 }
 
 @Suite("Files that are not ours are refused, untouched")

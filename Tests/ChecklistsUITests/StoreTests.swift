@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import ChecklistsUI
-import ChecklistsModel
+@testable import ChecklistsModel
 import TestSupport
 
 /// The reducer with its effects performed on a real SQLite file: the whole
@@ -69,6 +69,58 @@ struct StoreTests {
         #expect(restarted.state.route == .checklist)
         #expect(restarted.state.checklist?.summary.checklist.name == "Groceries")
         #expect(restarted.state.checklist?.selectedItem?.isChecked == true)
+        folder.remove()
+    }
+
+    @Test("a save on a full disk: the form stays open and says so, the list behind does not show the item; with space back, Done saves")
+    func diskFull() throws {
+        let store = try makeStore(width: 60, height: 10)
+        let database = store.database
+        try database.apply(.addChecklist(name: "Filler", icon: .none))
+        press(.enter, .character("a"), on: store)
+        type("Buy milk", on: store)
+        press(.control("s"), on: store)
+        let filler = try #require(try database.checklistSummaries().first { $0.checklist.name == "Filler" }?.id)
+        // No room left: the file may not grow and its pages are full.
+        try database.capGrowthForTesting(pages: 0)
+        for index in 0..<10_000 {
+            do { try database.apply(.addItem(checklistID: filler, ItemDraft(text: "filler \(index)", dueDate: Fixed.now))) } catch { break }
+        }
+
+        press(.character("a"), on: store)
+        type("Buy bread", on: store)
+        press(.control("s"), on: store)
+        #expect(render(store.state).lines() == [
+            " Add Item                                              List",
+            "› Text        Buy bread",
+            "  Remind Me   [ ] Off",
+            "  Due Date                          Nov 21, 2026, 11:00 AM",
+            "  [ Done ]  [ Cancel ]",
+            "",
+            "",
+            "",
+            " The disk is full: the change was not saved (what was saved",
+            " before is safe). Free some space, then try again.",
+        ])
+        #expect(store.state.message == StatusMessage(StorageError.diskFull(path: database.path).statusLine, kind: .error))
+        // The list behind was reloaded from the database: no Buy bread.
+        #expect(store.state.checklist?.page.items.map(\.text) == ["Buy milk"])
+        #expect(store.state.checklist?.summary.detail == "1 Remaining")
+
+        try database.capGrowthForTesting(pages: nil)
+        press(.control("s"), on: store)
+        #expect(render(store.state).lines() == [
+            " List                             2 Remaining · by due date",
+            " [ ] Buy milk                                      11:00 AM",
+            " [ ] Buy bread                                     11:00 AM",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " ↑↓/jk:move Space:check a:add Enter:edit d:delete s:sort",
+            " Esc:back ?:help",
+        ])
         folder.remove()
     }
 

@@ -189,13 +189,4 @@ struct AppInTmuxTests {
         #expect(version.output.hasPrefix("checklists "))
         folder.remove()
     }
-
-    private func waitForFile(_ path: String, timeout: TimeInterval = 15) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") { return true }
-            usleep(50_000)
-        }
-        return false
-    }
 }

@@ -77,6 +77,27 @@ struct CommandLineBinaryTests {
         #expect(try String(contentsOfFile: database, encoding: .utf8) == "hello")
     }
 
+    @Test("three loops of add side by side, nothing else open: every command exits 0 and every item is there")
+    func concurrentCommands() throws {
+        defer { folder.remove() }
+        #expect(run(["new-list", "Side", "--db", database]).status == 0)
+        // With no process keeping the database open, each command that exits
+        // is the last connection: SQLite checkpoints and deletes the WAL
+        // under an exclusive lock, and a command starting then must wait for
+        // it, not fail as "locked". Before the fix about one in four did.
+        let lock = NSLock()
+        nonisolated(unsafe) var failures: [String] = []
+        DispatchQueue.concurrentPerform(iterations: 3) { loop in
+            for index in 0..<20 {
+                let result = run(["add", "loop \(loop) item \(index)", "--list", "Side", "--db", database])
+                if result.status != 0 { lock.withLock { failures.append("loop \(loop) item \(index): exit \(result.status) \(result.output)") } }
+            }
+        }
+        #expect(failures == [])
+        let listed = run(["lists", "--db", database])
+        #expect(listed.output.contains("60 Remaining"), "\(listed.output)")
+    }
+
     @Test("--help for every subcommand, and shell completions")
     func help() {
         defer { folder.remove() }

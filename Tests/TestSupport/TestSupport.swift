@@ -144,10 +144,29 @@ private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeM
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }
 
-/// A small tmpfs that can be made read-only: the only honest read-only test
-/// when the tests run as root, who ignores file modes.
+/// Waits (polling every 50 ms, up to `timeout`) until a file holds a whole
+/// line, such as the exit status a pane's shell writes after the app.
+public func waitForFile(_ path: String, timeout: TimeInterval = 15) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") { return true }
+        usleep(50_000)
+    }
+    return false
+}
+
+/// A small tmpfs that can be made read-only or full: the only honest
+/// read-only test when the tests run as root, who ignores file modes.
 public struct ScratchMount: Sendable {
     public let path: String
+
+    /// Whether this process may mount at all (root with CAP_SYS_ADMIN; not in
+    /// most containers), found by mounting a tiny tmpfs once.
+    public static let isPermitted: Bool = {
+        guard let probe = ScratchMount(sizeKiB: 64) else { return false }
+        probe.remove()
+        return true
+    }()
 
     public init?(sizeKiB: Int = 1024) {
         let path = NSTemporaryDirectory() + "checklists-mount-" + UUID().uuidString
@@ -159,12 +178,99 @@ public struct ScratchMount: Sendable {
         self.path = path
     }
 
+    /// Only works while no process has a file on it open for writing: the
+    /// kernel refuses (EBUSY) to make such a filesystem read-only.
     public func makeReadOnly() -> Bool {
         runCommand(["mount", "-o", "remount,ro", path]).status == 0
     }
 
-    public func remove() {
-        runCommand(["umount", path])
-        try? FileManager.default.removeItem(atPath: path)
+    /// Fills every free block with `name`; returns whether the disk is now full.
+    @discardableResult
+    public func fill(with name: String = "filler") -> Bool {
+        runCommand(["dd", "if=/dev/zero", "of=" + path + "/" + name, "bs=4096"])
+        return runCommand(["sh", "-c", "echo x > \(shellQuoted(path + "/probe"))"]).status != 0
     }
+
+    public func removeFile(_ name: String = "filler") {
+        unlink(path + "/" + name)
+    }
+
+    public func remove() {
+        unmount(path)
+    }
+}
+
+/// An ext4 image on a loop device, mounted with `errors=remount-ro`: the way
+/// a filesystem really turns read-only under a running program. (A tmpfs
+/// cannot: `mount -o remount,ro` fails with EBUSY while any file on it is
+/// open for writing, and a running app keeps its database, WAL and -shm
+/// open.) `failIntoReadOnly()` raises an ext4 error through sysfs; from then
+/// on every write fails with EROFS until the filesystem is unmounted.
+public struct ReadOnlyFailingMount: Sendable {
+    public let path: String
+    private let image: String
+
+    /// Root, mkfs.ext4, loop devices and ext4's trigger_fs_error: found by
+    /// trying once.
+    public static let isPossible: Bool = {
+        guard let probe = ReadOnlyFailingMount(sizeMiB: 4) else { return false }
+        defer { probe.remove() }
+        return probe.triggerFile != nil
+    }()
+
+    public init?(sizeMiB: Int = 8) {
+        let base = NSTemporaryDirectory() + "checklists-ext4-" + UUID().uuidString
+        path = base
+        image = base + ".img"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        guard runCommand(["truncate", "-s", "\(sizeMiB)M", image]).status == 0,
+              runCommand(["mkfs.ext4", "-q", "-F", "-O", "^has_journal", image]).status == 0,
+              mountImage() else {
+            unmount(path)
+            unlink(image)
+            return nil
+        }
+    }
+
+    private func mountImage() -> Bool {
+        runCommand(["mount", "-o", "loop,errors=remount-ro", image, path]).status == 0
+            && chmod(path, 0o700) == 0
+    }
+
+    private var triggerFile: String? {
+        let device = runCommand(["findmnt", "-n", "-o", "SOURCE", path]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        let file = "/sys/fs/ext4/\((device as NSString).lastPathComponent)/trigger_fs_error"
+        return device.isEmpty || !FileManager.default.fileExists(atPath: file) ? nil : file
+    }
+
+    /// What the kernel does on a filesystem error: every write fails with EROFS.
+    public func failIntoReadOnly() -> Bool {
+        guard let file = triggerFile else { return false }
+        return runCommand(["sh", "-c", "echo checklists-test > \(shellQuoted(file))"]).status == 0
+    }
+
+    /// The disk repaired: unmounted and mounted again, writable. Only once
+    /// nothing has a file on it open.
+    public func mountAgain() -> Bool {
+        unmount(path, removing: false)
+        return mountImage()
+    }
+
+    public func remove() {
+        unmount(path)
+        unlink(image)
+    }
+}
+
+/// Unmounts, retrying while a process that was just killed still holds a
+/// file open, and detaching lazily as a last resort so no test leaves a
+/// mount behind.
+private func unmount(_ path: String, removing: Bool = true) {
+    var unmounted = runCommand(["mountpoint", "-q", path]).status != 0
+    for _ in 0..<50 where !unmounted {
+        unmounted = runCommand(["umount", path]).status == 0
+        if !unmounted { usleep(100_000) }
+    }
+    if !unmounted { runCommand(["umount", "-l", path]) }
+    if removing { try? FileManager.default.removeItem(atPath: path) }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+// The SQLite C API: what the system said when SQLite reports an I/O error.
+import GRDBSQLite
 
 /// The one owner of the database: the GRDB pool, the migrator and every
 /// query. Nothing outside this folder writes SQL.
@@ -49,12 +51,18 @@ public final class ChecklistsDatabase: Sendable {
         if try FileChecks.inspect(path) {
             try create(path, configuration: configuration)
         } else {
-            try FileChecks.inspectWithSQLite(path, migrator: Schema.migrator)
+            try FileChecks.inspectWithSQLite(path, migrator: Schema.migrator, busyTimeout: options.busyTimeout)
         }
 
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
+            // GRDB's WAL set-up chooses synchronous = NORMAL: commits reach
+            // the disk only at the next checkpoint, and a crash of the system
+            // or the disk before then loses edits the screen showed as saved
+            // (the read-only disk test lost one when ext4 turned read-only).
+            // FULL syncs the WAL at every commit.
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
         } catch {
             throw StorageError(error, path: path)
         }
@@ -100,27 +108,27 @@ public final class ChecklistsDatabase: Sendable {
     private static func prepareSchema(_ pool: DatabasePool, path: String, openMode: mode_t?) throws(StorageError) -> StorageNotice? {
         do {
             try Schema.migrator.migrate(pool)
-            // A write transaction on every start: it creates the first list on
-            // a new database and proves now, not at the user's first edit, that
-            // the file can be written and is not held locked by another program.
-            return try pool.write { db -> StorageNotice? in
-                let initialized = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = 'initialized'")
-                if initialized == nil {
-                    try db.execute(sql: "INSERT INTO checklist (name) VALUES ('List')")
-                    try db.execute(sql: "INSERT INTO preference (key, value) VALUES ('initialized', '1')")
-                }
-                let reported = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = 'reportedOpenMode'")
-                guard let openMode else {
-                    if reported != nil { try db.execute(sql: "DELETE FROM preference WHERE key = 'reportedOpenMode'") }
-                    return nil
-                }
-                let mode = String(openMode, radix: 8)
-                guard reported != mode else { return nil }
-                try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES ('reportedOpenMode', ?)", arguments: [mode])
-                return .openToOthers(path: path, mode: Int(openMode))
-            }
         } catch {
             throw StorageError(error, path: path)
+        }
+        // A write transaction on every start: it creates the first list on
+        // a new database and proves now, not at the user's first edit, that
+        // the file can be written and is not held locked by another program.
+        return try write(in: pool, path: path) { db -> StorageNotice? in
+            let initialized = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = 'initialized'")
+            if initialized == nil {
+                try db.execute(sql: "INSERT INTO checklist (name) VALUES ('List')")
+                try db.execute(sql: "INSERT INTO preference (key, value) VALUES ('initialized', '1')")
+            }
+            let reported = try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = 'reportedOpenMode'")
+            guard let openMode else {
+                if reported != nil { try db.execute(sql: "DELETE FROM preference WHERE key = 'reportedOpenMode'") }
+                return nil
+            }
+            let mode = String(openMode, radix: 8)
+            guard reported != mode else { return nil }
+            try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES ('reportedOpenMode', ?)", arguments: [mode])
+            return .openToOthers(path: path, mode: Int(openMode))
         }
     }
 
@@ -298,21 +306,19 @@ public final class ChecklistsDatabase: Sendable {
     /// transaction that also clears them: another copy of the app on the same
     /// database finds nothing left to claim, so each reminder is delivered once.
     public func claimDueReminders(now: Date) throws(StorageError) -> [DueReminder] {
-        try run {
-            try pool.write { db in
-                let cutoff = Int64(now.timeIntervalSince1970.rounded(.down))
-                let rows = try Row.fetchAll(db, sql: """
-                    SELECT item.id, item.checklistID, item.text, item.isChecked, item.dueAt, item.shouldRemind,
-                           item.remindAt, checklist.name AS checklistName
-                    FROM item JOIN checklist ON checklist.id = item.checklistID
-                    WHERE item.remindAt IS NOT NULL AND item.remindAt <= ?
-                    ORDER BY item.remindAt, item.id
-                    """, arguments: [cutoff])
-                try db.execute(sql: "UPDATE item SET remindAt = NULL WHERE remindAt IS NOT NULL AND remindAt <= ?", arguments: [cutoff])
-                return rows.map { row in
-                    DueReminder(item: Self.item(from: row), checklistName: row["checklistName"],
-                                remindAt: Date(timeIntervalSince1970: TimeInterval(row["remindAt"] as Int64)))
-                }
+        try write { db in
+            let cutoff = Int64(now.timeIntervalSince1970.rounded(.down))
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT item.id, item.checklistID, item.text, item.isChecked, item.dueAt, item.shouldRemind,
+                       item.remindAt, checklist.name AS checklistName
+                FROM item JOIN checklist ON checklist.id = item.checklistID
+                WHERE item.remindAt IS NOT NULL AND item.remindAt <= ?
+                ORDER BY item.remindAt, item.id
+                """, arguments: [cutoff])
+            try db.execute(sql: "UPDATE item SET remindAt = NULL WHERE remindAt IS NOT NULL AND remindAt <= ?", arguments: [cutoff])
+            return rows.map { row in
+                DueReminder(item: Self.item(from: row), checklistName: row["checklistName"],
+                            remindAt: Date(timeIntervalSince1970: TimeInterval(row["remindAt"] as Int64)))
             }
         }
     }
@@ -427,49 +433,47 @@ public final class ChecklistsDatabase: Sendable {
                 if let problem = TextRules.problem(with: entry.item.text, what: "item text") { throw problem }
             }
         }
-        return try run {
-            try pool.write { db -> RestoreOutcome in
-                let lists = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM checklist") ?? 0
-                let items = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item") ?? 0
-                let onlyStartingList = try Bool.fetchOne(db, sql: """
-                    SELECT COUNT(*) = 1 FROM checklist WHERE name = 'List' AND icon = 'none' AND itemCount = 0
-                    """) ?? false
-                let isFresh = items == 0 && (lists == 0 || (lists == 1 && onlyStartingList))
-                if !isFresh && !replacingExisting { return .refusedNotEmpty(lists: lists, items: items) }
+        return try write { db -> RestoreOutcome in
+            let lists = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM checklist") ?? 0
+            let items = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item") ?? 0
+            let onlyStartingList = try Bool.fetchOne(db, sql: """
+                SELECT COUNT(*) = 1 FROM checklist WHERE name = 'List' AND icon = 'none' AND itemCount = 0
+                """) ?? false
+            let isFresh = items == 0 && (lists == 0 || (lists == 1 && onlyStartingList))
+            if !isFresh && !replacingExisting { return .refusedNotEmpty(lists: lists, items: items) }
 
-                let sequences = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, seq FROM sqlite_sequence")
-                    .map { ($0["name"] as String, $0["seq"] as Int64) })
-                // Items go with their lists (ON DELETE CASCADE).
-                try db.execute(sql: "DELETE FROM checklist")
-                var lastListID: Int64 = 0
-                var lastItemID: Int64 = 0
-                for list in snapshot.lists {
-                    let checklist = list.checklist
-                    try db.execute(sql: "INSERT INTO checklist (id, name, icon, sortOrder) VALUES (?, ?, ?, ?)",
-                                   arguments: [checklist.id, checklist.name, checklist.icon.rawValue, checklist.sortOrder.rawValue])
-                    lastListID = max(lastListID, checklist.id)
-                    for entry in list.items {
-                        let item = entry.item
-                        try db.execute(sql: """
-                            INSERT INTO item (id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt) VALUES (?, ?, ?, ?, ?, ?, ?)
-                            """, arguments: [item.id, checklist.id, item.text, item.isChecked, Self.wholeMinutes(item.dueDate),
-                                             item.shouldRemind, entry.remindAt.map(Self.wholeSeconds)])
-                        lastItemID = max(lastItemID, item.id)
-                    }
+            let sequences = try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, seq FROM sqlite_sequence")
+                .map { ($0["name"] as String, $0["seq"] as Int64) })
+            // Items go with their lists (ON DELETE CASCADE).
+            try db.execute(sql: "DELETE FROM checklist")
+            var lastListID: Int64 = 0
+            var lastItemID: Int64 = 0
+            for list in snapshot.lists {
+                let checklist = list.checklist
+                try db.execute(sql: "INSERT INTO checklist (id, name, icon, sortOrder) VALUES (?, ?, ?, ?)",
+                               arguments: [checklist.id, checklist.name, checklist.icon.rawValue, checklist.sortOrder.rawValue])
+                lastListID = max(lastListID, checklist.id)
+                for entry in list.items {
+                    let item = entry.item
+                    try db.execute(sql: """
+                        INSERT INTO item (id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [item.id, checklist.id, item.text, item.isChecked, Self.wholeMinutes(item.dueDate),
+                                         item.shouldRemind, entry.remindAt.map(Self.wholeSeconds)])
+                    lastItemID = max(lastItemID, item.id)
                 }
-                for (table, last) in [("checklist", max(lastListID, snapshot.lastChecklistID)), ("item", max(lastItemID, snapshot.lastItemID))] {
-                    try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [table])
-                    try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
-                                   arguments: [table, max(last, sequences[table] ?? 0)])
-                }
-                if let open = snapshot.openChecklistID {
-                    try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES ('openChecklist', ?)", arguments: ["\(open)"])
-                } else {
-                    try db.execute(sql: "DELETE FROM preference WHERE key = 'openChecklist'")
-                }
-                try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES ('initialized', '1')")
-                return .restored
             }
+            for (table, last) in [("checklist", max(lastListID, snapshot.lastChecklistID)), ("item", max(lastItemID, snapshot.lastItemID))] {
+                try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [table])
+                try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
+                               arguments: [table, max(last, sequences[table] ?? 0)])
+            }
+            if let open = snapshot.openChecklistID {
+                try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES ('openChecklist', ?)", arguments: ["\(open)"])
+            } else {
+                try db.execute(sql: "DELETE FROM preference WHERE key = 'openChecklist'")
+            }
+            try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES ('initialized', '1')")
+            return .restored
         }
     }
 
@@ -481,9 +485,7 @@ public final class ChecklistsDatabase: Sendable {
     @discardableResult
     public func apply(_ change: Change, now: Date = Date()) throws(StorageError) -> ChangeOutcome {
         try Self.validate(change)
-        return try run {
-            try pool.write { db in try Self.apply(change, in: db, now: now) }
-        }
+        return try write { db in try Self.apply(change, in: db, now: now) }
     }
 
     /// Commits many changes in one transaction: all of them, or none (a bad
@@ -492,9 +494,7 @@ public final class ChecklistsDatabase: Sendable {
     @discardableResult
     public func applyAll(_ changes: [Change], now: Date = Date()) throws(StorageError) -> [ChangeOutcome] {
         for change in changes { try Self.validate(change) }
-        return try run {
-            try pool.write { db in try changes.map { try Self.apply($0, in: db, now: now) } }
-        }
+        return try write { db in try changes.map { try Self.apply($0, in: db, now: now) } }
     }
 
     private static func validate(_ change: Change) throws(StorageError) {
@@ -650,11 +650,73 @@ public final class ChecklistsDatabase: Sendable {
             throw StorageError(error, path: path)
         }
     }
+
+    /// One write transaction (IMMEDIATE, as GRDB's `write`), its errors
+    /// turned into messages a user can act on. SQLite reports most failed
+    /// writes as a bare "disk I/O error"; what the system said is read from
+    /// the files right after the failure, so a filesystem the kernel turned
+    /// read-only under a running app (EROFS) reads as read-only, and a full
+    /// one as full.
+    private func write<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
+        try Self.write(in: pool, path: path, body)
+    }
+
+    private static func write<T>(in pool: DatabasePool, path: String, _ body: (Database) throws -> T) throws(StorageError) -> T {
+        do {
+            return try pool.writeWithoutTransaction { db in
+                do {
+                    var result: T?
+                    try db.inTransaction {
+                        result = try body(db)
+                        return .commit
+                    }
+                    return result!
+                } catch let error as DatabaseError where error.resultCode == .SQLITE_IOERR {
+                    throw StorageError(error, path: path, systemError: Self.lastSystemError(db))
+                }
+            }
+        } catch {
+            throw StorageError(error, path: path)
+        }
+    }
+
+    /// The errno of the last failed system call on the WAL (where a commit
+    /// writes) or else the main file. `sqlite3_system_errno` is not enough:
+    /// it was 0 for a commit that failed with EROFS (SQLite records it only
+    /// for some statements), while each file keeps its own last errno.
+    private static func lastSystemError(_ db: Database) -> Int32 {
+        var code: Int32 = 0
+        var wal: UnsafeMutablePointer<sqlite3_file>?
+        if sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_JOURNAL_POINTER, &wal) == SQLITE_OK,
+           let wal, let control = wal.pointee.pMethods?.pointee.xFileControl {
+            _ = control(wal, SQLITE_FCNTL_LAST_ERRNO, &code)
+        }
+        if code == 0 { _ = sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_LAST_ERRNO, &code) }
+        return code == 0 ? sqlite3_system_errno(db.sqliteConnection) : code
+    }
+
+    // MARK: - Faults for tests
+
+    /// Test-only: lets the file grow by at most `pages` more pages (nil lifts
+    /// the cap), so the next write that needs a new page fails exactly as on a
+    /// full disk (SQLITE_FULL) without filling one. `max_page_count` belongs
+    /// to a connection, and the pool's one writing connection makes every write.
+    func capGrowthForTesting(pages: Int?) throws(StorageError) {
+        try run {
+            try pool.writeWithoutTransaction { db in
+                let current = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+                // SQLite clamps the maximum to what it was built with.
+                let cap = pages.map { current + $0 } ?? Int(UInt32.max - 1)
+                _ = try Int.fetchOne(db, sql: "PRAGMA max_page_count = \(cap)")
+            }
+        }
+    }
 }
 
 extension StorageError {
     /// Maps SQLite's result codes to what the user should do about them.
-    init(_ error: any Error, path: String) {
+    /// `systemError` is the errno behind an I/O error, where known.
+    init(_ error: any Error, path: String, systemError: Int32 = 0) {
         if let storage = error as? StorageError {
             self = storage
             return
@@ -670,6 +732,8 @@ extension StorageError {
         case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH: self = .readOnly(path: path)
         case .SQLITE_FULL: self = .diskFull(path: path)
         case .SQLITE_CANTOPEN: self = .cannotOpen(path: path, detail: database.message ?? "cannot open")
+        case .SQLITE_IOERR where systemError == EROFS: self = .readOnly(path: path)
+        case .SQLITE_IOERR where systemError == ENOSPC || systemError == EDQUOT: self = .diskFull(path: path)
         default: self = .writeFailed(path: path, detail: database.message ?? "\(database.resultCode)")
         }
     }

@@ -83,9 +83,16 @@ enum FileChecks {
     /// opening a GRDB pool writes to the file (it makes sure the WAL exists).
     /// Refuses another program's database, a database from a newer version
     /// of Checklists, and one whose schema cannot be read.
-    static func inspectWithSQLite(_ path: String, migrator: DatabaseMigrator) throws(StorageError) {
+    ///
+    /// It waits for locks as long as every other connection does: the last
+    /// process to close a WAL database holds an exclusive lock on it while it
+    /// checkpoints and deletes the WAL, and without a timeout a command
+    /// starting at that moment failed at once as "locked" (one in four of
+    /// three `checklists add` loops run side by side did).
+    static func inspectWithSQLite(_ path: String, migrator: DatabaseMigrator, busyTimeout: TimeInterval) throws(StorageError) {
         var configuration = Configuration()
         configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
         // A read-only look at a WAL database leaves an empty -wal and a -shm
         // behind; remove what this look created, so a refused file's folder
         // is as we found it.

@@ -33,7 +33,7 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .newerVersion(path):
             "\(path) was written by a newer version of Checklists; it was left untouched. Install the newer version to open it"
         case let .readOnly(path):
-            "\(path) cannot be written (read-only file or folder); fix its permissions or choose another file with --db"
+            "\(path) cannot be written (a read-only file, folder or disk); fix its permissions or the disk, or choose another file with --db"
         case let .locked(path):
             "\(path) is locked by another program that did not let go in time; close it and try again"
         case let .corrupt(path, detail):
@@ -50,6 +50,29 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "the \(what) is empty; type some text first"
         case let .nulInText(what):
             "the \(what) contains a NUL character (U+0000), which cannot be stored; remove it and try again"
+        }
+    }
+
+    /// The message for the running app's one status line: what happened
+    /// first and no path (the app has one database, named when it started),
+    /// so even a narrow pane shows it before the line is cut. With the path
+    /// in front, the disk-full test's 80-column pane showed "the disk
+    /// holding /tmp/…" and the line ended inside the path, before "is full".
+    /// `description` (with the path) is for the command line.
+    public var statusLine: String {
+        switch self {
+        case .diskFull:
+            "The disk is full: the change was not saved (what was saved before is safe). Free some space, then try again."
+        case .readOnly:
+            "The database's disk became read-only: the change was not saved (what was saved before is safe). Quit, fix the disk, and start again."
+        case .locked:
+            "Another program held the database locked too long; try again."
+        case let .writeFailed(_, detail):
+            "Could not save (\(detail)); the change was not saved."
+        case let .corrupt(_, detail):
+            "The database is damaged (\(detail)); quit and restore a backup."
+        default:
+            description
         }
     }
 }

@@ -77,7 +77,7 @@ public final class Scheduler {
             due = try store.database.claimDueReminders(now: time)
             store.send(due.isEmpty ? .refresh : .remindersDue(due, missed: missed))
         } catch {
-            store.send(.loadFailed(message: error.description))
+            store.send(.loadFailed(message: error.statusLine))
         }
         rearm()
         return due

@@ -64,13 +64,13 @@ public final class Store {
                 let due = DueSection(items: items, total: total)
                 return .listsLoaded(try database.checklistSummaries(), due: due, select: select)
             } catch {
-                return .loadFailed(message: error.description)
+                return .loadFailed(message: error.statusLine)
             }
         case let .loadItems(checklistID, anchor, pageSize):
             do {
                 return try loadItems(checklistID: checklistID, anchor: anchor, pageSize: pageSize)
             } catch {
-                return .loadFailed(message: error.description)
+                return .loadFailed(message: error.statusLine)
             }
         case let .commit(change):
             do {
@@ -78,7 +78,7 @@ public final class Store {
                 changeCount += 1
                 return .committed(change, outcome)
             } catch {
-                return .failed(change, message: error.description)
+                return .failed(change, message: error.statusLine)
             }
         }
     }
