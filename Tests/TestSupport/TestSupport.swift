@@ -139,6 +139,23 @@ private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeM
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }
 
+/// Waits (polling every 50 ms, up to `timeout`) until `path` holds a whole
+/// line, as a shell's `echo $? > file` leaves it; returns whether it did.
+public func waitForFile(_ path: String, timeout: TimeInterval = 15) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasSuffix("\n") { return true }
+        usleep(50_000)
+    }
+    return false
+}
+
+/// The file's text without surrounding white space ("" when unreadable):
+/// for the one-line files shell commands in tests write.
+public func fileLine(_ path: String) -> String {
+    ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
 /// A small tmpfs that can be made read-only: the only honest read-only test
 /// when the tests run as root, who ignores file modes.
 public struct ScratchMount: Sendable {
