@@ -40,14 +40,8 @@ struct TerminalAbuseInTmuxTests {
         try #require(tmux.children(named: "checklists").first, "no app process in the pane: \(tmux.text)")
     }
 
-    /// What tmux says about the terminal's state beyond `stty`: the screen the
-    /// app draws on is the alternate one, its cursor is hidden while a list is
-    /// shown, and it switches the cursor keys to application mode. A shell
-    /// prompt must see all three undone.
-    func screenModes(_ tmux: TmuxSession) -> String {
-        tmux.format("alternate #{alternate_on}, cursor #{cursor_flag}, keypad #{keypad_cursor_flag}")
-    }
-    static let shellModes = "alternate 0, cursor 1, keypad 0"
+    /// `TmuxSession.modes` while a list is shown: the alternate screen, the
+    /// cursor hidden, the cursor keys in application mode.
     static let listModes = "alternate 1, cursor 0, keypad 1"
 
     /// The app run by `sh -c` between two `stty -g`, its exit status saved
@@ -66,7 +60,7 @@ struct TerminalAbuseInTmuxTests {
         #expect(waitForFile(after), "the shell never got back: \(tmux.text)")
         #expect(fileLine(status) == "0")
         #expect(fileLine(after) == fileLine(before), "modes after quitting")
-        #expect(screenModes(tmux) == Self.shellModes)
+        #expect(tmux.modes == TmuxSession.shellModes)
     }
 
     // MARK: - Resize storm
@@ -174,7 +168,7 @@ struct TerminalAbuseInTmuxTests {
         try? FileManager.default.removeItem(atPath: atPrompt)
         run("stty -g > \(shellQuoted(atPrompt))", writing: atPrompt, in: tmux)
         #expect(fileLine(atPrompt) == fileLine(before), "\(how): modes at the prompt")
-        #expect(screenModes(tmux) == Self.shellModes, "\(how)")
+        #expect(tmux.modes == TmuxSession.shellModes, "\(how)")
     }
 
     /// Stops the app each of `ways` (Ctrl-Z, kill -TSTP) in turn, checks
@@ -188,7 +182,7 @@ struct TerminalAbuseInTmuxTests {
             tmux.type("fg")
             tmux.press("Enter")
             #expect(tmux.waitUntil { _ in tmux.screen() == screen }, "\(how), then fg:\n\(tmux.text)\nexpected:\n\(screen.joined(separator: "\n"))")
-            #expect(screenModes(tmux) == modes, "\(how), then fg")
+            #expect(tmux.modes == modes, "\(how), then fg")
             keysWork(how)
         }
     }
@@ -201,7 +195,7 @@ struct TerminalAbuseInTmuxTests {
         run("echo $? > \(shellQuoted(status)); stty -g > \(shellQuoted(after))", writing: after, in: tmux)
         #expect(fileLine(status) == "0")
         #expect(fileLine(after) == fileLine(before), "modes after quitting")
-        #expect(screenModes(tmux) == Self.shellModes)
+        #expect(tmux.modes == TmuxSession.shellModes)
     }
 
     /// From the open list: back to All Lists (h, not Esc, which a q sent
@@ -226,7 +220,7 @@ struct TerminalAbuseInTmuxTests {
         defer { tmux.kill(); folder.remove() }
         let app = try startApp(in: tmux)
         let screen = tmux.screen()
-        #expect(screenModes(tmux) == Self.listModes)
+        #expect(tmux.modes == Self.listModes)
 
         suspendAndResume(app, in: tmux, ways: ["Ctrl-Z", "kill -TSTP"], showing: screen, modes: Self.listModes) { how in
             // Arrow keys first: the terminal sends them as the app expects only
@@ -252,7 +246,7 @@ struct TerminalAbuseInTmuxTests {
         let form = tmux.screen()
         // In a text field the cursor is shown, where the typing goes.
         let typingModes = "alternate 1, cursor 1, keypad 1"
-        #expect(screenModes(tmux) == typingModes)
+        #expect(tmux.modes == typingModes)
 
         suspendAndResume(app, in: tmux, ways: ["kill -TSTP", "Ctrl-Z"], showing: form, modes: typingModes) { how in
             // Down and Up, to Remind Me and back to the text: sent in the
@@ -317,7 +311,7 @@ struct TerminalAbuseInTmuxTests {
         #expect(!FileManager.default.fileExists(atPath: database), "a database was created")
         #expect(fileLine(file).isEmpty, "wrote to its stdout")
         #expect(try String(contentsOfFile: before, encoding: .utf8) == String(contentsOfFile: after, encoding: .utf8))
-        #expect(screenModes(tmux) == Self.shellModes)
+        #expect(tmux.modes == TmuxSession.shellModes)
     }
 }
 

@@ -128,6 +128,15 @@ public final class TmuxSession: @unchecked Sendable {
         tmux(["display-message", "-p", "-t", pane, format]).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// What tmux says about the terminal's state beyond `stty`: whether the
+    /// alternate screen is on, the cursor shown, the cursor keys in
+    /// application mode. A full-screen app turns all three its way; a shell
+    /// prompt must see them as `shellModes` again.
+    public var modes: String {
+        format("alternate #{alternate_on}, cursor #{cursor_flag}, keypad #{keypad_cursor_flag}")
+    }
+    public static let shellModes = "alternate 0, cursor 1, keypad 0"
+
     /// The process ids of the pane's first process's children named `name`:
     /// the app started by the pane's shell, found without matching command
     /// lines (which could find another test's app).
