@@ -26,8 +26,21 @@
 // terminal this app supports (xterm, tmux, screen, VTE, kitty...) understands them.
 static const char restore_sequence[] = "\033[?1049l\033[?1l\033>\033[?25h\033[0m\n";
 
-static const int guarded_signals[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP };
+// The first seven are always taken: crashes, and SIGQUIT, which Swift's
+// runtime hands to its backtracer; on a terminal that runs interactively,
+// drawing on the raw alternate screen and waiting 30 s for keys (found by
+// the terminal-abuse tests, as the crash signals were taken before). The
+// rest end a process by default (kill -USR1, a stray alarm, a CPU limit)
+// and left the terminal raw; they are taken only while at their default, so
+// a signal a parent chose to ignore (nohup, trap '' USR1, SIGPIPE) stays
+// ignored. SIGTERM, SIGHUP and SIGINT are not here: the runtime takes them
+// as events and ends the app the orderly way.
+static const int guarded_signals[] = {
+    SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGQUIT,
+    SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS, SIGPIPE,
+};
 #define GUARDED_COUNT ((int)(sizeof guarded_signals / sizeof guarded_signals[0]))
+#define ALWAYS_TAKEN 7
 
 static struct termios saved_termios;
 static volatile sig_atomic_t have_saved_termios = 0;
@@ -205,7 +218,9 @@ void terminal_guard_install(void) {
     // On threads without an alternate stack SA_ONSTACK is simply ignored.
     action.sa_flags = SA_ONSTACK;
     for (int i = 0; i < GUARDED_COUNT; i++) {
-        sigaction(guarded_signals[i], &action, &previous_actions[i]);
+        if (sigaction(guarded_signals[i], NULL, &previous_actions[i]) != 0) continue;
+        if (i >= ALWAYS_TAKEN && previous_actions[i].sa_handler != SIG_DFL) continue;
+        sigaction(guarded_signals[i], &action, NULL);
     }
     installed = 1;
 

@@ -334,7 +334,10 @@ public final class CursesTerminal {
     /// curses back in charge and the screen repainted.
     ///
     /// Exists because raw mode delivers Ctrl-Z as `.control("z")` instead of
-    /// stopping the process, and only this adapter may call curses. The size
+    /// stopping the process, and only this adapter may call curses; the
+    /// runtime calls it for SIGTSTP from outside too (`kill -TSTP`), which
+    /// it takes as a Dispatch event instead of letting curses' own handler
+    /// run on whichever thread the signal lands. The size
     /// is re-read on return, as a window resized while the shell owned it
     /// sends SIGWINCH to the shell, not to this process; call `size` or just
     /// draw afterwards (the next draw repaints everything).
@@ -349,6 +352,12 @@ public final class CursesTerminal {
         // program mode (raw, keypad, alternate screen) before reading keys
         // in that mode again.
         updateSizeFromKernel()
+        // endwin switched the terminal's cursor keys back to normal mode, and
+        // curses turns them to application mode again only at the next key
+        // it reads, which is too late: an arrow pressed first after fg would
+        // arrive in the wrong encoding and decode as Esc (Cancel) plus
+        // letters. keypad() sends the switch now, flushed by doupdate.
+        _ = keypad(shim_stdscr(), true)
         _ = doupdate()
     }
 

@@ -93,15 +93,18 @@ public final class Runtime {
     }
 
     private func watchSignals() {
-        let handled: [(Int32, Ending?)] = [(SIGWINCH, nil), (SIGCONT, nil), (SIGTERM, .terminate), (SIGHUP, .hangup), (SIGINT, .interrupt)]
+        let handled: [(Int32, Ending?)] = [(SIGWINCH, nil), (SIGCONT, nil), (SIGTSTP, nil), (SIGTERM, .terminate), (SIGHUP, .hangup), (SIGINT, .interrupt)]
         for (number, ending) in handled {
             // Dispatch delivers the signal as an event only if the default action is off.
+            // For SIGTSTP this also replaces the handler curses installed,
+            // which would run on any thread, in the middle of a draw, and
+            // leave the cursor keys in the wrong mode after fg.
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler { [unowned self] in
                 MainActor.assumeIsolated {
                     if let ending { self.finish(ending) }
-                    self.resize()
+                    if number == SIGTSTP { self.suspend() } else { self.resize() }
                 }
             }
             source.resume()
@@ -119,14 +122,21 @@ public final class Runtime {
         store.send(.clock(now()))
         for key in keys {
             if key == .control("z") {
-                terminal.suspend()
-                resize()
+                suspend()
                 continue
             }
             store.send(.key(key))
             if !store.state.isRunning { finish(.quit) }
         }
         draw()
+    }
+
+    /// Ctrl-Z (a key in raw mode) and SIGTSTP from outside (`kill -TSTP`)
+    /// both stop the app the same way; on return (fg) the size may have
+    /// changed meanwhile, and the whole screen is drawn again.
+    private func suspend() {
+        terminal.suspend()
+        resize()
     }
 
     private func resize() {

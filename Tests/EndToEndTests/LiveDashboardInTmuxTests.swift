@@ -40,13 +40,6 @@ struct LiveDashboardInTmuxTests {
         Date(timeIntervalSince1970: ((Date().timeIntervalSince1970 + days * 86_400) / 60).rounded(.down) * 60)
     }
 
-    /// The text of the row under the selection bar (reverse video), below the title bar.
-    func selectedRow(_ tmux: TmuxSession) -> String? {
-        let lines = tmux.tmux(["capture-pane", "-p", "-e", "-t", tmux.pane]).output.components(separatedBy: "\n")
-        return lines.dropFirst().first { $0.contains("\u{1B}[7m") }
-            .map { $0.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression) }
-    }
-
     @Test("`checklists add` in a second process shows up in the open list, and the selection stays on the same item")
     func otherProcessAdds() throws {
         let database = try openDatabase()
@@ -58,12 +51,12 @@ struct LiveDashboardInTmuxTests {
         tmux.press("Enter")
         #expect(tmux.waitFor("Book flights"))
         tmux.press("Down")
-        #expect(tmux.waitUntil { _ in selectedRow(tmux)?.contains("Renew passport") == true })
+        #expect(tmux.waitUntil { _ in tmux.selectedRow?.contains("Renew passport") == true })
         // Sorted by due date, the new item lands above the selection.
         cli("add", "Pack the bags", "--due", Fixed.text(day(7)))
         #expect(tmux.waitFor("Pack the bags"), "not shown: \(tmux.text)")
         #expect(tmux.text.contains("3 Remaining"))
-        #expect(selectedRow(tmux)?.contains("Renew passport") == true, "selection moved: \(selectedRow(tmux) ?? "none")")
+        #expect(tmux.selectedRow?.contains("Renew passport") == true, "selection moved: \(tmux.selectedRow ?? "none")")
         // An item checked off elsewhere shows checked.
         let flights = try #require(try database.pendingItems(dueBefore: day(6), limit: 5).first { $0.item.text == "Book flights" })
         cli("done", "\(flights.id)")

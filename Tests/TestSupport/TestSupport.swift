@@ -144,8 +144,8 @@ private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeM
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }
 
-/// Waits (polling every 50 ms, up to `timeout`) until a file holds a whole
-/// line, such as the exit status a pane's shell writes after the app.
+/// Waits (polling every 50 ms, up to `timeout`) until `path` holds a whole
+/// line, as a shell's `echo $? > file` leaves it; returns whether it did.
 public func waitForFile(_ path: String, timeout: TimeInterval = 15) -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while Date() < deadline {
@@ -153,6 +153,12 @@ public func waitForFile(_ path: String, timeout: TimeInterval = 15) -> Bool {
         usleep(50_000)
     }
     return false
+}
+
+/// The file's text without surrounding white space ("" when unreadable):
+/// for the one-line files shell commands in tests write.
+public func fileLine(_ path: String) -> String {
+    ((try? String(contentsOfFile: path, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
 }
 
 /// A small tmpfs that can be made read-only or full: the only honest

@@ -52,6 +52,50 @@ public final class TmuxSession: @unchecked Sendable {
         tmux(["capture-pane", "-p", "-J", "-t", pane]).output
     }
 
+    /// The text of the row under the selection bar (reverse video), below
+    /// the title bar; nil when nothing is selected.
+    ///
+    /// capture-pane -e writes only changes of attributes, and they carry
+    /// over from one line to the next (the title bar's reverse continues into
+    /// a selected first row), so the state is followed through the capture.
+    public var selectedRow: String? {
+        let lines = tmux(["capture-pane", "-p", "-e", "-t", pane]).output.components(separatedBy: "\n")
+        var reverse = false
+        for (index, line) in lines.enumerated() {
+            var plain = ""
+            var startsReversed: Bool?
+            var rest = Substring(line)
+            while let first = rest.first {
+                if first == "\u{1B}", let end = rest.firstIndex(where: { $0.isLetter && $0 != "[" && $0 != "\u{1B}" }) {
+                    if rest[end] == "m" { reverse = Self.reverse(afterSGR: rest[rest.index(rest.startIndex, offsetBy: 2)..<end], was: reverse) }
+                    rest = rest[rest.index(after: end)...]
+                    continue
+                }
+                if startsReversed == nil { startsReversed = reverse }
+                plain.append(first)
+                rest = rest.dropFirst()
+            }
+            if index > 0, startsReversed == true { return plain }
+        }
+        return nil
+    }
+
+    /// Reverse video after an SGR sequence's parameters ("0;7", "27", "38;5;7").
+    private static func reverse(afterSGR parameters: Substring, was reverse: Bool) -> Bool {
+        var reverse = reverse
+        var codes = parameters.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }[...]
+        while let code = codes.popFirst() {
+            switch code {
+            case 0: reverse = false
+            case 7: reverse = true
+            case 27: reverse = false
+            case 38, 48, 58: codes = codes.dropFirst(codes.first == 5 ? 2 : 4)   // a colour's own numbers
+            default: break
+            }
+        }
+        return reverse
+    }
+
     /// Waits (polling every 50 ms, up to `timeout`) until the screen satisfies
     /// `condition`; returns whether it did. The timeout is only a safety net
     /// for a hung app: passing tests return as soon as the screen is right.
@@ -77,6 +121,34 @@ public final class TmuxSession: @unchecked Sendable {
     /// Whether the pane's command has exited (remain-on-exit keeps the pane).
     public var isDead: Bool {
         tmux(["display-message", "-p", "-t", pane, "#{pane_dead}"]).output.hasPrefix("1")
+    }
+
+    /// One of tmux's pane formats ("#{alternate_on}", "#{pane_pid}"), expanded.
+    public func format(_ format: String) -> String {
+        tmux(["display-message", "-p", "-t", pane, format]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// What tmux says about the terminal's state beyond `stty`: whether the
+    /// alternate screen is on, the cursor shown, the cursor keys in
+    /// application mode. A full-screen app turns all three its way; a shell
+    /// prompt must see them as `shellModes` again.
+    public var modes: String {
+        format("alternate #{alternate_on}, cursor #{cursor_flag}, keypad #{keypad_cursor_flag}")
+    }
+    public static let shellModes = "alternate 0, cursor 1, keypad 0"
+
+    /// The process ids of the pane's first process's children named `name`:
+    /// the app started by the pane's shell, found without matching command
+    /// lines (which could find another test's app).
+    public func children(named name: String) -> [pid_t] {
+        runCommand(["pgrep", "-P", format("#{pane_pid}"), "-x", name]).output
+            .split(separator: "\n").compactMap { pid_t($0) }
+    }
+
+    /// Appends every byte the pane's program writes to `path`, exactly as the
+    /// terminal receives it (before tmux interprets any of it).
+    public func captureOutput(to path: String) {
+        tmux(["pipe-pane", "-O", "-t", pane, "cat >> " + shellQuoted(path)])
     }
 
     /// The window's bell flag, set when the program rang the terminal bell.

@@ -2,7 +2,7 @@
 //
 // Why: while curses runs, the terminal is in raw mode on the alternate screen
 // with the cursor hidden. If the process dies from a fatal signal (a Swift
-// trap, a segfault) nothing else puts it back, and the user's shell is left
+// trap, a segfault, kill -QUIT) nothing else puts it back, and the user's shell is left
 // unusable until they type `reset` blind. These handlers undo that with only
 // async-signal-safe calls, then let the crash proceed as it would have.
 #ifndef CHECKLISTS_TERMINAL_GUARD_H
@@ -14,9 +14,12 @@ extern "C" {
 
 /// Saves the termios of fd 0 (only the first call saves, so the state kept is
 /// the one found before curses changed anything), and installs handlers for
-/// SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT and SIGTRAP that restore the
-/// terminal, reset themselves to SIG_DFL and re-raise, so the process still
-/// dies with the original signal. Also restores on exit() while armed.
+/// SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP and SIGQUIT, and for the
+/// other signals that end a process by default (SIGUSR1, SIGUSR2, SIGALRM,
+/// SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ, SIGSYS, SIGPIPE) unless they are
+/// ignored or handled already, that restore the terminal, reset
+/// themselves to SIG_DFL and re-raise, so the process still dies with the
+/// original signal. Also restores on exit() while armed.
 /// Call before curses changes the terminal modes.
 void terminal_guard_install(void);
 
