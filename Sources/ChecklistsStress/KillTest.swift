@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import ChecklistsModel
 
 // MARK: - What the writer does
@@ -320,7 +321,8 @@ public final class KillTest {
         unlink(reportPath)
         let seed = configuration.seed &+ UInt64(kill) &* 7_919
         let spawned = Date()
-        guard let pid = spawn([configuration.writer, "writer", "--db", databasePath, "--seed", "\(seed)", "--report", reportPath], output: logPath) else {
+        guard case let .success(pid) = startProcess([configuration.writer, "writer", "--db", databasePath, "--seed", "\(seed)", "--report", reportPath],
+                                                    outputPath: logPath) else {
             return "cannot start the writer \(configuration.writer)"
         }
         // Mostly kill amid the edits; sometimes during start-up (opening,
@@ -401,20 +403,6 @@ public final class KillTest {
 
     private func log(_ path: String) -> String {
         (try? String(contentsOfFile: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "(no output)"
-    }
-
-    private func spawn(_ arguments: [String], output: String) -> pid_t? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        var pid: pid_t = 0
-        var pointers = arguments.map { strdup($0) } + [nil]
-        defer { pointers.forEach { free($0) } }
-        let status = posix_spawn(&pid, arguments[0], &actions, nil, &pointers, environ)
-        return status == 0 ? pid : nil
     }
 
     private func exited(_ pid: pid_t) -> Bool {

@@ -94,6 +94,29 @@ public enum PackagePaths {
 public func runCommand(_ arguments: [String], environment: [String: String]? = nil) -> (status: Int32, output: String) {
     let outputPath = NSTemporaryDirectory() + "checklists-command-" + UUID().uuidString
     defer { unlink(outputPath) }
+    let pid: pid_t
+    switch startProcess(arguments, environment: environment, outputPath: outputPath) {
+    case let .success(started): pid = started
+    case let .failure(message): return (127, message.text)
+    }
+    var waitStatus: Int32 = 0
+    while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
+    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+    // WIFEXITED / WEXITSTATUS, which do not import into Swift.
+    let exited = (waitStatus & 0x7f) == 0
+    return (exited ? (waitStatus >> 8) & 0xff : 128 + (waitStatus & 0x7f), output)
+}
+
+/// Why a process could not be started, as one line.
+public struct StartFailure: Error {
+    public let text: String
+}
+
+/// Starts `arguments` (found on PATH) with stdin from /dev/null and stdout
+/// and stderr into `outputPath`, and returns its pid without waiting; the
+/// caller reaps it. Shared by `runCommand` and the killed-writer stress test.
+public func startProcess(_ arguments: [String], environment: [String: String]? = nil,
+                         outputPath: String) -> Result<pid_t, StartFailure> {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -128,13 +151,8 @@ public func runCommand(_ arguments: [String], environment: [String: String]? = n
             posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, envp)
         }
     }
-    guard status == 0 else { return (127, "cannot run \(arguments[0]): \(String(cString: strerror(status)))") }
-    var waitStatus: Int32 = 0
-    while waitpid(pid, &waitStatus, 0) < 0 && errno == EINTR {}
-    let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    // WIFEXITED / WEXITSTATUS, which do not import into Swift.
-    let exited = (waitStatus & 0x7f) == 0
-    return (exited ? (waitStatus >> 8) & 0xff : 128 + (waitStatus & 0x7f), output)
+    guard status == 0 else { return .failure(StartFailure(text: "cannot run \(arguments[0]): \(String(cString: strerror(status)))")) }
+    return .success(pid)
 }
 
 private func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
