@@ -40,6 +40,9 @@ public struct FuzzReport: Sendable {
     public var externalCommits = 0
     public var externalRefused = 0
     public var notices = 0
+    /// Alarm events sent with the current token, and with a replaced one.
+    public var alarmsFired = 0
+    public var staleAlarms = 0
     public var remindersDelivered = 0
     public var syntheticReminders = 0
     public var restarts = 0
@@ -54,7 +57,8 @@ public struct FuzzReport: Sendable {
         return """
             seed \(seed): \(events) events in \(String(format: "%.1f", seconds)) s (\(Int(eventsPerSecond)) events/s), \
             \(renders) renders, \(keys) keys, \(resizes) resizes, \(externalCommits) external commits \
-            (\(externalRefused) refused), \(notices) notices, \(remindersDelivered) reminders claimed, \
+            (\(externalRefused) refused), \(notices) notices, \(alarmsFired) alarms (\(staleAlarms) stale), \
+            \(remindersDelivered) reminders claimed, \
             \(syntheticReminders) synthetic reminders, \(restarts) restarts, \(deletedItemsTracked) deleted items checked
             keys per screen: \(perContext)
             """
@@ -81,22 +85,6 @@ public struct FuzzFailure: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// An alarm that only records its arming: the fuzzer decides when the wall
-/// clock reaches it.
-final class RecordingAlarm: Alarm {
-    private(set) var date: Date?
-    private(set) var token = 0
-    func set(_ date: Date?, token: Int) {
-        self.date = date
-        self.token = token
-    }
-}
-
-/// The fuzzer's wall clock, shared with the scheduler it drives.
-final class SimulatedClock {
-    var now: Date
-    init(now: Date) { self.now = now }
-}
 
 /// The index of the event being run, for the crash handler (a trap in the
 /// app's code ends the process; the handler says where, and how to replay).
@@ -108,8 +96,8 @@ let fuzzCurrentEvent = Atomic<Int>(-1)
 let fuzzCurrentSeed = Atomic<UInt64>(0)
 
 /// Drives the whole app minus the terminal (a `Store` with its effects run on
-/// a real SQLite file, a `Scheduler` with a recorded alarm) with random
-/// events, checking the invariants of `FuzzInvariants` after every one.
+/// a real SQLite file; the alarm it asks for is recorded, and fired when the
+/// simulated wall clock reaches it) with random events, checking the invariants of `FuzzInvariants` after every one.
 public final class ReducerFuzzer {
     let configuration: FuzzConfiguration
     var random: StressRandom
@@ -118,14 +106,10 @@ public final class ReducerFuzzer {
     /// Another process's connection to the same file.
     let other: ChecklistsDatabase
     var store: Store
-    var scheduler: Scheduler
-    var alarm: RecordingAlarm
+    /// The alarm as the runtime last set it.
+    var alarm = AlarmSetting(date: nil, token: 0)
     /// The wall clock as the app sees it: moved by the fuzzer, never read from the machine.
-    let clock: SimulatedClock
-    var now: Date {
-        get { clock.now }
-        set { clock.now = newValue }
-    }
+    var now: Date
     /// Events left before the runtime notices other processes' commits; nil
     /// when it knows of them all.
     var noticeIn: Int?
@@ -144,11 +128,9 @@ public final class ReducerFuzzer {
         app = try ChecklistsDatabase.open(location, options: .init(busyTimeout: 2))
         other = try ChecklistsDatabase.open(location, options: .init(busyTimeout: 2))
         // Saturday 21 November 2026, 10:30 UTC, plus up to a year: DST changes included.
-        let clock = SimulatedClock(now: Date(timeIntervalSince1970: 1_795_257_000 + Double(random.int(0...365 * 86_400))))
-        self.clock = clock
+        now = Date(timeIntervalSince1970: 1_795_257_000 + Double(random.int(0...365 * 86_400)))
         report = FuzzReport(seed: configuration.seed)
-        let launched = Self.launch(context: FuzzStyles.context(0), width: 80, height: 24, database: app, clock: clock)
-        (store, scheduler, alarm) = launched
+        store = Store(state: AppState(context: FuzzStyles.context(0), width: 80, height: 24, now: now), database: app)
         startApp(width: 80, height: 24)
     }
 
@@ -203,17 +185,12 @@ public final class ReducerFuzzer {
     private func startApp(width: Int, height: Int) {
         // Each start may be in another locale and time zone, with or without Unicode.
         let context = FuzzStyles.context(random.int(0...FuzzStyles.styles.count - 1), unicode: random.chance(0.85))
-        (store, scheduler, alarm) = Self.launch(context: context, width: width, height: height, database: app, clock: clock)
+        store = Store(state: AppState(context: context, width: width, height: height, now: now), database: app)
+        // A new process: its alarm starts disarmed.
+        alarm = AlarmSetting(date: nil, token: 0)
         store.start(now: now)
-        report.remindersDelivered += scheduler.start().count
+        report.remindersDelivered += store.takeClaimedReminders().count
         noticeIn = nil
-    }
-
-    private static func launch(context: UIContext, width: Int, height: Int, database: ChecklistsDatabase,
-                               clock: SimulatedClock) -> (Store, Scheduler, RecordingAlarm) {
-        let store = Store(state: AppState(context: context, width: width, height: height, now: clock.now), database: database)
-        let alarm = RecordingAlarm()
-        return (store, Scheduler(store: store, alarm: alarm, now: { clock.now }), alarm)
     }
 
     private func restart() {
@@ -222,16 +199,24 @@ public final class ReducerFuzzer {
         draw()
     }
 
-    /// What the runtime does after each batch of input: draw, ring, re-arm;
-    /// and what the wall clock does: fire the alarm once it is reached.
+    /// What the runtime does after each batch of input: draw, ring, set the
+    /// alarm it was asked for; and what the wall clock does: fire the alarm
+    /// once it is reached, as an ordinary action.
     private func draw() {
         _ = store.takeBells()
-        scheduler.rearmIfNeeded()
+        takeAlarmSetting()
         var firings = 0
         while let date = alarm.date, date <= now, firings < 3 {
-            report.remindersDelivered += scheduler.alarmWentOff(token: alarm.token).count
+            report.alarmsFired += 1
+            store.send(.alarmWentOff(token: alarm.token, at: now))
+            report.remindersDelivered += store.takeClaimedReminders().count
+            takeAlarmSetting()
             firings += 1
         }
+    }
+
+    private func takeAlarmSetting() {
+        if let setting = store.takeAlarmSetting() { alarm = setting }
     }
 
     private func perform(_ event: FuzzEvent) {
@@ -268,7 +253,7 @@ public final class ReducerFuzzer {
         case .notice:
             report.notices += 1
             noticeIn = nil
-            scheduler.dataChangedElsewhere()
+            store.send(.changedElsewhere(at: now))
         case .restart:
             restart()
         }
@@ -390,7 +375,10 @@ public final class ReducerFuzzer {
     private func check(after event: FuzzEvent, expectation: FuzzInvariants.Expectation?) -> String? {
         let state = store.state
         if case let .staleAlarm(age) = event {
-            let delivered = scheduler.alarmWentOff(token: scheduler.token - age)
+            report.staleAlarms += 1
+            store.send(.alarmWentOff(token: alarm.token - age, at: now))
+            let delivered = store.takeClaimedReminders()
+            if store.takeAlarmSetting() != nil { return "an alarm with a stale token re-armed the alarm" }
             if !delivered.isEmpty { return "an alarm with a stale token delivered \(delivered.map(\.id))" }
         }
         if let problem = FuzzInvariants.structure(of: state) { return problem }

@@ -2,26 +2,24 @@ import Foundation
 import Dispatch
 import ChecklistsUI
 
-/// The scheduler's alarm as one Dispatch timer on the main queue, on the wall
+/// The app's one alarm as a Dispatch timer on the main queue, on the wall
 /// clock: a machine that slept past the time fires it at once on wake, and a
 /// clock set forward fires what became due. Disarmed, it costs nothing: the
 /// process does not wake.
 @MainActor
-final class DispatchAlarm: Alarm {
+final class DispatchAlarm {
     /// Called on the main queue with the token the alarm was set with.
     var onFire: ((Int) -> Void)?
     private var source: (any DispatchSourceTimer)?
     private var armedToken: Int?
 
-    nonisolated func set(_ date: Date?, token: Int) {
-        MainActor.assumeIsolated { arm(date, token: token) }
-    }
-
-    private func arm(_ date: Date?, token: Int) {
+    /// Arms for `setting.date` (nil disarms), replacing any earlier arming.
+    func set(_ setting: AlarmSetting) {
+        let token = setting.token
         source?.cancel()
         source = nil
         armedToken = token
-        guard let date else { return }
+        guard let date = setting.date else { return }
         let timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
         timer.schedule(wallDeadline: Self.wallTime(date), leeway: .milliseconds(1))
         timer.setEventHandler { [weak self] in

@@ -21,9 +21,7 @@ public final class Runtime {
     private var firstFrameMarker: String?
     private let eventLog: EventLog?
     private let alarm = DispatchAlarm()
-    private let scheduler: Scheduler
     private let watcher = DatabaseWatcher()
-    private var lastExternalMark: Int?
 
     /// - Parameters:
     ///   - now: the clock, injected so tests of the runtime can control time.
@@ -39,19 +37,15 @@ public final class Runtime {
         self.now = now
         self.firstFrameMarker = firstFrameMarker
         self.eventLog = eventLog.flatMap(EventLog.init(path:))
-        self.scheduler = Scheduler(store: store, alarm: alarm, now: now)
         alarm.onFire = { [unowned self] token in
-            let delivered = self.scheduler.alarmWentOff(token: token)
+            self.store.send(.alarmWentOff(token: token, at: self.now()))
             self.draw()
-            self.eventLog?.drew(delivered)
         }
     }
 
     /// Shows the first frame and runs until the user quits or a signal ends it.
     public func run() -> Never {
         store.start(now: now())
-        scheduler.start()
-        lastExternalMark = try? store.database.externalChangeMark()
         watchDatabase()
         draw()
         watchInput()
@@ -70,14 +64,12 @@ public final class Runtime {
     private func watchDatabase() {
         watcher.onWrite = { [unowned self] in
             MainActor.assumeIsolated {
-                guard let mark = try? self.store.database.externalChangeMark(), mark != self.lastExternalMark else { return }
-                self.lastExternalMark = mark
-                self.scheduler.dataChangedElsewhere()
+                guard self.store.noticeFileWrite(now: self.now()) else { return }
                 self.draw()
                 self.eventLog?.drewExternalChange()
             }
         }
-        watcher.start(databasePath: store.database.path)
+        watcher.start(databasePath: store.databasePath)
         if let reason = watcher.fallbackReason {
             store.send(.loadFailed(message: "Not watching the database (\(reason)); checking for changes every second."))
         }
@@ -148,7 +140,8 @@ public final class Runtime {
     private func draw() {
         terminal.draw(render(store.state))
         for _ in 0..<store.takeBells() { terminal.ringBell() }
-        scheduler.rearmIfNeeded()
+        if let setting = store.takeAlarmSetting() { alarm.set(setting) }
+        eventLog?.drew(store.takeClaimedReminders())
         if let marker = firstFrameMarker {
             firstFrameMarker = nil
             try? "\(EventLog.wallNanoseconds())\n".write(toFile: marker, atomically: false, encoding: .utf8)

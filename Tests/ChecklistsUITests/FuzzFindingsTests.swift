@@ -17,8 +17,13 @@ struct FuzzFindingsTests {
         return store
     }
 
+    /// Another connection to the store's file, as another process has.
+    func otherConnection() throws -> ChecklistsDatabase {
+        try ChecklistsDatabase.temporary(in: folder)
+    }
+
     func addItem(_ text: String, due: Date, to store: Store) throws -> Int64 {
-        guard case let .item(id) = try store.database.apply(.addItem(checklistID: 1, ItemDraft(text: text, dueDate: due)), now: Fixed.now) else {
+        guard case let .item(id) = try otherConnection().apply(.addItem(checklistID: 1, ItemDraft(text: text, dueDate: due)), now: Fixed.now) else {
             throw StorageError.notFound(what: "the new item")
         }
         return id
@@ -35,7 +40,7 @@ struct FuzzFindingsTests {
         store.send(.key(.character(" ")))
         #expect(store.state.route == .allLists)
         #expect(store.state.checklist == nil)
-        #expect(try store.database.item(id: id)?.isChecked == true)
+        #expect(try otherConnection().item(id: id)?.isChecked == true)
         #expect(store.state.allLists.due.items.isEmpty)
         folder.remove()
     }
@@ -44,8 +49,8 @@ struct FuzzFindingsTests {
     func openDeletedReminder() throws {
         let store = try makeStore()
         let id = try addItem("Call Ann", due: Fixed.now, to: store)
-        let item = try #require(try store.database.item(id: id))
-        try store.database.apply(.deleteItem(id: id))
+        let item = try #require(try otherConnection().item(id: id))
+        try otherConnection().apply(.deleteItem(id: id))
         store.send(.remindersDue([DueReminder(item: item, checklistName: "List", remindAt: Fixed.now)], missed: false))
         store.send(.key(.enter))
         #expect(store.state.route == .checklist)
@@ -58,7 +63,7 @@ struct FuzzFindingsTests {
     func openWaitsForQuestion() throws {
         let store = try makeStore()
         let id = try addItem("Call Ann", due: Fixed.now, to: store)
-        let item = try #require(try store.database.item(id: id))
+        let item = try #require(try otherConnection().item(id: id))
         store.send(.key(.end))
         store.send(.key(.character("d")))
         #expect(store.state.confirmation != nil)
@@ -68,7 +73,7 @@ struct FuzzFindingsTests {
         #expect(store.state.message?.text == "Answer the question first (y or n), then open the reminder.")
         store.send(.key(.escape))   // dismiss the banner
         store.send(.key(.character("n")))
-        #expect(try store.database.checklistSummary(id: 1) != nil)
+        #expect(try otherConnection().checklistSummary(id: 1) != nil)
         folder.remove()
     }
 }

@@ -17,6 +17,11 @@ struct StoreTests {
         return store
     }
 
+    /// Another connection to the store's file, as another process has.
+    func otherConnection() throws -> ChecklistsDatabase {
+        try ChecklistsDatabase.temporary(in: folder)
+    }
+
     func press(_ keys: Key..., on store: Store) {
         for key in keys { store.send(.key(key)) }
     }
@@ -74,8 +79,10 @@ struct StoreTests {
 
     @Test("a save on a full disk: the form stays open and says so, the list behind does not show the item; with space back, Done saves")
     func diskFull() throws {
-        let store = try makeStore(width: 60, height: 10)
-        let database = store.database
+        // The store's own connection: the disk fills up under it.
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let store = Store(state: AppState(context: Fixed.context, width: 60, height: 10, now: Fixed.now), database: database)
+        store.start(now: Fixed.now)
         try database.apply(.addChecklist(name: "Filler", icon: .none))
         press(.enter, .character("a"), on: store)
         type("Buy milk", on: store)
@@ -146,7 +153,7 @@ struct StoreTests {
         }
         press(.enter, on: store)
         type(" edited", on: store)
-        try store.database.apply(.deleteItem(id: item.id))   // another process deletes it
+        try ChecklistsDatabase.temporary(in: folder).apply(.deleteItem(id: item.id))   // another process deletes it
         press(.control("s"), on: store)
         #expect(store.state.route == .itemDetail)
         #expect(store.state.message?.text == "the item no longer exists; it was deleted elsewhere")
@@ -160,7 +167,7 @@ struct StoreTests {
         let store = try makeStore()
         press(.enter, on: store)
         let list = try #require(store.state.checklist?.summary.id)
-        try store.database.applyAll([
+        try otherConnection().applyAll([
             .addItem(checklistID: list, ItemDraft(text: "b later", dueDate: Fixed.date("2026-11-23 09:00"))),
             .addItem(checklistID: list, ItemDraft(text: "a soon", dueDate: Fixed.date("2026-11-22 09:00"))),
             .addItem(checklistID: list, ItemDraft(text: "c overdue", dueDate: Fixed.date("2026-11-20 09:00"))),
@@ -174,7 +181,7 @@ struct StoreTests {
         press(.character("s"), on: store)                    // by order added
         #expect(store.state.checklist?.page.items.map(\.text) == ["b later", "a soon", "c overdue"])
         #expect(store.state.checklist?.selectedItem?.text == "a soon")
-        #expect(try store.database.checklistSummary(id: list)?.checklist.sortOrder == .added)
+        #expect(try otherConnection().checklistSummary(id: list)?.checklist.sortOrder == .added)
         folder.remove()
     }
 
@@ -185,7 +192,7 @@ struct StoreTests {
         #expect(store.state.confirmation?.question == "Delete “List” and its 0 items?")
         press(.character("y"), on: store)
         #expect(store.state.allLists.lists.isEmpty)
-        #expect(try store.database.checklistSummaries().isEmpty)
+        #expect(try otherConnection().checklistSummaries().isEmpty)
         folder.remove()
     }
 
@@ -197,7 +204,7 @@ struct StoreTests {
         let changes = (0..<1000).map { index in
             Change.addItem(checklistID: list, ItemDraft(text: "item \(index)", dueDate: Fixed.now.addingTimeInterval(Double(index) * 60)))
         }
-        try store.database.applyAll(changes)
+        try otherConnection().applyAll(changes)
         press(.escape, .enter, on: store)
         press(.end, on: store)
         #expect(store.state.checklist?.selectedItem?.text == "item 999")

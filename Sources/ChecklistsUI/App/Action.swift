@@ -23,8 +23,22 @@ public enum Action: Sendable {
     /// Reading failed; the screen keeps what it had.
     case loadFailed(message: String)
     /// Reminders claimed for this process; `missed` when they came due while
-    /// no copy of the app was running.
+    /// no copy of the app was running. Empty when the claim found nothing
+    /// (another copy took them, or the alarm was for an overdue moment):
+    /// the screen still reloads, so the overdue marking shows.
     case remindersDue([DueReminder], missed: Bool)
+    /// The runtime's alarm went off at `at`, armed with `token`. An event of
+    /// an arming replaced since carries an older token and is ignored.
+    case alarmWentOff(token: Int, at: Date)
+    /// Another process committed to the database at about `at` (the file
+    /// watcher saw it, SQLite's data_version confirmed it): reload what is
+    /// on screen and re-arm, since it may add, move or cancel a reminder.
+    case changedElsewhere(at: Date)
+    /// Claiming due reminders failed (the disk is read-only or full): the
+    /// reminders stay pending, the status line says why.
+    case claimFailed(message: String)
+    /// The answer to `.loadWakeCandidates`.
+    case wakeCandidatesLoaded(WakeCandidates)
     /// The data may have changed (a timer fired, another process wrote):
     /// reload what is on screen, keeping the selection.
     case refresh
@@ -46,4 +60,13 @@ public enum Effect: Hashable, Sendable {
     case commit(Change)
     /// One BEL to the terminal (tmux turns it into the window's bell flag).
     case ringBell
+    /// Claim every reminder due at `at` for this process (one write
+    /// transaction, so each is delivered once across copies); answered by
+    /// `.remindersDue`.
+    case claimDueReminders(at: Date, missed: Bool)
+    /// Look up the next reminder and the next overdue moment after `after`;
+    /// answered by `.wakeCandidatesLoaded`.
+    case loadWakeCandidates(after: Date)
+    /// Set the runtime's one alarm (nil date: disarm), replacing any earlier arming.
+    case armAlarm(AlarmSetting)
 }

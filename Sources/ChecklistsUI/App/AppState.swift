@@ -52,6 +52,8 @@ public struct AppState: Sendable {
     public var confirmation: Confirmation?
     /// Reminders waiting for the user, shown over every screen.
     public var banner: BannerState?
+    /// What the runtime's one alarm is armed for.
+    public var alarm = AlarmState()
     /// An item to open in Item Detail once its checklist page has loaded
     /// (the banner's "open").
     public var openItemAfterLoad: Int64?

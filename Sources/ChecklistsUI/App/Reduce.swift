@@ -18,7 +18,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         if let id = openChecklistID {
             effects.append(.loadItems(checklistID: id, anchor: .index(0), pageSize: state.pageSize))
         }
-        return effects
+        // Reminders that came due while no copy of the app ran are shown
+        // once, as missed; the claim's answer arms the alarm.
+        return effects + [.claimDueReminders(at: state.now, missed: true)]
     case let .listsLoaded(lists, due, select):
         state.allLists.load(lists: lists, due: due, select: select, visibleRows: state.listRows)
         return []
@@ -55,7 +57,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.message = StatusMessage("That list no longer exists.", kind: .error)
         return [loadLists(state, select: nil)]
     case let .committed(change, outcome):
-        return afterCommit(change, outcome, state: &state)
+        // Any committed change may add, move or cancel a reminder: one
+        // indexed look-up per commit, none per keystroke.
+        return afterCommit(change, outcome, state: &state) + [.loadWakeCandidates(after: state.now)]
     case let .failed(_, message):
         state.message = StatusMessage(message, kind: .error)
         // Show what the database really holds, not what we hoped it would.
@@ -65,12 +69,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         // An item waiting for its page to open will not get it.
         state.openItemAfterLoad = nil
         return []
-    case let .remindersDue(reminders, missed):
-        guard !reminders.isEmpty else { return [] }
-        var banner = state.banner ?? BannerState(reminders: [])
-        banner.enqueue(reminders, missed: missed)
-        state.banner = banner
-        return [.ringBell] + reloadCurrent(state)
+    case .remindersDue, .alarmWentOff, .changedElsewhere, .claimFailed, .wakeCandidatesLoaded:
+        return ReminderLoop.reduce(&state, action)
     case .refresh:
         return reloadCurrent(state)
     case let .key(key):

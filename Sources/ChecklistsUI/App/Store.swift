@@ -5,21 +5,35 @@ import ChecklistsModel
 /// synchronously, so a keystroke's save and reload are done before the next
 /// frame: the screen never shows an edit the database did not accept.
 ///
+/// The database is the Store's alone: keys, the alarm and other processes'
+/// commits all reach it as actions, and every read, claim and write is an
+/// effect performed here. What the terminal must do (ring, set the alarm)
+/// waits for the runtime to take it after the frame is drawn.
+///
 /// The terminal runtime wraps a Store; tests drive one directly on a real
 /// SQLite file, without a terminal.
 public final class Store {
     public private(set) var state: AppState
-    public let database: ChecklistsDatabase
+    private let database: ChecklistsDatabase
     /// Bells the reducer asked for, for the runtime to ring after drawing.
-    public private(set) var pendingBells = 0
-    /// Counts committed changes, so the runtime knows when to re-arm the
-    /// reminder timer.
-    public private(set) var changeCount = 0
+    private var pendingBells = 0
+    /// The latest arming the reducer asked for, for the runtime to set.
+    private var pendingAlarm: AlarmSetting?
+    /// Reminders claimed since the runtime last asked (for the benchmark's
+    /// event log).
+    private var claimed: [DueReminder] = []
+    /// SQLite's data_version when other processes' commits were last taken
+    /// in: the file watcher wakes us on any write, this says whether any of
+    /// it was someone else's commit.
+    private var externalChangeMark: Int?
 
     public init(state: AppState, database: ChecklistsDatabase) {
         self.state = state
         self.database = database
     }
+
+    /// The database file, for the runtime's file watcher.
+    public var databasePath: String { database.path }
 
     /// Reduces `action` and every action its effects produce, in order.
     public func send(_ action: Action) {
@@ -35,6 +49,7 @@ public final class Store {
     /// Sends the actions a start needs: the time, the size, and the checklist
     /// that was open last time.
     public func start(now: Date) {
+        externalChangeMark = try? database.externalChangeMark()
         send(.clock(now))
         let notice = database.openingNotice?.description
         do {
@@ -44,10 +59,32 @@ public final class Store {
         }
     }
 
+    /// The file watcher saw a write at `now`: when it holds another
+    /// process's commit, sends `.changedElsewhere`. Returns whether it did.
+    @discardableResult
+    public func noticeFileWrite(now: Date) -> Bool {
+        guard let mark = try? database.externalChangeMark(), mark != externalChangeMark else { return false }
+        externalChangeMark = mark
+        send(.changedElsewhere(at: now))
+        return true
+    }
+
     /// Takes the bells asked for since the last call.
     public func takeBells() -> Int {
         defer { pendingBells = 0 }
         return pendingBells
+    }
+
+    /// Takes the alarm setting asked for since the last call, if any.
+    public func takeAlarmSetting() -> AlarmSetting? {
+        defer { pendingAlarm = nil }
+        return pendingAlarm
+    }
+
+    /// Takes the reminders claimed since the last call.
+    public func takeClaimedReminders() -> [DueReminder] {
+        defer { claimed = [] }
+        return claimed
     }
 
     private func perform(_ effect: Effect) -> Action? {
@@ -74,12 +111,27 @@ public final class Store {
             }
         case let .commit(change):
             do {
-                let outcome = try database.apply(change, now: state.now)
-                changeCount += 1
-                return .committed(change, outcome)
+                return .committed(change, try database.apply(change, now: state.now))
             } catch {
                 return .failed(change, message: error.statusLine)
             }
+        case let .claimDueReminders(time, missed):
+            do {
+                let due = try database.claimDueReminders(now: time)
+                claimed += due
+                return .remindersDue(due, missed: missed)
+            } catch {
+                // Say why, and arm again from what is pending.
+                return .claimFailed(message: error.statusLine)
+            }
+        case let .loadWakeCandidates(time):
+            // A failed look-up leaves that candidate out: midnight still wakes
+            // the app, and the next commit looks again.
+            return .wakeCandidatesLoaded(WakeCandidates(nextReminder: try? database.nextReminderDate(),
+                                                        nextOverdue: try? database.nextOverdueDate(after: time)))
+        case let .armAlarm(setting):
+            pendingAlarm = setting
+            return nil
         }
     }
 

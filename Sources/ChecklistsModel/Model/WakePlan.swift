@@ -1,0 +1,37 @@
+import Foundation
+
+/// What the database says about the moments ahead that need a process awake:
+/// loaded by two indexed look-ups, so it costs the same at any size.
+public struct WakeCandidates: Hashable, Sendable {
+    /// The earliest pending reminder (due date, or the end of a snooze).
+    public var nextReminder: Date?
+    /// The next moment an item not checked off becomes overdue.
+    public var nextOverdue: Date?
+
+    public init(nextReminder: Date?, nextOverdue: Date?) {
+        self.nextReminder = nextReminder
+        self.nextOverdue = nextOverdue
+    }
+}
+
+/// When a process must next wake on its own. A pure function of the
+/// candidates and the clock, in the model rather than the UI, because every
+/// process that delivers reminders (the full-screen app, and a companion
+/// without a screen) must take the very same decision.
+public enum WakePlan {
+    /// The earliest of: the next pending reminder, the next moment an item
+    /// becomes overdue (its marking must change then), and the next local
+    /// midnight (when "today" moves on). Nothing else wakes the process: no
+    /// polling, no periodic tick. A reminder already past (its claim failed,
+    /// or it came due between the look-up and now) is returned as it is, so
+    /// the alarm fires at once.
+    ///
+    /// - Parameters:
+    ///   - now: the caller's clock; midnight is the first one after it.
+    ///   - calendar: the user's calendar, whose time zone says where midnight
+    ///     falls (23 or 25 hours away on a daylight-saving day).
+    public static func nextWake(after now: Date, _ candidates: WakeCandidates, calendar: Calendar) -> Date? {
+        let midnight = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now))
+        return [candidates.nextReminder, candidates.nextOverdue, midnight].compactMap { $0 }.min()
+    }
+}
