@@ -333,4 +333,18 @@ struct ReminderLoopReducerTests {
         #expect(reduce(&state, .claimFailed(message: "The disk is full")) == [.loadWakeCandidates(after: Fixed.now)])
         #expect(state.message?.text == "The disk is full")
     }
+
+    @Test("after a failed claim, a reminder still pending and already due arms for a minute later, not a loop at once")
+    func claimRetry() {
+        var state = armed()
+        _ = reduce(&state, .alarmWentOff(token: 1, at: Fixed.date("2026-11-21 18:00")))
+        _ = reduce(&state, .claimFailed(message: "The disk is read-only"))
+        let stillDue = WakeCandidates(nextReminder: Fixed.date("2026-11-21 18:00"), nextOverdue: nil)
+        #expect(reduce(&state, .wakeCandidatesLoaded(stillDue)) == [.armAlarm(AlarmSetting(date: Fixed.date("2026-11-21 18:01"), token: 2))])
+        // The retry claims; once it succeeds, due reminders arm as usual again.
+        #expect(reduce(&state, .alarmWentOff(token: 2, at: Fixed.date("2026-11-21 18:01"))) == [.claimDueReminders(at: Fixed.date("2026-11-21 18:01"), missed: false)])
+        _ = reduce(&state, .remindersDue([], missed: false))
+        let next = WakeCandidates(nextReminder: Fixed.date("2026-11-21 18:01"), nextOverdue: nil)
+        #expect(reduce(&state, .wakeCandidatesLoaded(next)) == [.armAlarm(AlarmSetting(date: Fixed.date("2026-11-21 18:01"), token: 3))])
+    }
 }

@@ -21,6 +21,13 @@ public struct AlarmState: Hashable, Sendable {
     public var token = 0
     /// Nil when disarmed, or since the armed moment went off.
     public var armedFor: Date?
+    /// After a failed claim (the disk is read-only or full), when to try
+    /// again: the reminders are still pending and already due, and arming
+    /// for them would fire at once, in a loop.
+    public var claimRetryAt: Date?
+
+    /// How long a failed claim waits before it tries again.
+    public static let claimRetryDelay: TimeInterval = 60
 
     public init() {}
 }
@@ -45,6 +52,7 @@ enum ReminderLoop {
             state.now = at
             return reloadCurrent(state) + [.loadWakeCandidates(after: at)]
         case let .remindersDue(reminders, missed):
+            state.alarm.claimRetryAt = nil
             guard !reminders.isEmpty else { return reloadCurrent(state) + [.loadWakeCandidates(after: state.now)] }
             var banner = state.banner ?? BannerState(reminders: [])
             banner.enqueue(reminders, missed: missed)
@@ -52,8 +60,12 @@ enum ReminderLoop {
             return [.ringBell] + reloadCurrent(state) + [.loadWakeCandidates(after: state.now)]
         case let .claimFailed(message):
             state.message = StatusMessage(message, kind: .error)
+            state.alarm.claimRetryAt = state.now.addingTimeInterval(AlarmState.claimRetryDelay)
             return [.loadWakeCandidates(after: state.now)]
-        case let .wakeCandidatesLoaded(candidates):
+        case var .wakeCandidatesLoaded(candidates):
+            if let retry = state.alarm.claimRetryAt, let reminder = candidates.nextReminder, reminder < retry {
+                candidates.nextReminder = retry
+            }
             let wake = WakePlan.nextWake(after: state.now, candidates, calendar: state.context.dateStyle.calendar)
             if wake == state.alarm.armedFor { return [] }
             state.alarm.armedFor = wake
