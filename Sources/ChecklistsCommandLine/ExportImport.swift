@@ -13,7 +13,7 @@ public enum ExportImportCommands {
     static let format = "checklists"
     static let version: Int64 = 1
 
-    public static func export(context: CommandContext) throws(CommandError) {
+    public static func export(context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabase()
         let snapshot = try context.storage { () throws(StorageError) in try database.snapshot() }
         context.output(document(snapshot, timeZone: context.style.calendar.timeZone))
@@ -67,8 +67,8 @@ public enum ExportImportCommands {
     /// Reads `path` ("-" for standard input) and puts it in the database.
     /// A database holding anything but the one empty list a new database
     /// starts with is refused unless `replace`.
-    public static func importFile(path: String, replace: Bool, context: CommandContext,
-                                  readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws(CommandError) {
+    public static func importFile(path: String, replace: Bool, context: CommandLineContext,
+                                  readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws(CommandLineError) {
         let name = path == "-" ? "standard input" : path
         let data: Data
         if path == "-" {
@@ -103,7 +103,7 @@ struct SnapshotReader {
     let bytes: [UInt8]
     let name: String
 
-    static func read(_ bytes: [UInt8], name: String) throws(CommandError) -> Snapshot {
+    static func read(_ bytes: [UInt8], name: String) throws(CommandLineError) -> Snapshot {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
@@ -113,12 +113,12 @@ struct SnapshotReader {
         return try SnapshotReader(bytes: bytes, name: name).snapshot(root)
     }
 
-    private func fail(_ node: JSONNode, _ message: String) -> CommandError {
+    private func fail(_ node: JSONNode, _ message: String) -> CommandLineError {
         let column = JSONParser.column(in: bytes, lineStart: node.lineStart, offset: node.offset)
         return .badInput("\(name):\(node.line):\(column): \(message); nothing was imported")
     }
 
-    private func snapshot(_ root: JSONNode) throws(CommandError) -> Snapshot {
+    private func snapshot(_ root: JSONNode) throws(CommandLineError) -> Snapshot {
         let fields = try object(root, "the file", keys: ["format", "version", "lastListId", "lastItemId", "openList", "lists"])
         guard let formatNode = fields["format"], case .string(let format) = formatNode.value, format == ExportImportCommands.format else {
             throw fail(fields["format"] ?? root, "not a Checklists export (\"format\": \"checklists\" is missing)")
@@ -145,11 +145,11 @@ struct SnapshotReader {
         }
         return Snapshot(
             lists: lists, openChecklistID: openID,
-            lastChecklistID: try fields["lastListId"].map { node throws(CommandError) in try integer(node, "lastListId", minimum: 0) } ?? 0,
-            lastItemID: try fields["lastItemId"].map { node throws(CommandError) in try integer(node, "lastItemId", minimum: 0) } ?? 0)
+            lastChecklistID: try fields["lastListId"].map { node throws(CommandLineError) in try integer(node, "lastListId", minimum: 0) } ?? 0,
+            lastItemID: try fields["lastItemId"].map { node throws(CommandLineError) in try integer(node, "lastItemId", minimum: 0) } ?? 0)
     }
 
-    private func list(_ node: JSONNode, itemIDs: inout Set<Int64>) throws(CommandError) -> Snapshot.List {
+    private func list(_ node: JSONNode, itemIDs: inout Set<Int64>) throws(CommandLineError) -> Snapshot.List {
         let fields = try object(node, "a list", keys: ["id", "name", "icon", "sortOrder", "items"])
         let id = try integer(required(fields, "id", in: node, "a list"), "the list's id", minimum: 1)
         let what = "list \(id)"
@@ -169,7 +169,7 @@ struct SnapshotReader {
         return Snapshot.List(checklist: Checklist(id: id, name: name, icon: icon, sortOrder: sortOrder), items: entries)
     }
 
-    private func item(_ node: JSONNode, checklistID: Int64) throws(CommandError) -> Snapshot.Entry {
+    private func item(_ node: JSONNode, checklistID: Int64) throws(CommandLineError) -> Snapshot.Entry {
         let fields = try object(node, "an item", keys: ["id", "text", "due", "checked", "remind", "reminder"])
         let id = try integer(required(fields, "id", in: node, "an item"), "the item's id", minimum: 1)
         let what = "item \(id)"
@@ -179,8 +179,8 @@ struct SnapshotReader {
         let dueNode = try required(fields, "due", in: node, what)
         let due = try date(dueNode, "\(what): due")
         if Int64(due.timeIntervalSince1970) % 60 != 0 { throw fail(dueNode, "\(what): due dates are whole minutes (seconds must be 00)") }
-        let checked = try fields["checked"].map { node throws(CommandError) in try bool(node, "\(what): checked") } ?? false
-        let remind = try fields["remind"].map { node throws(CommandError) in try bool(node, "\(what): remind") } ?? false
+        let checked = try fields["checked"].map { node throws(CommandLineError) in try bool(node, "\(what): checked") } ?? false
+        let remind = try fields["remind"].map { node throws(CommandLineError) in try bool(node, "\(what): remind") } ?? false
         var remindAt: Date?
         if let reminderNode = fields["reminder"], !isNull(reminderNode) {
             remindAt = try date(reminderNode, "\(what): reminder")
@@ -196,7 +196,7 @@ struct SnapshotReader {
 
     // MARK: - Typed fields
 
-    private func object(_ node: JSONNode, _ what: String, keys: Set<String>) throws(CommandError) -> [String: JSONNode] {
+    private func object(_ node: JSONNode, _ what: String, keys: Set<String>) throws(CommandLineError) -> [String: JSONNode] {
         guard case .object(let members) = node.value else { throw fail(node, "\(what) must be a JSON object {...}") }
         var fields: [String: JSONNode] = [:]
         for (key, value) in members {
@@ -211,7 +211,7 @@ struct SnapshotReader {
     /// One of an enum's raw values, or `fallback` when the field is absent.
     private func choice<Value: RawRepresentable & CaseIterable>(
         _ node: JSONNode?, _ what: String, default fallback: Value
-    ) throws(CommandError) -> Value where Value.RawValue == String {
+    ) throws(CommandLineError) -> Value where Value.RawValue == String {
         guard let node else { return fallback }
         let text = try string(node, what)
         guard let value = Value(rawValue: text) else {
@@ -220,34 +220,34 @@ struct SnapshotReader {
         return value
     }
 
-    private func required(_ fields: [String: JSONNode], _ key: String, in node: JSONNode, _ what: String) throws(CommandError) -> JSONNode {
+    private func required(_ fields: [String: JSONNode], _ key: String, in node: JSONNode, _ what: String) throws(CommandLineError) -> JSONNode {
         guard let value = fields[key] else { throw fail(node, "\(what): the field \"\(key)\" is missing") }
         return value
     }
 
-    private func array(_ node: JSONNode, _ what: String) throws(CommandError) -> [JSONNode] {
+    private func array(_ node: JSONNode, _ what: String) throws(CommandLineError) -> [JSONNode] {
         guard case .array(let elements) = node.value else { throw fail(node, "\(what) must be a JSON array [...]") }
         return elements
     }
 
-    private func string(_ node: JSONNode, _ what: String) throws(CommandError) -> String {
+    private func string(_ node: JSONNode, _ what: String) throws(CommandLineError) -> String {
         guard case .string(let text) = node.value else { throw fail(node, "\(what) must be a string") }
         return text
     }
 
-    private func bool(_ node: JSONNode, _ what: String) throws(CommandError) -> Bool {
+    private func bool(_ node: JSONNode, _ what: String) throws(CommandLineError) -> Bool {
         guard case .bool(let value) = node.value else { throw fail(node, "\(what) must be true or false") }
         return value
     }
 
-    private func integer(_ node: JSONNode, _ what: String, minimum: Int64 = Int64.min) throws(CommandError) -> Int64 {
+    private func integer(_ node: JSONNode, _ what: String, minimum: Int64 = Int64.min) throws(CommandLineError) -> Int64 {
         guard case .number(let text) = node.value, let value = Int64(text), value >= minimum else {
             throw fail(node, "\(what) must be a whole number" + (minimum > Int64.min ? " of at least \(minimum)" : ""))
         }
         return value
     }
 
-    private func date(_ node: JSONNode, _ what: String) throws(CommandError) -> Date {
+    private func date(_ node: JSONNode, _ what: String) throws(CommandLineError) -> Date {
         guard case .string(let text) = node.value, let date = Timestamp.parse(text) else {
             throw fail(node, "\(what) must be a date like \"2026-12-24T18:00:00+01:00\" (years 1970-9999, with its UTC offset)")
         }

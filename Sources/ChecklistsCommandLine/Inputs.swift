@@ -6,7 +6,7 @@ import ChecklistsModel
 enum Inputs {
     /// Text as given (control characters included, as the app stores them),
     /// refused when it is empty after trimming white space.
-    static func text(_ text: String, what: String, option: String? = nil) throws(CommandError) -> String {
+    static func text(_ text: String, what: String, option: String? = nil) throws(CommandLineError) -> String {
         if TextRules.isBlank(text) {
             throw .badInput("\(option.map { "\($0): " } ?? "")the \(what) is empty; give some text")
         }
@@ -15,7 +15,7 @@ enum Inputs {
 
     /// A due date typed the way the picker accepts it, seen from the
     /// context's now, in the user's time zone.
-    static func dueDate(_ text: String, in context: CommandContext) throws(CommandError) -> Date {
+    static func dueDate(_ text: String, in context: CommandLineContext) throws(CommandLineError) -> Date {
         switch DueDateParser(calendar: context.style.calendar).parse(text, now: context.now) {
         case .success(let date): return date
         case .failure(let error): throw .badInput("--due: \(error.description)")
@@ -26,7 +26,7 @@ enum Inputs {
     /// one whose name matches ignoring case and surrounding spaces. Several
     /// matches are refused rather than guessed between (the app allows two
     /// lists of one name); none is "not found", naming the lists there are.
-    static func checklist(named name: String, in lists: [Checklist]) throws(CommandError) -> Checklist {
+    static func checklist(named name: String, in lists: [Checklist]) throws(CommandLineError) -> Checklist {
         var matches = lists.filter { $0.name == name }
         if matches.isEmpty {
             let folded = TextRules.trimmed(name).lowercased()
@@ -46,7 +46,7 @@ enum Inputs {
     /// The list `add` uses without `--list`: the first one on All Lists
     /// (natural name order), so where an item lands does not depend on which
     /// list the app happens to have open.
-    static func defaultChecklist(in lists: [Checklist]) throws(CommandError) -> Checklist {
+    static func defaultChecklist(in lists: [Checklist]) throws(CommandLineError) -> Checklist {
         guard let first = lists.min(by: { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }) else {
             throw .notFound("there are no lists; make one with: checklists new-list NAME")
         }
@@ -54,7 +54,7 @@ enum Inputs {
     }
 
     /// An icon by name ("groceries", "No Icon").
-    static func icon(_ name: String) throws(CommandError) -> ChecklistIcon {
+    static func icon(_ name: String) throws(CommandLineError) -> ChecklistIcon {
         guard let icon = ChecklistIcon(userInput: name) else {
             throw .badInput("--icon: there is no icon \"\(name)\"; choose one of \(ChecklistIcon.allCases.map(\.rawValue).joined(separator: ", "))")
         }

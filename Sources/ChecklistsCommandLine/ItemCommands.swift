@@ -8,7 +8,7 @@ public enum ItemCommands {
     /// Adds an item and prints its id. Without `--due` it is due at the next
     /// full hour, as in the app; without `--list` it goes to the first list.
     public static func add(text: String, list: String?, due: String?, remind: Bool,
-                           context: CommandContext) throws(CommandError) {
+                           context: CommandLineContext) throws(CommandLineError) {
         let text = try Inputs.text(text, what: "item text")
         var dueDate = context.style.defaultDueDate(after: context.now)
         if let due { dueDate = try Inputs.dueDate(due, in: context) }
@@ -23,13 +23,13 @@ public enum ItemCommands {
     }
 
     /// Checks an item off (`done`) or back on (`undone`).
-    public static func setChecked(id: Int64, _ checked: Bool, context: CommandContext) throws(CommandError) {
+    public static func setChecked(id: Int64, _ checked: Bool, context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabase()
         _ = try existingItem(id, in: database, context: context)
         try context.storage { () throws(StorageError) in try database.apply(.setChecked(itemID: id, checked), now: context.now) }
     }
 
-    public static func delete(id: Int64, context: CommandContext) throws(CommandError) {
+    public static func delete(id: Int64, context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabase()
         _ = try existingItem(id, in: database, context: context)
         try context.storage { () throws(StorageError) in try database.apply(.deleteItem(id: id), now: context.now) }
@@ -38,12 +38,12 @@ public enum ItemCommands {
     /// Changes what is given and keeps the rest; giving nothing is refused.
     /// `remind` is true for `--remind`, false for `--no-remind`, nil to keep.
     public static func edit(id: Int64, text: String?, due: String?, remind: Bool?,
-                            context: CommandContext) throws(CommandError) {
+                            context: CommandLineContext) throws(CommandLineError) {
         if text == nil && due == nil && remind == nil {
             throw .badInput("nothing to change: give --text, --due, --remind or --no-remind")
         }
-        let newText = try text.map { text throws(CommandError) in try Inputs.text(text, what: "item text", option: "--text") }
-        let newDue = try due.map { text throws(CommandError) in try Inputs.dueDate(text, in: context) }
+        let newText = try text.map { text throws(CommandLineError) in try Inputs.text(text, what: "item text", option: "--text") }
+        let newDue = try due.map { text throws(CommandLineError) in try Inputs.dueDate(text, in: context) }
         let database = try context.openDatabase()
         var draft = try existingItem(id, in: database, context: context).draft
         if let newText { draft.text = newText }
@@ -52,7 +52,7 @@ public enum ItemCommands {
         try context.storage { () throws(StorageError) in try database.apply(.updateItem(id: id, draft), now: context.now) }
     }
 
-    private static func existingItem(_ id: Int64, in database: ChecklistsDatabase, context: CommandContext) throws(CommandError) -> Item {
+    private static func existingItem(_ id: Int64, in database: ChecklistsDatabase, context: CommandLineContext) throws(CommandLineError) -> Item {
         guard let item = try context.storage({ () throws(StorageError) in try database.item(id: id) }) else {
             throw .notFound("there is no item \(id); `checklists list --all` shows the ids")
         }

@@ -77,6 +77,15 @@ indirect enum JSON: Equatable {
     }
 }
 
+/// JSON for scripts, written so a person can read it too: an array with one
+/// element per line.
+enum JSONOutput {
+    static func array(_ elements: [JSON]) -> String {
+        if elements.isEmpty { return "[]" }
+        return "[\n" + elements.map { "  " + $0.text() }.joined(separator: ",\n") + "\n]"
+    }
+}
+
 // MARK: - Reading with positions
 
 /// A parsed value and where it starts in the file: its line (1-based) and

@@ -21,13 +21,13 @@ struct DatabaseOption: ParsableArguments {
 /// and turn a failure into "checklists: message" on stderr and its status.
 protocol Subcommand: ParsableCommand {
     var database: DatabaseOption { get }
-    var root: ChecklistsCommand { get }
-    func perform(_ context: CommandContext) throws(CommandError)
+    var root: RootCommand { get }
+    func perform(_ context: CommandLineContext) throws(CommandLineError)
 }
 
 extension Subcommand {
     func run() throws {
-        let context = CommandContext.live(databasePath: database.db ?? root.db, environment: ProcessInfo.processInfo.environment)
+        let context = CommandLineContext.live(databasePath: database.db ?? root.db, environment: ProcessInfo.processInfo.environment)
         do {
             try perform(context)
         } catch {
@@ -47,13 +47,13 @@ struct Add: Subcommand {
         abstract: "Add an item and print its id.",
         discussion: "Without --list the item goes to the first list (All Lists order); without --due it is due at the next full hour.")
     @OptionGroup var database: DatabaseOption
-    @ParentCommand var root: ChecklistsCommand
+    @ParentCommand var root: RootCommand
     @Argument(help: "The item's text.") var text: String
     @Option(help: ArgumentHelp("The list to add it to.", valueName: "name")) var list: String?
     @Option(help: ArgumentHelp("When it is due. \(whenHelp)", valueName: "when")) var due: String?
     @Flag(help: "Remind me when it comes due.") var remind = false
 
-    func perform(_ context: CommandContext) throws(CommandError) {
+    func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ItemCommands.add(text: text, list: list, due: due, remind: remind, context: context)
     }
 }
@@ -68,14 +68,14 @@ struct ListItems: Subcommand {
             --json prints an array of {id, text, list, listId, due, checked, remind, overdue} (see the README).
             """)
     @OptionGroup var database: DatabaseOption
-    @ParentCommand var root: ChecklistsCommand
+    @ParentCommand var root: RootCommand
     @Option(help: ArgumentHelp("Only this list's items.", valueName: "name")) var list: String?
     @Option(help: "Only items due today, this week, or overdue.") var due: DueFilter?
     @Flag(help: "Include items checked off.") var all = false
     @Flag(help: "Print JSON for scripts.") var json = false
 
-    func perform(_ context: CommandContext) throws(CommandError) {
-        try ListingCommands.list(list: list, due: due, all: all, json: json, context: context)
+    func perform(_ context: CommandLineContext) throws(CommandLineError) {
+        try ItemQueryCommands.list(list: list, due: due, all: all, json: json, context: context)
     }
 }
 
@@ -87,37 +87,37 @@ struct ItemID: ParsableArguments {
 struct Done: Subcommand {
     static let configuration = CommandConfiguration(commandName: "done", abstract: "Check an item off (its reminder is cancelled).")
     @OptionGroup var database: DatabaseOption
-    @ParentCommand var root: ChecklistsCommand
+    @ParentCommand var root: RootCommand
     @OptionGroup var item: ItemID
-    func perform(_ context: CommandContext) throws(CommandError) { try ItemCommands.setChecked(id: item.id, true, context: context) }
+    func perform(_ context: CommandLineContext) throws(CommandLineError) { try ItemCommands.setChecked(id: item.id, true, context: context) }
 }
 
 struct Undone: Subcommand {
     static let configuration = CommandConfiguration(commandName: "undone", abstract: "Uncheck an item (its reminder comes back if it is still ahead).")
     @OptionGroup var database: DatabaseOption
-    @ParentCommand var root: ChecklistsCommand
+    @ParentCommand var root: RootCommand
     @OptionGroup var item: ItemID
-    func perform(_ context: CommandContext) throws(CommandError) { try ItemCommands.setChecked(id: item.id, false, context: context) }
+    func perform(_ context: CommandLineContext) throws(CommandLineError) { try ItemCommands.setChecked(id: item.id, false, context: context) }
 }
 
 struct Delete: Subcommand {
     static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an item (and its reminder).")
     @OptionGroup var database: DatabaseOption
-    @ParentCommand var root: ChecklistsCommand
+    @ParentCommand var root: RootCommand
     @OptionGroup var item: ItemID
-    func perform(_ context: CommandContext) throws(CommandError) { try ItemCommands.delete(id: item.id, context: context) }
+    func perform(_ context: CommandLineContext) throws(CommandLineError) { try ItemCommands.delete(id: item.id, context: context) }
 }
 
 struct Edit: Subcommand {
     static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an item's text, due date or reminder; the rest stays.")
     @OptionGroup var database: DatabaseOption
-    @ParentCommand var root: ChecklistsCommand
+    @ParentCommand var root: RootCommand
     @OptionGroup var item: ItemID
     @Option(help: "The new text.") var text: String?
     @Option(help: ArgumentHelp("The new due date. \(whenHelp)", valueName: "when")) var due: String?
     @Flag(inversion: .prefixedNo, help: "Turn Remind Me on or off.") var remind: Bool?
 
-    func perform(_ context: CommandContext) throws(CommandError) {
+    func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ItemCommands.edit(id: item.id, text: text, due: due, remind: remind, context: context)
     }
 }
@@ -125,27 +125,27 @@ struct Edit: Subcommand {
 struct Lists: Subcommand {
     static let configuration = CommandConfiguration(commandName: "lists", abstract: "Show the lists with how many items remain.")
     @OptionGroup var database: DatabaseOption
-    @ParentCommand var root: ChecklistsCommand
+    @ParentCommand var root: RootCommand
     @Flag(help: "Print JSON for scripts.") var json = false
-    func perform(_ context: CommandContext) throws(CommandError) { try ListCommands.lists(json: json, context: context) }
+    func perform(_ context: CommandLineContext) throws(CommandLineError) { try ChecklistCommands.lists(json: json, context: context) }
 }
 
 struct NewList: Subcommand {
     static let configuration = CommandConfiguration(commandName: "new-list", abstract: "Make a list.")
     @OptionGroup var database: DatabaseOption
-    @ParentCommand var root: ChecklistsCommand
+    @ParentCommand var root: RootCommand
     @Argument(help: "The list's name (not one another list has).") var name: String
     @Option(help: ArgumentHelp("The list's icon.", valueName: "icon"),
             completion: .list(ChecklistIcon.allCases.map(\.rawValue))) var icon: String?
-    func perform(_ context: CommandContext) throws(CommandError) { try ListCommands.newList(name: name, icon: icon, context: context) }
+    func perform(_ context: CommandLineContext) throws(CommandLineError) { try ChecklistCommands.newList(name: name, icon: icon, context: context) }
 }
 
 struct DeleteList: Subcommand {
     static let configuration = CommandConfiguration(commandName: "delete-list", abstract: "Delete a list and all its items (and their reminders), without asking.")
     @OptionGroup var database: DatabaseOption
-    @ParentCommand var root: ChecklistsCommand
+    @ParentCommand var root: RootCommand
     @Argument(help: "The list's name.") var name: String
-    func perform(_ context: CommandContext) throws(CommandError) { try ListCommands.deleteList(name: name, context: context) }
+    func perform(_ context: CommandLineContext) throws(CommandLineError) { try ChecklistCommands.deleteList(name: name, context: context) }
 }
 
 struct Status: Subcommand {
@@ -153,8 +153,8 @@ struct Status: Subcommand {
         commandName: "status",
         abstract: "One short line for tmux's status-right: \"2 due today, 1 overdue\" or \"nothing due\".")
     @OptionGroup var database: DatabaseOption
-    @ParentCommand var root: ChecklistsCommand
-    func perform(_ context: CommandContext) throws(CommandError) { try ListingCommands.status(context: context) }
+    @ParentCommand var root: RootCommand
+    func perform(_ context: CommandLineContext) throws(CommandLineError) { try ItemQueryCommands.status(context: context) }
 }
 
 struct Export: Subcommand {
@@ -162,9 +162,9 @@ struct Export: Subcommand {
         commandName: "export",
         abstract: "Print everything (lists, items, reminders) as JSON that import takes back exactly.")
     @OptionGroup var database: DatabaseOption
-    @ParentCommand var root: ChecklistsCommand
+    @ParentCommand var root: RootCommand
     @Flag(help: "JSON (the only format, and the default).") var json = false
-    func perform(_ context: CommandContext) throws(CommandError) { try ExportImportCommands.export(context: context) }
+    func perform(_ context: CommandLineContext) throws(CommandLineError) { try ExportImportCommands.export(context: context) }
 }
 
 struct Import: Subcommand {
@@ -172,12 +172,12 @@ struct Import: Subcommand {
         commandName: "import",
         abstract: "Load an export into a new database (or replace everything with --replace), all or nothing.")
     @OptionGroup var database: DatabaseOption
-    @ParentCommand var root: ChecklistsCommand
+    @ParentCommand var root: RootCommand
     @Flag(help: "JSON (the only format, and the default).") var json = false
     @Flag(help: "Replace everything the database holds.") var replace = false
     @Argument(help: ArgumentHelp("The file export wrote; - reads standard input.", valueName: "file"), completion: .file(extensions: ["json"]))
     var file: String
-    func perform(_ context: CommandContext) throws(CommandError) {
+    func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ExportImportCommands.importFile(path: file, replace: replace, context: context)
     }
 }

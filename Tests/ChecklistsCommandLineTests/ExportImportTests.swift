@@ -36,7 +36,7 @@ struct ExportImportTests {
         harness.lines { context in try ExportImportCommands.export(context: context) }.joined(separator: "\n")
     }
 
-    private func importText(_ text: String, replace: Bool = false, into harness: Harness) -> CommandError? {
+    private func importText(_ text: String, replace: Bool = false, into harness: Harness) -> CommandLineError? {
         let file = harness.folder.file("import.json")
         try? Data(text.utf8).write(to: URL(fileURLWithPath: file))
         return harness.run { context in try ExportImportCommands.importFile(path: file, replace: replace, context: context) }

@@ -18,30 +18,30 @@ final class Harness: @unchecked Sendable {
 
     deinit { folder.remove() }
 
-    var context: CommandContext {
-        CommandContext(location: DatabaseLocation(path: path, createsFolder: false), databaseOptions: .init(busyTimeout: 1),
-                       now: now, style: style, output: { [unowned self] in output.append(contentsOf: $0.components(separatedBy: "\n")) },
-                       notice: { [unowned self] in notices.append($0) })
+    var context: CommandLineContext {
+        CommandLineContext(location: DatabaseLocation(path: path, createsFolder: false), databaseOptions: .init(busyTimeout: 1),
+                           now: now, style: style, output: { [unowned self] in output.append(contentsOf: $0.components(separatedBy: "\n")) },
+                           notice: { [unowned self] in notices.append($0) })
     }
 
     /// Runs one command; returns its error (nil for success) and the lines
     /// it printed, which are also kept in `output` until the next run.
     @discardableResult
-    func run(_ command: (CommandContext) throws -> Void) -> CommandError? {
+    func run(_ command: (CommandLineContext) throws -> Void) -> CommandLineError? {
         output = []
         do {
             try command(context)
             return nil
-        } catch let error as CommandError {
+        } catch let error as CommandLineError {
             return error
         } catch {
-            Issue.record("not a CommandError: \(error)")
+            Issue.record("not a CommandLineError: \(error)")
             return nil
         }
     }
 
     /// Runs a command that must succeed and returns what it printed.
-    func lines(_ command: (CommandContext) throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
+    func lines(_ command: (CommandLineContext) throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
         if let error = run(command) { Issue.record("failed: \(error)", sourceLocation: sourceLocation) }
         return output
     }
@@ -69,7 +69,7 @@ final class Harness: @unchecked Sendable {
     var fileExists: Bool { FileManager.default.fileExists(atPath: path) }
 }
 
-extension CommandError {
+extension CommandLineError {
     var isNotFound: Bool { if case .notFound = self { true } else { false } }
     var isBadInput: Bool { if case .badInput = self { true } else { false } }
     var isDatabase: Bool { if case .database = self { true } else { false } }

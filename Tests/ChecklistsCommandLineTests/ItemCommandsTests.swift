@@ -144,7 +144,7 @@ struct ItemCommandsTests {
     @Test("an id that is not an item: exit 1 for done, undone, delete and edit, with a hint", arguments: [0, 99, -3])
     func unknownID(id: Int64) throws {
         _ = try harness.database()
-        let commands: [(CommandContext) throws -> Void] = [
+        let commands: [(CommandLineContext) throws -> Void] = [
             { context in try ItemCommands.setChecked(id: id, true, context: context) },
             { context in try ItemCommands.setChecked(id: id, false, context: context) },
             { context in try ItemCommands.delete(id: id, context: context) },

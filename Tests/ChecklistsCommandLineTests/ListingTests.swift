@@ -23,7 +23,7 @@ struct ListingTests {
     }
 
     private func list(list: String? = nil, due: DueFilter? = nil, all: Bool = false, json: Bool = false) -> [String] {
-        harness.lines { context in try ListingCommands.list(list: list, due: due, all: all, json: json, context: context) }
+        harness.lines { context in try ItemQueryCommands.list(list: list, due: due, all: all, json: json, context: context) }
     }
 
     @Test("list: pending items by due date; id, a ! for overdue, the local due date, list, text; control characters as stand-ins")
@@ -77,7 +77,7 @@ struct ListingTests {
     @Test("list --list with an unknown name: exit 1")
     func listUnknown() throws {
         try fill()
-        let error = harness.run { context in try ListingCommands.list(list: "Work", due: nil, all: false, json: false, context: context) }
+        let error = harness.run { context in try ItemQueryCommands.list(list: "Work", due: nil, all: false, json: false, context: context) }
         #expect(error?.exitStatus == 1)
         #expect(error?.description == #"no list is named "Work"; the lists are "Groceries", "List""#)
     }
@@ -85,15 +85,15 @@ struct ListingTests {
     @Test("status: due later today and overdue, in one short line; nothing due says so")
     func status() throws {
         _ = try harness.database()
-        #expect(harness.lines { context in try ListingCommands.status(context: context) } == ["nothing due"])
+        #expect(harness.lines { context in try ItemQueryCommands.status(context: context) } == ["nothing due"])
         try fill()
-        #expect(harness.lines { context in try ListingCommands.status(context: context) } == ["1 due today, 2 overdue"])
+        #expect(harness.lines { context in try ItemQueryCommands.status(context: context) } == ["1 due today, 2 overdue"])
         harness.now = Fixed.date("2026-11-21 19:00")
-        #expect(harness.lines { context in try ListingCommands.status(context: context) } == ["3 overdue"])
+        #expect(harness.lines { context in try ItemQueryCommands.status(context: context) } == ["3 overdue"])
         harness.now = Fixed.date("2026-11-19 12:00")
-        #expect(harness.lines { context in try ListingCommands.status(context: context) } == ["nothing due"])
+        #expect(harness.lines { context in try ItemQueryCommands.status(context: context) } == ["nothing due"])
         harness.now = Fixed.date("2026-11-20 08:00")
-        #expect(harness.lines { context in try ListingCommands.status(context: context) } == ["1 due today"])
+        #expect(harness.lines { context in try ItemQueryCommands.status(context: context) } == ["1 due today"])
     }
 
     @Test("status stops counting at 999: a big backlog costs no more than a small one")
@@ -105,7 +105,7 @@ struct ListingTests {
         } + (0..<999).map { index in
             .addItem(checklistID: list, ItemDraft(text: "today \(index)", dueDate: Fixed.date("2026-11-21 20:00")))
         }, now: Fixed.now)
-        #expect(harness.lines { context in try ListingCommands.status(context: context) } == ["999 due today, 999+ overdue"])
+        #expect(harness.lines { context in try ItemQueryCommands.status(context: context) } == ["999 due today, 999+ overdue"])
     }
 
     @Test("lists: names in All Lists order with the app's detail; --json with ids and counts")
@@ -113,13 +113,13 @@ struct ListingTests {
         try fill()
         try harness.database().apply(.addChecklist(name: "List 10", icon: .none))
         try harness.database().apply(.addChecklist(name: "日本語", icon: .trips))
-        #expect(harness.lines { context in try ListCommands.lists(json: false, context: context) } == [
+        #expect(harness.lines { context in try ChecklistCommands.lists(json: false, context: context) } == [
             "Groceries  1 Remaining",
             "List       4 Remaining",
             "List 10    (No Items)",
             "日本語     (No Items)",
         ])
-        #expect(harness.lines { context in try ListCommands.lists(json: true, context: context) } == [
+        #expect(harness.lines { context in try ChecklistCommands.lists(json: true, context: context) } == [
             "[",
             #"  {"id": 2, "name": "Groceries", "icon": "groceries", "items": 1, "remaining": 1},"#,
             #"  {"id": 1, "name": "List", "icon": "none", "items": 5, "remaining": 4},"#,
@@ -131,7 +131,7 @@ struct ListingTests {
 
     @Test("new-list makes a list with its icon; blank names, unknown icons and names in use are refused (exit 2)")
     func newList() throws {
-        #expect(harness.run { context in try ListCommands.newList(name: "Trips", icon: "Trips", context: context) } == nil)
+        #expect(harness.run { context in try ChecklistCommands.newList(name: "Trips", icon: "Trips", context: context) } == nil)
         #expect(try harness.database().checklists().map(\.icon) == [.none, .trips])
         let refusals: [(String, String?, String)] = [
             (" ", nil, "the list name is empty; give some text"),
@@ -139,7 +139,7 @@ struct ListingTests {
             ("trips ", nil, "a list named \"Trips\" already exists; choose another name"),
         ]
         for (name, icon, message) in refusals {
-            let error = harness.run { context in try ListCommands.newList(name: name, icon: icon, context: context) }
+            let error = harness.run { context in try ChecklistCommands.newList(name: name, icon: icon, context: context) }
             #expect(error?.exitStatus == 2)
             #expect(error?.description == message)
         }
@@ -149,15 +149,15 @@ struct ListingTests {
     @Test("delete-list deletes the list, its items and their reminders; unknown is exit 1; two of one name are not guessed between")
     func deleteList() throws {
         try fill()
-        #expect(harness.run { context in try ListCommands.deleteList(name: "groceries", context: context) } == nil)
+        #expect(harness.run { context in try ChecklistCommands.deleteList(name: "groceries", context: context) } == nil)
         #expect(try harness.database().checklists().map(\.name) == ["List"])
         #expect(try harness.item(3) == nil)
         #expect(try harness.database().nextReminderDate() == nil)
-        #expect(harness.run { context in try ListCommands.deleteList(name: "Groceries", context: context) }?.exitStatus == 1)
+        #expect(harness.run { context in try ChecklistCommands.deleteList(name: "Groceries", context: context) }?.exitStatus == 1)
         // The app allows two lists of one name.
         try harness.database().apply(.addChecklist(name: "Twin", icon: .none))
         try harness.database().apply(.addChecklist(name: "Twin", icon: .none))
-        let error = harness.run { context in try ListCommands.deleteList(name: "Twin", context: context) }
+        let error = harness.run { context in try ChecklistCommands.deleteList(name: "Twin", context: context) }
         #expect(error?.exitStatus == 2)
         #expect(error?.description == #"2 lists are named "Twin" (ids 3, 4); rename one in the app to tell them apart"#)
         #expect(try harness.database().checklists().count == 3)
@@ -167,9 +167,9 @@ struct ListingTests {
     func openToOthersNotice() {
         harness.add("Milk", due: "2026-11-22 09:00")
         chmod(harness.path, 0o604)
-        let firstOutput = harness.lines { context in try ListingCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
+        let firstOutput = harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
         #expect(harness.notices == ["other users can read \(harness.path) (mode 604); chmod 600 it to keep your lists private (said once)"])
-        let secondOutput = harness.lines { context in try ListingCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
+        let secondOutput = harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
         #expect(harness.notices.count == 1)
         #expect(firstOutput == secondOutput)
         #expect(firstOutput.count == 1)
@@ -178,8 +178,8 @@ struct ListingTests {
     @Test("a file that is not a database: exit 3 with the storage message, and the file is left untouched")
     func notADatabase() throws {
         try Data("not a database\n".utf8).write(to: URL(fileURLWithPath: harness.path))
-        let commands: [(CommandContext) throws -> Void] = [
-            { context in try ListingCommands.status(context: context) },
+        let commands: [(CommandLineContext) throws -> Void] = [
+            { context in try ItemQueryCommands.status(context: context) },
             { context in try ItemCommands.add(text: "x", list: nil, due: nil, remind: false, context: context) },
             { context in try ExportImportCommands.export(context: context) },
         ]
@@ -195,7 +195,7 @@ struct ListingTests {
     func locked() throws {
         _ = harness.add("Keep", due: "tomorrow 9:00")
         let holder = try DatabaseQueue(path: harness.path)
-        var error: CommandError?
+        var error: CommandLineError?
         try holder.writeWithoutTransaction { db in
             try db.execute(sql: "BEGIN IMMEDIATE")
             error = harness.run { context in try ItemCommands.add(text: "x", list: nil, due: nil, remind: false, context: context) }

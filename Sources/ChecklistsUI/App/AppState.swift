@@ -31,12 +31,6 @@ public struct StatusMessage: Hashable, Sendable {
     }
 }
 
-/// A question that needs y or n before anything happens.
-public struct Confirmation: Hashable, Sendable {
-    public var question: String
-    public var change: Change
-}
-
 /// The whole app as one value: what reduce changes and render draws.
 public struct AppState: Sendable {
     public var context: UIContext

@@ -1,7 +1,7 @@
 /// What a key means, independent of which key it is. Keys map to commands in
 /// one table (below) so the help line, the `?` screen and dispatch can never
 /// disagree, and remapping later means editing data, not code.
-public enum Command: Hashable, Sendable {
+public enum KeyCommand: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     case open, back, quit, help
     case addList, editList, deleteList
@@ -50,13 +50,13 @@ public struct KeyBinding: Sendable {
     public var keys: [Key]
     /// How the keys are written on the help line, e.g. "↑↓/jk".
     public var label: String
-    public var command: Command
+    public var command: KeyCommand
     public var help: String
     public var contexts: Set<KeyContext>
     /// Shown on the help line (the `?` screen shows every binding).
     public var onHelpLine: Bool
 
-    init(_ keys: [Key], _ label: String, _ command: Command, _ help: String, _ contexts: Set<KeyContext>, helpLine: Bool = true) {
+    init(_ keys: [Key], _ label: String, _ command: KeyCommand, _ help: String, _ contexts: Set<KeyContext>, helpLine: Bool = true) {
         self.keys = keys
         self.label = label
         self.command = command
@@ -138,7 +138,7 @@ public enum KeyBindings {
     ]
 
     /// The command `key` triggers in `context`, if any.
-    public static func command(for key: Key, in context: KeyContext) -> Command? {
+    public static func command(for key: Key, in context: KeyContext) -> KeyCommand? {
         table.first { $0.contexts.contains(context) && $0.keys.contains(key) }?.command
     }
 

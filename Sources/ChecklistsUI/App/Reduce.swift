@@ -78,6 +78,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     }
 }
 
+/// A key: the key table turns it into a command once, here, for the
+/// innermost thing that takes keys; every screen gets that command. The
+/// forms get the key too, for typing where the table binds nothing.
 private func handle(_ key: Key, state: inout AppState) -> [Effect] {
     state.message = nil
     if state.isTooSmall {
@@ -93,23 +96,11 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
     }
     switch context {
     case .banner, .snoozeChoice:
-        return ReminderBanner.handle(command, state: &state)
+        return command.map { ReminderBanner.handle($0, state: &state) } ?? []
     case .confirm:
-        guard let confirmation = state.confirmation else { return [] }
-        if command == .confirmYes {
-            state.confirmation = nil
-            return [.commit(confirmation.change)]
-        }
-        if command == .confirmNo { state.confirmation = nil }
-        return []
+        return command.map { ConfirmationLine.handle($0, state: &state) } ?? []
     case .help:
-        switch command {
-        case .back: state.showsHelp = false
-        case .moveDown: state.helpScroll += 1
-        case .moveUp: state.helpScroll = max(0, state.helpScroll - 1)
-        default: break
-        }
-        return []
+        return command.map { HelpOverlay.handle($0, state: &state) } ?? []
     default:
         break
     }
@@ -124,9 +115,9 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
     case .checklist:
         return command.map { ChecklistScreen.handle($0, state: &state) } ?? []
     case .itemDetail:
-        return ItemDetailScreen.handle(key, state: &state)
+        return ItemDetailScreen.handle(command, key: key, state: &state)
     case .listDetail:
-        return ListDetailScreen.handle(key, state: &state)
+        return ListDetailScreen.handle(command, key: key, state: &state)
     }
 }
 

@@ -1,41 +1,6 @@
 import Foundation
 import ChecklistsModel
 
-/// What is due today or overdue across every list, as loaded for the top of
-/// the home screen. At most `limit` items are loaded, whatever the data.
-public struct DueSection: Hashable, Sendable {
-    public static let limit = 100
-    /// Counting stops here, so a database with 100,000 overdue items costs
-    /// the same to show as one with 10,000.
-    public static let countCap = 10_000
-
-    public var items: [ListedItem]
-    /// How many are due in all (at most `countCap`).
-    public var total: Int
-
-    public init(items: [ListedItem] = [], total: Int = 0) {
-        self.items = items
-        self.total = max(total, items.count)
-    }
-}
-
-/// One row of the home screen. Only items and lists can be selected; the
-/// headings and the "more" line are drawn between them.
-public enum HomeRow: Hashable, Sendable {
-    case dueHeading
-    case due(ListedItem)
-    case moreDue(Int)
-    case listsHeading
-    case list(ChecklistSummary)
-
-    var isSelectable: Bool {
-        switch self {
-        case .due, .list: true
-        case .dueHeading, .moreDue, .listsHeading: false
-        }
-    }
-}
-
 /// The home screen: the Due view (items due today and overdue, from every
 /// list) above one row per checklist with its "N Remaining" detail. With
 /// nothing due it is just the lists.
@@ -133,25 +98,8 @@ public struct AllListsState: Hashable, Sendable {
     }
 }
 
-private extension HomeRow {
-    func isKind(of other: HomeRow) -> Bool {
-        switch (self, other) {
-        case (.due, .due), (.list, .list): true
-        default: false
-        }
-    }
-
-    func sameThing(as other: HomeRow) -> Bool {
-        switch (self, other) {
-        case let (.due(a), .due(b)): a.id == b.id
-        case let (.list(a), .list(b)): a.id == b.id
-        default: false
-        }
-    }
-}
-
 enum AllListsScreen {
-    static func handle(_ command: Command, state: inout AppState) -> [Effect] {
+    static func handle(_ command: KeyCommand, state: inout AppState) -> [Effect] {
         let rows = state.listRows
         let home = state.allLists
         if let target = home.viewport.target(of: command, count: home.rows.count, visibleRows: rows) {
@@ -187,7 +135,7 @@ enum AllListsScreen {
     }
 
     /// Keys on a row of the Due view: open the item in its list, or check it off.
-    private static func handleDueItem(_ command: Command, _ item: Item, state: inout AppState) -> [Effect] {
+    private static func handleDueItem(_ command: KeyCommand, _ item: Item, state: inout AppState) -> [Effect] {
         switch command {
         case .editItem:
             return openItem(item, state: &state)

@@ -18,7 +18,7 @@ public struct ChecklistState: Hashable, Sendable {
 }
 
 enum ChecklistScreen {
-    static func handle(_ command: Command, state: inout AppState) -> [Effect] {
+    static func handle(_ command: KeyCommand, state: inout AppState) -> [Effect] {
         guard var list = state.checklist else { return [] }
         if command == .back {
             // Leaving drops the list (before the `defer` below could put it

@@ -20,6 +20,17 @@ enum HelpOverlay {
         return lines
     }
 
+    /// Scrolling past the end is clamped when drawn, where the height is known.
+    static func handle(_ command: KeyCommand, state: inout AppState) -> [Effect] {
+        switch command {
+        case .back: state.showsHelp = false
+        case .moveDown: state.helpScroll += 1
+        case .moveUp: state.helpScroll = max(0, state.helpScroll - 1)
+        default: break
+        }
+        return []
+    }
+
     static func render(_ state: AppState, context: KeyContext, into grid: inout ScreenGrid) {
         grid.clear(rows: 0..<grid.height, columns: 0..<grid.width)
         Chrome.titleBar("Keys", detail: "↑↓ scroll  Esc close", into: &grid)

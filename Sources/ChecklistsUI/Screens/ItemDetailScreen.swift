@@ -55,15 +55,17 @@ public struct ItemDetailState: Hashable, Sendable {
 }
 
 enum ItemDetailScreen {
-    static func handle(_ key: Key, state: inout AppState) -> [Effect] {
+    /// `command` is what the key table made of `key` on the focused row;
+    /// without one, the key is typing: into the text field, the picker's
+    /// digits or the date typed in words.
+    static func handle(_ command: KeyCommand?, key: Key, state: inout AppState) -> [Effect] {
         guard var form = state.itemDetail else { return [] }
         defer { if state.route == .itemDetail { state.itemDetail = form } }
-        let context = form.keyContext
         let calendar = state.context.dateStyle.calendar
-        if let command = KeyBindings.command(for: key, in: context) {
+        if let command {
             return perform(command, form: &form, state: &state, calendar: calendar)
         }
-        switch context {
+        switch form.keyContext {
         case .itemText:
             _ = form.text.handle(key)
         case .datePicker:
@@ -78,7 +80,7 @@ enum ItemDetailScreen {
         return []
     }
 
-    private static func perform(_ command: Command, form: inout ItemDetailState, state: inout AppState, calendar: Calendar) -> [Effect] {
+    private static func perform(_ command: KeyCommand, form: inout ItemDetailState, state: inout AppState, calendar: Calendar) -> [Effect] {
         switch command {
         case .nextRow, .previousRow:
             form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)

@@ -42,12 +42,13 @@ public struct ListDetailState: Hashable, Sendable {
 }
 
 enum ListDetailScreen {
-    static func handle(_ key: Key, state: inout AppState) -> [Effect] {
+    /// `command` is what the key table made of `key` on the focused row;
+    /// without one, the key is typing into the name field.
+    static func handle(_ command: KeyCommand?, key: Key, state: inout AppState) -> [Effect] {
         guard var form = state.listDetail else { return [] }
         defer { if state.route == .listDetail { state.listDetail = form } }
-        let context = form.keyContext
-        guard let command = KeyBindings.command(for: key, in: context) else {
-            if context == .listName { _ = form.name.handle(key) }
+        guard let command else {
+            if form.keyContext == .listName { _ = form.name.handle(key) }
             return []
         }
         let icons = ChecklistIcon.allCases

@@ -37,8 +37,8 @@ public struct BannerState: Hashable, Sendable {
 }
 
 enum ReminderBanner {
-    static func handle(_ command: Command?, state: inout AppState) -> [Effect] {
-        guard var banner = state.banner, let command else { return [] }
+    static func handle(_ command: KeyCommand, state: inout AppState) -> [Effect] {
+        guard var banner = state.banner else { return [] }
         let reminder = banner.current
         let calendar = state.context.dateStyle.calendar
         switch command {

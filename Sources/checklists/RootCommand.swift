@@ -5,10 +5,11 @@ import ChecklistsUI
 import ChecklistsTerminal
 import ChecklistsCommandLine
 
-/// `checklists`: with no arguments, the full-screen app; with a subcommand
-/// (Subcommands.swift), one change or query for scripts and the shell.
+/// `checklists`, the argument parser's root: with no arguments, the
+/// full-screen app; with a subcommand (Subcommands.swift), one change or
+/// query for scripts and the shell.
 @main
-struct ChecklistsCommand: ParsableCommand {
+struct RootCommand: ParsableCommand {
     static let version = "0.1.0"
 
     static let configuration = CommandConfiguration(

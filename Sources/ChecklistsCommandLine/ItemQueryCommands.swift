@@ -11,14 +11,14 @@ public enum DueFilter: String, CaseIterable, Sendable {
     case week
 }
 
-/// `list` and `status`: reading what is due, never writing.
-public enum ListingCommands {
+/// `list` and `status`: reading items and what is due, never writing.
+public enum ItemQueryCommands {
     /// Items by due date: pending ones, or all with `--all`; of one list or
     /// every list; optionally only those in a due window. One line each for
     /// people (id, a mark, due date, list, text), or a JSON array.
-    public static func list(list: String?, due: DueFilter?, all: Bool, json: Bool, context: CommandContext) throws(CommandError) {
+    public static func list(list: String?, due: DueFilter?, all: Bool, json: Bool, context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabase()
-        let checklistID = try list.map { name throws(CommandError) in
+        let checklistID = try list.map { name throws(CommandLineError) in
             try Inputs.checklist(named: name, in: context.storage { () throws(StorageError) in try database.checklists() }).id
         }
         let days = DayWindows(now: context.now, calendar: context.style.calendar)
@@ -65,7 +65,7 @@ public enum ListingCommands {
     /// due today the rest of today. Counts stop at `statusCap` and show as
     /// "999+": what matters at a glance is "a lot", and the cost stays the
     /// same whatever the backlog.
-    public static func status(context: CommandContext) throws(CommandError) {
+    public static func status(context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabase()
         let days = DayWindows(now: context.now, calendar: context.style.calendar)
         let (overdue, today) = try context.storage { () throws(StorageError) in

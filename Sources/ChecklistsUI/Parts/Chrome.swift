@@ -31,11 +31,7 @@ enum Chrome {
             return
         }
         if let confirmation = state.confirmation {
-            grid.applyStyle(.reverse, row: messageRow, columns: 0..<grid.width)
-            // The question is cut, never its "(y/n)": that is what says a key is awaited.
-            let suffix = " (y/n)"
-            let question = TextWidth.truncated(confirmation.question, toColumns: grid.width - 1 - TextWidth.columns(of: suffix))
-            grid.put(" " + question + suffix, row: messageRow, column: 0, maxColumns: grid.width, style: [.reverse, .bold])
+            ConfirmationLine.render(confirmation, row: messageRow, into: &grid)
         } else if let message = state.message {
             let isError = message.kind == .error
             grid.put(" " + message.text, row: messageRow, column: 0, maxColumns: grid.width,

@@ -4,7 +4,7 @@ import ChecklistsModel
 /// What every subcommand runs with: where the database is, what time it is,
 /// how dates look, and where output goes. All of it injected, so tests run
 /// a command on a temporary database at a fixed time and read its output.
-public struct CommandContext {
+public struct CommandLineContext {
     public var location: DatabaseLocation
     public var databaseOptions: ChecklistsDatabase.Options
     /// The moment the command runs; every reminder decision is made against it.
@@ -28,10 +28,10 @@ public struct CommandContext {
     }
 
     /// The context of a real run: the clock, the environment, stdout.
-    public static func live(databasePath: String?, environment: [String: String]) -> CommandContext {
+    public static func live(databasePath: String?, environment: [String: String]) -> CommandLineContext {
         var options = ChecklistsDatabase.Options()
         if let seconds = environment["CHECKLISTS_BUSY_TIMEOUT"].flatMap(Double.init) { options.busyTimeout = seconds }
-        return CommandContext(
+        return CommandLineContext(
             location: DatabaseLocation.resolve(option: databasePath, environment: environment),
             databaseOptions: options,
             now: Date(),
@@ -41,7 +41,7 @@ public struct CommandContext {
     }
 
     /// Opens the database; a refused or broken file is exit status 3.
-    func openDatabase() throws(CommandError) -> ChecklistsDatabase {
+    func openDatabase() throws(CommandLineError) -> ChecklistsDatabase {
         do {
             let database = try ChecklistsDatabase.open(location, options: databaseOptions)
             if let notice = database.openingNotice { self.notice(notice.description) }
@@ -55,7 +55,7 @@ public struct CommandContext {
     /// deleted meanwhile is "not found" (1), unstorable text (empty, a NUL) is bad input (2),
     /// anything else a database problem (3).
     @discardableResult
-    func storage<T>(_ body: () throws(StorageError) -> T) throws(CommandError) -> T {
+    func storage<T>(_ body: () throws(StorageError) -> T) throws(CommandLineError) -> T {
         do {
             return try body()
         } catch {
@@ -64,32 +64,6 @@ public struct CommandContext {
             case .emptyText, .nulInText: throw .badInput(error.description)
             default: throw .database(error)
             }
-        }
-    }
-}
-
-/// Why a subcommand failed, and so its exit status. The message is one line
-/// for stderr, already safe to print.
-public enum CommandError: Error, Equatable, CustomStringConvertible {
-    /// No item, list or file by that name or id: exit 1.
-    case notFound(String)
-    /// Bad usage or input (empty text, a date that cannot be read): exit 2.
-    case badInput(String)
-    /// The database refused, broken, locked or read-only: exit 3.
-    case database(StorageError)
-
-    public var exitStatus: Int32 {
-        switch self {
-        case .notFound: 1
-        case .badInput: 2
-        case .database: 3
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .notFound(let message), .badInput(let message): TextWidth.sanitized(message)
-        case .database(let error): TextWidth.sanitized(error.description)
         }
     }
 }

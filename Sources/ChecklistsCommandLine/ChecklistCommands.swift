@@ -1,11 +1,12 @@
 import Foundation
 import ChecklistsModel
 
-/// `lists`, `new-list`, `delete-list`: checklists by name.
-public enum ListCommands {
+/// `lists`, `new-list`, `delete-list`: the lists themselves, shown, made and
+/// deleted by name (their items are `ItemCommands` and `ItemQueryCommands`).
+public enum ChecklistCommands {
     /// Every list in All Lists order with the app's detail ("3 Remaining",
     /// "All Done!", "(No Items)"); `--json` gives ids and counts.
-    public static func lists(json: Bool, context: CommandContext) throws(CommandError) {
+    public static func lists(json: Bool, context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabase()
         let summaries = try context.storage { () throws(StorageError) in try database.checklistSummaries() }
         if json {
@@ -27,9 +28,9 @@ public enum ListCommands {
 
     /// Makes a list. A name another list already has (ignoring case) is
     /// refused: the command line finds lists by name.
-    public static func newList(name: String, icon: String?, context: CommandContext) throws(CommandError) {
+    public static func newList(name: String, icon: String?, context: CommandLineContext) throws(CommandLineError) {
         let name = try Inputs.text(name, what: "list name")
-        let icon = try icon.map { name throws(CommandError) in try Inputs.icon(name) } ?? ChecklistIcon.none
+        let icon = try icon.map { name throws(CommandLineError) in try Inputs.icon(name) } ?? ChecklistIcon.none
         let database = try context.openDatabase()
         let lists = try context.storage { () throws(StorageError) in try database.checklists() }
         let folded = TextRules.trimmed(name).lowercased()
@@ -41,19 +42,10 @@ public enum ListCommands {
 
     /// Deletes a list and its items (their reminders go with them), without
     /// asking: the name was typed on purpose.
-    public static func deleteList(name: String, context: CommandContext) throws(CommandError) {
+    public static func deleteList(name: String, context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabase()
         let lists = try context.storage { () throws(StorageError) in try database.checklists() }
         let checklist = try Inputs.checklist(named: name, in: lists)
         try context.storage { () throws(StorageError) in try database.apply(.deleteChecklist(id: checklist.id), now: context.now) }
-    }
-}
-
-/// JSON for scripts, written so a person can read it too: an array with one
-/// element per line.
-enum JSONOutput {
-    static func array(_ elements: [JSON]) -> String {
-        if elements.isEmpty { return "[]" }
-        return "[\n" + elements.map { "  " + $0.text() }.joined(separator: ",\n") + "\n]"
     }
 }

@@ -1,0 +1,37 @@
+import ChecklistsModel
+
+/// One row of the home screen. Only items and lists can be selected; the
+/// headings and the "more" line are drawn between them.
+public enum HomeRow: Hashable, Sendable {
+    case dueHeading
+    case due(ListedItem)
+    case moreDue(Int)
+    case listsHeading
+    case list(ChecklistSummary)
+
+    var isSelectable: Bool {
+        switch self {
+        case .due, .list: true
+        case .dueHeading, .moreDue, .listsHeading: false
+        }
+    }
+
+    /// Both a due item or both a list: where the selected row went away
+    /// (checked off, deleted elsewhere), the selection stays on its kind.
+    func isKind(of other: HomeRow) -> Bool {
+        switch (self, other) {
+        case (.due, .due), (.list, .list): true
+        default: false
+        }
+    }
+
+    /// The same item or list, whatever changed in it: a reload keeps the
+    /// selection on it.
+    func sameThing(as other: HomeRow) -> Bool {
+        switch (self, other) {
+        case let (.due(a), .due(b)): a.id == b.id
+        case let (.list(a), .list(b)): a.id == b.id
+        default: false
+        }
+    }
+}

@@ -1,0 +1,38 @@
+/// A selection in a scrolling list: keeps the selected row on screen and
+/// moves the view as little as possible.
+public struct Viewport: Hashable, Sendable {
+    public var selection = 0
+    public var top = 0
+
+    public init(selection: Int = 0, top: Int = 0) {
+        self.selection = selection
+        self.top = top
+    }
+
+    /// Moves the selection to `index` (clamped to `count`) and scrolls the
+    /// least needed to show it in `visibleRows`.
+    public mutating func select(_ index: Int, count: Int, visibleRows: Int) {
+        selection = count == 0 ? 0 : min(max(0, index), count - 1)
+        clampTop(count: count, visibleRows: visibleRows)
+    }
+
+    public mutating func clampTop(count: Int, visibleRows: Int) {
+        let rows = max(1, visibleRows)
+        if selection < top { top = selection }
+        if selection >= top + rows { top = selection - rows + 1 }
+        top = max(0, min(top, max(0, count - rows)))
+    }
+
+    /// The new selection for a movement command, or nil if it is not one.
+    public func target(of command: KeyCommand, count: Int, visibleRows: Int) -> Int? {
+        switch command {
+        case .moveUp: selection - 1
+        case .moveDown: selection + 1
+        case .pageUp: selection - max(1, visibleRows - 1)
+        case .pageDown: selection + max(1, visibleRows - 1)
+        case .first: 0
+        case .last: count - 1
+        default: nil
+        }
+    }
+}
