@@ -3,7 +3,7 @@ import Testing
 @testable import ChecklistsModel
 import TestSupport
 
-/// SPEC.md section 3, case by case: the pure rule, then the database that
+/// The reminder rule, case by case: the pure rule, then the database that
 /// stores its answer. Times are passed in; nothing sleeps.
 @Suite("Reminder rule")
 struct ReminderRuleTests {

@@ -3,8 +3,7 @@ import Testing
 import ChecklistsModel
 import TestSupport
 
-/// The disk failing under the built app in tmux (issue 5, "Nothing lost,
-/// nothing broken"): filling up, and turning read-only. These mount real
+/// The disk failing under the built app in tmux: filling up, and turning read-only. These mount real
 /// filesystems, which needs root with CAP_SYS_ADMIN; where that is not
 /// permitted (most containers) they are skipped with the reason shown, and
 /// the portable disk-full tests (StorageTests, StoreTests: SQLITE_FULL made

@@ -3,7 +3,7 @@ import Testing
 import ChecklistsModel
 import TestSupport
 
-/// Issue 5's terminal abuse, on the built binary in tmux: a storm of resizes,
+/// Terminal abuse, on the built binary in tmux: a storm of resizes,
 /// suspending and resuming under a job-control shell, a stray SIGCONT, and
 /// the terminals and outputs the app must refuse. Every test ends with the
 /// terminal's modes (`stty -g`) compared byte for byte with what they were

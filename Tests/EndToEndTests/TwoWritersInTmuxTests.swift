@@ -3,7 +3,7 @@ import Testing
 import ChecklistsStress
 import TestSupport
 
-/// Issue 5's two writers in small: the app driven in tmux and the command
+/// Two writers in small: the app driven in tmux and the command
 /// line in a loop edit one database for 10 s. `scripts/stress` runs the same
 /// code for a minute.
 @Suite("Two writers in tmux", .serialized)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The reminder rule of SPEC.md section 3, as a pure function of an item and
+/// The reminder rule (README, "Reminders"), as a pure function of an item and
 /// the time: a reminder exists exactly when Remind Me is on, the item is not
 /// checked off, and its due date is still ahead.
 ///

@@ -71,7 +71,7 @@ public enum KeyBindings {
     static let formRows: Set<KeyContext> = [.itemText, .itemRemind, .itemDueDate, .listName, .listIcon]
     static let forms: Set<KeyContext> = formRows.union([.datePicker])
 
-    /// The default keys of SPEC.md section 5, in help-line order.
+    /// The default keys (the README's key table), in help-line order.
     public static let table: [KeyBinding] = [
         // A reminder banner, a question and help come first: they take every key while shown.
         KeyBinding([.enter], "Enter", .bannerOpen, "open", [.banner]),
