@@ -103,6 +103,9 @@ public struct DueDateParser: Sendable {
     /// user more than echoing everything. Nil when no such word explains it.
     private func misspeltMonth(in lexemes: [(token: Token, range: Range<String.Index>)],
                                of text: String) -> DueDateParseError? {
+        // A date with a month name has a dozen tokens at most ("24. Dez. 2026
+        // at 17:30:00"); a pasted paragraph is not worth a parse per word.
+        guard lexemes.count <= 16 else { return nil }
         for (index, lexeme) in lexemes.enumerated() {
             guard case .word(let word) = lexeme.token, monthNames[word] == nil,
                   !SyntaxParser.isKeyword(word)
