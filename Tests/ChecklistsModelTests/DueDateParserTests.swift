@@ -111,25 +111,28 @@ struct DueDateParserTests {
 
     // MARK: Relative
 
-    @Test func relativeDurationsRoundUpToAWholeMinute() {
-        expectDate("+2h", "2026-11-20T12:01:00+01:00")
-        expectDate("+30m", "2026-11-20T10:31:00+01:00")
-        expectDate("+3d", "2026-11-23T10:01:00+01:00")
-        expectDate("+1w", "2026-11-27T10:01:00+01:00")
-        expectDate("in 2 hours", "2026-11-20T12:01:00+01:00")
-        expectDate("in 10 minutes", "2026-11-20T10:11:00+01:00")
-        expectDate("in 3 days", "2026-11-23T10:01:00+01:00")
-        expectDate("in an hour", "2026-11-20T11:01:00+01:00")
-        expectDate("+1h30m", "2026-11-20T11:31:00+01:00")
-        expectDate("in 1 day and 2 hours", "2026-11-21T12:01:00+01:00")
+    @Test func relativeDurationsCountFromTheCurrentMinute() {
+        // Now is 10:00:30: the 30 seconds are dropped before counting.
+        expectDate("+2h", "2026-11-20T12:00:00+01:00")
+        expectDate("+30m", "2026-11-20T10:30:00+01:00")
+        expectDate("+3d", "2026-11-23T10:00:00+01:00")
+        expectDate("+1w", "2026-11-27T10:00:00+01:00")
+        expectDate("in 2 hours", "2026-11-20T12:00:00+01:00")
+        expectDate("in 10 minutes", "2026-11-20T10:10:00+01:00")
+        expectDate("in 3 days", "2026-11-23T10:00:00+01:00")
+        expectDate("in an hour", "2026-11-20T11:00:00+01:00")
+        expectDate("+1h30m", "2026-11-20T11:30:00+01:00")
+        expectDate("in 1 day and 2 hours", "2026-11-21T12:00:00+01:00")
     }
 
     @Test func relativeFromAWholeMinuteStaysOnIt() {
         let whole = Fixed.instant("2026-11-20T10:00:00+01:00")
         expectDate("+2h", "2026-11-20T12:00:00+01:00", now: whole)
         expectDate("+0m", "2026-11-20T10:00:00+01:00", now: whole)
-        // Half a second past is not whole.
-        expectDate("+2h", "2026-11-20T12:01:00+01:00", now: whole.addingTimeInterval(0.5))
+        // Half a second or 59 seconds past still count from 10:00.
+        expectDate("+2h", "2026-11-20T12:00:00+01:00", now: whole.addingTimeInterval(0.5))
+        expectDate("+2h", "2026-11-20T12:00:00+01:00", now: whole.addingTimeInterval(59.9))
+        expectDate("+2h", "2026-11-20T12:01:00+01:00", now: whole.addingTimeInterval(60))
     }
 
     @Test func relativeDaysKeepTheWallTimeAcrossDST() {
@@ -144,8 +147,8 @@ struct DueDateParserTests {
     @Test func hugeDurationsAreOutOfRangeNotACrash() {
         // 999999 days from 2026 would be in 4764, inside 1970...9999, but no
         // one means it: durations stop at 100 years.
-        expectDate("+36525d", "2126-11-21T10:01:00+01:00")
-        expectDate("+36524d24h", "2126-11-21T10:01:00+01:00")
+        expectDate("+36525d", "2126-11-21T10:00:00+01:00")
+        expectDate("+36524d24h", "2126-11-21T10:00:00+01:00")
         for text in [
             "+999999d", "+36526d", "+36525d1m", "+876601h", "+5218w",
             "+9999999d", "+3000000d", "in 5000000 days", "+600000w",
@@ -190,13 +193,17 @@ struct DueDateParserTests {
     }
 
     @Test func unreadableInput() {
-        for text in ["blah", "12/24", "fri 9", "-2h", "today at", "next", "next week", "tomorrow tomorrow",
+        for text in ["blah", "fri 9", "-2h", "today at", "next", "tomorrow tomorrow",
                      "9:5", "2026-12-24 18", "2026-12-24T", "+", "+h", "in hours", "+2 parsecs", "a.m.",
                      "9:00 10:00", "0900", "2026-12-24Z", "today 9:00 fri"] {
             expectError(text, .unreadable(text))
         }
         #expect(DueDateParseError.unreadable("blah").description
             == #"can't read "blah": try "tomorrow 9:00", "fri 17:00", "+2h" or "2026-12-24 18:00""#)
+        // Read now: slash forms follow the locale (en_US here), and "next
+        // week" is the coming Monday.
+        expectDate("12/24", "2026-12-24T09:00:00+01:00")
+        expectDate("next week", "2026-11-23T09:00:00+01:00")
     }
 
     @Test func unreadableKeepsTheTextAsTypedButTrimmed() {
@@ -260,7 +267,8 @@ struct DueDateParserTests {
     @Test func absurdClocksGiveErrorsNotCrashes() {
         for seconds in [1e18, -1e18, .infinity, -.infinity, .nan] {
             let now = Date(timeIntervalSince1970: seconds)
-            for text in ["today", "tomorrow", "fri", "9:00", "+2h", "+1d"] {
+            for text in ["today", "tomorrow", "fri", "9:00", "+2h", "+1d", "now", "dec 24", "24.12.", "tonight",
+                         "next week", "next month", "end of month", "+3d 9:00", "tomorrow 9"] {
                 guard case .failure = parse(text, now: now) else {
                     Issue.record("\(text) at \(seconds) should fail")
                     continue
@@ -306,7 +314,7 @@ struct DueDateParserTests {
     @Test func halfHourZonesStillGiveWholeMinutes() {
         let kolkata = ParserFixture.parser("Asia/Kolkata")
         let now = Fixed.instant("2026-11-20T10:00:30+05:30")
-        #expect(kolkata.parse("+2h", now: now) == .success(Fixed.instant("2026-11-20T12:01:00+05:30")))
+        #expect(kolkata.parse("+2h", now: now) == .success(Fixed.instant("2026-11-20T12:00:00+05:30")))
         #expect(kolkata.parse("17:30", now: now) == .success(Fixed.instant("2026-11-20T17:30:00+05:30")))
     }
 
@@ -315,5 +323,332 @@ struct DueDateParserTests {
     func resultsHaveZeroSeconds(_ text: String) throws {
         let date = try parse(text, now: now.addingTimeInterval(0.25)).get()
         #expect(date.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0)
+    }
+}
+
+// MARK: - Dates in words, by locale and zone
+
+/// What a typed text must give: a wall time in the parser's zone
+/// ("2026-12-24 09:00"), or an error.
+private enum Outcome: Sendable, CustomStringConvertible {
+    case at(String)
+    case refused(DueDateParseError)
+
+    var description: String {
+        switch self {
+        case .at(let wallTime): wallTime
+        case .refused(let error): "refused: \(error)"
+        }
+    }
+}
+
+/// The table's locales and zones. Wall times are given, not instants, so one
+/// table serves every zone; they are turned into instants with Foundation's
+/// own calendar, not the parser's wall-clock arithmetic, and none falls into
+/// a DST change.
+private enum LocaleTable {
+    static let locales = ["en_US", "en_GB", "de_DE", "fr_FR"]
+    static let zones = ["Europe/Berlin", "America/New_York"]
+
+    static func calendar(_ locale: String, _ zone: String) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = Locale(identifier: locale)
+        calendar.timeZone = TimeZone(identifier: zone)!
+        return calendar
+    }
+
+    /// "2026-12-24 09:00" or "2026-11-20 07:39:30" read in `calendar`'s zone.
+    static func instant(_ wallTime: String, in calendar: Calendar) -> Date {
+        let numbers = wallTime.split { !$0.isNumber }.map { Int($0)! }
+        let components = DateComponents(year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3],
+                                         minute: numbers[4], second: numbers.count > 5 ? numbers[5] : 0)
+        return calendar.date(from: components)!
+    }
+
+    /// Friday 2026-11-20, 07:39:30 on the wall clock: early enough that 09:00,
+    /// 17:00 and 20:00 are still ahead, with seconds that durations must drop.
+    static let fridayMorning = "2026-11-20 07:39:30"
+
+    /// Read the same in every locale.
+    static let everywhere: [(String, Outcome)] = [
+        // Month names, both orders, with and without a year and a time.
+        ("dec 24", .at("2026-12-24 09:00")),
+        ("Dec 24", .at("2026-12-24 09:00")),
+        ("december 24", .at("2026-12-24 09:00")),
+        ("24 December", .at("2026-12-24 09:00")),
+        ("24 dec", .at("2026-12-24 09:00")),
+        ("24. Dec.", .at("2026-12-24 09:00")),
+        ("24 déc.", .at("2026-12-24 09:00")),
+        ("DEC 24 18:00", .at("2026-12-24 18:00")),
+        ("24 december at 6pm", .at("2026-12-24 18:00")),
+        ("24 dec at 9", .at("2026-12-24 09:00")),
+        ("december 24, 2026", .at("2026-12-24 09:00")),
+        ("dec 24 2027 18:30", .at("2027-12-24 18:30")),
+        ("24 dec 2027", .at("2027-12-24 09:00")),
+        ("18:00 dec 24", .at("2026-12-24 18:00")),
+        ("sept 3", .at("2027-09-03 09:00")),
+        ("sep 3", .at("2027-09-03 09:00")),
+        ("september 3", .at("2027-09-03 09:00")),
+        ("jan 5", .at("2027-01-05 09:00")),
+        ("jun 1", .at("2027-06-01 09:00")),
+        ("july 4", .at("2027-07-04 09:00")),
+        // Without a year: the next such day on or after today.
+        ("nov 20", .at("2026-11-20 09:00")),
+        ("nov 19", .at("2027-11-19 09:00")),
+        ("feb 29", .at("2028-02-29 09:00")),
+        ("24.12.", .at("2026-12-24 09:00")),
+        ("24.12. 18:00", .at("2026-12-24 18:00")),
+        ("24.12. at 9", .at("2026-12-24 09:00")),
+        ("1.2.", .at("2027-02-01 09:00")),
+        ("20.11.", .at("2026-11-20 09:00")),
+        ("24.12.2026", .at("2026-12-24 09:00")),
+        // A relative day with a time.
+        ("in 3 days 10:00", .at("2026-11-23 10:00")),
+        ("in 3 days at 10", .at("2026-11-23 10:00")),
+        ("+3d 9:00", .at("2026-11-23 09:00")),
+        ("+1w 9am", .at("2026-11-27 09:00")),
+        ("in 2 weeks at 17:30", .at("2026-12-04 17:30")),
+        ("3d 9:00", .at("2026-11-23 09:00")),
+        ("tomorrow 9", .at("2026-11-21 09:00")),
+        ("tomorrow at 9", .at("2026-11-21 09:00")),
+        ("tomorrow 17", .at("2026-11-21 17:00")),
+        ("today 18", .at("2026-11-20 18:00")),
+        ("at 9", .at("2026-11-20 09:00")),
+        ("fri at 17", .at("2026-11-20 17:00")),
+        // Short forms.
+        ("tonight", .at("2026-11-20 20:00")),
+        ("eod", .at("2026-11-20 17:00")),
+        ("EOD", .at("2026-11-20 17:00")),
+        ("end of day", .at("2026-11-20 17:00")),
+        ("tomorrow eod", .at("2026-11-21 17:00")),
+        ("now", .at("2026-11-20 07:39")),
+        ("next week", .at("2026-11-23 09:00")),
+        ("next week 14:00", .at("2026-11-23 14:00")),
+        ("next month", .at("2026-12-01 09:00")),
+        ("next month at 10", .at("2026-12-01 10:00")),
+        ("end of month", .at("2026-11-30 17:00")),
+        ("end of the month 12:00", .at("2026-11-30 12:00")),
+        // Plain durations, from the current minute.
+        ("30m", .at("2026-11-20 08:09")),
+        ("1h30m", .at("2026-11-20 09:09")),
+        ("1h 30m", .at("2026-11-20 09:09")),
+        ("90 min", .at("2026-11-20 09:09")),
+        ("2 hours", .at("2026-11-20 09:39")),
+        ("+2h", .at("2026-11-20 09:39")),
+        ("3d", .at("2026-11-23 07:39")),
+        // Refused, each saying what it could not read.
+        ("24.12", .refused(.unreadable("24.12"))),
+        ("dec", .refused(.unreadable("dec"))),
+        ("dec 24 9", .refused(.unreadable("dec 24 9"))),
+        ("9 tomorrow", .refused(.unreadable("9 tomorrow"))),
+        ("+2h 9:00", .refused(.unreadable("+2h 9:00"))),
+        ("in 1 day and 2 hours 9:00", .refused(.unreadable("in 1 day and 2 hours 9:00"))),
+        ("now 9:00", .refused(.unreadable("now 9:00"))),
+        ("next year", .refused(.unreadable("next year"))),
+        ("end of week", .refused(.unreadable("end of week"))),
+        ("12/24/", .refused(.unreadable("12/24/"))),
+        ("24 decembr", .refused(.unreadableWord("decembr", in: "24 decembr"))),
+        ("Decembr 24, 2026", .refused(.unreadableWord("Decembr", in: "Decembr 24, 2026"))),
+        ("24 decembr 18:00", .refused(.unreadableWord("decembr", in: "24 decembr 18:00"))),
+        ("2 parsecs", .refused(.unreadableWord("parsecs", in: "2 parsecs"))),
+        ("dec 32", .refused(.invalidDay(day: 32, month: 12, year: 2026))),
+        ("feb 30", .refused(.invalidDay(day: 30, month: 2, year: 2027))),
+        ("31.04.", .refused(.invalidDay(day: 31, month: 4, year: 2027))),
+        ("0.12.", .refused(.invalidDay(day: 0, month: 12, year: 2026))),
+        ("24.13.", .refused(.invalidMonth(13))),
+        ("dec 24 99999", .refused(.yearOutOfRange(99999))),
+        ("tomorrow 25", .refused(.invalidHour(25))),
+        ("at 24", .refused(.invalidHour(24))),
+        ("in 3 days 25:00", .refused(.invalidHour(25))),
+        ("+36526d 9:00", .refused(.durationTooLong("+36526d 9:00"))),
+        ("fri 9", .refused(.unreadable("fri 9"))),
+    ]
+
+    /// Read differently by locale: slash forms follow it, and each locale
+    /// adds its own month names to the English ones.
+    static let byLocale: [(String, [String: Outcome])] = [
+        ("12/24", [
+            "en_US": .at("2026-12-24 09:00"), "en_GB": .refused(.invalidMonth(24)),
+            "de_DE": .refused(.invalidMonth(24)), "fr_FR": .refused(.invalidMonth(24)),
+        ]),
+        ("24/12", [
+            "en_US": .refused(.invalidMonth(24)), "en_GB": .at("2026-12-24 09:00"),
+            "de_DE": .at("2026-12-24 09:00"), "fr_FR": .at("2026-12-24 09:00"),
+        ]),
+        ("11/12", [
+            "en_US": .at("2027-11-12 09:00"), "en_GB": .at("2026-12-11 09:00"),
+            "de_DE": .at("2026-12-11 09:00"), "fr_FR": .at("2026-12-11 09:00"),
+        ]),
+        ("12/24/2026 18:00", [
+            "en_US": .at("2026-12-24 18:00"), "en_GB": .refused(.invalidMonth(24)),
+            "de_DE": .refused(.invalidMonth(24)), "fr_FR": .refused(.invalidMonth(24)),
+        ]),
+        ("24/12/2027", [
+            "en_US": .refused(.invalidMonth(24)), "en_GB": .at("2027-12-24 09:00"),
+            "de_DE": .at("2027-12-24 09:00"), "fr_FR": .at("2027-12-24 09:00"),
+        ]),
+        ("24. Dezember", [
+            "en_US": .refused(.unreadableWord("Dezember", in: "24. Dezember")),
+            "en_GB": .refused(.unreadableWord("Dezember", in: "24. Dezember")),
+            "de_DE": .at("2026-12-24 09:00"),
+            "fr_FR": .refused(.unreadableWord("Dezember", in: "24. Dezember")),
+        ]),
+        ("Dez 24 18:00", [
+            "en_US": .refused(.unreadableWord("Dez", in: "Dez 24 18:00")),
+            "en_GB": .refused(.unreadableWord("Dez", in: "Dez 24 18:00")),
+            "de_DE": .at("2026-12-24 18:00"),
+            "fr_FR": .refused(.unreadableWord("Dez", in: "Dez 24 18:00")),
+        ]),
+        ("3. März 2027", [
+            "en_US": .refused(.unreadableWord("März", in: "3. März 2027")),
+            "en_GB": .refused(.unreadableWord("März", in: "3. März 2027")),
+            "de_DE": .at("2027-03-03 09:00"),
+            "fr_FR": .refused(.unreadableWord("März", in: "3. März 2027")),
+        ]),
+        ("3 marz", [
+            "en_US": .refused(.unreadableWord("marz", in: "3 marz")),
+            "en_GB": .refused(.unreadableWord("marz", in: "3 marz")),
+            "de_DE": .at("2027-03-03 09:00"),
+            "fr_FR": .refused(.unreadableWord("marz", in: "3 marz")),
+        ]),
+        ("14 juillet", [
+            "en_US": .refused(.unreadableWord("juillet", in: "14 juillet")),
+            "en_GB": .refused(.unreadableWord("juillet", in: "14 juillet")),
+            "de_DE": .refused(.unreadableWord("juillet", in: "14 juillet")),
+            "fr_FR": .at("2027-07-14 09:00"),
+        ]),
+        ("1 févr.", [
+            "en_US": .refused(.unreadableWord("févr", in: "1 févr.")),
+            "en_GB": .refused(.unreadableWord("févr", in: "1 févr.")),
+            "de_DE": .refused(.unreadableWord("févr", in: "1 févr.")),
+            "fr_FR": .at("2027-02-01 09:00"),
+        ]),
+    ]
+}
+
+@Suite("DueDateParser: dates in words, by locale and zone")
+struct DueDateParserLocaleTests {
+    private func check(_ rows: [(String, Outcome)], now wallTime: String, in calendar: Calendar,
+                       sourceLocation: SourceLocation = #_sourceLocation) {
+        let parser = DueDateParser(calendar: calendar)
+        let now = LocaleTable.instant(wallTime, in: calendar)
+        let place = "\(calendar.locale?.identifier ?? "?") \(calendar.timeZone.identifier)"
+        for (text, outcome) in rows {
+            let expected: Result<Date, DueDateParseError> = switch outcome {
+            case .at(let wallTime): .success(LocaleTable.instant(wallTime, in: calendar))
+            case .refused(let error): .failure(error)
+            }
+            #expect(parser.parse(text, now: now) == expected, "\(text) in \(place): \(outcome)",
+                    sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(arguments: LocaleTable.locales, LocaleTable.zones)
+    func sameInEveryLocale(locale: String, zone: String) {
+        check(LocaleTable.everywhere, now: LocaleTable.fridayMorning, in: LocaleTable.calendar(locale, zone))
+    }
+
+    @Test(arguments: LocaleTable.locales, LocaleTable.zones)
+    func numericOrderAndMonthNamesFollowTheLocale(locale: String, zone: String) {
+        let rows = LocaleTable.byLocale.map { text, outcomes in (text, outcomes[locale]!) }
+        check(rows, now: LocaleTable.fridayMorning, in: LocaleTable.calendar(locale, zone))
+    }
+
+    @Test(arguments: LocaleTable.zones)
+    func shortFormsThatHavePassedMoveOn(zone: String) {
+        let calendar = LocaleTable.calendar("en_GB", zone)
+        // 21:15 on Monday 30 November, the last day of the month.
+        check([
+            ("tonight", .at("2026-12-01 20:00")),
+            ("eod", .at("2026-12-01 17:00")),
+            ("end of day", .at("2026-12-01 17:00")),
+            ("end of month", .at("2026-12-31 17:00")),
+            ("end of month 22:00", .at("2026-11-30 22:00")),
+            ("today eod", .at("2026-11-30 17:00")),
+            ("next week", .at("2026-12-07 09:00")),
+            ("next month", .at("2026-12-01 09:00")),
+            ("now", .at("2026-11-30 21:15")),
+            ("30.11.", .at("2026-11-30 09:00")),
+            ("29.11.", .at("2027-11-29 09:00")),
+        ], now: "2026-11-30 21:15:59", in: calendar)
+        // The year turns: New Year's Eve evening.
+        check([
+            ("next month", .at("2027-01-01 09:00")),
+            ("end of month", .at("2027-01-31 17:00")),
+            ("jan 1", .at("2027-01-01 09:00")),
+            ("dec 31", .at("2026-12-31 09:00")),
+            ("1.1.", .at("2027-01-01 09:00")),
+            ("+1h", .at("2027-01-01 00:30")),
+        ], now: "2026-12-31 23:30:45", in: calendar)
+        // February in a leap year: the month ends on the 29th.
+        check([
+            ("end of month", .at("2028-02-29 17:00")),
+            ("feb 29", .at("2028-02-29 09:00")),
+            ("29.2.", .at("2028-02-29 09:00")),
+        ], now: "2028-02-10 12:00:00", in: calendar)
+    }
+
+    @Test(arguments: LocaleTable.zones)
+    func durationsCountFromTheCurrentMinute(zone: String) {
+        let calendar = LocaleTable.calendar("en_US", zone)
+        check([
+            ("+2h", .at("2026-11-20 09:39")),
+            ("2h", .at("2026-11-20 09:39")),
+            ("in 2 hours", .at("2026-11-20 09:39")),
+            ("+1m", .at("2026-11-20 07:40")),
+            ("+0m", .at("2026-11-20 07:39")),
+            ("now", .at("2026-11-20 07:39")),
+        ], now: "2026-11-20 07:39:30", in: calendar)
+        check([("+2h", .at("2026-11-20 09:39")), ("now", .at("2026-11-20 07:39"))],
+              now: "2026-11-20 07:39:00", in: calendar)
+        check([("+2h", .at("2026-11-20 09:39")), ("now", .at("2026-11-20 07:39"))],
+              now: "2026-11-20 07:39:59", in: calendar)
+    }
+
+    @Test func yearLessDatesAtTheEndOfTimeAreOutOfRange() {
+        let calendar = LocaleTable.calendar("de_DE", "Europe/Berlin")
+        check([
+            ("dec 31", .at("9999-12-31 09:00")),
+            ("jan 1", .refused(.yearOutOfRange(10000))),
+            ("feb 29", .refused(.yearOutOfRange(10000))),
+            ("next month", .refused(.yearOutOfRange(10000))),
+            ("end of month", .at("9999-12-31 17:00")),
+            ("+1d 9:00", .refused(.tooFarAway("+1d 9:00"))),
+        ], now: "9999-12-31 08:00:00", in: calendar)
+    }
+
+    @Test func slashOrderComesFromTheLocalesOwnPattern() {
+        #expect(!DueDateParser.putsDayFirst(Locale(identifier: "en_US")))
+        #expect(!DueDateParser.putsDayFirst(Locale(identifier: "en_US_POSIX")))
+        #expect(DueDateParser.putsDayFirst(Locale(identifier: "en_GB")))
+        #expect(DueDateParser.putsDayFirst(Locale(identifier: "de_DE")))
+        #expect(DueDateParser.putsDayFirst(Locale(identifier: "fr_FR")))
+    }
+
+    @Test func theLocaleComesFromTheEnvironmentLikeTheDisplay() {
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        let now = Fixed.instant("2026-11-20T07:39:30+01:00")
+        let german = DueDateParser(calendar: DueDateStyle.fromEnvironment(["LANG": "de_DE.UTF-8"], fallbackTimeZone: berlin).calendar)
+        #expect(german.parse("11/12", now: now) == .success(Fixed.instant("2026-12-11T09:00:00+01:00")))
+        #expect(german.parse("Dez 24", now: now) == .success(Fixed.instant("2026-12-24T09:00:00+01:00")))
+        let unset = DueDateParser(calendar: DueDateStyle.fromEnvironment([:], fallbackTimeZone: berlin).calendar)
+        #expect(unset.parse("11/12", now: now) == .success(Fixed.instant("2027-11-12T09:00:00+01:00")))
+        #expect(unset.parse("Dez 24", now: now) == .failure(.unreadableWord("Dez", in: "Dez 24")))
+    }
+
+    @Test func unreadableWordNamesTheWord() {
+        #expect(DueDateParseError.unreadableWord("decembr", in: "24 decembr").description
+            == #"can't read "decembr" in "24 decembr": try "dec 24", "24 december" or "24.12.""#)
+        let pasted = DueDateParseError.unreadableWord("x\ny", in: "24 x\ny " + String(repeating: "z", count: 60)).description
+        #expect(!pasted.contains("\n"))
+        #expect(pasted.contains("…"))
+    }
+
+    @Test func wordsThatMeanSomethingAreNeverCalledMisspeltMonths() {
+        let parser = DueDateParser(calendar: LocaleTable.calendar("en_US", "Europe/Berlin"))
+        let now = LocaleTable.instant(LocaleTable.fridayMorning, in: parser.calendar)
+        for text in ["fri 9", "9 tomorrow", "24 at", "noon 5", "next 5", "tonight 9", "24 of"] {
+            #expect(parser.parse(text, now: now) == .failure(.unreadable(text)), "\(text)")
+        }
     }
 }

@@ -1,34 +1,72 @@
 import Foundation
 
 /// Turns what the user types into the due-date field ("tomorrow 9am",
-/// "fri 17:00", "+2h", "2026-12-24 18:00") into an instant.
+/// "fri 17:00", "+2h", "dec 24 18:00") into an instant.
 ///
 /// Typing is faster than stepping a picker, and words like "tomorrow" need a
 /// reference point, so parsing always takes `now` and the user's calendar
-/// (whose time zone says what "9:00" means) explicitly; nothing here reads
-/// the clock or the machine's time zone, which keeps it testable.
+/// (whose time zone says what "9:00" means, and whose locale which way round
+/// "12/11" is) explicitly; nothing here reads the clock or the machine's time
+/// zone, which keeps it testable.
 ///
 /// Accepted forms, case-insensitive, any white space between words:
 /// - a day: `today`, `tomorrow`, a weekday (`fri`, `friday`), `next fri`,
 ///   `2026-12-24`, `24.12.2026`; a day without a time means 09:00.
+/// - a day with a month name, in either order, with or without a year:
+///   `dec 24`, `December 24, 2026`, `24 dec`, `24. Dezember 2026`. English
+///   names and their three-letter abbreviations (and `sept`) always work, and
+///   so do the full and short names of the calendar's locale (`Dez`, `März`,
+///   `déc.`), accents optional.
+/// - a day and month in figures without a year: `24.12.` (the closing dot
+///   tells it from a time), or with slashes, `12/24` or `24/12`, also with a
+///   year (`12/24/2026`). Dots are day.month everywhere, as wherever people
+///   write them; slashes follow the locale: month first where it writes dates
+///   so (en_US, and the POSIX locale of an unset LANG), day first elsewhere
+///   (en_GB, de_DE, fr_FR). Guessing the order regardless of the locale would
+///   turn 11 December into 12 November without a word, so `24/12` in en_US is
+///   refused as month 24 instead.
+/// - a date without a year is the next one on or after today: `24.12.` typed
+///   on 25 December is next year's, and `feb 29` waits for a leap year.
+/// - `next week`: Monday of the coming week (a week ahead on a Monday), 09:00;
+///   `next month`: the 1st of next month, 09:00; `end of month` (`end of the
+///   month`): the last day of this month at 17:00, or of next month once that
+///   has passed. Each also takes a time, like any day.
 /// - a day and a time: `tomorrow 9:00`, `fri at 5:30pm`, `2026-12-24T18:00`,
-///   also the other way round (`9am tomorrow`).
-/// - a time: `17:30`, `9am`, `12pm`, `noon`, `midnight`: today if that is
-///   still ahead of now, else tomorrow.
-/// - a duration from now: `+2h`, `+30m`, `+3d`, `+1w`, `+1h30m`,
-///   `in 2 hours`, `in an hour`, `in 3 days and 2 hours`.
-///
-/// Slash forms like `12/24` are deliberately not accepted: whether they are
-/// month/day or day/month depends on the reader, and a wrong guess is worse
-/// than an error.
+///   also the other way round (`9am tomorrow`). After `today` or `tomorrow`,
+///   or after `at`, a bare number is an hour of the 24-hour clock (`tomorrow 9`,
+///   `fri at 17`); elsewhere it is not: "fri 9" could mean Friday the 9th as
+///   easily as 09:00.
+/// - a time: `17:30`, `9am`, `12pm`, `noon`, `midnight`, `tonight` (20:00),
+///   `eod` or `end of day` (17:00, the end of a working day): today if that
+///   is still ahead of now, else tomorrow. They are times like any other, so
+///   `tomorrow eod` is 17:00 tomorrow.
+/// - a duration from now: `+2h`, `+30m`, `+3d`, `+1w`, `+1h30m`, also without
+///   the plus (`30m`, `1h30m`, `2 hours`), `in 2 hours`, `in an hour`,
+///   `in 3 days and 2 hours`; `now` is the duration nothing. Durations count
+///   from the start of the current minute, so `+2h` typed at 07:39:30 is
+///   09:39: a due date has minutes, not seconds, and two hours from the
+///   minute the clock shows is what a person works out.
+/// - whole days or weeks from today at a time: `+3d 9:00`, `in 3 days 10:00`,
+///   `in 2 weeks at 9`.
 public struct DueDateParser: Sendable {
     /// The user's calendar; its time zone interprets wall times.
     public let calendar: Calendar
 
+    /// Month names as the tokenizer spells them (lower case, no accents):
+    /// English and the locale's own.
+    private let monthNames: [String: Int]
+
+    /// Whether the locale writes the day before the month ("24/12"), which
+    /// decides how slash forms are read.
+    private let slashesPutDayFirst: Bool
+
     /// - Parameter calendar: Gregorian calendar carrying the user's time zone
-    ///   (and locale); wall times typed by the user are read in that zone.
+    ///   and locale; wall times typed by the user are read in that zone, month
+    ///   names and the order of day and month come from that locale.
     public init(calendar: Calendar) {
         self.calendar = calendar
+        monthNames = Self.monthNames(of: calendar)
+        slashesPutDayFirst = Self.putsDayFirst(calendar.locale ?? Locale(identifier: "en_US_POSIX"))
     }
 
     /// The longest duration "+…" accepts: 100 years of days. Later dates are
@@ -43,17 +81,83 @@ public struct DueDateParser: Sendable {
     /// (03:00); wall times that occur twice resolve to the earlier instant.
     public func parse(_ text: String, now: Date) -> Result<Date, DueDateParseError> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let tokens = Token.tokenize(trimmed.lowercased())
-        if tokens.isEmpty {
+        let lexemes = Token.tokenize(trimmed)
+        if lexemes.isEmpty {
             return .failure(.empty)
         }
-        var syntax = SyntaxParser(tokens: tokens)
-        guard let expression = syntax.parseExpression() else {
-            return .failure(.unreadable(trimmed))
+        guard let expression = read(lexemes.map { $0.token }) else {
+            return .failure(misspeltMonth(in: lexemes, of: trimmed) ?? .unreadable(trimmed))
         }
         let resolver = Resolver(timeZone: calendar.timeZone, now: now, text: trimmed)
         return Result { try resolver.resolve(expression) }
             .mapError { $0 as? DueDateParseError ?? .unreadable(trimmed) }
+    }
+
+    private func read(_ tokens: [Token]) -> Phrase? {
+        var syntax = SyntaxParser(tokens: tokens, monthNames: monthNames, slashesPutDayFirst: slashesPutDayFirst)
+        return syntax.parseExpression()
+    }
+
+    /// The error for text that would read if one word the parser does not know
+    /// were a month ("24 decembr", "Dezembr 24"): naming that word tells the
+    /// user more than echoing everything. Nil when no such word explains it.
+    private func misspeltMonth(in lexemes: [(token: Token, range: Range<String.Index>)],
+                               of text: String) -> DueDateParseError? {
+        // A date with a month name has a dozen tokens at most ("24. Dez. 2026
+        // at 17:30:00"); a pasted paragraph is not worth a parse per word.
+        guard lexemes.count <= 16 else { return nil }
+        for (index, lexeme) in lexemes.enumerated() {
+            guard case .word(let word) = lexeme.token, monthNames[word] == nil,
+                  !SyntaxParser.isKeyword(word)
+            else { continue }
+            var tokens = lexemes.map { $0.token }
+            tokens[index] = .word("jan")
+            if read(tokens) != nil {
+                return .unreadableWord(String(text[lexeme.range]), in: text)
+            }
+        }
+        return nil
+    }
+
+    /// English month names and abbreviations, then the calendar locale's full
+    /// and short names, standalone or not, as typed (trailing dot and accents
+    /// dropped). English wins a clash, and names that are not one word of
+    /// letters (Japanese "12月") are left out, since they could not be typed
+    /// as one token.
+    private static func monthNames(of calendar: Calendar) -> [String: Int] {
+        var names: [String: Int] = ["sept": 9]
+        for (index, name) in DueDateParseError.monthNames.enumerated() {
+            let word = Token.folded(name)
+            names[word] = index + 1
+            names[String(word.prefix(3))] = index + 1
+        }
+        let local = [calendar.monthSymbols, calendar.shortMonthSymbols,
+                     calendar.standaloneMonthSymbols, calendar.shortStandaloneMonthSymbols]
+        for symbols in local where symbols.count == 12 {
+            for (index, symbol) in symbols.enumerated() {
+                var word = Token.folded(symbol)
+                while word.hasSuffix(".") { word.removeLast() }
+                guard !word.isEmpty, word.allSatisfy(\.isLetter), names[word] == nil else { continue }
+                names[word] = index + 1
+            }
+        }
+        return names
+    }
+
+    /// Whether `locale` writes a numeric day before its month, read from the
+    /// order of "d" and "M" in its pattern for day and month ("M/d" in en_US,
+    /// "dd/MM" in en_GB, "d.M." in de_DE).
+    static func putsDayFirst(_ locale: Locale) -> Bool {
+        let pattern = DateFormatter.dateFormat(fromTemplate: "Md", options: 0, locale: locale) ?? "M/d"
+        var quoted = false
+        for character in pattern {
+            if character == "'" {
+                quoted.toggle()
+            } else if !quoted, character == "d" || character == "M" || character == "L" {
+                return character == "d"
+            }
+        }
+        return false
     }
 }
 
@@ -65,6 +169,9 @@ public enum DueDateParseError: Error, Equatable, Sendable, CustomStringConvertib
     case empty
     /// The text matches none of the accepted forms; carries the text as typed.
     case unreadable(String)
+    /// One word stands where a month name would make the text readable, and
+    /// is none ("24 decembr"); carries that word and the whole text as typed.
+    case unreadableWord(String, in: String)
     /// A year outside 1970...9999, typed or reached by "tomorrow" on the last
     /// day of 9999.
     case yearOutOfRange(Int)
@@ -98,6 +205,9 @@ public enum DueDateParseError: Error, Equatable, Sendable, CustomStringConvertib
         case .unreadable(let text):
             return #"can't read "\#(Self.quotable(text))": "#
                 + #"try "tomorrow 9:00", "fri 17:00", "+2h" or "2026-12-24 18:00""#
+        case .unreadableWord(let word, let text):
+            return #"can't read "\#(Self.quotable(word))" in "\#(Self.quotable(text))": "#
+                + #"try "dec 24", "24 december" or "24.12.""#
         case .yearOutOfRange(let year):
             return "year \(year) is out of range (\(years))"
         case .invalidMonth(let month):
@@ -124,8 +234,9 @@ public enum DueDateParseError: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     // English like the rest of the messages; the locale only affects how
-    // dates are displayed, not the parser's vocabulary.
-    private static let monthNames = [
+    // dates are displayed and which month names are read, not the messages.
+    // The parser's English month names come from here too.
+    static let monthNames = [
         "January", "February", "March", "April", "May", "June",
         "July", "August", "September", "October", "November", "December",
     ]
@@ -155,11 +266,14 @@ extension DueDateParser {
         /// valid field does, but a duration must report as "too far away" rather
         /// than crash or wrap.
         case number(Int?, digitCount: Int)
+        /// A run of letters, spelt as `folded(_:)` makes it.
         case word(String)
         case symbol(Character)
 
-        static func tokenize(_ text: String) -> [Token] {
-            var tokens: [Token] = []
+        /// The tokens of `text`, each with where it stands in `text`, so that an
+        /// error can quote a word as the user typed it.
+        static func tokenize(_ text: String) -> [(token: Token, range: Range<String.Index>)] {
+            var lexemes: [(token: Token, range: Range<String.Index>)] = []
             var index = text.startIndex
             while index < text.endIndex {
                 let character = text[index]
@@ -168,18 +282,25 @@ extension DueDateParser {
                 } else if character.isASCII, character.isNumber {
                     let end = text[index...].firstIndex { !($0.isASCII && $0.isNumber) } ?? text.endIndex
                     let digits = text[index..<end]
-                    tokens.append(.number(Int(digits), digitCount: digits.count))
+                    lexemes.append((.number(Int(digits), digitCount: digits.count), index..<end))
                     index = end
                 } else if character.isLetter {
                     let end = text[index...].firstIndex { !$0.isLetter } ?? text.endIndex
-                    tokens.append(.word(String(text[index..<end])))
+                    lexemes.append((.word(folded(String(text[index..<end]))), index..<end))
                     index = end
                 } else {
-                    tokens.append(.symbol(character))
-                    index = text.index(after: index)
+                    let end = text.index(after: index)
+                    lexemes.append((.symbol(character), index..<end))
+                    index = end
                 }
             }
-            return tokens
+            return lexemes
+        }
+
+        /// A word in lower case without accents, so "Déc", "DEC" and "dec" are
+        /// one word and "März" can be typed as "marz" on an English keyboard.
+        static func folded(_ word: String) -> String {
+            word.lowercased().folding(options: .diacriticInsensitive, locale: nil)
         }
     }
 
@@ -191,7 +312,7 @@ extension DueDateParser {
     enum Phrase: Equatable {
         /// A day, a time, or both; at least one is present.
         case absolute(day: DaySpec?, time: TimeSpec?)
-        /// A duration from now.
+        /// A duration from the current minute; none at all for `now`.
         case relative([RelativeAmount])
     }
 
@@ -202,6 +323,16 @@ extension DueDateParser {
         case weekday(Int, next: Bool)
         /// Raw calendar fields; nil for a number too long to be anything valid.
         case date(year: Int?, month: Int?, day: Int?)
+        /// A date typed without its year: the next such day on or after today.
+        case yearless(month: Int?, day: Int?)
+        /// Monday of the coming week.
+        case nextWeek
+        /// The 1st of next month.
+        case nextMonth
+        /// The last day of this month, or of next month once that has passed.
+        case endOfMonth
+        /// Whole days or weeks from today, as in `+3d 9:00`; always with a time.
+        case later([RelativeAmount])
     }
 
     /// A typed time of day, unchecked: `25:00` and `13pm` get here and are
@@ -219,6 +350,9 @@ extension DueDateParser {
         /// Nil when the typed number does not fit in an `Int`.
         var count: Int?
         var unit: Unit
+
+        /// Days and weeks move the calendar day, so a time of day can follow them.
+        var isWholeDays: Bool { unit == .day || unit == .week }
     }
 
     /// A small hand-written parser over the tokens. Every `parse…` method either
@@ -226,10 +360,14 @@ extension DueDateParser {
     /// position unchanged, so alternatives can simply be tried in turn.
     struct SyntaxParser {
         private let tokens: [Token]
+        private let monthNames: [String: Int]
+        private let slashesPutDayFirst: Bool
         private var position = 0
 
-        init(tokens: [Token]) {
+        init(tokens: [Token], monthNames: [String: Int], slashesPutDayFirst: Bool) {
             self.tokens = tokens
+            self.monthNames = monthNames
+            self.slashesPutDayFirst = slashesPutDayFirst
         }
 
         private static let weekdays: [String: Int] = [
@@ -249,37 +387,63 @@ extension DueDateParser {
             "w": .week, "wk": .week, "wks": .week, "week": .week, "weeks": .week,
         ]
 
+        /// Every other word the grammar below takes. Kept in one list so that an
+        /// error never calls one of them a misspelt month.
+        private static let otherWords: Set<String> = [
+            "today", "tomorrow", "next", "week", "month", "end", "of", "the", "day",
+            "in", "a", "an", "and", "at", "am", "pm", "t",
+            "noon", "midnight", "tonight", "eod", "now",
+        ]
+
+        /// Whether `word` means something to the parser other than a month name.
+        static func isKeyword(_ word: String) -> Bool {
+            otherWords.contains(word) || weekdays[word] != nil || units[word] != nil
+        }
+
         /// The whole text as one expression, or nil if any of it is left over.
         mutating func parseExpression() -> Phrase? {
-            let expression = parseRelative() ?? parseAbsolute()
+            let expression = parseNow() ?? parseRelative() ?? parseAbsolute()
             return position == tokens.count ? expression : nil
+        }
+
+        /// `now`: the current minute, which is the duration of nothing.
+        private mutating func parseNow() -> Phrase? {
+            take(.word("now")) ? .relative([]) : nil
         }
 
         // MARK: Relative
 
-        /// `+2h`, `+1h30m`, `in 10 minutes`, `in an hour`, `in 3 days and 2 hours`.
+        /// `+2h`, `+1h30m`, `30m`, `1h 30m`, `in 10 minutes`, `in an hour`,
+        /// `in 3 days and 2 hours`; whole days or weeks may be followed by a
+        /// time (`+3d 9:00`, `in 3 days at 10`).
         private mutating func parseRelative() -> Phrase? {
             let start = position
-            let allowsArticle: Bool
-            if take(.symbol("+")) {
-                allowsArticle = false
-            } else if take(.word("in")) {
-                allowsArticle = true
-            } else {
+            let allowsArticle = take(.word("in"))
+            if !allowsArticle {
+                _ = take(.symbol("+"))
+            }
+            guard let first = parseAmount(allowsArticle: allowsArticle) else {
+                position = start
                 return nil
             }
-            var amounts: [RelativeAmount] = []
+            var amounts = [first]
             while true {
+                let beforeAnd = position
+                _ = take(.word("and"))
                 guard let amount = parseAmount(allowsArticle: allowsArticle) else {
-                    position = start
-                    return nil
+                    position = beforeAnd
+                    break
                 }
                 amounts.append(amount)
-                if position == tokens.count {
-                    return .relative(amounts)
-                }
-                _ = take(.word("and"))
             }
+            if position == tokens.count {
+                return .relative(amounts)
+            }
+            if amounts.allSatisfy(\.isWholeDays), let time = parseTime(), position == tokens.count {
+                return .absolute(day: .later(amounts), time: time)
+            }
+            position = start
+            return nil
         }
 
         private mutating func parseAmount(allowsArticle: Bool) -> RelativeAmount? {
@@ -306,7 +470,7 @@ extension DueDateParser {
         /// A day, a time, or both in either order.
         private mutating func parseAbsolute() -> Phrase? {
             if let day = parseDay() {
-                return .absolute(day: day, time: parseTime())
+                return .absolute(day: day, time: parseTime(bareHour: day == .today || day == .tomorrow))
             }
             if let time = parseTime() {
                 return .absolute(day: parseDay(), time: time)
@@ -315,62 +479,135 @@ extension DueDateParser {
         }
 
         private mutating func parseDay() -> DaySpec? {
-            switch peek() {
+            let start = position
+            switch next() {
             case .word("today"):
-                position += 1
                 return .today
             case .word("tomorrow"):
-                position += 1
                 return .tomorrow
             case .word("next"):
-                guard case .word(let name) = peek(offset: 1), let weekday = Self.weekdays[name] else { return nil }
-                position += 2
-                return .weekday(weekday, next: true)
+                switch next() {
+                case .word("week"):
+                    return .nextWeek
+                case .word("month"):
+                    return .nextMonth
+                case .word(let name):
+                    if let weekday = Self.weekdays[name] { return .weekday(weekday, next: true) }
+                default:
+                    break
+                }
+            case .word("end"):
+                if take(.word("of")) {
+                    _ = take(.word("the"))
+                    if take(.word("month")) { return .endOfMonth }
+                }
             case .word(let name):
-                guard let weekday = Self.weekdays[name] else { return nil }
-                position += 1
-                return .weekday(weekday, next: false)
+                if let weekday = Self.weekdays[name] {
+                    return .weekday(weekday, next: false)
+                }
+                if let month = monthNames[name] {
+                    _ = take(.symbol("."))
+                    if case .number(let day, let digits) = next(), digits <= 2 {
+                        return parseYearOfNamedDate(month: month, day: day)
+                    }
+                }
             case .number:
-                return parseNumericDate()
+                position = start
+                if let date = parseNumericDate() ?? parseDayBeforeMonthName() {
+                    return date
+                }
             default:
+                break
+            }
+            position = start
+            return nil
+        }
+
+        /// `24 dec`, `24 December 2026`, `24. Dez. 2026`.
+        private mutating func parseDayBeforeMonthName() -> DaySpec? {
+            let start = position
+            guard case .number(let day, let digits) = next(), digits <= 2 else {
+                position = start
                 return nil
             }
+            _ = take(.symbol("."))
+            guard case .word(let name) = next(), let month = monthNames[name] else {
+                position = start
+                return nil
+            }
+            _ = take(.symbol("."))
+            return parseYearOfNamedDate(month: month, day: day)
+        }
+
+        /// The optional year that ends a date with a month name, after an
+        /// optional comma (`December 24, 2026`). It needs three or more digits:
+        /// in "dec 24 9" the 9 is an hour typed without its minutes, not a year.
+        private mutating func parseYearOfNamedDate(month: Int, day: Int?) -> DaySpec {
+            _ = take(.symbol(","))
+            if case .number(let year, let digits) = peek(), digits >= 3 {
+                position += 1
+                return .date(year: year, month: month, day: day)
+            }
+            return .yearless(month: month, day: day)
         }
 
         /// `2026-12-24` (ISO, optionally followed by the `T` that joins it to a
-        /// time) or `24.12.2026` (common in Europe, unambiguous thanks to the dots
-        /// and the year last).
+        /// time); `24.12.2026` and `24.12.`, day first as everywhere dots are
+        /// used (the closing dot tells a date without a year from a time); and
+        /// `12/24` or `12/24/2026` in the locale's order of day and month.
         private mutating func parseNumericDate() -> DaySpec? {
             let start = position
             guard case .number(let first, _) = next(),
-                  case .symbol(let separator) = next(), separator == "-" || separator == ".",
-                  case .number(let second, _) = next(),
-                  take(.symbol(separator)),
-                  case .number(let third, _) = next()
+                  case .symbol(let separator) = next(),
+                  case .number(let second, _) = next()
             else {
                 position = start
                 return nil
             }
-            if separator == "-" {
+            switch separator {
+            case "-":
+                guard take(.symbol("-")), case .number(let third, _) = next() else { break }
                 if peek() == .word("t"), case .number = peek(offset: 1) {
                     position += 1
                 }
                 return .date(year: first, month: second, day: third)
+            case ".":
+                guard take(.symbol(".")) else { break }
+                // "24.12. 18:00" is a date and a time, not the year 18.
+                if case .number(let year, _) = peek(), !startsTime() {
+                    position += 1
+                    return .date(year: year, month: second, day: first)
+                }
+                return .yearless(month: second, day: first)
+            case "/":
+                let (day, month) = slashesPutDayFirst ? (first, second) : (second, first)
+                guard take(.symbol("/")) else { return .yearless(month: month, day: day) }
+                guard case .number(let year, _) = next() else { break }
+                return .date(year: year, month: month, day: day)
+            default:
+                break
             }
-            return .date(year: third, month: second, day: first)
+            position = start
+            return nil
         }
 
-        /// `9:00`, `17:30`, `18:00:00`, `9am`, `5:30pm`, `noon`, `midnight`, each
-        /// optionally preceded by `at`. A bare number is not a time: "fri 9"
-        /// could mean a date as easily as an hour.
-        private mutating func parseTime() -> TimeSpec? {
+        /// Whether a time begins at the current position; moves nothing.
+        private mutating func startsTime() -> Bool {
             let start = position
-            _ = take(.word("at"))
-            if take(.word("noon")) {
-                return TimeSpec(hour: 12, minute: 0)
-            }
-            if take(.word("midnight")) {
-                return TimeSpec(hour: 0, minute: 0)
+            defer { position = start }
+            return parseTime() != nil
+        }
+
+        /// `9:00`, `17:30`, `18:00:00`, `9am`, `5:30pm`, `noon`, `midnight`,
+        /// `tonight`, `eod`, `end of day`, each optionally preceded by `at`.
+        /// A bare number is an hour only after `at` or where `bareHour` says
+        /// so (after `today` and `tomorrow`): "fri 9" could mean a date as
+        /// easily as an hour.
+        private mutating func parseTime(bareHour: Bool = false) -> TimeSpec? {
+            let start = position
+            let hasAt = take(.word("at"))
+            if let named = parseNamedTime() {
+                return named
             }
             guard case .number(let hour?, let hourDigits) = next(), hourDigits <= 2 else {
                 position = start
@@ -397,11 +634,37 @@ extension DueDateParser {
             } else if take(.word("pm")) {
                 time.meridiem = .pm
             }
-            guard hasMinutes || time.meridiem != nil else {
+            guard hasMinutes || time.meridiem != nil || hasAt || bareHour else {
                 position = start
                 return nil
             }
             return time
+        }
+
+        /// Times said in words: `noon`, `midnight`, `tonight` (20:00, when an
+        /// evening starts), `eod` and `end of day` (17:00, when a working day
+        /// ends).
+        private mutating func parseNamedTime() -> TimeSpec? {
+            let start = position
+            switch next() {
+            case .word("noon"):
+                return TimeSpec(hour: 12)
+            case .word("midnight"):
+                return TimeSpec(hour: 0)
+            case .word("tonight"):
+                return TimeSpec(hour: 20)
+            case .word("eod"):
+                return TimeSpec(hour: 17)
+            case .word("end"):
+                if take(.word("of")) {
+                    _ = take(.word("the"))
+                    if take(.word("day")) { return TimeSpec(hour: 17) }
+                }
+            default:
+                break
+            }
+            position = start
+            return nil
         }
 
         /// Minutes and seconds are always written with two digits; "9:5" is more
@@ -447,6 +710,9 @@ extension DueDateParser {
         /// A day without a time means the start of a working day.
         private static let defaultTime = (hour: 9, minute: 0)
 
+        /// `end of month` without a time means the end of a working day.
+        private static let endOfWorkingDay = (hour: 17, minute: 0)
+
         func resolve(_ expression: Phrase) throws -> Date {
             switch expression {
             case .relative(let amounts):
@@ -460,15 +726,18 @@ extension DueDateParser {
 
         private func resolveAbsolute(day: DaySpec?, time: TimeSpec?) throws -> Date {
             // Errors are reported in reading order: the date before the time.
-            if case .date(let year, let month, let day) = day {
-                try validateDate(year: year, month: month, day: day)
+            let date = try day.flatMap(calendarDate)
+            let daysLater = try day.flatMap(wholeDaysLater)
+            let (hour, minute) = try time.map(validate)
+                ?? (day == .endOfMonth ? Self.endOfWorkingDay : Self.defaultTime)
+            if let date {
+                return try instant(DateFields(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute))
             }
-            let (hour, minute) = try time.map(validate) ?? Self.defaultTime
+            let today = self.today
             switch day {
             case nil:
                 // A bare time is the next time the clock shows it.
-                let todayAtTime = try instant(dayOffset: 0, hour: hour, minute: minute)
-                return todayAtTime > now ? todayAtTime : try instant(dayOffset: 1, hour: hour, minute: minute)
+                return try nextOf(dayOffset: 0, hour: hour, minute: minute, otherwise: 1)
             case .today:
                 return try instant(dayOffset: 0, hour: hour, minute: minute)
             case .tomorrow:
@@ -479,24 +748,93 @@ extension DueDateParser {
                 if daysAhead == 0 {
                     // "fri" typed on a Friday morning most likely means today at
                     // 9:00; once that is past, or with "next", it means next week.
-                    let todayAtTime = try instant(dayOffset: 0, hour: hour, minute: minute)
-                    if !next && todayAtTime > now {
-                        return todayAtTime
-                    }
-                    return try instant(dayOffset: 7, hour: hour, minute: minute)
+                    return next
+                        ? try instant(dayOffset: 7, hour: hour, minute: minute)
+                        : try nextOf(dayOffset: 0, hour: hour, minute: minute, otherwise: 7)
                 }
                 return try instant(dayOffset: daysAhead, hour: hour, minute: minute)
-            case .date(let year?, let month?, let day?):
-                return try instant(DateFields(year: year, month: month, day: day, hour: hour, minute: minute))
-            case .date:
-                throw DueDateParseError.unreadable(text)  // unreachable: rejected by validateDate
+            case .nextWeek:
+                // Monday: weekday 2. On a Monday, the Monday a week ahead.
+                let todayWeekday = GregorianDayMath.weekday(dayNumber: today.dayNumber)
+                let daysAhead = GregorianDayMath.floorMod(2 - todayWeekday, 7)
+                return try instant(dayOffset: daysAhead == 0 ? 7 : daysAhead, hour: hour, minute: minute)
+            case .nextMonth:
+                let (year, month) = Self.month(after: today.year, today.month)
+                let offset = GregorianDayMath.dayNumber(year: year, month: month, day: 1) - today.dayNumber
+                return try instant(dayOffset: offset, hour: hour, minute: minute)
+            case .endOfMonth:
+                let (nextYear, nextMonth) = Self.month(after: today.year, today.month)
+                return try nextOf(dayOffset: lastDay(today.year, today.month) - today.dayNumber,
+                                  hour: hour, minute: minute,
+                                  otherwise: lastDay(nextYear, nextMonth) - today.dayNumber)
+            case .later:
+                return try instant(dayOffset: daysLater ?? 0, hour: hour, minute: minute)
+            case .date, .yearless:
+                throw DueDateParseError.unreadable(text)  // unreachable: resolved by calendarDate
             }
         }
 
-        /// Throws the error for the first typed date field that is out of range.
-        private func validateDate(year: Int?, month: Int?, day: Int?) throws {
-            // A number too long for an Int is no date at all.
-            guard let year, let month, let day else { throw DueDateParseError.unreadable(text) }
+        /// `hour:minute` on the day `dayOffset` days after today if that is
+        /// still ahead of now, else on the day `otherwise` days after today.
+        private func nextOf(dayOffset: Int, hour: Int, minute: Int, otherwise: Int) throws -> Date {
+            let first = try instant(dayOffset: dayOffset, hour: hour, minute: minute)
+            return first > now ? first : try instant(dayOffset: otherwise, hour: hour, minute: minute)
+        }
+
+        /// Day number of the last day of `month` in `year`.
+        private func lastDay(_ year: Int, _ month: Int) -> Int {
+            GregorianDayMath.dayNumber(year: year, month: month, day: GregorianDayMath.daysInMonth(month, year: year))
+        }
+
+        private static func month(after year: Int, _ month: Int) -> (year: Int, month: Int) {
+            month == 12 ? (year + 1, 1) : (year, month + 1)
+        }
+
+        /// The checked calendar date a typed date names, or nil for a day that
+        /// is counted from today instead.
+        private func calendarDate(_ day: DaySpec) throws -> (year: Int, month: Int, day: Int)? {
+            switch day {
+            case .date(let year, let month, let day):
+                // A number too long for an Int is no date at all.
+                guard let year, let month, let day else { throw DueDateParseError.unreadable(text) }
+                try validateDate(year: year, month: month, day: day)
+                return (year, month, day)
+            case .yearless(let month, let day):
+                return try nextOccurrence(month: month, day: day)
+            default:
+                return nil
+            }
+        }
+
+        /// The days a `+3d 9:00` moves, checked like any duration; nil for
+        /// every other kind of day.
+        private func wholeDaysLater(_ day: DaySpec) throws -> Int? {
+            guard case .later(let amounts) = day else { return nil }
+            let days = try totalDuration(amounts).days
+            guard GregorianDayMath.supportedDayNumbers.contains(today.dayNumber + days) else {
+                throw DueDateParseError.tooFarAway(text)
+            }
+            return days
+        }
+
+        /// The next `day`.`month` on or after today. 29 February waits for the
+        /// next leap year rather than being refused most years.
+        private func nextOccurrence(month: Int?, day: Int?) throws -> (year: Int, month: Int, day: Int) {
+            guard let month, let day else { throw DueDateParseError.unreadable(text) }
+            guard (1...12).contains(month) else { throw DueDateParseError.invalidMonth(month) }
+            let today = self.today
+            var year = (month, day) < (today.month, today.day) ? today.year + 1 : today.year
+            if month == 2, day == 29 {
+                while !GregorianDayMath.isLeapYear(year), year <= DateFields.supportedYears.upperBound {
+                    year += 1
+                }
+            }
+            try validateDate(year: year, month: month, day: day)
+            return (year, month, day)
+        }
+
+        /// Throws the error for the first date field that is out of range.
+        private func validateDate(year: Int, month: Int, day: Int) throws {
             guard DateFields.supportedYears.contains(year) else { throw DueDateParseError.yearOutOfRange(year) }
             guard (1...12).contains(month) else { throw DueDateParseError.invalidMonth(month) }
             guard (1...GregorianDayMath.daysInMonth(month, year: year)).contains(day) else {
@@ -538,10 +876,32 @@ extension DueDateParser {
 
         /// Days and weeks move the calendar day and keep the wall time ("+1d" at
         /// 10:00 is 10:00 tomorrow even across a DST change); hours and minutes
-        /// are elapsed time. The result is rounded up to a whole minute, so it is
-        /// never earlier than the duration asked for.
+        /// are elapsed time. Both count from the start of the current minute, so
+        /// the result is a whole minute and "+2h" at 07:39:30 is 09:39.
         private func resolveRelative(_ amounts: [RelativeAmount]) throws -> Date {
             let tooFar = DueDateParseError.tooFarAway(text)
+            let (days, minutes) = try totalDuration(amounts)
+            let startOfMinute = WallClockMath.truncatedToMinute(now, in: timeZone)
+            var result = startOfMinute
+            if days > 0 {
+                var fields = DateFields(localSeconds: WallClockMath.localSeconds(of: startOfMinute, in: timeZone))
+                let dayNumber = fields.dayNumber + days
+                guard GregorianDayMath.supportedDayNumbers.contains(dayNumber) else { throw tooFar }
+                (fields.year, fields.month, fields.day) = GregorianDayMath.civilDate(dayNumber: dayNumber)
+                let offset = timeZone.secondsFromGMT(for: startOfMinute)
+                guard let shifted = fields.date(in: timeZone, preferredOffset: offset) else { throw tooFar }
+                result = shifted
+            }
+            result = result.addingTimeInterval(TimeInterval(minutes) * 60)
+            let year = DateFields(localSeconds: WallClockMath.localSeconds(of: result, in: timeZone)).year
+            guard DateFields.supportedYears.contains(year) else { throw tooFar }
+            return result
+        }
+
+        /// The days (days and weeks) and minutes (hours and minutes) typed,
+        /// or `durationTooLong` if they add up to more than
+        /// `DueDateParser.longestDuration` or overflow on the way.
+        private func totalDuration(_ amounts: [RelativeAmount]) throws -> (days: Int, minutes: Int) {
             let tooLong = DueDateParseError.durationTooLong(text)
             var days = 0
             var minutes = 0
@@ -561,23 +921,7 @@ extension DueDateParser {
             // Checked before any date arithmetic, which it keeps far from overflow.
             let longestDays = DueDateParser.longestDuration.days
             guard days <= longestDays, minutes <= (longestDays - days) * 24 * 60 else { throw tooLong }
-
-            var result = now
-            if days > 0 {
-                let startOfMinute = WallClockMath.truncatedToMinute(now, in: timeZone)
-                var fields = DateFields(localSeconds: WallClockMath.localSeconds(of: startOfMinute, in: timeZone))
-                let dayNumber = fields.dayNumber + days
-                guard GregorianDayMath.supportedDayNumbers.contains(dayNumber) else { throw tooFar }
-                (fields.year, fields.month, fields.day) = GregorianDayMath.civilDate(dayNumber: dayNumber)
-                let offset = timeZone.secondsFromGMT(for: startOfMinute)
-                guard let shifted = fields.date(in: timeZone, preferredOffset: offset) else { throw tooFar }
-                result = shifted.addingTimeInterval(now.timeIntervalSince(startOfMinute))
-            }
-            result = result.addingTimeInterval(TimeInterval(minutes) * 60)
-            result = WallClockMath.roundedUpToMinute(result, in: timeZone)
-            let year = DateFields(localSeconds: WallClockMath.localSeconds(of: result, in: timeZone)).year
-            guard DateFields.supportedYears.contains(year) else { throw tooFar }
-            return result
+            return (days, minutes)
         }
     }
 }
