@@ -39,7 +39,7 @@ extension Subcommand {
 
 extension DueFilter: ExpressibleByArgument {}
 
-private let whenHelp = #"Like the app's date picker: "tomorrow 9:00", "fri 17:00", "+2h", "2026-12-24 18:00"."#
+private let whenHelp = #"Like the app's date picker: "tomorrow 9", "fri 17:00", "dec 24 18:00", "24.12.", "+2h", "in 3 days 10:00", "tonight", "next week", "2026-12-24 18:00"."#
 
 struct Add: Subcommand {
     static let configuration = CommandConfiguration(

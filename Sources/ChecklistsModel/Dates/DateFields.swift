@@ -166,13 +166,6 @@ enum WallClockMath {
         return self.date(utc - GregorianDayMath.floorMod(local, 60))
     }
 
-    /// `date` moved forward to the next wall-clock minute boundary in
-    /// `timeZone`, unless it already is on one.
-    static func roundedUpToMinute(_ date: Date, in timeZone: TimeZone) -> Date {
-        let truncated = truncatedToMinute(date, in: timeZone)
-        return truncated < date ? truncated.addingTimeInterval(60) : truncated
-    }
-
     private static func date(_ utcSeconds: Int) -> Date {
         Date(timeIntervalSince1970: TimeInterval(utcSeconds))
     }
