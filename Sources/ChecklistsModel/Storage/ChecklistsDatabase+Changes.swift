@@ -11,7 +11,7 @@ extension ChecklistsDatabase {
     /// whether the item's reminder is scheduled (a due date already past
     /// schedules nothing).
     @discardableResult
-    public func apply(_ change: Change, now: Date = Date()) throws(StorageError) -> ChangeOutcome {
+    public func apply(_ change: Change, now: Date) throws(StorageError) -> ChangeOutcome {
         try Self.validate(change)
         return try write { db in try Self.apply(change, in: db, now: now) }
     }
@@ -20,7 +20,7 @@ extension ChecklistsDatabase {
     /// one rolls the whole batch back). For bulk work such as generating a
     /// benchmark database or importing a file.
     @discardableResult
-    public func applyAll(_ changes: [Change], now: Date = Date()) throws(StorageError) -> [ChangeOutcome] {
+    public func applyAll(_ changes: [Change], now: Date) throws(StorageError) -> [ChangeOutcome] {
         for change in changes { try Self.validate(change) }
         return try write { db in try changes.map { try Self.apply($0, in: db, now: now) } }
     }
