@@ -43,8 +43,9 @@ func commitOne(_ options: Options) {
     do {
         let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false))
         guard let list = try database.checklistSummaries().first?.id else { fail("no list") }
-        let due = Date().addingTimeInterval(7 * 86_400)
-        try database.apply(.addItem(checklistID: list, ItemDraft(text: "Added from elsewhere", dueDate: due)))
+        let now = Date()
+        let due = now.addingTimeInterval(7 * 86_400)
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "Added from elsewhere", dueDate: due)), now: now)
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         print(Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec))

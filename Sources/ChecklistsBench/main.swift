@@ -158,19 +158,22 @@ func generate(_ options: Options) {
             let theme = listThemes[index % listThemes.count]
             return ("\(theme.0) \(index / listThemes.count + 1)", theme.1)
         }
+        // One moment for the whole file: due dates are drawn around it, and
+        // the reminder rule decides against it which reminders are pending.
+        let now = Date()
         let first = name(0)
-        try database.apply(.updateChecklist(id: listIDs[0], name: first.0, icon: first.1))
+        try database.apply(.updateChecklist(id: listIDs[0], name: first.0, icon: first.1), now: now)
         if listCount > 1 {
             let outcomes = try database.applyAll((1..<listCount).map { index in
                 let (listName, icon) = name(index)
                 return Change.addChecklist(name: listName, icon: icon)
-            })
+            }, now: now)
             for case let .checklist(id) in outcomes { listIDs.append(id) }
         }
 
         // Due dates a year either side of now, so lists mix overdue and coming
         // items; past items are more often checked, as in real use.
-        let now = Date().timeIntervalSince1970
+        let nowSeconds = now.timeIntervalSince1970
         let year: Double = 365 * 24 * 3600
         let batchSize = 10_000
         var made = 0
@@ -187,23 +190,23 @@ func generate(_ options: Options) {
                 let listID = listIDs[index % listIDs.count]
                 var text = texts[Int(random.next() % UInt64(texts.count))]
                 if random.next() % 10 == 0 { text += " " + texts[Int(random.next() % UInt64(texts.count))] }
-                let due = now + (Double(random.next() % 2_000_001) / 1_000_000 - 1) * year
-                let isPast = due < now
+                let due = nowSeconds + (Double(random.next() % 2_000_001) / 1_000_000 - 1) * year
+                let isPast = due < nowSeconds
                 let roll = random.next() % 100
                 let remind = isPast ? roll < 5 : roll < 30
                 checks.append(random.next() % 100 < (isPast ? 50 : 10))
                 changes.append(.addItem(checklistID: listID,
                                         ItemDraft(text: text, dueDate: Date(timeIntervalSince1970: due), shouldRemind: remind)))
             }
-            let outcomes = try database.applyAll(changes)
+            let outcomes = try database.applyAll(changes, now: now)
             var checking: [Change] = []
             for (outcome, check) in zip(outcomes, checks) where check {
                 if case let .item(id) = outcome { checking.append(.setChecked(itemID: id, true)) }
             }
-            if !checking.isEmpty { try database.applyAll(checking) }
+            if !checking.isEmpty { try database.applyAll(checking, now: now) }
             made += batch
         }
-        try database.apply(.setOpenChecklist(id: shape == .oneList ? listIDs[0] : nil))
+        try database.apply(.setOpenChecklist(id: shape == .oneList ? listIDs[0] : nil), now: now)
     } catch {
         fail("generating \(out): \(error)")
     }

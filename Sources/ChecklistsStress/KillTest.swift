@@ -171,7 +171,8 @@ public enum KillWriter {
             let edit = nextEdit(snapshot, sequence: sequence, seed: seed, random: &random)
             tell("intent\t\(sequence)\t\(edit.line)")
             do {
-                let outcomes = try database.applyAll(edit.changes)
+                // A real writer, killed at a random moment: the machine's clock.
+                let outcomes = try database.applyAll(edit.changes, now: Date())
                 let ids = outcomes.compactMap { outcome -> Int64? in
                     switch outcome {
                     case let .item(id): if case .setChecked = edit { nil } else if case .setText = edit { nil } else { id }

@@ -102,12 +102,13 @@ public struct TwoWriters {
     /// "Reminders".
     private func prepare() throws -> (app: Int64, cli: Int64) {
         let store = try ChecklistsDatabase.open(DatabaseLocation(path: database, createsFolder: false))
+        let now = Date()
         var ids: [Int64] = []
         for name in ["App", "CLI", "Reminders"] {
-            guard case let .checklist(id) = try store.apply(.addChecklist(name: name, icon: .none)) else { throw StorageError.notFound(what: name) }
+            guard case let .checklist(id) = try store.apply(.addChecklist(name: name, icon: .none), now: now) else { throw StorageError.notFound(what: name) }
             ids.append(id)
         }
-        try store.apply(.setOpenChecklist(id: ids[0]))
+        try store.apply(.setOpenChecklist(id: ids[0]), now: now)
         return (ids[0], ids[1])
     }
 
@@ -123,11 +124,12 @@ public struct TwoWriters {
         var reminders: [Int64: Date] = [:]
         for index in 0..<configuration.reminders {
             guard case let .item(id) = try store.apply(.addItem(checklistID: list,
-                                                                ItemDraft(text: "reminder \(index)", dueDate: due, shouldRemind: true)))
+                                                                ItemDraft(text: "reminder \(index)", dueDate: due, shouldRemind: true)),
+                                                      now: start)
             else { throw StorageError.notFound(what: "reminder \(index)") }
             let offset = configuration.seconds * Double(index / 2 + 1) / Double(instants + 1)
             let at = Date(timeIntervalSince1970: (start.timeIntervalSince1970 + offset).rounded(.up))
-            try store.apply(.snooze(itemID: id, until: at))
+            try store.apply(.snooze(itemID: id, until: at), now: start)
             reminders[id] = at
         }
         return reminders

@@ -14,7 +14,7 @@ struct ExportImportTests {
     /// sort order, an icon, the open list, and hostile text.
     private func fillSource() throws {
         let database = try source.database()
-        try database.apply(.addChecklist(name: "Groceries", icon: .groceries))
+        try database.apply(.addChecklist(name: "Groceries", icon: .groceries), now: Fixed.now)
         _ = source.add("Milk", list: "Groceries", due: "tomorrow 9:00", remind: true)
         let snoozed = source.add("Call \"mum\" \\ \u{1B}[31m\u{202E}\u{85}", list: "List", due: "2026-11-21 11:00", remind: true)
         let delivered = source.add("Delivered", list: "List", due: "2026-11-21 10:45", remind: true)
@@ -27,9 +27,9 @@ struct ExportImportTests {
         #expect(try database.reminderDate(ofItem: delivered) == nil)
         try database.apply(.setSortOrder(checklistID: 2, .text), now: Fixed.now)
         try database.apply(.setOpenChecklist(id: 2), now: Fixed.now)
-        try database.apply(.addChecklist(name: "Empty", icon: .none))
-        try database.apply(.deleteChecklist(id: 3))
-        try database.apply(.addChecklist(name: "Empty too", icon: .photos))
+        try database.apply(.addChecklist(name: "Empty", icon: .none), now: Fixed.now)
+        try database.apply(.deleteChecklist(id: 3), now: Fixed.now)
+        try database.apply(.addChecklist(name: "Empty too", icon: .photos), now: Fixed.now)
     }
 
     private func export(_ harness: Harness) -> String {
@@ -55,8 +55,8 @@ struct ExportImportTests {
         #expect(export(target) == text)
         // Ids go on from the same place: the deleted item's and list's ids are not handed out again.
         #expect(source.add("Next", list: "List") == target.add("Next", list: "List"))
-        try before.apply(.addChecklist(name: "Next", icon: .none))
-        try after.apply(.addChecklist(name: "Next", icon: .none))
+        try before.apply(.addChecklist(name: "Next", icon: .none), now: Fixed.now)
+        try after.apply(.addChecklist(name: "Next", icon: .none), now: Fixed.now)
         #expect(try after.checklists().map(\.id) == before.checklists().map(\.id))
         #expect(try after.checklists().map(\.id).max() == 5)
     }
@@ -90,7 +90,7 @@ struct ExportImportTests {
     @Test("an empty database exports as a valid document that imports back")
     func emptyExport() throws {
         let database = try source.database()
-        try database.apply(.deleteChecklist(id: 1))
+        try database.apply(.deleteChecklist(id: 1), now: Fixed.now)
         let text = export(source)
         #expect(text.hasSuffix(#""lists": []"# + "\n}"))
         #expect(importText(text, into: target) == nil)
@@ -116,7 +116,7 @@ struct ExportImportTests {
     func replaceKeepsHigherCounters() throws {
         let database = try target.database()
         for index in 0..<8 { _ = target.add("t\(index)", due: "tomorrow 9:00") }
-        try database.apply(.deleteItem(id: 8))
+        try database.apply(.deleteItem(id: 8), now: Fixed.now)
         _ = source.add("Only", due: "tomorrow 9:00")
         #expect(importText(export(source), replace: true, into: target) == nil)
         #expect(target.add("After", due: "tomorrow 9:00") == 9)

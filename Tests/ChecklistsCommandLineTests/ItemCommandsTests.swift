@@ -25,8 +25,8 @@ struct ItemCommandsTests {
     @Test("without --due, due at the next full hour (as a new item in the app); without --list, the first list by name")
     func addDefaults() throws {
         let database = try harness.database()
-        try database.apply(.addChecklist(name: "Work", icon: .folder))
-        try database.apply(.addChecklist(name: "groceries", icon: .groceries))
+        try database.apply(.addChecklist(name: "Work", icon: .folder), now: Fixed.now)
+        try database.apply(.addChecklist(name: "groceries", icon: .groceries), now: Fixed.now)
         let id = harness.add("Eggs")
         let item = try #require(try harness.item(id))
         #expect(item.dueDate == Fixed.date("2026-11-21 11:00"))
@@ -37,7 +37,7 @@ struct ItemCommandsTests {
     @Test("--list matches the exact name, else ignoring case and surrounding spaces")
     func addToList() throws {
         let database = try harness.database()
-        try database.apply(.addChecklist(name: "Groceries", icon: .groceries))
+        try database.apply(.addChecklist(name: "Groceries", icon: .groceries), now: Fixed.now)
         let id = harness.add("Eggs", list: " groceries ")
         let item = try #require(try harness.item(id))
         #expect(try database.checklistSummary(id: item.checklistID)?.checklist.name == "Groceries")
@@ -57,7 +57,7 @@ struct ItemCommandsTests {
     @Test("with no lists at all, add says how to make one (exit 1)")
     func addWithoutLists() throws {
         let database = try harness.database()
-        try database.apply(.deleteChecklist(id: database.checklists()[0].id))
+        try database.apply(.deleteChecklist(id: database.checklists()[0].id), now: Fixed.now)
         let error = harness.run { context in
             try ItemCommands.add(text: "Eggs", list: nil, due: nil, remind: false, context: context)
         }

@@ -12,7 +12,7 @@ struct ListingTests {
     /// Now is Saturday 21 November 2026, 10:30 UTC.
     private func fill() throws {
         let database = try harness.database()
-        try database.apply(.addChecklist(name: "Groceries", icon: .groceries))
+        try database.apply(.addChecklist(name: "Groceries", icon: .groceries), now: Fixed.now)
         _ = harness.add("Pay rent", list: "List", due: "2026-11-20 09:00")                       // 1: overdue since yesterday
         _ = harness.add("Stand-up", list: "List", due: "2026-11-21 09:00")                       // 2: overdue since this morning
         _ = harness.add("Milk \u{1B}[2J", list: "Groceries", due: "2026-11-21 18:00", remind: true)  // 3: later today
@@ -111,8 +111,8 @@ struct ListingTests {
     @Test("lists: names in All Lists order with the app's detail; --json with ids and counts")
     func lists() throws {
         try fill()
-        try harness.database().apply(.addChecklist(name: "List 10", icon: .none))
-        try harness.database().apply(.addChecklist(name: "日本語", icon: .trips))
+        try harness.database().apply(.addChecklist(name: "List 10", icon: .none), now: Fixed.now)
+        try harness.database().apply(.addChecklist(name: "日本語", icon: .trips), now: Fixed.now)
         #expect(harness.lines { context in try ChecklistCommands.lists(json: false, context: context) } == [
             "Groceries  1 Remaining",
             "List       4 Remaining",
@@ -155,8 +155,8 @@ struct ListingTests {
         #expect(try harness.database().nextReminderDate() == nil)
         #expect(harness.run { context in try ChecklistCommands.deleteList(name: "Groceries", context: context) }?.exitStatus == 1)
         // The app allows two lists of one name.
-        try harness.database().apply(.addChecklist(name: "Twin", icon: .none))
-        try harness.database().apply(.addChecklist(name: "Twin", icon: .none))
+        try harness.database().apply(.addChecklist(name: "Twin", icon: .none), now: Fixed.now)
+        try harness.database().apply(.addChecklist(name: "Twin", icon: .none), now: Fixed.now)
         let error = harness.run { context in try ChecklistCommands.deleteList(name: "Twin", context: context) }
         #expect(error?.exitStatus == 2)
         #expect(error?.description == #"2 lists are named "Twin" (ids 3, 4); rename one in the app to tell them apart"#)

@@ -22,7 +22,7 @@ struct DueQueryTests {
     func pendingAcrossLists() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)
         let home = try database.checklistSummaries()[0].id
-        guard case let .checklist(work) = try database.apply(.addChecklist(name: "Work", icon: .folder)) else {
+        guard case let .checklist(work) = try database.apply(.addChecklist(name: "Work", icon: .folder), now: Fixed.now) else {
             Issue.record("no list id"); return
         }
         try add(database, home, "bins", "2026-11-20 08:00")

@@ -92,7 +92,7 @@ struct ReminderStorageTests {
         let id = try add(database, list, due: ahead)
         try database.apply(.deleteItem(id: id), now: now)
         #expect(try database.nextReminderDate() == nil)
-        guard case let .checklist(other) = try database.apply(.addChecklist(name: "Other", icon: .none)) else { Issue.record("the change did not return the new id"); return }
+        guard case let .checklist(other) = try database.apply(.addChecklist(name: "Other", icon: .none), now: Fixed.now) else { Issue.record("the change did not return the new id"); return }
         _ = try add(database, other, due: ahead)
         _ = try add(database, other, due: ahead.addingTimeInterval(60))
         #expect(try database.nextReminderDate() == ahead)

@@ -24,8 +24,8 @@ struct StorageTests {
         do {
             let database = try ChecklistsDatabase.temporary(in: folder)
             let list = try database.checklistSummaries()[0].id
-            try database.apply(.addItem(checklistID: list, ItemDraft(text: "milk", dueDate: due)))
-            try database.apply(.setOpenChecklist(id: list))
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "milk", dueDate: due)), now: Fixed.now)
+            try database.apply(.setOpenChecklist(id: list), now: Fixed.now)
         }
         let again = try ChecklistsDatabase.temporary(in: folder)
         let lists = try again.checklistSummaries()
@@ -65,7 +65,7 @@ struct StorageTests {
         let path = folder.file("test.sqlite")
         let location = DatabaseLocation(path: path, createsFolder: false)
         #expect(try ChecklistsDatabase.open(location).openingNotice == nil)      // new: 0600
-        try ChecklistsDatabase.open(location).apply(.addChecklist(name: "Private", icon: .none))
+        try ChecklistsDatabase.open(location).apply(.addChecklist(name: "Private", icon: .none), now: Fixed.now)
 
         chmod(path, 0o644)
         let first = try ChecklistsDatabase.open(location)
@@ -91,19 +91,19 @@ struct StorageTests {
     func idsNeverReused() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)
         let list = try database.checklistSummaries()[0].id
-        guard case let .item(first) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "a", dueDate: due))),
-              case let .item(second) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "b", dueDate: due))) else {
+        guard case let .item(first) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "a", dueDate: due)), now: Fixed.now),
+              case let .item(second) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "b", dueDate: due)), now: Fixed.now) else {
             Issue.record("adding did not return item ids")
             return
         }
-        try database.apply(.deleteItem(id: second))
-        guard case let .item(third) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "c", dueDate: due))) else { Issue.record("the change did not return the new id"); return }
+        try database.apply(.deleteItem(id: second), now: Fixed.now)
+        guard case let .item(third) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "c", dueDate: due)), now: Fixed.now) else { Issue.record("the change did not return the new id"); return }
         #expect(first < second)
         #expect(third > second)
         // And across a restart.
         let reopened = try ChecklistsDatabase.temporary(in: folder)
-        try reopened.apply(.deleteItem(id: third))
-        guard case let .item(fourth) = try reopened.apply(.addItem(checklistID: list, ItemDraft(text: "d", dueDate: due))) else { Issue.record("the change did not return the new id"); return }
+        try reopened.apply(.deleteItem(id: third), now: Fixed.now)
+        guard case let .item(fourth) = try reopened.apply(.addItem(checklistID: list, ItemDraft(text: "d", dueDate: due)), now: Fixed.now) else { Issue.record("the change did not return the new id"); return }
         #expect(fourth > third)
         folder.remove()
     }
@@ -111,19 +111,19 @@ struct StorageTests {
     @Test("deleting a list deletes its items, and counts stay right")
     func cascadeDelete() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)
-        guard case let .checklist(groceries) = try database.apply(.addChecklist(name: "Groceries", icon: .groceries)) else { Issue.record("the change did not return the new id"); return }
+        guard case let .checklist(groceries) = try database.apply(.addChecklist(name: "Groceries", icon: .groceries), now: Fixed.now) else { Issue.record("the change did not return the new id"); return }
         var ids: [Int64] = []
         for text in ["eggs", "milk", "bread"] {
-            if case let .item(id) = try database.apply(.addItem(checklistID: groceries, ItemDraft(text: text, dueDate: due))) { ids.append(id) }
+            if case let .item(id) = try database.apply(.addItem(checklistID: groceries, ItemDraft(text: text, dueDate: due)), now: Fixed.now) { ids.append(id) }
         }
-        try database.apply(.setChecked(itemID: ids[0], true))
+        try database.apply(.setChecked(itemID: ids[0], true), now: Fixed.now)
         #expect(try database.checklistSummary(id: groceries)?.detail == "2 Remaining")
-        try database.apply(.setChecked(itemID: ids[1], true))
-        try database.apply(.setChecked(itemID: ids[2], true))
+        try database.apply(.setChecked(itemID: ids[1], true), now: Fixed.now)
+        try database.apply(.setChecked(itemID: ids[2], true), now: Fixed.now)
         #expect(try database.checklistSummary(id: groceries)?.detail == "All Done!")
-        try database.apply(.setChecked(itemID: ids[2], false))
+        try database.apply(.setChecked(itemID: ids[2], false), now: Fixed.now)
         #expect(try database.checklistSummary(id: groceries)?.detail == "1 Remaining")
-        try database.apply(.deleteChecklist(id: groceries))
+        try database.apply(.deleteChecklist(id: groceries), now: Fixed.now)
         for id in ids { #expect(try database.item(id: id) == nil) }
         #expect(try database.checklistSummaries().map(\.checklist.name) == ["List"])
         folder.remove()
@@ -133,7 +133,7 @@ struct StorageTests {
     func naturalOrder() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)
         for name in ["list 10", "List 2", "apples", "Zebra", "list 1"] {
-            try database.apply(.addChecklist(name: name, icon: .none))
+            try database.apply(.addChecklist(name: name, icon: .none), now: Fixed.now)
         }
         #expect(try database.checklistSummaries().map(\.checklist.name) == ["apples", "List", "list 1", "List 2", "list 10", "Zebra"])
         folder.remove()
@@ -148,7 +148,7 @@ struct StorageTests {
         for (offset, text) in texts.enumerated() {
             // Due dates in reverse order of adding.
             let date = due.addingTimeInterval(Double(texts.count - offset) * 3600)
-            if case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: date))) { ids.append(id) }
+            if case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: date)), now: Fixed.now) { ids.append(id) }
         }
         #expect(try database.itemsPage(checklistID: list, sortOrder: .added, offset: 0, limit: 10).items.map(\.text) == texts)
         #expect(try database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: 0, limit: 10).items.map(\.text) == texts.reversed())
@@ -170,7 +170,7 @@ struct StorageTests {
         let hours: [Double] = [2, 1, 1, 3, 1, 0]
         try database.applyAll(hours.enumerated().map { offset, hour in
             .addItem(checklistID: list, ItemDraft(text: "item \(offset)", dueDate: due.addingTimeInterval(hour * 3600)))
-        })
+        }, now: Fixed.now)
         let page = try database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: 0, limit: 10).items
         #expect(page.map(\.text) == ["item 5", "item 1", "item 2", "item 4", "item 0", "item 3"])
         for (position, item) in page.enumerated() {
@@ -185,7 +185,7 @@ struct StorageTests {
         let list = try database.checklistSummaries()[0].id
         try database.applyAll((0..<10).map { index in
             .addItem(checklistID: list, ItemDraft(text: "item \(index)", dueDate: due.addingTimeInterval(Double(index) * 60)))
-        })
+        }, now: Fixed.now)
         for order in ItemSortOrder.allCases {
             let all = try database.itemsPage(checklistID: list, sortOrder: order, offset: 0, limit: 10).items.map(\.text)
             for offset in 0..<11 {
@@ -203,7 +203,7 @@ struct StorageTests {
     func wholeMinutes() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)
         let list = try database.checklistSummaries()[0].id
-        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "x", dueDate: due.addingTimeInterval(42.7)))) else { Issue.record("the change did not return the new id"); return }
+        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "x", dueDate: due.addingTimeInterval(42.7))), now: Fixed.now) else { Issue.record("the change did not return the new id"); return }
         #expect(try database.item(id: id)?.dueDate == due)
         folder.remove()
     }
@@ -213,10 +213,10 @@ struct StorageTests {
         let database = try ChecklistsDatabase.temporary(in: folder)
         let list = try database.checklistSummaries()[0].id
         #expect(throws: StorageError.emptyText(what: "item text")) {
-            try database.apply(.addItem(checklistID: list, ItemDraft(text: "  \n ", dueDate: due)))
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "  \n ", dueDate: due)), now: Fixed.now)
         }
         #expect(throws: StorageError.emptyText(what: "list name")) {
-            try database.apply(.addChecklist(name: "", icon: .none))
+            try database.apply(.addChecklist(name: "", icon: .none), now: Fixed.now)
         }
         #expect(try database.checklistSummaries()[0].itemCount == 0)
         #expect(try database.checklistSummaries().count == 1)
@@ -227,17 +227,17 @@ struct StorageTests {
     func nulRefused() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)
         let list = try database.checklistSummaries()[0].id
-        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "Milk", dueDate: due))) else {
+        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "Milk", dueDate: due)), now: Fixed.now) else {
             Issue.record("the change did not return the new id"); return
         }
         #expect(throws: StorageError.nulInText(what: "item text")) {
-            try database.apply(.updateItem(id: id, ItemDraft(text: "Milk\u{0}and honey", dueDate: due)))
+            try database.apply(.updateItem(id: id, ItemDraft(text: "Milk\u{0}and honey", dueDate: due)), now: Fixed.now)
         }
         #expect(throws: StorageError.nulInText(what: "item text")) {
-            try database.apply(.addItem(checklistID: list, ItemDraft(text: "\u{0}", dueDate: due)))
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "\u{0}", dueDate: due)), now: Fixed.now)
         }
         #expect(throws: StorageError.nulInText(what: "list name")) {
-            try database.apply(.addChecklist(name: "Home\u{0}", icon: .none))
+            try database.apply(.addChecklist(name: "Home\u{0}", icon: .none), now: Fixed.now)
         }
         #expect(StorageError.nulInText(what: "item text").description
             == "the item text contains a NUL character (U+0000), which cannot be stored; remove it and try again")
@@ -259,7 +259,7 @@ struct StorageTests {
             String(repeating: "long text ", count: 10_000),   // 100,000 characters
         ]
         for text in texts {
-            guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due))) else {
+            guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due)), now: Fixed.now) else {
                 Issue.record("the change did not return the new id"); return
             }
             let stored = try #require(try database.item(id: id)?.text)
@@ -273,7 +273,7 @@ struct StorageTests {
     func deletedElsewhere() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)
         #expect(throws: StorageError.notFound(what: "the item")) {
-            try database.apply(.updateItem(id: 999, ItemDraft(text: "x", dueDate: due)))
+            try database.apply(.updateItem(id: 999, ItemDraft(text: "x", dueDate: due)), now: Fixed.now)
         }
         folder.remove()
     }
@@ -284,7 +284,7 @@ struct StorageTests {
         let list = try database.checklistSummaries()[0].id
         var saved: [String] = []
         func add(_ text: String) throws {
-            try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due)))
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due)), now: Fixed.now)
             saved.append(text)
         }
         try add("saved before")
@@ -297,7 +297,7 @@ struct StorageTests {
         }
         #expect(failure == .diskFull(path: database.path))
         #expect(throws: StorageError.diskFull(path: database.path)) {
-            try database.apply(.addItem(checklistID: list, ItemDraft(text: "one too many", dueDate: due)))
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "one too many", dueDate: due)), now: Fixed.now)
         }
         #expect(StorageError.diskFull(path: database.path).description
             == "the disk holding \(database.path) is full; the change was not saved. Free some space and try again")
@@ -362,7 +362,7 @@ struct RefusedFileTests {
             let database = try open(path)
             let list = try database.checklistSummaries()[0].id
             for index in 0..<200 {
-                try database.apply(.addItem(checklistID: list, ItemDraft(text: "item \(index) " + String(repeating: "x", count: 200), dueDate: Fixed.now)))
+                try database.apply(.addItem(checklistID: list, ItemDraft(text: "item \(index) " + String(repeating: "x", count: 200), dueDate: Fixed.now)), now: Fixed.now)
             }
         }
         // Overwrite everything after the first page (the header stays valid).
@@ -424,7 +424,7 @@ struct RefusedFileTests {
         let path = mount.path + "/db.sqlite"
         do {
             let database = try open(path)
-            try database.apply(.addChecklist(name: "Keep me", icon: .none))
+            try database.apply(.addChecklist(name: "Keep me", icon: .none), now: Fixed.now)
         }
         #expect(mount.makeReadOnly())
         try expectRefused(path) { $0 == .readOnly(path: path) }

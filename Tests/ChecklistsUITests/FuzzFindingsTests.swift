@@ -50,7 +50,7 @@ struct FuzzFindingsTests {
         let store = try makeStore()
         let id = try addItem("Call Ann", due: Fixed.now, to: store)
         let item = try #require(try otherConnection().item(id: id))
-        try otherConnection().apply(.deleteItem(id: id))
+        try otherConnection().apply(.deleteItem(id: id), now: Fixed.now)
         store.send(.remindersDue([DueReminder(item: item, checklistName: "List", remindAt: Fixed.now)], missed: false))
         store.send(.key(.enter))
         #expect(store.state.route == .checklist)

@@ -83,7 +83,7 @@ struct StoreTests {
         let database = try ChecklistsDatabase.temporary(in: folder)
         let store = Store(state: AppState(context: Fixed.context, width: 60, height: 10, now: Fixed.now), database: database)
         store.start(now: Fixed.now)
-        try database.apply(.addChecklist(name: "Filler", icon: .none))
+        try database.apply(.addChecklist(name: "Filler", icon: .none), now: Fixed.now)
         press(.enter, .character("a"), on: store)
         type("Buy milk", on: store)
         press(.control("s"), on: store)
@@ -91,7 +91,7 @@ struct StoreTests {
         // No room left: the file may not grow and its pages are full.
         try database.capGrowthForTesting(pages: 0)
         for index in 0..<10_000 {
-            do { try database.apply(.addItem(checklistID: filler, ItemDraft(text: "filler \(index)", dueDate: Fixed.now))) } catch { break }
+            do { try database.apply(.addItem(checklistID: filler, ItemDraft(text: "filler \(index)", dueDate: Fixed.now)), now: Fixed.now) } catch { break }
         }
 
         press(.character("a"), on: store)
@@ -153,7 +153,7 @@ struct StoreTests {
         }
         press(.enter, on: store)
         type(" edited", on: store)
-        try ChecklistsDatabase.temporary(in: folder).apply(.deleteItem(id: item.id))   // another process deletes it
+        try ChecklistsDatabase.temporary(in: folder).apply(.deleteItem(id: item.id), now: Fixed.now)   // another process deletes it
         press(.control("s"), on: store)
         #expect(store.state.route == .itemDetail)
         #expect(store.state.message?.text == "the item no longer exists; it was deleted elsewhere")
@@ -171,7 +171,7 @@ struct StoreTests {
             .addItem(checklistID: list, ItemDraft(text: "b later", dueDate: Fixed.date("2026-11-23 09:00"))),
             .addItem(checklistID: list, ItemDraft(text: "a soon", dueDate: Fixed.date("2026-11-22 09:00"))),
             .addItem(checklistID: list, ItemDraft(text: "c overdue", dueDate: Fixed.date("2026-11-20 09:00"))),
-        ])
+        ], now: Fixed.now)
         press(.escape, .enter, on: store)
         #expect(store.state.checklist?.page.items.map(\.text) == ["c overdue", "a soon", "b later"])
         press(.down, on: store)                              // "a soon"
@@ -204,7 +204,7 @@ struct StoreTests {
         let changes = (0..<1000).map { index in
             Change.addItem(checklistID: list, ItemDraft(text: "item \(index)", dueDate: Fixed.now.addingTimeInterval(Double(index) * 60)))
         }
-        try otherConnection().applyAll(changes)
+        try otherConnection().applyAll(changes, now: Fixed.now)
         press(.escape, .enter, on: store)
         press(.end, on: store)
         #expect(store.state.checklist?.selectedItem?.text == "item 999")

@@ -29,7 +29,10 @@ struct LiveDashboardInTmuxTests {
     @discardableResult
     func addItem(_ database: ChecklistsDatabase, _ text: String, due: Date, remind: Bool = false) throws -> Int64 {
         let list = try database.checklistSummaries()[0].id
-        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due, shouldRemind: remind))) else {
+        // The app under test runs on the machine's clock, so the reminder
+        // rule does too, here and below.
+        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due, shouldRemind: remind)),
+                                                      now: Date()) else {
             throw StorageError.notFound(what: "the new item")
         }
         return id
@@ -74,7 +77,7 @@ struct LiveDashboardInTmuxTests {
         let database = try openDatabase()
         #expect(try database.reminderDate(ofItem: id) != nil)
         // The due date is tomorrow; the reminder is brought to a few seconds from now.
-        try database.apply(.snooze(itemID: id, until: Date().addingTimeInterval(3)))
+        try database.apply(.snooze(itemID: id, until: Date().addingTimeInterval(3)), now: Date())
         #expect(tmux.waitFor("┌ Reminder", timeout: 20), "no banner: \(tmux.text)")
         #expect(tmux.text.contains("Water the plants"))
         tmux.press("z")
@@ -85,7 +88,7 @@ struct LiveDashboardInTmuxTests {
         // to a few seconds ahead; the app re-arms and fires it again.
         let snoozed = try #require(try database.reminderDate(ofItem: id))
         #expect(snoozed.timeIntervalSinceNow > 200)
-        try database.apply(.snooze(itemID: id, until: Date().addingTimeInterval(3)))
+        try database.apply(.snooze(itemID: id, until: Date().addingTimeInterval(3)), now: Date())
         #expect(tmux.waitFor("┌ Reminder", timeout: 20), "snooze did not fire again: \(tmux.text)")
         #expect(try database.reminderDate(ofItem: id) == nil)
     }
@@ -98,10 +101,10 @@ struct LiveDashboardInTmuxTests {
         defer { tmux.kill(); folder.remove() }
         #expect(tmux.waitFor("Due today and overdue"))
         #expect(tmux.text.contains("! Pay the rent"))
-        guard case let .checklist(work) = try database.apply(.addChecklist(name: "Work", icon: .folder)) else {
+        guard case let .checklist(work) = try database.apply(.addChecklist(name: "Work", icon: .folder), now: Date()) else {
             Issue.record("no list id"); return
         }
-        try database.apply(.addItem(checklistID: work, ItemDraft(text: "Send the report", dueDate: day(-2))))
+        try database.apply(.addItem(checklistID: work, ItemDraft(text: "Send the report", dueDate: day(-2))), now: Date())
         #expect(tmux.waitFor("Send the report"), "not shown: \(tmux.text)")
         #expect(tmux.text.contains("Work"))
         // The selection stayed on the rent (the report was added above it).

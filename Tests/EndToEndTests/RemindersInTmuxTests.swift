@@ -18,11 +18,15 @@ struct RemindersInTmuxTests {
     func pendingReminder(at: Date) throws {
         let store = try ChecklistsDatabase.open(DatabaseLocation(path: database, createsFolder: false))
         let list = try store.checklistSummaries()[0].id
-        let due = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 60).rounded(.up) * 60 + 3600)
-        guard case let .item(id) = try store.apply(.addItem(checklistID: list, ItemDraft(text: "Call the bank", dueDate: due, shouldRemind: true))) else {
+        // The app under test runs on the machine's clock, so the reminder
+        // rule does too.
+        let now = Date()
+        let due = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.up) * 60 + 3600)
+        guard case let .item(id) = try store.apply(.addItem(checklistID: list, ItemDraft(text: "Call the bank", dueDate: due, shouldRemind: true)),
+                                                   now: now) else {
             throw StorageError.notFound(what: "the new item")
         }
-        try store.apply(.snooze(itemID: id, until: at))
+        try store.apply(.snooze(itemID: id, until: at), now: now)
     }
 
     @Test("a reminder fires as a banner and a bell on another screen, and snoozing schedules it again")

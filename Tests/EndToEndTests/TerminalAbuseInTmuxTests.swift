@@ -26,13 +26,13 @@ struct TerminalAbuseInTmuxTests {
     /// overdue), so a screen seen before the abuse must come back exactly.
     func seed() throws {
         let store = try ChecklistsDatabase.open(DatabaseLocation(path: database, createsFolder: false))
-        guard case let .checklist(list) = try store.apply(.addChecklist(name: "Errands", icon: .none)) else {
+        guard case let .checklist(list) = try store.apply(.addChecklist(name: "Errands", icon: .none), now: Fixed.now) else {
             throw StorageError.notFound(what: "the new list")
         }
         for (day, text) in [(3, "Book flights"), (5, "Renew passport"), (8, "Water the plants"), (13, "Call the bank")] {
-            try store.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: Fixed.date("2031-03-\(10 + day) 09:00"))))
+            try store.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: Fixed.date("2031-03-\(10 + day) 09:00"))), now: Fixed.now)
         }
-        try store.apply(.setOpenChecklist(id: list))
+        try store.apply(.setOpenChecklist(id: list), now: Fixed.now)
     }
 
     /// The app's process: the only `checklists` child of the pane's shell.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every change a user can confirm, as a value. The app's reducer emits these
-/// and the runtime hands them to `ChecklistsDatabase.apply(_:)`, one
+/// and the runtime hands them to `ChecklistsDatabase.apply(_:now:)`, one
 /// transaction each; the command line uses the same vocabulary, so the rules
 /// (validation, cascades) live in one place.
 public enum Change: Hashable, Sendable {

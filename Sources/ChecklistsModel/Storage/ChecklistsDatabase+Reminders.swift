@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+
+/// What the alarm needs: when to wake next, and which reminders to deliver
+/// when it goes off. Each is an index lookup or range read, so waking
+/// costs the same for ten items as for 100,000.
+extension ChecklistsDatabase {
+    /// The earliest pending reminder: what the timer is armed for.
+    public func nextReminderDate() throws(StorageError) -> Date? {
+        try read { db in
+            try Int64.fetchOne(db, sql: "SELECT MIN(remindAt) FROM item WHERE remindAt IS NOT NULL").map(StoredTime.date)
+        }
+    }
+
+    /// The next moment an item not checked off becomes overdue (its due date,
+    /// strictly after `now`): what the runtime arms a timer for, so the
+    /// overdue marking changes on time without a periodic tick.
+    public func nextOverdueDate(after now: Date) throws(StorageError) -> Date? {
+        try read { db in
+            // ORDER BY ... LIMIT 1: a seek to the first entry after now,
+            // whatever the number of overdue entries before it.
+            try SQLRequest<Int64>("""
+                SELECT dueAt FROM item INDEXED BY item_pending_by_due WHERE isChecked = 0 AND dueAt > \(StoredTime.secondsRoundedDown(now))
+                ORDER BY dueAt LIMIT 1
+                """).fetchOne(db).map(StoredTime.date)
+        }
+    }
+
+    /// Claims every reminder due at `now` for this process, in one write
+    /// transaction that also clears them: another copy of the app on the same
+    /// database finds nothing left to claim, so each reminder is delivered once.
+    public func claimDueReminders(now: Date) throws(StorageError) -> [DueReminder] {
+        try write { db in
+            let cutoff = StoredTime.secondsRoundedDown(now)
+            let due = try SQLRequest<ListedItemRecord>("""
+                SELECT \(ListedItemRecord.selection)
+                FROM item JOIN checklist ON checklist.id = item.checklistID
+                WHERE item.remindAt IS NOT NULL AND item.remindAt <= \(cutoff)
+                ORDER BY item.remindAt, item.id
+                """).fetchAll(db)
+            try db.execute(literal: "UPDATE item SET remindAt = NULL WHERE remindAt IS NOT NULL AND remindAt <= \(cutoff)")
+            return due.compactMap { listed in
+                listed.record.remindAt.map { DueReminder(item: listed.record.item, checklistName: listed.checklistName, remindAt: $0) }
+            }
+        }
+    }
+
+    /// When the item's reminder fires, if it has one pending.
+    public func reminderDate(ofItem id: Int64) throws(StorageError) -> Date? {
+        try read { db in try ItemRecord.fetchOne(db, key: id)?.remindAt }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+
+/// Export and import: the whole database as a value, ids and reminder state
+/// included, so a file written by `checklists export` and read back by
+/// `checklists import` gives the same lists, the same ids (reminders are
+/// filed under them) and the same pending reminders.
+extension ChecklistsDatabase {
+    /// Everything, read in one transaction (so a concurrent edit is either
+    /// wholly in it or not at all): what `checklists export` writes.
+    public func snapshot() throws(StorageError) -> Snapshot {
+        try read { db in
+            let checklists = try ChecklistRecord.allByID(db)
+            var entries: [Int64: [Snapshot.Entry]] = [:]
+            // A cursor: 100,000 items are turned into entries one by one,
+            // never held twice.
+            let records = try ItemRecord.order(ItemRecord.Columns.checklistID, ItemRecord.Columns.id).fetchCursor(db)
+            while let record = try records.next() {
+                entries[record.item.checklistID, default: []].append(Snapshot.Entry(item: record.item, remindAt: record.remindAt))
+            }
+            let sequences = try Self.sequences(db)
+            return Snapshot(
+                lists: checklists.map { Snapshot.List(checklist: $0, items: entries[$0.id] ?? []) },
+                openChecklistID: try Preference.openChecklistID(db),
+                lastChecklistID: sequences["checklist"] ?? 0,
+                lastItemID: sequences["item"] ?? 0)
+        }
+    }
+
+    /// Puts `snapshot` in the database, in one write transaction: all of it or
+    /// nothing. A database that holds anything beyond the one empty "List" a
+    /// new database starts with is left alone unless `replacingExisting`.
+    /// Ids are kept, and the "highest id ever" counters never go down, so no
+    /// id this database or the snapshot's ever handed out comes back.
+    /// Reminder state is stored as the snapshot has it (it was made by the
+    /// reminder rule where it came from), not recomputed.
+    public func restore(_ snapshot: Snapshot, replacingExisting: Bool) throws(StorageError) -> RestoreOutcome {
+        for list in snapshot.lists {
+            if let problem = TextRules.problem(with: list.checklist.name, what: "list name") { throw problem }
+            for entry in list.items {
+                if let problem = TextRules.problem(with: entry.item.text, what: "item text") { throw problem }
+            }
+        }
+        return try write { db -> RestoreOutcome in
+            let lists = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM checklist") ?? 0
+            let items = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item") ?? 0
+            let onlyStartingList = try Bool.fetchOne(db, sql: """
+                SELECT COUNT(*) = 1 FROM checklist WHERE name = ? AND icon = 'none' AND itemCount = 0
+                """, arguments: [Self.startingListName]) ?? false
+            let isFresh = items == 0 && (lists == 0 || (lists == 1 && onlyStartingList))
+            if !isFresh && !replacingExisting { return .refusedNotEmpty(lists: lists, items: items) }
+
+            let sequences = try Self.sequences(db)
+            // Items go with their lists (ON DELETE CASCADE).
+            try db.execute(sql: "DELETE FROM checklist")
+            var lastListID: Int64 = 0
+            var lastItemID: Int64 = 0
+            for list in snapshot.lists {
+                let checklist = list.checklist
+                try db.execute(sql: "INSERT INTO checklist (id, name, icon, sortOrder) VALUES (?, ?, ?, ?)",
+                               arguments: [checklist.id, checklist.name, checklist.icon.rawValue, checklist.sortOrder.rawValue])
+                lastListID = max(lastListID, checklist.id)
+                for entry in list.items {
+                    let item = entry.item
+                    try db.execute(sql: """
+                        INSERT INTO item (id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [item.id, checklist.id, item.text, item.isChecked, StoredTime.wholeMinutes(item.dueDate),
+                                         item.shouldRemind, entry.remindAt.map(StoredTime.wholeSeconds)])
+                    lastItemID = max(lastItemID, item.id)
+                }
+            }
+            for (table, last) in [("checklist", max(lastListID, snapshot.lastChecklistID)), ("item", max(lastItemID, snapshot.lastItemID))] {
+                try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [table])
+                try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
+                               arguments: [table, max(last, sequences[table] ?? 0)])
+            }
+            try Preference.openChecklist.set(snapshot.openChecklistID.map { "\($0)" }, db)
+            try Preference.initialized.set("1", db)
+            return .restored
+        }
+    }
+
+    /// The highest id each AUTOINCREMENT table ever handed out, by table.
+    private static func sequences(_ db: Database) throws -> [String: Int64] {
+        try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, seq FROM sqlite_sequence")
+            .map { ($0["name"] as String, $0["seq"] as Int64) })
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import GRDB
+
+// The tables as the queries read them. Each table's columns are named here
+// once: a query selects `\(columnsOf: ItemRecord.self)` (or fetches the
+// record type) instead of typing the column list again, so a column added
+// by a migration is read everywhere by changing one list.
+//
+// These describe today's tables for the queries; the migrations in
+// Schema.swift do not use them, so an old database always migrates the
+// same way whatever these types become.
+
+// MARK: - Items
+
+/// One row of `item`: the item the screens show and its pending reminder.
+struct ItemRecord: FetchableRecord, TableRecord {
+    static let databaseTableName = "item"
+
+    enum Columns {
+        static let id = Column("id")
+        static let checklistID = Column("checklistID")
+        static let text = Column("text")
+        static let isChecked = Column("isChecked")
+        /// Seconds since 1970 UTC, whole minutes.
+        static let dueAt = Column("dueAt")
+        static let shouldRemind = Column("shouldRemind")
+        /// Seconds since 1970 UTC; NULL when no reminder is pending.
+        static let remindAt = Column("remindAt")
+    }
+
+    static var databaseSelection: [any SQLSelectable] {
+        [Columns.id, Columns.checklistID, Columns.text, Columns.isChecked, Columns.dueAt, Columns.shouldRemind, Columns.remindAt]
+    }
+
+    var item: Item
+    /// When the reminder fires: the due date, or the end of a snooze. Nil
+    /// when none is pending (Remind Me off, checked, past, or delivered).
+    var remindAt: Date?
+
+    init(row: Row) {
+        item = Item(id: row[Columns.id], checklistID: row[Columns.checklistID], text: row[Columns.text],
+                    isChecked: row[Columns.isChecked], dueDate: StoredTime.date(row[Columns.dueAt]),
+                    shouldRemind: row[Columns.shouldRemind])
+        remindAt = (row[Columns.remindAt] as Int64?).map(StoredTime.date)
+    }
+}
+
+/// An item with the name of its list, for what is shown outside the list
+/// (the Due view, listings, reminders). Its selection needs
+/// `FROM item JOIN checklist ON checklist.id = item.checklistID`.
+struct ListedItemRecord: FetchableRecord {
+    static var selection: SQL {
+        "\(columnsOf: ItemRecord.self), checklist.name AS checklistName"
+    }
+
+    var record: ItemRecord
+    var checklistName: String
+
+    init(row: Row) {
+        record = ItemRecord(row: row)
+        checklistName = row["checklistName"]
+    }
+
+    var listed: ListedItem { ListedItem(item: record.item, checklistName: checklistName) }
+}
+
+// MARK: - Checklists
+
+/// One row of `checklist`, with the counts the triggers keep.
+struct ChecklistRecord: FetchableRecord, TableRecord {
+    static let databaseTableName = "checklist"
+
+    enum Columns {
+        static let id = Column("id")
+        static let name = Column("name")
+        static let icon = Column("icon")
+        static let sortOrder = Column("sortOrder")
+        /// Kept by triggers on `item`, so counting never scans items.
+        static let itemCount = Column("itemCount")
+        static let checkedCount = Column("checkedCount")
+    }
+
+    static var databaseSelection: [any SQLSelectable] {
+        [Columns.id, Columns.name, Columns.icon, Columns.sortOrder, Columns.itemCount, Columns.checkedCount]
+    }
+
+    var summary: ChecklistSummary
+
+    init(row: Row) {
+        // An icon or order this version does not know (a newer version wrote
+        // it) falls back to the default rather than failing the whole read.
+        let checklist = Checklist(id: row[Columns.id], name: row[Columns.name],
+                                  icon: ChecklistIcon(rawValue: row[Columns.icon]) ?? .none,
+                                  sortOrder: ItemSortOrder(rawValue: row[Columns.sortOrder]) ?? .dueDate)
+        let count: Int = row[Columns.itemCount]
+        let checked: Int = row[Columns.checkedCount]
+        summary = ChecklistSummary(checklist: checklist, itemCount: count, remainingCount: count - checked)
+    }
+
+    /// Every checklist by id: what the command line matches names against
+    /// and what an export writes, in an order that does not depend on names.
+    static func allByID(_ db: Database) throws -> [Checklist] {
+        try order(Columns.id).fetchAll(db).map(\.summary.checklist)
+    }
+}
+
+// MARK: - Preferences
+
+/// The keys of the `preference` table (one text value each).
+enum Preference: String {
+    /// Set when the first list was made, so a database whose lists were all
+    /// deleted does not get a new "List" at the next start.
+    case initialized
+    /// The file mode last reported as open to other users, so each mode is
+    /// reported once.
+    case reportedOpenMode
+    /// The id of the checklist that was open when the app last ran.
+    case openChecklist
+
+    func value(_ db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [rawValue])
+    }
+
+    /// Stores `value`, or forgets the key when it is nil.
+    func set(_ value: String?, _ db: Database) throws {
+        if let value {
+            try db.execute(sql: "INSERT OR REPLACE INTO preference (key, value) VALUES (?, ?)", arguments: [rawValue, value])
+        } else {
+            try db.execute(sql: "DELETE FROM preference WHERE key = ?", arguments: [rawValue])
+        }
+    }
+
+    /// The open checklist, if it still exists: deleting a list leaves the
+    /// preference as it was.
+    static func openChecklistID(_ db: Database) throws -> Int64? {
+        try SQLRequest<Int64>("""
+            SELECT checklist.id FROM preference JOIN checklist ON checklist.id = CAST(preference.value AS INTEGER)
+            WHERE preference.key = \(Preference.openChecklist.rawValue)
+            """).fetchOne(db)
+    }
+}
+
+// MARK: - Stored times
+
+/// How instants are stored: INTEGER seconds since 1970 UTC.
+enum StoredTime {
+    /// A due date: whole minutes, the seconds dropped, as `Item.dueDate`
+    /// promises (two items shown due at the same minute are due together).
+    static func wholeMinutes(_ date: Date) -> Int64 {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        return seconds - ((seconds % 60) + 60) % 60
+    }
+
+    /// A moment given by the caller (a snooze's end, a range's bound):
+    /// rounded up, so a stored reminder never fires before the moment asked
+    /// for. Exact for a date that was read from a column.
+    static func wholeSeconds(_ date: Date) -> Int64 {
+        Int64(date.timeIntervalSince1970.rounded(.up))
+    }
+
+    /// `now` compared with an INTEGER column: `column <= now` holds exactly
+    /// when `column <= now rounded down`.
+    static func secondsRoundedDown(_ date: Date) -> Int64 {
+        Int64(date.timeIntervalSince1970.rounded(.down))
+    }
+
+    static func date(_ seconds: Int64) -> Date {
+        Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+}
