@@ -107,7 +107,7 @@ struct RenderTests {
             "",
             "",
             " ↑↓/jk:move Space:check a:add Enter:edit d:delete s:sort",
-            " Esc/q:back ?:help",
+            " Esc:back ?:help",
         ])
     }
 
@@ -122,7 +122,7 @@ struct RenderTests {
             "",
             "",
             " ↑↓/jk:move Space:check a:add Enter:edit",
-            " d:delete s:sort Esc/q:back ?:help",
+            " d:delete s:sort Esc:back ?:help",
         ])
         // The cut leaves no half glyph: column 31 holds the ellipsis, 32 a blank.
         #expect(grid[3, 31].grapheme == "…")

@@ -126,7 +126,7 @@ struct StoreTests {
             "",
             "",
             " ↑↓/jk:move Space:check a:add Enter:edit d:delete s:sort",
-            " Esc/q:back ?:help",
+            " Esc:back ?:help",
         ])
         folder.remove()
     }

@@ -68,7 +68,7 @@ struct NavigationInTmuxTests {
         tmux.press("G")
         #expect(tmux.waitUntil { _ in tmux.selectedRow?.contains("List") == true }, "G: \(tmux.text)")
         tmux.press("Enter")
-        expectScreen("the list", showing: ["No items. Press a to add one.", "Esc/q:back"])
+        expectScreen("the list", showing: ["No items. Press a to add one.", "Esc:back"])
         tmux.press("q")
         expectScreen("home after q", showing: ["Due today and overdue"], without: ["No items"])
         #expect(!tmux.isDead)

@@ -115,7 +115,10 @@ public enum KeyBindings {
         KeyBinding([.enter, .character("e")], "Enter", .editItem, "edit", [.checklist]),
         KeyBinding([.character("d")], "d", .deleteItem, "delete", [.checklist]),
         KeyBinding([.character("s")], "s", .changeSort, "sort", [.checklist]),
-        KeyBinding([.escape, .character("q"), .character("h"), .left], "Esc/q", .back, "back", [.checklist]),
+        // q too, where it would otherwise do nothing (q quits from the home
+        // screen). The line shows Esc alone, as it does for h and ←, so that
+        // it still fits 80 columns; `?` lists them all.
+        KeyBinding([.escape, .character("q"), .character("h"), .left], "Esc", .back, "back", [.checklist]),
 
         KeyBinding([.enter], "Enter", .chooseIcon, "choose", [.iconChoice]),
         KeyBinding([.escape], "Esc", .cancel, "close", [.iconChoice]),
