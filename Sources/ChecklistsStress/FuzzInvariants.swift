@@ -27,7 +27,7 @@ enum FuzzInvariants {
         if state.route != .listDetail && state.listDetail != nil { return "a List Detail form is left behind on \(state.route)" }
         if let wanted = state.openItemAfterLoad {
             // Effects run synchronously: every load has answered by now.
-            return "still waiting to open item \(wanted) after its page loaded"
+            return "still waiting to open Item Detail (\(wanted.purpose)) after its page loaded"
         }
 
         let rows = state.listRows
@@ -303,7 +303,7 @@ enum FuzzInvariants {
         if let form = state.listDetail {
             lines.append("  list form \(form.mode): name \(FuzzEvent.escaped(form.name.text)), focus \(form.focus), icon choice \(String(describing: form.iconChoice))")
         }
-        if let confirmation = state.confirmation { lines.append("  asking: \(confirmation.change)") }
+        if let confirmation = state.confirmation { lines.append("  asking: \(confirmation.question) → \(confirmation.onYes)") }
         if let banner = state.banner { lines.append("  banner: reminders \(banner.reminders.map(\.id)), index \(banner.index)") }
         if let message = state.message { lines.append("  message (\(message.kind)): \(FuzzEvent.escaped(message.text))") }
         if state.width * state.height <= 20_000 {

@@ -39,8 +39,8 @@ struct DueViewTests {
             "  🛒 Groceries                        2 Remaining",
             "     List                              (No Items)",
             "  🧳 旅行の準備リストとても長い名前の…  All Done!",
-            " ↑↓/jk:move Enter:open Space:check a:add q:quit",
-            " ?:help",
+            " ↑↓/jk:move Enter:open Space:check a:add item",
+            " q:quit ?:help",
         ])
         #expect(state.allLists.selectedDueItem?.item.text == "Pay rent")
         #expect(state.keyContext == .dueItem)
@@ -63,13 +63,14 @@ struct DueViewTests {
         #expect(state.allLists.selectedDueItem?.item.text == "Pay rent")
     }
 
-    @Test("Enter opens the item in its list; Space checks it off")
+    @Test("Enter opens the item in its list, to come back here; Space checks it off")
     func openAndCheck() {
         var state = home()
         let open = press(.enter, on: &state)
-        #expect(open == [.loadItems(checklistID: 2, anchor: .item(7, fallback: 0), pageSize: state.pageSize),
-                         .commit(.setOpenChecklist(id: 2))])
-        #expect(state.openItemAfterLoad == 7)
+        // The list is loaded beneath the form, but not made the one the next start opens:
+        // the user is still on the home screen.
+        #expect(open == [.loadItems(checklistID: 2, anchor: .item(7, fallback: 0), pageSize: state.pageSize)])
+        #expect(state.openItemAfterLoad == PendingItemForm(purpose: .edit(itemID: 7), origin: .home))
         var other = home()
         #expect(press(.character(" "), on: &other) == [.commit(.setChecked(itemID: 7, true))])
     }
@@ -150,7 +151,11 @@ struct DueViewStoreTests {
         #expect(store.state.route == .itemDetail)
         #expect(store.state.itemDetail?.draft.text == "pay rent")
         store.send(.key(.escape))
-        #expect(store.state.route == .checklist)
+        // Back where the user came from: the Due view, on the same item.
+        #expect(store.state.route == .allLists)
+        #expect(store.state.checklist == nil)
+        #expect(store.state.allLists.selectedDueItem?.item.text == "pay rent")
+        #expect(try database.openChecklistID() == nil)
         folder.remove()
     }
 }

@@ -156,12 +156,14 @@ struct ReducerTests {
         #expect(effects == [.commit(.addItem(checklistID: 1, ItemDraft(text: "日本語のメモ", dueDate: Fixed.date("2026-11-21 11:00"), shouldRemind: true)))])
     }
 
-    @Test("Esc cancels and changes nothing; editing nothing writes nothing")
+    @Test("Esc cancels and changes nothing (asking first, as the text was changed); editing nothing writes nothing")
     func cancelAndNoOpEdit() {
         var state = onChecklist()
         _ = press(.enter, on: &state)
         type(" more", on: &state)
         #expect(press(.escape, on: &state).isEmpty)
+        #expect(state.confirmation?.question == "Discard changes?")
+        #expect(press(.character("y"), on: &state).isEmpty)
         #expect(state.route == .checklist)
         _ = press(.enter, on: &state)
         #expect(press(.control("s"), on: &state).isEmpty)

@@ -178,8 +178,8 @@ struct RenderTests {
             "  [ Done ]  [ Cancel ]",
             "",
             "",
-            " ←→:field ↑↓:change t:words Enter:close Tab/↓:next",
-            " ^S:done ?:help",
+            " ←→:field ↑↓:change t:words Enter:close Tab:next",
+            " S-Tab:prev ^S:done ?:help",
         ])
         // The date value is highlighted while the picker is open, and the
         // focused field (the day) is shown reversed.
@@ -266,7 +266,7 @@ struct RenderTests {
         var state = home(width: 50, height: 12)
         press(.character("?"), on: &state)
         #expect(render(state).lines() == [
-            " Keys                        ↑↓ scroll  Esc close",
+            " Keys                                  1–9 of 129",
             " All Lists",
             "   ↑ k                     move",
             "   ↓ j                     move down",
@@ -276,8 +276,8 @@ struct RenderTests {
             "   End G                   last",
             "   Enter l →               open",
             "   a                       add",
-            "   e                       edit",
-            " Esc/?/q close help  ↑↓ scroll",
+            " ↑↓:scroll PgUp/PgDn:page g/G:top/end",
+            " Esc/?/q:close",
         ])
         press(.escape, on: &state)
         #expect(!state.showsHelp)

@@ -47,6 +47,9 @@ struct DiskFaultsInTmuxTests {
         // The form stays open with what was typed: nothing claims it was saved.
         #expect(tmux.text.contains("Add Item") && tmux.text.contains("never saved"), "\(tmux.text)")
         tmux.press("Escape")
+        // The typing is a change: Esc asks before dropping it.
+        #expect(tmux.waitFor("Discard changes? (y/n)"), "after Esc: \(tmux.text)")
+        tmux.press("y")
         #expect(tmux.waitUntil { $0.contains("[ ] saved before") && !$0.contains("never saved") }, "list: \(tmux.text)")
         tmux.press("Space")
         #expect(tmux.waitFor(message), "checking off: \(tmux.text)")

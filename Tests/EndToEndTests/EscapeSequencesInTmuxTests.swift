@@ -109,11 +109,16 @@ struct EscapeSequencesInTmuxTests {
         expectScreen("the Due view, every item with its list", showing: shownTyped + shownImported + [typedList, importedList, "Due today and overdue"],
                      without: ["Missed reminder"])
 
-        // Item Detail of the first due item; leaving it goes to the item's list.
+        // Item Detail of the first due item; leaving it goes back to the Due view.
         tmux.press("Enter")
         expectScreen("item detail", showing: ["Edit Item", importedList, "Text        Clip ␛]52;c;SGVsbG8=␇ board"])
         tmux.press("Escape")
-        expectScreen("the imported list", showing: shownImported + [importedList, "4 Remaining"], without: ["Edit Item"])
+        expectScreen("the Due view again", showing: ["Due today and overdue"], without: ["Edit Item"])
+        // The item's list, opened from the home screen (lists are in name order: it is the last).
+        tmux.press("G")
+        #expect(tmux.waitUntil { _ in tmux.selectedRow?.contains(importedList) == true }, "G: \(tmux.text)")
+        tmux.press("Enter")
+        expectScreen("the imported list", showing: shownImported + [importedList, "4 Remaining"], without: ["Edit Item", "Due today"])
 
         // List Detail of the last list (lists are in name order), then the other list.
         tmux.press("h")

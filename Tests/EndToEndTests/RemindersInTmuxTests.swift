@@ -36,7 +36,9 @@ struct RemindersInTmuxTests {
         defer { tmux.kill(); folder.remove() }
         #expect(tmux.waitFor("1 Remaining"))
         tmux.tmux(["new-window", "-d", "-t", tmux.target])    // the bell flag shows on a window not in front
-        tmux.press("a")                                      // the user is in List Detail
+        // The user is in List Detail: a on the list's row (on the item, due
+        // today and so in the Due view, a would add an item).
+        tmux.press("G", "a")
         #expect(tmux.waitFor("Add Checklist"))
         #expect(!tmux.text.contains("┌ Reminder"))
         #expect(tmux.waitFor("┌ Reminder", timeout: 20), "banner: \(tmux.text)")

@@ -15,7 +15,8 @@ public struct UIContext: Sendable {
 }
 
 /// Which screen is in front. Item Detail sits on a checklist, List Detail on
-/// All Lists: leaving a form returns to the screen beneath it.
+/// All Lists: leaving List Detail returns to the screen beneath it, leaving
+/// Item Detail to where it was opened from (`ItemDetailState.Origin`).
 public enum Route: Hashable, Sendable {
     case allLists, checklist, itemDetail, listDetail
 }
@@ -48,9 +49,9 @@ public struct AppState: Sendable {
     public var banner: BannerState?
     /// What the runtime's one alarm is armed for.
     public var alarm = AlarmState()
-    /// An item to open in Item Detail once its checklist page has loaded
-    /// (the banner's "open").
-    public var openItemAfterLoad: Int64?
+    /// Item Detail to open once its checklist's page has loaded (the Due
+    /// view's Enter and a, the banner's "open").
+    public var openItemAfterLoad: PendingItemForm?
     public var showsHelp = false
     /// First line of the help text on screen.
     public var helpScroll = 0
@@ -65,10 +66,42 @@ public struct AppState: Sendable {
         self.now = now
     }
 
-    /// Leaves Item Detail for the checklist beneath it.
-    mutating func closeItemDetail() {
+    /// Leaves Item Detail for where it was opened from. The checklist beneath
+    /// is simply shown again; the home screen or another checklist must be
+    /// loaded, and the checklist beneath is dropped (kept beneath the home
+    /// screen, it would take the next reload and come back to the front).
+    mutating func closeItemDetail() -> [Effect] {
+        let origin = itemDetail?.origin ?? .checklistBeneath
         itemDetail = nil
+        return goBack(to: origin)
+    }
+
+    /// Shows `origin` again (Item Detail closed, or could not open).
+    mutating func goBack(to origin: ItemDetailState.Origin) -> [Effect] {
         route = .checklist
+        switch origin {
+        case .checklistBeneath:
+            return []
+        case .home:
+            checklist = nil
+            route = .allLists
+            // nil keeps the home selection on the row it was on.
+            return [loadLists(self, select: nil)]
+        case let .checklist(id, anchor):
+            checklist = nil
+            route = .allLists
+            return [.loadItems(checklistID: id, anchor: anchor, pageSize: pageSize), .commit(.setOpenChecklist(id: id))]
+        }
+    }
+
+    /// Leaves the form in front, without saving.
+    mutating func closeForm() -> [Effect] {
+        switch route {
+        case .itemDetail: return closeItemDetail()
+        case .listDetail: closeListDetail()
+        case .allLists, .checklist: break
+        }
+        return []
     }
 
     /// Leaves List Detail for All Lists beneath it.

@@ -85,10 +85,17 @@ public enum KeyBindings {
         KeyBinding([.escape], "Esc", .cancel, "back", [.snoozeChoice]),
         KeyBinding([.character("y"), .character("Y")], "y", .confirmYes, "yes", [.confirm]),
         KeyBinding([.character("n"), .character("N"), .escape], "n/Esc", .confirmNo, "no", [.confirm]),
-        KeyBinding([.escape, .character("?"), .character("q"), .function(1)], "Esc/?/q", .back, "close help", [.help]),
+        // Help says "scroll" and shows its paging keys: the lists hide theirs to keep their line short.
+        KeyBinding([.up, .character("k")], "↑↓", .moveUp, "scroll", [.help]),
+        KeyBinding([.down, .character("j")], "", .moveDown, "scroll down", [.help], helpLine: false),
+        KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page", [.help]),
+        KeyBinding([.pageDown], "", .pageDown, "page down", [.help], helpLine: false),
+        KeyBinding([.home, .character("g")], "g/G", .first, "top/end", [.help]),
+        KeyBinding([.end, .character("G")], "", .last, "end", [.help], helpLine: false),
+        KeyBinding([.escape, .character("?"), .character("q"), .function(1)], "Esc/?/q", .back, "close", [.help]),
 
-        KeyBinding([.up, .character("k")], "↑↓/jk", .moveUp, "move", lists.union([.iconChoice, .help])),
-        KeyBinding([.down, .character("j")], "", .moveDown, "move down", lists.union([.iconChoice, .help]), helpLine: false),
+        KeyBinding([.up, .character("k")], "↑↓/jk", .moveUp, "move", lists.union([.iconChoice])),
+        KeyBinding([.down, .character("j")], "", .moveDown, "move down", lists.union([.iconChoice]), helpLine: false),
         KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page up", lists, helpLine: false),
         KeyBinding([.pageDown], "", .pageDown, "page down", lists, helpLine: false),
         KeyBinding([.home, .character("g")], "Home/g", .first, "first", lists, helpLine: false),
@@ -97,7 +104,8 @@ public enum KeyBindings {
         KeyBinding([.enter, .character("l"), .right], "Enter", .open, "open", [.allLists]),
         KeyBinding([.enter, .character("e"), .character("l"), .right], "Enter", .editItem, "open", [.dueItem]),
         KeyBinding([.character(" "), .character("x")], "Space", .toggleChecked, "check", [.dueItem]),
-        KeyBinding([.character("a")], "a", .addList, "add", [.allLists, .dueItem]),
+        KeyBinding([.character("a")], "a", .addList, "add", [.allLists]),
+        KeyBinding([.character("a")], "a", .addItem, "add item", [.dueItem]),
         KeyBinding([.character("e")], "e", .editList, "edit", [.allLists]),
         KeyBinding([.character("d")], "d", .deleteList, "delete", [.allLists]),
         KeyBinding([.character("q")], "q", .quit, "quit", [.allLists, .dueItem]),
@@ -107,7 +115,10 @@ public enum KeyBindings {
         KeyBinding([.enter, .character("e")], "Enter", .editItem, "edit", [.checklist]),
         KeyBinding([.character("d")], "d", .deleteItem, "delete", [.checklist]),
         KeyBinding([.character("s")], "s", .changeSort, "sort", [.checklist]),
-        KeyBinding([.escape, .character("h"), .left], "Esc", .back, "back", [.checklist]),
+        // q too, where it would otherwise do nothing (q quits from the home
+        // screen). The line shows Esc alone, as it does for h and ←, so that
+        // it still fits 80 columns; `?` lists them all.
+        KeyBinding([.escape, .character("q"), .character("h"), .left], "Esc", .back, "back", [.checklist]),
 
         KeyBinding([.enter], "Enter", .chooseIcon, "choose", [.iconChoice]),
         KeyBinding([.escape], "Esc", .cancel, "close", [.iconChoice]),
@@ -123,11 +134,14 @@ public enum KeyBindings {
         KeyBinding([.escape], "Esc", .cancel, "back to the fields", [.typedDate]),
 
         KeyBinding([.character(" "), .enter], "Space", .toggleRemind, "toggle", [.itemRemind]),
-        KeyBinding([.enter], "Enter", .togglePicker, "pick date", [.itemDueDate]),
+        // Enter opens the picker and, pressed again on Due Date, closes it.
+        KeyBinding([.enter], "Enter", .togglePicker, "picker on/off", [.itemDueDate]),
         KeyBinding([.enter], "Enter", .openIconChoice, "choose icon", [.listIcon]),
-        KeyBinding([.tab, .down], "Tab/↓", .nextRow, "next", forms),
+        KeyBinding([.tab, .down], "Tab/↓", .nextRow, "next", formRows),
         KeyBinding([.backTab, .up], "S-Tab/↑", .previousRow, "prev", formRows),
-        KeyBinding([.backTab], "", .previousRow, "previous row", [.datePicker], helpLine: false),
+        // On the picker ↑↓ change the field, so only Tab and Shift-Tab leave the row.
+        KeyBinding([.tab], "Tab", .nextRow, "next", [.datePicker]),
+        KeyBinding([.backTab], "S-Tab", .previousRow, "prev", [.datePicker]),
         KeyBinding([.enter, .control("s")], "Enter/^S", .done, "done", [.itemText, .listName]),
         KeyBinding([.control("s")], "^S", .done, "done", forms.subtracting([.itemText, .listName])),
         KeyBinding([.escape], "Esc", .cancel, "cancel", formRows),

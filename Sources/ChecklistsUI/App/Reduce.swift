@@ -36,24 +36,33 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             state.checklist = list
         }
         if state.route == .allLists { state.route = .checklist }
-        // The banner's "open": once the item's page is here, edit it. The
-        // page is centred on the item, so if it is not selected it is gone
-        // (deleted elsewhere, or before its reminder was opened).
-        if let wanted = state.openItemAfterLoad {
-            state.openItemAfterLoad = nil
-            if let item = state.checklist?.selectedItem, item.id == wanted {
-                state.itemDetail = ItemDetailState(mode: .edit(item), draft: item.draft)
-                state.route = .itemDetail
-            } else {
+        // The Due view's Enter or a, the banner's "open": once the page is
+        // here, open the form. The page is centred on the item to edit, so if
+        // it is not selected it is gone (deleted elsewhere, or before its
+        // reminder was opened): back to where the user was, saying so.
+        guard let pending = state.openItemAfterLoad, let list = state.checklist else { return [] }
+        state.openItemAfterLoad = nil
+        switch pending.purpose {
+        case let .edit(wanted):
+            guard let item = list.selectedItem, item.id == wanted else {
                 state.message = StatusMessage("That item no longer exists.", kind: .error)
+                return state.goBack(to: pending.origin)
             }
+            state.itemDetail = ItemDetailState(mode: .edit(item), draft: item.draft, origin: pending.origin)
+        case .add:
+            state.itemDetail = ItemDetailState.adding(to: list.summary.id, state: state, origin: pending.origin)
         }
+        state.route = .itemDetail
         return []
     case .checklistMissing:
         state.checklist = nil
         state.openItemAfterLoad = nil
         state.itemDetail = nil
-        if state.route != .listDetail { state.route = .allLists }
+        if state.route != .listDetail {
+            state.route = .allLists
+            // The form it asked about is gone with the list.
+            if state.confirmation?.onYes == .discardForm { state.confirmation = nil }
+        }
         state.message = StatusMessage("That list no longer exists.", kind: .error)
         return [loadLists(state, select: nil)]
     case let .committed(change, outcome):
@@ -132,7 +141,14 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
     case .deleteChecklist:
         return [loadLists(state, select: nil)]
     case .addItem, .updateItem, .setChecked:
-        if state.route == .itemDetail { state.closeItemDetail() }
+        if state.route == .itemDetail {
+            // A reminder checked off from the banner leaves the form as it is.
+            if case .setChecked = change { return reloadCurrent(state) }
+            // Back to the Due view or another list: that screen is loaded
+            // afresh, with the saved item in it.
+            if state.itemDetail?.origin != .checklistBeneath { return state.closeItemDetail() }
+            _ = state.closeItemDetail()
+        }
         guard let list = state.checklist, case let .item(id) = outcome else { return reloadCurrent(state) }
         return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
     case .deleteItem, .setSortOrder:

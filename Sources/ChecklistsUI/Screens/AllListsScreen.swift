@@ -125,7 +125,7 @@ enum AllListsScreen {
             guard let list = home.selected else { return [] }
             let items = list.itemCount == 1 ? "its 1 item" : "its \(list.itemCount) items"
             state.confirmation = Confirmation(question: "Delete “\(list.checklist.name)” and \(items)?",
-                                              change: .deleteChecklist(id: list.id))
+                                              onYes: .commit(.deleteChecklist(id: list.id)))
         case .quit:
             state.isRunning = false
         default:
@@ -134,16 +134,16 @@ enum AllListsScreen {
         return []
     }
 
-    /// Keys on a row of the Due view: open the item in its list, or check it off.
+    /// Keys on a row of the Due view: open the item, add one to its list,
+    /// or check it off. The forms come back here when left.
     private static func handleDueItem(_ command: KeyCommand, _ item: Item, state: inout AppState) -> [Effect] {
         switch command {
         case .editItem:
             return openItem(item, state: &state)
+        case .addItem:
+            return openItemForm(.add, near: item, state: &state)
         case .toggleChecked:
             return [.commit(.setChecked(itemID: item.id, !item.isChecked))]
-        case .addList:
-            state.listDetail = ListDetailState(mode: .add)
-            state.route = .listDetail
         case .quit:
             state.isRunning = false
         default:
@@ -155,9 +155,26 @@ enum AllListsScreen {
     /// Opens `item` in Item Detail over its checklist (the Due view's Enter,
     /// the reminder banner's open): its page is loaded first, then the form.
     static func openItem(_ item: Item, state: inout AppState) -> [Effect] {
-        state.openItemAfterLoad = item.id
-        return [.loadItems(checklistID: item.checklistID, anchor: .item(item.id, fallback: 0), pageSize: state.pageSize),
-                .commit(.setOpenChecklist(id: item.checklistID))]
+        openItemForm(.edit(itemID: item.id), near: item, state: &state)
+    }
+
+    /// Opens Item Detail over `item`'s checklist, its page centred on the
+    /// item, remembering the screen in front now to come back to.
+    private static func openItemForm(_ purpose: PendingItemForm.Purpose, near item: Item, state: inout AppState) -> [Effect] {
+        let origin = origin(opening: item, state: state)
+        state.openItemAfterLoad = PendingItemForm(purpose: purpose, origin: origin)
+        let load = Effect.loadItems(checklistID: item.checklistID, anchor: .item(item.id, fallback: 0), pageSize: state.pageSize)
+        // From the home screen the user stays there, for the next start too:
+        // the form is a visit to the list, not a move into it.
+        return origin == .home ? [load] : [load, .commit(.setOpenChecklist(id: item.checklistID))]
+    }
+
+    /// Where Item Detail, opened now on `item`, should go back to.
+    private static func origin(opening item: Item, state: AppState) -> ItemDetailState.Origin {
+        guard state.route == .checklist, let list = state.checklist else { return .home }
+        if list.summary.id == item.checklistID { return .checklistBeneath }
+        let place = list.viewport.selection
+        return .checklist(id: list.summary.id, anchor: list.selectedItem.map { .item($0.id, fallback: place) } ?? .index(place))
     }
 
     static func render(_ state: AppState, into grid: inout ScreenGrid) {

@@ -40,8 +40,7 @@ enum ChecklistScreen {
             guard let item = list.selectedItem else { return [] }
             return [.commit(.setChecked(itemID: item.id, !item.isChecked))]
         case .addItem:
-            let draft = ItemDraft(text: "", dueDate: state.context.dateStyle.defaultDueDate(after: state.now))
-            state.itemDetail = ItemDetailState(mode: .add(checklistID: list.summary.id), draft: draft)
+            state.itemDetail = ItemDetailState.adding(to: list.summary.id, state: state)
             state.route = .itemDetail
         case .editItem:
             guard let item = list.selectedItem else { return [] }
@@ -50,7 +49,7 @@ enum ChecklistScreen {
         case .deleteItem:
             guard let item = list.selectedItem else { return [] }
             state.confirmation = Confirmation(question: "Delete “\(TextWidth.truncated(item.text, toColumns: 40))”?",
-                                              change: .deleteItem(id: item.id))
+                                              onYes: .commit(.deleteItem(id: item.id)))
         case .changeSort:
             return [.commit(.setSortOrder(checklistID: list.summary.id, list.summary.checklist.sortOrder.next))]
         default:

@@ -2,9 +2,27 @@ import ChecklistsModel
 
 /// A question that needs y or n before anything happens.
 public struct Confirmation: Hashable, Sendable {
+    /// What y does; n or Esc does nothing.
+    public enum OnYes: Hashable, Sendable {
+        /// Commit this change (a delete).
+        case commit(Change)
+        /// Leave the form in front, dropping its unsaved changes.
+        case discardForm
+    }
+
     public var question: String
-    /// Committed on y; n or Esc drops it unmade.
-    public var change: Change
+    public var onYes: OnYes
+
+    public init(question: String, onYes: OnYes) {
+        self.question = question
+        self.onYes = onYes
+    }
+
+    /// The change y would commit, if y commits one.
+    public var change: Change? {
+        if case let .commit(change) = onYes { return change }
+        return nil
+    }
 }
 
 /// The y/n question: it takes the message line and every key until answered.
@@ -13,9 +31,21 @@ enum ConfirmationLine {
         guard let confirmation = state.confirmation else { return [] }
         if command == .confirmYes {
             state.confirmation = nil
-            return [.commit(confirmation.change)]
+            switch confirmation.onYes {
+            case let .commit(change): return [.commit(change)]
+            case .discardForm: return state.closeForm()
+            }
         }
         if command == .confirmNo { state.confirmation = nil }
+        return []
+    }
+
+    /// Esc on a form: an unchanged form closes at once; a changed one asks
+    /// first, since Esc is also how one leaves a picker or a choice and a
+    /// second press too many would lose the typing.
+    static func leaveForm(changed: Bool, state: inout AppState) -> [Effect] {
+        guard changed else { return state.closeForm() }
+        state.confirmation = Confirmation(question: "Discard changes?", onYes: .discardForm)
         return []
     }
 

@@ -20,27 +20,56 @@ enum HelpOverlay {
         return lines
     }
 
-    /// Scrolling past the end is clamped when drawn, where the height is known.
+    /// The keys of this screen, at the bottom: two lines when one is too narrow.
+    static func keyLines(width: Int) -> [String] {
+        KeyBindings.helpLines(for: .help, width: width - 1, lines: 2)
+    }
+
+    /// The rows the help text gets: all but the title bar and the key lines.
+    static func visibleRows(width: Int, height: Int) -> Int {
+        max(1, height - 1 - keyLines(width: width).count)
+    }
+
+    /// The first line shown when scrolled to the end.
+    static func lastTop(_ state: AppState) -> Int {
+        max(0, lines(first: state.screenKeyContext).count - visibleRows(width: state.width, height: state.height))
+    }
+
+    /// Scrolling stops at the end, so a key back up moves at once.
     static func handle(_ command: KeyCommand, state: inout AppState) -> [Effect] {
+        let page = visibleRows(width: state.width, height: state.height)
+        let scroll: Int
         switch command {
-        case .back: state.showsHelp = false
-        case .moveDown: state.helpScroll += 1
-        case .moveUp: state.helpScroll = max(0, state.helpScroll - 1)
-        default: break
+        case .back:
+            state.showsHelp = false
+            return []
+        case .moveDown: scroll = state.helpScroll + 1
+        case .moveUp: scroll = state.helpScroll - 1
+        case .pageDown: scroll = state.helpScroll + page
+        case .pageUp: scroll = state.helpScroll - page
+        case .first: scroll = 0
+        case .last: scroll = lastTop(state)
+        default: return []
         }
+        state.helpScroll = min(max(0, scroll), lastTop(state))
         return []
     }
 
     static func render(_ state: AppState, context: KeyContext, into grid: inout ScreenGrid) {
         grid.clear(rows: 0..<grid.height, columns: 0..<grid.width)
-        Chrome.titleBar("Keys", detail: "↑↓ scroll  Esc close", into: &grid)
         let all = lines(first: context)
-        let rows = max(1, grid.height - 2)
+        let rows = visibleRows(width: grid.width, height: grid.height)
+        // A resize may leave the scroll past the end: clamp it here, where the height is known.
         let top = min(state.helpScroll, max(0, all.count - rows))
-        for (offset, line) in all.dropFirst(top).prefix(rows).enumerated() {
+        let shown = all.dropFirst(top).prefix(rows)
+        Chrome.titleBar("Keys", detail: "\(top + 1)–\(top + shown.count) of \(all.count)", into: &grid)
+        for (offset, line) in shown.enumerated() {
             let isHeading = !line.hasPrefix(" ") && !line.isEmpty
             grid.put(line, row: offset + 1, column: 1, maxColumns: grid.width - 2, style: isHeading ? .bold : [])
         }
-        grid.put(" Esc/?/q close help  ↑↓ scroll", row: grid.height - 1, column: 0, maxColumns: grid.width, style: .dim)
+        let keys = keyLines(width: grid.width)
+        for (offset, line) in keys.enumerated() {
+            grid.put(" " + line, row: grid.height - keys.count + offset, column: 0, maxColumns: grid.width, style: .dim)
+        }
     }
 }

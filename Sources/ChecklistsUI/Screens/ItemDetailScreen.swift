@@ -12,7 +12,23 @@ public struct ItemDetailState: Hashable, Sendable {
     /// The form's rows, top to bottom. `picker` exists only while it is open.
     public enum Row: Hashable, Sendable { case text, remind, dueDate, picker }
 
+    /// Where the user opened the form from, so that leaving it (Esc, Done)
+    /// goes back there and not to whatever happens to sit beneath it.
+    public enum Origin: Hashable, Sendable {
+        /// The checklist beneath the form: Enter or a on one of its items.
+        case checklistBeneath
+        /// The home screen: a row of the Due view, or a reminder opened there.
+        /// Its selection stays on the row it was on.
+        case home
+        /// Another checklist, left when a reminder opened an item of a
+        /// different list: it comes back around the item that was selected.
+        case checklist(id: Int64, anchor: ItemsAnchor)
+    }
+
     public var mode: Mode
+    public var origin: Origin
+    /// The draft as the form opened: Esc leaves at once while nothing differs.
+    public let original: ItemDraft
     public var text: TextField
     public var shouldRemind: Bool
     public var dueDate: Date
@@ -20,8 +36,10 @@ public struct ItemDetailState: Hashable, Sendable {
     /// Non-nil exactly when the picker row is shown beneath Due Date.
     public var picker: DatePickerState?
 
-    public init(mode: Mode, draft: ItemDraft) {
+    public init(mode: Mode, draft: ItemDraft, origin: Origin = .checklistBeneath) {
         self.mode = mode
+        self.origin = origin
+        original = draft
         text = TextField(draft.text)
         shouldRemind = draft.shouldRemind
         dueDate = draft.dueDate
@@ -35,6 +53,15 @@ public struct ItemDetailState: Hashable, Sendable {
     public var draft: ItemDraft {
         ItemDraft(text: text.text, dueDate: dueDate, shouldRemind: shouldRemind)
     }
+
+    /// A blank "Add Item" form for `checklistID`, due at the next full hour.
+    static func adding(to checklistID: Int64, state: AppState, origin: Origin = .checklistBeneath) -> ItemDetailState {
+        let draft = ItemDraft(text: "", dueDate: state.context.dateStyle.defaultDueDate(after: state.now))
+        return ItemDetailState(mode: .add(checklistID: checklistID), draft: draft, origin: origin)
+    }
+
+    /// Whether leaving now would lose anything the user typed or chose.
+    public var hasChanges: Bool { draft != original }
 
     /// Done is refused while the text is empty.
     public var canBeDone: Bool { !TextRules.isBlank(text.text) }
@@ -52,6 +79,17 @@ public struct ItemDetailState: Hashable, Sendable {
         case .picker: picker?.typed == nil ? .datePicker : .typedDate
         }
     }
+}
+
+/// Item Detail waiting for its checklist's page to load, and where it was
+/// opened from.
+public struct PendingItemForm: Hashable, Sendable {
+    public enum Purpose: Hashable, Sendable {
+        case edit(itemID: Int64)
+        case add
+    }
+    public var purpose: Purpose
+    public var origin: ItemDetailState.Origin
 }
 
 enum ItemDetailScreen {
@@ -138,14 +176,11 @@ enum ItemDetailScreen {
                 return [.commit(.addItem(checklistID: checklistID, form.draft))]
             case let .edit(item):
                 // Editing nothing changes nothing: no write, no reminder touched.
-                if form.draft == item.draft {
-                    state.closeItemDetail()
-                    return []
-                }
+                if form.draft == item.draft { return state.closeItemDetail() }
                 return [.commit(.updateItem(id: item.id, form.draft))]
             }
         case .cancel:
-            state.closeItemDetail()
+            return ConfirmationLine.leaveForm(changed: form.hasChanges, state: &state)
         default:
             break
         }

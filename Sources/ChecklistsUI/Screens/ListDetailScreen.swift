@@ -15,18 +15,26 @@ public struct ListDetailState: Hashable, Sendable {
     public var focus: Row = .name
     /// The highlighted icon while the icon choice is open.
     public var iconChoice: Int?
+    /// The name and icon as the form opened: Esc leaves at once while they are unchanged.
+    public let originalName: String
+    public let originalIcon: ChecklistIcon
 
     public init(mode: Mode) {
         self.mode = mode
         switch mode {
         case .add:
-            name = TextField()
-            icon = .none
+            originalName = ""
+            originalIcon = .none
         case let .edit(checklist):
-            name = TextField(checklist.name)
-            icon = checklist.icon
+            originalName = checklist.name
+            originalIcon = checklist.icon
         }
+        name = TextField(originalName)
+        icon = originalIcon
     }
+
+    /// Whether leaving now would lose anything the user typed or chose.
+    public var hasChanges: Bool { name.text != originalName || icon != originalIcon }
 
     public var title: String {
         if case .add = mode { return "Add Checklist" }
@@ -76,14 +84,14 @@ enum ListDetailScreen {
             case .add:
                 return [.commit(.addChecklist(name: form.name.text, icon: form.icon))]
             case let .edit(checklist):
-                if checklist.name == form.name.text && checklist.icon == form.icon {
+                if !form.hasChanges {
                     state.closeListDetail()
                     return []
                 }
                 return [.commit(.updateChecklist(id: checklist.id, name: form.name.text, icon: form.icon))]
             }
         case .cancel:
-            state.closeListDetail()
+            return ConfirmationLine.leaveForm(changed: form.hasChanges, state: &state)
         default:
             break
         }

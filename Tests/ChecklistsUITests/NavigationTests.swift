@@ -1,0 +1,379 @@
+import Foundation
+import Testing
+@testable import ChecklistsUI
+import ChecklistsModel
+import TestSupport
+
+/// Navigation that never surprises: Esc goes back where the user came from,
+/// q in a list goes back, a in the Due view adds to that row's list, help
+/// scrolls by pages, a changed form asks before Esc drops it, and every hint
+/// line says what its keys do on that row.
+@Suite("Navigation")
+struct NavigationTests {
+    static let groceries = ChecklistSummary(checklist: Checklist(id: 1, name: "Groceries", icon: .groceries), itemCount: 2, remainingCount: 2)
+    static let errands = ChecklistSummary(checklist: Checklist(id: 2, name: "Errands", icon: .none), itemCount: 1, remainingCount: 1)
+    static let rent = Item(id: 7, checklistID: 2, text: "Pay rent", dueDate: Fixed.date("2026-11-20 09:00"))
+    static let milk = Item(id: 8, checklistID: 1, text: "Milk", dueDate: Fixed.date("2026-11-21 17:00"))
+    static let eggs = Item(id: 9, checklistID: 1, text: "Eggs", dueDate: Fixed.date("2026-11-25 09:00"))
+    static let due = DueSection(items: [ListedItem(item: rent, checklistName: "Errands"),
+                                        ListedItem(item: milk, checklistName: "Groceries")], total: 2)
+
+    static func page(_ summary: ChecklistSummary, _ items: [Item]) -> ItemsPage {
+        ItemsPage(checklistID: summary.id, sortOrder: .dueDate, offset: 0, items: items, totalCount: items.count)
+    }
+
+    /// The home screen with two due items, the second (Milk) selected.
+    func home(width: Int = 40, height: Int = 12) -> AppState {
+        var state = AppState(context: Fixed.context, width: width, height: height, now: Fixed.now)
+        _ = reduce(&state, .listsLoaded([Self.errands, Self.groceries], due: Self.due, select: nil))
+        _ = press(.down, on: &state)
+        return state
+    }
+
+    func onGroceries(width: Int = 40, height: Int = 12) -> AppState {
+        var state = home(width: width, height: height)
+        _ = reduce(&state, .itemsLoaded(Self.groceries, Self.page(Self.groceries, [Self.milk, Self.eggs]), selectIndex: 1))
+        return state
+    }
+
+    /// What the Store would do with a load effect, answered from the fixtures.
+    func answer(_ effects: [Effect], on state: inout AppState) {
+        for effect in effects {
+            switch effect {
+            case let .loadItems(id, anchor, _):
+                let (summary, items) = id == 1 ? (Self.groceries, [Self.milk, Self.eggs]) : (Self.errands, [Self.rent])
+                var index = 0
+                if case let .item(wanted, fallback) = anchor { index = items.firstIndex { $0.id == wanted } ?? fallback }
+                answer(reduce(&state, .itemsLoaded(summary, Self.page(summary, items), selectIndex: index)), on: &state)
+            case .loadLists:
+                answer(reduce(&state, .listsLoaded([Self.errands, Self.groceries], due: Self.due, select: nil)), on: &state)
+            default:
+                break
+            }
+        }
+    }
+
+    func press(_ keys: Key..., on state: inout AppState) -> [Effect] {
+        keys.flatMap { reduce(&state, .key($0)) }
+    }
+
+    func type(_ text: String, on state: inout AppState) {
+        for character in text { _ = reduce(&state, .key(.character(character))) }
+    }
+
+    // MARK: - Esc goes back where the user came from
+
+    @Test("Due view, Enter, Esc: back on the Due view with the same item selected, the list not left open")
+    func dueItemRoundTrip() {
+        var state = home()
+        let before = render(state).lines()
+        answer(press(.enter, on: &state), on: &state)
+        #expect(state.route == .itemDetail)
+        #expect(state.itemDetail?.origin == .home)
+        #expect(render(state).lines() == [
+            " Edit Item                    Groceries",
+            "",
+            "› Text        Milk",
+            "  Remind Me   [ ] Off",
+            "  Due Date       Nov 21, 2026, 5:00 PM",
+            "",
+            "  [ Done ]  [ Cancel ]",
+            "",
+            "",
+            "",
+            " Tab/↓:next S-Tab/↑:prev Enter/^S:done",
+            " Esc:cancel F1:help",
+        ])
+        let back = press(.escape, on: &state)
+        #expect(back.count == 1)
+        #expect(!back.contains(.commit(.setOpenChecklist(id: nil))))
+        #expect(state.route == .allLists)
+        #expect(state.checklist == nil)
+        answer(back, on: &state)
+        #expect(state.allLists.selectedDueItem?.item == Self.milk)
+        #expect(render(state).lines() == before)
+    }
+
+    @Test("a checklist's item, Esc: back on the checklist, as before")
+    func checklistItemRoundTrip() {
+        var state = onGroceries()
+        _ = press(.enter, on: &state)
+        #expect(state.itemDetail?.origin == .checklistBeneath)
+        #expect(press(.escape, on: &state).isEmpty)
+        #expect(state.route == .checklist)
+        #expect(state.checklist?.selectedItem == Self.eggs)
+    }
+
+    @Test("an edit saved from the Due view goes back to the Due view, reloaded")
+    func savedFromDueView() {
+        var state = home()
+        answer(press(.enter, on: &state), on: &state)
+        type(" and bread", on: &state)
+        let save = press(.control("s"), on: &state)
+        #expect(save == [.commit(.updateItem(id: 8, ItemDraft(text: "Milk and bread", dueDate: Self.milk.dueDate)))])
+        let after = reduce(&state, .committed(.updateItem(id: 8, ItemDraft(text: "Milk and bread", dueDate: Self.milk.dueDate)), .item(8)))
+        #expect(state.route == .allLists)
+        #expect(state.checklist == nil)
+        #expect(after.first.map { if case .loadLists = $0 { true } else { false } } == true)
+    }
+
+    @Test("a reminder opened over another list: Esc goes back to that list, around the item that was selected")
+    func bannerOverOtherList() {
+        var state = onGroceries()
+        _ = reduce(&state, .remindersDue([DueReminder(item: Self.rent, checklistName: "Errands", remindAt: Self.rent.dueDate)], missed: false))
+        let open = press(.enter, on: &state)
+        #expect(open == [.loadItems(checklistID: 2, anchor: .item(7, fallback: 0), pageSize: state.pageSize),
+                         .commit(.setOpenChecklist(id: 2))])
+        answer(open, on: &state)
+        #expect(state.route == .itemDetail)
+        #expect(state.checklist?.summary.id == 2)
+        let back = press(.escape, on: &state)
+        #expect(back == [.loadItems(checklistID: 1, anchor: .item(9, fallback: 1), pageSize: state.pageSize),
+                         .commit(.setOpenChecklist(id: 1))])
+        answer(back, on: &state)
+        #expect(state.route == .checklist)
+        #expect(state.checklist?.summary.id == 1)
+    }
+
+    @Test("a reminder checked off from the banner over a form leaves the form open, typing kept")
+    func bannerDoneKeepsForm() {
+        var state = onGroceries()
+        _ = press(.enter, on: &state)
+        type("!", on: &state)
+        _ = reduce(&state, .remindersDue([DueReminder(item: Self.milk, checklistName: "Groceries", remindAt: Self.milk.dueDate)], missed: false))
+        let done = press(.character("x"), on: &state)
+        #expect(done == [.commit(.setChecked(itemID: 8, true))])
+        let reload = reduce(&state, .committed(.setChecked(itemID: 8, true), .item(8)))
+        #expect(state.route == .itemDetail)
+        #expect(state.itemDetail?.text.text == "Eggs!")
+        #expect(reload.contains(.loadItems(checklistID: 1, anchor: .item(9, fallback: 1), pageSize: state.pageSize)))
+    }
+
+    // MARK: - q in a list, a in the Due view
+
+    @Test("q in a checklist goes back to All Lists, as Esc does; ? lists it with Esc")
+    func qGoesBack() {
+        var state = onGroceries()
+        #expect(render(state).lines().suffix(2) == [
+            " ↑↓/jk:move Space:check a:add Enter:edit",
+            " d:delete s:sort Esc:back ?:help",
+        ])
+        #expect(HelpOverlay.lines(first: .checklist).contains("  Esc q h ←               back"))
+        let effects = press(.character("q"), on: &state)
+        #expect(state.isRunning)
+        #expect(state.route == .allLists)
+        #expect(state.checklist == nil)
+        #expect(effects.first == .commit(.setOpenChecklist(id: nil)))
+    }
+
+    @Test("a in the Due view adds an item to the selected row's list, then comes back to the Due view")
+    func addFromDueView() {
+        var state = home()
+        #expect(render(state).lines().suffix(2) == [
+            " ↑↓/jk:move Enter:open Space:check",
+            " a:add item q:quit ?:help",
+        ])
+        _ = press(.up, on: &state)                           // Pay rent, in Errands
+        let open = press(.character("a"), on: &state)
+        #expect(open == [.loadItems(checklistID: 2, anchor: .item(7, fallback: 0), pageSize: state.pageSize)])
+        answer(open, on: &state)
+        #expect(state.route == .itemDetail)
+        #expect(render(state).lines()[0] == " Add Item                       Errands")
+        #expect(state.itemDetail?.mode == .add(checklistID: 2))
+        // Nothing typed: Esc closes at once, back on Pay rent.
+        answer(press(.escape, on: &state), on: &state)
+        #expect(state.confirmation == nil)
+        #expect(state.route == .allLists)
+        #expect(state.allLists.selectedDueItem?.item == Self.rent)
+        answer(press(.character("a"), on: &state), on: &state)
+        type("Post the letter", on: &state)
+        let save = press(.control("s"), on: &state)
+        let draft = ItemDraft(text: "Post the letter", dueDate: Fixed.date("2026-11-21 11:00"))
+        #expect(save == [.commit(.addItem(checklistID: 2, draft))])
+        _ = reduce(&state, .committed(.addItem(checklistID: 2, draft), .item(10)))
+        #expect(state.route == .allLists)
+        #expect(state.checklist == nil)
+    }
+
+    @Test("a on the lists part of the home screen still adds a list")
+    func addOnListRow() {
+        var state = home()
+        _ = press(.down, on: &state)
+        #expect(state.allLists.selected != nil)
+        _ = press(.character("a"), on: &state)
+        #expect(state.route == .listDetail)
+    }
+
+    // MARK: - Esc on a changed form
+
+    @Test("Esc on a changed item form asks; n keeps the typing, y drops it and goes back")
+    func discardItemChanges() {
+        var state = onGroceries()
+        _ = press(.enter, on: &state)
+        type("!", on: &state)
+        #expect(press(.escape, on: &state).isEmpty)
+        #expect(state.route == .itemDetail)
+        #expect(render(state).lines() == [
+            " Edit Item                    Groceries",
+            "",
+            "› Text        Eggs!",
+            "  Remind Me   [ ] Off",
+            "  Due Date       Nov 25, 2026, 9:00 AM",
+            "",
+            "  [ Done ]  [ Cancel ]",
+            "",
+            "",
+            "",
+            " Discard changes? (y/n)",
+            " y yes  n/Esc no",
+        ])
+        _ = press(.character("n"), on: &state)
+        #expect(state.confirmation == nil)
+        #expect(state.itemDetail?.text.text == "Eggs!")
+        _ = press(.escape, on: &state)
+        _ = press(.escape, on: &state)                       // Esc answers no, too
+        #expect(state.route == .itemDetail)
+        _ = press(.escape, .character("y"), on: &state)
+        #expect(state.route == .checklist)
+        #expect(state.itemDetail == nil)
+    }
+
+    @Test("a change undone is no change: Esc closes at once", arguments: [
+        [Key.character("!"), .backspace],
+        [.tab, .character(" "), .character(" ")],
+        [.tab, .tab, .enter, .up, .down, .enter],
+    ])
+    func changeUndone(keys: [Key]) {
+        var state = onGroceries()
+        _ = press(.enter, on: &state)
+        for key in keys { _ = reduce(&state, .key(key)) }
+        #expect(state.itemDetail?.hasChanges == false)
+        _ = press(.escape, on: &state)
+        #expect(state.confirmation == nil)
+        #expect(state.route == .checklist)
+    }
+
+    @Test("a changed Remind Me or date counts as a change")
+    func otherChanges() {
+        var state = onGroceries()
+        _ = press(.enter, .tab, .character(" "), on: &state)
+        _ = press(.escape, on: &state)
+        #expect(state.confirmation?.question == "Discard changes?")
+        var dated = onGroceries()
+        _ = press(.enter, .tab, .tab, .enter, .up, .enter, .escape, on: &dated)
+        #expect(dated.confirmation?.onYes == .discardForm)
+    }
+
+    @Test("List Detail: a new icon makes Esc ask; an untouched form closes at once")
+    func discardListChanges() {
+        var state = home()
+        _ = press(.down, .down, .character("e"), on: &state)
+        #expect(state.listDetail?.title == "Edit Checklist")
+        _ = press(.escape, on: &state)
+        #expect(state.route == .allLists)
+        _ = press(.character("e"), .tab, .enter, .down, .enter, on: &state)
+        #expect(state.listDetail?.hasChanges == true)
+        _ = press(.escape, on: &state)
+        #expect(render(state).lines().suffix(2) == [
+            " Discard changes? (y/n)",
+            " y yes  n/Esc no",
+        ])
+        #expect(press(.character("y"), on: &state).isEmpty)
+        #expect(state.route == .allLists)
+        #expect(state.listDetail == nil)
+    }
+
+    @Test("the list beneath deleted elsewhere while the question is up: the question goes with the form")
+    func questionGoesWithForm() {
+        var state = onGroceries()
+        _ = press(.enter, on: &state)
+        type("!", on: &state)
+        _ = press(.escape, on: &state)
+        _ = reduce(&state, .checklistMissing)
+        #expect(state.confirmation == nil)
+        #expect(state.route == .allLists)
+    }
+
+    // MARK: - Help scrolls
+
+    @Test("help scrolls by line, by page and to either end, and never past the end")
+    func helpScrolls() {
+        var state = home()
+        _ = press(.character("?"), on: &state)
+        let total = HelpOverlay.lines(first: .dueItem).count
+        let rows = 9
+        #expect(render(state).lines() == [
+            " Keys                        1–9 of \(total)",
+            " All Lists: an item in the Due view",
+            "   ↑ k                     move",
+            "   ↓ j                     move down",
+            "   PgUp                    page up",
+            "   PgDn                    page down",
+            "   Home g                  first",
+            "   End G                   last",
+            "   Enter e l →             open",
+            "   Space x                 check",
+            " ↑↓:scroll PgUp/PgDn:page g/G:top/end",
+            " Esc/?/q:close",
+        ])
+        _ = press(.pageDown, on: &state)
+        #expect(state.helpScroll == rows)
+        #expect(render(state).lines()[0] == " Keys                      10–18 of \(total)")
+        _ = press(.character("G"), on: &state)
+        #expect(state.helpScroll == total - rows)
+        _ = press(.down, .pageDown, on: &state)
+        #expect(state.helpScroll == total - rows)
+        _ = press(.up, on: &state)                           // moves at once: the end was not overshot
+        #expect(state.helpScroll == total - rows - 1)
+        _ = press(.pageUp, on: &state)
+        #expect(state.helpScroll == total - 2 * rows - 1)
+        _ = press(.character("g"), on: &state)
+        #expect(state.helpScroll == 0)
+        _ = press(.pageUp, on: &state)
+        #expect(state.helpScroll == 0)
+        _ = press(.end, .home, on: &state)
+        #expect(state.helpScroll == 0)
+        _ = press(.character("q"), on: &state)
+        #expect(!state.showsHelp)
+        #expect(state.isRunning)
+    }
+
+    // MARK: - Hint lines tell the truth
+
+    @Test("every key a hint line shows does what the hint says in that context", arguments: KeyContext.allCases)
+    func hintsAreTrue(context: KeyContext) {
+        for binding in KeyBindings.table where binding.contexts.contains(context) {
+            for key in binding.keys {
+                let command = KeyBindings.command(for: key, in: context)
+                #expect(command == binding.command,
+                        "\(context): \(KeyBindings.name(of: key)) is shown as “\(binding.label) \(binding.help)” but does \(String(describing: command))")
+            }
+        }
+    }
+
+    @Test("the picker's hint: ↑↓ change the field, Tab and S-Tab leave the row")
+    func pickerHint() {
+        var state = onGroceries()
+        _ = press(.enter, .tab, .tab, .enter, on: &state)
+        #expect(state.keyContext == .datePicker)
+        #expect(render(state).lines().suffix(2) == [
+            " ←→:field ↑↓:change t:words Enter:close",
+            " Tab:next S-Tab:prev ^S:done ?:help",
+        ])
+        _ = press(.down, on: &state)
+        #expect(state.itemDetail?.focus == .picker)
+        _ = press(.tab, on: &state)
+        #expect(state.itemDetail?.focus == .text)
+    }
+
+    @Test("the Due Date row's hint says Enter turns the picker on and off, which it does")
+    func dueDateHint() {
+        var state = onGroceries()
+        _ = press(.enter, .tab, .tab, on: &state)
+        #expect(KeyBindings.helpLine(for: .itemDueDate).contains("Enter picker on/off"))
+        _ = press(.enter, .backTab, on: &state)
+        #expect(state.itemDetail?.picker != nil && state.itemDetail?.focus == .dueDate)
+        _ = press(.enter, on: &state)
+        #expect(state.itemDetail?.picker == nil)
+    }
+}
