@@ -1,7 +1,6 @@
 import Foundation
 import ArgumentParser
 import ChecklistsModel
-import ChecklistsUI
 import ChecklistsToolSupport
 
 /// The two shapes measured: one list holding everything (opened at start,

@@ -1,7 +1,6 @@
 import Foundation
 import ArgumentParser
 import ChecklistsModel
-import ChecklistsToolSupport
 
 /// `reminders`: adds N items with Remind Me on (due tomorrow) whose
 /// reminders fire at `start + (i mod spread)` seconds: one a second for

@@ -1,7 +1,6 @@
 import Foundation
 import ArgumentParser
 import ChecklistsStress
-import ChecklistsToolSupport
 
 /// `fuzz`: random events into the reducer and its effects on a real
 /// database, every invariant checked after every event.

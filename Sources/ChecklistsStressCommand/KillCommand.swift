@@ -1,7 +1,6 @@
 import Foundation
 import ArgumentParser
 import ChecklistsStress
-import ChecklistsToolSupport
 
 /// `kill`: starts `writer` again and again, SIGKILLs it at random moments
 /// and checks the database after each kill.

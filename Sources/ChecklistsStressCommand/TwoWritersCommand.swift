@@ -1,7 +1,6 @@
 import Foundation
 import ArgumentParser
 import ChecklistsStress
-import ChecklistsToolSupport
 
 /// `two-writers`: the app (driven by keys in tmux) and the command line edit
 /// one database at once while reminders come due; then nothing may be lost,

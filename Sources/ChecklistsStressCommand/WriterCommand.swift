@@ -1,6 +1,5 @@
 import ArgumentParser
 import ChecklistsStress
-import ChecklistsToolSupport
 
 /// `writer`: the process `kill` starts and kills. It edits through the model
 /// API and reports each commit once `apply` has returned.
