@@ -7,7 +7,16 @@ import PackageDescription
 //   ChecklistsTerminal  the one adapter that talks to ncurses, plus the Dispatch runtime
 //   ChecklistsCommandLine  the subcommands (add, list, status, export...): no curses, no argument parser
 //   checklists          the executable: argument parsing and start-up errors
-//   ChecklistsStress    issue 5's reducer fuzzer and killed writer (checklists-stress, scripts/stress)
+// and the tools around it, which never reach into Tests/:
+//   ChecklistsToolSupport  what the tools and the tests share: starting processes, the tmux
+//                       driver, the seeded random generator, the clocks, and the tools' entry
+//                       point (a usage mistake exits 2)
+//   checklists-bench    the benchmark's in-process half (scripts/bench, scripts/bench-live)
+//   ChecklistsStress    the reducer fuzzer, the killed writer and the two writers, as a library
+//                       so the test suite runs them in small
+//   checklists-stress   their command (scripts/stress)
+//   TestSupport         fixtures for the test targets (temporary folders, fixed dates, mounts),
+//                       re-exporting ChecklistsToolSupport
 let package = Package(
     name: "Checklists",
     platforms: [.macOS(.v13)],
@@ -49,26 +58,33 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "ChecklistsToolSupport",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "checklists-bench",
-            dependencies: ["ChecklistsUI", "ChecklistsModel"],
+            dependencies: [
+                "ChecklistsUI", "ChecklistsModel", "ChecklistsToolSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Sources/ChecklistsBench"
         ),
-        // Issue 5's stress programs: the reducer fuzzer and the killed writer.
-        // A library, so the normal test suite runs the same code in small.
         .target(
             name: "ChecklistsStress",
-            // TestSupport: the tmux driver and process runner of the end-to-end tests.
-            dependencies: ["ChecklistsUI", "ChecklistsModel", "TestSupport"]
+            dependencies: ["ChecklistsUI", "ChecklistsModel", "ChecklistsToolSupport"]
         ),
         .executableTarget(
             name: "checklists-stress",
-            dependencies: ["ChecklistsStress", "ChecklistsModel"],
+            dependencies: [
+                "ChecklistsStress", "ChecklistsModel", "ChecklistsToolSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Sources/ChecklistsStressCommand"
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["ChecklistsModel", "ChecklistsUI"],
+            dependencies: ["ChecklistsModel", "ChecklistsUI", "ChecklistsToolSupport"],
             path: "Tests/TestSupport"
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import ChecklistsModel
 import ChecklistsUI
+import ChecklistsToolSupport
 
 /// One thing that happens to the app during a fuzz run: what the terminal
 /// runtime would feed the store (keys, resizes, the clock, alarms, notices
@@ -102,7 +103,7 @@ struct KeyChooser {
         self.anyKey = anyKey
     }
 
-    func key(in context: KeyContext, using random: inout StressRandom) -> Key {
+    func key(in context: KeyContext, using random: inout SeededRandom) -> Key {
         if random.chance(0.000_05) { return .control("c") }
         let typing = context == .itemText || context == .listName || context == .typedDate
         let roll = random.int(0...99)
@@ -127,7 +128,7 @@ enum FuzzSizes {
     static let edges: [(Int, Int)] = [(0, 0), (1, 1), (1, 40), (200, 1), (29, 8), (30, 7), (30, 8), (31, 9),
                                       (30, 11), (30, 12), (63, 20), (64, 20), (-1, -5), (2, 2), (10, 3)]
 
-    static func next(using random: inout StressRandom) -> (Int, Int) {
+    static func next(using random: inout SeededRandom) -> (Int, Int) {
         switch random.int(0...99) {
         case 0..<55: (random.int(30...160), random.int(8...60))
         case 55..<72: (random.int(0...40), random.int(0...12))

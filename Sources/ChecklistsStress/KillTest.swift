@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import ChecklistsModel
+import ChecklistsToolSupport
 
 // MARK: - What the writer does
 
@@ -157,7 +157,7 @@ public enum KillWriter {
                 offset += written
             }
         }
-        var random = StressRandom(seed: seed)
+        var random = SeededRandom(seed: seed)
         let database: ChecklistsDatabase
         var snapshot: WriterSnapshot
         do {
@@ -194,7 +194,7 @@ public enum KillWriter {
         exit(3)
     }
 
-    private static func nextEdit(_ snapshot: WriterSnapshot, sequence: Int, seed: UInt64, random: inout StressRandom) -> WriterEdit {
+    private static func nextEdit(_ snapshot: WriterSnapshot, sequence: Int, seed: UInt64, random: inout SeededRandom) -> WriterEdit {
         let lists = snapshot.lists.keys.sorted()
         let items = snapshot.items.keys.sorted()
         func text() -> String {
@@ -277,7 +277,7 @@ public struct KillFailure: Error, Sendable, CustomStringConvertible {
 /// as the next start of the app would find it; again and again.
 public final class KillTest {
     let configuration: KillConfiguration
-    var random: StressRandom
+    var random: SeededRandom
     var snapshot = WriterSnapshot.fresh
     var report = KillReport()
     /// How long the writer takes to start (to aim kills inside start-up).
@@ -285,7 +285,7 @@ public final class KillTest {
 
     public init(_ configuration: KillConfiguration) {
         self.configuration = configuration
-        random = StressRandom(seed: configuration.seed)
+        random = SeededRandom(seed: configuration.seed)
     }
 
     var databasePath: String { configuration.folder + "/checklists.sqlite" }
@@ -295,7 +295,7 @@ public final class KillTest {
     }
 
     public func run(progress: ((KillReport) -> Void)? = nil) -> Result<KillReport, KillFailure> {
-        let started = Date()
+        let stopwatch = Stopwatch()
         try? FileManager.default.createDirectory(atPath: configuration.folder, withIntermediateDirectories: true)
         for kill in 0..<configuration.kills {
             if kill % configuration.freshEvery == 0 {
@@ -308,11 +308,11 @@ public final class KillTest {
             }
             report.kills = kill + 1
             if (kill + 1) % 50 == 0, let progress {
-                report.seconds = Date().timeIntervalSince(started)
+                report.seconds = stopwatch.seconds
                 progress(report)
             }
         }
-        report.seconds = Date().timeIntervalSince(started)
+        report.seconds = stopwatch.seconds
         return .success(report)
     }
 
@@ -321,7 +321,7 @@ public final class KillTest {
         let logPath = configuration.folder + "/writer.log"
         unlink(reportPath)
         let seed = configuration.seed &+ UInt64(kill) &* 7_919
-        let spawned = Date()
+        let sinceSpawn = Stopwatch()
         guard case let .success(pid) = startProcess([configuration.writer, "writer", "--db", databasePath, "--seed", "\(seed)", "--report", reportPath],
                                                     outputPath: logPath) else {
             return "cannot start the writer \(configuration.writer)"
@@ -333,16 +333,16 @@ public final class KillTest {
             usleep(useconds_t(Double(random.int(0...1_000)) / 1_000 * startUpSeconds * 1.2 * 1_000_000))
         } else {
             while !(readReport(reportPath).first == "ready") {
-                if Date().timeIntervalSince(spawned) > 30 { _ = Glibc.kill(pid, SIGKILL); reap(pid); return "the writer did not start in 30 s: \(log(logPath))" }
+                if sinceSpawn.seconds > 30 { _ = Glibc.kill(pid, SIGKILL); waitForExit(pid); return "the writer did not start in 30 s: \(log(logPath))" }
                 if exited(pid) { return "the writer ended by itself: \(log(logPath))" }
                 usleep(500)
             }
-            startUpSeconds = 0.8 * startUpSeconds + 0.2 * Date().timeIntervalSince(spawned)
+            startUpSeconds = 0.8 * startUpSeconds + 0.2 * sinceSpawn.seconds
             usleep(useconds_t(random.int(0...40_000)))
         }
         if exited(pid) { return "the writer ended by itself: \(log(logPath))" }
         _ = Glibc.kill(pid, SIGKILL)
-        reap(pid)
+        waitForExit(pid)
 
         let lines = readReport(reportPath)
         if lines.first != "ready" { report.killsBeforeReady += 1 }
@@ -409,10 +409,5 @@ public final class KillTest {
     private func exited(_ pid: pid_t) -> Bool {
         var status: Int32 = 0
         return waitpid(pid, &status, WNOHANG) == pid
-    }
-
-    private func reap(_ pid: pid_t) {
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import ChecklistsModel
 import ChecklistsUI
+import ChecklistsToolSupport
 
 /// What a fuzz run does.
 public struct FuzzConfiguration: Sendable {
@@ -100,7 +101,7 @@ let fuzzCurrentSeed = Atomic<UInt64>(0)
 /// simulated wall clock reaches it) with random events, checking the invariants of `FuzzInvariants` after every one.
 public final class ReducerFuzzer {
     let configuration: FuzzConfiguration
-    var random: StressRandom
+    var random: SeededRandom
     let keys = KeyChooser()
     let app: ChecklistsDatabase
     /// Another process's connection to the same file.
@@ -122,7 +123,7 @@ public final class ReducerFuzzer {
 
     public init(_ configuration: FuzzConfiguration) throws(StorageError) {
         self.configuration = configuration
-        random = StressRandom(seed: configuration.seed)
+        random = SeededRandom(seed: configuration.seed)
         try? FileManager.default.createDirectory(atPath: configuration.folder, withIntermediateDirectories: true)
         let location = DatabaseLocation(path: configuration.folder + "/fuzz.sqlite", createsFolder: false)
         app = try ChecklistsDatabase.open(location, options: .init(busyTimeout: 2))
@@ -142,7 +143,7 @@ public final class ReducerFuzzer {
     /// Runs every event; stops at the first invariant that fails.
     public func run(progress: ((FuzzReport) -> Void)? = nil) -> Result<FuzzReport, FuzzFailure> {
         fuzzCurrentSeed.store(configuration.seed, ordering: .relaxed)
-        let started = Date()
+        let stopwatch = Stopwatch()
         while index < configuration.events {
             fuzzCurrentEvent.store(index, ordering: .relaxed)
             let event = nextEvent()
@@ -162,7 +163,7 @@ public final class ReducerFuzzer {
             index += 1
             report.events = index
             if index % 100_000 == 0, let progress {
-                report.seconds = Date().timeIntervalSince(started)
+                report.seconds = stopwatch.seconds
                 progress(report)
             }
         }
@@ -170,7 +171,7 @@ public final class ReducerFuzzer {
             return .failure(failure(problem))
         }
         report.deletedItemsTracked = deletedItems.count
-        report.seconds = Date().timeIntervalSince(started)
+        report.seconds = stopwatch.seconds
         fuzzCurrentEvent.store(-1, ordering: .relaxed)
         return .success(report)
     }

@@ -1,8 +1,8 @@
 import Foundation
 import ChecklistsModel
-import TestSupport
+import ChecklistsToolSupport
 
-/// Issue 5's "two writers": the app, driven in tmux by keys (adding items,
+/// Two writers at once: the app, driven in tmux by keys (adding items,
 /// checking them off, editing them), and the command line (`add`, `done`,
 /// `edit` in a loop) change one database at the same time, while reminders
 /// come due. Afterwards every edit the app showed as saved and every command

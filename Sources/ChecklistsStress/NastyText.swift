@@ -1,48 +1,5 @@
 import ChecklistsModel
-
-/// A seeded generator (PCG-XSH-RR, two 32-bit outputs per draw), so a run
-/// is reproduced exactly from its seed: a failure is a command to re-run,
-/// not a story. Swift's own generator cannot be seeded.
-public struct StressRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    public init(seed: UInt64) {
-        state = 0
-        _ = next32()
-        state &+= seed
-        _ = next32()
-    }
-
-    public mutating func next() -> UInt64 {
-        (UInt64(next32()) << 32) | UInt64(next32())
-    }
-
-    private mutating func next32() -> UInt32 {
-        let old = state
-        state = old &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        let shifted = UInt32(truncatingIfNeeded: ((old >> 18) ^ old) >> 27)
-        let rotation = UInt32(truncatingIfNeeded: old >> 59)
-        return (shifted >> rotation) | (shifted << ((~rotation &+ 1) & 31))
-    }
-
-    /// True with probability `p`.
-    public mutating func chance(_ p: Double) -> Bool {
-        Double.random(in: 0..<1, using: &self) < p
-    }
-
-    public mutating func int(_ range: ClosedRange<Int>) -> Int {
-        Int.random(in: range, using: &self)
-    }
-
-    public mutating func pick<T>(_ choices: [T]) -> T {
-        choices[Int.random(in: 0..<choices.count, using: &self)]
-    }
-
-    /// A seed from the clock, for runs that were not given one.
-    public static func freshSeed() -> UInt64 {
-        UInt64.random(in: 1...UInt64(Int64.max))
-    }
-}
+import ChecklistsToolSupport
 
 /// Text a person could type or paste: ASCII, CJK, emoji (with skin tones,
 /// ZWJ families, flags, keycaps), combining marks on their own, right-to-left
@@ -74,7 +31,7 @@ public enum NastyText {
     }()
 
     /// A text of one to a few samples, sometimes long enough to be cut on screen.
-    public static func text(using random: inout StressRandom, long: Bool = false) -> String {
+    public static func text(using random: inout SeededRandom, long: Bool = false) -> String {
         var text = ""
         for _ in 0..<random.int(1...(long ? 40 : 4)) {
             text += random.pick(samples)

@@ -2,7 +2,8 @@ import Foundation
 
 /// Drives a program in a real terminal: a detached tmux session of a fixed
 /// size on a private server, keys sent with `send-keys`, the screen read back
-/// with `capture-pane`. This is how the end-to-end tests see what a user sees.
+/// with `capture-pane`. This is how the end-to-end tests (and the two-writers
+/// stress run) see what a user sees.
 public final class TmuxSession: @unchecked Sendable {
     public let server: String
     public let target = "app"
@@ -161,7 +162,7 @@ public final class TmuxSession: @unchecked Sendable {
     }
 }
 
-/// Shell-quotes a string for the `sh -c` command lines the tests build.
+/// Shell-quotes a string for the `sh -c` command lines the tests and tools build.
 public func shellQuoted(_ text: String) -> String {
     "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
         .replacingOccurrences(of: "$", with: "\\$").replacingOccurrences(of: "`", with: "\\`") + "\""

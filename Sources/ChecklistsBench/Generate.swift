@@ -1,0 +1,128 @@
+import Foundation
+import ArgumentParser
+import ChecklistsModel
+import ChecklistsToolSupport
+
+/// The two shapes measured: one list holding everything (opened at start,
+/// so the first frame reads a page of a huge list), or lists of 100 items
+/// (All Lists at start, so the first frame reads every list's summary).
+enum Shape: String, ExpressibleByArgument, CaseIterable {
+    case oneList = "one-list"
+    case manyLists = "many-lists"
+}
+
+/// Items per list in the many-lists shape: 100,000 items make 1,000 lists.
+let itemsPerList = 100
+
+/// Themes for list names and icons in the many-lists shape; the numbers after
+/// them make names that only natural order sorts right ("Work 2" < "Work 10").
+let listThemes: [(String, ChecklistIcon)] = [
+    ("Groceries", .groceries), ("Work", .folder), ("Home", .chores), ("Trips", .trips), ("Birthdays", .birthdays),
+    ("Reading", .inbox), ("Appointments", .appointments), ("Party", .drinks), ("Photos", .photos), ("Misc", .none),
+]
+
+/// `generate`: a benchmark database of N items in one of the two shapes.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Build a benchmark database through the app's own changes.")
+
+    @Option(help: "How many items.") var items: Int
+    @Option(help: "one-list (opened at start) or many-lists (lists of 100, All Lists at start).") var shape: Shape
+    @Option(help: ArgumentHelp("The new database file.", valueName: "path")) var out: String
+    @Option(name: .customLong("texts"), help: ArgumentHelp("Item texts, one a line.", valueName: "file"))
+    var textsPath = "Resources/bench/item-texts.txt"
+    @Option(help: "The random generator's seed: the same seed makes the same database.")
+    var seed: UInt64 = 20_260_521
+
+    func run() {
+        let count = items
+        guard count >= 1 else { fail("--items must be at least 1") }
+        var random = SeededRandom(seed: seed)
+
+        guard let textFile = try? String(contentsOfFile: textsPath, encoding: .utf8) else { fail("cannot read \(textsPath)") }
+        let texts = textFile.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
+            .filter { !TextRules.isBlank($0) }
+        guard !texts.isEmpty else { fail("\(textsPath) holds no texts") }
+
+        let folder = (out as NSString).deletingLastPathComponent
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let stopwatch = Stopwatch()
+        let listCount = shape == .oneList ? 1 : Swift.max(1, (count + itemsPerList - 1) / itemsPerList)
+        do {
+            // The database closes (and checkpoints its WAL into the main file)
+            // when this scope ends, so the cached file is complete on its own.
+            let database = try ChecklistsDatabase.open(DatabaseLocation(path: out, createsFolder: false))
+            let existing = try database.checklistSummaries()
+            // A new database holds the one empty list the app creates on first
+            // start; anything else means --out named someone's real data.
+            guard existing.count == 1, existing[0].itemCount == 0 else { fail("\(out) is not a new database; refusing to add to it") }
+
+            // Reuse the app's first list rather than leave an empty extra one.
+            var listIDs = [existing[0].id]
+            func name(_ index: Int) -> (String, ChecklistIcon) {
+                if shape == .oneList { return ("Everything", .inbox) }
+                let theme = listThemes[index % listThemes.count]
+                return ("\(theme.0) \(index / listThemes.count + 1)", theme.1)
+            }
+            // One moment for the whole file: due dates are drawn around it, and
+            // the reminder rule decides against it which reminders are pending.
+            let now = Date()
+            let first = name(0)
+            try database.apply(.updateChecklist(id: listIDs[0], name: first.0, icon: first.1), now: now)
+            if listCount > 1 {
+                let outcomes = try database.applyAll((1..<listCount).map { index in
+                    let (listName, icon) = name(index)
+                    return Change.addChecklist(name: listName, icon: icon)
+                }, now: now)
+                for case let .checklist(id) in outcomes { listIDs.append(id) }
+            }
+
+            // Due dates a year either side of now, so lists mix overdue and coming
+            // items; past items are more often checked, as in real use.
+            let nowSeconds = now.timeIntervalSince1970
+            let year: Double = 365 * 24 * 3600
+            let batchSize = 10_000
+            var made = 0
+            while made < count {
+                let batch = Swift.min(batchSize, count - made)
+                var changes: [Change] = []
+                var checks: [Bool] = []
+                changes.reserveCapacity(batch)
+                checks.reserveCapacity(batch)
+                for offset in 0..<batch {
+                    let index = made + offset
+                    // Round-robin over the lists: in a real file the items of one
+                    // list are scattered through the table, not stored together.
+                    let listID = listIDs[index % listIDs.count]
+                    var text = texts[Int(random.next() % UInt64(texts.count))]
+                    if random.next() % 10 == 0 { text += " " + texts[Int(random.next() % UInt64(texts.count))] }
+                    let due = nowSeconds + (Double(random.next() % 2_000_001) / 1_000_000 - 1) * year
+                    let isPast = due < nowSeconds
+                    let roll = random.next() % 100
+                    let remind = isPast ? roll < 5 : roll < 30
+                    checks.append(random.next() % 100 < (isPast ? 50 : 10))
+                    changes.append(.addItem(checklistID: listID,
+                                            ItemDraft(text: text, dueDate: Date(timeIntervalSince1970: due), shouldRemind: remind)))
+                }
+                let outcomes = try database.applyAll(changes, now: now)
+                var checking: [Change] = []
+                for (outcome, check) in zip(outcomes, checks) where check {
+                    if case let .item(id) = outcome { checking.append(.setChecked(itemID: id, true)) }
+                }
+                if !checking.isEmpty { try database.applyAll(checking, now: now) }
+                made += batch
+            }
+            try database.apply(.setOpenChecklist(id: shape == .oneList ? listIDs[0] : nil), now: now)
+        } catch {
+            fail("generating \(out): \(error)")
+        }
+        let seconds = stopwatch.seconds
+        // The script shows this line and keeps the facts beside the file.
+        let rows = shape == .oneList ? count : listCount
+        let meta = "items\t\(count)\nlists\t\(listCount)\nshape\t\(shape.rawValue)\nrows\t\(rows)\n"
+        try? meta.write(toFile: folder + "/meta.tsv", atomically: true, encoding: .utf8)
+        print("generated \(grouped(count)) items in \(grouped(listCount)) list(s) (\(shape.rawValue)) in \(String(format: "%.1f", seconds)) s")
+    }
+}
+

@@ -1,0 +1,157 @@
+import Foundation
+import ArgumentParser
+import ChecklistsModel
+import ChecklistsUI
+import ChecklistsToolSupport
+
+/// One timed key: what reduce (with the Store's synchronous reads) and render
+/// cost separately, and whether it had to load a new page of items.
+struct KeySample {
+    var reduce: Double
+    var render: Double
+    var loadedPage: Bool
+    var total: Double { reduce + render }
+}
+
+/// Drives one Store like the terminal runtime does for each key: clock,
+/// key, render. Nothing is mocked: the Store reads the real SQLite file.
+final class KeyDriver {
+    let store: Store
+
+    init(database: ChecklistsDatabase, width: Int, height: Int) {
+        let now = Date()
+        let context = UIContext(dateStyle: DueDateStyle(locale: Locale(identifier: "en_US"), timeZone: TimeZone.current), unicode: true)
+        store = Store(state: AppState(context: context, width: width, height: height, now: now), database: database)
+        store.start(now: now)
+        sink &+= render(store.state).width
+    }
+
+    var onChecklist: Bool { store.state.route == .checklist }
+    var selection: Int { onChecklist ? store.state.checklist?.viewport.selection ?? 0 : store.state.allLists.viewport.selection }
+    var count: Int { onChecklist ? store.state.checklist?.count ?? 0 : store.state.allLists.rows.count }
+    /// Identifies the loaded page: it changes exactly when a key reloaded items.
+    var pageMark: [Int] {
+        guard let page = store.state.checklist?.page else { return [] }
+        return [page.offset, page.items.count, Int(truncatingIfNeeded: page.items.first?.id ?? -1)]
+    }
+
+    /// An untimed key, for getting into position.
+    func press(_ key: Key) {
+        store.send(.key(key))
+        sink &+= render(store.state).height
+    }
+
+    func timed(_ key: Key) -> KeySample {
+        let before = pageMark
+        let start = monotonicNanoseconds()
+        store.send(.key(key))
+        let reduced = monotonicNanoseconds()
+        let grid = render(store.state)
+        let end = monotonicNanoseconds()
+        sink &+= grid.width &+ grid.cells.count
+        return KeySample(reduce: Double(reduced - start), render: Double(end - reduced), loadedPage: pageMark != before)
+    }
+
+    /// `keys` presses of `key`; when the selection reaches `edge` (it would no
+    /// longer move) an untimed `reset` jumps back so every timed key moves.
+    func run(_ key: Key, times keys: Int, atEdge edge: () -> Bool, reset: Key) -> [KeySample] {
+        var samples: [KeySample] = []
+        samples.reserveCapacity(keys)
+        for _ in 0..<keys {
+            if edge() { press(reset) }
+            samples.append(timed(key))
+        }
+        return samples
+    }
+}
+
+/// `keystroke`: the in-process cost of keys on a benchmark database.
+struct KeystrokeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keystroke",
+        abstract: "Time Down (and page loads, jumps) through a Store and render, without a terminal.")
+
+    @Option(help: ArgumentHelp("The database.", valueName: "path")) var db: String
+    @Option(help: "Timed keys.") var keys: Int = 2_000
+    @Option(help: "Untimed keys first.") var warmup: Int = 300
+    @Option(help: "Screen width.") var width: Int = 120
+    @Option(help: "Screen height.") var height: Int = 40
+
+    func run() {
+        // Open, start and first render, timed as one: the part of the app's
+        // first frame that depends on the data (the tmux figure adds process
+        // start-up, ncurses and the terminal).
+        let opening = monotonicNanoseconds()
+        let database: ChecklistsDatabase
+        do {
+            database = try ChecklistsDatabase.open(DatabaseLocation(path: db, createsFolder: false))
+        } catch {
+            fail("opening \(db): \(error)")
+        }
+        let driver = KeyDriver(database: database, width: width, height: height)
+        let startCost = Double(monotonicNanoseconds() - opening)
+        let count = driver.count
+        var out: [(String, String)] = [("screen", driver.onChecklist ? "checklist" : "all-lists"), ("rows", "\(count)")]
+        func emit(_ name: String, _ value: Double) { out.append((name, value.isNaN ? "-" : String(format: "%.0f", value))) }
+        emit("start_ns", startCost)
+        // All Lists reads every list's summary at start and after each change to
+        // a list, so its cost is worth seeing on its own.
+        var summaryTimes: [Double] = []
+        for _ in 0..<5 {
+            let begin = monotonicNanoseconds()
+            sink &+= (try? database.checklistSummaries().count) ?? 0
+            summaryTimes.append(Double(monotonicNanoseconds() - begin))
+        }
+        emit("summaries_ns", Summary(summaryTimes).median)
+
+        if count < 2 {
+            // Down cannot move: time the key anyway (it is still a keystroke the
+            // user can press) but it says little about moving the selection.
+            for _ in 0..<warmup { driver.press(.down) }
+            let samples = (0..<keys).map { _ in driver.timed(.down) }
+            emit("down_med_ns", Summary(samples.map(\.total)).median)
+            emit("down_mean_ns", Summary(samples.map(\.total)).mean)
+            emit("reduce_med_ns", Summary(samples.map(\.reduce)).median)
+            emit("render_med_ns", Summary(samples.map(\.render)).median)
+            out.append(("note", "selection cannot move with \(count) row(s)"))
+        } else {
+            let last = count - 1
+            // Warm-up: caches, page faults, SQLite's statement cache.
+            _ = driver.run(.down, times: warmup, atEdge: { driver.selection >= last }, reset: .home)
+            driver.press(.home)
+
+            // From the top: the common case, and page loads at small OFFSETs.
+            let top = driver.run(.down, times: keys, atEdge: { driver.selection >= last }, reset: .home)
+            let plain = top.filter { !$0.loadedPage }
+            let paged = top.filter(\.loadedPage)
+            emit("down_med_ns", Summary(plain.map(\.total)).median)
+            emit("down_p90_ns", Summary(plain.map(\.total)).percentile(90))
+            emit("down_mean_ns", Summary(top.map(\.total)).mean)
+            emit("reduce_med_ns", Summary(plain.map(\.reduce)).median)
+            emit("render_med_ns", Summary(plain.map(\.render)).median)
+            emit("page_keys", Double(paged.count))
+            emit("page_med_ns", Summary(paged.map(\.total)).median)
+
+            if driver.onChecklist {
+                // From the end, moving up: every page load there asks SQLite for
+                // rows at an OFFSET near the list's size.
+                driver.press(.end)
+                let deep = driver.run(.up, times: keys, atEdge: { driver.selection <= 0 }, reset: .end)
+                emit("deep_down_med_ns", Summary(deep.filter { !$0.loadedPage }.map(\.total)).median)
+                emit("deep_page_keys", Double(deep.filter(\.loadedPage).count))
+                emit("deep_page_med_ns", Summary(deep.filter(\.loadedPage).map(\.total)).median)
+                // One jump of each kind, as a user does it (untimed above).
+                driver.press(.home)
+                var jumps: [Double] = []
+                for _ in 0..<5 {
+                    jumps.append(driver.timed(.end).total)
+                    jumps.append(driver.timed(.home).total)
+                }
+                emit("jump_med_ns", Summary(jumps).median)
+            }
+        }
+        for (name, value) in out { print("\(name)\t\(value)") }
+        if sink == 42 { print("") }  // Never true in practice; reads `sink`.
+    }
+}
+

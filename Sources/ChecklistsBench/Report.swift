@@ -1,0 +1,206 @@
+import Foundation
+import ArgumentParser
+
+/// Figures collected for one database, keyed by metric; several values for
+/// metrics measured repeatedly (one per launch, one per move).
+struct Measured {
+    var label: String
+    var values: [String: [String]] = [:]
+
+    func numbers(_ metric: String) -> [Double] { (values[metric] ?? []).compactMap(Double.init) }
+    func number(_ metric: String) -> Double? { numbers(metric).first }
+    func text(_ metric: String) -> String? { values[metric]?.first }
+    var items: Int { Int(number("items") ?? 0) }
+    var lists: Int { Int(number("lists") ?? 0) }
+    var shape: String { text("shape") ?? "?" }
+}
+
+func milliseconds(_ nanoseconds: Double) -> String { nanoseconds.isNaN ? "-" : String(format: "%.1f", nanoseconds / 1e6) }
+func microseconds(_ nanoseconds: Double?) -> String {
+    guard let nanoseconds, !nanoseconds.isNaN else { return "-" }
+    return nanoseconds >= 10_000 ? String(format: "%.0f", nanoseconds / 1e3) : String(format: "%.1f", nanoseconds / 1e3)
+}
+
+func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+    let gap = String(repeating: " ", count: Swift.max(0, width - text.count))
+    return right ? gap + text : text + gap
+}
+
+/// `report`: the table of figures with the goals marked PASS/FAIL.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Turn the figures scripts/bench collected (database, metric, value; tab-separated) into the table with the goals.")
+
+    @Argument(help: ArgumentHelp("The figures.", valueName: "results.tsv")) var path: String
+
+    func run() {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
+        var order: [String] = []
+        var byLabel: [String: Measured] = [:]
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 3 else { continue }
+            if byLabel[fields[0]] == nil {
+                order.append(fields[0])
+                byLabel[fields[0]] = Measured(label: fields[0])
+            }
+            byLabel[fields[0]]!.values[fields[1], default: []].append(fields[2])
+        }
+        let rows = order.compactMap { byLabel[$0] }
+
+        func describe(_ m: Measured) -> String {
+            if m.shape == "one-list" { return "\(grouped(m.items)) in 1 list (open)" }
+            return "\(grouped(m.items)) in \(grouped(m.lists))×\(grouped(m.items / Swift.max(1, m.lists))) (All Lists)"
+        }
+
+        // The table: one line per database. Keystroke figures are medians of
+        // keys that stayed in the loaded page; page loads are shown apart.
+        let headers = ["database", "first frame ms", "in-process start ms", "key µs", "reduce/render µs", "page-load key µs",
+                       "bytes/move", "scroll", "peak MB (anon)"]
+        var table: [[String]] = []
+        for m in rows {
+            let frames = Summary(m.numbers("first_frame_ns"))
+            let frame = frames.isEmpty ? "-" : "\(milliseconds(frames.median)) [\(milliseconds(frames.min))–\(milliseconds(frames.max))]"
+            let pageTop = microseconds(m.number("page_med_ns"))
+            let pageDeep = microseconds(m.number("deep_page_med_ns"))
+            let page = m.text("screen") == "checklist" && (m.number("page_keys") ?? 0) > 0 ? "\(pageTop) top, \(pageDeep) end" : "-"
+            let bytes = Summary(m.numbers("move_bytes"))
+            let scroll = Summary(m.numbers("scroll_bytes"))
+            var peak = m.number("peak_kb").map { String(format: "%.1f", $0 / 1024) } ?? "-"
+            if let anon = m.number("anon_kb") { peak += String(format: " (%.1f)", anon / 1024) }
+            let start = m.number("start_ns").map { ns -> String in
+                let lists = m.number("summaries_ns").map { " (lists \(milliseconds($0)))" } ?? ""
+                return milliseconds(ns) + lists
+            } ?? "-"
+            table.append([
+                describe(m), frame, start, microseconds(m.number("down_med_ns")),
+                "\(microseconds(m.number("reduce_med_ns")))/\(microseconds(m.number("render_med_ns")))",
+                page, bytes.isEmpty ? "-" : String(format: "%.0f", bytes.median),
+                scroll.isEmpty ? "-" : String(format: "%.0f", scroll.median), peak,
+            ])
+        }
+        var widths = headers.map(\.count)
+        for line in table { for (index, cell) in line.enumerated() { widths[index] = Swift.max(widths[index], cell.count) } }
+        func printRow(_ cells: [String]) {
+            print(cells.enumerated().map { pad($1, widths[$0], right: $0 > 0) }.joined(separator: "  "))
+        }
+        printRow(headers)
+        print(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "))
+        for line in table { printRow(line) }
+        print("""
+
+            first frame: launch (sh in the pane, just before exec) to the app's first-frame marker; median [min–max] of the launches.
+            key: one Down in process (Store + render), median of keys inside the loaded page; reduce includes the Store's SQLite reads.
+            page-load key: the Down (from the top) / Up (from the end) that loads the next page of items.
+            bytes/move: bytes the app wrote to the pane for one j/k that moves the bar on screen (median); scroll: one j that scrolls the list.
+            in-process start: open the database, Store.start, first render (no terminal); lists: one checklistSummaries() call.
+            peak MB: VmHWM of the app after PgDn ×3, End, Home; (anon): its RssAnon then, i.e. without the mapped Swift/ICU libraries.
+            """)
+
+        // The goals, each against the figure it names.
+        print("\nGoals")
+        func verdict(_ ok: Bool?) -> String { ok.map { $0 ? "PASS" : "FAIL" } ?? "n/a " }
+        func find(_ items: Int, _ shape: String) -> Measured? { rows.first { $0.items == items && $0.shape == shape } }
+        let base = find(1, "one-list").map { Summary($0.numbers("first_frame_ns")) }
+        for shape in ["one-list", "many-lists"] {
+            let big = find(100_000, shape).map { Summary($0.numbers("first_frame_ns")) }
+            var ok: Bool?
+            var detail = "not measured"
+            if let base, let big, !base.isEmpty, !big.isEmpty {
+                ok = big.median < 1.5 * base.median
+                detail = "\(milliseconds(big.median)) ms vs 1.5 × \(milliseconds(base.median)) ms = \(milliseconds(1.5 * base.median)) ms"
+            }
+            print("  \(verdict(ok))  first frame, 100,000 \(shape) < 1.5 × first frame at 1 item: \(detail)")
+        }
+        let keyPairs: [(String, Measured?, Measured?)] = [
+            ("Down in a list, 100,000 items ≤ 1.5 × 100 items", find(100_000, "one-list"), find(100, "one-list")),
+            // 100 lists, not 10: both then fill the screen, so the same rows are drawn.
+            ("Down on All Lists, 1,000 lists ≤ 1.5 × 100 lists", find(100_000, "many-lists"), find(10_000, "many-lists")),
+        ]
+        for (title, big, small) in keyPairs {
+            var ok: Bool?
+            var detail = "not measured"
+            if let b = big?.number("down_med_ns"), let s = small?.number("down_med_ns") {
+                ok = b <= 1.5 * s
+                detail = "\(microseconds(b)) µs vs \(microseconds(s)) µs (×\(String(format: "%.2f", b / s)))"
+            }
+            print("  \(verdict(ok))  key cost: \(title): \(detail)")
+        }
+        if let big = find(100_000, "one-list"), let small = find(1_000, "one-list"),
+           let b = big.number("deep_page_med_ns"), let s = small.number("deep_page_med_ns") {
+            // Not one of the goals, but the same promise ("costs what a list of
+            // 100 does") applied to the keys that fetch a page.
+            print("  \(verdict(b <= 1.5 * s))  (extra) page-load key at the end of 100,000 ≤ 1.5 × at the end of 1,000: "
+                  + "\(microseconds(b)) µs vs \(microseconds(s)) µs (×\(String(format: "%.1f", b / s)))")
+        }
+        let moves = rows.compactMap { m -> (Measured, Double)? in
+            let s = Summary(m.numbers("move_bytes"))
+            return s.isEmpty ? nil : (m, s.median)
+        }
+        if let worst = moves.max(by: { $0.1 < $1.1 }) {
+            print("  \(verdict(worst.1 < 2048))  bytes per selection move < 2 KB: worst median \(String(format: "%.0f", worst.1)) B (\(describe(worst.0)))")
+        } else {
+            print("  n/a   bytes per selection move < 2 KB: not measured")
+        }
+        let scrolls = rows.compactMap { m -> (Measured, Double)? in
+            let s = Summary(m.numbers("scroll_bytes"))
+            return s.isEmpty ? nil : (m, s.median)
+        }
+        if let worst = scrolls.max(by: { $0.1 < $1.1 }) {
+            print("  \(verdict(worst.1 < 2048))  (extra) bytes per scrolling move < 2 KB: worst median \(String(format: "%.0f", worst.1)) B (\(describe(worst.0)))")
+        }
+        for shape in ["one-list", "many-lists"] {
+            var ok: Bool?
+            var detail = "not measured"
+            if let kb = find(100_000, shape)?.number("peak_kb") {
+                ok = kb / 1024 < 40
+                detail = String(format: "%.1f MB", kb / 1024)
+            }
+            print("  \(verdict(ok))  peak memory, 100,000 \(shape) < 40 MB: \(detail)")
+        }
+        cliReport(rows.filter { !$0.numbers("cli_status_ns").isEmpty })
+    }
+}
+
+/// The command line's figures: median ms of whole runs of the
+/// release binary, and its goals.
+func cliReport(_ rows: [Measured]) {
+    guard !rows.isEmpty else {
+        print("  n/a   command line: not measured")
+        return
+    }
+    let metrics = [("cli_add_ns", "add"), ("cli_list_today_ns", "list --due today"), ("cli_status_ns", "status")]
+    func median(_ m: Measured?, _ metric: String) -> Double? {
+        guard let m else { return nil }
+        let s = Summary(m.numbers(metric))
+        return s.isEmpty ? nil : s.median
+    }
+    func find(_ items: Int) -> Measured? { rows.first { $0.items == items } }
+    for (metric, name) in metrics where metric != "cli_list_today_ns" {
+        var ok: Bool?
+        var detail = "not measured"
+        if let big = median(find(100_000), metric), let small = median(find(1_000), metric) {
+            ok = big <= 1.2 * small
+            detail = "\(milliseconds(big)) ms vs \(milliseconds(small)) ms (×\(String(format: "%.2f", big / small)))"
+        }
+        print("  \(ok.map { $0 ? "PASS" : "FAIL" } ?? "n/a ")  command line: \(name), 100,000 items ≤ 1.2 × 1,000 items: \(detail)")
+    }
+    if let list = median(find(100_000), "cli_list_today_ns") {
+        print("  \(list < 25e6 ? "PASS" : "FAIL")  command line: list --due today, 100,000 items < 25 ms: \(milliseconds(list)) ms")
+    } else {
+        print("  n/a   command line: list --due today, 100,000 items < 25 ms: not measured")
+    }
+    print("\nCommand line (one list; median [min–max] ms of whole runs of the release binary, process start included)")
+    var lines = [["database"] + metrics.map(\.1)]
+    for m in rows {
+        lines.append(["\(grouped(m.items)) items"] + metrics.map { metric, _ in
+            let s = Summary(m.numbers(metric))
+            return s.isEmpty ? "-" : "\(milliseconds(s.median)) [\(milliseconds(s.min))–\(milliseconds(s.max))]"
+        })
+    }
+    var widths = lines[0].map(\.count)
+    for line in lines { for (index, cell) in line.enumerated() { widths[index] = Swift.max(widths[index], cell.count) } }
+    for line in lines { print("  " + line.enumerated().map { pad($1, widths[$0], right: $0 > 0) }.joined(separator: "  ")) }
+}
+

@@ -1,0 +1,41 @@
+import Foundation
+import ArgumentParser
+import ChecklistsStress
+
+/// `fuzz`: random events into the reducer and its effects on a real
+/// database, every invariant checked after every event.
+struct FuzzCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fuzz",
+        abstract: "Random events into the app minus the terminal, every invariant checked after every event.")
+
+    @OptionGroup var seed: SeedOption
+    @Option(help: "How many events.") var events: Int = 1_000_000
+    @Option(help: ArgumentHelp("Print every event from this index on, before it runs (to replay a crash).", valueName: "index"))
+    var traceFrom: Int?
+
+    func run() throws {
+        let seed = self.seed.value
+        CrashReport.install()
+        say("fuzz: seed \(seed), \(events) events")
+        let configuration = FuzzConfiguration(seed: seed, events: events, folder: FuzzConfiguration.scratchFolder(named: "checklists-fuzz"),
+                                              traceFrom: traceFrom)
+        let fuzzer: ReducerFuzzer
+        do {
+            fuzzer = try ReducerFuzzer(configuration)
+        } catch {
+            fail("cannot create the fuzz database: \(error)", status: 1)
+        }
+        let result = fuzzer.run { report in
+            say("fuzz: \(report.events) events, \(Int(report.eventsPerSecond)) events/s")
+        }
+        fuzzer.removeFiles()
+        switch result {
+        case let .success(report):
+            say("fuzz: PASS " + report.summary)
+        case let .failure(failure):
+            say(failure.description)
+            throw ExitCode.failure
+        }
+    }
+}
