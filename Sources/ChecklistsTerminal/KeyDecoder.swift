@@ -211,22 +211,26 @@ struct KeyDecoder {
     /// Where a burst that starts at `index` ends (the end of the drain, or a
     /// bracketed paste's start), or nil when none starts there, with where
     /// the run of text from `index` ends. A burst is a run of printable
-    /// characters (tabs allowed) with at least one printable, directly
-    /// followed by a newline byte.
+    /// characters and tabs whose last character, directly before a newline
+    /// byte, is printable. Not a tab: text, Tab and Enter are a person (or a
+    /// script) moving to the next row and pressing Enter there, and nothing
+    /// pasted needs a tab before its line break.
     private static func burst(_ inputs: [RawInput], from index: Int) -> (end: Int?, runEnd: Int) {
         var position = index
-        var printable = false
+        var lastIsPrintable = false
         while position < inputs.endIndex, !inputs[position].isKeyCode {
             let value = inputs[position].value
             if isPrintable(value) {
-                printable = true
-            } else if value != 9 {
+                lastIsPrintable = true
+            } else if value == 9 {
+                lastIsPrintable = false
+            } else {
                 break
             }
             position += 1
         }
         let runEnd = position
-        guard printable, position < inputs.endIndex, !inputs[position].isKeyCode,
+        guard lastIsPrintable, position < inputs.endIndex, !inputs[position].isKeyCode,
               inputs[position].value == 13 || inputs[position].value == 10 else { return (nil, runEnd) }
         while position < inputs.endIndex, !marker(pasteStart, in: inputs, at: position) { position += 1 }
         return (position, runEnd)

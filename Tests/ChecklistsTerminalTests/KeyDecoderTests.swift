@@ -283,6 +283,8 @@ struct KeyDecoderPasteTests {
         #expect(KeyDecoder.decode(chars("\rab")) == [.enter, .character("a"), .character("b")])
         #expect(KeyDecoder.decode(chars("ab")) == [.character("a"), .character("b")])
         #expect(KeyDecoder.decode(chars("\t\r")) == [.tab, .enter])
+        // Text, Tab, Tab, Enter: to the Due Date row and open the picker there.
+        #expect(KeyDecoder.decode(chars("milk\t\t\r")) == "milk".map(Key.character) + [.tab, .tab, .enter])
         // Esc Enter is a person pressing two keys, not text.
         #expect(KeyDecoder.decode(chars("\u{1B}\r")) == [.escape, .enter])
     }
