@@ -132,10 +132,12 @@ extension KeyChooser {
                                        "\u{3}", "\u{13}", "\u{1A}", "\u{7F}", "\u{9B}2J"]
 
     /// A paste: a few samples of nasty text mixed with hazards, and now and
-    /// then a huge one (tens of thousands of characters).
+    /// then (one in 200) a huge one, of thousands to tens of thousands of
+    /// characters. One in 50 cost a run a third more CPU (every later key in
+    /// that field edits and draws the huge text) for no new kind of event.
     func paste(using random: inout StressRandom) -> Key {
         var text = ""
-        for _ in 0..<(random.chance(0.02) ? random.int(2_000...8_000) : random.int(1...12)) {
+        for _ in 0..<(random.chance(0.005) ? random.int(1_000...6_000) : random.int(1...12)) {
             text += random.chance(0.5) ? random.pick(NastyText.samples) : random.pick(Self.pasteHazards)
         }
         return .paste(text)
