@@ -47,6 +47,7 @@ enum FuzzEvent {
         case let .character(c): "character \(Self.escaped(String(c)))"
         case let .control(c): "control \(Self.escaped(String(c)))"
         case let .alt(c): "alt \(Self.escaped(String(c)))"
+        case let .paste(text): "paste of \(text.unicodeScalars.count) scalars \(Self.escaped(text))"
         default: "\(key)"
         }
     }
@@ -105,7 +106,8 @@ struct KeyChooser {
 
     func key(in context: KeyContext, using random: inout SeededRandom) -> Key {
         if random.chance(0.000_05) { return .control("c") }
-        let typing = context == .itemText || context == .listName || context == .typedDate
+        let typing = context.isTextField
+        if random.chance(typing ? 0.04 : 0.01) { return paste(using: &random) }
         let roll = random.int(0...99)
         if typing && roll < 60 {
             if context == .typedDate && random.chance(0.6) { return .character(random.pick(dateWords)) }
@@ -119,6 +121,27 @@ struct KeyChooser {
         }
         if roll < 80 { return .character(random.pick(NastyText.characters)) }
         return random.pick(anyKey)
+    }
+}
+
+extension KeyChooser {
+    /// Bytes that would be commands, escape sequences (a paste's own end
+    /// marker, a clipboard write) and line breaks, which inside a paste must
+    /// all stay text.
+    private static let pasteHazards = ["\n", "\r\n", "\r", "\t", "\n\n", "dy", "q", "a", "x", "?", " ",
+                                       "\u{1B}[201~", "\u{1B}[200~", "\u{1B}[A", "\u{1B}", "\u{1B}]52;c;SGVsbG8=\u{07}",
+                                       "\u{3}", "\u{13}", "\u{1A}", "\u{7F}", "\u{9B}2J"]
+
+    /// A paste: a few samples of nasty text mixed with hazards, and now and
+    /// then (one in 200) a huge one, of thousands to tens of thousands of
+    /// characters. One in 50 cost a run a third more CPU (every later key in
+    /// that field edits and draws the huge text) for no new kind of event.
+    func paste(using random: inout SeededRandom) -> Key {
+        var text = ""
+        for _ in 0..<(random.chance(0.005) ? random.int(1_000...6_000) : random.int(1...12)) {
+            text += random.chance(0.5) ? random.pick(NastyText.samples) : random.pick(Self.pasteHazards)
+        }
+        return .paste(text)
     }
 }
 

@@ -225,6 +225,39 @@ enum FuzzInvariants {
         }
     }
 
+    // MARK: - 2b. A paste is text, never keys
+
+    /// What a paste of `text` did wrong between `before` and `after`: it
+    /// must not move, open, close, ask or quit anything; in a text field it
+    /// adds exactly its cleaned text (no line break, no control); elsewhere
+    /// it only says it was ignored.
+    static func pasteStayedText(_ text: String, before: AppState, after: AppState) -> String? {
+        let context = before.keyContext
+        if after.route != before.route || after.keyContext != context || !after.isRunning
+            || (after.confirmation == nil) != (before.confirmation == nil) || after.showsHelp != before.showsHelp {
+            return "a paste in \(context) acted as keys: route \(before.route) -> \(after.route), context \(context) -> \(after.keyContext)"
+        }
+        if before.isTooSmall { return nil }
+        guard context.isTextField else {
+            return after.message?.text.hasPrefix("Paste ignored") == true ? nil
+                : "a paste in \(context) was not reported as ignored (message: \(after.message?.text ?? "none"))"
+        }
+        func field(_ state: AppState) -> String? {
+            switch context {
+            case .itemText: state.itemDetail?.text.text
+            case .listName: state.listDetail?.name.text
+            default: state.itemDetail?.picker?.typed?.text
+            }
+        }
+        guard let old = field(before), let new = field(after) else { return "a paste in \(context) lost the text field" }
+        let added = TextField.pastable(text, keepingLineBreaks: false).unicodeScalars.count
+        func controls(_ text: String) -> Int { text.unicodeScalars.filter { $0.properties.generalCategory == .control }.count }
+        if new.unicodeScalars.count != old.unicodeScalars.count + added || controls(new) != controls(old) {
+            return "a paste of \(text.unicodeScalars.count) scalars in \(context) changed the field from \(old.unicodeScalars.count) to \(new.unicodeScalars.count) scalars (expected +\(added), no new controls)"
+        }
+        return nil
+    }
+
     // MARK: - 3. The screen: rows fit, the picker row shows exactly when open
 
     static func rendered(_ grid: ScreenGrid, state: AppState) -> String? {

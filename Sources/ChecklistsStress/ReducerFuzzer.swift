@@ -36,6 +36,9 @@ public struct FuzzReport: Sendable {
     public var events = 0
     public var seconds = 0.0
     public var keys = 0
+    /// Pastes among the keys, and the scalars they held.
+    public var pastes = 0
+    public var pastedScalars = 0
     public var resizes = 0
     public var renders = 0
     public var externalCommits = 0
@@ -57,7 +60,7 @@ public struct FuzzReport: Sendable {
         let perContext = KeyContext.allCases.map { "\($0)=\(contexts[$0, default: 0])" }.joined(separator: " ")
         return """
             seed \(seed): \(events) events in \(String(format: "%.1f", seconds)) s (\(Int(eventsPerSecond)) events/s), \
-            \(renders) renders, \(keys) keys, \(resizes) resizes, \(externalCommits) external commits \
+            \(renders) renders, \(keys) keys (\(pastes) pastes of \(pastedScalars) scalars), \(resizes) resizes, \(externalCommits) external commits \
             (\(externalRefused) refused), \(notices) notices, \(alarmsFired) alarms (\(staleAlarms) stale), \
             \(remindersDelivered) reminders claimed, \
             \(syntheticReminders) synthetic reminders, \(restarts) restarts, \(deletedItemsTracked) deleted items checked
@@ -120,6 +123,9 @@ public final class ReducerFuzzer {
     var recent: [String] = []
     var report: FuzzReport
     var index = 0
+    /// What the last paste did that a paste must not, found in `perform`
+    /// where the state just before it is known.
+    var pasteProblem: String?
 
     public init(_ configuration: FuzzConfiguration) throws(StorageError) {
         self.configuration = configuration
@@ -227,7 +233,15 @@ public final class ReducerFuzzer {
             report.contexts[store.state.keyContext, default: 0] += 1
             now += Double(random.int(0...2_500)) / 1000
             store.send(.clock(now))
-            store.send(.key(key))
+            if case let .paste(text) = key {
+                report.pastes += 1
+                report.pastedScalars += text.unicodeScalars.count
+                let before = store.state
+                store.send(.key(key))
+                pasteProblem = FuzzInvariants.pasteStayedText(text, before: before, after: store.state)
+            } else {
+                store.send(.key(key))
+            }
         case let .resize(width, height):
             report.resizes += 1
             store.send(.resized(width: width, height: height))
@@ -381,6 +395,10 @@ public final class ReducerFuzzer {
             let delivered = store.takeClaimedReminders()
             if store.takeAlarmSetting() != nil { return "an alarm with a stale token re-armed the alarm" }
             if !delivered.isEmpty { return "an alarm with a stale token delivered \(delivered.map(\.id))" }
+        }
+        if let problem = pasteProblem {
+            pasteProblem = nil
+            return problem
         }
         if let problem = FuzzInvariants.structure(of: state) { return problem }
         if let date = alarm.date, date <= now {

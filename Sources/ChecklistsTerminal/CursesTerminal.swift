@@ -87,6 +87,8 @@ public final class CursesTerminal {
     private var cursorVisible = false
     /// Reused to build each cchar_t without allocating per cell.
     private var wideBuffer: [wchar_t]
+    /// Kept between reads: a paste may arrive over several of them.
+    private var decoder = KeyDecoder()
 
     private init(screen: OpaquePointer, colourEnabled: Bool, unicode: Bool) {
         self.screen = screen
@@ -154,7 +156,27 @@ public final class CursesTerminal {
             }
             colourEnabled = true
         }
+        bracketedPaste(on: true)
         return CursesTerminal(screen: screen, colourEnabled: colourEnabled, unicode: unicode)
+    }
+
+    /// Asks the terminal to mark pastes (`ESC [ 200 ~` … `ESC [ 201 ~`), so
+    /// pasted text reaches the decoder as text and never as keys, or stops
+    /// it, before the shell gets the terminal back. Fixed bytes rather than
+    /// terminfo's BE/BD: screen-256color and others lack those entries while
+    /// the terminal behind them (tmux) has the mode, and a terminal without
+    /// it ignores an unknown private mode. The crash guard writes the same
+    /// "off" bytes. Sent straight to the terminal: curses has no notion of
+    /// this mode, and it does not depend on what curses has drawn.
+    private static func bracketedPaste(on: Bool) {
+        let bytes: StaticString = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+        var written = 0
+        while written < bytes.utf8CodeUnitCount {
+            let result = write(STDOUT_FILENO, bytes.utf8Start + written, bytes.utf8CodeUnitCount - written)
+            if result < 0 && errno == EINTR { continue }
+            guard result > 0 else { return }
+            written += result
+        }
     }
 
     /// What `start` would reject, found without writing to the terminal or
@@ -252,7 +274,9 @@ public final class CursesTerminal {
                 break
             }
         }
-        return KeyDecoder.decode(inputs)
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return decoder.decode(inputs, at: UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec))
     }
 
     /// Copies `grid` to the screen and flushes it with one doupdate.
@@ -324,6 +348,7 @@ public final class CursesTerminal {
         guard !stopped else { return }
         stopped = true
         _ = endwin()
+        Self.bracketedPaste(on: false)
         delscreen(screen)
         terminal_guard_uninstall()
         terminal_guard_release_stderr()
@@ -344,6 +369,7 @@ public final class CursesTerminal {
     public func suspend() {
         guard !stopped else { return }
         _ = endwin()
+        Self.bracketedPaste(on: false)
         // Let anything held from stderr show in the shell while suspended.
         terminal_guard_release_stderr()
         terminal_guard_suspend_self()
@@ -359,6 +385,7 @@ public final class CursesTerminal {
         // letters. keypad() sends the switch now, flushed by doupdate.
         _ = keypad(shim_stdscr(), true)
         _ = doupdate()
+        Self.bracketedPaste(on: true)
     }
 
     // MARK: Drawing

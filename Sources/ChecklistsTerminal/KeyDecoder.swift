@@ -45,34 +45,107 @@ enum CursesKeyCode {
     static let resize: UInt32 = 0o632
 }
 
-/// Turns one drain of `wget_wch` results into the UI's keys.
+/// Turns drains of `wget_wch` results into the UI's keys.
 ///
 /// Pure so every mapping is unit-tested; `CursesTerminal.readKeys` only
-/// collects the raw values. It decodes a whole drain at once because Alt is
-/// only recognisable as Esc immediately followed by another key in the same
-/// burst of input.
-enum KeyDecoder {
+/// collects the raw values and the time. It decodes a whole drain at once
+/// because Alt is only recognisable as Esc immediately followed by another
+/// key in the same burst of input, and a paste by what came with it.
+///
+/// A value, not a namespace, because a bracketed paste may span several
+/// drains: the decoder remembers that one is open between them.
+struct KeyDecoder {
     private static let escape: UInt32 = 27
     private static let delete: UInt32 = 127
     private static let controlH: UInt32 = 8
+    /// What the terminal sends around a paste once the app has turned on
+    /// bracketed paste (`ESC [ ? 2004 h`). With keypad on, curses knows no key
+    /// that starts this way past `ESC [ 2 0`, so both reach us as characters.
+    static let pasteStart: [UInt32] = [27, 91, 50, 48, 48, 126]   // ESC [ 2 0 0 ~
+    static let pasteEnd: [UInt32] = [27, 91, 50, 48, 49, 126]     // ESC [ 2 0 1 ~
+    /// How long an open paste may go without input before it counts as over.
+    /// A terminal sends a paste back to back (a slow link may pause it for a
+    /// moment); only a lost end marker leaves it silent this long, and from
+    /// then on input is keys again instead of text forever.
+    static let pasteSilence: UInt64 = 1_000_000_000
 
-    /// Decodes the values in order. Unknown key codes, `KEY_RESIZE` (the
-    /// runtime watches SIGWINCH itself), NUL, the unassigned controls 28–31 and
-    /// C1 controls are dropped: the UI has no meaning for them, and passing
-    /// control bytes on as text would let them reach the screen.
+    /// An open bracketed paste: the values that may be the start of its end
+    /// marker, held until the next drain says whether they are, and when its
+    /// last input came.
+    private struct OpenPaste {
+        var heldBack: [UInt32] = []
+        var lastInput: UInt64
+    }
+    private var openPaste: OpenPaste?
+
+    init() {}
+
+    /// Whether a bracketed paste has begun and its end marker not yet come.
+    var isInsidePaste: Bool { openPaste != nil }
+
+    /// One drain with a fresh decoder: no paste open before it, and the
+    /// state it ends in forgotten. For tests of single drains.
     static func decode(_ inputs: [RawInput]) -> [Key] {
+        var decoder = KeyDecoder()
+        return decoder.decode(inputs, at: 0)
+    }
+
+    /// Decodes the values in order; `now` is a monotonic time in
+    /// nanoseconds, for the end of a paste whose end marker never came.
+    ///
+    /// Unknown key codes, `KEY_RESIZE` (the runtime watches SIGWINCH itself),
+    /// NUL, the unassigned controls 28–31 and C1 controls are dropped: the UI
+    /// has no meaning for them, and passing control bytes on as text would
+    /// let them reach the screen.
+    ///
+    /// Pasted text comes out as one `.paste` per drain, never as keys: what
+    /// lies between the paste markers, and, for terminals that send a paste
+    /// as plain typing, a burst: printable text followed in the same drain by
+    /// a newline, with everything after it in that drain (nobody types a line
+    /// and Enter faster than the app reads them).
+    mutating func decode(_ inputs: [RawInput], at now: UInt64) -> [Key] {
         var keys: [Key] = []
         keys.reserveCapacity(inputs.count)
+        if let open = openPaste, now &- open.lastInput > Self.pasteSilence {
+            // The end marker is lost; what was held back was never text.
+            openPaste = nil
+        }
         var index = inputs.startIndex
+        var plainUntil = index
         while index < inputs.endIndex {
+            if openPaste != nil {
+                index = continuePaste(inputs, from: index, now: now, into: &keys)
+                continue
+            }
+            if Self.marker(Self.pasteStart, in: inputs, at: index) {
+                openPaste = OpenPaste(lastInput: now)
+                index += Self.pasteStart.count
+                continue
+            }
+            if Self.marker(Self.pasteEnd, in: inputs, at: index) {
+                // An end with no start (the start was lost): nothing to end.
+                index += Self.pasteEnd.count
+                continue
+            }
+            if index >= plainUntil {
+                let (burstEnd, runEnd) = Self.burst(inputs, from: index)
+                if let burstEnd {
+                    Self.appendPaste(inputs[index..<burstEnd], to: &keys)
+                    index = burstEnd
+                    continue
+                }
+                // No burst starts anywhere in this run either: it ends the
+                // same way. Skipping it keeps a long unbracketed paste linear.
+                plainUntil = runEnd
+            }
             let input = inputs[index]
             index += 1
             if input.isKeyCode {
-                if let key = decodeKeyCode(input.value) { keys.append(key) }
+                if let key = Self.decodeKeyCode(input.value) { keys.append(key) }
                 continue
             }
-            if input.value == escape {
-                if index < inputs.endIndex, let character = altCharacter(inputs[index]) {
+            if input.value == Self.escape {
+                if index < inputs.endIndex, let character = Self.altCharacter(inputs[index]) {
                     keys.append(.alt(character))
                     index += 1
                 } else {
@@ -80,9 +153,105 @@ enum KeyDecoder {
                 }
                 continue
             }
-            if let key = decodeCharacter(input.value) { keys.append(key) }
+            if let key = Self.decodeCharacter(input.value) { keys.append(key) }
         }
         return keys
+    }
+
+    /// Takes the open paste's text up to its end marker or the end of the
+    /// drain, appends what is surely text as one `.paste`, and returns where
+    /// decoding goes on. A tail that could be the start of the end marker is
+    /// held back for the next drain.
+    private mutating func continuePaste(_ inputs: [RawInput], from start: Int, now: UInt64, into keys: inout [Key]) -> Int {
+        guard var open = openPaste else { return start }
+        var text = open.heldBack
+        var index = start
+        var ended = false
+        while index < inputs.endIndex {
+            let input = inputs[index]
+            index += 1
+            // Key codes inside a paste are pasted escape sequences curses
+            // recognised (an arrow's bytes): not text, and never a key.
+            guard !input.isKeyCode else { continue }
+            text.append(input.value)
+            if text.count >= Self.pasteEnd.count, text.suffix(Self.pasteEnd.count).elementsEqual(Self.pasteEnd) {
+                text.removeLast(Self.pasteEnd.count)
+                ended = true
+                break
+            }
+        }
+        if ended {
+            openPaste = nil
+        } else {
+            let held = Self.partialEndMarker(at: text)
+            open.heldBack = Array(text.suffix(held))
+            text.removeLast(held)
+            open.lastInput = now
+            openPaste = open
+        }
+        Self.appendPaste(text[...], to: &keys)
+        return index
+    }
+
+    /// How many values at the end of `text` are the beginning of the end
+    /// marker (0 to 5).
+    private static func partialEndMarker(at text: [UInt32]) -> Int {
+        for length in stride(from: min(pasteEnd.count - 1, text.count), to: 0, by: -1)
+        where text.suffix(length).elementsEqual(pasteEnd.prefix(length)) {
+            return length
+        }
+        return 0
+    }
+
+    private static func marker(_ marker: [UInt32], in inputs: [RawInput], at index: Int) -> Bool {
+        guard inputs.endIndex - index >= marker.count else { return false }
+        return zip(inputs[index...], marker).allSatisfy { !$0.isKeyCode && $0.value == $1 }
+    }
+
+    /// Where a burst that starts at `index` ends (the end of the drain, or a
+    /// bracketed paste's start), or nil when none starts there, with where
+    /// the run of text from `index` ends. A burst is a run of printable
+    /// characters and tabs whose last character, directly before a newline
+    /// byte, is printable. Not a tab: text, Tab and Enter are a person (or a
+    /// script) moving to the next row and pressing Enter there, and nothing
+    /// pasted needs a tab before its line break.
+    private static func burst(_ inputs: [RawInput], from index: Int) -> (end: Int?, runEnd: Int) {
+        var position = index
+        var lastIsPrintable = false
+        while position < inputs.endIndex, !inputs[position].isKeyCode {
+            let value = inputs[position].value
+            if isPrintable(value) {
+                lastIsPrintable = true
+            } else if value == 9 {
+                lastIsPrintable = false
+            } else {
+                break
+            }
+            position += 1
+        }
+        let runEnd = position
+        guard lastIsPrintable, position < inputs.endIndex, !inputs[position].isKeyCode,
+              inputs[position].value == 13 || inputs[position].value == 10 else { return (nil, runEnd) }
+        while position < inputs.endIndex, !marker(pasteStart, in: inputs, at: position) { position += 1 }
+        return (position, runEnd)
+    }
+
+    private static func isPrintable(_ value: UInt32) -> Bool {
+        value >= 0x20 && value != delete && !(0x80...0x9F).contains(value) && Unicode.Scalar(value) != nil
+    }
+
+    /// The characters among `values` as one `.paste`, controls and all (the
+    /// text field decides what to make of them); nothing when there are none.
+    private static func appendPaste(_ values: ArraySlice<UInt32>, to keys: inout [Key]) {
+        var text = String.UnicodeScalarView()
+        for value in values {
+            if let scalar = Unicode.Scalar(value) { text.append(scalar) }
+        }
+        if !text.isEmpty { keys.append(.paste(String(text))) }
+    }
+
+    private static func appendPaste(_ inputs: ArraySlice<RawInput>, to keys: inout [Key]) {
+        appendPaste(ArraySlice(inputs.lazy.filter { !$0.isKeyCode }.map(\.value)), to: &keys)
     }
 
     /// One curses key code (`KEY_CODE_YES`), or nil for codes the UI ignores.

@@ -179,6 +179,135 @@ struct KeyDecoderTests {
     }
 }
 
+/// Pasted text reaches the UI as one `.paste`, never as keys: between the
+/// bracketed-paste markers, however the drains split it, and as a burst of
+/// text and a newline in one drain when the terminal does not mark pastes.
+@Suite("KeyDecoder: pastes")
+struct KeyDecoderPasteTests {
+    private func chars(_ text: String) -> [RawInput] {
+        text.unicodeScalars.map { .character($0.value) }
+    }
+    private let start = "\u{1B}[200~"
+    private let end = "\u{1B}[201~"
+    private let second: UInt64 = 1_000_000_000
+
+    @Test("a bracketed paste is one .paste, newlines, Esc and command letters inside")
+    func bracketed() {
+        #expect(KeyDecoder.decode(chars(start + "Pasted line\rdy" + end)) == [.paste("Pasted line\rdy")])
+        #expect(KeyDecoder.decode(chars("a" + start + "x\u{1B}[Aq\u{3}" + end + "j")) ==
+                [.character("a"), .paste("x\u{1B}[Aq\u{3}"), .character("j")])
+    }
+
+    @Test("key codes curses made of pasted bytes are dropped, not keys")
+    func keyCodesInsidePaste() {
+        let inputs = chars(start + "a") + [.keyCode(CursesKeyCode.up), .keyCode(CursesKeyCode.enter)] + chars("b" + end)
+        #expect(KeyDecoder.decode(inputs) == [.paste("ab")])
+    }
+
+    @Test("an empty paste is nothing, and an end marker without a start is dropped")
+    func emptyAndStray() {
+        #expect(KeyDecoder.decode(chars(start + end)) == [])
+        #expect(KeyDecoder.decode(chars(end + "j")) == [.character("j")])
+    }
+
+    @Test("a paste split over drains, even inside its end marker, is text up to the end marker and keys after")
+    func splitOverDrains() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(chars(start + "first "), at: 0) == [.paste("first ")])
+        #expect(decoder.isInsidePaste)
+        #expect(decoder.decode(chars("line\rdy\u{1B}[20"), at: 10) == [.paste("line\rdy")])
+        #expect(decoder.decode(chars("1~j"), at: 20) == [.character("j")])
+        #expect(!decoder.isInsidePaste)
+        #expect(decoder.decode(chars("k"), at: 30) == [.character("k")])
+    }
+
+    @Test("held-back bytes that turn out not to be the end marker are text")
+    func heldBackThenText() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(chars(start + "a\u{1B}["), at: 0) == [.paste("a")])
+        #expect(decoder.decode(chars("Bq"), at: 5) == [.paste("\u{1B}[Bq")])
+        #expect(decoder.decode(chars(end), at: 6) == [])
+    }
+
+    @Test("a paste whose end marker never comes ends after a second of silence; input after that is keys")
+    func lostEndMarker() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(chars(start + "text\u{1B}[2"), at: 0) == [.paste("text")])
+        // Still within the second: more paste (and what was held back was text).
+        #expect(decoder.decode(chars("dy\u{1B}[20"), at: second) == [.paste("\u{1B}[2dy")])
+        // A second later the held-back start of a marker is dropped, and keys are keys.
+        #expect(decoder.decode(chars("q"), at: 2 * second + 1) == [.character("q")])
+        #expect(!decoder.isInsidePaste)
+    }
+
+    /// The start marker comes whole: curses waits for the rest of an escape
+    /// sequence before it hands over the Esc.
+    @Test("a huge paste arrives whole, in order", arguments: [1, 7, 4096])
+    func huge(drainSize: Int) {
+        let body = String(repeating: "line of text\n", count: 20_000)
+        let inputs = chars(start + body + end + "x")
+        var decoder = KeyDecoder()
+        var keys = decoder.decode(Array(inputs.prefix(6)), at: 0)
+        var offset = 6
+        while offset < inputs.count {
+            keys += decoder.decode(Array(inputs[offset..<min(inputs.count, offset + drainSize)]), at: UInt64(offset))
+            offset += drainSize
+        }
+        #expect(keys.last == .character("x"))
+        let pasted = keys.dropLast().map { key -> String in
+            guard case let .paste(text) = key else { return "<not a paste: \(key)>" }
+            return text
+        }.joined()
+        #expect(pasted == body)
+    }
+
+    // MARK: Terminals without bracketed paste
+
+    @Test("printable text then a newline in one drain is a paste, with all that follows in the drain")
+    func burst() {
+        #expect(KeyDecoder.decode(chars("Pasted line\rdy")) == [.paste("Pasted line\rdy")])
+        #expect(KeyDecoder.decode(chars("x\n")) == [.paste("x\n")])
+        #expect(KeyDecoder.decode(chars("col 1\tcol 2\r\u{1B}[A")) == [.paste("col 1\tcol 2\r\u{1B}[A")])
+    }
+
+    @Test("keys before the burst stay keys")
+    func keysBeforeBurst() {
+        let inputs: [RawInput] = [.keyCode(CursesKeyCode.down), .character(27), .character(0x62), .character(127)] + chars("\tab\rc")
+        // A tab belongs to the pasted text (a spreadsheet's columns).
+        #expect(KeyDecoder.decode(inputs) == [.down, .alt("b"), .backspace, .paste("\tab\rc")])
+    }
+
+    @Test("Enter alone, Enter first, or text without Enter are keys as before")
+    func notBursts() {
+        #expect(KeyDecoder.decode(chars("\r")) == [.enter])
+        #expect(KeyDecoder.decode(chars("\rab")) == [.enter, .character("a"), .character("b")])
+        #expect(KeyDecoder.decode(chars("ab")) == [.character("a"), .character("b")])
+        #expect(KeyDecoder.decode(chars("\t\r")) == [.tab, .enter])
+        // Text, Tab, Tab, Enter: to the Due Date row and open the picker there.
+        #expect(KeyDecoder.decode(chars("milk\t\t\r")) == "milk".map(Key.character) + [.tab, .tab, .enter])
+        // Esc Enter is a person pressing two keys, not text.
+        #expect(KeyDecoder.decode(chars("\u{1B}\r")) == [.escape, .enter])
+    }
+
+    @Test("typing fast still saves: the text and the Enter in separate drains stay keys")
+    func typingFast() {
+        var decoder = KeyDecoder()
+        #expect(decoder.decode(chars("milk"), at: 0) == "milk".map(Key.character))
+        #expect(decoder.decode(chars("\r"), at: 1) == [.enter])
+    }
+
+    @Test("a burst stops where a bracketed paste starts")
+    func burstThenBracketed() {
+        #expect(KeyDecoder.decode(chars("a\rb" + start + "c\r" + end)) == [.paste("a\rb"), .paste("c\r")])
+    }
+
+    @Test("a long line without Enter decodes in linear time")
+    func longRun() {
+        let keys = KeyDecoder.decode(chars(String(repeating: "a", count: 200_000)))
+        #expect(keys.count == 200_000)
+    }
+}
+
 /// Start-up errors are printed as-is by the executable, so their wording is
 /// part of the interface.
 @Suite("TerminalError")

@@ -175,6 +175,18 @@ struct TerminalAbuseInTmuxTests {
         run("stty -g > \(shellQuoted(atPrompt))", writing: atPrompt, in: tmux)
         #expect(fileLine(atPrompt) == fileLine(before), "\(how): modes at the prompt")
         #expect(tmux.modes == TmuxSession.shellModes, "\(how)")
+        // Bracketed paste is off (dash never turns it on): a paste reaches
+        // a command bare, not wrapped in ESC[200~ ... ESC[201~.
+        let pasted = folder.file("pasted-at-prompt")
+        try? FileManager.default.removeItem(atPath: pasted)
+        tmux.type("head -n 1 > \(shellQuoted(pasted))")
+        tmux.press("Enter")
+        #expect(tmux.waitUntil { _ in tmux.children(named: "head").count == 1 }, "\(how): head did not start: \(tmux.text)")
+        tmux.tmux(["set-buffer", "-b", "probe", "probe\n"])
+        tmux.tmux(["paste-buffer", "-p", "-b", "probe", "-t", tmux.pane])
+        #expect(tmux.waitUntil(timeout: 5) { _ in fileLine(pasted) == "probe" }, "\(how): pasted at the prompt: \(fileLine(pasted).debugDescription)")
+        #expect(tmux.waitUntil { Self.nonBlank($0.components(separatedBy: "\n")).last == Self.prompt.trimmingCharacters(in: .whitespaces) },
+                "\(how): no prompt after the paste: \(tmux.text)")
     }
 
     /// Stops the app each of `ways` (Ctrl-Z, kill -TSTP) in turn, checks
@@ -235,6 +247,13 @@ struct TerminalAbuseInTmuxTests {
             #expect(tmux.waitUntil { _ in tmux.selectedRow?.contains("Renew passport") == true }, "\(how), then Down: \(tmux.text)")
             tmux.press("Up")
             #expect(tmux.waitUntil { _ in tmux.screen() == screen }, "\(how), then Up: \(tmux.text)")
+            // Bracketed paste is on again: pasted x's are not the check key.
+            tmux.tmux(["set-buffer", "-b", "xs", "xx"])
+            tmux.tmux(["paste-buffer", "-p", "-b", "xs", "-t", tmux.pane])
+            #expect(tmux.waitFor("Paste ignored: not in a text field."), "\(how), then a paste: \(tmux.text)")
+            #expect(!tmux.text.contains("[x]"), "\(how): a pasted x checked an item: \(tmux.text)")
+            tmux.press("Down", "Up")
+            #expect(tmux.waitUntil { _ in tmux.screen() == screen }, "\(how), after the paste: \(tmux.text)")
         }
         quit(app, in: tmux)
     }

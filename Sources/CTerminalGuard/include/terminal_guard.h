@@ -31,7 +31,8 @@ void terminal_guard_install(void);
 void terminal_guard_prepare_thread(void);
 
 /// Restores the saved termios and writes the fixed restore sequence (leave
-/// the alternate screen, keypad off, cursor visible, attributes reset,
+/// the alternate screen, keypad off, bracketed paste off, cursor visible,
+/// attributes reset,
 /// newline). Async-signal-safe; usable on an error path where endwin cannot be
 /// trusted.
 void terminal_guard_restore(void);

@@ -15,4 +15,10 @@ public enum Key: Hashable, Sendable {
     case home, end, pageUp, pageDown
     case enter, escape, tab, backTab, backspace, delete
     case function(Int)
+    /// Text the terminal says was pasted, all of it (bracketed paste), or
+    /// what the decoder took for a paste: printable text followed by a
+    /// newline in one read. Never a command: a text field inserts it, and
+    /// everywhere else it is ignored with a message. The text is as it came,
+    /// newlines and controls included; the text field cleans it.
+    case paste(String)
 }

@@ -23,6 +23,9 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case confirm, help
     case banner, snoozeChoice
 
+    /// Whether a text field has the keys here: typing and pastes go into it.
+    public var isTextField: Bool { self == .itemText || self == .listName || self == .typedDate }
+
     /// The heading of this context on the `?` screen.
     public var title: String {
         switch self {
@@ -220,6 +223,7 @@ public enum KeyBindings {
         case .backspace: "Backspace"
         case .delete: "Delete"
         case let .function(n): "F\(n)"
+        case .paste: "a paste"
         }
     }
 }

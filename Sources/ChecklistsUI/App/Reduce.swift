@@ -98,6 +98,11 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
         return []
     }
     let context = state.keyContext
+    if case .paste = key, !context.isTextField {
+        // Pasted text is never keys: outside a text field it does nothing.
+        state.message = StatusMessage("Paste ignored: not in a text field.")
+        return []
+    }
     let command = KeyBindings.command(for: key, in: context)
     if command == .quit && key == .control("c") {
         state.isRunning = false

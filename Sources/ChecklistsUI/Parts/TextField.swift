@@ -4,10 +4,14 @@ public struct TextField: Hashable, Sendable {
     public private(set) var characters: [Character]
     /// Index into `characters` where typing inserts: 0...count.
     public private(set) var cursor: Int
+    /// Whether a paste keeps its line breaks. Every field is one line today;
+    /// a multi-line one would say so here.
+    public let isMultiline: Bool
 
-    public init(_ text: String = "") {
+    public init(_ text: String = "", multiline: Bool = false) {
         characters = Array(text)
         cursor = characters.count
+        isMultiline = multiline
     }
 
     public var text: String { String(characters) }
@@ -17,6 +21,7 @@ public struct TextField: Hashable, Sendable {
     public mutating func handle(_ key: Key) -> Bool {
         switch key {
         case let .character(typed): insert(String(typed))
+        case let .paste(text): insert(Self.pastable(text, keepingLineBreaks: isMultiline))
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(characters.count, cursor + 1)
         case .home, .control("a"): cursor = 0
@@ -48,6 +53,25 @@ public struct TextField: Hashable, Sendable {
         let merged = Array(before + after)
         cursor = min(merged.count, before.count)
         characters = merged
+    }
+
+    /// Pasted text as a field takes it: each line break (CR, LF, CR LF,
+    /// NEL, the Unicode separators) and each tab becomes one space, or, in a
+    /// multi-line field, line breaks become LF; other controls (ESC and the
+    /// rest of C0, DEL, C1) are dropped, so a pasted escape sequence leaves
+    /// only its harmless printable tail. Everything else is kept as pasted.
+    public static func pastable(_ text: String, keepingLineBreaks: Bool) -> String {
+        var kept = String.UnicodeScalarView()
+        for character in text {
+            if character.isNewline {
+                kept.append(keepingLineBreaks ? "\n" : " ")
+            } else if character == "\t" {
+                kept.append(" ")
+            } else {
+                kept.append(contentsOf: character.unicodeScalars.filter { $0.properties.generalCategory != .control })
+            }
+        }
+        return String(kept)
     }
 
     private mutating func deleteWordBackward() {

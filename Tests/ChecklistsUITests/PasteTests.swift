@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+@testable import ChecklistsUI
+import ChecklistsModel
+import TestSupport
+
+/// A paste is text, never keys: in a text field it is inserted, cleaned;
+/// anywhere else it does nothing but say so. Given / when / then on the
+/// reducer, with the screens as literal lines.
+@Suite("Pastes")
+struct PasteTests {
+    static let item = Item(id: 7, checklistID: 1, text: "Keep me", dueDate: Fixed.date("2026-11-21 11:00"))
+    static let summary = ChecklistSummary(checklist: Checklist(id: 1, name: "Groceries", icon: .groceries), itemCount: 1, remainingCount: 1)
+    /// What broke before: a line, its newline, then what were the keys to delete the selected item.
+    static let hazard = "Pasted line\rdy"
+
+    func onChecklist() -> AppState {
+        var state = AppState(context: Fixed.context, width: 50, height: 10, now: Fixed.now)
+        let page = ItemsPage(checklistID: 1, sortOrder: .dueDate, offset: 0, items: [Self.item], totalCount: 1)
+        _ = reduce(&state, .itemsLoaded(Self.summary, page, selectIndex: 0))
+        return state
+    }
+
+    func press(_ keys: Key..., on state: inout AppState) -> [Effect] {
+        keys.flatMap { reduce(&state, .key($0)) }
+    }
+
+    // MARK: - The text field's cleaning
+
+    @Test("line breaks and tabs become spaces, a CR LF one space; ESC, C0, DEL and C1 are dropped; the rest is kept")
+    func cleaning() {
+        #expect(TextField.pastable("a\rb\nc\r\nd\te", keepingLineBreaks: false) == "a b c d e")
+        #expect(TextField.pastable("red \u{1B}[31mtext\u{1B}[0m\u{7}\u{7F}\u{9B}2J", keepingLineBreaks: false) == "red [31mtext[0m2J")
+        #expect(TextField.pastable("\u{85}x\u{2028}y\u{2029}", keepingLineBreaks: false) == " x y ")
+        #expect(TextField.pastable("日本 👨‍👩‍👧 e\u{301} \u{202E}rtl\u{200D}", keepingLineBreaks: false) == "日本 👨‍👩‍👧 e\u{301} \u{202E}rtl\u{200D}")
+        #expect(TextField.pastable("one\r\ntwo\rthree\t4", keepingLineBreaks: true) == "one\ntwo\nthree 4")
+    }
+
+    @Test("a paste goes in at the cursor as one edit, and the cursor ends after it")
+    func insertsAtCursor() {
+        var field = TextField("buy milk")
+        for _ in 0..<4 { _ = field.handle(.left) }
+        let handled = field.handle(.paste("oat\r\n"))
+        #expect(handled)
+        #expect(field.text == "buy oat milk")
+        #expect(field.cursor == 8)
+        var lines = TextField("", multiline: true)
+        _ = lines.handle(.paste("a\r\nb"))
+        #expect(lines.text == "a\nb")
+    }
+
+    // MARK: - In a text field
+
+    @Test("a paste of a line, a newline and d y into Add Item is text: nothing is saved or deleted until Done")
+    func pasteIntoItemText() {
+        var state = onChecklist()
+        _ = press(.character("a"), on: &state)
+        #expect(state.route == .itemDetail)
+        #expect(press(.paste(Self.hazard), on: &state).isEmpty)
+        #expect(state.route == .itemDetail)
+        #expect(state.itemDetail?.text.text == "Pasted line dy")
+        #expect(state.confirmation == nil)
+        #expect(render(state).lines() == [
+            " Add Item                               Groceries",
+            "› Text        Pasted line dy",
+            "  Remind Me   [ ] Off",
+            "  Due Date                Nov 21, 2026, 11:00 AM",
+            "  [ Done ]  [ Cancel ]",
+            "",
+            "",
+            "",
+            " Tab/↓:next S-Tab/↑:prev Enter/^S:done Esc:cancel",
+            " F1:help",
+        ])
+        let effects = press(.control("s"), on: &state)
+        #expect(effects == [.commit(.addItem(checklistID: 1, ItemDraft(text: "Pasted line dy", dueDate: state.itemDetail!.dueDate)))])
+    }
+
+    @Test("a paste into the list's name and into a date typed in words is text too")
+    func pasteIntoOtherFields() {
+        var state = onChecklist()
+        _ = press(.escape, .character("a"), on: &state)           // home, Add Checklist
+        #expect(state.route == .listDetail)
+        #expect(press(.paste("Trip\n\tq"), on: &state).isEmpty)
+        #expect(state.listDetail?.name.text == "Trip  q")
+        #expect(state.route == .listDetail)
+
+        var form = onChecklist()
+        _ = press(.enter, .tab, .tab, .enter, .character("t"), on: &form)   // edit, Due Date, picker, words
+        #expect(form.keyContext == .typedDate)
+        #expect(press(.paste("tomorrow\r9:00"), on: &form).isEmpty)
+        #expect(form.itemDetail?.picker?.typed?.text == "tomorrow 9:00")
+        #expect(form.itemDetail?.dueDate == Self.item.dueDate)          // not accepted until Enter
+    }
+
+    @Test("a huge paste goes in whole, and the field shows its end with the cursor")
+    func hugePaste() {
+        var state = onChecklist()
+        _ = press(.character("a"), on: &state)
+        let text = String(repeating: "0123456789\n", count: 20_000) + "end"
+        _ = press(.paste(text), on: &state)
+        #expect(state.itemDetail?.text.text.count == 220_003)
+        #expect(state.itemDetail?.text.text.hasSuffix("6789 0123456789 end") == true)
+        let screen = render(state)
+        #expect(screen.lines()[1] == "› Text        3456789 0123456789 0123456789 end")
+        #expect(screen.cursor == GridPosition(row: 1, column: 47))
+    }
+
+    // MARK: - Anywhere else
+
+    @Test("a paste on the checklist does nothing but say so")
+    func pasteOnChecklist() {
+        var state = onChecklist()
+        let before = state
+        #expect(press(.paste(Self.hazard), on: &state).isEmpty)
+        #expect(state.route == .checklist)
+        #expect(state.confirmation == nil)
+        #expect(state.checklist == before.checklist)
+        #expect(render(state).lines() == [
+            " 🛒 Groceries           1 Remaining · by due date",
+            " [ ] Keep me                             11:00 AM",
+            "",
+            "",
+            "",
+            "",
+            "",
+            "",
+            " Paste ignored: not in a text field.",
+            " ↑↓/jk:move Space:check a:add Enter:edit d… ?:help",
+        ])
+        // The next key clears the message and works as usual.
+        _ = press(.character("d"), on: &state)
+        #expect(state.confirmation != nil)
+    }
+
+    @Test("a paste is ignored with a message on every screen without a text field, and changes nothing else",
+          arguments: ["home", "remind", "picker", "question", "help", "icons"])
+    func ignoredElsewhere(place: String) {
+        var state = onChecklist()
+        switch place {
+        case "home": _ = press(.escape, on: &state)
+        case "remind": _ = press(.enter, .tab, on: &state)
+        case "picker": _ = press(.enter, .tab, .tab, .enter, on: &state)
+        case "question": _ = press(.character("d"), on: &state)
+        case "help": _ = press(.character("?"), on: &state)
+        default: _ = press(.escape, .character("a"), .tab, .enter, on: &state)
+        }
+        let context = state.keyContext
+        #expect(!context.isTextField)
+        let before = state
+        #expect(press(.paste("12\r\ny\u{1B}q"), on: &state).isEmpty)
+        #expect(state.message == StatusMessage("Paste ignored: not in a text field."))
+        #expect(state.keyContext == context)
+        #expect(state.isRunning)
+        #expect(state.itemDetail == before.itemDetail)
+        #expect(state.listDetail == before.listDetail)
+        #expect(state.confirmation == before.confirmation)
+        #expect(state.showsHelp == before.showsHelp)
+    }
+}
