@@ -9,9 +9,11 @@ import ChecklistsModel
 /// the whole file before it opens the database, and writes it in one
 /// transaction, so a bad file changes nothing and says where it is wrong.
 public enum ExportImportCommands {
-    /// The document's `format` and `version`; a file from a later version is refused.
+    /// The document's `format` and `version`; a file from a later version is
+    /// refused. Version 2: `due` may be null (no due date). Version 1 files
+    /// are still read (every item has a due date there).
     static let format = "checklists"
-    static let version: Int64 = 1
+    static let version: Int64 = 2
 
     public static func export(context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabase()
@@ -51,7 +53,7 @@ public enum ExportImportCommands {
                 let value = JSON.object([
                     ("id", .integer(item.id)),
                     ("text", .string(item.text)),
-                    ("due", .string(Timestamp.format(item.dueDate, in: timeZone))),
+                    ("due", item.dueDate.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
                     ("checked", .bool(item.isChecked)),
                     ("remind", .bool(item.shouldRemind)),
                     ("reminder", entry.remindAt.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
@@ -176,11 +178,19 @@ struct SnapshotReader {
         let textNode = try required(fields, "text", in: node, what)
         let text = try string(textNode, "\(what): text")
         if let problem = TextRules.problem(with: text, what: "text") { throw fail(textNode, "\(what): \(problem)") }
-        let dueNode = try required(fields, "due", in: node, what)
-        let due = try date(dueNode, "\(what): due")
-        if Int64(due.timeIntervalSince1970) % 60 != 0 { throw fail(dueNode, "\(what): due dates are whole minutes (seconds must be 00)") }
+        // A missing or null `due`: the item has no due date.
+        var due: Date?
+        if let dueNode = fields["due"], !isNull(dueNode) {
+            let date = try date(dueNode, "\(what): due")
+            if Int64(date.timeIntervalSince1970) % 60 != 0 { throw fail(dueNode, "\(what): due dates are whole minutes (seconds must be 00)") }
+            due = date
+        }
         let checked = try fields["checked"].map { node throws(CommandLineError) in try bool(node, "\(what): checked") } ?? false
-        let remind = try fields["remind"].map { node throws(CommandLineError) in try bool(node, "\(what): remind") } ?? false
+        let remindNode = fields["remind"]
+        let remind = try remindNode.map { node throws(CommandLineError) in try bool(node, "\(what): remind") } ?? false
+        if remind && due == nil, let remindNode {
+            throw fail(remindNode, "\(what): \"remind\": true needs a due date (Remind Me reminds at the due date)")
+        }
         var remindAt: Date?
         if let reminderNode = fields["reminder"], !isNull(reminderNode) {
             remindAt = try date(reminderNode, "\(what): reminder")

@@ -22,6 +22,9 @@ enum Inputs {
         }
     }
 
+    /// A reminder fires at the due date, so Remind Me needs one.
+    static let remindWithoutDue = CommandLineError.badInput("--remind needs a due date: give --due too")
+
     /// The checklist `name` names: the one with exactly that name, else the
     /// one whose name matches ignoring case and surrounding spaces. Several
     /// matches are refused rather than guessed between (the app allows two

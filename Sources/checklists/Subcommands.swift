@@ -45,13 +45,13 @@ struct Add: Subcommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add an item and print its id.",
-        discussion: "Without --list the item goes to the first list (All Lists order); without --due it is due at the next full hour.")
+        discussion: "Without --list the item goes to the first list (All Lists order); without --due it has no due date.")
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
     @Argument(help: "The item's text.") var text: String
     @Option(help: ArgumentHelp("The list to add it to.", valueName: "name")) var list: String?
     @Option(help: ArgumentHelp("When it is due. \(whenHelp)", valueName: "when")) var due: String?
-    @Flag(help: "Remind me when it comes due.") var remind = false
+    @Flag(help: "Remind me when it comes due (needs --due).") var remind = false
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ItemCommands.add(text: text, list: list, due: due, remind: remind, context: context)
@@ -64,6 +64,7 @@ struct ListItems: Subcommand {
         abstract: "Show items not checked off (or all), by due date.",
         discussion: """
             One line per item: id, a mark (! overdue, x checked off), due date, list, text.
+            Items without a due date come last, with an empty date column.
             --due today: due today; week: today and the 6 days after; overdue: due now or earlier.
             --json prints an array of {id, text, list, listId, due, checked, remind, overdue} (see the README).
             """)
@@ -115,10 +116,11 @@ struct Edit: Subcommand {
     @OptionGroup var item: ItemID
     @Option(help: "The new text.") var text: String?
     @Option(help: ArgumentHelp("The new due date. \(whenHelp)", valueName: "when")) var due: String?
+    @Flag(help: "Clear the due date (and Remind Me, which needs one).") var noDue = false
     @Flag(inversion: .prefixedNo, help: "Turn Remind Me on or off.") var remind: Bool?
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
-        try ItemCommands.edit(id: item.id, text: text, due: due, remind: remind, context: context)
+        try ItemCommands.edit(id: item.id, text: text, due: due, noDue: noDue, remind: remind, context: context)
     }
 }
 

@@ -138,12 +138,15 @@ struct ReducerTests {
         #expect(press(.control("s"), on: &state).isEmpty)
     }
 
-    @Test("a new item's default due date is the next full hour, in the future")
+    @Test("a new item has no due date; opening the picker offers the next full hour, in the future")
     func defaultDueDate() {
         var state = onChecklist()
         _ = press(.character("a"), on: &state)
-        #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-21 11:00"))
+        #expect(state.itemDetail?.dueDate == nil)
         #expect(state.itemDetail?.shouldRemind == false)
+        press(.tab, .tab, .enter, on: &state)
+        #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-21 11:00"))
+        #expect(state.itemDetail?.picker != nil)
     }
 
     @Test("adding commits one change with the typed text, date and Remind Me")

@@ -178,8 +178,8 @@ struct RenderTests {
             "  [ Done ]  [ Cancel ]",
             "",
             "",
-            " ←→:field ↑↓:change t:words Enter:close Tab/↓:next",
-            " ^S:done ?:help",
+            " ←→:field ↑↓:change t:words Enter:close",
+            " Del:no date Tab/↓:next ^S:done ?:help",
         ])
         // The date value is highlighted while the picker is open, and the
         // focused field (the day) is shown reversed.
@@ -221,7 +221,7 @@ struct RenderTests {
         let grid = render(state)
         #expect(grid.lines()[0] == " Add Item                               Groceries")
         #expect(grid.lines()[2] == "› Text        Name of the Item")
-        #expect(grid.lines()[4] == "  Due Date                Nov 21, 2026, 11:00 AM")
+        #expect(grid.lines()[4] == "  Due Date                                  None")
         #expect(grid.lines()[6] == "  [ Done ]  [ Cancel ]  (type some text)")
         #expect(grid[6, 4].style.contains(.dim))
     }

@@ -8,11 +8,12 @@ public struct Item: Hashable, Sendable, Identifiable {
     public var checklistID: Int64
     public var text: String
     public var isChecked: Bool
-    /// An instant with minute precision (seconds are always zero).
-    public var dueDate: Date
+    /// An instant with minute precision (seconds are always zero), or nil:
+    /// an item need not have a due date.
+    public var dueDate: Date?
     public var shouldRemind: Bool
 
-    public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date, shouldRemind: Bool = false) {
+    public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date?, shouldRemind: Bool = false) {
         self.id = id
         self.checklistID = checklistID
         self.text = text
@@ -21,9 +22,11 @@ public struct Item: Hashable, Sendable, Identifiable {
         self.shouldRemind = shouldRemind
     }
 
-    /// Overdue items that are not checked stand out on screen.
+    /// Overdue items that are not checked stand out on screen; an item
+    /// without a due date is never overdue.
     public func isOverdue(now: Date) -> Bool {
-        !isChecked && dueDate <= now
+        guard let dueDate else { return false }
+        return !isChecked && dueDate <= now
     }
 
     /// The editable part of an item, as the Item Detail form holds it.
@@ -35,10 +38,11 @@ public struct Item: Hashable, Sendable, Identifiable {
 /// What the user edits in Item Detail; becomes an item when saved.
 public struct ItemDraft: Hashable, Sendable {
     public var text: String
-    public var dueDate: Date
+    /// Nil: no due date (then there can be no reminder).
+    public var dueDate: Date?
     public var shouldRemind: Bool
 
-    public init(text: String, dueDate: Date, shouldRemind: Bool = false) {
+    public init(text: String, dueDate: Date?, shouldRemind: Bool = false) {
         self.text = text
         self.dueDate = dueDate
         self.shouldRemind = shouldRemind

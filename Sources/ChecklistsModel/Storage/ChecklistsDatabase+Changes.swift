@@ -54,9 +54,9 @@ extension ChecklistsDatabase {
             return .none
         case let .addItem(checklistID, draft):
             guard try ChecklistRecord.exists(db, key: checklistID) else { throw StorageError.notFound(what: "the list") }
-            let dueAt = StoredTime.wholeMinutes(draft.dueDate)
+            let dueAt = draft.dueDate.map(StoredTime.wholeMinutes)
             let remindAt = ReminderRule.reminderDate(shouldRemind: draft.shouldRemind, isChecked: false,
-                                                     dueDate: StoredTime.date(dueAt), now: now)
+                                                     dueDate: dueAt.map(StoredTime.date), now: now)
             try db.execute(sql: "INSERT INTO item (checklistID, text, dueAt, shouldRemind, remindAt) VALUES (?, ?, ?, ?, ?)",
                            arguments: [checklistID, draft.text, dueAt, draft.shouldRemind, remindAt.map(StoredTime.wholeSeconds)])
             return .item(db.lastInsertedRowID)
@@ -64,10 +64,11 @@ extension ChecklistsDatabase {
             guard var updated = try ItemRecord.fetchOne(db, key: id)?.item else { throw StorageError.notFound(what: "the item") }
             let old = updated
             updated.text = draft.text
-            updated.dueDate = StoredTime.date(StoredTime.wholeMinutes(draft.dueDate))
+            let dueAt = draft.dueDate.map(StoredTime.wholeMinutes)
+            updated.dueDate = dueAt.map(StoredTime.date)
             updated.shouldRemind = draft.shouldRemind
             try db.execute(sql: "UPDATE item SET text = ?, dueAt = ?, shouldRemind = ? WHERE id = ?",
-                           arguments: [updated.text, StoredTime.wholeMinutes(updated.dueDate), updated.shouldRemind, id])
+                           arguments: [updated.text, dueAt, updated.shouldRemind, id])
             try updateReminder(db, from: old, to: updated, now: now)
             return .item(id)
         case let .setChecked(itemID, checked):

@@ -64,7 +64,7 @@ extension ChecklistsDatabase {
                     let item = entry.item
                     try db.execute(sql: """
                         INSERT INTO item (id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt) VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: [item.id, checklist.id, item.text, item.isChecked, StoredTime.wholeMinutes(item.dueDate),
+                        """, arguments: [item.id, checklist.id, item.text, item.isChecked, item.dueDate.map(StoredTime.wholeMinutes),
                                          item.shouldRemind, entry.remindAt.map(StoredTime.wholeSeconds)])
                     lastItemID = max(lastItemID, item.id)
                 }

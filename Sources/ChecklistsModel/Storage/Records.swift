@@ -21,7 +21,8 @@ struct ItemRecord: FetchableRecord, TableRecord {
         static let checklistID = Column("checklistID")
         static let text = Column("text")
         static let isChecked = Column("isChecked")
-        /// Seconds since 1970 UTC, whole minutes.
+        /// Seconds since 1970 UTC, whole minutes; NULL when the item has
+        /// no due date.
         static let dueAt = Column("dueAt")
         static let shouldRemind = Column("shouldRemind")
         /// Seconds since 1970 UTC; NULL when no reminder is pending.
@@ -32,6 +33,15 @@ struct ItemRecord: FetchableRecord, TableRecord {
         [Columns.id, Columns.checklistID, Columns.text, Columns.isChecked, Columns.dueAt, Columns.shouldRemind, Columns.remindAt]
     }
 
+    /// The due-date order's key: the due date, or for an undated item the
+    /// largest time, so undated items come last. Written exactly as the
+    /// expression of the `item_by_checklist_due` index (SQLite matches an
+    /// expression index by its text), so ordering and ranges on it read
+    /// that index. `table` qualifies the column in a join.
+    static func dueOrder(_ table: String = "") -> String {
+        "coalesce(\(table.isEmpty ? "" : table + ".")dueAt, \(Int64.max))"
+    }
+
     var item: Item
     /// When the reminder fires: the due date, or the end of a snooze. Nil
     /// when none is pending (Remind Me off, checked, past, or delivered).
@@ -39,7 +49,7 @@ struct ItemRecord: FetchableRecord, TableRecord {
 
     init(row: Row) {
         item = Item(id: row[Columns.id], checklistID: row[Columns.checklistID], text: row[Columns.text],
-                    isChecked: row[Columns.isChecked], dueDate: StoredTime.date(row[Columns.dueAt]),
+                    isChecked: row[Columns.isChecked], dueDate: (row[Columns.dueAt] as Int64?).map(StoredTime.date),
                     shouldRemind: row[Columns.shouldRemind])
         remindAt = (row[Columns.remindAt] as Int64?).map(StoredTime.date)
     }

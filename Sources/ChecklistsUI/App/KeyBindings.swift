@@ -7,7 +7,7 @@ public enum KeyCommand: Hashable, Sendable {
     case addList, editList, deleteList
     case toggleChecked, addItem, editItem, deleteItem, changeSort
     case nextRow, previousRow, done, cancel
-    case toggleRemind, togglePicker, openIconChoice
+    case toggleRemind, togglePicker, clearDueDate, openIconChoice
     case pickerPreviousField, pickerNextField, pickerIncrement, pickerDecrement, pickerTypeWords, closePicker
     case chooseIcon
     case confirmYes, confirmNo
@@ -124,6 +124,7 @@ public enum KeyBindings {
 
         KeyBinding([.character(" "), .enter], "Space", .toggleRemind, "toggle", [.itemRemind]),
         KeyBinding([.enter], "Enter", .togglePicker, "pick date", [.itemDueDate]),
+        KeyBinding([.backspace, .delete], "Del", .clearDueDate, "no date", [.itemDueDate, .datePicker]),
         KeyBinding([.enter], "Enter", .openIconChoice, "choose icon", [.listIcon]),
         KeyBinding([.tab, .down], "Tab/↓", .nextRow, "next", forms),
         KeyBinding([.backTab, .up], "S-Tab/↑", .previousRow, "prev", formRows),

@@ -54,7 +54,9 @@ enum Chrome {
     /// full date would crowd out the text) the compact form ("5:00 PM" today,
     /// "Nov 20" this year). One rule for every screen, so a wide pane starts
     /// with one date formatter, not three (ICU builds each from a template).
-    static func dueDate(_ date: Date, state: AppState, width: Int) -> String {
+    /// No due date shows as nothing.
+    static func dueDate(_ date: Date?, state: AppState, width: Int) -> String {
+        guard let date else { return "" }
         let style = state.context.dateStyle
         return width < 64 ? style.compactFormat(date, now: state.now) : style.format(date)
     }

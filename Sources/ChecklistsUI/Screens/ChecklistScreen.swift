@@ -40,7 +40,8 @@ enum ChecklistScreen {
             guard let item = list.selectedItem else { return [] }
             return [.commit(.setChecked(itemID: item.id, !item.isChecked))]
         case .addItem:
-            let draft = ItemDraft(text: "", dueDate: state.context.dateStyle.defaultDueDate(after: state.now))
+            // A new item has no due date until the user gives it one.
+            let draft = ItemDraft(text: "", dueDate: nil)
             state.itemDetail = ItemDetailState(mode: .add(checklistID: list.summary.id), draft: draft)
             state.route = .itemDetail
         case .editItem:

@@ -15,7 +15,9 @@ public struct ItemDetailState: Hashable, Sendable {
     public var mode: Mode
     public var text: TextField
     public var shouldRemind: Bool
-    public var dueDate: Date
+    /// Nil: no due date. The picker is only open on a date, so opening it
+    /// (or switching Remind Me on, which needs a date) gives one.
+    public var dueDate: Date?
     public var focus: Row = .text
     /// Non-nil exactly when the picker row is shown beneath Due Date.
     public var picker: DatePickerState?
@@ -44,6 +46,22 @@ public struct ItemDetailState: Hashable, Sendable {
         picker == nil ? [.text, .remind, .dueDate] : [.text, .remind, .dueDate, .picker]
     }
 
+    /// Runs `body` on the due date the picker edits (there is always one
+    /// while it is open).
+    mutating func editDate(_ body: (inout DatePickerState, inout Date) -> Void) {
+        guard var picker, var date = dueDate else { return }
+        body(&picker, &date)
+        self.picker = picker
+        dueDate = date
+    }
+
+    /// Opens the picker, on the next full hour when there is no due date yet.
+    mutating func openPicker(style: DueDateStyle, now: Date) {
+        if dueDate == nil { dueDate = style.defaultDueDate(after: now) }
+        picker = DatePickerState()
+        focus = .picker
+    }
+
     var keyContext: KeyContext {
         switch focus {
         case .text: .itemText
@@ -70,7 +88,7 @@ enum ItemDetailScreen {
             _ = form.text.handle(key)
         case .datePicker:
             if case let .character(typed) = key, let digit = typed.wholeNumberValue, typed.isASCII {
-                form.picker?.type(digit: digit, date: &form.dueDate, calendar: calendar, message: &state.message)
+                form.editDate { $0.type(digit: digit, date: &$1, calendar: calendar, message: &state.message) }
             }
         case .typedDate:
             _ = form.picker?.typed?.handle(key)
@@ -83,7 +101,7 @@ enum ItemDetailScreen {
     private static func perform(_ command: KeyCommand, form: inout ItemDetailState, state: inout AppState, calendar: Calendar) -> [Effect] {
         switch command {
         case .nextRow, .previousRow:
-            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            finishTyping(&form, calendar: calendar, state: &state)
             let rows = form.rows
             let index = rows.firstIndex(of: form.focus) ?? 0
             let step = command == .nextRow ? 1 : rows.count - 1
@@ -92,26 +110,37 @@ enum ItemDetailScreen {
             if form.focus == .text { form.picker = nil }
         case .toggleRemind:
             form.shouldRemind.toggle()
+            // A reminder fires at the due date: without one, the picker
+            // opens on the next full hour to choose it.
+            if form.shouldRemind && form.dueDate == nil {
+                form.openPicker(style: state.context.dateStyle, now: state.now)
+            }
         case .togglePicker:
             if form.picker == nil {
-                form.picker = DatePickerState()
-                form.focus = .picker
+                form.openPicker(style: state.context.dateStyle, now: state.now)
             } else {
                 form.picker = nil
             }
+        case .clearDueDate:
+            // No due date, so no reminder either: Remind Me goes off with it.
+            form.dueDate = nil
+            form.shouldRemind = false
+            form.picker = nil
+            form.focus = .dueDate
         case .closePicker:
-            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            finishTyping(&form, calendar: calendar, state: &state)
             form.picker = nil
             form.focus = .dueDate
         case .pickerPreviousField, .pickerNextField:
-            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            finishTyping(&form, calendar: calendar, state: &state)
             form.picker?.moveField(by: command == .pickerNextField ? 1 : -1)
         case .pickerIncrement, .pickerDecrement:
-            guard let field = form.picker?.field else { break }
-            form.picker?.digits = ""
-            form.dueDate = DatePickerMath.adding(command == .pickerIncrement ? 1 : -1, to: field, of: form.dueDate, calendar: calendar)
+            form.editDate { picker, date in
+                picker.digits = ""
+                date = DatePickerMath.adding(command == .pickerIncrement ? 1 : -1, to: picker.field, of: date, calendar: calendar)
+            }
         case .pickerTypeWords:
-            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            finishTyping(&form, calendar: calendar, state: &state)
             form.picker?.typed = TextField()
         case .done where form.picker?.typed != nil:
             // Enter while typing a date in words: accept it if it reads.
@@ -126,7 +155,7 @@ enum ItemDetailScreen {
         case .cancel where form.picker?.typed != nil:
             form.picker?.typed = nil
         case .done:
-            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            finishTyping(&form, calendar: calendar, state: &state)
             guard form.canBeDone else {
                 state.message = StatusMessage("Type the item's text first: Done needs some text.", kind: .error)
                 form.focus = .text
@@ -150,6 +179,11 @@ enum ItemDetailScreen {
             break
         }
         return []
+    }
+
+    /// Applies digits typed into the picker's field so far.
+    private static func finishTyping(_ form: inout ItemDetailState, calendar: Calendar, state: inout AppState) {
+        form.editDate { $0.finishTyping(date: &$1, calendar: calendar, message: &state.message) }
     }
 
     // MARK: - Drawing
@@ -182,14 +216,14 @@ enum ItemDetailScreen {
                          style: focused ? .reverse : [])
             case .dueDate:
                 grid.put("Due Date", row: y, column: labelColumn, style: labelStyle)
-                let value = style.format(form.dueDate)
+                let value = form.dueDate.map(style.format) ?? "None"
                 // While the picker is open the value it edits is highlighted.
                 let highlighted: CellStyle = form.picker != nil ? [.reverse, .bold] : (focused ? .reverse : [])
                 grid.putRightAligned(value, row: y, endColumn: right, maxColumns: right - valueColumn,
                                      style: highlighted, color: form.picker != nil ? .cyan : .default)
             case .picker:
-                if let picker = form.picker {
-                    DatePickerRow.render(picker, date: form.dueDate, now: state.now, style: style,
+                if let picker = form.picker, let date = form.dueDate {
+                    DatePickerRow.render(picker, date: date, now: state.now, style: style,
                                          row: y, from: labelColumn, to: right, focused: focused, into: &grid)
                 }
             }
