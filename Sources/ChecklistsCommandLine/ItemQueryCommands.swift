@@ -49,6 +49,8 @@ public enum ItemQueryCommands {
                     ("checked", .bool(item.isChecked)),
                     ("remind", .bool(item.shouldRemind)),
                     ("overdue", .bool(item.isOverdue(now: context.now))),
+                    ("repeat", item.recurrence.map { .string($0.rrule) } ?? .null),
+                    ("lastDone", item.lastDoneAt.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
                 ])
             }))
             return

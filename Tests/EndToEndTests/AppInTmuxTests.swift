@@ -198,6 +198,34 @@ struct AppInTmuxTests {
         #expect(item.shouldRemind == false)
     }
 
+    @Test("a repeat set on the Repeat row: checking the item off keeps it open at its next due date, and the row says it was done")
+    func repeatAndCheckOff() throws {
+        do {
+            let database = try ChecklistsDatabase.open(DatabaseLocation(path: self.database, createsFolder: false))
+            let list = try database.checklistSummaries()[0].id
+            let now = Date()
+            // Far ahead, so the next occurrence is a week after it whatever the clock says.
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "water the plants", dueDate: Date(timeIntervalSince1970: 4_000_000_000))),
+                               now: now)
+            try database.apply(.setOpenChecklist(id: list), now: now)
+        }
+        let tmux = TmuxSession(width: 80, height: 12, command: app)
+        defer { tmux.kill(); folder.remove() }
+        #expect(tmux.waitFor("Oct 2, 2096"), "list: \(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Edit Item"))
+        tmux.press("Tab", "Tab", "Tab")                      // the Repeat row
+        #expect(tmux.waitFor("Never"), "repeat row: \(tmux.text)")
+        tmux.press("Right", "Right", "Right")                // every day, weekdays, every week
+        #expect(tmux.waitFor("every week"), "weekly: \(tmux.text)")
+        tmux.press("C-s")
+        #expect(tmux.waitFor("↻ weekly"), "saved: \(tmux.text)")
+        tmux.press("Space")
+        #expect(tmux.waitUntil { $0.contains("Oct 9, 2096") && $0.contains("· done") }, "checked off: \(tmux.text)")
+        #expect(tmux.text.contains("[ ] water the plants"), "still open: \(tmux.text)")
+        #expect(tmux.text.contains("1 Remaining"))
+    }
+
     @Test("no terminal: a clear message, exit 2, and no database created")
     func notATerminal() {
         let result = runCommand([PackagePaths.binary, "--db", database])

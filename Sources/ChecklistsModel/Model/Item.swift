@@ -12,14 +12,34 @@ public struct Item: Hashable, Sendable, Identifiable {
     /// an item need not have a due date.
     public var dueDate: Date?
     public var shouldRemind: Bool
+    /// How it repeats, or nil. Checking off a repeating item with a due date
+    /// moves the date to the next occurrence instead (see `Recurrence`).
+    public var recurrence: Recurrence?
+    /// Where the repeat's occurrences are counted from: the due date as the
+    /// user last set it (iCalendar's DTSTART). Kept by the storage.
+    public var repeatStart: Date?
+    /// When a repeating item was last checked off.
+    public var lastDoneAt: Date?
 
-    public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date?, shouldRemind: Bool = false) {
+    public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date?, shouldRemind: Bool = false,
+                recurrence: Recurrence? = nil, repeatStart: Date? = nil, lastDoneAt: Date? = nil) {
         self.id = id
         self.checklistID = checklistID
         self.text = text
         self.isChecked = isChecked
         self.dueDate = dueDate
         self.shouldRemind = shouldRemind
+        self.recurrence = recurrence
+        self.repeatStart = repeatStart
+        self.lastDoneAt = lastDoneAt
+    }
+
+    /// The due date checking this item off moves it to: the first
+    /// occurrence after both its due date and `now`. Nil when it does not
+    /// repeat (or has no due date): then checking off checks it off.
+    public func nextDueDate(now: Date, calendar: Calendar) -> Date? {
+        guard let recurrence, let dueDate else { return nil }
+        return recurrence.nextOccurrence(after: max(dueDate, now), start: repeatStart ?? dueDate, calendar: calendar)
     }
 
     /// Overdue items that are not checked stand out on screen; an item
@@ -31,7 +51,7 @@ public struct Item: Hashable, Sendable, Identifiable {
 
     /// The editable part of an item, as the Item Detail form holds it.
     public var draft: ItemDraft {
-        ItemDraft(text: text, dueDate: dueDate, shouldRemind: shouldRemind)
+        ItemDraft(text: text, dueDate: dueDate, shouldRemind: shouldRemind, recurrence: recurrence)
     }
 }
 
@@ -41,11 +61,14 @@ public struct ItemDraft: Hashable, Sendable {
     /// Nil: no due date (then there can be no reminder).
     public var dueDate: Date?
     public var shouldRemind: Bool
+    /// Nil: does not repeat. A repeat needs a due date, as Remind Me does.
+    public var recurrence: Recurrence?
 
-    public init(text: String, dueDate: Date?, shouldRemind: Bool = false) {
+    public init(text: String, dueDate: Date?, shouldRemind: Bool = false, recurrence: Recurrence? = nil) {
         self.text = text
         self.dueDate = dueDate
         self.shouldRemind = shouldRemind
+        self.recurrence = recurrence
     }
 }
 

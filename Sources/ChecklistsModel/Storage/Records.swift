@@ -27,10 +27,17 @@ struct ItemRecord: FetchableRecord, TableRecord {
         static let shouldRemind = Column("shouldRemind")
         /// Seconds since 1970 UTC; NULL when no reminder is pending.
         static let remindAt = Column("remindAt")
+        /// An RFC 5545 RRULE value (`Recurrence.rrule`); NULL: no repeat.
+        static let repeatRule = Column("repeatRule")
+        /// Seconds since 1970 UTC: where the occurrences are counted from.
+        static let repeatStart = Column("repeatStart")
+        /// Seconds since 1970 UTC: when a repeating item was last done.
+        static let lastDoneAt = Column("lastDoneAt")
     }
 
     static var databaseSelection: [any SQLSelectable] {
-        [Columns.id, Columns.checklistID, Columns.text, Columns.isChecked, Columns.dueAt, Columns.shouldRemind, Columns.remindAt]
+        [Columns.id, Columns.checklistID, Columns.text, Columns.isChecked, Columns.dueAt, Columns.shouldRemind, Columns.remindAt,
+         Columns.repeatRule, Columns.repeatStart, Columns.lastDoneAt]
     }
 
     /// The due-date order's key: the due date, or for an undated item the
@@ -50,7 +57,12 @@ struct ItemRecord: FetchableRecord, TableRecord {
     init(row: Row) {
         item = Item(id: row[Columns.id], checklistID: row[Columns.checklistID], text: row[Columns.text],
                     isChecked: row[Columns.isChecked], dueDate: (row[Columns.dueAt] as Int64?).map(StoredTime.date),
-                    shouldRemind: row[Columns.shouldRemind])
+                    shouldRemind: row[Columns.shouldRemind],
+                    // A rule this version cannot read (a newer one wrote it)
+                    // reads as no repeat rather than failing the whole read.
+                    recurrence: (row[Columns.repeatRule] as String?).flatMap { Recurrence(rrule: $0) },
+                    repeatStart: (row[Columns.repeatStart] as Int64?).map(StoredTime.date),
+                    lastDoneAt: (row[Columns.lastDoneAt] as Int64?).map(StoredTime.date))
         remindAt = (row[Columns.remindAt] as Int64?).map(StoredTime.date)
     }
 }

@@ -136,6 +136,18 @@ enum Schema {
                 END;
                 """)
         }
+        migrator.registerMigration("v5: repeating items") { db in
+            try db.execute(sql: """
+                -- How the item repeats: an RFC 5545 RRULE value such as
+                -- 'FREQ=WEEKLY;INTERVAL=2', or NULL for never.
+                ALTER TABLE item ADD COLUMN repeatRule TEXT;
+                -- Where the occurrences are counted from (iCalendar's
+                -- DTSTART): the due date as the user last set it.
+                ALTER TABLE item ADD COLUMN repeatStart INTEGER;
+                -- When a repeating item was last checked off.
+                ALTER TABLE item ADD COLUMN lastDoneAt INTEGER;
+                """)
+        }
         return migrator
     }
 }

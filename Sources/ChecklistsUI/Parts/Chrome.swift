@@ -61,6 +61,15 @@ enum Chrome {
         return width < 64 ? style.compactFormat(date, now: state.now) : style.format(date)
     }
 
+    /// What a row shows of a repeating item: "↻ daily · done Nov 20"
+    /// (the time alone for today), or nil when it does not repeat.
+    static func repeatNote(_ item: Item, state: AppState) -> String? {
+        guard let recurrence = item.recurrence else { return nil }
+        let mark = state.context.unicode ? "↻" : "(r)"
+        let done = item.lastDoneAt.map { " · done " + state.context.dateStyle.compactFormat($0, now: state.now) } ?? ""
+        return "\(mark) \(recurrence.shortName)\(done)"
+    }
+
     static func icon(_ icon: ChecklistIcon, unicode: Bool) -> String {
         unicode ? icon.glyph : icon.asciiGlyph
     }

@@ -1,8 +1,9 @@
 import Foundation
 import ChecklistsModel
 
-/// The "Add Item" / "Edit Item" form: a text field, the Remind Me toggle and
-/// the Due Date row, under which the date picker row opens and closes.
+/// The "Add Item" / "Edit Item" form: a text field, the Remind Me toggle, the
+/// Due Date row, under which the date picker row opens and closes, and the
+/// Repeat row.
 public struct ItemDetailState: Hashable, Sendable {
     public enum Mode: Hashable, Sendable {
         case add(checklistID: Int64)
@@ -10,7 +11,7 @@ public struct ItemDetailState: Hashable, Sendable {
     }
 
     /// The form's rows, top to bottom. `picker` exists only while it is open.
-    public enum Row: Hashable, Sendable { case text, remind, dueDate, picker }
+    public enum Row: Hashable, Sendable { case text, remind, dueDate, picker, repeatRule }
 
     public var mode: Mode
     public var text: TextField
@@ -21,12 +22,17 @@ public struct ItemDetailState: Hashable, Sendable {
     public var focus: Row = .text
     /// Non-nil exactly when the picker row is shown beneath Due Date.
     public var picker: DatePickerState?
+    /// How the item repeats; nil: never. Needs a due date, as Remind Me does.
+    public var recurrence: Recurrence?
+    /// Digits typed on the Repeat row so far: the N of "every N days".
+    public var repeatDigits = ""
 
     public init(mode: Mode, draft: ItemDraft) {
         self.mode = mode
         text = TextField(draft.text)
         shouldRemind = draft.shouldRemind
         dueDate = draft.dueDate
+        recurrence = draft.recurrence
     }
 
     public var title: String {
@@ -35,7 +41,7 @@ public struct ItemDetailState: Hashable, Sendable {
     }
 
     public var draft: ItemDraft {
-        ItemDraft(text: text.text, dueDate: dueDate, shouldRemind: shouldRemind)
+        ItemDraft(text: text.text, dueDate: dueDate, shouldRemind: shouldRemind, recurrence: recurrence)
     }
 
     /// Done is refused while the text is empty.
@@ -43,7 +49,7 @@ public struct ItemDetailState: Hashable, Sendable {
 
     /// The rows as shown: the picker row appears directly beneath Due Date.
     public var rows: [Row] {
-        picker == nil ? [.text, .remind, .dueDate] : [.text, .remind, .dueDate, .picker]
+        picker == nil ? [.text, .remind, .dueDate, .repeatRule] : [.text, .remind, .dueDate, .picker, .repeatRule]
     }
 
     /// Runs `body` on the due date the picker edits (there is always one
@@ -53,6 +59,29 @@ public struct ItemDetailState: Hashable, Sendable {
         body(&picker, &date)
         self.picker = picker
         dueDate = date
+    }
+
+    /// Steps the Repeat row's choice (never, every day, weekdays, every
+    /// week, every month, every year); a custom interval counts as its kind.
+    mutating func stepRecurrence(by step: Int) {
+        let choices = Recurrence.choices
+        let current = choices.firstIndex { choice in
+            switch (choice, recurrence) {
+            case (nil, nil), (.days?, .days?), (.weeks?, .weeks?): true
+            case let (choice?, current?): choice == current
+            default: false
+            }
+        } ?? 0
+        recurrence = choices[(current + step + choices.count) % choices.count]
+        repeatDigits = ""
+    }
+
+    /// A digit typed on the Repeat row: every N days, or every N weeks when
+    /// the choice is weekly.
+    mutating func typeRepeatDigit(_ digit: Int) {
+        if repeatDigits.isEmpty && digit == 0 { return }
+        repeatDigits = String((repeatDigits + String(digit)).suffix(3))
+        recurrence = (recurrence ?? .days(1)).withInterval(Int(repeatDigits) ?? 1)
     }
 
     /// Opens the picker, on the next full hour when there is no due date yet.
@@ -67,6 +96,7 @@ public struct ItemDetailState: Hashable, Sendable {
         case .text: .itemText
         case .remind: .itemRemind
         case .dueDate: .itemDueDate
+        case .repeatRule: .itemRepeat
         case .picker: picker?.typed == nil ? .datePicker : .typedDate
         }
     }
@@ -81,7 +111,7 @@ enum ItemDetailScreen {
         defer { if state.route == .itemDetail { state.itemDetail = form } }
         let calendar = state.context.dateStyle.calendar
         if let command {
-            return perform(command, form: &form, state: &state, calendar: calendar)
+            return perform(command, key: key, form: &form, state: &state, calendar: calendar)
         }
         switch form.keyContext {
         case .itemText:
@@ -98,10 +128,11 @@ enum ItemDetailScreen {
         return []
     }
 
-    private static func perform(_ command: KeyCommand, form: inout ItemDetailState, state: inout AppState, calendar: Calendar) -> [Effect] {
+    private static func perform(_ command: KeyCommand, key: Key, form: inout ItemDetailState, state: inout AppState, calendar: Calendar) -> [Effect] {
         switch command {
         case .nextRow, .previousRow:
             finishTyping(&form, calendar: calendar, state: &state)
+            form.repeatDigits = ""
             let rows = form.rows
             let index = rows.firstIndex(of: form.focus) ?? 0
             let step = command == .nextRow ? 1 : rows.count - 1
@@ -122,11 +153,23 @@ enum ItemDetailScreen {
                 form.picker = nil
             }
         case .clearDueDate:
-            // No due date, so no reminder either: Remind Me goes off with it.
+            // No due date, so no reminder or repeat either: both go with it.
             form.dueDate = nil
             form.shouldRemind = false
+            form.recurrence = nil
             form.picker = nil
             form.focus = .dueDate
+        case .repeatNext, .repeatPrevious, .repeatInterval:
+            if command == .repeatInterval {
+                if case let .character(typed) = key, let digit = typed.wholeNumberValue { form.typeRepeatDigit(digit) }
+            } else {
+                form.stepRecurrence(by: command == .repeatNext ? 1 : -1)
+            }
+            // A repeat is counted from the due date: without one, the
+            // picker opens on the next full hour to choose it.
+            if form.recurrence != nil && form.dueDate == nil {
+                form.openPicker(style: state.context.dateStyle, now: state.now)
+            }
         case .closePicker:
             finishTyping(&form, calendar: calendar, state: &state)
             form.picker = nil
@@ -221,6 +264,10 @@ enum ItemDetailScreen {
                 let highlighted: CellStyle = form.picker != nil ? [.reverse, .bold] : (focused ? .reverse : [])
                 grid.putRightAligned(value, row: y, endColumn: right, maxColumns: right - valueColumn,
                                      style: highlighted, color: form.picker != nil ? .cyan : .default)
+            case .repeatRule:
+                grid.put("Repeat", row: y, column: labelColumn, style: labelStyle)
+                grid.putRightAligned(form.recurrence?.name ?? "Never", row: y, endColumn: right, maxColumns: right - valueColumn,
+                                     style: focused ? .reverse : [])
             case .picker:
                 if let picker = form.picker, let date = form.dueDate {
                     DatePickerRow.render(picker, date: date, now: state.now, style: style,
