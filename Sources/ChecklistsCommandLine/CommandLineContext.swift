@@ -41,9 +41,12 @@ public struct CommandLineContext {
     }
 
     /// Opens the database; a refused or broken file is exit status 3.
+    /// Repeating items fall on the wall times of the context's calendar.
     func openDatabase() throws(CommandLineError) -> ChecklistsDatabase {
+        var options = databaseOptions
+        options.calendar = style.calendar
         do {
-            let database = try ChecklistsDatabase.open(location, options: databaseOptions)
+            let database = try ChecklistsDatabase.open(location, options: options)
             if let notice = database.openingNotice { self.notice(notice.description) }
             return database
         } catch {

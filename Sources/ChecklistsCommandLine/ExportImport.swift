@@ -9,9 +9,12 @@ import ChecklistsModel
 /// the whole file before it opens the database, and writes it in one
 /// transaction, so a bad file changes nothing and says where it is wrong.
 public enum ExportImportCommands {
-    /// The document's `format` and `version`; a file from a later version is refused.
+    /// The document's `format` and `version`; a file from a later version is
+    /// refused. Version 2: `due` may be null (no due date), and an item may
+    /// repeat (`repeat`, an RRULE; `repeatStart`; `lastDone`). Version 1
+    /// files are still read (every item has a due date there, none repeats).
     static let format = "checklists"
-    static let version: Int64 = 1
+    static let version: Int64 = 2
 
     public static func export(context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabase()
@@ -51,11 +54,14 @@ public enum ExportImportCommands {
                 let value = JSON.object([
                     ("id", .integer(item.id)),
                     ("text", .string(item.text)),
-                    ("due", .string(Timestamp.format(item.dueDate, in: timeZone))),
+                    ("due", item.dueDate.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
                     ("checked", .bool(item.isChecked)),
                     ("remind", .bool(item.shouldRemind)),
                     ("reminder", entry.remindAt.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
-                ])
+                ] + (item.recurrence.map { rule in [
+                    ("repeat", .string(rule.rrule)),
+                    ("repeatStart", (item.repeatStart ?? item.dueDate).map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
+                ] } ?? []) + (item.lastDoneAt.map { [("lastDone", .string(Timestamp.format($0, in: timeZone)))] } ?? []))
                 out += (itemIndex == 0 ? "\n" : ",\n") + "      " + value.text()
             }
             out += list.items.isEmpty ? "]}" : "\n    ]}"
@@ -170,17 +176,25 @@ struct SnapshotReader {
     }
 
     private func item(_ node: JSONNode, checklistID: Int64) throws(CommandLineError) -> Snapshot.Entry {
-        let fields = try object(node, "an item", keys: ["id", "text", "due", "checked", "remind", "reminder"])
+        let fields = try object(node, "an item", keys: ["id", "text", "due", "checked", "remind", "reminder", "repeat", "repeatStart", "lastDone"])
         let id = try integer(required(fields, "id", in: node, "an item"), "the item's id", minimum: 1)
         let what = "item \(id)"
         let textNode = try required(fields, "text", in: node, what)
         let text = try string(textNode, "\(what): text")
         if let problem = TextRules.problem(with: text, what: "text") { throw fail(textNode, "\(what): \(problem)") }
-        let dueNode = try required(fields, "due", in: node, what)
-        let due = try date(dueNode, "\(what): due")
-        if Int64(due.timeIntervalSince1970) % 60 != 0 { throw fail(dueNode, "\(what): due dates are whole minutes (seconds must be 00)") }
+        // A missing or null `due`: the item has no due date.
+        var due: Date?
+        if let dueNode = fields["due"], !isNull(dueNode) {
+            let date = try date(dueNode, "\(what): due")
+            if Int64(date.timeIntervalSince1970) % 60 != 0 { throw fail(dueNode, "\(what): due dates are whole minutes (seconds must be 00)") }
+            due = date
+        }
         let checked = try fields["checked"].map { node throws(CommandLineError) in try bool(node, "\(what): checked") } ?? false
-        let remind = try fields["remind"].map { node throws(CommandLineError) in try bool(node, "\(what): remind") } ?? false
+        let remindNode = fields["remind"]
+        let remind = try remindNode.map { node throws(CommandLineError) in try bool(node, "\(what): remind") } ?? false
+        if remind && due == nil, let remindNode {
+            throw fail(remindNode, "\(what): \"remind\": true needs a due date (Remind Me reminds at the due date)")
+        }
         var remindAt: Date?
         if let reminderNode = fields["reminder"], !isNull(reminderNode) {
             remindAt = try date(reminderNode, "\(what): reminder")
@@ -190,7 +204,22 @@ struct SnapshotReader {
                 throw fail(reminderNode, "\(what): a pending reminder needs \"remind\": true and \"checked\": false")
             }
         }
-        let item = Item(id: id, checklistID: checklistID, text: text, isChecked: checked, dueDate: due, shouldRemind: remind)
+        var recurrence: Recurrence?
+        if let repeatNode = fields["repeat"], !isNull(repeatNode) {
+            let text = try string(repeatNode, "\(what): repeat")
+            guard let rule = Recurrence(rrule: text) else {
+                throw fail(repeatNode, "\(what): repeat \"\(text)\" is not a rule this version keeps (FREQ=DAILY, WEEKLY, MONTHLY or YEARLY, an INTERVAL for days and weeks, or BYDAY=MO,TU,WE,TH,FR)")
+            }
+            if due == nil { throw fail(repeatNode, "\(what): a repeat needs a due date") }
+            recurrence = rule
+        }
+        let optionalDate = { (key: String) throws(CommandLineError) -> Date? in
+            guard let node = fields[key], !isNull(node) else { return nil }
+            return try date(node, "\(what): \(key)")
+        }
+        let item = Item(id: id, checklistID: checklistID, text: text, isChecked: checked, dueDate: due, shouldRemind: remind,
+                        recurrence: recurrence, repeatStart: recurrence == nil ? nil : try optionalDate("repeatStart"),
+                        lastDoneAt: try optionalDate("lastDone"))
         return Snapshot.Entry(item: item, remindAt: remindAt)
     }
 

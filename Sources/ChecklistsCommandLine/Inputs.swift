@@ -22,6 +22,21 @@ enum Inputs {
         }
     }
 
+    /// `--repeat`: "daily", "weekdays", "weekly", "monthly", "yearly",
+    /// "every N days", "every N weeks", or the RRULE text.
+    static func recurrence(_ text: String) throws(CommandLineError) -> Recurrence {
+        guard let rule = Recurrence(phrase: text) else {
+            throw .badInput("--repeat: \"\(text)\" is not a repeat; give daily, weekdays, weekly, monthly, yearly, \"every N days\" or \"every N weeks\"")
+        }
+        return rule
+    }
+
+    /// Occurrences are counted from the due date, so a repeat needs one.
+    static let repeatWithoutDue = CommandLineError.badInput("--repeat needs a due date: give --due too")
+
+    /// A reminder fires at the due date, so Remind Me needs one.
+    static let remindWithoutDue = CommandLineError.badInput("--remind needs a due date: give --due too")
+
     /// The checklist `name` names: the one with exactly that name, else the
     /// one whose name matches ignoring case and surrounding spaces. Several
     /// matches are refused rather than guessed between (the app allows two

@@ -5,17 +5,21 @@ import ChecklistsModel
 /// transaction through the app's own `Change`s with the context's now, so
 /// reminders follow exactly the rule they follow in the app.
 public enum ItemCommands {
-    /// Adds an item and prints its id. Without `--due` it is due at the next
-    /// full hour, as in the app; without `--list` it goes to the first list.
-    public static func add(text: String, list: String?, due: String?, remind: Bool,
+    /// Adds an item and prints its id. Without `--due` it has no due date,
+    /// as a new item in the app; without `--list` it goes to the first list.
+    /// `--remind` and `--repeat` need `--due`: a reminder fires at the due
+    /// date, and a repeat counts from it.
+    public static func add(text: String, list: String?, due: String?, remind: Bool, repeat repeatText: String? = nil,
                            context: CommandLineContext) throws(CommandLineError) {
         let text = try Inputs.text(text, what: "item text")
-        var dueDate = context.style.defaultDueDate(after: context.now)
-        if let due { dueDate = try Inputs.dueDate(due, in: context) }
+        let dueDate = try due.map { text throws(CommandLineError) in try Inputs.dueDate(text, in: context) }
+        let recurrence = try repeatText.map { text throws(CommandLineError) in try Inputs.recurrence(text) }
+        if remind && dueDate == nil { throw Inputs.remindWithoutDue }
+        if recurrence != nil && dueDate == nil { throw Inputs.repeatWithoutDue }
         let database = try context.openDatabase()
         let lists = try context.storage { () throws(StorageError) in try database.checklists() }
         let checklist = if let list { try Inputs.checklist(named: list, in: lists) } else { try Inputs.defaultChecklist(in: lists) }
-        let draft = ItemDraft(text: text, dueDate: dueDate, shouldRemind: remind)
+        let draft = ItemDraft(text: text, dueDate: dueDate, shouldRemind: remind, recurrence: recurrence)
         let outcome = try context.storage { () throws(StorageError) in
             try database.apply(.addItem(checklistID: checklist.id, draft), now: context.now)
         }
@@ -37,18 +41,40 @@ public enum ItemCommands {
 
     /// Changes what is given and keeps the rest; giving nothing is refused.
     /// `remind` is true for `--remind`, false for `--no-remind`, nil to keep.
-    public static func edit(id: Int64, text: String?, due: String?, remind: Bool?,
+    /// `noDue` (`--no-due`) clears the due date, and with it Remind Me and
+    /// the repeat (which need one, as in the app). `repeat` is the new
+    /// repeat; `noRepeat` (`--no-repeat`) stops it.
+    public static func edit(id: Int64, text: String?, due: String?, noDue: Bool = false, remind: Bool?,
+                            repeat repeatText: String? = nil, noRepeat: Bool = false,
                             context: CommandLineContext) throws(CommandLineError) {
-        if text == nil && due == nil && remind == nil {
-            throw .badInput("nothing to change: give --text, --due, --remind or --no-remind")
+        if text == nil && due == nil && !noDue && remind == nil && repeatText == nil && !noRepeat {
+            throw .badInput("nothing to change: give --text, --due, --no-due, --remind, --no-remind, --repeat or --no-repeat")
         }
+        if noDue && due != nil { throw .badInput("--due and --no-due contradict each other; give one") }
+        if noRepeat && repeatText != nil { throw .badInput("--repeat and --no-repeat contradict each other; give one") }
+        if noDue && remind == true { throw Inputs.remindWithoutDue }
+        if noDue && repeatText != nil { throw Inputs.repeatWithoutDue }
         let newText = try text.map { text throws(CommandLineError) in try Inputs.text(text, what: "item text", option: "--text") }
         let newDue = try due.map { text throws(CommandLineError) in try Inputs.dueDate(text, in: context) }
+        let newRecurrence = try repeatText.map { text throws(CommandLineError) in try Inputs.recurrence(text) }
         let database = try context.openDatabase()
         var draft = try existingItem(id, in: database, context: context).draft
         if let newText { draft.text = newText }
         if let newDue { draft.dueDate = newDue }
+        if noDue {
+            draft.dueDate = nil
+            draft.shouldRemind = false
+            draft.recurrence = nil
+        }
         if let remind { draft.shouldRemind = remind }
+        if let newRecurrence { draft.recurrence = newRecurrence }
+        if noRepeat { draft.recurrence = nil }
+        if draft.shouldRemind && draft.dueDate == nil && remind == true {
+            throw .badInput("item \(id) has no due date, and --remind needs one: give --due too")
+        }
+        if newRecurrence != nil && draft.dueDate == nil {
+            throw .badInput("item \(id) has no due date, and --repeat needs one: give --due too")
+        }
         try context.storage { () throws(StorageError) in try database.apply(.updateItem(id: id, draft), now: context.now) }
     }
 

@@ -14,8 +14,10 @@ public enum DueFilter: String, CaseIterable, Sendable {
 /// `list` and `status`: reading items and what is due, never writing.
 public enum ItemQueryCommands {
     /// Items by due date: pending ones, or all with `--all`; of one list or
-    /// every list; optionally only those in a due window. One line each for
-    /// people (id, a mark, due date, list, text), or a JSON array.
+    /// every list; optionally only those in a due window. Undated items come
+    /// after the dated ones (and are in no window). One line each for people
+    /// (id, a mark, due date or nothing, list, text), or a JSON array
+    /// (`"due": null` for no due date).
     public static func list(list: String?, due: DueFilter?, all: Bool, json: Bool, context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabase()
         let checklistID = try list.map { name throws(CommandLineError) in
@@ -43,10 +45,12 @@ public enum ItemQueryCommands {
                     ("text", .string(item.text)),
                     ("list", .string(listed.checklistName)),
                     ("listId", .integer(item.checklistID)),
-                    ("due", .string(Timestamp.format(item.dueDate, in: timeZone))),
+                    ("due", item.dueDate.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
                     ("checked", .bool(item.isChecked)),
                     ("remind", .bool(item.shouldRemind)),
                     ("overdue", .bool(item.isOverdue(now: context.now))),
+                    ("repeat", item.recurrence.map { .string($0.rrule) } ?? .null),
+                    ("lastDone", item.lastDoneAt.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
                 ])
             }))
             return
@@ -55,7 +59,7 @@ public enum ItemQueryCommands {
         for listed in items {
             let item = listed.item
             let mark = item.isChecked ? "x" : (item.isOverdue(now: context.now) ? "!" : " ")
-            table.add([String(item.id), mark, context.style.format(item.dueDate), listed.checklistName, item.text])
+            table.add([String(item.id), mark, item.dueDate.map(context.style.format) ?? "", listed.checklistName, item.text])
         }
         table.lines().forEach(context.output)
     }

@@ -54,7 +54,7 @@ enum FuzzEvent {
 
     static func describe(_ change: Change) -> String {
         switch change {
-        case let .addItem(list, draft): "addItem(list \(list), \(escaped(draft.text)), remind \(draft.shouldRemind), due \(Int(draft.dueDate.timeIntervalSince1970)))"
+        case let .addItem(list, draft): "addItem(list \(list), \(escaped(draft.text)), remind \(draft.shouldRemind), due \(draft.dueDate.map { String(Int($0.timeIntervalSince1970)) } ?? "none"))"
         case let .updateItem(id, draft): "updateItem(\(id), \(escaped(draft.text)))"
         case let .addChecklist(name, _): "addChecklist(\(escaped(name)))"
         case let .updateChecklist(id, name, _): "updateChecklist(\(id), \(escaped(name)))"

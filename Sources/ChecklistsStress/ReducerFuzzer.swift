@@ -312,6 +312,13 @@ public final class ReducerFuzzer {
         return .reminders(reminders, missed: random.chance(0.3))
     }
 
+    /// A repeat for an item another process writes, a third of the time:
+    /// checking such an item off moves it instead of checking it.
+    private func randomRecurrence() -> Recurrence? {
+        guard random.chance(0.3) else { return nil }
+        return random.pick([.days(1), .days(random.int(2...40)), .weekdays, .weeks(random.int(1...3)), .monthly, .yearly])
+    }
+
     /// A commit another process makes, aimed at what the app has on screen:
     /// deleting the selected or edited item, the open checklist, adding items.
     private func externalChange() -> FuzzEvent? {
@@ -334,9 +341,11 @@ public final class ReducerFuzzer {
             return .external(.deleteChecklist(id: list.id), why: "delete the shown list")
         case 22..<50:
             if crowded, let item = page.first { return .external(.deleteItem(id: item.id), why: "trim a long list") }
-            let due = now + Double(random.int(-2 * 86_400...2 * 86_400))
+            // Some undated, as `add` without --due makes them (Remind Me
+            // then is on without a date: the rule gives no reminder).
+            let due = random.chance(0.2) ? nil : now + Double(random.int(-2 * 86_400...2 * 86_400))
             let draft = ItemDraft(text: NastyText.text(using: &random, long: random.chance(0.1)), dueDate: due,
-                                  shouldRemind: random.chance(0.6))
+                                  shouldRemind: random.chance(0.6), recurrence: randomRecurrence())
             return .external(.addItem(checklistID: random.chance(0.8) ? targetList : (lists.randomElement(using: &random)?.id ?? targetList), draft),
                              why: "add an item")
         case 50..<62:
@@ -344,8 +353,9 @@ public final class ReducerFuzzer {
             return .external(.setChecked(itemID: item.id, !item.isChecked), why: "check an item")
         case 62..<72:
             guard let item = shownItem else { return nil }
-            let draft = ItemDraft(text: NastyText.text(using: &random), dueDate: now + Double(random.int(-3_600...7_200)),
-                                  shouldRemind: random.chance(0.7))
+            let due = random.chance(0.2) ? nil : now + Double(random.int(-3_600...7_200))
+            let draft = ItemDraft(text: NastyText.text(using: &random), dueDate: due, shouldRemind: random.chance(0.7),
+                                  recurrence: randomRecurrence())
             return .external(.updateItem(id: item.id, draft), why: "edit the shown item")
         case 72..<80:
             if lists.count > 12, let list = lists.last { return .external(.deleteChecklist(id: list.id), why: "trim the lists") }

@@ -70,9 +70,10 @@ struct RootCommand: ParsableCommand {
         if let problem = MainActor.assumeIsolated({ CursesTerminal.preflight() }) {
             Self.fail(problem.description, status: 2)
         }
+        let dateStyle = DueDateStyle.fromEnvironment(environment)
         let database: ChecklistsDatabase
         do {
-            var options = ChecklistsDatabase.Options()
+            var options = ChecklistsDatabase.Options(calendar: dateStyle.calendar)
             if let seconds = environment["CHECKLISTS_BUSY_TIMEOUT"].flatMap(Double.init) { options.busyTimeout = seconds }
             database = try ChecklistsDatabase.open(location, options: options)
         } catch {
@@ -90,7 +91,7 @@ struct RootCommand: ParsableCommand {
             } catch {
                 Self.fail("\(error)", status: 2)
             }
-            let context = UIContext(dateStyle: DueDateStyle.fromEnvironment(environment), unicode: terminal.supportsUnicode)
+            let context = UIContext(dateStyle: dateStyle, unicode: terminal.supportsUnicode)
             Runtime(database: database, terminal: terminal, context: context, now: Date.init,
                     firstFrameMarker: marker, eventLog: eventLog).run()
         }

@@ -39,22 +39,25 @@ extension Subcommand {
 
 extension DueFilter: ExpressibleByArgument {}
 
+private let repeatHelp = #"daily, weekdays, weekly, monthly, yearly, "every N days", "every N weeks" (or an RRULE such as FREQ=WEEKLY;INTERVAL=2). Checking it off moves it to its next due date."#
+
 private let whenHelp = #"Like the app's date picker: "tomorrow 9", "fri 17:00", "dec 24 18:00", "24.12.", "+2h", "in 3 days 10:00", "tonight", "next week", "2026-12-24 18:00"."#
 
 struct Add: Subcommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add an item and print its id.",
-        discussion: "Without --list the item goes to the first list (All Lists order); without --due it is due at the next full hour.")
+        discussion: "Without --list the item goes to the first list (All Lists order); without --due it has no due date.")
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
     @Argument(help: "The item's text.") var text: String
     @Option(help: ArgumentHelp("The list to add it to.", valueName: "name")) var list: String?
     @Option(help: ArgumentHelp("When it is due. \(whenHelp)", valueName: "when")) var due: String?
-    @Flag(help: "Remind me when it comes due.") var remind = false
+    @Flag(help: "Remind me when it comes due (needs --due).") var remind = false
+    @Option(help: ArgumentHelp("Repeat it (needs --due): \(repeatHelp)", valueName: "how")) var `repeat`: String?
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
-        try ItemCommands.add(text: text, list: list, due: due, remind: remind, context: context)
+        try ItemCommands.add(text: text, list: list, due: due, remind: remind, repeat: `repeat`, context: context)
     }
 }
 
@@ -64,8 +67,9 @@ struct ListItems: Subcommand {
         abstract: "Show items not checked off (or all), by due date.",
         discussion: """
             One line per item: id, a mark (! overdue, x checked off), due date, list, text.
+            Items without a due date come last, with an empty date column.
             --due today: due today; week: today and the 6 days after; overdue: due now or earlier.
-            --json prints an array of {id, text, list, listId, due, checked, remind, overdue} (see the README).
+            --json prints an array of {id, text, list, listId, due, checked, remind, overdue, repeat, lastDone} (see the README).
             """)
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
@@ -85,7 +89,7 @@ struct ItemID: ParsableArguments {
 }
 
 struct Done: Subcommand {
-    static let configuration = CommandConfiguration(commandName: "done", abstract: "Check an item off (its reminder is cancelled).")
+    static let configuration = CommandConfiguration(commandName: "done", abstract: "Check an item off (its reminder is cancelled); a repeating item stays open, due at its next occurrence.")
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
     @OptionGroup var item: ItemID
@@ -109,16 +113,20 @@ struct Delete: Subcommand {
 }
 
 struct Edit: Subcommand {
-    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an item's text, due date or reminder; the rest stays.")
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an item's text, due date, reminder or repeat; the rest stays.")
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
     @OptionGroup var item: ItemID
     @Option(help: "The new text.") var text: String?
     @Option(help: ArgumentHelp("The new due date. \(whenHelp)", valueName: "when")) var due: String?
+    @Flag(help: "Clear the due date (and Remind Me, which needs one).") var noDue = false
     @Flag(inversion: .prefixedNo, help: "Turn Remind Me on or off.") var remind: Bool?
+    @Option(help: ArgumentHelp("Repeat it: \(repeatHelp)", valueName: "how")) var `repeat`: String?
+    @Flag(help: "Stop repeating it.") var noRepeat = false
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
-        try ItemCommands.edit(id: item.id, text: text, due: due, remind: remind, context: context)
+        try ItemCommands.edit(id: item.id, text: text, due: due, noDue: noDue, remind: remind, repeat: `repeat`, noRepeat: noRepeat,
+                              context: context)
     }
 }
 

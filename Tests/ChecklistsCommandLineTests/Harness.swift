@@ -47,10 +47,10 @@ final class Harness: @unchecked Sendable {
     }
 
     /// Adds an item through the command and returns its id.
-    func add(_ text: String, list: String? = nil, due: String? = nil, remind: Bool = false,
+    func add(_ text: String, list: String? = nil, due: String? = nil, remind: Bool = false, repeatRule: String? = nil,
              sourceLocation: SourceLocation = #_sourceLocation) -> Int64 {
         let printed = lines({ context in
-            try ItemCommands.add(text: text, list: list, due: due, remind: remind, context: context)
+            try ItemCommands.add(text: text, list: list, due: due, remind: remind, repeat: repeatRule, context: context)
         }, sourceLocation: sourceLocation)
         guard printed.count == 1, let id = Int64(printed[0]) else {
             Issue.record("add printed \(printed)", sourceLocation: sourceLocation)

@@ -22,14 +22,14 @@ struct ItemCommandsTests {
         #expect(try harness.item(second)?.dueDate == Fixed.date("2026-11-21 12:30"))
     }
 
-    @Test("without --due, due at the next full hour (as a new item in the app); without --list, the first list by name")
+    @Test("without --due, no due date (as a new item in the app); without --list, the first list by name")
     func addDefaults() throws {
         let database = try harness.database()
         try database.apply(.addChecklist(name: "Work", icon: .folder), now: Fixed.now)
         try database.apply(.addChecklist(name: "groceries", icon: .groceries), now: Fixed.now)
         let id = harness.add("Eggs")
         let item = try #require(try harness.item(id))
-        #expect(item.dueDate == Fixed.date("2026-11-21 11:00"))
+        #expect(item.dueDate == nil)
         let names = try database.checklists().reduce(into: [Int64: String]()) { $0[$1.id] = $1.name }
         #expect(names[item.checklistID] == "groceries")
     }
@@ -189,7 +189,7 @@ struct ItemCommandsTests {
     func editBadInput() throws {
         let id = harness.add("Call", due: "tomorrow 9:00")
         let cases: [(String?, String?, Bool?, String)] = [
-            (nil, nil, nil, "nothing to change: give --text, --due, --remind or --no-remind"),
+            (nil, nil, nil, "nothing to change: give --text, --due, --no-due, --remind, --no-remind, --repeat or --no-repeat"),
             ("  ", nil, nil, "--text: the item text is empty; give some text"),
             (nil, "31.02.2027", nil, "--due: February 2027 has only 28 days"),
         ]

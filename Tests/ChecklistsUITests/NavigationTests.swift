@@ -76,9 +76,9 @@ struct NavigationTests {
             "› Text        Milk",
             "  Remind Me   [ ] Off",
             "  Due Date       Nov 21, 2026, 5:00 PM",
+            "  Repeat                         Never",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             "",
             "",
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done",
@@ -120,7 +120,7 @@ struct NavigationTests {
     @Test("a reminder opened over another list: Esc goes back to that list, around the item that was selected")
     func bannerOverOtherList() {
         var state = onGroceries()
-        _ = reduce(&state, .remindersDue([DueReminder(item: Self.rent, checklistName: "Errands", remindAt: Self.rent.dueDate)], missed: false))
+        _ = reduce(&state, .remindersDue([DueReminder(item: Self.rent, checklistName: "Errands", remindAt: Self.rent.dueDate!)], missed: false))
         let open = press(.enter, on: &state)
         #expect(open == [.loadItems(checklistID: 2, anchor: .item(7, fallback: 0), pageSize: state.pageSize),
                          .commit(.setOpenChecklist(id: 2))])
@@ -140,7 +140,7 @@ struct NavigationTests {
         var state = onGroceries()
         _ = press(.enter, on: &state)
         type("!", on: &state)
-        _ = reduce(&state, .remindersDue([DueReminder(item: Self.milk, checklistName: "Groceries", remindAt: Self.milk.dueDate)], missed: false))
+        _ = reduce(&state, .remindersDue([DueReminder(item: Self.milk, checklistName: "Groceries", remindAt: Self.milk.dueDate!)], missed: false))
         let done = press(.character("x"), on: &state)
         #expect(done == [.commit(.setChecked(itemID: 8, true))])
         let reload = reduce(&state, .committed(.setChecked(itemID: 8, true), .item(8)))
@@ -188,7 +188,7 @@ struct NavigationTests {
         answer(press(.character("a"), on: &state), on: &state)
         type("Post the letter", on: &state)
         let save = press(.control("s"), on: &state)
-        let draft = ItemDraft(text: "Post the letter", dueDate: Fixed.date("2026-11-21 11:00"))
+        let draft = ItemDraft(text: "Post the letter", dueDate: nil)   // a new item has no due date
         #expect(save == [.commit(.addItem(checklistID: 2, draft))])
         _ = reduce(&state, .committed(.addItem(checklistID: 2, draft), .item(10)))
         #expect(state.route == .allLists)
@@ -219,9 +219,9 @@ struct NavigationTests {
             "› Text        Eggs!",
             "  Remind Me   [ ] Off",
             "  Due Date       Nov 25, 2026, 9:00 AM",
+            "  Repeat                         Never",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             "",
             "",
             " Discard changes? (y/n)",
@@ -363,7 +363,7 @@ struct NavigationTests {
         _ = press(.down, on: &state)
         #expect(state.itemDetail?.focus == .picker)
         _ = press(.tab, on: &state)
-        #expect(state.itemDetail?.focus == .text)
+        #expect(state.itemDetail?.focus == .repeatRule)
     }
 
     @Test("the Due Date row's hint says Enter turns the picker on and off, which it does")

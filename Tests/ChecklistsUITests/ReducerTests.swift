@@ -38,12 +38,12 @@ struct ReducerTests {
         var state = onChecklist()
         _ = press(.enter, on: &state)                       // edit the item
         #expect(state.route == .itemDetail)
-        #expect(state.itemDetail?.rows == [.text, .remind, .dueDate])
+        #expect(state.itemDetail?.rows == [.text, .remind, .dueDate, .repeatRule])
         _ = press(.tab, .tab, .enter, on: &state)           // to Due Date, activate
-        #expect(state.itemDetail?.rows == [.text, .remind, .dueDate, .picker])
+        #expect(state.itemDetail?.rows == [.text, .remind, .dueDate, .picker, .repeatRule])
         #expect(state.itemDetail?.focus == .picker)
         _ = press(.enter, on: &state)                       // close from the picker
-        #expect(state.itemDetail?.rows == [.text, .remind, .dueDate])
+        #expect(state.itemDetail?.rows == [.text, .remind, .dueDate, .repeatRule])
         #expect(state.itemDetail?.focus == .dueDate)
         _ = press(.enter, on: &state)                       // open again from Due Date
         _ = press(.backTab, on: &state)                     // back onto Due Date, picker still open
@@ -57,7 +57,10 @@ struct ReducerTests {
         var state = onChecklist()
         _ = press(.enter, .tab, .tab, .enter, on: &state)
         #expect(state.itemDetail?.picker != nil)
-        _ = press(.tab, on: &state)                         // picker → wraps to the text field
+        _ = press(.tab, on: &state)                         // picker → Repeat, the picker stays
+        #expect(state.itemDetail?.focus == .repeatRule)
+        #expect(state.itemDetail?.picker != nil)
+        _ = press(.tab, on: &state)                         // Repeat → wraps to the text field
         #expect(state.itemDetail?.focus == .text)
         #expect(state.itemDetail?.picker == nil)
     }
@@ -138,12 +141,15 @@ struct ReducerTests {
         #expect(press(.control("s"), on: &state).isEmpty)
     }
 
-    @Test("a new item's default due date is the next full hour, in the future")
+    @Test("a new item has no due date; opening the picker offers the next full hour, in the future")
     func defaultDueDate() {
         var state = onChecklist()
         _ = press(.character("a"), on: &state)
-        #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-21 11:00"))
+        #expect(state.itemDetail?.dueDate == nil)
         #expect(state.itemDetail?.shouldRemind == false)
+        press(.tab, .tab, .enter, on: &state)
+        #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-21 11:00"))
+        #expect(state.itemDetail?.picker != nil)
     }
 
     @Test("adding commits one change with the typed text, date and Remind Me")

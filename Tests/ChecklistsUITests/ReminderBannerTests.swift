@@ -8,8 +8,9 @@ import TestSupport
 struct ReminderBannerTests {
     static let summary = ChecklistSummary(checklist: Checklist(id: 1, name: "Groceries", icon: .groceries), itemCount: 3, remainingCount: 3)
     static func reminder(_ id: Int64, _ text: String) -> DueReminder {
-        let item = Item(id: id, checklistID: 1, text: text, dueDate: Fixed.date("2026-11-21 10:30"), shouldRemind: true)
-        return DueReminder(item: item, checklistName: "Groceries", remindAt: item.dueDate)
+        let due = Fixed.date("2026-11-21 10:30")
+        let item = Item(id: id, checklistID: 1, text: text, dueDate: due, shouldRemind: true)
+        return DueReminder(item: item, checklistName: "Groceries", remindAt: due)
     }
 
     func onChecklist() -> AppState {

@@ -150,16 +150,16 @@ struct RenderTests {
             "› Text        Milk overdue",
             "  Remind Me   [ ] Off",
             "  Due Date                 Nov 21, 2026, 9:00 AM",
+            "  Repeat                                   Never",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             "",
             "",
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done Esc:cancel",
             " F1:help",
         ])
         #expect(grid.cursor == GridPosition(row: 2, column: 26))
-        #expect(grid[6, 4].style.contains(.bold))
+        #expect(grid[7, 4].style.contains(.bold))
     }
 
     @Test("the picker row appears beneath Due Date, the rows below move down, and it disappears again")
@@ -174,9 +174,9 @@ struct RenderTests {
             "  Remind Me   [ ] Off",
             "  Due Date                 Nov 21, 2026, 9:00 AM",
             "  ▸ Sat  2026-11-21  09:00  (Nov)",
+            "  Repeat                                   Never",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             "",
             " ←→:field ↑↓:change t:words Enter:close Tab:next",
             " S-Tab:prev ^S:done ?:help",
@@ -191,8 +191,9 @@ struct RenderTests {
         #expect(render(state).lines()[5] == "  ▸ Sun  2026-11-22  09:00  (Nov)")
         press(.enter, on: &state)
         let closed = render(state)
-        #expect(Array(closed.lines()[4...6]) == [
+        #expect(Array(closed.lines()[4...7]) == [
             "› Due Date                 Nov 22, 2026, 9:00 AM",
+            "  Repeat                                   Never",
             "",
             "  [ Done ]  [ Cancel ]",
         ])
@@ -221,9 +222,10 @@ struct RenderTests {
         let grid = render(state)
         #expect(grid.lines()[0] == " Add Item                               Groceries")
         #expect(grid.lines()[2] == "› Text        Name of the Item")
-        #expect(grid.lines()[4] == "  Due Date                Nov 21, 2026, 11:00 AM")
-        #expect(grid.lines()[6] == "  [ Done ]  [ Cancel ]  (type some text)")
-        #expect(grid[6, 4].style.contains(.dim))
+        #expect(grid.lines()[4] == "  Due Date                                  None")
+        #expect(grid.lines()[5] == "  Repeat                                   Never")
+        #expect(grid.lines()[7] == "  [ Done ]  [ Cancel ]  (type some text)")
+        #expect(grid[7, 4].style.contains(.dim))
     }
 
     @Test("List Detail and its icon choice opening beneath the Icon row")
@@ -266,7 +268,7 @@ struct RenderTests {
         var state = home(width: 50, height: 12)
         press(.character("?"), on: &state)
         #expect(render(state).lines() == [
-            " Keys                                  1–9 of 129",
+            " Keys                                  1–9 of 142",
             " All Lists",
             "   ↑ k                     move",
             "   ↓ j                     move down",

@@ -101,9 +101,9 @@ struct StoreTests {
             " Add Item                                              List",
             "› Text        Buy bread",
             "  Remind Me   [ ] Off",
-            "  Due Date                          Nov 21, 2026, 11:00 AM",
+            "  Due Date                                            None",
+            "  Repeat                                             Never",
             "  [ Done ]  [ Cancel ]",
-            "",
             "",
             "",
             " The disk is full: the change was not saved (what was saved",
@@ -118,8 +118,8 @@ struct StoreTests {
         press(.control("s"), on: store)
         #expect(render(store.state).lines() == [
             " List                             2 Remaining · by due date",
-            " [ ] Buy milk                                      11:00 AM",
-            " [ ] Buy bread                                     11:00 AM",
+            " [ ] Buy milk",
+            " [ ] Buy bread",
             "",
             "",
             "",

@@ -170,6 +170,62 @@ struct AppInTmuxTests {
         }
     }
 
+    @Test("Backspace on the Due Date row clears an item's due date: the form says None, the row shows no date, and it stays so")
+    func clearDueDate() throws {
+        do {
+            let database = try ChecklistsDatabase.open(DatabaseLocation(path: self.database, createsFolder: false))
+            let list = try database.checklistSummaries()[0].id
+            let now = Date()
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "fix the shelf", dueDate: Date(timeIntervalSince1970: 4_000_000_000),
+                                                                     shouldRemind: true)), now: now)
+            try database.apply(.setOpenChecklist(id: list), now: now)
+        }
+        let tmux = TmuxSession(width: 80, height: 12, command: app)
+        defer { tmux.kill(); folder.remove() }
+        #expect(tmux.waitFor("Oct 2, 2096"), "list: \(tmux.text)")
+        tmux.press("Enter")                                  // edit the item
+        #expect(tmux.waitFor("Edit Item"))
+        tmux.press("Tab", "Tab", "BSpace")                   // Due Date, clear it
+        #expect(tmux.waitUntil { $0.contains("None") && $0.contains("[ ] Off") }, "cleared: \(tmux.text)")
+        tmux.press("C-s")
+        #expect(tmux.waitUntil { $0.contains("fix the shelf") && !$0.contains("Edit Item") }, "saved: \(tmux.text)")
+        #expect(!tmux.text.contains("2096"), "no date on the row: \(tmux.text)")
+        tmux.press("C-c")
+        #expect(tmux.waitUntil { _ in tmux.isDead })
+        let database = try ChecklistsDatabase.open(DatabaseLocation(path: self.database, createsFolder: false))
+        let item = try #require(try database.item(id: 1))
+        #expect(item.dueDate == nil)
+        #expect(item.shouldRemind == false)
+    }
+
+    @Test("a repeat set on the Repeat row: checking the item off keeps it open at its next due date, and the row says it was done")
+    func repeatAndCheckOff() throws {
+        do {
+            let database = try ChecklistsDatabase.open(DatabaseLocation(path: self.database, createsFolder: false))
+            let list = try database.checklistSummaries()[0].id
+            let now = Date()
+            // Far ahead, so the next occurrence is a week after it whatever the clock says.
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "water the plants", dueDate: Date(timeIntervalSince1970: 4_000_000_000))),
+                               now: now)
+            try database.apply(.setOpenChecklist(id: list), now: now)
+        }
+        let tmux = TmuxSession(width: 80, height: 12, command: app)
+        defer { tmux.kill(); folder.remove() }
+        #expect(tmux.waitFor("Oct 2, 2096"), "list: \(tmux.text)")
+        tmux.press("Enter")
+        #expect(tmux.waitFor("Edit Item"))
+        tmux.press("Tab", "Tab", "Tab")                      // the Repeat row
+        #expect(tmux.waitFor("Never"), "repeat row: \(tmux.text)")
+        tmux.press("Right", "Right", "Right")                // every day, weekdays, every week
+        #expect(tmux.waitFor("every week"), "weekly: \(tmux.text)")
+        tmux.press("C-s")
+        #expect(tmux.waitFor("↻ weekly"), "saved: \(tmux.text)")
+        tmux.press("Space")
+        #expect(tmux.waitUntil { $0.contains("Oct 9, 2096") && $0.contains("· done") }, "checked off: \(tmux.text)")
+        #expect(tmux.text.contains("[ ] water the plants"), "still open: \(tmux.text)")
+        #expect(tmux.text.contains("1 Remaining"))
+    }
+
     @Test("no terminal: a clear message, exit 2, and no database created")
     func notATerminal() {
         let result = runCommand([PackagePaths.binary, "--db", database])

@@ -8,40 +8,67 @@ public struct Item: Hashable, Sendable, Identifiable {
     public var checklistID: Int64
     public var text: String
     public var isChecked: Bool
-    /// An instant with minute precision (seconds are always zero).
-    public var dueDate: Date
+    /// An instant with minute precision (seconds are always zero), or nil:
+    /// an item need not have a due date.
+    public var dueDate: Date?
     public var shouldRemind: Bool
+    /// How it repeats, or nil. Checking off a repeating item with a due date
+    /// moves the date to the next occurrence instead (see `Recurrence`).
+    public var recurrence: Recurrence?
+    /// Where the repeat's occurrences are counted from: the due date as the
+    /// user last set it (iCalendar's DTSTART). Kept by the storage.
+    public var repeatStart: Date?
+    /// When a repeating item was last checked off.
+    public var lastDoneAt: Date?
 
-    public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date, shouldRemind: Bool = false) {
+    public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date?, shouldRemind: Bool = false,
+                recurrence: Recurrence? = nil, repeatStart: Date? = nil, lastDoneAt: Date? = nil) {
         self.id = id
         self.checklistID = checklistID
         self.text = text
         self.isChecked = isChecked
         self.dueDate = dueDate
         self.shouldRemind = shouldRemind
+        self.recurrence = recurrence
+        self.repeatStart = repeatStart
+        self.lastDoneAt = lastDoneAt
     }
 
-    /// Overdue items that are not checked stand out on screen.
+    /// The due date checking this item off moves it to: the first
+    /// occurrence after both its due date and `now`. Nil when it does not
+    /// repeat (or has no due date): then checking off checks it off.
+    public func nextDueDate(now: Date, calendar: Calendar) -> Date? {
+        guard let recurrence, let dueDate else { return nil }
+        return recurrence.nextOccurrence(after: max(dueDate, now), start: repeatStart ?? dueDate, calendar: calendar)
+    }
+
+    /// Overdue items that are not checked stand out on screen; an item
+    /// without a due date is never overdue.
     public func isOverdue(now: Date) -> Bool {
-        !isChecked && dueDate <= now
+        guard let dueDate else { return false }
+        return !isChecked && dueDate <= now
     }
 
     /// The editable part of an item, as the Item Detail form holds it.
     public var draft: ItemDraft {
-        ItemDraft(text: text, dueDate: dueDate, shouldRemind: shouldRemind)
+        ItemDraft(text: text, dueDate: dueDate, shouldRemind: shouldRemind, recurrence: recurrence)
     }
 }
 
 /// What the user edits in Item Detail; becomes an item when saved.
 public struct ItemDraft: Hashable, Sendable {
     public var text: String
-    public var dueDate: Date
+    /// Nil: no due date (then there can be no reminder).
+    public var dueDate: Date?
     public var shouldRemind: Bool
+    /// Nil: does not repeat. A repeat needs a due date, as Remind Me does.
+    public var recurrence: Recurrence?
 
-    public init(text: String, dueDate: Date, shouldRemind: Bool = false) {
+    public init(text: String, dueDate: Date?, shouldRemind: Bool = false, recurrence: Recurrence? = nil) {
         self.text = text
         self.dueDate = dueDate
         self.shouldRemind = shouldRemind
+        self.recurrence = recurrence
     }
 }
 

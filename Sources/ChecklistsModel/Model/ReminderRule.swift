@@ -2,15 +2,16 @@ import Foundation
 
 /// The reminder rule (README, "Reminders"), as a pure function of an item and
 /// the time: a reminder exists exactly when Remind Me is on, the item is not
-/// checked off, and its due date is still ahead.
+/// checked off, and it has a due date that is still ahead.
 ///
 /// Everything else follows from it: adding, editing, checking, unchecking and
 /// deleting never schedule or cancel reminders by hand; the database stores
 /// the rule's answer (`remindAt`) whenever one of its inputs changes.
 public enum ReminderRule {
     /// When the item's reminder should fire, or nil for no reminder.
-    public static func reminderDate(shouldRemind: Bool, isChecked: Bool, dueDate: Date, now: Date) -> Date? {
-        shouldRemind && !isChecked && dueDate > now ? dueDate : nil
+    public static func reminderDate(shouldRemind: Bool, isChecked: Bool, dueDate: Date?, now: Date) -> Date? {
+        guard let dueDate else { return nil }
+        return shouldRemind && !isChecked && dueDate > now ? dueDate : nil
     }
 
     public static func reminderDate(for item: Item, now: Date) -> Date? {

@@ -13,7 +13,7 @@ extension ChecklistsDatabase {
     @discardableResult
     public func apply(_ change: Change, now: Date) throws(StorageError) -> ChangeOutcome {
         try Self.validate(change)
-        return try write { db in try Self.apply(change, in: db, now: now) }
+        return try write { db in try Self.apply(change, in: db, now: now, calendar: calendar) }
     }
 
     /// Commits many changes in one transaction: all of them, or none (a bad
@@ -22,7 +22,7 @@ extension ChecklistsDatabase {
     @discardableResult
     public func applyAll(_ changes: [Change], now: Date) throws(StorageError) -> [ChangeOutcome] {
         for change in changes { try Self.validate(change) }
-        return try write { db in try changes.map { try Self.apply($0, in: db, now: now) } }
+        return try write { db in try changes.map { try Self.apply($0, in: db, now: now, calendar: calendar) } }
     }
 
     /// Refuses text that cannot be stored (blank, or with a NUL that SQLite
@@ -38,7 +38,7 @@ extension ChecklistsDatabase {
         }
     }
 
-    private static func apply(_ change: Change, in db: Database, now: Date) throws -> ChangeOutcome {
+    private static func apply(_ change: Change, in db: Database, now: Date, calendar: Calendar) throws -> ChangeOutcome {
         switch change {
         case let .addChecklist(name, icon):
             try db.execute(sql: "INSERT INTO checklist (name, icon) VALUES (?, ?)", arguments: [name, icon.rawValue])
@@ -54,27 +54,52 @@ extension ChecklistsDatabase {
             return .none
         case let .addItem(checklistID, draft):
             guard try ChecklistRecord.exists(db, key: checklistID) else { throw StorageError.notFound(what: "the list") }
-            let dueAt = StoredTime.wholeMinutes(draft.dueDate)
+            let dueAt = draft.dueDate.map(StoredTime.wholeMinutes)
             let remindAt = ReminderRule.reminderDate(shouldRemind: draft.shouldRemind, isChecked: false,
-                                                     dueDate: StoredTime.date(dueAt), now: now)
-            try db.execute(sql: "INSERT INTO item (checklistID, text, dueAt, shouldRemind, remindAt) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [checklistID, draft.text, dueAt, draft.shouldRemind, remindAt.map(StoredTime.wholeSeconds)])
+                                                     dueDate: dueAt.map(StoredTime.date), now: now)
+            // The series starts at the due date given (none without a date).
+            let rule = dueAt == nil ? nil : draft.recurrence?.rrule
+            try db.execute(sql: """
+                INSERT INTO item (checklistID, text, dueAt, shouldRemind, remindAt, repeatRule, repeatStart) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [checklistID, draft.text, dueAt, draft.shouldRemind, remindAt.map(StoredTime.wholeSeconds),
+                                 rule, rule == nil ? nil : dueAt])
             return .item(db.lastInsertedRowID)
         case let .updateItem(id, draft):
             guard var updated = try ItemRecord.fetchOne(db, key: id)?.item else { throw StorageError.notFound(what: "the item") }
             let old = updated
             updated.text = draft.text
-            updated.dueDate = StoredTime.date(StoredTime.wholeMinutes(draft.dueDate))
+            let dueAt = draft.dueDate.map(StoredTime.wholeMinutes)
+            updated.dueDate = dueAt.map(StoredTime.date)
             updated.shouldRemind = draft.shouldRemind
-            try db.execute(sql: "UPDATE item SET text = ?, dueAt = ?, shouldRemind = ? WHERE id = ?",
-                           arguments: [updated.text, StoredTime.wholeMinutes(updated.dueDate), updated.shouldRemind, id])
+            // A repeat needs a due date. A new rule or a due date set by
+            // hand starts the series again from that date; otherwise (a
+            // text edit) the series keeps its start.
+            updated.recurrence = dueAt == nil ? nil : draft.recurrence
+            if updated.recurrence == nil {
+                updated.repeatStart = nil
+            } else if updated.recurrence != old.recurrence || updated.dueDate != old.dueDate || old.repeatStart == nil {
+                updated.repeatStart = updated.dueDate
+            }
+            try db.execute(sql: "UPDATE item SET text = ?, dueAt = ?, shouldRemind = ?, repeatRule = ?, repeatStart = ? WHERE id = ?",
+                           arguments: [updated.text, dueAt, updated.shouldRemind, updated.recurrence?.rrule,
+                                       updated.repeatStart.map(StoredTime.wholeSeconds), id])
             try updateReminder(db, from: old, to: updated, now: now)
             return .item(id)
         case let .setChecked(itemID, checked):
             guard var updated = try ItemRecord.fetchOne(db, key: itemID)?.item else { throw StorageError.notFound(what: "the item") }
             let old = updated
-            updated.isChecked = checked
-            try db.execute(sql: "UPDATE item SET isChecked = ? WHERE id = ?", arguments: [checked, itemID])
+            if checked, !old.isChecked, let next = old.nextDueDate(now: now, calendar: calendar) {
+                // Checking off a repeating item completes this occurrence:
+                // it stays open, due at the next one, its reminder re-armed
+                // by the rule, and remembers when it was done.
+                updated.dueDate = StoredTime.date(StoredTime.wholeMinutes(next))
+                updated.lastDoneAt = now
+                try db.execute(sql: "UPDATE item SET dueAt = ?, lastDoneAt = ? WHERE id = ?",
+                               arguments: [updated.dueDate.map(StoredTime.wholeMinutes), StoredTime.wholeSeconds(now), itemID])
+            } else {
+                updated.isChecked = checked
+                try db.execute(sql: "UPDATE item SET isChecked = ? WHERE id = ?", arguments: [checked, itemID])
+            }
             try updateReminder(db, from: old, to: updated, now: now)
             return .item(itemID)
         case let .snooze(itemID, until):

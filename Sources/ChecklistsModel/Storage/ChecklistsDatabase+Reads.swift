@@ -59,20 +59,27 @@ extension ChecklistsDatabase {
     public func index(ofItem itemID: Int64, sortOrder: ItemSortOrder) throws(StorageError) -> Int? {
         try read { db -> Int? in
             guard let item = try ItemRecord.fetchOne(db, key: itemID)?.item else { return nil }
-            let before: SQL
+            let list = item.checklistID
+            let count: SQL
             switch sortOrder {
             case .dueDate:
-                // A row value, so SQLite seeks the (checklistID, dueAt)
-                // index and counts only the entries before the item; the
-                // OR form it replaced scanned the whole list (6 ms at
-                // 100,000 items on every reload).
-                before = "(dueAt, id) < (\(StoredTime.wholeSeconds(item.dueDate)), \(itemID))"
+                // Two counts, each a range of the (checklistID, due order)
+                // index: the items due earlier, and those due at the same
+                // time with a smaller id. A row value on the index's
+                // expression is not used for the range, and an OR scans the
+                // whole list (6 ms at 100,000 items on every reload).
+                let key = item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max
+                let due = SQL(sql: ItemRecord.dueOrder())
+                count = """
+                    SELECT (SELECT COUNT(*) FROM item WHERE checklistID = \(list) AND \(due) < \(key))
+                         + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) AND \(due) = \(key) AND id < \(itemID))
+                    """
             case .text:
-                before = "(text < \(item.text) COLLATE natural_order OR (text = \(item.text) COLLATE natural_order AND id < \(itemID)))"
+                count = "SELECT COUNT(*) FROM item WHERE checklistID = \(list) AND (text < \(item.text) COLLATE natural_order OR (text = \(item.text) COLLATE natural_order AND id < \(itemID)))"
             case .added:
-                before = "id < \(itemID)"
+                count = "SELECT COUNT(*) FROM item WHERE checklistID = \(list) AND id < \(itemID)"
             }
-            return try SQLRequest<Int>("SELECT COUNT(*) FROM item WHERE checklistID = \(item.checklistID) AND \(before)").fetchOne(db)
+            return try SQLRequest<Int>(literal: count).fetchOne(db)
         }
     }
 
@@ -85,7 +92,7 @@ extension ChecklistsDatabase {
     private static func orderBy(_ order: ItemSortOrder, descending: Bool) -> String {
         let direction = descending ? " DESC" : ""
         switch order {
-        case .dueDate: return "dueAt\(direction), id\(direction)"
+        case .dueDate: return "\(ItemRecord.dueOrder())\(direction), id\(direction)"
         case .text: return "text COLLATE natural_order\(direction), id\(direction)"
         case .added: return "id\(direction)"
         }
@@ -138,34 +145,60 @@ extension ChecklistsDatabase {
         try read { db in try ChecklistRecord.allByID(db) }
     }
 
-    /// Items by due date (then id) with their lists' names, for `checklists
-    /// list`: of one checklist or all, checked ones too or not, due in
-    /// `[start, end)` where given. Pending items across lists are a range read
-    /// on the pending-by-due index, one list's items on its (list, due) index;
-    /// only `--all` across every list reads the whole table, as it must.
+    /// Items by due date (then id, undated ones last) with their lists'
+    /// names, for `checklists list`: of one checklist or all, checked ones too
+    /// or not, due in `[start, end)` where given (a window never holds an
+    /// undated item). Pending items across lists are a range read on the
+    /// pending-by-due index, then the undated ones on theirs; one list's items
+    /// are read on its (list, due order) index; only `--all` across every
+    /// list reads the whole table, as it must.
     public func listedItems(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
                             limit: Int? = nil) throws(StorageError) -> [ListedItem] {
+        let limit = limit.map { max(0, $0) } ?? -1
         var conditions: [SQL] = []
-        let index: SQL
-        if let checklistID {
-            index = "INDEXED BY item_by_checklist_due"
-            conditions.append("item.checklistID = \(checklistID)")
-        } else {
-            index = includeChecked ? "" : "INDEXED BY item_pending_by_due"
-        }
         // Written out, not bound, as in `pendingCount`: the partial index needs it.
         if !includeChecked { conditions.append("item.isChecked = 0") }
+        if start != nil || end != nil { conditions.append("item.dueAt IS NOT NULL") }
+        if let checklistID {
+            // Ranges on the index's expression, so they seek the index.
+            let due = SQL(sql: ItemRecord.dueOrder("item"))
+            conditions.append("item.checklistID = \(checklistID)")
+            if let start { conditions.append("\(due) >= \(StoredTime.wholeSeconds(start))") }
+            if let end { conditions.append("\(due) < \(StoredTime.wholeSeconds(end))") }
+            return try read { db in
+                try Self.listed(db, index: "INDEXED BY item_by_checklist_due", conditions, order: ItemRecord.dueOrder("item"), limit: limit)
+            }
+        }
         if let start { conditions.append("item.dueAt >= \(StoredTime.wholeSeconds(start))") }
         if let end { conditions.append("item.dueAt < \(StoredTime.wholeSeconds(end))") }
-        let filter: SQL = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
-        return try read { db in
-            try SQLRequest<ListedItemRecord>("""
-                SELECT \(ListedItemRecord.selection)
-                FROM item \(index) JOIN checklist ON checklist.id = item.checklistID
-                \(filter)
-                ORDER BY item.dueAt, item.id
-                LIMIT \(limit.map { max(0, $0) } ?? -1)
-                """).fetchAll(db).map(\.listed)
+        if includeChecked {
+            return try read { db in try Self.listed(db, index: "", conditions, order: ItemRecord.dueOrder("item"), limit: limit) }
         }
+        return try read { db in
+            // The pending-by-due index holds only dated items: without a
+            // window, the undated pending ones follow from their own index.
+            let dated = start != nil || end != nil ? conditions : conditions + ["item.dueAt IS NOT NULL"]
+            // Ordered by the index's own columns (all dated here), so the
+            // read stops at `limit` instead of sorting every overdue item.
+            var items = try Self.listed(db, index: "INDEXED BY item_pending_by_due", dated, order: "item.dueAt", limit: limit)
+            if start == nil && end == nil && (limit < 0 || items.count < limit) {
+                items += try Self.listed(db, index: "INDEXED BY item_pending_undated", conditions + ["item.dueAt IS NULL"],
+                                         order: nil, limit: limit < 0 ? -1 : limit - items.count)
+            }
+            return items
+        }
+    }
+
+    /// One listing query: `conditions` on `item` (through `index`) joined
+    /// with its list, ordered by `order` then id.
+    private static func listed(_ db: Database, index: SQL, _ conditions: [SQL], order: String?, limit: Int) throws -> [ListedItem] {
+        let filter: SQL = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
+        return try SQLRequest<ListedItemRecord>("""
+            SELECT \(ListedItemRecord.selection)
+            FROM item \(index) JOIN checklist ON checklist.id = item.checklistID
+            \(filter)
+            ORDER BY \(sql: order.map { $0 + ", " } ?? "")item.id
+            LIMIT \(limit)
+            """).fetchAll(db).map(\.listed)
     }
 }

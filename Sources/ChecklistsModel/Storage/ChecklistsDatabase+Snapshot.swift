@@ -62,10 +62,16 @@ extension ChecklistsDatabase {
                 lastListID = max(lastListID, checklist.id)
                 for entry in list.items {
                     let item = entry.item
+                    // A repeat needs a due date; its series starts at the due
+                    // date unless the snapshot says where.
+                    let rule = item.dueDate == nil ? nil : item.recurrence
                     try db.execute(sql: """
-                        INSERT INTO item (id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt) VALUES (?, ?, ?, ?, ?, ?, ?)
-                        """, arguments: [item.id, checklist.id, item.text, item.isChecked, StoredTime.wholeMinutes(item.dueDate),
-                                         item.shouldRemind, entry.remindAt.map(StoredTime.wholeSeconds)])
+                        INSERT INTO item (id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt, repeatRule, repeatStart, lastDoneAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        """, arguments: [item.id, checklist.id, item.text, item.isChecked, item.dueDate.map(StoredTime.wholeMinutes),
+                                         item.shouldRemind, entry.remindAt.map(StoredTime.wholeSeconds), rule?.rrule,
+                                         rule == nil ? nil : (item.repeatStart ?? item.dueDate).map(StoredTime.wholeMinutes),
+                                         item.lastDoneAt.map(StoredTime.wholeSeconds)])
                     lastItemID = max(lastItemID, item.id)
                 }
             }

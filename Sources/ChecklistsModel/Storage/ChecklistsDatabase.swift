@@ -20,7 +20,15 @@ public final class ChecklistsDatabase: Sendable {
     public struct Options: Sendable {
         /// How long a write waits for another process's lock before giving up.
         public var busyTimeout: TimeInterval
-        public init(busyTimeout: TimeInterval = 5) { self.busyTimeout = busyTimeout }
+        /// The user's calendar and time zone, in which a repeating item's
+        /// next occurrence is found when it is checked off (a 09:00 daily
+        /// item stays at 09:00 local time). The app and the command line
+        /// pass their date style's.
+        public var calendar: Calendar
+        public init(busyTimeout: TimeInterval = 5, calendar: Calendar = .current) {
+            self.busyTimeout = busyTimeout
+            self.calendar = calendar
+        }
     }
 
     public let path: String
@@ -31,11 +39,14 @@ public final class ChecklistsDatabase: Sendable {
     /// file is open to other users. Nil on every later open of the same file
     /// with the same mode, so a dashboard started daily does not nag.
     public let openingNotice: StorageNotice?
+    /// `Options.calendar`: where repeating items' occurrences fall.
+    let calendar: Calendar
 
-    private init(path: String, pool: DatabasePool, openingNotice: StorageNotice?) {
+    private init(path: String, pool: DatabasePool, openingNotice: StorageNotice?, calendar: Calendar) {
         self.path = path
         self.pool = pool
         self.openingNotice = openingNotice
+        self.calendar = calendar
     }
 
     // MARK: - Opening
@@ -76,7 +87,7 @@ public final class ChecklistsDatabase: Sendable {
             throw StorageError(error, path: path)
         }
         let notice = try prepareSchema(pool, path: path, openMode: FileChecks.modeOpenToOthers(path))
-        return ChecklistsDatabase(path: path, pool: pool, openingNotice: notice)
+        return ChecklistsDatabase(path: path, pool: pool, openingNotice: notice, calendar: options.calendar)
     }
 
     /// Builds a new database beside `path` and renames it into place only

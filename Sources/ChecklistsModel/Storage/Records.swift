@@ -21,15 +21,32 @@ struct ItemRecord: FetchableRecord, TableRecord {
         static let checklistID = Column("checklistID")
         static let text = Column("text")
         static let isChecked = Column("isChecked")
-        /// Seconds since 1970 UTC, whole minutes.
+        /// Seconds since 1970 UTC, whole minutes; NULL when the item has
+        /// no due date.
         static let dueAt = Column("dueAt")
         static let shouldRemind = Column("shouldRemind")
         /// Seconds since 1970 UTC; NULL when no reminder is pending.
         static let remindAt = Column("remindAt")
+        /// An RFC 5545 RRULE value (`Recurrence.rrule`); NULL: no repeat.
+        static let repeatRule = Column("repeatRule")
+        /// Seconds since 1970 UTC: where the occurrences are counted from.
+        static let repeatStart = Column("repeatStart")
+        /// Seconds since 1970 UTC: when a repeating item was last done.
+        static let lastDoneAt = Column("lastDoneAt")
     }
 
     static var databaseSelection: [any SQLSelectable] {
-        [Columns.id, Columns.checklistID, Columns.text, Columns.isChecked, Columns.dueAt, Columns.shouldRemind, Columns.remindAt]
+        [Columns.id, Columns.checklistID, Columns.text, Columns.isChecked, Columns.dueAt, Columns.shouldRemind, Columns.remindAt,
+         Columns.repeatRule, Columns.repeatStart, Columns.lastDoneAt]
+    }
+
+    /// The due-date order's key: the due date, or for an undated item the
+    /// largest time, so undated items come last. Written exactly as the
+    /// expression of the `item_by_checklist_due` index (SQLite matches an
+    /// expression index by its text), so ordering and ranges on it read
+    /// that index. `table` qualifies the column in a join.
+    static func dueOrder(_ table: String = "") -> String {
+        "coalesce(\(table.isEmpty ? "" : table + ".")dueAt, \(Int64.max))"
     }
 
     var item: Item
@@ -39,8 +56,13 @@ struct ItemRecord: FetchableRecord, TableRecord {
 
     init(row: Row) {
         item = Item(id: row[Columns.id], checklistID: row[Columns.checklistID], text: row[Columns.text],
-                    isChecked: row[Columns.isChecked], dueDate: StoredTime.date(row[Columns.dueAt]),
-                    shouldRemind: row[Columns.shouldRemind])
+                    isChecked: row[Columns.isChecked], dueDate: (row[Columns.dueAt] as Int64?).map(StoredTime.date),
+                    shouldRemind: row[Columns.shouldRemind],
+                    // A rule this version cannot read (a newer one wrote it)
+                    // reads as no repeat rather than failing the whole read.
+                    recurrence: (row[Columns.repeatRule] as String?).flatMap { Recurrence(rrule: $0) },
+                    repeatStart: (row[Columns.repeatStart] as Int64?).map(StoredTime.date),
+                    lastDoneAt: (row[Columns.lastDoneAt] as Int64?).map(StoredTime.date))
         remindAt = (row[Columns.remindAt] as Int64?).map(StoredTime.date)
     }
 }

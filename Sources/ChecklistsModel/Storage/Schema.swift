@@ -76,6 +76,78 @@ enum Schema {
                 CREATE INDEX item_pending_by_due ON item(dueAt, id) WHERE isChecked = 0;
                 """)
         }
+        migrator.registerMigration("v4: the due date is optional") { db in
+            // SQLite cannot drop a NOT NULL constraint, so the item table is
+            // rebuilt (the "12 steps" of SQLite's ALTER TABLE documentation).
+            // Foreign keys are off during a migration and checked once it
+            // ends (GRDB's deferred checks), so dropping the old table
+            // deletes nothing through ON DELETE CASCADE. Dropping a table
+            // drops its indexes and triggers: all are made again, the
+            // counting triggers exactly as in v1.
+            //
+            // The AUTOINCREMENT counter goes with the old table, and the new
+            // one's would start from its highest remaining id: the counter is
+            // carried over, so an id deleted before the migration never
+            // comes back.
+            try db.execute(sql: """
+                CREATE TEMP TABLE item_sequence AS SELECT seq FROM sqlite_sequence WHERE name = 'item';
+                CREATE TABLE item_new (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    checklistID INTEGER NOT NULL REFERENCES checklist(id) ON DELETE CASCADE,
+                    text TEXT NOT NULL CHECK (length(text) > 0),
+                    isChecked INTEGER NOT NULL DEFAULT 0 CHECK (isChecked IN (0, 1)),
+                    dueAt INTEGER,   -- seconds since 1970 UTC, whole minutes; NULL: no due date
+                    shouldRemind INTEGER NOT NULL DEFAULT 0 CHECK (shouldRemind IN (0, 1)),
+                    remindAt INTEGER
+                );
+                INSERT INTO item_new (id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt)
+                    SELECT id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt FROM item;
+                DROP TABLE item;
+                ALTER TABLE item_new RENAME TO item;
+                DELETE FROM sqlite_sequence WHERE name = 'item';
+                INSERT INTO sqlite_sequence (name, seq)
+                    SELECT 'item', max(coalesce((SELECT seq FROM item_sequence), 0), coalesce((SELECT max(id) FROM item), 0));
+                DROP TABLE item_sequence;
+
+                CREATE INDEX item_by_checklist ON item(checklistID);
+                -- A list's items by due date, the undated ones last: no date
+                -- counts as the largest time, so a page, an item's position
+                -- and a `list --due` range are all reads of this index.
+                CREATE INDEX item_by_checklist_due ON item(checklistID, coalesce(dueAt, 9223372036854775807));
+                CREATE INDEX item_by_remind_at ON item(remindAt) WHERE remindAt IS NOT NULL;
+                -- What is due or overdue: an undated item is never either.
+                CREATE INDEX item_pending_by_due ON item(dueAt, id) WHERE isChecked = 0 AND dueAt IS NOT NULL;
+                -- The pending items without a due date, for `list` across
+                -- every list (after the dated ones).
+                CREATE INDEX item_pending_undated ON item(id) WHERE isChecked = 0 AND dueAt IS NULL;
+                CREATE TRIGGER item_counts_insert AFTER INSERT ON item BEGIN
+                    UPDATE checklist SET itemCount = itemCount + 1, checkedCount = checkedCount + NEW.isChecked
+                    WHERE id = NEW.checklistID;
+                END;
+                CREATE TRIGGER item_counts_delete AFTER DELETE ON item BEGIN
+                    UPDATE checklist SET itemCount = itemCount - 1, checkedCount = checkedCount - OLD.isChecked
+                    WHERE id = OLD.checklistID;
+                END;
+                CREATE TRIGGER item_counts_update AFTER UPDATE OF isChecked, checklistID ON item BEGIN
+                    UPDATE checklist SET itemCount = itemCount - 1, checkedCount = checkedCount - OLD.isChecked
+                    WHERE id = OLD.checklistID;
+                    UPDATE checklist SET itemCount = itemCount + 1, checkedCount = checkedCount + NEW.isChecked
+                    WHERE id = NEW.checklistID;
+                END;
+                """)
+        }
+        migrator.registerMigration("v5: repeating items") { db in
+            try db.execute(sql: """
+                -- How the item repeats: an RFC 5545 RRULE value such as
+                -- 'FREQ=WEEKLY;INTERVAL=2', or NULL for never.
+                ALTER TABLE item ADD COLUMN repeatRule TEXT;
+                -- Where the occurrences are counted from (iCalendar's
+                -- DTSTART): the due date as the user last set it.
+                ALTER TABLE item ADD COLUMN repeatStart INTEGER;
+                -- When a repeating item was last checked off.
+                ALTER TABLE item ADD COLUMN lastDoneAt INTEGER;
+                """)
+        }
         return migrator
     }
 }

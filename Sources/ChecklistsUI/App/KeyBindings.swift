@@ -7,7 +7,8 @@ public enum KeyCommand: Hashable, Sendable {
     case addList, editList, deleteList
     case toggleChecked, addItem, editItem, deleteItem, changeSort
     case nextRow, previousRow, done, cancel
-    case toggleRemind, togglePicker, openIconChoice
+    case toggleRemind, togglePicker, clearDueDate, openIconChoice
+    case repeatNext, repeatPrevious, repeatInterval
     case pickerPreviousField, pickerNextField, pickerIncrement, pickerDecrement, pickerTypeWords, closePicker
     case chooseIcon
     case confirmYes, confirmNo
@@ -18,7 +19,7 @@ public enum KeyCommand: Hashable, Sendable {
 /// Where the user is, for the purpose of what keys do.
 public enum KeyContext: Hashable, Sendable, CaseIterable {
     case allLists, dueItem, checklist
-    case itemText, itemRemind, itemDueDate, datePicker, typedDate
+    case itemText, itemRemind, itemDueDate, itemRepeat, datePicker, typedDate
     case listName, listIcon, iconChoice
     case confirm, help
     case banner, snoozeChoice
@@ -35,6 +36,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .itemText: "Item Detail: the text field"
         case .itemRemind: "Item Detail: Remind Me"
         case .itemDueDate: "Item Detail: Due Date"
+        case .itemRepeat: "Item Detail: Repeat"
         case .datePicker: "The date picker row"
         case .typedDate: "Typing a date in words"
         case .listName: "List Detail: the name field"
@@ -71,7 +73,7 @@ public struct KeyBinding: Sendable {
 
 public enum KeyBindings {
     static let lists: Set<KeyContext> = [.allLists, .dueItem, .checklist]
-    static let formRows: Set<KeyContext> = [.itemText, .itemRemind, .itemDueDate, .listName, .listIcon]
+    static let formRows: Set<KeyContext> = [.itemText, .itemRemind, .itemDueDate, .itemRepeat, .listName, .listIcon]
     static let forms: Set<KeyContext> = formRows.union([.datePicker])
 
     /// The default keys (the README's key table), in help-line order.
@@ -139,6 +141,12 @@ public enum KeyBindings {
         KeyBinding([.character(" "), .enter], "Space", .toggleRemind, "toggle", [.itemRemind]),
         // Enter opens the picker and, pressed again on Due Date, closes it.
         KeyBinding([.enter], "Enter", .togglePicker, "picker on/off", [.itemDueDate]),
+        KeyBinding([.backspace, .delete], "Del", .clearDueDate, "no date", [.itemDueDate]),
+        // The picker's hint line is full at 40 columns; `?` still lists it.
+        KeyBinding([.backspace, .delete], "Del", .clearDueDate, "no date", [.datePicker], helpLine: false),
+        KeyBinding([.right, .character(" "), .enter], "←→", .repeatNext, "repeat", [.itemRepeat]),
+        KeyBinding([.left], "", .repeatPrevious, "previous repeat", [.itemRepeat], helpLine: false),
+        KeyBinding((0...9).map { .character(Character(String($0))) }, "0-9", .repeatInterval, "every N days/weeks", [.itemRepeat]),
         KeyBinding([.enter], "Enter", .openIconChoice, "choose icon", [.listIcon]),
         KeyBinding([.tab, .down], "Tab/↓", .nextRow, "next", formRows),
         KeyBinding([.backTab, .up], "S-Tab/↑", .previousRow, "prev", formRows),
@@ -149,7 +157,7 @@ public enum KeyBindings {
         KeyBinding([.control("s")], "^S", .done, "done", forms.subtracting([.itemText, .listName])),
         KeyBinding([.escape], "Esc", .cancel, "cancel", formRows),
 
-        KeyBinding([.character("?"), .function(1)], "?", .help, "help", lists.union([.itemRemind, .itemDueDate, .listIcon, .datePicker])),
+        KeyBinding([.character("?"), .function(1)], "?", .help, "help", lists.union([.itemRemind, .itemDueDate, .itemRepeat, .listIcon, .datePicker])),
         KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .listName, .typedDate]),
         KeyBinding([.control("c")], "^C", .quit, "quit", Set(KeyContext.allCases), helpLine: false),
     ]

@@ -218,7 +218,8 @@ enum AllListsScreen {
         let item = listed.item
         let overdue = item.isOverdue(now: state.now)
         let time = Chrome.dueDate(item.dueDate, state: state, width: grid.width)
-        let detail = TextWidth.truncated(listed.checklistName, toColumns: max(4, grid.width / 4)) + " · " + (overdue ? "! " : "") + time
+        let mark = item.recurrence == nil ? "" : (state.context.unicode ? "↻ " : "(r) ")
+        let detail = TextWidth.truncated(listed.checklistName, toColumns: max(4, grid.width / 4)) + " · " + (overdue ? "! " : "") + mark + time
         let detailWidth = min(TextWidth.columns(of: detail), max(0, grid.width - 12))
         grid.put(overdue ? "!" : "•", row: y, column: 3, style: overdue ? .bold : [], color: overdue ? .red : .default)
         grid.put(item.text, row: y, column: 5, maxColumns: max(1, grid.width - 5 - detailWidth - 2))

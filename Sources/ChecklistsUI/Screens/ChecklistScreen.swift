@@ -81,8 +81,13 @@ enum ChecklistScreen {
             let date = (overdue ? "! " : "") + formatted
             let dateWidth = min(TextWidth.columns(of: date), max(0, grid.width - 12))
             grid.put(item.isChecked ? "[x]" : "[ ]", row: y, column: 1, color: item.isChecked ? .green : .default)
-            grid.put(item.text, row: y, column: 5, maxColumns: max(1, grid.width - 5 - dateWidth - 2),
-                     style: item.isChecked ? .dim : [])
+            let textColumns = max(1, grid.width - 5 - dateWidth - 2)
+            let textWidth = grid.put(item.text, row: y, column: 5, maxColumns: textColumns, style: item.isChecked ? .dim : [])
+            // A repeating item says how, and when it was last done, where
+            // the text leaves room.
+            if let note = Chrome.repeatNote(item, state: state), textWidth + 2 < textColumns {
+                grid.put(note, row: y, column: 5 + textWidth + 2, maxColumns: textColumns - textWidth - 2, style: .dim)
+            }
             grid.putRightAligned(date, row: y, endColumn: grid.width - 1, maxColumns: dateWidth,
                                  style: overdue ? .bold : (item.isChecked ? .dim : []), color: overdue ? .red : .default)
             Chrome.selectionBar(row: y, selected: index == list.viewport.selection, into: &grid)

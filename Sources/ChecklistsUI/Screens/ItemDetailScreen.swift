@@ -1,8 +1,9 @@
 import Foundation
 import ChecklistsModel
 
-/// The "Add Item" / "Edit Item" form: a text field, the Remind Me toggle and
-/// the Due Date row, under which the date picker row opens and closes.
+/// The "Add Item" / "Edit Item" form: a text field, the Remind Me toggle, the
+/// Due Date row, under which the date picker row opens and closes, and the
+/// Repeat row.
 public struct ItemDetailState: Hashable, Sendable {
     public enum Mode: Hashable, Sendable {
         case add(checklistID: Int64)
@@ -10,7 +11,7 @@ public struct ItemDetailState: Hashable, Sendable {
     }
 
     /// The form's rows, top to bottom. `picker` exists only while it is open.
-    public enum Row: Hashable, Sendable { case text, remind, dueDate, picker }
+    public enum Row: Hashable, Sendable { case text, remind, dueDate, picker, repeatRule }
 
     /// Where the user opened the form from, so that leaving it (Esc, Done)
     /// goes back there and not to whatever happens to sit beneath it.
@@ -31,10 +32,16 @@ public struct ItemDetailState: Hashable, Sendable {
     public let original: ItemDraft
     public var text: TextField
     public var shouldRemind: Bool
-    public var dueDate: Date
+    /// Nil: no due date. The picker is only open on a date, so opening it
+    /// (or switching Remind Me on, which needs a date) gives one.
+    public var dueDate: Date?
     public var focus: Row = .text
     /// Non-nil exactly when the picker row is shown beneath Due Date.
     public var picker: DatePickerState?
+    /// How the item repeats; nil: never. Needs a due date, as Remind Me does.
+    public var recurrence: Recurrence?
+    /// Digits typed on the Repeat row so far: the N of "every N days".
+    public var repeatDigits = ""
 
     public init(mode: Mode, draft: ItemDraft, origin: Origin = .checklistBeneath) {
         self.mode = mode
@@ -43,6 +50,7 @@ public struct ItemDetailState: Hashable, Sendable {
         text = TextField(draft.text)
         shouldRemind = draft.shouldRemind
         dueDate = draft.dueDate
+        recurrence = draft.recurrence
     }
 
     public var title: String {
@@ -51,12 +59,13 @@ public struct ItemDetailState: Hashable, Sendable {
     }
 
     public var draft: ItemDraft {
-        ItemDraft(text: text.text, dueDate: dueDate, shouldRemind: shouldRemind)
+        ItemDraft(text: text.text, dueDate: dueDate, shouldRemind: shouldRemind, recurrence: recurrence)
     }
 
     /// A blank "Add Item" form for `checklistID`, due at the next full hour.
     static func adding(to checklistID: Int64, state: AppState, origin: Origin = .checklistBeneath) -> ItemDetailState {
-        let draft = ItemDraft(text: "", dueDate: state.context.dateStyle.defaultDueDate(after: state.now))
+        // A new item has no due date until the user gives it one.
+        let draft = ItemDraft(text: "", dueDate: nil)
         return ItemDetailState(mode: .add(checklistID: checklistID), draft: draft, origin: origin)
     }
 
@@ -68,7 +77,46 @@ public struct ItemDetailState: Hashable, Sendable {
 
     /// The rows as shown: the picker row appears directly beneath Due Date.
     public var rows: [Row] {
-        picker == nil ? [.text, .remind, .dueDate] : [.text, .remind, .dueDate, .picker]
+        picker == nil ? [.text, .remind, .dueDate, .repeatRule] : [.text, .remind, .dueDate, .picker, .repeatRule]
+    }
+
+    /// Runs `body` on the due date the picker edits (there is always one
+    /// while it is open).
+    mutating func editDate(_ body: (inout DatePickerState, inout Date) -> Void) {
+        guard var picker, var date = dueDate else { return }
+        body(&picker, &date)
+        self.picker = picker
+        dueDate = date
+    }
+
+    /// Steps the Repeat row's choice (never, every day, weekdays, every
+    /// week, every month, every year); a custom interval counts as its kind.
+    mutating func stepRecurrence(by step: Int) {
+        let choices = Recurrence.choices
+        let current = choices.firstIndex { choice in
+            switch (choice, recurrence) {
+            case (nil, nil), (.days?, .days?), (.weeks?, .weeks?): true
+            case let (choice?, current?): choice == current
+            default: false
+            }
+        } ?? 0
+        recurrence = choices[(current + step + choices.count) % choices.count]
+        repeatDigits = ""
+    }
+
+    /// A digit typed on the Repeat row: every N days, or every N weeks when
+    /// the choice is weekly.
+    mutating func typeRepeatDigit(_ digit: Int) {
+        if repeatDigits.isEmpty && digit == 0 { return }
+        repeatDigits = String((repeatDigits + String(digit)).suffix(3))
+        recurrence = (recurrence ?? .days(1)).withInterval(Int(repeatDigits) ?? 1)
+    }
+
+    /// Opens the picker, on the next full hour when there is no due date yet.
+    mutating func openPicker(style: DueDateStyle, now: Date) {
+        if dueDate == nil { dueDate = style.defaultDueDate(after: now) }
+        picker = DatePickerState()
+        focus = .picker
     }
 
     var keyContext: KeyContext {
@@ -76,6 +124,7 @@ public struct ItemDetailState: Hashable, Sendable {
         case .text: .itemText
         case .remind: .itemRemind
         case .dueDate: .itemDueDate
+        case .repeatRule: .itemRepeat
         case .picker: picker?.typed == nil ? .datePicker : .typedDate
         }
     }
@@ -101,14 +150,14 @@ enum ItemDetailScreen {
         defer { if state.route == .itemDetail { state.itemDetail = form } }
         let calendar = state.context.dateStyle.calendar
         if let command {
-            return perform(command, form: &form, state: &state, calendar: calendar)
+            return perform(command, key: key, form: &form, state: &state, calendar: calendar)
         }
         switch form.keyContext {
         case .itemText:
             _ = form.text.handle(key)
         case .datePicker:
             if case let .character(typed) = key, let digit = typed.wholeNumberValue, typed.isASCII {
-                form.picker?.type(digit: digit, date: &form.dueDate, calendar: calendar, message: &state.message)
+                form.editDate { $0.type(digit: digit, date: &$1, calendar: calendar, message: &state.message) }
             }
         case .typedDate:
             _ = form.picker?.typed?.handle(key)
@@ -118,10 +167,11 @@ enum ItemDetailScreen {
         return []
     }
 
-    private static func perform(_ command: KeyCommand, form: inout ItemDetailState, state: inout AppState, calendar: Calendar) -> [Effect] {
+    private static func perform(_ command: KeyCommand, key: Key, form: inout ItemDetailState, state: inout AppState, calendar: Calendar) -> [Effect] {
         switch command {
         case .nextRow, .previousRow:
-            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            finishTyping(&form, calendar: calendar, state: &state)
+            form.repeatDigits = ""
             let rows = form.rows
             let index = rows.firstIndex(of: form.focus) ?? 0
             let step = command == .nextRow ? 1 : rows.count - 1
@@ -130,26 +180,49 @@ enum ItemDetailScreen {
             if form.focus == .text { form.picker = nil }
         case .toggleRemind:
             form.shouldRemind.toggle()
+            // A reminder fires at the due date: without one, the picker
+            // opens on the next full hour to choose it.
+            if form.shouldRemind && form.dueDate == nil {
+                form.openPicker(style: state.context.dateStyle, now: state.now)
+            }
         case .togglePicker:
             if form.picker == nil {
-                form.picker = DatePickerState()
-                form.focus = .picker
+                form.openPicker(style: state.context.dateStyle, now: state.now)
             } else {
                 form.picker = nil
             }
+        case .clearDueDate:
+            // No due date, so no reminder or repeat either: both go with it.
+            form.dueDate = nil
+            form.shouldRemind = false
+            form.recurrence = nil
+            form.picker = nil
+            form.focus = .dueDate
+        case .repeatNext, .repeatPrevious, .repeatInterval:
+            if command == .repeatInterval {
+                if case let .character(typed) = key, let digit = typed.wholeNumberValue { form.typeRepeatDigit(digit) }
+            } else {
+                form.stepRecurrence(by: command == .repeatNext ? 1 : -1)
+            }
+            // A repeat is counted from the due date: without one, the
+            // picker opens on the next full hour to choose it.
+            if form.recurrence != nil && form.dueDate == nil {
+                form.openPicker(style: state.context.dateStyle, now: state.now)
+            }
         case .closePicker:
-            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            finishTyping(&form, calendar: calendar, state: &state)
             form.picker = nil
             form.focus = .dueDate
         case .pickerPreviousField, .pickerNextField:
-            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            finishTyping(&form, calendar: calendar, state: &state)
             form.picker?.moveField(by: command == .pickerNextField ? 1 : -1)
         case .pickerIncrement, .pickerDecrement:
-            guard let field = form.picker?.field else { break }
-            form.picker?.digits = ""
-            form.dueDate = DatePickerMath.adding(command == .pickerIncrement ? 1 : -1, to: field, of: form.dueDate, calendar: calendar)
+            form.editDate { picker, date in
+                picker.digits = ""
+                date = DatePickerMath.adding(command == .pickerIncrement ? 1 : -1, to: picker.field, of: date, calendar: calendar)
+            }
         case .pickerTypeWords:
-            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            finishTyping(&form, calendar: calendar, state: &state)
             form.picker?.typed = TextField()
         case .done where form.picker?.typed != nil:
             // Enter while typing a date in words: accept it if it reads.
@@ -164,7 +237,7 @@ enum ItemDetailScreen {
         case .cancel where form.picker?.typed != nil:
             form.picker?.typed = nil
         case .done:
-            form.picker?.finishTyping(date: &form.dueDate, calendar: calendar, message: &state.message)
+            finishTyping(&form, calendar: calendar, state: &state)
             guard form.canBeDone else {
                 state.message = StatusMessage("Type the item's text first: Done needs some text.", kind: .error)
                 form.focus = .text
@@ -185,6 +258,11 @@ enum ItemDetailScreen {
             break
         }
         return []
+    }
+
+    /// Applies digits typed into the picker's field so far.
+    private static func finishTyping(_ form: inout ItemDetailState, calendar: Calendar, state: inout AppState) {
+        form.editDate { $0.finishTyping(date: &$1, calendar: calendar, message: &state.message) }
     }
 
     // MARK: - Drawing
@@ -217,14 +295,18 @@ enum ItemDetailScreen {
                          style: focused ? .reverse : [])
             case .dueDate:
                 grid.put("Due Date", row: y, column: labelColumn, style: labelStyle)
-                let value = style.format(form.dueDate)
+                let value = form.dueDate.map(style.format) ?? "None"
                 // While the picker is open the value it edits is highlighted.
                 let highlighted: CellStyle = form.picker != nil ? [.reverse, .bold] : (focused ? .reverse : [])
                 grid.putRightAligned(value, row: y, endColumn: right, maxColumns: right - valueColumn,
                                      style: highlighted, color: form.picker != nil ? .cyan : .default)
+            case .repeatRule:
+                grid.put("Repeat", row: y, column: labelColumn, style: labelStyle)
+                grid.putRightAligned(form.recurrence?.name ?? "Never", row: y, endColumn: right, maxColumns: right - valueColumn,
+                                     style: focused ? .reverse : [])
             case .picker:
-                if let picker = form.picker {
-                    DatePickerRow.render(picker, date: form.dueDate, now: state.now, style: style,
+                if let picker = form.picker, let date = form.dueDate {
+                    DatePickerRow.render(picker, date: date, now: state.now, style: style,
                                          row: y, from: labelColumn, to: right, focused: focused, into: &grid)
                 }
             }

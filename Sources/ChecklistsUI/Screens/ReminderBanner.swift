@@ -101,13 +101,14 @@ enum ReminderBanner {
         let top = max(1, (grid.height - 7) / 2)
         let count = banner.reminders.count > 1 ? " \(banner.index + 1) of \(banner.reminders.count)" : ""
         let title = (banner.missed.contains(reminder.id) ? "Missed reminder" : "Reminder") + count
-        let due = state.context.dateStyle.format(reminder.item.dueDate)
+        // A reminder needs a due date; one cleared since the claim shows none.
+        let due = reminder.item.dueDate.map { " · due " + state.context.dateStyle.format($0) } ?? ""
         let keys = banner.choosingSnooze
             ? "Snooze: 1 five minutes  2 one hour  3 tomorrow 9:00  Esc back"
             : KeyBindings.helpLine(for: .banner, width: width - 4)
         let lines: [(String, CellStyle)] = [
             (reminder.item.text, .bold),
-            ("in \(reminder.checklistName) · due \(due)", []),
+            ("in \(reminder.checklistName)\(due)", []),
             ("", []),
             (keys, .dim),
         ]

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+import GRDB
+@testable import ChecklistsModel
+import TestSupport
+
+/// Items without a due date, on real SQLite files: the migration that made
+/// the column nullable, where undated items sort, what is due, and that
+/// every query still reads an index.
+@Suite("Undated items on a real SQLite file")
+struct UndatedItemsTests {
+    let folder = TemporaryFolder()
+    let now = Fixed.now   // 2026-11-21 10:30 UTC
+
+    @discardableResult
+    func add(_ database: ChecklistsDatabase, _ list: Int64, _ text: String, _ due: String?, remind: Bool = false) throws -> Int64 {
+        let draft = ItemDraft(text: text, dueDate: due.map { Fixed.date($0) }, shouldRemind: remind)
+        guard case let .item(id) = try database.apply(.addItem(checklistID: list, draft), now: now) else {
+            Issue.record("adding \(text) returned no id")
+            return 0
+        }
+        return id
+    }
+
+    @Test("a database made before due dates were optional migrates: items, ids, counts, reminders and cascades all survive")
+    func migratesFromVersion3() throws {
+        let path = folder.file("old.sqlite")
+        // The schema as it was, built by the migrations up to v3, with data
+        // written as that version wrote it (the newest item deleted, so the
+        // id counter is above every id left).
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Schema.migrator.migrate(queue, upTo: "v3: pending items by due date")
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO checklist (id, name) VALUES (1, 'List'), (2, 'Work');
+                    INSERT INTO item (id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt) VALUES
+                        (1, 1, 'milk', 0, 1795338000, 1, 1795338000),
+                        (2, 2, 'report', 1, 1795251600, 0, NULL),
+                        (3, 2, 'gone', 0, 1795251600, 0, NULL);
+                    DELETE FROM item WHERE id = 3;
+                    INSERT INTO preference (key, value) VALUES ('initialized', '1');
+                    """)
+            }
+            #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'item'") } == 3)
+        }
+        let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
+        let milk = try #require(try database.item(id: 1))
+        #expect(milk.text == "milk")
+        #expect(milk.dueDate == Date(timeIntervalSince1970: 1_795_338_000))
+        #expect(milk.shouldRemind)
+        #expect(try database.reminderDate(ofItem: 1) == Date(timeIntervalSince1970: 1_795_338_000))
+        #expect(try database.item(id: 2)?.isChecked == true)
+        #expect(try database.checklistSummaries().map(\.detail) == ["1 Remaining", "All Done!"])
+
+        // The id counter came through: 3 is never handed out again.
+        let undated = try add(database, 1, "someday", nil)
+        #expect(undated == 4)
+        #expect(try database.item(id: undated)?.dueDate == nil)
+        // The counting triggers were made again...
+        #expect(try database.checklistSummary(id: 1)?.detail == "2 Remaining")
+        try database.apply(.setChecked(itemID: undated, true), now: now)
+        #expect(try database.checklistSummary(id: 1)?.detail == "1 Remaining")
+        // ...and deleting a list still takes its items with it.
+        try database.apply(.deleteChecklist(id: 2), now: now)
+        #expect(try database.item(id: 2) == nil)
+
+        let schema = try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT type, name FROM sqlite_master WHERE tbl_name = 'item' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+                .map { "\($0["type"] as String) \($0["name"] as String)" }
+        }
+        #expect(schema == [
+            "table item",
+            "index item_by_checklist",
+            "index item_by_checklist_due",
+            "index item_by_remind_at",
+            "trigger item_counts_delete",
+            "trigger item_counts_insert",
+            "trigger item_counts_update",
+            "index item_pending_by_due",
+            "index item_pending_undated",
+        ])
+        #expect(try database.read { try Row.fetchAll($0, sql: "PRAGMA foreign_key_check") }.isEmpty)
+        folder.remove()
+    }
+
+    @Test("undated items sort after the dated ones, by id; pages from either end and positions agree")
+    func undatedSortLast() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        try add(database, list, "undated 1", nil)
+        try add(database, list, "late", "2026-11-30 09:00")
+        try add(database, list, "undated 2", nil)
+        try add(database, list, "early", "2026-11-20 09:00")
+        try add(database, list, "undated 3", nil)
+        let expected = ["early", "late", "undated 1", "undated 2", "undated 3"]
+        let all = try database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: 0, limit: 10).items
+        #expect(all.map(\.text) == expected)
+        for (position, item) in all.enumerated() {
+            #expect(try database.index(ofItem: item.id, sortOrder: .dueDate) == position, "\(item.text)")
+            // Offsets past the middle are read backwards from the end.
+            let page = try database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: position, limit: 2)
+            #expect(page.items.map(\.text) == Array(expected.dropFirst(position).prefix(2)))
+        }
+        folder.remove()
+    }
+
+    @Test("undated items are never due, overdue or reminded; they are listed after the dated ones and in no window")
+    func undatedNeverDue() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let home = try database.checklistSummaries()[0].id
+        guard case let .checklist(work) = try database.apply(.addChecklist(name: "Work", icon: .folder), now: now) else {
+            Issue.record("no list id"); return
+        }
+        let someday = try add(database, home, "someday", nil, remind: true)
+        try add(database, work, "overdue", "2026-11-20 08:00")
+        try add(database, home, "later", "2026-11-28 20:00")
+        let checked = try add(database, work, "undated and done", nil)
+        try database.apply(.setChecked(itemID: checked, true), now: now)
+
+        #expect(try database.reminderDate(ofItem: someday) == nil)
+        #expect(try database.nextReminderDate() == nil)
+        #expect(try database.pendingItems(dueBefore: Fixed.date("2030-01-01 00:00"), limit: 10).map(\.item.text) == ["overdue", "later"])
+        #expect(try database.pendingCount(dueFrom: nil, before: Fixed.date("2030-01-01 00:00")) == 2)
+        #expect(try database.nextOverdueDate(after: now) == Fixed.date("2026-11-28 20:00"))
+        // `list`: pending across lists, then everything, then one list.
+        #expect(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil).map(\.item.text)
+                == ["overdue", "later", "someday"])
+        #expect(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil, limit: 2).map(\.item.text)
+                == ["overdue", "later"])
+        #expect(try database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text)
+                == ["overdue", "later", "someday", "undated and done"])
+        #expect(try database.listedItems(checklistID: work, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text)
+                == ["overdue", "undated and done"])
+        #expect(try database.listedItems(checklistID: home, includeChecked: true, dueFrom: Fixed.date("2026-11-21 00:00"), before: nil)
+                .map(\.item.text) == ["later"])
+        #expect(try database.listedItems(checklistID: nil, includeChecked: true, dueFrom: Fixed.date("2026-11-21 00:00"), before: nil)
+                .map(\.item.text) == ["later"])
+
+        // Giving it a date makes it due (and reminded); taking it away again undoes both.
+        try database.apply(.updateItem(id: someday, ItemDraft(text: "someday", dueDate: Fixed.date("2026-11-21 12:00"), shouldRemind: true)), now: now)
+        #expect(try database.reminderDate(ofItem: someday) == Fixed.date("2026-11-21 12:00"))
+        #expect(try database.pendingCount(dueFrom: nil, before: Fixed.date("2030-01-01 00:00")) == 3)
+        try database.apply(.updateItem(id: someday, ItemDraft(text: "someday", dueDate: nil, shouldRemind: true)), now: now)
+        #expect(try database.reminderDate(ofItem: someday) == nil)
+        #expect(try database.item(id: someday)?.dueDate == nil)
+        folder.remove()
+    }
+
+    @Test("every read of items stays on an index: the query plans name the index, with no scan or sort of the table")
+    func queryPlans() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let due = ItemRecord.dueOrder()
+        func plan(_ sql: String) throws -> String {
+            try database.read { db in
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ")
+            }
+        }
+        let page = try plan("SELECT id FROM item WHERE checklistID = 1 ORDER BY \(due), id LIMIT 60 OFFSET 10")
+        #expect(page == "SEARCH item USING INDEX item_by_checklist_due (checklistID=?)")
+        let backwards = try plan("SELECT id FROM item WHERE checklistID = 1 ORDER BY \(due) DESC, id DESC LIMIT 60")
+        #expect(backwards == "SEARCH item USING INDEX item_by_checklist_due (checklistID=?)")
+        let position = try plan("""
+            SELECT (SELECT COUNT(*) FROM item WHERE checklistID = 1 AND \(due) < 5)
+                 + (SELECT COUNT(*) FROM item WHERE checklistID = 1 AND \(due) = 5 AND id < 7)
+            """)
+        #expect(position.contains("USING INDEX item_by_checklist_due (checklistID=? AND <expr><?)"))
+        #expect(position.contains("USING INDEX item_by_checklist_due (checklistID=? AND <expr>=? AND rowid<?)"))
+        let window = try plan("""
+            SELECT item.id FROM item INDEXED BY item_by_checklist_due WHERE item.checklistID = 1
+            AND \(ItemRecord.dueOrder("item")) >= 5 AND \(ItemRecord.dueOrder("item")) < 9 ORDER BY \(ItemRecord.dueOrder("item")), item.id
+            """)
+        #expect(window == "SEARCH item USING INDEX item_by_checklist_due (checklistID=? AND <expr>>? AND <expr><?)")
+        let dueView = try plan("SELECT id FROM item INDEXED BY item_pending_by_due WHERE isChecked = 0 AND dueAt < 9 ORDER BY dueAt, id LIMIT 100")
+        #expect(dueView == "SEARCH item USING INDEX item_pending_by_due (dueAt<?)")
+        let undated = try plan("SELECT id FROM item INDEXED BY item_pending_undated WHERE isChecked = 0 AND dueAt IS NULL ORDER BY id")
+        #expect(undated == "SCAN item USING INDEX item_pending_undated")
+        folder.remove()
+    }
+}
