@@ -26,6 +26,10 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     /// Whether a text field has the keys here: typing and pastes go into it.
     public var isTextField: Bool { self == .itemText || self == .listName || self == .typedDate }
 
+    /// Whether digits here are a count for the next movement key (`5j`,
+    /// `10G`), as in vi: the scrolling screens, where no digit is bound.
+    public var takesCounts: Bool { self == .allLists || self == .dueItem || self == .checklist || self == .help }
+
     /// The heading of this context on the `?` screen.
     public var title: String {
         switch self {

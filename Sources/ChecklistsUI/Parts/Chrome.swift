@@ -37,8 +37,12 @@ enum Chrome {
             grid.put(" " + message.text, row: messageRow, column: 0, maxColumns: grid.width,
                      style: isError ? .bold : [], color: isError ? .red : .default)
         }
+        // A count being typed (5 of 5j) shows at the right, where vi shows it.
+        if let count = state.pendingCount, state.confirmation == nil {
+            grid.putRightAligned(String(count), row: messageRow, endColumn: grid.width - 1, style: .bold)
+        }
         // The help may take the message row too when that row is free.
-        let messageRowFree = state.confirmation == nil && state.message == nil
+        let messageRowFree = state.confirmation == nil && state.message == nil && state.pendingCount == nil
         let help = KeyBindings.helpLines(for: state.keyContext, width: grid.width - 1, lines: messageRowFree ? 2 : 1)
         for (offset, line) in help.enumerated() {
             grid.put(" " + line, row: helpRow - (help.count - 1) + offset, column: 0, maxColumns: grid.width, style: .dim)

@@ -99,10 +99,11 @@ public struct AllListsState: Hashable, Sendable {
 }
 
 enum AllListsScreen {
-    static func handle(_ command: KeyCommand, state: inout AppState) -> [Effect] {
+    /// `count` is a count typed before the key (`5j`, `3G`), for movement.
+    static func handle(_ command: KeyCommand, count: Int? = nil, state: inout AppState) -> [Effect] {
         let rows = state.listRows
         let home = state.allLists
-        if let target = home.viewport.target(of: command, count: home.rows.count, visibleRows: rows) {
+        if let target = home.viewport.target(of: command, count: home.rows.count, visibleRows: rows, times: count) {
             state.allLists.select(target, direction: target < home.viewport.selection ? -1 : 1, visibleRows: rows)
             return []
         }

@@ -18,7 +18,8 @@ public struct ChecklistState: Hashable, Sendable {
 }
 
 enum ChecklistScreen {
-    static func handle(_ command: KeyCommand, state: inout AppState) -> [Effect] {
+    /// `count` is a count typed before the key (`5j`, `10G`), for movement.
+    static func handle(_ command: KeyCommand, count: Int? = nil, state: inout AppState) -> [Effect] {
         guard var list = state.checklist else { return [] }
         if command == .back {
             // Leaving drops the list (before the `defer` below could put it
@@ -31,7 +32,7 @@ enum ChecklistScreen {
         }
         defer { state.checklist = list }
         let rows = state.listRows
-        if let target = list.viewport.target(of: command, count: list.count, visibleRows: rows) {
+        if let target = list.viewport.target(of: command, count: list.count, visibleRows: rows, times: count) {
             list.viewport.select(target, count: list.count, visibleRows: rows)
             return pageIfNeeded(list, state: state)
         }

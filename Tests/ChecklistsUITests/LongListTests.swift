@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+@testable import ChecklistsUI
+import ChecklistsModel
+import TestSupport
+
+/// Long lists stay manageable: counts before movement keys as in vi (`5j`,
+/// `10G`), a position indicator in the title bar, the mouse.
+@Suite("Long lists")
+struct LongListTests {
+    static let due = Fixed.date("2026-11-25 09:00")
+    static let summary = ChecklistSummary(checklist: Checklist(id: 1, name: "Groceries", icon: .none), itemCount: 30, remainingCount: 30)
+
+    static func items(_ range: Range<Int>) -> [Item] {
+        range.map { Item(id: Int64($0 + 1), checklistID: 1, text: "Item \($0 + 1)", dueDate: due) }
+    }
+
+    /// A 40×10 checklist of `total` items ("Item 1" …), the first `loaded` in memory.
+    func onChecklist(total: Int = 30, loaded: Int = 30, width: Int = 40, height: Int = 10) -> AppState {
+        var state = AppState(context: Fixed.context, width: width, height: height, now: Fixed.now)
+        let page = ItemsPage(checklistID: 1, sortOrder: .dueDate, offset: 0, items: Self.items(0..<min(total, loaded)), totalCount: total)
+        var summary = Self.summary
+        summary.itemCount = total
+        summary.remainingCount = total
+        _ = reduce(&state, .itemsLoaded(summary, page, selectIndex: 0))
+        return state
+    }
+
+    /// The home screen with `count` lists ("List 1" …).
+    func home(lists count: Int, width: Int = 40, height: Int = 10) -> AppState {
+        var state = AppState(context: Fixed.context, width: width, height: height, now: Fixed.now)
+        let lists = (1...count).map {
+            ChecklistSummary(checklist: Checklist(id: Int64($0), name: "List \($0)", icon: .none), itemCount: 0, remainingCount: 0)
+        }
+        _ = reduce(&state, .listsLoaded(lists, due: DueSection(), select: nil))
+        return state
+    }
+
+    func press(_ keys: Key..., on state: inout AppState) -> [Effect] {
+        keys.flatMap { reduce(&state, .key($0)) }
+    }
+
+    func type(_ text: String, on state: inout AppState) -> [Effect] {
+        text.flatMap { reduce(&state, .key(.character($0))) }
+    }
+
+    var selection: (AppState) -> Int? { { $0.checklist?.viewport.selection } }
+
+    // MARK: - Counts
+
+    @Test("5j moves five rows down; the count shows at the right of the message line while it is typed")
+    func countMovesDown() {
+        var state = onChecklist()
+        #expect(type("5", on: &state).isEmpty)
+        #expect(state.pendingCount == 5)
+        #expect(render(state).lines().suffix(2) == [
+            "                                      5",
+            " ↑↓/jk:move Space:check a:add En… ?:help",
+        ])
+        _ = press(.character("j"), on: &state)
+        #expect(selection(state) == 5)
+        #expect(state.pendingCount == nil)
+        #expect(render(state).lines().suffix(2) == [
+            " ↑↓/jk:move Space:check a:add Enter:edit",
+            " d:delete s:sort Esc:back ?:help",
+        ])
+        _ = type("12", on: &state)
+        #expect(state.pendingCount == 12)
+        _ = press(.down, on: &state)
+        #expect(selection(state) == 17)
+        _ = type("3k", on: &state)
+        #expect(selection(state) == 14)
+        _ = press(.up, on: &state)
+        #expect(selection(state) == 13, "a count is used once")
+    }
+
+    @Test("10G goes to line 10 and 3g to line 3 (1-based, as in vi); G and g alone to the last and first; a line past the end is the last")
+    func countGoesToLine() {
+        var state = onChecklist()
+        _ = type("10G", on: &state)
+        #expect(selection(state) == 9)
+        _ = type("3g", on: &state)
+        #expect(selection(state) == 2)
+        _ = type("G", on: &state)
+        #expect(selection(state) == 29)
+        _ = type("g", on: &state)
+        #expect(selection(state) == 0)
+        _ = type("500G", on: &state)
+        #expect(selection(state) == 29)
+        _ = type("99k", on: &state)
+        #expect(selection(state) == 0)
+    }
+
+    @Test("a count pages: 2 PgDn moves two pages of (rows - 1)")
+    func countPages() {
+        var state = onChecklist()
+        _ = type("2", on: &state)
+        _ = press(.pageDown, on: &state)
+        #expect(selection(state) == 12)
+        #expect(state.checklist?.viewport.top == 6)
+    }
+
+    @Test("a line beyond the loaded page asks for the page around it")
+    func countLoadsPage() {
+        var state = onChecklist(total: 5_000, loaded: 60)
+        #expect(type("120", on: &state).isEmpty)
+        let effects = press(.character("G"), on: &state)
+        #expect(effects == [.loadItems(checklistID: 1, anchor: .index(119), pageSize: state.pageSize)])
+        #expect(selection(state) == 119)
+    }
+
+    @Test("0 alone is no count (nothing happens), inside one it is a digit; eight digits at most")
+    func zeroAndLimit() {
+        var state = onChecklist()
+        #expect(type("0", on: &state).isEmpty)
+        #expect(state.pendingCount == nil)
+        _ = type("20", on: &state)
+        #expect(state.pendingCount == 20)
+        _ = type("9999999999", on: &state)
+        #expect(state.pendingCount == countLimit)
+    }
+
+    @Test("Esc drops a count and stays on the list; any other key drops it and does its own thing")
+    func countDropped() {
+        var state = onChecklist()
+        _ = type("5", on: &state)
+        #expect(press(.escape, on: &state).isEmpty)
+        #expect(state.route == .checklist)
+        #expect(state.pendingCount == nil)
+        _ = type("j", on: &state)
+        #expect(selection(state) == 1)
+        _ = type("4", on: &state)
+        #expect(press(.character(" "), on: &state) == [.commit(.setChecked(itemID: 2, true))])
+        #expect(state.pendingCount == nil)
+        _ = type("j", on: &state)
+        #expect(selection(state) == 2)
+    }
+
+    @Test("digits in a text field are text, not a count")
+    func digitsInTextField() {
+        var state = onChecklist()
+        _ = type("a12", on: &state)
+        #expect(state.route == .itemDetail)
+        #expect(state.itemDetail?.draft.text == "12")
+        #expect(state.pendingCount == nil)
+    }
+
+    @Test("counts on All Lists: 3j, 5G")
+    func countsOnHome() {
+        var state = home(lists: 20)
+        _ = type("3j", on: &state)
+        #expect(state.allLists.selected?.id == 4)
+        _ = type("15G", on: &state)
+        #expect(state.allLists.selected?.id == 15)
+        #expect(render(state).lines()[1...7] == [
+            "     List 9                  (No Items)",
+            "     List 10                 (No Items)",
+            "     List 11                 (No Items)",
+            "     List 12                 (No Items)",
+            "     List 13                 (No Items)",
+            "     List 14                 (No Items)",
+            "     List 15                 (No Items)",
+        ])
+    }
+
+    @Test("counts in help: 5j scrolls five lines, 2g puts line 2 on top; the count shows in the title bar")
+    func countsInHelp() {
+        var state = onChecklist()
+        _ = type("?", on: &state)
+        #expect(state.showsHelp)
+        _ = type("5", on: &state)
+        let total = HelpOverlay.lines(first: .checklist).count
+        #expect(render(state).lines()[0] == " Keys                    5 · 1–7 of \(total)")
+        _ = type("j", on: &state)
+        #expect(state.helpScroll == 5)
+        _ = type("2g", on: &state)
+        #expect(state.helpScroll == 1)
+        _ = type("3", on: &state)
+        _ = press(.escape, on: &state)
+        #expect(state.showsHelp, "Esc drops the count, and only that")
+        _ = press(.escape, on: &state)
+        #expect(!state.showsHelp)
+    }
+}
