@@ -152,15 +152,6 @@ struct LongListTests {
         #expect(state.allLists.selected?.id == 4)
         _ = type("15G", on: &state)
         #expect(state.allLists.selected?.id == 15)
-        #expect(render(state).lines()[1...7] == [
-            "     List 9                  (No Items)",
-            "     List 10                 (No Items)",
-            "     List 11                 (No Items)",
-            "     List 12                 (No Items)",
-            "     List 13                 (No Items)",
-            "     List 14                 (No Items)",
-            "     List 15                 (No Items)",
-        ])
     }
 
     @Test("counts in help: 5j scrolls five lines, 2g puts line 2 on top; the count shows in the title bar")
@@ -180,5 +171,68 @@ struct LongListTests {
         #expect(state.showsHelp, "Esc drops the count, and only that")
         _ = press(.escape, on: &state)
         #expect(!state.showsHelp)
+    }
+
+    // MARK: - The position indicator
+
+    /// A 5,000-item list at item 120, its page around it loaded.
+    func atItem120(width: Int) -> AppState {
+        var state = AppState(context: Fixed.context, width: width, height: 8, now: Fixed.now)
+        var summary = Self.summary
+        summary.itemCount = 5_000
+        summary.remainingCount = 4_880
+        let page = ItemsPage(checklistID: 1, sortOrder: .dueDate, offset: 100, items: Self.items(100..<160), totalCount: 5_000)
+        _ = reduce(&state, .itemsLoaded(summary, page, selectIndex: 119))
+        return state
+    }
+
+    @Test("a list longer than the screen shows the selection's position in the title bar, whole at 80, 40 and 30 columns")
+    func positionIndicator() {
+        #expect(render(atItem120(width: 80)).lines() == [
+            " Groceries                              4880 Remaining · by due date · 120/5000",
+            " [ ] Item 116                                             Nov 25, 2026, 9:00 AM",
+            " [ ] Item 117                                             Nov 25, 2026, 9:00 AM",
+            " [ ] Item 118                                             Nov 25, 2026, 9:00 AM",
+            " [ ] Item 119                                             Nov 25, 2026, 9:00 AM",
+            " [ ] Item 120                                             Nov 25, 2026, 9:00 AM",
+            "",
+            " ↑↓/jk move  Space check  a add  Enter edit  d delete  s sort  Esc back  ? help",
+        ])
+        #expect(render(atItem120(width: 40)).lines() == [
+            " Groceries    4880 Remaining · 120/5000",
+            " [ ] Item 116                    Nov 25",
+            " [ ] Item 117                    Nov 25",
+            " [ ] Item 118                    Nov 25",
+            " [ ] Item 119                    Nov 25",
+            " [ ] Item 120                    Nov 25",
+            " ↑↓/jk:move Space:check a:add Enter:edit",
+            " d:delete s:sort Esc:back ?:help",
+        ])
+        #expect(render(atItem120(width: 30)).lines()[0] == " Groceries           120/5000")
+        var state = atItem120(width: 40)
+        _ = type("2k", on: &state)
+        #expect(render(state).lines()[0] == " Groceries    4880 Remaining · 118/5000")
+    }
+
+    @Test("a list that fits on the screen shows no position; the home screen shows one when its rows do not fit")
+    func noIndicatorWhenItFits() {
+        var state = onChecklist(total: 7, loaded: 7)
+        #expect(render(state).lines()[0] == " Groceries         7 Remaining · by du…")
+        state = home(lists: 7)
+        #expect(render(state).lines()[0] == " Checklists                     7 lists")
+        state = home(lists: 20)
+        _ = type("15G", on: &state)
+        #expect(render(state).lines() == [
+            " Checklists            20 lists · 15/20",
+            "     List 9                  (No Items)",
+            "     List 10                 (No Items)",
+            "     List 11                 (No Items)",
+            "     List 12                 (No Items)",
+            "     List 13                 (No Items)",
+            "     List 14                 (No Items)",
+            "     List 15                 (No Items)",
+            " ↑↓/jk:move Enter:open a:add e:edit",
+            " d:delete q:quit ?:help",
+        ])
     }
 }

@@ -5,8 +5,26 @@ import ChecklistsModel
 /// help lines at the bottom.
 enum Chrome {
     static func titleBar(_ title: String, detail: String = "", into grid: inout ScreenGrid) {
+        titleBar(title, detail: detail, detailColumns: min(TextWidth.columns(of: detail), grid.width / 2), into: &grid)
+    }
+
+    /// The title bar of a scrolling list. A list longer than the screen
+    /// shows where the selection is ("120/5000", 1-based) at the right, kept
+    /// whole at any width: `detail` gives way to `shortDetail`, then to
+    /// nothing, so that the title keeps its first dozen columns.
+    static func listTitleBar(_ title: String, detail: String, shortDetail: String, viewport: Viewport,
+                             count: Int, visibleRows: Int, into grid: inout ScreenGrid) {
+        guard count > visibleRows else { return titleBar(title, detail: detail, into: &grid) }
+        let position = "\(viewport.selection + 1)/\(count)"
+        let room = max(0, grid.width - min(TextWidth.columns(of: title), 12) - 3)
+        let choices = [detail + " · " + position, shortDetail + " · " + position, position]
+        let chosen = choices.first { TextWidth.columns(of: $0) <= room } ?? position
+        titleBar(title, detail: chosen, detailColumns: min(TextWidth.columns(of: chosen), room), into: &grid)
+    }
+
+    private static func titleBar(_ title: String, detail: String, detailColumns: Int, into grid: inout ScreenGrid) {
         grid.applyStyle(.reverse, row: 0, columns: 0..<grid.width)
-        let detailWidth = detail.isEmpty ? 0 : min(TextWidth.columns(of: detail), grid.width / 2)
+        let detailWidth = detail.isEmpty ? 0 : detailColumns
         grid.put(" " + title, row: 0, column: 0, maxColumns: grid.width - detailWidth - 2, style: [.reverse, .bold])
         if detailWidth > 0 {
             grid.putRightAligned(detail, row: 0, endColumn: grid.width - 1, maxColumns: detailWidth, style: .reverse)

@@ -181,10 +181,12 @@ enum AllListsScreen {
     static func render(_ state: AppState, into grid: inout ScreenGrid) {
         let home = state.allLists
         let lists = home.lists
-        var detail = lists.count == 1 ? "1 list" : "\(lists.count) lists"
-        if home.due.total > 0 { detail = "\(countText(home.due.total)) due · " + detail }
-        Chrome.titleBar("Checklists", detail: detail, into: &grid)
+        let listCount = lists.count == 1 ? "1 list" : "\(lists.count) lists"
+        let detail = home.due.total > 0 ? "\(countText(home.due.total)) due · " + listCount : listCount
         let viewport = home.viewport
+        // The position counts rows as G does, headings included.
+        Chrome.listTitleBar("Checklists", detail: detail, shortDetail: listCount, viewport: viewport,
+                            count: home.rows.count, visibleRows: state.listRows, into: &grid)
         for row in 0..<state.listRows {
             let index = viewport.top + row
             guard home.rows.indices.contains(index) else { break }

@@ -70,7 +70,10 @@ enum ChecklistScreen {
         guard let list = state.checklist else { return }
         let checklist = list.summary.checklist
         let icon = checklist.icon == .none ? "" : Chrome.icon(checklist.icon, unicode: state.context.unicode) + " "
-        Chrome.titleBar(icon + checklist.name, detail: "\(list.summary.detail) · \(checklist.sortOrder.displayName)", into: &grid)
+        // In a long list the sort order, then the count give way to the position.
+        Chrome.listTitleBar(icon + checklist.name, detail: "\(list.summary.detail) · \(checklist.sortOrder.displayName)",
+                            shortDetail: list.summary.detail, viewport: list.viewport, count: list.count,
+                            visibleRows: state.listRows, into: &grid)
         for row in 0..<state.listRows {
             let index = list.viewport.top + row
             guard index < list.count else { break }
