@@ -235,4 +235,140 @@ struct LongListTests {
             " d:delete q:quit ?:help",
         ])
     }
+
+    // MARK: - The mouse
+
+    func click(row: Int, column: Int = 8, on state: inout AppState) -> [Effect] {
+        reduce(&state, .key(.mouse(MouseEvent(.left, row: row, column: column))))
+            + reduce(&state, .key(.mouse(MouseEvent(.left, isPress: false, row: row, column: column))))
+    }
+
+    func wheel(_ button: MouseEvent.Button, on state: inout AppState) -> [Effect] {
+        reduce(&state, .key(.mouse(MouseEvent(button, row: 3, column: 8))))
+    }
+
+    @Test("a click selects the row under it; a release, the title bar, the bottom lines and rows past the end do nothing")
+    func clickSelects() {
+        var state = onChecklist(total: 5, loaded: 5)
+        #expect(click(row: 3, on: &state).isEmpty)
+        #expect(selection(state) == 2)
+        #expect(state.route == .checklist)
+        for row in [0, 6, 7, 8, 9] { _ = click(row: row, on: &state) }
+        #expect(selection(state) == 2)
+        #expect(reduce(&state, .key(.mouse(MouseEvent(.left, isPress: false, row: 1, column: 8)))).isEmpty)
+        #expect(selection(state) == 2)
+        _ = reduce(&state, .key(.mouse(MouseEvent(.right, row: 1, column: 8))))
+        #expect(selection(state) == 2, "only the left button selects")
+    }
+
+    @Test("two clicks on one row within 0.4 s open it, as Enter does; slower, or on another row, or with a key between, they only select")
+    func doubleClickOpens() {
+        var state = onChecklist()
+        _ = reduce(&state, .clock(Fixed.now))
+        _ = click(row: 2, on: &state)
+        _ = reduce(&state, .clock(Fixed.now.addingTimeInterval(0.5)))
+        _ = click(row: 2, on: &state)
+        #expect(state.route == .checklist, "0.5 s apart: two clicks")
+        _ = reduce(&state, .clock(Fixed.now.addingTimeInterval(0.6)))
+        _ = click(row: 3, on: &state)
+        #expect(state.route == .checklist, "another row")
+        _ = press(.character("j"), on: &state)
+        _ = click(row: 3, on: &state)
+        #expect(state.route == .checklist, "a key between")
+        _ = reduce(&state, .clock(Fixed.now.addingTimeInterval(0.9)))
+        _ = click(row: 3, on: &state)
+        #expect(state.route == .itemDetail)
+        #expect(state.itemDetail?.draft.text == "Item 3")
+        #expect(render(state).lines()[0] == " Edit Item                    Groceries")
+    }
+
+    @Test("the wheel scrolls three rows a notch, the selection kept on screen; past the loaded page it asks for the page")
+    func wheelScrolls() {
+        var state = onChecklist()
+        #expect(wheel(.wheelDown, on: &state).isEmpty)
+        #expect(state.checklist?.viewport == Viewport(selection: 3, top: 3))
+        #expect(render(state).lines() == [
+            " Groceries          30 Remaining · 4/30",
+            " [ ] Item 4                      Nov 25",
+            " [ ] Item 5                      Nov 25",
+            " [ ] Item 6                      Nov 25",
+            " [ ] Item 7                      Nov 25",
+            " [ ] Item 8                      Nov 25",
+            " [ ] Item 9                      Nov 25",
+            " [ ] Item 10                     Nov 25",
+            " ↑↓/jk:move Space:check a:add Enter:edit",
+            " d:delete s:sort Esc:back ?:help",
+        ])
+        _ = wheel(.wheelUp, on: &state)
+        _ = wheel(.wheelUp, on: &state)
+        #expect(state.checklist?.viewport == Viewport(selection: 3, top: 0), "the selection stays where it was while on screen")
+        _ = type("G", on: &state)
+        _ = wheel(.wheelDown, on: &state)
+        #expect(state.checklist?.viewport == Viewport(selection: 29, top: 23), "no scrolling past the end")
+
+        state = onChecklist(total: 5_000, loaded: 60)
+        _ = type("57j", on: &state)
+        let effects = wheel(.wheelDown, on: &state)
+        #expect(state.checklist?.viewport == Viewport(selection: 57, top: 54))
+        #expect(effects == [.loadItems(checklistID: 1, anchor: .index(57), pageSize: state.pageSize)], "row 60 is not loaded")
+    }
+
+    @Test("on All Lists a click selects a list or a due item, never a heading; a double click opens it")
+    func mouseOnHome() {
+        var state = AppState(context: Fixed.context, width: 40, height: 12, now: Fixed.now)
+        let errands = ChecklistSummary(checklist: Checklist(id: 2, name: "Errands", icon: .none), itemCount: 1, remainingCount: 1)
+        let rent = Item(id: 7, checklistID: 2, text: "Pay rent", dueDate: Fixed.date("2026-11-20 09:00"))
+        _ = reduce(&state, .listsLoaded([errands], due: DueSection(items: [ListedItem(item: rent, checklistName: "Errands")], total: 1), select: nil))
+        #expect(render(state).lines()[1...4] == [
+            " Due today and overdue",
+            "   ! Pay rent        Errands · ! Nov 20",
+            " Lists",
+            "     Errands                1 Remaining",
+        ])
+        _ = click(row: 4, on: &state)
+        #expect(state.allLists.selected?.id == 2)
+        _ = click(row: 3, on: &state)
+        #expect(state.allLists.selected?.id == 2, "a heading is not selected")
+        _ = click(row: 2, on: &state)
+        #expect(state.allLists.selectedDueItem?.item == rent)
+        _ = click(row: 4, on: &state)
+        let open = click(row: 4, on: &state)
+        #expect(open.contains(.loadItems(checklistID: 2, anchor: .index(0), pageSize: state.pageSize)))
+        state.lastClick = nil
+        _ = click(row: 2, on: &state)
+        let edit = click(row: 2, on: &state)
+        #expect(edit.contains(.loadItems(checklistID: 2, anchor: .item(7, fallback: 0), pageSize: state.pageSize)))
+    }
+
+    @Test("in help the wheel scrolls; a click does nothing")
+    func mouseInHelp() {
+        var state = onChecklist()
+        _ = type("?", on: &state)
+        _ = wheel(.wheelDown, on: &state)
+        _ = wheel(.wheelDown, on: &state)
+        #expect(state.helpScroll == 6)
+        _ = wheel(.wheelUp, on: &state)
+        _ = click(row: 2, on: &state)
+        _ = click(row: 2, on: &state)
+        #expect(state.helpScroll == 3)
+        #expect(state.showsHelp)
+    }
+
+    @Test("a y/n question and the forms keep to keys: clicks and the wheel neither answer nor move")
+    func mouseIgnoredInQuestionsAndForms() {
+        var state = onChecklist()
+        _ = type("d", on: &state)
+        #expect(state.confirmation != nil)
+        #expect(click(row: 3, on: &state).isEmpty)
+        #expect(click(row: 3, on: &state).isEmpty)
+        #expect(wheel(.wheelDown, on: &state).isEmpty)
+        #expect(state.confirmation != nil)
+        #expect(selection(state) == 0)
+        _ = type("n", on: &state)
+        _ = type("a", on: &state)
+        _ = click(row: 3, on: &state)
+        _ = click(row: 3, on: &state)
+        #expect(state.route == .itemDetail)
+        #expect(state.itemDetail?.draft.text == "")
+    }
 }

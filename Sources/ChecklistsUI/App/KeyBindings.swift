@@ -228,6 +228,7 @@ public enum KeyBindings {
         case .delete: "Delete"
         case let .function(n): "F\(n)"
         case .paste: "a paste"
+        case .mouse: "the mouse"
         }
     }
 }

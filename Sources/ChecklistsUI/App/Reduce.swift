@@ -91,6 +91,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 /// innermost thing that takes keys; every screen gets that command. The
 /// forms get the key too, for typing where the table binds nothing.
 private func handle(_ key: Key, state: inout AppState) -> [Effect] {
+    if case let .mouse(event) = key { return MouseInput.handle(event, state: &state) }
+    // A key between two clicks makes them no double click.
+    state.lastClick = nil
     state.message = nil
     // A count is for the very next key: taken here, whatever that key is.
     let count = state.pendingCount

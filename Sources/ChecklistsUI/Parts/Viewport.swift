@@ -23,6 +23,15 @@ public struct Viewport: Hashable, Sendable {
         top = max(0, min(top, max(0, count - rows)))
     }
 
+    /// Moves the view by `rows` (the mouse wheel), within the list, and
+    /// the selection with it only as far as needed to keep it on screen.
+    public mutating func scroll(by rows: Int, count: Int, visibleRows: Int) {
+        let visible = max(1, visibleRows)
+        top = max(0, min(top + rows, count - visible))
+        selection = max(0, min(selection, top + visible - 1, count - 1))
+        selection = max(selection, top)
+    }
+
     /// The new selection for a movement command, or nil if it is not one.
     /// `times` is a count typed before the key, as in vi: it repeats a
     /// move or a page, and with g or G names the line to go to (1-based).
