@@ -266,7 +266,7 @@ struct RenderTests {
         var state = home(width: 50, height: 12)
         press(.character("?"), on: &state)
         #expect(render(state).lines() == [
-            " Keys                                  1–9 of 129",
+            " Keys                                  1–9 of 130",
             " All Lists",
             "   ↑ k                     move",
             "   ↓ j                     move down",

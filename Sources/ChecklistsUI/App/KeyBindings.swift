@@ -5,7 +5,7 @@ public enum KeyCommand: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     case open, back, quit, help
     case addList, editList, deleteList
-    case toggleChecked, addItem, editItem, deleteItem, changeSort
+    case toggleChecked, addItem, editItem, deleteItem, changeSort, toggleHideChecked
     case nextRow, previousRow, done, cancel
     case toggleRemind, togglePicker, openIconChoice
     case pickerPreviousField, pickerNextField, pickerIncrement, pickerDecrement, pickerTypeWords, closePicker
@@ -122,6 +122,9 @@ public enum KeyBindings {
         KeyBinding([.enter, .character("e")], "Enter", .editItem, "edit", [.checklist]),
         KeyBinding([.character("d")], "d", .deleteItem, "delete", [.checklist]),
         KeyBinding([.character("s")], "s", .changeSort, "sort", [.checklist]),
+        // Off the help line, which is full at 80 columns; `?` and the
+        // title bar ("N hidden") tell of it.
+        KeyBinding([.character("c")], "c", .toggleHideChecked, "hide/show checked items", [.checklist], helpLine: false),
         // q too, where it would otherwise do nothing (q quits from the home
         // screen). The line shows Esc alone, as it does for h and ←, so that
         // it still fits 80 columns; `?` lists them all.

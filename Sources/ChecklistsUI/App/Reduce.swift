@@ -174,6 +174,9 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
         }
         guard let list = state.checklist, case let .item(id) = outcome else { return reloadCurrent(state) }
         return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
+    case let .setHidesChecked(_, hides):
+        state.message = StatusMessage(hides ? "Checked items hidden; c shows them." : "Checked items shown.")
+        return reloadCurrent(state)
     case .deleteItem, .setSortOrder:
         guard let list = state.checklist else { return [] }
         if case .setSortOrder = change, let item = list.selectedItem {

@@ -11,14 +11,16 @@ enum Chrome {
     /// The title bar of a scrolling list. A list longer than the screen
     /// shows where the selection is ("120/5000", 1-based) at the right, kept
     /// whole at any width: `detail` gives way to `shortDetail`, then to
-    /// nothing, so that the title keeps its first dozen columns.
-    static func listTitleBar(_ title: String, detail: String, shortDetail: String, viewport: Viewport,
-                             count: Int, visibleRows: Int, into grid: inout ScreenGrid) {
-        guard count > visibleRows else { return titleBar(title, detail: detail, into: &grid) }
-        let position = "\(viewport.selection + 1)/\(count)"
+    /// nothing, so that the title keeps its first dozen columns. With
+    /// `keepsShortDetail` a list that fits keeps `shortDetail` whole too.
+    static func listTitleBar(_ title: String, detail: String, shortDetail: String, keepsShortDetail: Bool = false,
+                             viewport: Viewport, count: Int, visibleRows: Int, into grid: inout ScreenGrid) {
+        let position = count > visibleRows ? " · \(viewport.selection + 1)/\(count)" : ""
+        guard !position.isEmpty || keepsShortDetail else { return titleBar(title, detail: detail, into: &grid) }
         let room = max(0, grid.width - min(TextWidth.columns(of: title), 12) - 3)
-        let choices = [detail + " · " + position, shortDetail + " · " + position, position]
-        let chosen = choices.first { TextWidth.columns(of: $0) <= room } ?? position
+        // Fullest first; the last is shown, cut if it must be, when none fits.
+        let choices = [detail + position, shortDetail + position] + (position.isEmpty ? [] : [String(position.dropFirst(3))])
+        let chosen = choices.first { TextWidth.columns(of: $0) <= room } ?? choices[choices.count - 1]
         titleBar(title, detail: chosen, detailColumns: min(TextWidth.columns(of: chosen), room), into: &grid)
     }
 

@@ -53,6 +53,8 @@ enum ChecklistScreen {
                                               onYes: .commit(.deleteItem(id: item.id)))
         case .changeSort:
             return [.commit(.setSortOrder(checklistID: list.summary.id, list.summary.checklist.sortOrder.next))]
+        case .toggleHideChecked:
+            return [.commit(.setHidesChecked(checklistID: list.summary.id, !list.summary.checklist.hidesChecked))]
         default:
             break
         }
@@ -70,10 +72,12 @@ enum ChecklistScreen {
         guard let list = state.checklist else { return }
         let checklist = list.summary.checklist
         let icon = checklist.icon == .none ? "" : Chrome.icon(checklist.icon, unicode: state.context.unicode) + " "
-        // In a long list the sort order, then the count give way to the position.
-        Chrome.listTitleBar(icon + checklist.name, detail: "\(list.summary.detail) · \(checklist.sortOrder.displayName)",
-                            shortDetail: list.summary.detail, viewport: list.viewport, count: list.count,
-                            visibleRows: state.listRows, into: &grid)
+        // The sort order gives way to the position and to how many are
+        // hidden, so that a list never looks shorter than it is unexplained.
+        let hidden = list.summary.hiddenCount > 0 ? " · \(list.summary.hiddenCount) hidden" : ""
+        Chrome.listTitleBar(icon + checklist.name, detail: "\(list.summary.detail)\(hidden) · \(checklist.sortOrder.displayName)",
+                            shortDetail: list.summary.detail + hidden, keepsShortDetail: !hidden.isEmpty,
+                            viewport: list.viewport, count: list.count, visibleRows: state.listRows, into: &grid)
         for row in 0..<state.listRows {
             let index = list.viewport.top + row
             guard index < list.count else { break }
@@ -91,7 +95,9 @@ enum ChecklistScreen {
                                  style: overdue ? .bold : (item.isChecked ? .dim : []), color: overdue ? .red : .default)
             Chrome.selectionBar(row: y, selected: index == list.viewport.selection, into: &grid)
         }
-        if list.count == 0 {
+        if list.count == 0 && list.summary.hiddenCount > 0 {
+            grid.put("All checked off; c shows them.", row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
+        } else if list.count == 0 {
             grid.put("No items. Press a to add one.", row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
         }
     }
