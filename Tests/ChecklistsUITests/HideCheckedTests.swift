@@ -82,6 +82,10 @@ struct HideCheckedTests {
         let (store, _) = try chores(12, checked: [1, 2])
         press(.character("c"), on: store)
         #expect(render(store.state).lines()[0] == " Chores  10 Remaining · 2 hidden · 1/10")
+        // Narrower, the remaining count gives way first: the position's total is that count.
+        store.send(.resized(width: 30, height: 10))
+        #expect(render(store.state).lines()[0] == " Chores       2 hidden · 1/10")
+        store.send(.resized(width: 40, height: 10))
         press(.character("3"), .character("j"), .character(" "), on: store)
         #expect(store.state.checklist?.selectedItem?.text == "Chore 7")
         #expect(render(store.state).lines()[0] == " Chores    9 Remaining · 3 hidden · 4/9")

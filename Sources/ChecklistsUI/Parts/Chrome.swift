@@ -10,16 +10,17 @@ enum Chrome {
 
     /// The title bar of a scrolling list. A list longer than the screen
     /// shows where the selection is ("120/5000", 1-based) at the right, kept
-    /// whole at any width: `detail` gives way to `shortDetail`, then to
-    /// nothing, so that the title keeps its first dozen columns. With
-    /// `keepsShortDetail` a list that fits keeps `shortDetail` whole too.
-    static func listTitleBar(_ title: String, detail: String, shortDetail: String, keepsShortDetail: Bool = false,
+    /// whole at any width: the first of `details` (fullest first) that fits
+    /// beside it, or none, so that the title keeps its first dozen columns.
+    /// With `keepsDetailWhole` a list that fits chooses among `details` so
+    /// too; otherwise it shows the first, cut at half the bar.
+    static func listTitleBar(_ title: String, details: [String], keepsDetailWhole: Bool = false,
                              viewport: Viewport, count: Int, visibleRows: Int, into grid: inout ScreenGrid) {
-        let position = count > visibleRows ? " · \(viewport.selection + 1)/\(count)" : ""
-        guard !position.isEmpty || keepsShortDetail else { return titleBar(title, detail: detail, into: &grid) }
+        let position = count > visibleRows ? "\(viewport.selection + 1)/\(count)" : ""
+        guard !position.isEmpty || keepsDetailWhole else { return titleBar(title, detail: details.first ?? "", into: &grid) }
         let room = max(0, grid.width - min(TextWidth.columns(of: title), 12) - 3)
-        // Fullest first; the last is shown, cut if it must be, when none fits.
-        let choices = [detail + position, shortDetail + position] + (position.isEmpty ? [] : [String(position.dropFirst(3))])
+        // The last is shown, cut if it must be, when none fits.
+        let choices = position.isEmpty ? details : details.map { $0 + " · " + position } + [position]
         let chosen = choices.first { TextWidth.columns(of: $0) <= room } ?? choices[choices.count - 1]
         titleBar(title, detail: chosen, detailColumns: min(TextWidth.columns(of: chosen), room), into: &grid)
     }

@@ -185,7 +185,7 @@ enum AllListsScreen {
         let detail = home.due.total > 0 ? "\(countText(home.due.total)) due · " + listCount : listCount
         let viewport = home.viewport
         // The position counts rows as G does, headings included.
-        Chrome.listTitleBar("Checklists", detail: detail, shortDetail: listCount, viewport: viewport,
+        Chrome.listTitleBar("Checklists", details: [detail, listCount], viewport: viewport,
                             count: home.rows.count, visibleRows: state.listRows, into: &grid)
         for row in 0..<state.listRows {
             let index = viewport.top + row

@@ -74,9 +74,11 @@ enum ChecklistScreen {
         let icon = checklist.icon == .none ? "" : Chrome.icon(checklist.icon, unicode: state.context.unicode) + " "
         // The sort order gives way to the position and to how many are
         // hidden, so that a list never looks shorter than it is unexplained.
-        let hidden = list.summary.hiddenCount > 0 ? " · \(list.summary.hiddenCount) hidden" : ""
-        Chrome.listTitleBar(icon + checklist.name, detail: "\(list.summary.detail)\(hidden) · \(checklist.sortOrder.displayName)",
-                            shortDetail: list.summary.detail + hidden, keepsShortDetail: !hidden.isEmpty,
+        let remaining = list.summary.detail, sort = checklist.sortOrder.displayName
+        let hidden = list.summary.hiddenCount
+        let details = hidden > 0 ? ["\(remaining) · \(hidden) hidden · \(sort)", "\(remaining) · \(hidden) hidden", "\(hidden) hidden"]
+            : ["\(remaining) · \(sort)", remaining]
+        Chrome.listTitleBar(icon + checklist.name, details: details, keepsDetailWhole: hidden > 0,
                             viewport: list.viewport, count: list.count, visibleRows: state.listRows, into: &grid)
         for row in 0..<state.listRows {
             let index = list.viewport.top + row
