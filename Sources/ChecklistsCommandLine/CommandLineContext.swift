@@ -40,10 +40,22 @@ public struct CommandLineContext {
             notice: { FileHandle.standardError.write(Data("checklists: \($0)\n".utf8)) })
     }
 
-    /// Opens the database; a refused or broken file is exit status 3.
+    /// Opens the database for a command that changes it; a refused or
+    /// broken file is exit status 3.
     func openDatabase() throws(CommandLineError) -> ChecklistsDatabase {
+        try opened { () throws(StorageError) in try ChecklistsDatabase.open(location, options: databaseOptions) }
+    }
+
+    /// Opens the database for a command that only reads (`list`, `status`,
+    /// `lists`, `export`): one read-only connection that writes nothing,
+    /// with the same refusals and exit status as `openDatabase`.
+    func openDatabaseForReading() throws(CommandLineError) -> ChecklistsDatabase {
+        try opened { () throws(StorageError) in try ChecklistsDatabase.openForReading(location, options: databaseOptions) }
+    }
+
+    private func opened(_ open: () throws(StorageError) -> ChecklistsDatabase) throws(CommandLineError) -> ChecklistsDatabase {
         do {
-            let database = try ChecklistsDatabase.open(location, options: databaseOptions)
+            let database = try open()
             if let notice = database.openingNotice { self.notice(notice.description) }
             return database
         } catch {

@@ -14,7 +14,7 @@ public enum ExportImportCommands {
     static let version: Int64 = 1
 
     public static func export(context: CommandLineContext) throws(CommandLineError) {
-        let database = try context.openDatabase()
+        let database = try context.openDatabaseForReading()
         let snapshot = try context.storage { () throws(StorageError) in try database.snapshot() }
         context.output(document(snapshot, timeZone: context.style.calendar.timeZone))
     }

@@ -17,7 +17,7 @@ public enum ItemQueryCommands {
     /// every list; optionally only those in a due window. One line each for
     /// people (id, a mark, due date, list, text), or a JSON array.
     public static func list(list: String?, due: DueFilter?, all: Bool, json: Bool, context: CommandLineContext) throws(CommandLineError) {
-        let database = try context.openDatabase()
+        let database = try context.openDatabaseForReading()
         let checklistID = try list.map { name throws(CommandLineError) in
             try Inputs.checklist(named: name, in: context.storage { () throws(StorageError) in try database.checklists() }).id
         }
@@ -66,7 +66,7 @@ public enum ItemQueryCommands {
     /// "999+": what matters at a glance is "a lot", and the cost stays the
     /// same whatever the backlog.
     public static func status(context: CommandLineContext) throws(CommandLineError) {
-        let database = try context.openDatabase()
+        let database = try context.openDatabaseForReading()
         let days = DayWindows(now: context.now, calendar: context.style.calendar)
         let (overdue, today) = try context.storage { () throws(StorageError) in
             (try database.pendingCount(dueFrom: nil, before: days.overdueEnd, upTo: statusCap + 1),
