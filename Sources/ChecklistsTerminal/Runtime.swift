@@ -30,7 +30,7 @@ public final class Runtime {
     ///   - eventLog: a file that receives a line per reminder drawn and per
     ///     external change drawn, with times (for the benchmark; nil in normal use).
     public init(database: ChecklistsDatabase, terminal: CursesTerminal, context: UIContext,
-                now: @escaping @Sendable () -> Date = Date.init, firstFrameMarker: String? = nil, eventLog: String? = nil) {
+                now: @escaping @Sendable () -> Date, firstFrameMarker: String? = nil, eventLog: String? = nil) {
         let size = terminal.size
         self.store = Store(state: AppState(context: context, width: size.width, height: size.height, now: now()), database: database)
         self.terminal = terminal

@@ -91,7 +91,8 @@ struct RootCommand: ParsableCommand {
                 Self.fail("\(error)", status: 2)
             }
             let context = UIContext(dateStyle: DueDateStyle.fromEnvironment(environment), unicode: terminal.supportsUnicode)
-            Runtime(database: database, terminal: terminal, context: context, firstFrameMarker: marker, eventLog: eventLog).run()
+            Runtime(database: database, terminal: terminal, context: context, now: Date.init,
+                    firstFrameMarker: marker, eventLog: eventLog).run()
         }
     }
 
