@@ -21,7 +21,7 @@ public enum ItemQueryCommands {
         let checklistID = try list.map { name throws(CommandLineError) in
             try Inputs.checklist(named: name, in: context.storage { () throws(StorageError) in try database.checklists() }).id
         }
-        let days = DayWindows(now: context.now, calendar: context.style.calendar)
+        let days = DayWindows(now: context.now, calendar: context.style.dayCalendar)
         var window: (start: Date?, end: Date?) = (nil, nil)
         switch due {
         case nil: break
@@ -35,7 +35,7 @@ public enum ItemQueryCommands {
             try database.listedItems(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end)
         }
         if json {
-            let timeZone = context.style.calendar.timeZone
+            let timeZone = context.style.timeZone
             context.output(JSONOutput.array(items.map { listed in
                 let item = listed.item
                 return .object([
@@ -67,7 +67,7 @@ public enum ItemQueryCommands {
     /// same whatever the backlog.
     public static func status(context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabaseForReading()
-        let days = DayWindows(now: context.now, calendar: context.style.calendar)
+        let days = DayWindows(now: context.now, calendar: context.style.dayCalendar)
         let (overdue, today) = try context.storage { () throws(StorageError) in
             (try database.pendingCount(dueFrom: nil, before: days.overdueEnd, upTo: statusCap + 1),
              try database.pendingCount(dueFrom: days.overdueEnd, before: days.startOfDay(after: 1), upTo: statusCap + 1))
