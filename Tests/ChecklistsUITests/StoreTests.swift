@@ -118,8 +118,8 @@ struct StoreTests {
         press(.control("s"), on: store)
         #expect(render(store.state).lines() == [
             " List                             2 Remaining · by due date",
-            " [ ] Buy milk                                      11:00 AM",
-            " [ ] Buy bread                                     11:00 AM",
+            " [ ] Buy milk   11:00 AM",
+            " [ ] Buy bread  11:00 AM",
             "",
             "",
             "",

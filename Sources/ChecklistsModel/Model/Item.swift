@@ -11,14 +11,28 @@ public struct Item: Hashable, Sendable, Identifiable {
     /// An instant with minute precision (seconds are always zero).
     public var dueDate: Date
     public var shouldRemind: Bool
+    /// When the item's reminder will ring, as the database holds it: the due
+    /// date, a snooze's end, or nil when none is pending (Remind Me off,
+    /// checked off, due date past, or already delivered). Read with the item
+    /// by the same queries, so a row can show its bell and a snoozed time;
+    /// what the user edits is `draft`, which leaves it out.
+    public var remindAt: Date?
 
-    public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date, shouldRemind: Bool = false) {
+    public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date, shouldRemind: Bool = false,
+                remindAt: Date? = nil) {
         self.id = id
         self.checklistID = checklistID
         self.text = text
         self.isChecked = isChecked
         self.dueDate = dueDate
         self.shouldRemind = shouldRemind
+        self.remindAt = remindAt
+    }
+
+    /// A reminder is pending and rings at some other time than the due
+    /// date: it was snoozed.
+    public var isSnoozed: Bool {
+        remindAt.map { $0 != dueDate } ?? false
     }
 
     /// Overdue items that are not checked stand out on screen.

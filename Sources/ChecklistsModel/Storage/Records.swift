@@ -42,6 +42,7 @@ struct ItemRecord: FetchableRecord, TableRecord {
                     isChecked: row[Columns.isChecked], dueDate: StoredTime.date(row[Columns.dueAt]),
                     shouldRemind: row[Columns.shouldRemind])
         remindAt = (row[Columns.remindAt] as Int64?).map(StoredTime.date)
+        item.remindAt = remindAt
     }
 }
 

@@ -185,7 +185,8 @@ func loadLists(_ state: AppState, select: Int64?) -> Effect {
 /// need more of the list loaded.
 private func keepSelectionVisible(_ state: inout AppState) -> [Effect] {
     let rows = state.listRows
-    state.allLists.viewport.clampTop(count: state.allLists.rows.count, visibleRows: rows)
+    // The Due view's share of the home screen depends on its height.
+    state.allLists.relayout(visibleRows: rows)
     guard var list = state.checklist else { return [] }
     list.viewport.clampTop(count: list.count, visibleRows: rows)
     state.checklist = list

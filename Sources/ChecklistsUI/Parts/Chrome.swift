@@ -50,15 +50,6 @@ enum Chrome {
         if selected { grid.applyStyle(.reverse, row: row, columns: 0..<grid.width) }
     }
 
-    /// A due date as rows show it: in full, or below 64 columns (where the
-    /// full date would crowd out the text) the compact form ("5:00 PM" today,
-    /// "Nov 20" this year). One rule for every screen, so a wide pane starts
-    /// with one date formatter, not three (ICU builds each from a template).
-    static func dueDate(_ date: Date, state: AppState, width: Int) -> String {
-        let style = state.context.dateStyle
-        return width < 64 ? style.compactFormat(date, now: state.now) : style.format(date)
-    }
-
     static func icon(_ icon: ChecklistIcon, unicode: Bool) -> String {
         unicode ? icon.glyph : icon.asciiGlyph
     }

@@ -70,21 +70,13 @@ enum ChecklistScreen {
         let checklist = list.summary.checklist
         let icon = checklist.icon == .none ? "" : Chrome.icon(checklist.icon, unicode: state.context.unicode) + " "
         Chrome.titleBar(icon + checklist.name, detail: "\(list.summary.detail) · \(checklist.sortOrder.displayName)", into: &grid)
+        let layout = ItemRow.layout(for: list.page.items, lead: .checkBox, state: state, width: grid.width)
         for row in 0..<state.listRows {
             let index = list.viewport.top + row
             guard index < list.count else { break }
             let y = row + 1
             guard let item = list.page.item(at: index) else { continue }
-            let overdue = item.isOverdue(now: state.now)
-            // The "!" marks overdue items without relying on colour.
-            let formatted = Chrome.dueDate(item.dueDate, state: state, width: grid.width)
-            let date = (overdue ? "! " : "") + formatted
-            let dateWidth = min(TextWidth.columns(of: date), max(0, grid.width - 12))
-            grid.put(item.isChecked ? "[x]" : "[ ]", row: y, column: 1, color: item.isChecked ? .green : .default)
-            grid.put(item.text, row: y, column: 5, maxColumns: max(1, grid.width - 5 - dateWidth - 2),
-                     style: item.isChecked ? .dim : [])
-            grid.putRightAligned(date, row: y, endColumn: grid.width - 1, maxColumns: dateWidth,
-                                 style: overdue ? .bold : (item.isChecked ? .dim : []), color: overdue ? .red : .default)
+            ItemRow.draw(item, layout: layout, lead: .checkBox, row: y, state: state, into: &grid)
             Chrome.selectionBar(row: y, selected: index == list.viewport.selection, into: &grid)
         }
         if list.count == 0 {
