@@ -75,9 +75,10 @@ enum ItemRow {
             width - 1 - Layout.textColumn - 2 - overdueWidth - (listWidth > 0 ? listWidth + 2 : 0) - dateWidth
                 - (reminderWidth > 0 ? reminderWidth + 1 : 0)
         }
-        // A narrow pane keeps some text: the list names give way first.
-        let minimumText = min(longestText, 10)
-        if room() < minimumText, listWidth > 4 { listWidth = max(4, listWidth - (minimumText - room())) }
+        // A narrow pane keeps some text: the list names give way first, down
+        // to a width that still tells lists apart.
+        let minimumText = min(longestText, 8)
+        if room() < minimumText, listWidth > 6 { listWidth = max(6, listWidth - (minimumText - room())) }
         let textWidth = max(1, min(room(), longestText, readableTextWidth))
         return Layout(textWidth: textWidth, overdueWidth: overdueWidth, listWidth: listWidth, dateWidth: dateWidth,
                       reminderWidth: reminderWidth, form: form)

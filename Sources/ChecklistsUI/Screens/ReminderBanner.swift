@@ -86,11 +86,13 @@ enum ReminderBanner {
     }
 
     /// "Snoozed until today 10:35 AM: “Call the bank”": the new time first,
-    /// so a narrow pane cuts the item's text, never when it will ring again.
+    /// so it is never what a narrow pane cuts. The text is cut to keep the
+    /// message on one line; where that would leave less than a word of it,
+    /// the message takes the help line too, as long messages do.
     static func snoozedMessage(_ text: String, until: Date, state: AppState) -> StatusMessage {
         let head = "Snoozed until \(state.context.dateStyle.relative(until, now: state.now, form: .inSentence)): "
-        let room = max(8, state.width - 2 - TextWidth.columns(of: head) - 2)
-        return StatusMessage(head + "“" + TextWidth.truncated(text, toColumns: room) + "”")
+        let room = state.width - 2 - TextWidth.columns(of: head) - 2
+        return StatusMessage(head + "“" + TextWidth.truncated(text, toColumns: room >= 6 ? room : 30) + "”")
     }
 
     /// 9:00 on the next calendar day, in the user's time zone.
