@@ -114,6 +114,27 @@ struct ItemRowTests {
         }
     }
 
+    @Test("a committed snooze reloads what is on screen, so the row shows the new time at once")
+    func snoozeReloads() {
+        var state = errands(width: 40, height: 12)
+        let effects = reduce(&state, .committed(.snooze(itemID: 3, until: Fixed.date("2026-11-21 11:30")), .item(3)))
+        #expect(effects.contains(.loadItems(checklistID: 2, anchor: .item(1, fallback: 0), pageSize: state.pageSize)))
+        var home = Self.dueHome(width: 40, height: 12)
+        #expect(reduce(&home, .committed(.snooze(itemID: 3, until: Fixed.now), .item(3))).contains { effect in
+            if case .loadLists = effect { true } else { false }
+        })
+    }
+
+    @Test("Add Item at 40 columns: why Done is disabled still fits beside it")
+    func narrowAddItem() {
+        var state = errands(width: 40, height: 12)
+        press(.character("a"), on: &state)
+        #expect(render(state).lines()[6] == "  [ Done ]  [ Cancel ]  (no text)")
+        var wide = errands(width: 41, height: 12)
+        press(.character("a"), on: &wide)
+        #expect(render(wide).lines()[6] == "  [ Done ]  [ Cancel ]  (type some text)")
+    }
+
     @Test("the banner at 40 columns: its keys and the snooze choices wrap instead of losing any")
     func narrowBanner() {
         var state = errands(width: 40, height: 12)

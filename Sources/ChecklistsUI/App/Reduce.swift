@@ -157,7 +157,10 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
             return [.loadItems(checklistID: list.summary.id, anchor: .item(item.id, fallback: 0), pageSize: pageSize)]
         }
         return [.loadItems(checklistID: list.summary.id, anchor: .index(list.viewport.selection), pageSize: pageSize)]
-    case .setOpenChecklist, .snooze:
+    case .snooze:
+        // Rows show when a reminder rings: the snoozed one's new time.
+        return reloadCurrent(state)
+    case .setOpenChecklist:
         return []
     }
 }

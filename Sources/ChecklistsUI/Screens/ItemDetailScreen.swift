@@ -256,7 +256,9 @@ enum ItemDetailScreen {
         let doneWidth = grid.put("[ Done ]", row: y, column: labelColumn, style: doneStyle)
         grid.put("[ Cancel ]", row: y, column: labelColumn + doneWidth + 2)
         if !form.canBeDone {
-            grid.put("(type some text)", row: y, column: labelColumn + doneWidth + 14, maxColumns: max(0, grid.width - labelColumn - doneWidth - 15), style: .dim)
+            let x = labelColumn + doneWidth + 14
+            let why = ["(type some text)", "(no text)"].first { TextWidth.columns(of: $0) <= grid.width - x - 1 } ?? "(no text)"
+            grid.put(why, row: y, column: x, maxColumns: max(0, grid.width - x - 1), style: .dim)
         }
     }
 }
