@@ -165,3 +165,107 @@ struct CompactDueDateTests {
         #expect(style.compactFormat(now.addingTimeInterval(120 * 86_400), now: now) == "Mar 21, 2027")
     }
 }
+
+/// Dates as a person reads them, seen from Saturday 21 November 2026 10:30 UTC,
+/// in three locales: the words come from the locale, never from English code.
+@Suite("Relative due dates")
+struct RelativeDueDateTests {
+    let now = Fixed.now
+    func style(_ locale: String, _ zone: String = "UTC") -> DueDateStyle {
+        DueDateStyle(locale: Locale(identifier: locale), timeZone: TimeZone(identifier: zone)!)
+    }
+    func at(_ text: String) -> Date { Fixed.date(text) }
+
+    @Test("en_US: today, tomorrow, yesterday, weekdays within the coming week, the date beyond")
+    func americanEnglish() {
+        let style = style("en_US")
+        #expect(style.relative(at("2026-11-21 08:00"), now: now) == "Today 8:00 AM")
+        #expect(style.relative(at("2026-11-22 09:00"), now: now) == "Tomorrow 9:00 AM")
+        #expect(style.relative(at("2026-11-20 17:00"), now: now) == "Yesterday 5:00 PM")
+        #expect(style.relative(at("2026-11-23 09:00"), now: now) == "Monday 9:00 AM")
+        #expect(style.relative(at("2026-11-27 09:00"), now: now) == "Friday 9:00 AM")
+        // A week ahead is a date again: "Saturday" would mean today's weekday.
+        #expect(style.relative(at("2026-11-28 09:00"), now: now) == "Nov 28, 9:00 AM")
+        #expect(style.relative(at("2026-11-19 09:00"), now: now) == "Nov 19, 9:00 AM")
+        #expect(style.relative(at("2027-03-14 09:00"), now: now) == "Mar 14, 2027, 9:00 AM")
+    }
+
+    @Test("en_GB: the same words, the British date order and 24-hour time")
+    func britishEnglish() {
+        let style = style("en_GB")
+        #expect(style.relative(at("2026-11-21 08:00"), now: now) == "Today 08:00")
+        #expect(style.relative(at("2026-11-22 09:00"), now: now) == "Tomorrow 09:00")
+        #expect(style.relative(at("2026-11-24 18:30"), now: now) == "Tuesday 18:30")
+        #expect(style.relative(at("2026-11-30 09:00"), now: now) == "30 Nov, 09:00")
+        #expect(style.relative(at("2027-03-14 09:00"), now: now) == "14 Mar 2027, 09:00")
+    }
+
+    @Test("de_DE: the locale's words, capitalised as a label, lower case inside a sentence")
+    func german() {
+        let style = style("de_DE")
+        #expect(style.relative(at("2026-11-21 08:00"), now: now) == "Heute 08:00")
+        #expect(style.relative(at("2026-11-22 09:00"), now: now) == "Morgen 09:00")
+        #expect(style.relative(at("2026-11-20 09:00"), now: now) == "Gestern 09:00")
+        // Two days ahead is the weekday, not "Übermorgen".
+        #expect(style.relative(at("2026-11-23 09:00"), now: now) == "Montag 09:00")
+        #expect(style.relative(at("2026-11-30 09:00"), now: now) == "30. Nov., 09:00")
+        #expect(style.relative(at("2026-11-22 09:00"), now: now, form: .inSentence) == "morgen 09:00")
+        #expect(style.relative(at("2026-11-23 09:00"), now: now, form: .compact) == "Mo")
+    }
+
+    @Test("compact: the time alone today, the day alone otherwise")
+    func compact() {
+        let english = style("en_US")
+        #expect(english.relative(at("2026-11-21 17:00"), now: now, form: .compact) == "5:00 PM")
+        #expect(english.relative(at("2026-11-22 09:00"), now: now, form: .compact) == "Tomorrow")
+        #expect(english.relative(at("2026-11-20 09:00"), now: now, form: .compact) == "Yesterday")
+        #expect(english.relative(at("2026-11-25 09:00"), now: now, form: .compact) == "Wed")
+        #expect(english.relative(at("2026-12-24 09:00"), now: now, form: .compact) == "Dec 24")
+        #expect(english.relative(at("2027-03-14 09:00"), now: now, form: .compact) == "Mar 14, 2027")
+        #expect(style("en_GB").relative(at("2026-11-21 17:00"), now: now, form: .compact) == "17:00")
+        #expect(english.relative(at("2026-11-22 09:00"), now: now, form: .inSentence) == "tomorrow 9:00 AM")
+    }
+
+    @Test("days are calendar days in the user's zone: 23:50 to 00:10 is tomorrow, across a DST change too")
+    func calendarDays() {
+        let berlin = style("en_US", "Europe/Berlin")
+        let lateEvening = Fixed.instant("2026-11-21T23:50:00+01:00")
+        #expect(berlin.relative(Fixed.instant("2026-11-22T00:10:00+01:00"), now: lateEvening) == "Tomorrow 12:10 AM")
+        #expect(berlin.relative(Fixed.instant("2026-11-21T23:55:00+01:00"), now: lateEvening) == "Today 11:55 PM")
+        // The night clocks go forward is 23 hours long, still one day.
+        let beforeSpring = Fixed.instant("2026-03-28T12:00:00+01:00")
+        #expect(berlin.dayOffset(of: Fixed.instant("2026-03-29T12:00:00+02:00"), from: beforeSpring) == 1)
+        #expect(berlin.relative(Fixed.instant("2026-03-29T00:30:00+01:00"), now: beforeSpring) == "Tomorrow 12:30 AM")
+        // The same instant is still "today" in New York.
+        #expect(style("en_US", "America/New_York").relative(Fixed.instant("2026-11-22T03:00:00Z"), now: now) == "Today 10:00 PM")
+    }
+
+    @Test("the same date reads differently once the day has changed (the cache follows the day)")
+    func cacheFollowsTheDay() {
+        let style = style("en_US")
+        let due = at("2026-11-22 09:00")
+        #expect(style.relative(due, now: now) == "Tomorrow 9:00 AM")
+        #expect(style.relative(due, now: at("2026-11-22 08:00")) == "Today 9:00 AM")
+        #expect(style.relative(due, now: at("2026-11-23 08:00")) == "Yesterday 9:00 AM")
+        #expect(style.relative(due, now: now) == "Tomorrow 9:00 AM")
+    }
+
+    @Test("terminal-safe in every locale, whatever the form", arguments: ["en_US", "en_GB", "de_DE", "ja_JP", "fr_FR", "ar_EG", "he_IL"])
+    func terminalSafe(locale: String) {
+        let style = style(locale, "Europe/Berlin")
+        for days in -9...9 {
+            for form in [DueDateStyle.RelativeForm.full, .compact, .inSentence] {
+                let text = style.relative(now.addingTimeInterval(Double(days) * 86_400), now: now, form: form)
+                #expect(!text.isEmpty)
+                #expect(text == DueDateStyle.terminalSafe(text), "\(locale) \(days) \(form)")
+            }
+        }
+        #expect(style.formatWithWeekday(now) == DueDateStyle.terminalSafe(style.formatWithWeekday(now)))
+    }
+
+    @Test("the typed-date preview in full, with the weekday")
+    func withWeekday() {
+        #expect(style("en_US").formatWithWeekday(at("2026-11-22 09:00")) == "Sun, Nov 22, 2026, 9:00 AM")
+        #expect(style("de_DE").formatWithWeekday(at("2026-11-22 09:00")) == "So, 22.11.2026, 09:00")
+    }
+}

@@ -33,8 +33,8 @@ struct DueViewTests {
         #expect(render(state).lines() == [
             " Checklists                       2 due · 3 lists",
             " Due today and overdue",
-            "   ! Pay rent                     List · ! Nov 20",
-            "   • Milk                     Groceries · 5:00 PM",
+            "   ! Pay rent  List       Yesterday",
+            "   • Milk      Groceries  5:00 PM",
             " Lists",
             "  🛒 Groceries                        2 Remaining",
             "     List                              (No Items)",
@@ -103,7 +103,7 @@ struct DueViewTests {
         #expect(render(state).lines()[4] == "     … and 248 more (checklists list --due today)")
         #expect(home(due: DueSection(items: Self.due.items, total: DueSection.countCap)).allLists.rows.contains(.moreDue(9_998)))
         #expect(render(home(due: DueSection(items: Self.due.items, total: DueSection.countCap), height: 12)).lines()[4]
-                == "     … and 9,998+ more (checklists list --due to…")
+                == "   9,998+ more: checklists list --due today")
     }
 
     @Test("nothing due: the home screen is just the lists")

@@ -38,19 +38,19 @@ struct HideCheckedTests {
         let (store, list) = try chores(5, checked: [2, 4])
         #expect(render(store.state).lines()[0...5] == [
             " Chores            3 Remaining · by du…",
-            " [ ] Chore 1                   11:30 AM",
-            " [x] Chore 2                   12:30 PM",
-            " [ ] Chore 3                    1:30 PM",
-            " [x] Chore 4                    2:30 PM",
-            " [ ] Chore 5                    3:30 PM",
+            " [ ] Chore 1  11:30 AM",
+            " [x] Chore 2  12:30 PM",
+            " [ ] Chore 3  1:30 PM",
+            " [x] Chore 4  2:30 PM",
+            " [ ] Chore 5  3:30 PM",
         ])
         press(.character("c"), on: store)
         #expect(store.state.checklist?.summary.checklist.hidesChecked == true)
         #expect(render(store.state).lines() == [
             " Chores          3 Remaining · 2 hidden",
-            " [ ] Chore 1                   11:30 AM",
-            " [ ] Chore 3                    1:30 PM",
-            " [ ] Chore 5                    3:30 PM",
+            " [ ] Chore 1  11:30 AM",
+            " [ ] Chore 3  1:30 PM",
+            " [ ] Chore 5  3:30 PM",
             "",
             "",
             "",

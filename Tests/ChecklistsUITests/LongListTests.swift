@@ -190,21 +190,21 @@ struct LongListTests {
     func positionIndicator() {
         #expect(render(atItem120(width: 80)).lines() == [
             " Groceries                              4880 Remaining · by due date · 120/5000",
-            " [ ] Item 116                                             Nov 25, 2026, 9:00 AM",
-            " [ ] Item 117                                             Nov 25, 2026, 9:00 AM",
-            " [ ] Item 118                                             Nov 25, 2026, 9:00 AM",
-            " [ ] Item 119                                             Nov 25, 2026, 9:00 AM",
-            " [ ] Item 120                                             Nov 25, 2026, 9:00 AM",
+            " [ ] Item 116  Wednesday 9:00 AM",
+            " [ ] Item 117  Wednesday 9:00 AM",
+            " [ ] Item 118  Wednesday 9:00 AM",
+            " [ ] Item 119  Wednesday 9:00 AM",
+            " [ ] Item 120  Wednesday 9:00 AM",
             "",
             " ↑↓/jk move  Space check  a add  Enter edit  d delete  s sort  Esc back  ? help",
         ])
         #expect(render(atItem120(width: 40)).lines() == [
             " Groceries    4880 Remaining · 120/5000",
-            " [ ] Item 116                    Nov 25",
-            " [ ] Item 117                    Nov 25",
-            " [ ] Item 118                    Nov 25",
-            " [ ] Item 119                    Nov 25",
-            " [ ] Item 120                    Nov 25",
+            " [ ] Item 116  Wed",
+            " [ ] Item 117  Wed",
+            " [ ] Item 118  Wed",
+            " [ ] Item 119  Wed",
+            " [ ] Item 120  Wed",
             " ↑↓/jk:move Space:check a:add Enter:edit",
             " d:delete s:sort Esc:back ?:help",
         ])
@@ -289,13 +289,13 @@ struct LongListTests {
         #expect(state.checklist?.viewport == Viewport(selection: 3, top: 3))
         #expect(render(state).lines() == [
             " Groceries          30 Remaining · 4/30",
-            " [ ] Item 4                      Nov 25",
-            " [ ] Item 5                      Nov 25",
-            " [ ] Item 6                      Nov 25",
-            " [ ] Item 7                      Nov 25",
-            " [ ] Item 8                      Nov 25",
-            " [ ] Item 9                      Nov 25",
-            " [ ] Item 10                     Nov 25",
+            " [ ] Item 4   Wed",
+            " [ ] Item 5   Wed",
+            " [ ] Item 6   Wed",
+            " [ ] Item 7   Wed",
+            " [ ] Item 8   Wed",
+            " [ ] Item 9   Wed",
+            " [ ] Item 10  Wed",
             " ↑↓/jk:move Space:check a:add Enter:edit",
             " d:delete s:sort Esc:back ?:help",
         ])
@@ -321,7 +321,7 @@ struct LongListTests {
         _ = reduce(&state, .listsLoaded([errands], due: DueSection(items: [ListedItem(item: rent, checklistName: "Errands")], total: 1), select: nil))
         #expect(render(state).lines()[1...4] == [
             " Due today and overdue",
-            "   ! Pay rent        Errands · ! Nov 20",
+            "   ! Pay rent  Errands  Yesterday",
             " Lists",
             "     Errands                1 Remaining",
         ])

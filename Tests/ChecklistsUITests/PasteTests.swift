@@ -118,7 +118,7 @@ struct PasteTests {
         #expect(state.checklist == before.checklist)
         #expect(render(state).lines() == [
             " 🛒 Groceries           1 Remaining · by due date",
-            " [ ] Keep me                             11:00 AM",
+            " [ ] Keep me  11:00 AM",
             "",
             "",
             "",

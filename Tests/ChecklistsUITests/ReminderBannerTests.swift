@@ -29,11 +29,11 @@ struct ReminderBannerTests {
         #expect(state.keyContext == .banner)
         #expect(render(state).lines() == [
             " 🛒 Groceries                                         3 Remaining · by due date",
-            " [ ] Call the bank                                     ! Nov 21, 2026, 10:30 AM",
+            " [ ] Call the bank  ! Today 10:30 AM",
             "",
             "       ┌ Reminder ──────────────────────────────────────────────────────┐",
             "       │ Call the bank                                                  │",
-            "       │ in Groceries · due Nov 21, 2026, 10:30 AM                      │",
+            "       │ in Groceries · due today 10:30 AM                              │",
             "       │                                                                │",
             "       │ Enter open  x done  z snooze  n next  Esc dismiss              │",
             "       └────────────────────────────────────────────────────────────────┘",

@@ -97,13 +97,13 @@ struct RenderTests {
         ])
     }
 
-    @Test("a checklist: check boxes, CJK text cut at the right column, dates right-aligned, overdue marked with !")
+    @Test("a checklist: check boxes, dates in one column after the longest text, read like a person, overdue marked with !")
     func checklistWide() {
         #expect(render(checklist(width: 64)).lines() == [
             " 🛒 Groceries                         2 Remaining · by due date",
-            " [x] Eggs                                 Nov 20, 2026, 9:00 AM",
-            " [ ] Milk overdue                       ! Nov 21, 2026, 9:00 AM",
-            " [ ] 牛乳とパンとチーズを買いに行く       Nov 24, 2026, 6:30 PM",
+            " [x] Eggs                              Yesterday 9:00 AM",
+            " [ ] Milk overdue                    ! Today 9:00 AM",
+            " [ ] 牛乳とパンとチーズを買いに行く    Tuesday 6:30 PM",
             "",
             "",
             " ↑↓/jk:move Space:check a:add Enter:edit d:delete s:sort",
@@ -116,27 +116,30 @@ struct RenderTests {
         let grid = render(checklist(width: 40))
         #expect(grid.lines() == [
             " 🛒 Groceries      2 Remaining · by du…",
-            " [x] Eggs                        Nov 20",
-            " [ ] Milk overdue             ! 9:00 AM",
-            " [ ] 牛乳とパンとチーズを買いに… Nov 24",
+            " [x] Eggs                     Yesterday",
+            " [ ] Milk overdue           ! 9:00 AM",
+            " [ ] 牛乳とパンとチーズを…    Tue",
             "",
             "",
             " ↑↓/jk:move Space:check a:add Enter:edit",
             " d:delete s:sort Esc:back ?:help",
         ])
-        // The cut leaves no half glyph: column 31 holds the ellipsis, 32 a blank.
-        #expect(grid[3, 31].grapheme == "…")
-        #expect(grid[3, 32].grapheme == " ")
+        // The cut leaves no half glyph: the text column is 21 wide, so after
+        // ten two-column glyphs column 25 holds the ellipsis, 26 a blank.
+        #expect(grid[3, 25].grapheme == "…")
+        #expect(grid[3, 26].grapheme == " ")
     }
 
     @Test("overdue unchecked items stand out in colour and bold, checked ones never do")
     func overdueAttributes() {
         let grid = render(checklist(width: 64))
-        let overdueDate = grid[2, 50]
+        let overdueDate = grid[2, 39]
         #expect(overdueDate.color == .red)
         #expect(overdueDate.style.contains(.bold))
-        #expect(grid[1, 50].color == .default)           // Eggs: past, but checked
-        #expect(grid[1, 50].style.contains(.dim))
+        #expect(grid[2, 37].grapheme == "!" && grid[2, 37].color == .red)
+        #expect(grid[1, 39].color == .default)           // Eggs: past, but checked
+        #expect(grid[1, 39].style.contains(.dim))
+        #expect(grid[1, 37].grapheme == " ")
     }
 
     @Test("Item Detail: the form, with Done enabled")
@@ -208,11 +211,24 @@ struct RenderTests {
         var state = checklist(width: 60, height: 12)
         press(.enter, .tab, .tab, .enter, .character("t"), on: &state)
         for character in "tomorrow 9:00" { press(.character(character), on: &state) }
-        #expect(render(state).lines()[5] == "  Date: tomorrow 9:00        → Nov 22, 2026, 9:00 AM")
+        // 60 columns cannot hold the field and the whole preview: it goes beneath.
+        #expect(Array(render(state).lines()[5...8]) == [
+            "  Date: tomorrow 9:00",
+            "        → Sun, Nov 22, 2026, 9:00 AM",
+            "  Repeat                                             Never",
+            "",
+        ])
         #expect(render(state).lines()[11] == " Enter accept  Esc back to the fields  F1 help")
         for _ in 0..<4 { press(.backspace, on: &state) }
         for character in "25:00" { press(.character(character), on: &state) }
-        #expect(render(state).lines()[5] == "  Date: tomorrow 25:00       ? not a date yet")
+        #expect(render(state).lines()[5] == "  Date: tomorrow 25:00")
+        #expect(render(state).lines()[6] == "        ? not a date yet")
+        // From 64 columns, beside the field.
+        var wide = checklist(width: 64, height: 12)
+        press(.enter, .tab, .tab, .enter, .character("t"), on: &wide)
+        for character in "tomorrow 9:00" { press(.character(character), on: &wide) }
+        #expect(render(wide).lines()[5] == "  Date: tomorrow 9:00        → Sun, Nov 22, 2026, 9:00 AM")
+        #expect(render(wide).lines()[8] == "  [ Done ]  [ Cancel ]")   // below the Repeat row
     }
 
     @Test("Done is shown disabled while the text is empty")

@@ -91,14 +91,14 @@ struct RepeatingItemTests {
         store.start(now: Fixed.now)
         #expect(render(store.state).lines().prefix(3) == [
             " List                             2 Remaining · by due date",
-            " [ ] Water plants  ↻ daily                        ! 9:00 AM",
-            " [ ] Milk                                          12:00 PM",
+            " [ ] Water plants  ↻ daily  ! 9:00 AM",
+            " [ ] Milk                     12:00 PM",
         ])
         store.send(.key(.character(" ")))
         #expect(render(store.state).lines().prefix(3) == [
             " List                             2 Remaining · by due date",
-            " [ ] Milk                                          12:00 PM",
-            " [ ] Water plants  ↻ daily · done 10:30 AM           Nov 22",
+            " [ ] Milk                                   12:00 PM",
+            " [ ] Water plants  ↻ daily · done 10:30 AM  Tomorrow",
         ])
         // The selection followed the item to its new place.
         #expect(store.state.checklist?.selectedItem?.text == "Water plants")

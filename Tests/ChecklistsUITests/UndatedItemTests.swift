@@ -29,7 +29,7 @@ struct UndatedItemTests {
     func rowWithoutDate() {
         #expect(render(onChecklist()).lines().prefix(3) == [
             " 🛒 Groceries           2 Remaining · by due date",
-            " [ ] Buy milk                            11:00 AM",
+            " [ ] Buy milk       11:00 AM",
             " [ ] Fix the shelf",
         ])
     }

@@ -115,6 +115,13 @@ public final class DueDateStyle: @unchecked Sendable {
 
     private var formatted: [Date: String] = [:]
 
+    /// `format` after the short weekday, e.g. "Sun, Nov 22, 2026, 9:00 AM":
+    /// in full, for where a typed date is resolved and the user must see
+    /// exactly which day "fri" or "+3d" came to.
+    public func formatWithWeekday(_ date: Date) -> String {
+        Self.terminalSafe(weekdayFormatter.string(from: date)) + ", " + format(date)
+    }
+
     /// A short form for narrow panes: the time alone for today ("9:00 AM"),
     /// else the day without the year in the current year ("Nov 24"), else with
     /// it ("Mar 14, 2027"). A 40-column dashboard pane cannot spare 21 columns
@@ -147,6 +154,109 @@ public final class DueDateStyle: @unchecked Sendable {
     private lazy var dayMonthFormatter: DateFormatter = makeFormatter { formatter in
         formatter.setLocalizedDateFormatFromTemplate("MMMd")
     }
+
+    // MARK: - Dates that read like a person
+
+    /// How much of a relative date a place can afford.
+    public enum RelativeForm: Hashable, Sendable {
+        /// A row with room: always the time, after "Today", "Tomorrow",
+        /// "Yesterday", a weekday within the coming week, or the date
+        /// ("Today 9:00 AM", "Wednesday 9:00 AM", "Nov 30, 9:00 AM").
+        case full
+        /// A narrow row: the time alone today ("9:00 AM"), else the day
+        /// alone ("Tomorrow", "Wed", "Nov 30", "Mar 14, 2027").
+        case compact
+        /// `full` inside a sentence, where the locale writes the day word in
+        /// lower case ("Snoozed until tomorrow 9:00 AM").
+        case inSentence
+    }
+
+    /// `date` as a person says it, seen from `now`: "Today 8:00", "Tomorrow
+    /// 9:00", the weekday within the coming week, the locale's date beyond
+    /// it (with the year only when it is not this year's).
+    ///
+    /// The words come from the locale: "Today"/"Tomorrow"/"Yesterday" from
+    /// ICU's named relative dates, anchored at `now` (so the words never
+    /// depend on the machine's clock; `DateFormatter.doesRelativeDateFormatting`
+    /// reads the real clock and does nothing on Linux), weekdays and dates
+    /// from the calendar and the locale's own patterns. "The day after
+    /// tomorrow" is not used even where the locale has a word for it
+    /// ("übermorgen"): the weekday says the same and reads the same in every
+    /// language. Past days before yesterday show the date: "Monday" would be
+    /// ambiguous between this week's and next week's.
+    public func relative(_ date: Date, now: Date, form: RelativeForm = .full) -> String {
+        // Cached per day, like `format`: every visible row's date, every frame.
+        let today = calendar.startOfDay(for: now)
+        if today != relativeDay {
+            relativeDay = today
+            relativeFormatted.removeAll(keepingCapacity: true)
+        }
+        let key = RelativeKey(date: date, form: form)
+        if let known = relativeFormatted[key] { return known }
+        let text = Self.terminalSafe(composeRelative(date, now: now, form: form))
+        if relativeFormatted.count >= 4096 { relativeFormatted.removeAll(keepingCapacity: true) }
+        relativeFormatted[key] = text
+        return text
+    }
+
+    /// Days from `now`'s calendar day to `date`'s, in this calendar's zone
+    /// (so 23:50 to 00:10 is one day, and a DST night is still one day).
+    public func dayOffset(of date: Date, from now: Date) -> Int {
+        calendar.dateComponents([.day], from: calendar.startOfDay(for: now), to: calendar.startOfDay(for: date)).day ?? 0
+    }
+
+    private struct RelativeKey: Hashable {
+        var date: Date
+        var form: RelativeForm
+    }
+
+    private var relativeDay: Date?
+    private var relativeFormatted: [RelativeKey: String] = [:]
+
+    private func composeRelative(_ date: Date, now: Date, form: RelativeForm) -> String {
+        let offset = dayOffset(of: date, from: now)
+        let time = timeFormatter.string(from: date)
+        let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
+        let day: String
+        switch offset {
+        case -1...1:
+            if form == .compact && offset == 0 { return time }
+            day = dayWord(offset, inSentence: form == .inSentence)
+        case 2...6:
+            day = form == .compact ? weekdayFormatter.string(from: date) : longWeekdayFormatter.string(from: date)
+        default:
+            if form == .compact {
+                return sameYear ? dayMonthFormatter.string(from: date) : dateFormatter.string(from: date)
+            }
+            // The locale's date, then its time, as `format` joins them.
+            return (sameYear ? dayMonthFormatter.string(from: date) : dateFormatter.string(from: date)) + ", " + time
+        }
+        return form == .compact ? day : day + " " + time
+    }
+
+    /// "Today", "Tomorrow", "Yesterday" (offset 0, 1, -1) in the locale,
+    /// capitalised as a label or lower case inside a sentence as the locale
+    /// writes them ("morgen" stays "morgen" in German, "Heute" at the start).
+    private func dayWord(_ offset: Int, inSentence: Bool) -> String {
+        let key = offset * 2 + (inSentence ? 1 : 0)
+        if let known = dayWords[key] { return known }
+        // Any instant works as the anchor: the words depend only on the
+        // number of calendar days between the two dates.
+        let reference = Date(timeIntervalSince1970: 1_800_000_000)
+        let anchor = calendar.date(byAdding: .day, value: offset, to: reference) ?? reference
+        var style = Date.AnchoredRelativeFormatStyle(
+            anchor: anchor, presentation: .named, unitsStyle: .wide,
+            locale: calendar.locale ?? Locale(identifier: "en_US_POSIX"), calendar: calendar,
+            capitalizationContext: inSentence ? .middleOfSentence : .beginningOfSentence)
+        style.allowedFields = [.day]
+        let word = style.format(reference)
+        dayWords[key] = word
+        return word
+    }
+
+    private var dayWords: [Int: String] = [:]
+
+    private lazy var longWeekdayFormatter = makeFormatter { $0.dateFormat = "cccc" }
 
     /// Short weekday name, e.g. "Sat", for next to the date picker's fields.
     public func weekday(_ date: Date) -> String {

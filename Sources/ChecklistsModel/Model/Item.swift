@@ -21,8 +21,15 @@ public struct Item: Hashable, Sendable, Identifiable {
     /// When a repeating item was last checked off.
     public var lastDoneAt: Date?
 
+    /// When the item's reminder will ring, as the database holds it: the due
+    /// date, a snooze's end, or nil when none is pending (Remind Me off,
+    /// checked off, due date past or none, or already delivered). Read with
+    /// the item by the same queries, so a row can show its bell and a
+    /// snoozed time; what the user edits is `draft`, which leaves it out.
+    public var remindAt: Date?
+
     public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date?, shouldRemind: Bool = false,
-                recurrence: Recurrence? = nil, repeatStart: Date? = nil, lastDoneAt: Date? = nil) {
+                recurrence: Recurrence? = nil, repeatStart: Date? = nil, lastDoneAt: Date? = nil, remindAt: Date? = nil) {
         self.id = id
         self.checklistID = checklistID
         self.text = text
@@ -32,6 +39,13 @@ public struct Item: Hashable, Sendable, Identifiable {
         self.recurrence = recurrence
         self.repeatStart = repeatStart
         self.lastDoneAt = lastDoneAt
+        self.remindAt = remindAt
+    }
+
+    /// A reminder is pending and rings at some other time than the due
+    /// date: it was snoozed.
+    public var isSnoozed: Bool {
+        remindAt.map { $0 != dueDate } ?? false
     }
 
     /// The due date checking this item off moves it to: the first

@@ -64,6 +64,7 @@ struct ItemRecord: FetchableRecord, TableRecord {
                     repeatStart: (row[Columns.repeatStart] as Int64?).map(StoredTime.date),
                     lastDoneAt: (row[Columns.lastDoneAt] as Int64?).map(StoredTime.date))
         remindAt = (row[Columns.remindAt] as Int64?).map(StoredTime.date)
+        item.remindAt = remindAt
     }
 }
 

@@ -183,7 +183,10 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
             return [.loadItems(checklistID: list.summary.id, anchor: .item(item.id, fallback: 0), pageSize: pageSize)]
         }
         return [.loadItems(checklistID: list.summary.id, anchor: .index(list.viewport.selection), pageSize: pageSize)]
-    case .setOpenChecklist, .snooze:
+    case .snooze:
+        // Rows show when a reminder rings: the snoozed one's new time.
+        return reloadCurrent(state)
+    case .setOpenChecklist:
         return []
     }
 }
@@ -211,7 +214,8 @@ func loadLists(_ state: AppState, select: Int64?) -> Effect {
 /// need more of the list loaded.
 private func keepSelectionVisible(_ state: inout AppState) -> [Effect] {
     let rows = state.listRows
-    state.allLists.viewport.clampTop(count: state.allLists.rows.count, visibleRows: rows)
+    // The Due view's share of the home screen depends on its height.
+    state.allLists.relayout(visibleRows: rows)
     guard var list = state.checklist else { return [] }
     list.viewport.clampTop(count: list.count, visibleRows: rows)
     state.checklist = list

@@ -75,17 +75,6 @@ enum Chrome {
         if selected { grid.applyStyle(.reverse, row: row, columns: 0..<grid.width) }
     }
 
-    /// A due date as rows show it: in full, or below 64 columns (where the
-    /// full date would crowd out the text) the compact form ("5:00 PM" today,
-    /// "Nov 20" this year). One rule for every screen, so a wide pane starts
-    /// with one date formatter, not three (ICU builds each from a template).
-    /// No due date shows as nothing.
-    static func dueDate(_ date: Date?, state: AppState, width: Int) -> String {
-        guard let date else { return "" }
-        let style = state.context.dateStyle
-        return width < 64 ? style.compactFormat(date, now: state.now) : style.format(date)
-    }
-
     /// What a row shows of a repeating item: "↻ daily · done Nov 20"
     /// (the time alone for today), or nil when it does not repeat.
     static func repeatNote(_ item: Item, state: AppState) -> String? {

@@ -39,7 +39,7 @@ public struct AllListsState: Hashable, Sendable {
         let previousLine = viewport.selection - viewport.top
         self.lists = lists
         self.due = due
-        rows = Self.rows(lists: lists, due: due)
+        rows = Self.rows(lists: lists, due: due, visibleRows: visibleRows)
         let wanted: Int? = if let listID {
             rows.firstIndex { if case let .list(summary) = $0 { summary.id == listID } else { false } }
         } else {
@@ -85,12 +85,28 @@ public struct AllListsState: Hashable, Sendable {
         return start
     }
 
-    static func rows(lists: [ChecklistSummary], due: DueSection) -> [HomeRow] {
+    /// Rebuilds the rows for a new screen height, keeping the selection.
+    mutating func relayout(visibleRows: Int) {
+        load(lists: lists, due: due, select: nil, visibleRows: visibleRows)
+    }
+
+    /// The Due view takes what the screen can spare and leaves room for the
+    /// "Lists" heading and at least one list: with many items due, the lists
+    /// would otherwise be below the fold of a small pane, and the home
+    /// screen would stop looking like one. What is left out is counted on
+    /// the "more" line.
+    static func rows(lists: [ChecklistSummary], due: DueSection, visibleRows: Int) -> [HomeRow] {
         var rows: [HomeRow] = []
         if !due.items.isEmpty {
+            var shown = due.items.count
+            if !lists.isEmpty {
+                // Heading, items, "Lists", one list; and the "more" line when some are left out.
+                let allFit = due.total == due.items.count && shown <= visibleRows - 3
+                if !allFit { shown = max(1, min(shown, visibleRows - 4)) }
+            }
             rows.append(.dueHeading)
-            rows += due.items.map(HomeRow.due)
-            if due.total > due.items.count { rows.append(.moreDue(due.total - due.items.count)) }
+            rows += due.items.prefix(shown).map(HomeRow.due)
+            if due.total > shown { rows.append(.moreDue(due.total - shown)) }
             rows.append(.listsHeading)
         }
         rows += lists.map(HomeRow.list)
@@ -187,6 +203,8 @@ enum AllListsScreen {
         // The position counts rows as G does, headings included.
         Chrome.listTitleBar("Checklists", details: [detail, listCount], viewport: viewport,
                             count: home.rows.count, visibleRows: state.listRows, into: &grid)
+        let dueLayout = ItemRow.layout(for: home.due.items.map(\.item), listNames: home.due.items.map(\.checklistName),
+                                       lead: .bullet, state: state, width: grid.width)
         for row in 0..<state.listRows {
             let index = viewport.top + row
             guard home.rows.indices.contains(index) else { break }
@@ -195,10 +213,13 @@ enum AllListsScreen {
             case .dueHeading:
                 grid.put("Due today and overdue", row: y, column: 1, maxColumns: grid.width - 2, style: .bold)
             case let .due(listed):
-                renderDue(listed, row: y, state: state, into: &grid)
+                ItemRow.draw(listed.item, listName: listed.checklistName, layout: dueLayout, lead: .bullet, row: y,
+                             state: state, into: &grid)
             case let .moreDue(count):
-                let more = count >= DueSection.countCap - DueSection.limit ? "\(countText(count))+" : countText(count)
-                grid.put("… and \(more) more (checklists list --due today)", row: y, column: 5, maxColumns: grid.width - 6, style: .dim)
+                // The count stopped at the cap: there are at least that many.
+                let more = home.due.total >= DueSection.countCap ? "\(countText(count))+" : countText(count)
+                let (text, column) = moreLine(more, width: grid.width)
+                grid.put(text, row: y, column: column, maxColumns: grid.width - column - 1, style: .dim)
             case .listsHeading:
                 grid.put("Lists", row: y, column: 1, maxColumns: grid.width - 2, style: .bold)
             case let .list(summary):
@@ -216,18 +237,16 @@ enum AllListsScreen {
         }
     }
 
-    /// A due item: overdue marked with "!" (and red), its list and time on the right.
-    private static func renderDue(_ listed: ListedItem, row y: Int, state: AppState, into grid: inout ScreenGrid) {
-        let item = listed.item
-        let overdue = item.isOverdue(now: state.now)
-        let time = Chrome.dueDate(item.dueDate, state: state, width: grid.width)
-        let mark = item.recurrence == nil ? "" : (state.context.unicode ? "↻ " : "(r) ")
-        let detail = TextWidth.truncated(listed.checklistName, toColumns: max(4, grid.width / 4)) + " · " + (overdue ? "! " : "") + mark + time
-        let detailWidth = min(TextWidth.columns(of: detail), max(0, grid.width - 12))
-        grid.put(overdue ? "!" : "•", row: y, column: 3, style: overdue ? .bold : [], color: overdue ? .red : .default)
-        grid.put(item.text, row: y, column: 5, maxColumns: max(1, grid.width - 5 - detailWidth - 2))
-        grid.putRightAligned(detail, row: y, endColumn: grid.width - 1, maxColumns: detailWidth,
-                             style: overdue ? .bold : [], color: overdue ? .red : .default)
+    /// The "more" line and its column: the longest form that fits, so a
+    /// narrow pane still shows the whole command that lists the rest.
+    static func moreLine(_ more: String, width: Int) -> (String, Int) {
+        let forms = [
+            ("… and \(more) more (checklists list --due today)", 5),
+            ("\(more) more: checklists list --due today", 3),
+            ("\(more) more: checklists list --due today", 1),
+            ("\(more) more (list --due today)", 1),
+        ]
+        return forms.first { TextWidth.columns(of: $0.0) <= width - $0.1 - 1 } ?? forms[forms.count - 1]
     }
 
     /// 9998 as "9,998": thousands grouped so a big count reads at a glance.

@@ -80,26 +80,13 @@ enum ChecklistScreen {
             : ["\(remaining) · \(sort)", remaining]
         Chrome.listTitleBar(icon + checklist.name, details: details, keepsDetailWhole: hidden > 0,
                             viewport: list.viewport, count: list.count, visibleRows: state.listRows, into: &grid)
+        let layout = ItemRow.layout(for: list.page.items, lead: .checkBox, state: state, width: grid.width)
         for row in 0..<state.listRows {
             let index = list.viewport.top + row
             guard index < list.count else { break }
             let y = row + 1
             guard let item = list.page.item(at: index) else { continue }
-            let overdue = item.isOverdue(now: state.now)
-            // The "!" marks overdue items without relying on colour.
-            let formatted = Chrome.dueDate(item.dueDate, state: state, width: grid.width)
-            let date = (overdue ? "! " : "") + formatted
-            let dateWidth = min(TextWidth.columns(of: date), max(0, grid.width - 12))
-            grid.put(item.isChecked ? "[x]" : "[ ]", row: y, column: 1, color: item.isChecked ? .green : .default)
-            let textColumns = max(1, grid.width - 5 - dateWidth - 2)
-            let textWidth = grid.put(item.text, row: y, column: 5, maxColumns: textColumns, style: item.isChecked ? .dim : [])
-            // A repeating item says how, and when it was last done, where
-            // the text leaves room.
-            if let note = Chrome.repeatNote(item, state: state), textWidth + 2 < textColumns {
-                grid.put(note, row: y, column: 5 + textWidth + 2, maxColumns: textColumns - textWidth - 2, style: .dim)
-            }
-            grid.putRightAligned(date, row: y, endColumn: grid.width - 1, maxColumns: dateWidth,
-                                 style: overdue ? .bold : (item.isChecked ? .dim : []), color: overdue ? .red : .default)
+            ItemRow.draw(item, layout: layout, lead: .checkBox, row: y, state: state, into: &grid)
             Chrome.selectionBar(row: y, selected: index == list.viewport.selection, into: &grid)
         }
         if list.count == 0 && list.summary.hiddenCount > 0 {

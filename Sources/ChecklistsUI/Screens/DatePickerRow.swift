@@ -57,10 +57,12 @@ extension DateField {
 }
 
 enum DatePickerRow {
-    static func render(_ picker: DatePickerState, date: Date, now: Date, style: DueDateStyle,
+    /// `typedRows` is what `typedRows(from:to:)` said, or 1 where the form
+    /// had no room for a second row.
+    static func render(_ picker: DatePickerState, date: Date, now: Date, style: DueDateStyle, typedRows: Int = 1,
                        row: Int, from left: Int, to right: Int, focused: Bool, into grid: inout ScreenGrid) {
         if let typed = picker.typed {
-            renderTyped(typed, now: now, style: style, row: row, from: left, to: right, into: &grid)
+            renderTyped(typed, now: now, style: style, rows: typedRows, row: row, from: left, to: right, into: &grid)
             return
         }
         let fields = DateFields(date: date, calendar: style.calendar)
@@ -93,22 +95,42 @@ enum DatePickerRow {
         }
     }
 
+    /// Columns the preview needs beside the field to be shown in full on
+    /// the same row ("→ Wed, Nov 25, 2026, 12:00 PM" and a little more).
+    static let previewColumns = 30
+
+    /// How many rows the typed date takes between `left` and `right`: one
+    /// where the preview fits beside the field, else two, the preview on
+    /// its own row beneath, so a 40-column pane still sees the resolved date
+    /// and time in full. Decided by the width alone, so the form does not
+    /// jump while the user types.
+    static func typedRows(from left: Int, to right: Int) -> Int {
+        right - left - labelWidth - fieldWidth - 1 >= previewColumns ? 1 : 2
+    }
+
+    private static let label = "Date: "
+    private static var labelWidth: Int { TextWidth.columns(of: label) }
+    private static let fieldWidth = 20
+
     /// "Date: tomorrow 9:00 → Sun, Nov 22, 2026, 9:00 AM": the preview shows
-    /// what the words resolve to before the user accepts them.
-    static func renderTyped(_ typed: TextField, now: Date, style: DueDateStyle,
+    /// what the words resolve to before the user accepts them; with `rows`
+    /// 2 the preview goes on the row beneath, under the field.
+    static func renderTyped(_ typed: TextField, now: Date, style: DueDateStyle, rows: Int,
                             row: Int, from left: Int, to right: Int, into grid: inout ScreenGrid) {
         var x = left
-        x += grid.put("Date: ", row: row, column: x, style: .bold)
-        let fieldWidth = max(4, min(20, (right - x) / 2))
-        let cursor = typed.draw(into: &grid, row: row, column: x, columns: fieldWidth, placeholder: "tomorrow 9:00")
+        x += grid.put(label, row: row, column: x, style: .bold)
+        let fieldColumn = x
+        let width = rows == 1 ? max(4, min(fieldWidth, (right - x) / 2)) : max(4, right - x)
+        let cursor = typed.draw(into: &grid, row: row, column: x, columns: width, placeholder: "tomorrow 9:00")
         grid.cursor = GridPosition(row: row, column: cursor)
-        x += fieldWidth + 1
-        guard x < right, !typed.text.isEmpty else { return }
+        let (previewRow, previewColumn) = rows == 1 ? (row, x + width + 1) : (row + 1, fieldColumn)
+        guard previewColumn < right, !typed.text.isEmpty else { return }
         switch DueDateParser(calendar: style.calendar).parse(typed.text, now: now) {
         case let .success(date):
-            grid.put("→ " + style.format(date), row: row, column: x, maxColumns: right - x, color: .green)
+            grid.put("→ " + style.formatWithWeekday(date), row: previewRow, column: previewColumn,
+                     maxColumns: right - previewColumn, color: .green)
         case .failure:
-            grid.put("? not a date yet", row: row, column: x, maxColumns: right - x, style: .dim)
+            grid.put("? not a date yet", row: previewRow, column: previewColumn, maxColumns: right - previewColumn, style: .dim)
         }
     }
 }

@@ -267,6 +267,15 @@ enum ItemDetailScreen {
 
     // MARK: - Drawing
 
+    /// What the Remind Me row says when Remind Me is on and the due date
+    /// has passed, longest first: the longest that fits is shown.
+    static let pastDueNotes = [
+        "no reminder will ring: the due date has passed",
+        "won't ring: the due date has passed",
+        "won't ring: date passed",
+        "won't ring: past",
+    ]
+
     static let labelColumn = 2
     static let valueColumn = 14
 
@@ -291,8 +300,15 @@ enum ItemDetailScreen {
                 if focused { grid.cursor = GridPosition(row: y, column: cursorColumn) }
             case .remind:
                 grid.put("Remind Me", row: y, column: labelColumn, style: labelStyle)
-                grid.put(form.shouldRemind ? "[x] On" : "[ ] Off", row: y, column: valueColumn,
-                         style: focused ? .reverse : [])
+                let used = grid.put(form.shouldRemind ? "[x] On" : "[ ] Off", row: y, column: valueColumn,
+                                    style: focused ? .reverse : [])
+                // The reminder rule schedules nothing for a date already
+                // past: say so here rather than let the user wait for it.
+                if form.shouldRemind, let due = form.dueDate, due <= state.now {
+                    let x = valueColumn + used + 2
+                    let note = pastDueNotes.first { TextWidth.columns(of: $0) <= right - x } ?? pastDueNotes[pastDueNotes.count - 1]
+                    grid.put(note, row: y, column: x, maxColumns: max(0, right - x), style: .bold, color: .yellow)
+                }
             case .dueDate:
                 grid.put("Due Date", row: y, column: labelColumn, style: labelStyle)
                 let value = form.dueDate.map(style.format) ?? "None"
@@ -306,8 +322,13 @@ enum ItemDetailScreen {
                                      style: focused ? .reverse : [])
             case .picker:
                 if let picker = form.picker, let date = form.dueDate {
-                    DatePickerRow.render(picker, date: date, now: state.now, style: style,
+                    // A second row for the typed date's preview where the
+                    // form has one to spare above Done and the bottom lines.
+                    let wanted = picker.typed == nil ? 1 : DatePickerRow.typedRows(from: labelColumn, to: right)
+                    let rows = y + wanted + spacer < grid.height - 2 ? wanted : 1
+                    DatePickerRow.render(picker, date: date, now: state.now, style: style, typedRows: rows,
                                          row: y, from: labelColumn, to: right, focused: focused, into: &grid)
+                    y += rows - 1
                 }
             }
             y += 1
@@ -317,7 +338,9 @@ enum ItemDetailScreen {
         let doneWidth = grid.put("[ Done ]", row: y, column: labelColumn, style: doneStyle)
         grid.put("[ Cancel ]", row: y, column: labelColumn + doneWidth + 2)
         if !form.canBeDone {
-            grid.put("(type some text)", row: y, column: labelColumn + doneWidth + 14, maxColumns: max(0, grid.width - labelColumn - doneWidth - 15), style: .dim)
+            let x = labelColumn + doneWidth + 14
+            let why = ["(type some text)", "(no text)"].first { TextWidth.columns(of: $0) <= grid.width - x - 1 } ?? "(no text)"
+            grid.put(why, row: y, column: x, maxColumns: max(0, grid.width - x - 1), style: .dim)
         }
     }
 }

@@ -61,7 +61,7 @@ enum ReminderBanner {
             default: until = tomorrowMorning(after: state.now, calendar: calendar)
             }
             state.banner = banner.removingCurrent()
-            state.message = StatusMessage("Snoozed “\(TextWidth.truncated(reminder.item.text, toColumns: 30))” until \(state.context.dateStyle.format(until)).")
+            state.message = snoozedMessage(reminder.item.text, until: until, state: state)
             return [.commit(.snooze(itemID: reminder.item.id, until: until))]
         case .cancel:
             banner.choosingSnooze = false
@@ -85,6 +85,16 @@ enum ReminderBanner {
         return []
     }
 
+    /// "Snoozed until today 10:35 AM: “Call the bank”": the new time first,
+    /// so it is never what a narrow pane cuts. The text is cut to keep the
+    /// message on one line; where that would leave less than a word of it,
+    /// the message takes the help line too, as long messages do.
+    static func snoozedMessage(_ text: String, until: Date, state: AppState) -> StatusMessage {
+        let head = "Snoozed until \(state.context.dateStyle.relative(until, now: state.now, form: .inSentence)): "
+        let room = state.width - 2 - TextWidth.columns(of: head) - 2
+        return StatusMessage(head + "“" + TextWidth.truncated(text, toColumns: room >= 6 ? room : 30) + "”")
+    }
+
     /// 9:00 on the next calendar day, in the user's time zone.
     static func tomorrowMorning(after now: Date, calendar: Calendar) -> Date {
         let today = calendar.startOfDay(for: now)
@@ -98,20 +108,21 @@ enum ReminderBanner {
         // Wide enough for its keys and the snooze choices on one line each.
         let width = min(grid.width - 2, max(66, min(76, TextWidth.columns(of: reminder.item.text) + 6)))
         let left = max(0, (grid.width - width) / 2)
-        let top = max(1, (grid.height - 7) / 2)
         let count = banner.reminders.count > 1 ? " \(banner.index + 1) of \(banner.reminders.count)" : ""
         let title = (banner.missed.contains(reminder.id) ? "Missed reminder" : "Reminder") + count
         // A reminder needs a due date; one cleared since the claim shows none.
-        let due = reminder.item.dueDate.map { " · due " + state.context.dateStyle.format($0) } ?? ""
+        let due = reminder.item.dueDate.map { " · due " + state.context.dateStyle.relative($0, now: state.now, form: .inSentence) } ?? ""
+        // In a narrow pane the keys wrap onto a second line rather than lose
+        // the last of them (Esc, or the snooze choices).
         let keys = banner.choosingSnooze
-            ? "Snooze: 1 five minutes  2 one hour  3 tomorrow 9:00  Esc back"
-            : KeyBindings.helpLine(for: .banner, width: width - 4)
+            ? KeyBindings.helpLines(for: .snoozeChoice, width: width - 4, lines: 2)
+            : KeyBindings.helpLines(for: .banner, width: width - 4, lines: 2)
         let lines: [(String, CellStyle)] = [
             (reminder.item.text, .bold),
             ("in \(reminder.checklistName)\(due)", []),
-            ("", []),
-            (keys, .dim),
-        ]
+            (banner.choosingSnooze ? "Snooze until:" : "", .bold),
+        ] + keys.map { ($0, .dim) }
+        let top = max(1, (grid.height - lines.count - 3) / 2)
         let unicode = state.context.unicode
         let horizontal = unicode ? "─" : "-"
         grid.clear(rows: top..<(top + lines.count + 2), columns: left..<(left + width))

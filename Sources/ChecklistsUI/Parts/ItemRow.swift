@@ -1,0 +1,149 @@
+import Foundation
+import ChecklistsModel
+
+/// One item on one row, as a checklist and the Due view both draw it: what
+/// leads the row (a check box, or the Due view's bullet), the text, the
+/// item's list (Due view only), the due date and the reminder.
+///
+///     [ ] Call the bank    ! Today 9:00 AM     🔔 10:35 AM
+///     [x] Eggs               Yesterday 9:00 AM
+///     [ ] Pay rent           Wednesday 9:00 AM 🔔
+///
+/// The columns are measured once per frame over the rows the screen has
+/// loaded (not only the visible ones, so scrolling does not move them), so
+/// every date starts in the same column whatever its length, and the list
+/// name in the Due view does not move with the date after it. The text
+/// column is as wide as the longest text needs, up to `readableTextWidth`:
+/// in a 200-column pane the date sits next to the text, not 150 columns
+/// away at the right edge.
+enum ItemRow {
+    /// What leads the row.
+    enum Lead {
+        /// A checklist: "[ ]" / "[x]"; overdue is the "!" before the date.
+        case checkBox
+        /// The Due view: "!" when overdue (in red), else "•".
+        case bullet
+    }
+
+    /// The columns every row of one screen shares.
+    struct Layout: Equatable {
+        static let textColumn = 5
+        var textWidth: Int
+        /// 2 ("! ") when a row of a checklist is overdue, else 0.
+        var overdueWidth: Int
+        /// The Due view's list names; 0: no list column.
+        var listWidth: Int
+        var dateWidth: Int
+        /// The reminder column (the bell, or the bell and a snoozed time); 0 when no row rings.
+        var reminderWidth: Int
+        var form: DueDateStyle.RelativeForm
+    }
+
+    /// Text beyond this many columns is cut even where the pane is wider: a
+    /// line longer than that is hard to read, and the date stays in reach.
+    static let readableTextWidth = 72
+
+    /// Below this width rows take the compact dates ("9:00 AM" today,
+    /// "Tomorrow", "Wed"): the full ones would crowd out the text.
+    static let compactBelowWidth = 64
+
+    /// The bell that says the item will ring. An emoji with
+    /// Emoji_Presentation, so every terminal and `wcwidth` agree it takes
+    /// two columns (a text symbol such as "♪" is East Asian Ambiguous:
+    /// one column in most terminals, two in a CJK one, which would shift the
+    /// rest of the row); "*" where the terminal cannot show Unicode.
+    static func bell(unicode: Bool) -> String { unicode ? "🔔" : "*" }
+
+    // MARK: - Measuring
+
+    /// The columns for `items` (with their lists' names in the Due view) in
+    /// a pane of `width` columns.
+    static func layout(for items: [Item], listNames: [String] = [], lead: Lead, state: AppState, width: Int) -> Layout {
+        let form: DueDateStyle.RelativeForm = width < compactBelowWidth ? .compact : .full
+        var longestText = 1, dateWidth = 0, reminderWidth = 0, anyOverdue = false
+        for item in items {
+            longestText = max(longestText, textColumns(item, state: state))
+            dateWidth = max(dateWidth, TextWidth.columns(of: dueText(item, state: state, form: form)))
+            reminderWidth = max(reminderWidth, TextWidth.columns(of: reminderText(item, state: state, form: form)))
+            anyOverdue = anyOverdue || item.isOverdue(now: state.now)
+        }
+        let overdueWidth = lead == .checkBox && anyOverdue ? 2 : 0
+        // The list column takes at most a quarter of the pane, as it did when
+        // it was part of the right-hand detail.
+        var listWidth = min(listNames.map { TextWidth.columns(of: $0) }.max() ?? 0, max(4, width / 4))
+        func room() -> Int {
+            width - 1 - Layout.textColumn - 2 - overdueWidth - (listWidth > 0 ? listWidth + 2 : 0) - dateWidth
+                - (reminderWidth > 0 ? reminderWidth + 1 : 0)
+        }
+        // A narrow pane keeps some text: the list names give way first, down
+        // to a width that still tells lists apart.
+        let minimumText = min(longestText, 8)
+        if room() < minimumText, listWidth > 6 { listWidth = max(6, listWidth - (minimumText - room())) }
+        let textWidth = max(1, min(room(), longestText, readableTextWidth))
+        return Layout(textWidth: textWidth, overdueWidth: overdueWidth, listWidth: listWidth, dateWidth: dateWidth,
+                      reminderWidth: reminderWidth, form: form)
+    }
+
+    /// The due date as the row shows it; nothing for an item without one.
+    static func dueText(_ item: Item, state: AppState, form: DueDateStyle.RelativeForm) -> String {
+        guard let dueDate = item.dueDate else { return "" }
+        return state.context.dateStyle.relative(dueDate, now: state.now, form: form)
+    }
+
+    /// The text column's content: the text, and for a repeating item how it
+    /// repeats and when it was last done, two columns after it.
+    static func textColumns(_ item: Item, state: AppState) -> Int {
+        let text = TextWidth.columns(of: item.text)
+        guard let note = Chrome.repeatNote(item, state: state) else { return text }
+        return text + 2 + TextWidth.columns(of: note)
+    }
+
+    /// The bell when the item will ring at its due date; the bell and the
+    /// new time when it was snoozed; nothing when no reminder is pending.
+    static func reminderText(_ item: Item, state: AppState, form: DueDateStyle.RelativeForm) -> String {
+        guard let remindAt = item.remindAt else { return "" }
+        let bell = bell(unicode: state.context.unicode)
+        guard item.isSnoozed else { return bell }
+        return bell + " " + state.context.dateStyle.relative(remindAt, now: state.now, form: form)
+    }
+
+    // MARK: - Drawing
+
+    static func draw(_ item: Item, listName: String? = nil, layout: Layout, lead: Lead, row y: Int,
+                     state: AppState, into grid: inout ScreenGrid) {
+        let overdue = item.isOverdue(now: state.now)
+        let alert: CellColor = overdue ? .red : .default
+        switch lead {
+        case .checkBox:
+            grid.put(item.isChecked ? "[x]" : "[ ]", row: y, column: 1, color: item.isChecked ? .green : .default)
+        case .bullet:
+            grid.put(overdue ? "!" : "•", row: y, column: 3, style: overdue ? .bold : [], color: alert)
+        }
+        let dimmed: CellStyle = item.isChecked ? .dim : []
+        let textWidth = grid.put(item.text, row: y, column: Layout.textColumn, maxColumns: layout.textWidth, style: dimmed)
+        // A repeating item says how, and when it was last done, where the
+        // text leaves room in its column.
+        if let note = Chrome.repeatNote(item, state: state), textWidth + 2 < layout.textWidth {
+            grid.put(note, row: y, column: Layout.textColumn + textWidth + 2, maxColumns: layout.textWidth - textWidth - 2, style: .dim)
+        }
+        let right = grid.width - 1
+        var x = Layout.textColumn + layout.textWidth + 2
+        // The "!" marks overdue items without relying on colour.
+        if layout.overdueWidth > 0, overdue {
+            grid.put("!", row: y, column: x, maxColumns: max(0, right - x), style: .bold, color: .red)
+        }
+        x += layout.overdueWidth
+        if layout.listWidth > 0, let listName {
+            grid.put(listName, row: y, column: x, maxColumns: min(layout.listWidth, max(0, right - x)))
+            x += layout.listWidth + 2
+        }
+        grid.put(dueText(item, state: state, form: layout.form), row: y, column: x,
+                 maxColumns: min(layout.dateWidth, max(0, right - x)),
+                 style: overdue ? .bold : dimmed, color: alert)
+        x += layout.dateWidth + 1
+        let reminder = reminderText(item, state: state, form: layout.form)
+        if !reminder.isEmpty, x < right {
+            grid.put(reminder, row: y, column: x, maxColumns: right - x, color: .yellow)
+        }
+    }
+}
