@@ -114,8 +114,8 @@ struct KeyDecoder {
     /// Pasted text comes out as one `.paste` per drain, never as keys: what
     /// lies between the paste markers, and, for terminals that send a paste
     /// as plain typing, a burst: printable text followed in the same drain by
-    /// a newline, with everything after it in that drain (nobody types a line
-    /// and Enter faster than the app reads them).
+    /// a newline and more, with everything after it in that drain (nobody
+    /// types a line, Enter and more faster than the app reads them).
     mutating func decode(_ inputs: [RawInput], at now: UInt64) -> [Key] {
         // A report held back is short (its numbers have at most six digits),
         // and goes in front of the drain that completes it.
@@ -303,7 +303,7 @@ struct KeyDecoder {
     /// bracketed paste's start), or nil when none starts there, with where
     /// the run of text from `index` ends. A burst is a run of printable
     /// characters and tabs whose last character, directly before a newline
-    /// byte, is printable. Not a tab: text, Tab and Enter are a person (or a
+    /// byte that more input follows, is printable. Not a tab: text, Tab and Enter are a person (or a
     /// script) moving to the next row and pressing Enter there, and nothing
     /// pasted needs a tab before its line break.
     private static func burst(_ inputs: [RawInput], from index: Int) -> (end: Int?, runEnd: Int) {
@@ -321,7 +321,11 @@ struct KeyDecoder {
             position += 1
         }
         let runEnd = position
-        guard lastIsPrintable, position < inputs.endIndex, !inputs[position].isKeyCode,
+        // Only a newline with more input behind it in the same drain: a
+        // line and its Enter alone run nothing after the Enter, and are what
+        // a script (tmux send-keys "j" "j" Enter) or a busy moment delivers
+        // in one drain as often as a paste does.
+        guard lastIsPrintable, position + 1 < inputs.endIndex, !inputs[position].isKeyCode,
               inputs[position].value == 13 || inputs[position].value == 10 else { return (nil, runEnd) }
         while position < inputs.endIndex, !marker(pasteStart, in: inputs, at: position) { position += 1 }
         return (position, runEnd)

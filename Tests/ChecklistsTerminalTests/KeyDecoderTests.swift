@@ -266,7 +266,7 @@ struct KeyDecoderPasteTests {
     @Test("printable text then a newline in one drain is a paste, with all that follows in the drain")
     func burst() {
         #expect(KeyDecoder.decode(chars("Pasted line\rdy")) == [.paste("Pasted line\rdy")])
-        #expect(KeyDecoder.decode(chars("x\n")) == [.paste("x\n")])
+        #expect(KeyDecoder.decode(chars("x\ny")) == [.paste("x\ny")])
         #expect(KeyDecoder.decode(chars("col 1\tcol 2\r\u{1B}[A")) == [.paste("col 1\tcol 2\r\u{1B}[A")])
     }
 
@@ -282,6 +282,10 @@ struct KeyDecoderPasteTests {
         #expect(KeyDecoder.decode(chars("\r")) == [.enter])
         #expect(KeyDecoder.decode(chars("\rab")) == [.enter, .character("a"), .character("b")])
         #expect(KeyDecoder.decode(chars("ab")) == [.character("a"), .character("b")])
+        // Text and Enter with nothing after them run nothing after the Enter:
+        // keys, as a script (tmux send-keys j j Enter) sends them in one drain.
+        #expect(KeyDecoder.decode(chars("jj\r")) == [.character("j"), .character("j"), .enter])
+        #expect(KeyDecoder.decode(chars("x\n")) == [.character("x"), .enter])
         #expect(KeyDecoder.decode(chars("\t\r")) == [.tab, .enter])
         // Text, Tab, Tab, Enter: to the Due Date row and open the picker there.
         #expect(KeyDecoder.decode(chars("milk\t\t\r")) == "milk".map(Key.character) + [.tab, .tab, .enter])
