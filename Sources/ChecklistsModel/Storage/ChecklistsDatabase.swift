@@ -25,9 +25,13 @@ public final class ChecklistsDatabase: Sendable {
         /// item stays at 09:00 local time). The app and the command line
         /// pass their date style's.
         public var calendar: Calendar
-        public init(busyTimeout: TimeInterval = 5, calendar: Calendar = .current) {
+        /// Makes each new item's iCalendar UID (a random UUID); tests count.
+        public var makeUID: @Sendable () -> String
+        public init(busyTimeout: TimeInterval = 5, calendar: Calendar = .current,
+                    makeUID: @escaping @Sendable () -> String = { UUID().uuidString }) {
             self.busyTimeout = busyTimeout
             self.calendar = calendar
+            self.makeUID = makeUID
         }
     }
 
@@ -41,12 +45,15 @@ public final class ChecklistsDatabase: Sendable {
     public let openingNotice: StorageNotice?
     /// `Options.calendar`: where repeating items' occurrences fall.
     let calendar: Calendar
+    /// `Options.makeUID`.
+    let uidMaker: @Sendable () -> String
 
-    private init(path: String, pool: DatabasePool, openingNotice: StorageNotice?, calendar: Calendar) {
+    private init(path: String, pool: DatabasePool, openingNotice: StorageNotice?, options: Options) {
         self.path = path
         self.pool = pool
         self.openingNotice = openingNotice
-        self.calendar = calendar
+        self.calendar = options.calendar
+        self.uidMaker = options.makeUID
     }
 
     // MARK: - Opening
@@ -87,7 +94,7 @@ public final class ChecklistsDatabase: Sendable {
             throw StorageError(error, path: path)
         }
         let notice = try prepareSchema(pool, path: path, openMode: FileChecks.modeOpenToOthers(path))
-        return ChecklistsDatabase(path: path, pool: pool, openingNotice: notice, calendar: options.calendar)
+        return ChecklistsDatabase(path: path, pool: pool, openingNotice: notice, options: options)
     }
 
     /// Builds a new database beside `path` and renames it into place only
