@@ -23,10 +23,12 @@
 // Leave the alternate screen, turn keypad transmit mode off (so arrow keys in
 // the shell send what it expects), turn bracketed paste off (or every paste
 // into the shell comes wrapped in ESC[200~ ... ESC[201~ that a shell without
-// the mode prints as junk), show the cursor, reset attributes. Fixed
+// the mode prints as junk), turn mouse reporting off (or every click and
+// wheel notch types ESC[<0;10;5M into the shell, and text cannot be
+// selected), show the cursor, reset attributes. Fixed
 // xterm-family bytes because terminfo cannot be consulted from a handler; every
 // terminal this app supports (xterm, tmux, screen, VTE, kitty...) understands them.
-static const char restore_sequence[] = "\033[?1049l\033[?1l\033>\033[?2004l\033[?25h\033[0m\n";
+static const char restore_sequence[] = "\033[?1049l\033[?1l\033>\033[?2004l\033[?1006l\033[?1000l\033[?25h\033[0m\n";
 
 // The first seven are always taken: crashes, and SIGQUIT, which Swift's
 // runtime hands to its backtracer; on a terminal that runs interactively,

@@ -8,6 +8,9 @@ import ChecklistsToolSupport
 /// of other processes' commits) and what other processes do to the file.
 enum FuzzEvent {
     case key(Key)
+    /// Two clicks on one cell in one batch of input, as a double click
+    /// arrives: the runtime stamps both with the same time.
+    case doubleClick(row: Int, column: Int)
     case resize(width: Int, height: Int)
     /// The wall clock moves (forwards or back) with no input: alarms that
     /// come due fire.
@@ -30,6 +33,7 @@ enum FuzzEvent {
     var description: String {
         switch self {
         case let .key(key): "key \(Self.describe(key))"
+        case let .doubleClick(row, column): "double click at row \(row), column \(column)"
         case let .resize(width, height): "resize \(width)x\(height)"
         case let .clockJump(seconds): "clock \(seconds >= 0 ? "+" : "")\(Int(seconds))s"
         case .alarm: "alarm fires"
@@ -106,6 +110,7 @@ struct KeyChooser {
 
     func key(in context: KeyContext, using random: inout SeededRandom) -> Key {
         if random.chance(0.000_05) { return .control("c") }
+        if random.chance(0.03) { return mouse(using: &random) }
         let typing = context.isTextField
         if random.chance(typing ? 0.04 : 0.01) { return paste(using: &random) }
         let roll = random.int(0...99)
@@ -142,6 +147,21 @@ extension KeyChooser {
             text += random.chance(0.5) ? random.pick(NastyText.samples) : random.pick(Self.pasteHazards)
         }
         return .paste(text)
+    }
+}
+
+extension KeyChooser {
+    /// A mouse event: mostly left presses and releases on the rows of an
+    /// ordinary pane, the wheel, other buttons; now and then off the screen.
+    func mouse(using random: inout SeededRandom) -> Key {
+        let buttons: [MouseEvent.Button] = [.left, .left, .left, .wheelUp, .wheelDown, .right, .middle]
+        let (row, column) = Self.cell(using: &random)
+        return .mouse(MouseEvent(random.pick(buttons), isPress: random.chance(0.7), row: row, column: column))
+    }
+
+    /// A cell to click: near the top of the screen, where the rows are.
+    static func cell(using random: inout SeededRandom) -> (row: Int, column: Int) {
+        random.chance(0.95) ? (random.int(0...15), random.int(0...100)) : (random.int(16...400), random.int(100...900))
     }
 }
 

@@ -49,9 +49,10 @@ enum FuzzInvariants {
             if !list.page.covers(list.viewport.top..<(list.viewport.top + rows)) {
                 return "rows on screen (\(list.viewport.top)..<\(list.viewport.top + rows)) are not in the loaded page (offset \(list.page.offset), \(list.page.items.count) items)"
             }
-            if list.page.checklistID != list.summary.id || list.page.totalCount != list.summary.itemCount
+            // Hiding checked items, the page holds the remaining ones only.
+            if list.page.checklistID != list.summary.id || list.page.totalCount != list.summary.shownCount
                 || list.page.sortOrder != list.summary.checklist.sortOrder {
-                return "the page (list \(list.page.checklistID), \(list.page.totalCount) items, \(list.page.sortOrder)) does not match its summary (list \(list.summary.id), \(list.summary.itemCount) items, \(list.summary.checklist.sortOrder))"
+                return "the page (list \(list.page.checklistID), \(list.page.totalCount) items, \(list.page.sortOrder)) does not match its summary (list \(list.summary.id), \(list.summary.shownCount) items shown, \(list.summary.checklist.sortOrder))"
             }
         }
 
@@ -121,9 +122,13 @@ enum FuzzInvariants {
                 }
                 if summary != list.summary { return "the open checklist shows \(show(list.summary)), the database holds \(show(summary))" }
                 if let item = list.selectedItem, let problem = try same(item, in: database, what: "the selected item") { return problem }
+                // Hiding checked items: none shows, and the position counts only those shown.
+                let hiding = summary.checklist.hidesChecked
+                if hiding, let checked = list.page.items.first(where: \.isChecked) { return "checked item \(checked.id) shows while checked items are hidden" }
+                if list.count != summary.shownCount { return "the list counts \(list.count) rows, the database \(summary.shownCount) to show" }
                 if thorough {
                     let page = list.page
-                    let fresh = try database.itemsPage(checklistID: page.checklistID, sortOrder: page.sortOrder,
+                    let fresh = try database.itemsPage(checklistID: page.checklistID, sortOrder: page.sortOrder, hidingChecked: hiding,
                                                        offset: page.offset, limit: page.items.count)
                     if fresh.items != page.items {
                         let first = zip(fresh.items, page.items).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(fresh.items.count, page.items.count)

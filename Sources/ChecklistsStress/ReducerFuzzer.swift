@@ -39,6 +39,8 @@ public struct FuzzReport: Sendable {
     /// Pastes among the keys, and the scalars they held.
     public var pastes = 0
     public var pastedScalars = 0
+    /// Mouse events among the keys (a double click counts two).
+    public var mouseEvents = 0
     public var resizes = 0
     public var renders = 0
     public var externalCommits = 0
@@ -60,7 +62,7 @@ public struct FuzzReport: Sendable {
         let perContext = KeyContext.allCases.map { "\($0)=\(contexts[$0, default: 0])" }.joined(separator: " ")
         return """
             seed \(seed): \(events) events in \(String(format: "%.1f", seconds)) s (\(Int(eventsPerSecond)) events/s), \
-            \(renders) renders, \(keys) keys (\(pastes) pastes of \(pastedScalars) scalars), \(resizes) resizes, \(externalCommits) external commits \
+            \(renders) renders, \(keys) keys (\(pastes) pastes of \(pastedScalars) scalars, \(mouseEvents) mouse), \(resizes) resizes, \(externalCommits) external commits \
             (\(externalRefused) refused), \(notices) notices, \(alarmsFired) alarms (\(staleAlarms) stale), \
             \(remindersDelivered) reminders claimed, \
             \(syntheticReminders) synthetic reminders, \(restarts) restarts, \(deletedItemsTracked) deleted items checked
@@ -240,7 +242,15 @@ public final class ReducerFuzzer {
                 store.send(.key(key))
                 pasteProblem = FuzzInvariants.pasteStayedText(text, before: before, after: store.state)
             } else {
+                if case .mouse = key { report.mouseEvents += 1 }
                 store.send(.key(key))
+            }
+        case let .doubleClick(row, column):
+            report.mouseEvents += 2
+            now += Double(random.int(0...2_500)) / 1000
+            store.send(.clock(now))
+            for isPress in [true, false, true, false] {
+                store.send(.key(.mouse(MouseEvent(.left, isPress: isPress, row: row, column: column))))
             }
         case let .resize(width, height):
             report.resizes += 1
@@ -293,6 +303,9 @@ public final class ReducerFuzzer {
         case 470..<520: return .refresh
         case 520..<670: return externalChange() ?? .refresh
         case 670..<672: return .restart
+        case 672..<702:
+            let (row, column) = KeyChooser.cell(using: &random)
+            return .doubleClick(row: row, column: column)
         default: return .key(keys.key(in: store.state.keyContext, using: &random))
         }
     }

@@ -156,20 +156,23 @@ public final class CursesTerminal {
             }
             colourEnabled = true
         }
-        bracketedPaste(on: true)
+        inputModes(on: true)
         return CursesTerminal(screen: screen, colourEnabled: colourEnabled, unicode: unicode)
     }
 
     /// Asks the terminal to mark pastes (`ESC [ 200 ~` … `ESC [ 201 ~`), so
-    /// pasted text reaches the decoder as text and never as keys, or stops
-    /// it, before the shell gets the terminal back. Fixed bytes rather than
-    /// terminfo's BE/BD: screen-256color and others lack those entries while
-    /// the terminal behind them (tmux) has the mode, and a terminal without
-    /// it ignores an unknown private mode. The crash guard writes the same
-    /// "off" bytes. Sent straight to the terminal: curses has no notion of
-    /// this mode, and it does not depend on what curses has drawn.
-    private static func bracketedPaste(on: Bool) {
-        let bytes: StaticString = on ? "\u{1B}[?2004h" : "\u{1B}[?2004l"
+    /// pasted text reaches the decoder as text and never as keys, and to
+    /// report mouse presses, releases and the wheel in SGR form (1000 and
+    /// 1006: no motion, and cells past column 223 still reported); or stops
+    /// both, before the shell gets the terminal back. Fixed bytes rather than
+    /// terminfo's BE/BD or curses' mousemask: screen-256color and others lack
+    /// those entries while the terminal behind them (tmux) has the modes,
+    /// curses' own mouse decoding would time double clicks by the wall
+    /// clock, and a terminal without a mode ignores an unknown private mode.
+    /// The crash guard writes the same "off" bytes. Sent straight to the
+    /// terminal: it does not depend on what curses has drawn.
+    private static func inputModes(on: Bool) {
+        let bytes: StaticString = on ? "\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h" : "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l"
         var written = 0
         while written < bytes.utf8CodeUnitCount {
             let result = write(STDOUT_FILENO, bytes.utf8Start + written, bytes.utf8CodeUnitCount - written)
@@ -348,7 +351,7 @@ public final class CursesTerminal {
         guard !stopped else { return }
         stopped = true
         _ = endwin()
-        Self.bracketedPaste(on: false)
+        Self.inputModes(on: false)
         delscreen(screen)
         terminal_guard_uninstall()
         terminal_guard_release_stderr()
@@ -369,7 +372,7 @@ public final class CursesTerminal {
     public func suspend() {
         guard !stopped else { return }
         _ = endwin()
-        Self.bracketedPaste(on: false)
+        Self.inputModes(on: false)
         // Let anything held from stderr show in the shell while suspended.
         terminal_guard_release_stderr()
         terminal_guard_suspend_self()
@@ -385,7 +388,7 @@ public final class CursesTerminal {
         // letters. keypad() sends the switch now, flushed by doupdate.
         _ = keypad(shim_stdscr(), true)
         _ = doupdate()
-        Self.bracketedPaste(on: true)
+        Self.inputModes(on: true)
     }
 
     // MARK: Drawing
@@ -539,6 +542,7 @@ enum CursesKeyCodeCheck {
             ("KEY_FIND", CursesKeyCode.find, UInt32(KEY_FIND)),
             ("KEY_SELECT", CursesKeyCode.select, UInt32(KEY_SELECT)),
             ("KEY_RESIZE", CursesKeyCode.resize, UInt32(KEY_RESIZE)),
+            ("KEY_MOUSE", CursesKeyCode.mouse, UInt32(KEY_MOUSE)),
         ]
     }
 }

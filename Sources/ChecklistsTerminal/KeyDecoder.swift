@@ -43,6 +43,9 @@ enum CursesKeyCode {
     static let find: UInt32 = 0o552
     static let select: UInt32 = 0o601
     static let resize: UInt32 = 0o632
+    /// What curses returns for terminfo's kmous, when that is the start of
+    /// an SGR mouse report (xterm-256color's is `ESC [ <`).
+    static let mouse: UInt32 = 0o631
 }
 
 /// Turns drains of `wget_wch` results into the UI's keys.
@@ -77,6 +80,16 @@ struct KeyDecoder {
         var lastInput: UInt64
     }
     private var openPaste: OpenPaste?
+    /// A mouse report that the end of a drain cut short, to be decoded
+    /// with the next drain, which completes it.
+    private var heldMouse: [RawInput] = []
+
+    /// What a terminal sends for the mouse once the app turned on SGR mouse
+    /// reporting (`ESC [ ? 1000 h`, `ESC [ ? 1006 h`): `ESC [ < button ;
+    /// column ; row M`, with `m` for a release. Curses knows no key that
+    /// starts so (unless terminfo names it kmous, see `CursesKeyCode.mouse`),
+    /// so it reaches us as characters.
+    static let mousePrefix: [UInt32] = [27, 91, 60]               // ESC [ <
 
     init() {}
 
@@ -104,6 +117,10 @@ struct KeyDecoder {
     /// a newline, with everything after it in that drain (nobody types a line
     /// and Enter faster than the app reads them).
     mutating func decode(_ inputs: [RawInput], at now: UInt64) -> [Key] {
+        // A report held back is short (its numbers have at most six digits),
+        // and goes in front of the drain that completes it.
+        let inputs = heldMouse.isEmpty ? inputs : heldMouse + inputs
+        heldMouse = []
         var keys: [Key] = []
         keys.reserveCapacity(inputs.count)
         if let open = openPaste, now &- open.lastInput > Self.pasteSilence {
@@ -126,6 +143,17 @@ struct KeyDecoder {
                 // An end with no start (the start was lost): nothing to end.
                 index += Self.pasteEnd.count
                 continue
+            }
+            switch Self.mouseReport(inputs, at: index) {
+            case let .report(key, end):
+                if let key { keys.append(key) }
+                index = end
+                continue
+            case .incomplete:
+                heldMouse = Array(inputs[index...])
+                return keys
+            case .none:
+                break
             }
             if index >= plainUntil {
                 let (burstEnd, runEnd) = Self.burst(inputs, from: index)
@@ -191,6 +219,69 @@ struct KeyDecoder {
         }
         Self.appendPaste(text[...], to: &keys)
         return index
+    }
+
+    private enum MouseReport {
+        /// No report starts here: decode as keys.
+        case none
+        /// A report's beginning, cut by the end of the drain.
+        case incomplete
+        /// A report ending before `end`; nil for what the UI does not use
+        /// (motion, wheel tilt, extra buttons, a cell off the screen).
+        case report(Key?, end: Int)
+    }
+
+    /// The SGR mouse report that starts at `index`, if one does. Only a
+    /// whole prefix (`ESC [ <`) is held back at the end of a drain: a lone
+    /// Esc there is the Esc key, and must not wait for more.
+    private static func mouseReport(_ inputs: [RawInput], at index: Int) -> MouseReport {
+        var position = index
+        if inputs[position].isKeyCode {
+            guard inputs[position].value == CursesKeyCode.mouse else { return .none }
+            position += 1
+        } else {
+            guard marker(mousePrefix, in: inputs, at: position) else { return .none }
+            position += mousePrefix.count
+        }
+        var numbers = [0]
+        var digits = 0
+        while position < inputs.endIndex {
+            let input = inputs[position]
+            position += 1
+            guard !input.isKeyCode else { return .none }
+            switch input.value {
+            case 48...57 where digits < 6:
+                numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(input.value - 48)
+                digits += 1
+            case 59 where digits > 0 && numbers.count < 3:                  // ;
+                numbers.append(0)
+                digits = 0
+            case 77, 109:                                                   // M, m
+                guard digits > 0, numbers.count == 3 else { return .none }
+                return .report(mouseKey(button: numbers[0], column: numbers[1], row: numbers[2], isPress: input.value == 77),
+                               end: position)
+            default:
+                return .none
+            }
+        }
+        return .incomplete
+    }
+
+    /// The key for a report's numbers: the button code (the low two bits
+    /// the button, 64 the wheel, 32 motion, 128 extra buttons, 4, 8 and 16
+    /// the Shift, Alt and Ctrl held) and the 1-based cell.
+    private static func mouseKey(button code: Int, column: Int, row: Int, isPress: Bool) -> Key? {
+        guard column >= 1, row >= 1, code & (32 | 128) == 0 else { return nil }
+        let button: MouseEvent.Button
+        switch (code & 64 != 0, code & 3) {
+        case (false, 0): button = .left
+        case (false, 1): button = .middle
+        case (false, 2): button = .right
+        case (true, 0): button = .wheelUp
+        case (true, 1): button = .wheelDown
+        default: return nil
+        }
+        return .mouse(MouseEvent(button, isPress: isPress, row: row - 1, column: column - 1))
     }
 
     /// How many values at the end of `text` are the beginning of the end

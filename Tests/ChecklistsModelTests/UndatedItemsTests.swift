@@ -77,6 +77,7 @@ struct UndatedItemsTests {
             "trigger item_counts_delete",
             "trigger item_counts_insert",
             "trigger item_counts_update",
+            "index item_pending_by_checklist_due",   // hidden checked items, a later migration
             "index item_pending_by_due",
             "index item_pending_undated",
         ])

@@ -31,7 +31,7 @@ void terminal_guard_install(void);
 void terminal_guard_prepare_thread(void);
 
 /// Restores the saved termios and writes the fixed restore sequence (leave
-/// the alternate screen, keypad off, bracketed paste off, cursor visible,
+/// the alternate screen, keypad off, bracketed paste and mouse reporting off, cursor visible,
 /// attributes reset,
 /// newline). Async-signal-safe; usable on an error path where endwin cannot be
 /// trusted.

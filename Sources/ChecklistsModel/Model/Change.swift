@@ -13,6 +13,8 @@ public enum Change: Hashable, Sendable {
     case setChecked(itemID: Int64, Bool)
     case deleteItem(id: Int64)
     case setSortOrder(checklistID: Int64, ItemSortOrder)
+    /// Hides (or shows again) the checklist's checked-off items on screen.
+    case setHidesChecked(checklistID: Int64, Bool)
     case setOpenChecklist(id: Int64?)
     /// Fires the item's reminder again at `until`; the due date stays as it is.
     case snooze(itemID: Int64, until: Date)

@@ -24,12 +24,16 @@ public struct Checklist: Hashable, Sendable, Identifiable {
     public var name: String
     public var icon: ChecklistIcon
     public var sortOrder: ItemSortOrder
+    /// Whether the checklist screen leaves out items checked off (the `c`
+    /// key); remembered per checklist, like the sort order.
+    public var hidesChecked: Bool
 
-    public init(id: Int64, name: String, icon: ChecklistIcon = .none, sortOrder: ItemSortOrder = .dueDate) {
+    public init(id: Int64, name: String, icon: ChecklistIcon = .none, sortOrder: ItemSortOrder = .dueDate, hidesChecked: Bool = false) {
         self.id = id
         self.name = name
         self.icon = icon
         self.sortOrder = sortOrder
+        self.hidesChecked = hidesChecked
     }
 }
 
@@ -47,6 +51,13 @@ public struct ChecklistSummary: Hashable, Sendable, Identifiable {
         self.itemCount = itemCount
         self.remainingCount = remainingCount
     }
+
+    /// How many items the checklist screen shows: all, or those not checked
+    /// off while it hides the rest.
+    public var shownCount: Int { checklist.hidesChecked ? remainingCount : itemCount }
+
+    /// Items checked off that the checklist screen leaves out.
+    public var hiddenCount: Int { checklist.hidesChecked ? itemCount - remainingCount : 0 }
 
     /// "(No Items)", "All Done!" or "N Remaining", as in the original app.
     public var detail: String {

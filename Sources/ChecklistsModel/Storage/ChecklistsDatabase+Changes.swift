@@ -126,6 +126,10 @@ extension ChecklistsDatabase {
             try db.execute(sql: "UPDATE checklist SET sortOrder = ? WHERE id = ?", arguments: [order.rawValue, checklistID])
             try requireChange(db, "the list")
             return .checklist(checklistID)
+        case let .setHidesChecked(checklistID, hides):
+            try db.execute(sql: "UPDATE checklist SET hidesChecked = ? WHERE id = ?", arguments: [hides, checklistID])
+            try requireChange(db, "the list")
+            return .checklist(checklistID)
         case let .setOpenChecklist(id):
             try Preference.openChecklist.set(id.map { "\($0)" }, db)
             return .none

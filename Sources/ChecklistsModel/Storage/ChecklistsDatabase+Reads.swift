@@ -25,19 +25,24 @@ extension ChecklistsDatabase {
 
     // MARK: - Items of one checklist
 
-    /// `limit` items of a checklist from `offset` in `sortOrder`.
+    /// `limit` items of a checklist from `offset` in `sortOrder`; with
+    /// `hidingChecked`, of its items not checked off (counted by the
+    /// triggers, read by due date on the pending-by-list index).
     ///
     /// SQLite's OFFSET walks every row it skips, so a page near the end of a
     /// long list is read backwards from the end instead: the cost is bounded
     /// by half the list rather than all of it (End on 100,000 items).
-    public func itemsPage(checklistID: Int64, sortOrder: ItemSortOrder, offset: Int, limit: Int) throws(StorageError) -> ItemsPage {
+    public func itemsPage(checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool = false,
+                          offset: Int, limit: Int) throws(StorageError) -> ItemsPage {
         try read { db in
-            let total = try ChecklistRecord.fetchOne(db, key: checklistID)?.summary.itemCount ?? 0
+            let summary = try ChecklistRecord.fetchOne(db, key: checklistID)?.summary
+            let total = (hidingChecked ? summary?.remainingCount : summary?.itemCount) ?? 0
             let offset = max(0, offset), limit = max(0, limit)
             func page(descending: Bool, limit: Int, offset: Int) throws -> [ItemRecord] {
                 try SQLRequest<ItemRecord>("""
                     SELECT \(columnsOf: ItemRecord.self) FROM item
-                    WHERE checklistID = \(checklistID) ORDER BY \(sql: Self.orderBy(sortOrder, descending: descending))
+                    WHERE checklistID = \(checklistID) \(sql: Self.pendingOnly(hidingChecked))
+                    ORDER BY \(sql: Self.orderBy(sortOrder, descending: descending))
                     LIMIT \(limit) OFFSET \(offset)
                     """).fetchAll(db)
             }
@@ -55,11 +60,14 @@ extension ChecklistsDatabase {
     }
 
     /// Where an item stands in its checklist's order, counted by SQL, so the
-    /// app can keep the selection on an item without loading the list.
-    public func index(ofItem itemID: Int64, sortOrder: ItemSortOrder) throws(StorageError) -> Int? {
+    /// app can keep the selection on an item without loading the list. With
+    /// `hidingChecked`, among the items not checked off: for an item checked
+    /// off, where it would stand, so the selection goes to the next one.
+    public func index(ofItem itemID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool = false) throws(StorageError) -> Int? {
         try read { db -> Int? in
             guard let item = try ItemRecord.fetchOne(db, key: itemID)?.item else { return nil }
             let list = item.checklistID
+            let pending = Self.pendingOnly(hidingChecked)
             let count: SQL
             switch sortOrder {
             case .dueDate:
@@ -71,13 +79,13 @@ extension ChecklistsDatabase {
                 let key = item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max
                 let due = SQL(sql: ItemRecord.dueOrder())
                 count = """
-                    SELECT (SELECT COUNT(*) FROM item WHERE checklistID = \(list) AND \(due) < \(key))
-                         + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) AND \(due) = \(key) AND id < \(itemID))
+                    SELECT (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND \(due) < \(key))
+                         + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND \(due) = \(key) AND id < \(itemID))
                     """
             case .text:
-                count = "SELECT COUNT(*) FROM item WHERE checklistID = \(list) AND (text < \(item.text) COLLATE natural_order OR (text = \(item.text) COLLATE natural_order AND id < \(itemID)))"
+                count = "SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND (text < \(item.text) COLLATE natural_order OR (text = \(item.text) COLLATE natural_order AND id < \(itemID)))"
             case .added:
-                count = "SELECT COUNT(*) FROM item WHERE checklistID = \(list) AND id < \(itemID)"
+                count = "SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND id < \(itemID)"
             }
             return try SQLRequest<Int>(literal: count).fetchOne(db)
         }
@@ -85,6 +93,13 @@ extension ChecklistsDatabase {
 
     public func item(id: Int64) throws(StorageError) -> Item? {
         try read { db in try ItemRecord.fetchOne(db, key: id)?.item }
+    }
+
+    /// The condition that leaves checked items out, written out rather than
+    /// bound: SQLite uses a partial index only when the query's WHERE
+    /// visibly implies the index's.
+    private static func pendingOnly(_ hidingChecked: Bool) -> String {
+        hidingChecked ? "AND isChecked = 0" : ""
     }
 
     /// The order of a checklist's page, `id` breaking ties so that pages

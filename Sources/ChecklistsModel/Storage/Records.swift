@@ -130,10 +130,11 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
         /// Kept by triggers on `item`, so counting never scans items.
         static let itemCount = Column("itemCount")
         static let checkedCount = Column("checkedCount")
+        static let hidesChecked = Column("hidesChecked")
     }
 
     static var databaseSelection: [any SQLSelectable] {
-        [Columns.id, Columns.name, Columns.icon, Columns.sortOrder, Columns.itemCount, Columns.checkedCount]
+        [Columns.id, Columns.name, Columns.icon, Columns.sortOrder, Columns.itemCount, Columns.checkedCount, Columns.hidesChecked]
     }
 
     var summary: ChecklistSummary
@@ -143,7 +144,8 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
         // it) falls back to the default rather than failing the whole read.
         let checklist = Checklist(id: row[Columns.id], name: row[Columns.name],
                                   icon: ChecklistIcon(rawValue: row[Columns.icon]) ?? .none,
-                                  sortOrder: ItemSortOrder(rawValue: row[Columns.sortOrder]) ?? .dueDate)
+                                  sortOrder: ItemSortOrder(rawValue: row[Columns.sortOrder]) ?? .dueDate,
+                                  hidesChecked: row[Columns.hidesChecked])
         let count: Int = row[Columns.itemCount]
         let checked: Int = row[Columns.checkedCount]
         summary = ChecklistSummary(checklist: checklist, itemCount: count, remainingCount: count - checked)

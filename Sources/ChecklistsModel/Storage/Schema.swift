@@ -148,7 +148,16 @@ enum Schema {
                 ALTER TABLE item ADD COLUMN lastDoneAt INTEGER;
                 """)
         }
-        migrator.registerMigration("v6: item uid and ical extras") { db in
+        migrator.registerMigration("v6: checked items hidden per list") { db in
+            try db.execute(sql: """
+                ALTER TABLE checklist ADD COLUMN hidesChecked INTEGER NOT NULL DEFAULT 0 CHECK (hidesChecked IN (0, 1));
+                -- One list's items not checked off, by due date: its page and
+                -- the place of an item in it, while checked ones are hidden,
+                -- are reads on this index, not a walk past every checked item.
+                CREATE INDEX item_pending_by_checklist_due ON item(checklistID, coalesce(dueAt, 9223372036854775807)) WHERE isChecked = 0;
+                """)
+        }
+        migrator.registerMigration("v7: item uid and ical extras") { db in
             try db.execute(sql: """
                 -- The item's iCalendar UID: made once, never changed, the same
                 -- in every file and on every server the item goes to. Existing

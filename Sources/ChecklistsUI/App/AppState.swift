@@ -56,6 +56,11 @@ public struct AppState: Sendable {
     /// First line of the help text on screen.
     public var helpScroll = 0
     public var message: StatusMessage?
+    /// Digits typed before a movement key (`5j`, `10G`): how many times to
+    /// move, or the line to go to. Any other key drops it.
+    public var pendingCount: Int?
+    /// The last click on a list's row, to tell a double click.
+    public var lastClick: Click?
     /// False once the user has asked to quit; the runtime then restores the terminal.
     public var isRunning = true
 

@@ -21,4 +21,30 @@ public enum Key: Hashable, Sendable {
     /// everywhere else it is ignored with a message. The text is as it came,
     /// newlines and controls included; the text field cleans it.
     case paste(String)
+    /// A mouse button or the wheel, once the app has turned on mouse
+    /// reporting (tmux passes it on only with its `mouse` option on).
+    case mouse(MouseEvent)
+}
+
+/// One mouse report: which button, pressed or released, at which cell.
+public struct MouseEvent: Hashable, Sendable {
+    public enum Button: Hashable, Sendable {
+        case left, middle, right
+        /// The wheel: a notch is a press, with no release.
+        case wheelUp, wheelDown
+    }
+
+    public var button: Button
+    /// False for a release. Only presses act: a release says nothing new.
+    public var isPress: Bool
+    /// The cell, 0-based from the top left, as the grid counts it.
+    public var row: Int
+    public var column: Int
+
+    public init(_ button: Button, isPress: Bool = true, row: Int, column: Int) {
+        self.button = button
+        self.isPress = isPress
+        self.row = row
+        self.column = column
+    }
 }

@@ -5,7 +5,7 @@ public enum KeyCommand: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     case open, back, quit, help
     case addList, editList, deleteList
-    case toggleChecked, addItem, editItem, deleteItem, changeSort
+    case toggleChecked, addItem, editItem, deleteItem, changeSort, toggleHideChecked
     case nextRow, previousRow, done, cancel
     case toggleRemind, togglePicker, clearDueDate, openIconChoice
     case repeatNext, repeatPrevious, repeatInterval
@@ -26,6 +26,10 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
 
     /// Whether a text field has the keys here: typing and pastes go into it.
     public var isTextField: Bool { self == .itemText || self == .listName || self == .typedDate }
+
+    /// Whether digits here are a count for the next movement key (`5j`,
+    /// `10G`), as in vi: the scrolling screens, where no digit is bound.
+    public var takesCounts: Bool { self == .allLists || self == .dueItem || self == .checklist || self == .help }
 
     /// The heading of this context on the `?` screen.
     public var title: String {
@@ -120,6 +124,9 @@ public enum KeyBindings {
         KeyBinding([.enter, .character("e")], "Enter", .editItem, "edit", [.checklist]),
         KeyBinding([.character("d")], "d", .deleteItem, "delete", [.checklist]),
         KeyBinding([.character("s")], "s", .changeSort, "sort", [.checklist]),
+        // Off the help line, which is full at 80 columns; `?` and the
+        // title bar ("N hidden") tell of it.
+        KeyBinding([.character("c")], "c", .toggleHideChecked, "hide/show checked items", [.checklist], helpLine: false),
         // q too, where it would otherwise do nothing (q quits from the home
         // screen). The line shows Esc alone, as it does for h and ←, so that
         // it still fits 80 columns; `?` lists them all.
@@ -232,6 +239,7 @@ public enum KeyBindings {
         case .delete: "Delete"
         case let .function(n): "F\(n)"
         case .paste: "a paste"
+        case .mouse: "the mouse"
         }
     }
 }

@@ -91,13 +91,28 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
 /// innermost thing that takes keys; every screen gets that command. The
 /// forms get the key too, for typing where the table binds nothing.
 private func handle(_ key: Key, state: inout AppState) -> [Effect] {
+    if case let .mouse(event) = key { return MouseInput.handle(event, state: &state) }
+    // A key between two clicks makes them no double click.
+    state.lastClick = nil
     state.message = nil
+    // A count is for the very next key: taken here, whatever that key is.
+    let count = state.pendingCount
+    state.pendingCount = nil
     if state.isTooSmall {
         // Only quitting makes sense when nothing can be drawn.
         if key == .control("c") || (key == .character("q") && state.route == .allLists) { state.isRunning = false }
         return []
     }
     let context = state.keyContext
+    if context.takesCounts {
+        if case let .character(typed) = key, typed.isASCII, let digit = typed.wholeNumberValue, digit > 0 || count != nil {
+            // Capped so that a held-down digit cannot overflow a page jump.
+            state.pendingCount = min(countLimit, (count ?? 0) * 10 + digit)
+            return []
+        }
+        // Esc drops a count and does nothing else, as in vi.
+        if count != nil && key == .escape { return [] }
+    }
     if case .paste = key, !context.isTextField {
         // Pasted text is never keys: outside a text field it does nothing.
         state.message = StatusMessage("Paste ignored: not in a text field.")
@@ -114,7 +129,7 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
     case .confirm:
         return command.map { ConfirmationLine.handle($0, state: &state) } ?? []
     case .help:
-        return command.map { HelpOverlay.handle($0, state: &state) } ?? []
+        return command.map { HelpOverlay.handle($0, count: count, state: &state) } ?? []
     default:
         break
     }
@@ -125,15 +140,18 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
     }
     switch state.route {
     case .allLists:
-        return command.map { AllListsScreen.handle($0, state: &state) } ?? []
+        return command.map { AllListsScreen.handle($0, count: count, state: &state) } ?? []
     case .checklist:
-        return command.map { ChecklistScreen.handle($0, state: &state) } ?? []
+        return command.map { ChecklistScreen.handle($0, count: count, state: &state) } ?? []
     case .itemDetail:
         return ItemDetailScreen.handle(command, key: key, state: &state)
     case .listDetail:
         return ListDetailScreen.handle(command, key: key, state: &state)
     }
 }
+
+/// The largest count a user can type: eight digits, more lines than any list holds.
+let countLimit = 99_999_999
 
 /// What to show after the database confirmed a change.
 private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inout AppState) -> [Effect] {
@@ -156,6 +174,9 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
         }
         guard let list = state.checklist, case let .item(id) = outcome else { return reloadCurrent(state) }
         return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
+    case let .setHidesChecked(_, hides):
+        state.message = StatusMessage(hides ? "Checked items hidden; c shows them." : "Checked items shown.")
+        return reloadCurrent(state)
     case .deleteItem, .setSortOrder:
         guard let list = state.checklist else { return [] }
         if case .setSortOrder = change, let item = list.selectedItem {

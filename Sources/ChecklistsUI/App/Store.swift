@@ -140,16 +140,18 @@ public final class Store {
     private func loadItems(checklistID: Int64, anchor: ItemsAnchor, pageSize: Int) throws(StorageError) -> Action {
         guard let summary = try database.checklistSummary(id: checklistID) else { return .checklistMissing }
         let order = summary.checklist.sortOrder
+        let hiding = summary.checklist.hidesChecked
         var index: Int
         switch anchor {
         case let .index(wanted):
             index = wanted
         case let .item(itemID, fallback):
-            index = try database.index(ofItem: itemID, sortOrder: order) ?? fallback
+            index = try database.index(ofItem: itemID, sortOrder: order, hidingChecked: hiding) ?? fallback
         }
-        index = max(0, min(index, summary.itemCount - 1))
-        let offset = max(0, min(index - pageSize / 2, summary.itemCount - pageSize))
-        let page = try database.itemsPage(checklistID: checklistID, sortOrder: order, offset: offset, limit: pageSize)
+        index = max(0, min(index, summary.shownCount - 1))
+        let offset = max(0, min(index - pageSize / 2, summary.shownCount - pageSize))
+        let page = try database.itemsPage(checklistID: checklistID, sortOrder: order, hidingChecked: hiding,
+                                          offset: offset, limit: pageSize)
         return .itemsLoaded(summary, page, selectIndex: index)
     }
 }

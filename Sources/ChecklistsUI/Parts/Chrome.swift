@@ -5,8 +5,29 @@ import ChecklistsModel
 /// help lines at the bottom.
 enum Chrome {
     static func titleBar(_ title: String, detail: String = "", into grid: inout ScreenGrid) {
+        titleBar(title, detail: detail, detailColumns: min(TextWidth.columns(of: detail), grid.width / 2), into: &grid)
+    }
+
+    /// The title bar of a scrolling list. A list longer than the screen
+    /// shows where the selection is ("120/5000", 1-based) at the right, kept
+    /// whole at any width: the first of `details` (fullest first) that fits
+    /// beside it, or none, so that the title keeps its first dozen columns.
+    /// With `keepsDetailWhole` a list that fits chooses among `details` so
+    /// too; otherwise it shows the first, cut at half the bar.
+    static func listTitleBar(_ title: String, details: [String], keepsDetailWhole: Bool = false,
+                             viewport: Viewport, count: Int, visibleRows: Int, into grid: inout ScreenGrid) {
+        let position = count > visibleRows ? "\(viewport.selection + 1)/\(count)" : ""
+        guard !position.isEmpty || keepsDetailWhole else { return titleBar(title, detail: details.first ?? "", into: &grid) }
+        let room = max(0, grid.width - min(TextWidth.columns(of: title), 12) - 3)
+        // The last is shown, cut if it must be, when none fits.
+        let choices = position.isEmpty ? details : details.map { $0 + " · " + position } + [position]
+        let chosen = choices.first { TextWidth.columns(of: $0) <= room } ?? choices[choices.count - 1]
+        titleBar(title, detail: chosen, detailColumns: min(TextWidth.columns(of: chosen), room), into: &grid)
+    }
+
+    private static func titleBar(_ title: String, detail: String, detailColumns: Int, into grid: inout ScreenGrid) {
         grid.applyStyle(.reverse, row: 0, columns: 0..<grid.width)
-        let detailWidth = detail.isEmpty ? 0 : min(TextWidth.columns(of: detail), grid.width / 2)
+        let detailWidth = detail.isEmpty ? 0 : detailColumns
         grid.put(" " + title, row: 0, column: 0, maxColumns: grid.width - detailWidth - 2, style: [.reverse, .bold])
         if detailWidth > 0 {
             grid.putRightAligned(detail, row: 0, endColumn: grid.width - 1, maxColumns: detailWidth, style: .reverse)
@@ -37,8 +58,12 @@ enum Chrome {
             grid.put(" " + message.text, row: messageRow, column: 0, maxColumns: grid.width,
                      style: isError ? .bold : [], color: isError ? .red : .default)
         }
+        // A count being typed (5 of 5j) shows at the right, where vi shows it.
+        if let count = state.pendingCount, state.confirmation == nil {
+            grid.putRightAligned(String(count), row: messageRow, endColumn: grid.width - 1, style: .bold)
+        }
         // The help may take the message row too when that row is free.
-        let messageRowFree = state.confirmation == nil && state.message == nil
+        let messageRowFree = state.confirmation == nil && state.message == nil && state.pendingCount == nil
         let help = KeyBindings.helpLines(for: state.keyContext, width: grid.width - 1, lines: messageRowFree ? 2 : 1)
         for (offset, line) in help.enumerated() {
             grid.put(" " + line, row: helpRow - (help.count - 1) + offset, column: 0, maxColumns: grid.width, style: .dim)

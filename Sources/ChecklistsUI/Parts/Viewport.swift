@@ -23,15 +23,28 @@ public struct Viewport: Hashable, Sendable {
         top = max(0, min(top, max(0, count - rows)))
     }
 
+    /// Moves the view by `rows` (the mouse wheel), within the list, and
+    /// the selection with it only as far as needed to keep it on screen.
+    public mutating func scroll(by rows: Int, count: Int, visibleRows: Int) {
+        let visible = max(1, visibleRows)
+        top = max(0, min(top + rows, count - visible))
+        selection = max(0, min(selection, top + visible - 1, count - 1))
+        selection = max(selection, top)
+    }
+
     /// The new selection for a movement command, or nil if it is not one.
-    public func target(of command: KeyCommand, count: Int, visibleRows: Int) -> Int? {
-        switch command {
-        case .moveUp: selection - 1
-        case .moveDown: selection + 1
-        case .pageUp: selection - max(1, visibleRows - 1)
-        case .pageDown: selection + max(1, visibleRows - 1)
-        case .first: 0
-        case .last: count - 1
+    /// `times` is a count typed before the key, as in vi: it repeats a
+    /// move or a page, and with g or G names the line to go to (1-based).
+    public func target(of command: KeyCommand, count: Int, visibleRows: Int, times: Int? = nil) -> Int? {
+        let repeats = times ?? 1
+        let page = max(1, visibleRows - 1)
+        return switch command {
+        case .moveUp: selection - repeats
+        case .moveDown: selection + repeats
+        case .pageUp: selection - page * repeats
+        case .pageDown: selection + page * repeats
+        case .first: times.map { $0 - 1 } ?? 0
+        case .last: times.map { $0 - 1 } ?? count - 1
         default: nil
         }
     }

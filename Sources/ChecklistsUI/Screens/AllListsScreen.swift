@@ -99,10 +99,11 @@ public struct AllListsState: Hashable, Sendable {
 }
 
 enum AllListsScreen {
-    static func handle(_ command: KeyCommand, state: inout AppState) -> [Effect] {
+    /// `count` is a count typed before the key (`5j`, `3G`), for movement.
+    static func handle(_ command: KeyCommand, count: Int? = nil, state: inout AppState) -> [Effect] {
         let rows = state.listRows
         let home = state.allLists
-        if let target = home.viewport.target(of: command, count: home.rows.count, visibleRows: rows) {
+        if let target = home.viewport.target(of: command, count: home.rows.count, visibleRows: rows, times: count) {
             state.allLists.select(target, direction: target < home.viewport.selection ? -1 : 1, visibleRows: rows)
             return []
         }
@@ -180,10 +181,12 @@ enum AllListsScreen {
     static func render(_ state: AppState, into grid: inout ScreenGrid) {
         let home = state.allLists
         let lists = home.lists
-        var detail = lists.count == 1 ? "1 list" : "\(lists.count) lists"
-        if home.due.total > 0 { detail = "\(countText(home.due.total)) due · " + detail }
-        Chrome.titleBar("Checklists", detail: detail, into: &grid)
+        let listCount = lists.count == 1 ? "1 list" : "\(lists.count) lists"
+        let detail = home.due.total > 0 ? "\(countText(home.due.total)) due · " + listCount : listCount
         let viewport = home.viewport
+        // The position counts rows as G does, headings included.
+        Chrome.listTitleBar("Checklists", details: [detail, listCount], viewport: viewport,
+                            count: home.rows.count, visibleRows: state.listRows, into: &grid)
         for row in 0..<state.listRows {
             let index = viewport.top + row
             guard home.rows.indices.contains(index) else { break }

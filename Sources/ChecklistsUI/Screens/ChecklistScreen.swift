@@ -18,7 +18,8 @@ public struct ChecklistState: Hashable, Sendable {
 }
 
 enum ChecklistScreen {
-    static func handle(_ command: KeyCommand, state: inout AppState) -> [Effect] {
+    /// `count` is a count typed before the key (`5j`, `10G`), for movement.
+    static func handle(_ command: KeyCommand, count: Int? = nil, state: inout AppState) -> [Effect] {
         guard var list = state.checklist else { return [] }
         if command == .back {
             // Leaving drops the list (before the `defer` below could put it
@@ -31,7 +32,7 @@ enum ChecklistScreen {
         }
         defer { state.checklist = list }
         let rows = state.listRows
-        if let target = list.viewport.target(of: command, count: list.count, visibleRows: rows) {
+        if let target = list.viewport.target(of: command, count: list.count, visibleRows: rows, times: count) {
             list.viewport.select(target, count: list.count, visibleRows: rows)
             return pageIfNeeded(list, state: state)
         }
@@ -52,6 +53,8 @@ enum ChecklistScreen {
                                               onYes: .commit(.deleteItem(id: item.id)))
         case .changeSort:
             return [.commit(.setSortOrder(checklistID: list.summary.id, list.summary.checklist.sortOrder.next))]
+        case .toggleHideChecked:
+            return [.commit(.setHidesChecked(checklistID: list.summary.id, !list.summary.checklist.hidesChecked))]
         default:
             break
         }
@@ -69,7 +72,14 @@ enum ChecklistScreen {
         guard let list = state.checklist else { return }
         let checklist = list.summary.checklist
         let icon = checklist.icon == .none ? "" : Chrome.icon(checklist.icon, unicode: state.context.unicode) + " "
-        Chrome.titleBar(icon + checklist.name, detail: "\(list.summary.detail) · \(checklist.sortOrder.displayName)", into: &grid)
+        // The sort order gives way to the position and to how many are
+        // hidden, so that a list never looks shorter than it is unexplained.
+        let remaining = list.summary.detail, sort = checklist.sortOrder.displayName
+        let hidden = list.summary.hiddenCount
+        let details = hidden > 0 ? ["\(remaining) · \(hidden) hidden · \(sort)", "\(remaining) · \(hidden) hidden", "\(hidden) hidden"]
+            : ["\(remaining) · \(sort)", remaining]
+        Chrome.listTitleBar(icon + checklist.name, details: details, keepsDetailWhole: hidden > 0,
+                            viewport: list.viewport, count: list.count, visibleRows: state.listRows, into: &grid)
         for row in 0..<state.listRows {
             let index = list.viewport.top + row
             guard index < list.count else { break }
@@ -92,7 +102,9 @@ enum ChecklistScreen {
                                  style: overdue ? .bold : (item.isChecked ? .dim : []), color: overdue ? .red : .default)
             Chrome.selectionBar(row: y, selected: index == list.viewport.selection, into: &grid)
         }
-        if list.count == 0 {
+        if list.count == 0 && list.summary.hiddenCount > 0 {
+            grid.put("All checked off; c shows them.", row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
+        } else if list.count == 0 {
             grid.put("No items. Press a to add one.", row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
         }
     }

@@ -35,23 +35,20 @@ enum HelpOverlay {
         max(0, lines(first: state.screenKeyContext).count - visibleRows(width: state.width, height: state.height))
     }
 
-    /// Scrolling stops at the end, so a key back up moves at once.
-    static func handle(_ command: KeyCommand, state: inout AppState) -> [Effect] {
-        let page = visibleRows(width: state.width, height: state.height)
-        let scroll: Int
-        switch command {
-        case .back:
+    /// Scrolling stops at the end, so a key back up moves at once. The
+    /// moves are a list's, with the top line as the selection: a count
+    /// typed first repeats them, or with g or G names the top line.
+    static func handle(_ command: KeyCommand, count: Int? = nil, state: inout AppState) -> [Effect] {
+        if command == .back {
             state.showsHelp = false
             return []
-        case .moveDown: scroll = state.helpScroll + 1
-        case .moveUp: scroll = state.helpScroll - 1
-        case .pageDown: scroll = state.helpScroll + page
-        case .pageUp: scroll = state.helpScroll - page
-        case .first: scroll = 0
-        case .last: scroll = lastTop(state)
-        default: return []
         }
-        state.helpScroll = min(max(0, scroll), lastTop(state))
+        // A page is the whole text area: a list keeps one row of context.
+        let page = visibleRows(width: state.width, height: state.height) + 1
+        let lastTop = lastTop(state)
+        guard let scroll = Viewport(selection: state.helpScroll)
+            .target(of: command, count: lastTop + 1, visibleRows: page, times: count) else { return [] }
+        state.helpScroll = min(max(0, scroll), lastTop)
         return []
     }
 
@@ -62,7 +59,9 @@ enum HelpOverlay {
         // A resize may leave the scroll past the end: clamp it here, where the height is known.
         let top = min(state.helpScroll, max(0, all.count - rows))
         let shown = all.dropFirst(top).prefix(rows)
-        Chrome.titleBar("Keys", detail: "\(top + 1)–\(top + shown.count) of \(all.count)", into: &grid)
+        // A count being typed shows beside the position: the bottom lines are the keys'.
+        let count = state.pendingCount.map { "\($0) · " } ?? ""
+        Chrome.titleBar("Keys", detail: count + "\(top + 1)–\(top + shown.count) of \(all.count)", into: &grid)
         for (offset, line) in shown.enumerated() {
             let isHeading = !line.hasPrefix(" ") && !line.isEmpty
             grid.put(line, row: offset + 1, column: 1, maxColumns: grid.width - 2, style: isHeading ? .bold : [])

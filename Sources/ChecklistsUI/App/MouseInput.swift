@@ -1,0 +1,97 @@
+import Foundation
+
+/// A click remembered to tell a double click: where (the screen and the row
+/// of its list) and when, by the clock the runtime stamps each batch of
+/// input with, so reduce stays pure.
+public struct Click: Hashable, Sendable {
+    public var route: Route
+    public var index: Int
+    public var at: Date
+}
+
+/// The mouse in the lists and in help: a click selects a row, a second
+/// click on the same row soon after opens it, the wheel scrolls. Forms,
+/// questions and banners keep to keys: a stray click must not answer a
+/// question or leave a half-typed form.
+enum MouseInput {
+    /// Two clicks on one row at most this far apart are a double click
+    /// (the usual desktop default is 400 to 500 ms).
+    static let doubleClickInterval: TimeInterval = 0.4
+    /// Rows one wheel notch scrolls, as most terminals and browsers do.
+    static let wheelRows = 3
+
+    static func handle(_ event: MouseEvent, state: inout AppState) -> [Effect] {
+        // A release says nothing the press did not.
+        guard event.isPress, !state.isTooSmall else { return [] }
+        state.message = nil
+        state.pendingCount = nil
+        let wheel: Int? = switch event.button {
+        case .wheelUp: -wheelRows
+        case .wheelDown: wheelRows
+        case .left, .middle, .right: nil
+        }
+        let context = state.keyContext
+        if context == .help {
+            guard let wheel else { return [] }
+            return HelpOverlay.handle(wheel < 0 ? .moveUp : .moveDown, count: abs(wheel), state: &state)
+        }
+        guard context == .allLists || context == .dueItem || context == .checklist else { return [] }
+        if let wheel { return scroll(by: wheel, state: &state) }
+        guard event.button == .left else { return [] }
+        return click(row: event.row, state: &state)
+    }
+
+    /// Scrolls the list on screen, keeping the selection on it.
+    private static func scroll(by rows: Int, state: inout AppState) -> [Effect] {
+        let visible = state.listRows
+        state.lastClick = nil
+        if state.route == .checklist, var list = state.checklist {
+            list.viewport.scroll(by: rows, count: list.count, visibleRows: visible)
+            state.checklist = list
+            return ChecklistScreen.pageIfNeeded(list, state: state)
+        }
+        var viewport = state.allLists.viewport
+        let before = viewport.selection
+        viewport.scroll(by: rows, count: state.allLists.rows.count, visibleRows: visible)
+        state.allLists.viewport.top = viewport.top
+        // The selection may have landed on a heading: the nearest list or item.
+        state.allLists.select(viewport.selection, direction: viewport.selection < before ? -1 : 1, visibleRows: visible)
+        return []
+    }
+
+    /// Selects the row under the pointer; the second click on it opens it.
+    private static func click(row: Int, state: inout AppState) -> [Effect] {
+        let previous = state.lastClick
+        state.lastClick = nil
+        guard row >= 1, row <= state.listRows else { return [] }
+        let route = state.route
+        let index: Int
+        if route == .checklist, var list = state.checklist {
+            index = list.viewport.top + row - 1
+            guard index < list.count else { return [] }
+            list.viewport.select(index, count: list.count, visibleRows: state.listRows)
+            state.checklist = list
+        } else {
+            let home = state.allLists
+            index = home.viewport.top + row - 1
+            guard home.rows.indices.contains(index), home.rows[index].isSelectable else { return [] }
+            state.allLists.select(index, visibleRows: state.listRows)
+        }
+        if let previous, previous.route == route, previous.index == index,
+           (0...doubleClickInterval).contains(state.now.timeIntervalSince(previous.at)) {
+            return open(state: &state)
+        }
+        state.lastClick = Click(route: route, index: index, at: state.now)
+        return []
+    }
+
+    /// What Enter does on the selected row.
+    private static func open(state: inout AppState) -> [Effect] {
+        switch state.keyContext {
+        case .checklist: ChecklistScreen.handle(.editItem, state: &state)
+        case .dueItem: AllListsScreen.handle(.editItem, state: &state)
+        case .allLists: AllListsScreen.handle(.open, state: &state)
+        default: []
+        }
+    }
+}
