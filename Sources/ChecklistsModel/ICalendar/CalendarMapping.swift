@@ -146,8 +146,6 @@ public struct CalendarMapping: Sendable {
     /// or, at the due date, when the due date is past).
     public func merge(_ fields: CalendarFields, stamps: CalendarStamps, into original: ICalComponent?) -> ICalComponent {
         var object = original ?? ICalComponent(name: "VCALENDAR")
-        if object.first("PRODID") == nil { object.properties.insert(ICalProperty(name: "PRODID", value: Self.productID), at: 0) }
-        if object.first("VERSION") == nil { object.properties.insert(ICalProperty(name: "VERSION", value: "2.0"), at: 0) }
         let zones = ICalZones(local: timeZone, calendar: object)
         var changed = false
         let index: Int
@@ -229,6 +227,10 @@ public struct CalendarMapping: Sendable {
             if original != nil { todo.replace(with: ICalProperty(name: "LAST-MODIFIED", value: ICalTimeText.utc(stamps.modifiedAt))) }
         }
         object.components[index] = todo
+        // Required; added only to an object we change, so one we do not is
+        // left exactly as it came.
+        if changed && object.first("PRODID") == nil { object.properties.insert(ICalProperty(name: "PRODID", value: Self.productID), at: 0) }
+        if changed && object.first("VERSION") == nil { object.properties.insert(ICalProperty(name: "VERSION", value: "2.0"), at: 0) }
         return object
     }
 

@@ -241,7 +241,7 @@ public struct ICalZones: Sendable {
                 day = days.first { allowed.contains($0) }
             } else if ordinalText.isEmpty {
                 day = days.first
-            } else if let ordinal = Int(ordinalText), ordinal != 0, abs(ordinal) <= days.count {
+            } else if let ordinal = Int(ordinalText), ordinal != 0, (-days.count...days.count).contains(ordinal) {
                 day = ordinal > 0 ? days[ordinal - 1] : days[days.count + ordinal]
             }
         } else {
