@@ -210,8 +210,16 @@ public struct ICalendarFuzzer {
 
     // MARK: - Seeds
 
+    /// Which app writes each file of `corpus`, in order.
+    public static let corpusApps = ["Apple Reminders", "tasks.org", "Thunderbird", "Nextcloud Tasks", "todoman"]
+
     /// Small files in the shapes Apple Reminders, tasks.org, Thunderbird,
-    /// Nextcloud Tasks, todoman and this app write.
+    /// Nextcloud Tasks and todoman write (from their public documentation
+    /// and code: Apple's X-APPLE-SORT-ORDER and absolute triggers, tasks.org's
+    /// DATE due and RELATED=END alarm, Thunderbird's Windows-named zone
+    /// defined only by its VTIMEZONE, Nextcloud's floating times and
+    /// RELATED-TO, todoman's PRODID and UTC times). The tests check what
+    /// each gives; the fuzzer mutates them.
     public static let corpus: [String] = [
         """
         BEGIN:VCALENDAR\r
