@@ -5,7 +5,8 @@
 // the files hold exactly what the app would have written. `keystroke` drives a
 // `Store` and `render` the way the terminal runtime does, minus ncurses.
 // `cli` times whole runs of the release `checklists` subcommands (process
-// start included: that is what a tmux status line pays). `report` turns the
+// start included: that is what a tmux status line pays); `calcurse-data` and
+// `versus` time them against calcurse on the same items. `report` turns the
 // tab-separated figures the script collects (in-process and tmux) into the
 // table with the goals. `reminders`, `commit`, `fire` and `stats` serve the
 // reminders and live-dashboard half: they write to a benchmark database the
@@ -21,7 +22,8 @@ struct BenchCommand: ParsableCommand {
         abstract: "The in-process half of the Checklists benchmark.",
         discussion: "Run scripts/bench for the whole benchmark (it ends with scripts/bench-live).",
         subcommands: [
-            GenerateCommand.self, KeystrokeCommand.self, CommandLineRunsCommand.self, ReportCommand.self,
+            GenerateCommand.self, KeystrokeCommand.self, CommandLineRunsCommand.self, CalcurseDataCommand.self, VersusCommand.self,
+            ReportCommand.self,
             RemindersCommand.self, CommitCommand.self, FireCommand.self, StatsCommand.self,
         ]
     )

@@ -16,7 +16,7 @@ public enum CalendarFileCommands {
     /// written whole and renamed into place, so a reader never sees half of
     /// one; files already in DIR that are not ours are left alone.
     public static func export(to folder: String, context: CommandLineContext) throws(CommandLineError) {
-        let database = try context.openDatabase()
+        let database = try context.openDatabaseForReading()
         let snapshot = try context.storage { () throws(StorageError) in try database.snapshot() }
         let mapping = CalendarMapping(timeZone: context.style.calendar.timeZone, now: context.now)
         try makeFolder(folder)

@@ -7,7 +7,7 @@ public enum ChecklistCommands {
     /// Every list in All Lists order with the app's detail ("3 Remaining",
     /// "All Done!", "(No Items)"); `--json` gives ids and counts.
     public static func lists(json: Bool, context: CommandLineContext) throws(CommandLineError) {
-        let database = try context.openDatabase()
+        let database = try context.openDatabaseForReading()
         let summaries = try context.storage { () throws(StorageError) in try database.checklistSummaries() }
         if json {
             context.output(JSONOutput.array(summaries.map { summary in

@@ -40,13 +40,31 @@ public struct CommandLineContext {
             notice: { FileHandle.standardError.write(Data("checklists: \($0)\n".utf8)) })
     }
 
-    /// Opens the database; a refused or broken file is exit status 3.
-    /// Repeating items fall on the wall times of the context's calendar.
+    /// Opens the database for a command that changes it; a refused or
+    /// broken file is exit status 3. Repeating items fall on the wall times
+    /// of the context's calendar.
     func openDatabase() throws(CommandLineError) -> ChecklistsDatabase {
+        try opened { () throws(StorageError) in try ChecklistsDatabase.open(location, options: calendarOptions) }
+    }
+
+    /// Opens the database for a command that only reads (`list`, `status`,
+    /// `lists`, `export`): one read-only connection that writes nothing,
+    /// with the same refusals and exit status as `openDatabase`.
+    func openDatabaseForReading() throws(CommandLineError) -> ChecklistsDatabase {
+        try opened { () throws(StorageError) in try ChecklistsDatabase.openForReading(location, options: databaseOptions) }
+    }
+
+    /// A writer's options: repeating items need the user's time zone (the
+    /// day calendar, no locale: loading one costs ICU's locale data).
+    private var calendarOptions: ChecklistsDatabase.Options {
         var options = databaseOptions
-        options.calendar = style.calendar
+        options.calendar = style.dayCalendar
+        return options
+    }
+
+    private func opened(_ open: () throws(StorageError) -> ChecklistsDatabase) throws(CommandLineError) -> ChecklistsDatabase {
         do {
-            let database = try ChecklistsDatabase.open(location, options: options)
+            let database = try open()
             if let notice = database.openingNotice { self.notice(notice.description) }
             return database
         } catch {

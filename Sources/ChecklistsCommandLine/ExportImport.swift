@@ -21,9 +21,9 @@ public enum ExportImportCommands {
     static let version: Int64 = 3
 
     public static func export(context: CommandLineContext) throws(CommandLineError) {
-        let database = try context.openDatabase()
+        let database = try context.openDatabaseForReading()
         let snapshot = try context.storage { () throws(StorageError) in try database.snapshot() }
-        context.output(document(snapshot, timeZone: context.style.calendar.timeZone))
+        context.output(document(snapshot, timeZone: context.style.timeZone))
     }
 
     /// The export document: a header, then one line per list and per item,

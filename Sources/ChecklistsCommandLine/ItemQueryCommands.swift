@@ -19,11 +19,11 @@ public enum ItemQueryCommands {
     /// (id, a mark, due date or nothing, list, text), or a JSON array
     /// (`"due": null` for no due date).
     public static func list(list: String?, due: DueFilter?, all: Bool, json: Bool, context: CommandLineContext) throws(CommandLineError) {
-        let database = try context.openDatabase()
+        let database = try context.openDatabaseForReading()
         let checklistID = try list.map { name throws(CommandLineError) in
             try Inputs.checklist(named: name, in: context.storage { () throws(StorageError) in try database.checklists() }).id
         }
-        let days = DayWindows(now: context.now, calendar: context.style.calendar)
+        let days = DayWindows(now: context.now, calendar: context.style.dayCalendar)
         var window: (start: Date?, end: Date?) = (nil, nil)
         switch due {
         case nil: break
@@ -37,7 +37,7 @@ public enum ItemQueryCommands {
             try database.listedItems(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end)
         }
         if json {
-            let timeZone = context.style.calendar.timeZone
+            let timeZone = context.style.timeZone
             context.output(JSONOutput.array(items.map { listed in
                 let item = listed.item
                 return .object([
@@ -70,8 +70,8 @@ public enum ItemQueryCommands {
     /// "999+": what matters at a glance is "a lot", and the cost stays the
     /// same whatever the backlog.
     public static func status(context: CommandLineContext) throws(CommandLineError) {
-        let database = try context.openDatabase()
-        let days = DayWindows(now: context.now, calendar: context.style.calendar)
+        let database = try context.openDatabaseForReading()
+        let days = DayWindows(now: context.now, calendar: context.style.dayCalendar)
         let (overdue, today) = try context.storage { () throws(StorageError) in
             (try database.pendingCount(dueFrom: nil, before: days.overdueEnd, upTo: statusCap + 1),
              try database.pendingCount(dueFrom: days.overdueEnd, before: days.startOfDay(after: 1), upTo: statusCap + 1))

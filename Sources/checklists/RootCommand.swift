@@ -49,6 +49,7 @@ struct RootCommand: ParsableCommand {
             CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
         }
         if let problem = RawArguments.invalidUTF8Problem(raw) { fail(problem, status: 2) }
+        if let status = answerWithoutParser(Array(CommandLine.arguments.dropFirst())) { Foundation.exit(status) }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -59,6 +60,34 @@ struct RootCommand: ParsableCommand {
             }
             exit(withError: error)
         }
+    }
+
+    /// The exact command lines a tmux status bar and version checks run,
+    /// answered without the argument parser, which builds every command's
+    /// arguments through reflection and runtime conformance lookups: about
+    /// half of `status`'s own CPU time (perf; DECISIONS.md, "The floor").
+    /// Only these shapes, with a path that cannot be an option; everything
+    /// else (`status --help`, `--db=x`, a typo) goes to the parser as before.
+    /// Returns the exit status, or nil to parse.
+    static func answerWithoutParser(_ arguments: [String]) -> Int32? {
+        func status(_ path: String?) -> Int32 {
+            execute(databasePath: path) { context throws(CommandLineError) in try ItemQueryCommands.status(context: context) }
+        }
+        if arguments == ["--version"] {
+            print(configuration.version)
+            return 0
+        }
+        if arguments == ["status"] { return status(nil) }
+        guard arguments.count == 3 else { return nil }
+        let path: String
+        if arguments[0] == "status" && arguments[1] == "--db" {
+            path = arguments[2]
+        } else if arguments[0] == "--db" && arguments[2] == "status" {
+            path = arguments[1]
+        } else {
+            return nil
+        }
+        return path.isEmpty || path.hasPrefix("-") ? nil : status(path)
     }
 
     mutating func run() throws {

@@ -27,13 +27,21 @@ protocol Subcommand: ParsableCommand {
 
 extension Subcommand {
     func run() throws {
-        let context = CommandLineContext.live(databasePath: database.db ?? root.db, environment: ProcessInfo.processInfo.environment)
-        do {
-            try perform(context)
-        } catch {
-            FileHandle.standardError.write(Data("checklists: \(error.description)\n".utf8))
-            throw ExitCode(error.exitStatus)
-        }
+        let status = execute(databasePath: database.db ?? root.db, perform)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// Runs a subcommand's work in the live context; a failure is
+/// "checklists: message" on stderr. Returns the exit status.
+func execute(databasePath: String?, _ perform: (CommandLineContext) throws(CommandLineError) -> Void) -> Int32 {
+    let context = CommandLineContext.live(databasePath: databasePath, environment: ProcessInfo.processInfo.environment)
+    do {
+        try perform(context)
+        return 0
+    } catch {
+        FileHandle.standardError.write(Data("checklists: \(error.description)\n".utf8))
+        return error.exitStatus
     }
 }
 

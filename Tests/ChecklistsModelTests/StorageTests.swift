@@ -324,18 +324,27 @@ struct RefusedFileTests {
         try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 0.2))
     }
 
+    private func openForReading(_ path: String) throws(StorageError) -> ChecklistsDatabase {
+        try ChecklistsDatabase.openForReading(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 0.2))
+    }
+
+    /// Both ways of opening (for writing and for reading only) refuse the
+    /// file the same way and leave it, and its folder, as they were.
     private func expectRefused(_ path: String, _ matches: (StorageError) -> Bool) throws {
-        let before = try Data(contentsOf: URL(fileURLWithPath: path))
-        do {
-            _ = try open(path)
-            Issue.record("\(path) was opened")
-        } catch {
-            #expect(matches(error), "unexpected error: \(error)")
+        for (way, opener) in [("open", open), ("openForReading", openForReading)] {
+            let before = try Data(contentsOf: URL(fileURLWithPath: path))
+            do {
+                _ = try opener(path)
+                Issue.record("\(way): \(path) was opened")
+            } catch {
+                #expect(matches(error), "\(way): unexpected error: \(error)")
+            }
+            let after = try Data(contentsOf: URL(fileURLWithPath: path))
+            let changed = zip(before.indices, after.indices).filter { before[$0] != after[$1] }.prefix(8)
+            #expect(after == before, "\(way): the file changed: \(before.count) → \(after.count) bytes, first changes at \(Array(changed))")
+            #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "\(way) left a -wal")
+            #expect(!FileManager.default.fileExists(atPath: path + "-shm"), "\(way) left a -shm")
         }
-        let after = try Data(contentsOf: URL(fileURLWithPath: path))
-        let changed = zip(before.indices, after.indices).filter { before[$0] != after[$1] }.prefix(8)
-        #expect(after == before, "the file changed: \(before.count) → \(after.count) bytes, first changes at \(Array(changed))")
-        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
     }
 
     @Test("random bytes")
@@ -446,8 +455,10 @@ struct RefusedFileTests {
     @Test("a path that is a folder, and a missing folder")
     func badPaths() throws {
         #expect(throws: StorageError.isDirectory(path: folder.path)) { _ = try open(folder.path) }
+        #expect(throws: StorageError.isDirectory(path: folder.path)) { _ = try openForReading(folder.path) }
         let missing = folder.path + "/no/such/folder/db.sqlite"
         #expect(throws: StorageError.missingDirectory(path: missing)) { _ = try open(missing) }
+        #expect(throws: StorageError.missingDirectory(path: missing)) { _ = try openForReading(missing) }
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/no"))
         folder.remove()
     }

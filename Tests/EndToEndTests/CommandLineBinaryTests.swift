@@ -57,6 +57,24 @@ struct CommandLineBinaryTests {
         }
     }
 
+    @Test("status and --version, answered without the argument parser, say exactly what the parser's way says")
+    func withoutTheParser() throws {
+        defer { folder.remove() }
+        _ = run(["add", "Late", "--due", "2020-01-01 09:00", "--db", database])
+        // `--db=` and a trailing `--` are not shapes the fast path takes: the parser answers them.
+        let parsed = run(["status", "--db=\(database)"])
+        #expect(parsed == (0, "1 overdue\n"))
+        #expect(run(["status", "--db", database]) == parsed)
+        #expect(run(["--db", database, "status"]) == parsed)
+        #expect(run(["status"], ["CHECKLISTS_DB": database]) == run(["status", "--"], ["CHECKLISTS_DB": database]))
+        #expect(run(["--version"]) == (0, "checklists 0.1.0\n"))
+        // A failure the same way too: exit 3, one line on stderr.
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: folder.file("bad.sqlite")))
+        let failed = run(["status", "--db", folder.file("bad.sqlite")])
+        #expect(failed.status == 3)
+        #expect(failed == run(["status", "--db=\(folder.file("bad.sqlite"))"]))
+    }
+
     @Test("an argument that is not UTF-8: exit 2, nothing written")
     func invalidUTF8() {
         defer { folder.remove() }

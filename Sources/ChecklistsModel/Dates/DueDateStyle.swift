@@ -9,15 +9,34 @@ import Foundation
 public final class DueDateStyle: @unchecked Sendable {
     /// Gregorian, with `timeZone` and `locale` set: the calendar the parser,
     /// the date picker and the formatters share, so they agree on what a wall
-    /// time is.
-    public let calendar: Calendar
+    /// time is. The locale is resolved on first use: looking it up loads
+    /// ICU's locale data, which a command that prints no date (`status`,
+    /// `export`, `list --json`) never needs.
+    public private(set) lazy var calendar: Calendar = {
+        var calendar = dayCalendar
+        calendar.locale = resolveLocale()
+        return calendar
+    }()
+
+    /// Gregorian in `timeZone`, without a locale: enough for day boundaries
+    /// (midnight, the next days), which do not depend on the language.
+    public let dayCalendar: Calendar
+
+    /// The wall time's zone.
+    public var timeZone: TimeZone { dayCalendar.timeZone }
+
+    private let resolveLocale: () -> Locale
 
     /// `locale` decides the words and field order, `timeZone` the wall time shown.
-    public init(locale: Locale, timeZone: TimeZone) {
+    public convenience init(locale: Locale, timeZone: TimeZone) {
+        self.init(timeZone: timeZone) { locale }
+    }
+
+    private init(timeZone: TimeZone, locale: @escaping () -> Locale) {
         var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = locale
         calendar.timeZone = timeZone
-        self.calendar = calendar
+        dayCalendar = calendar
+        resolveLocale = locale
     }
 
     /// The style the environment asks for.
@@ -39,10 +58,9 @@ public final class DueDateStyle: @unchecked Sendable {
             .lazy
             .compactMap { environment[$0] }
             .first { !$0.isEmpty }
-        return DueDateStyle(
-            locale: locale(fromPOSIX: localeVariable),
-            timeZone: environment["TZ"].flatMap(timeZone(fromTZ:)) ?? fallbackTimeZone
-        )
+        return DueDateStyle(timeZone: environment["TZ"].flatMap(timeZone(fromTZ:)) ?? fallbackTimeZone) {
+            locale(fromPOSIX: localeVariable)
+        }
     }
 
     /// The ICU locale for a POSIX locale name such as "de_DE.UTF-8@euro".

@@ -24,8 +24,9 @@ extension ChecklistsDatabase {
     /// full disk (SQLITE_FULL) without filling one. `max_page_count` belongs
     /// to a connection, and the pool's one writing connection makes every write.
     func capGrowthForTesting(pages: Int?) throws(StorageError) {
+        let writer = try writerPool()
         try run {
-            try pool.writeWithoutTransaction { db in
+            try writer.writeWithoutTransaction { db in
                 let current = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0
                 // SQLite clamps the maximum to what it was built with.
                 let cap = pages.map { current + $0 } ?? Int(UInt32.max - 1)

@@ -120,8 +120,9 @@ extension ChecklistsDatabase {
     /// last look, and never for our own commits. The file watcher wakes us on
     /// any write to the files; this tells whether there is anything to reload.
     public func externalChangeMark() throws(StorageError) -> Int {
-        try run {
-            try pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
+        let writer = try writerPool()
+        return try run {
+            try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
         }
     }
 

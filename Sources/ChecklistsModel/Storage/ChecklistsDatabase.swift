@@ -36,9 +36,13 @@ public final class ChecklistsDatabase: Sendable {
     }
 
     public let path: String
-    /// Readers for the screens beside one writer; only this folder's
-    /// extensions use it, through `read`, `write` and `run`.
-    let pool: DatabasePool
+    /// What every read goes through: the pool's readers, or the one
+    /// read-only connection of `openForReading`. Only this folder's
+    /// extensions use it, through `read` and `run`.
+    private let reader: any DatabaseReader
+    /// Readers for the screens beside one writer; nil when the database was
+    /// opened for reading only (a write then fails, it never opens a writer).
+    private let writer: DatabasePool?
     /// Something the user should hear about once, found while opening: the
     /// file is open to other users. Nil on every later open of the same file
     /// with the same mode, so a dashboard started daily does not nag.
@@ -48,12 +52,20 @@ public final class ChecklistsDatabase: Sendable {
     /// `Options.makeUID`.
     let uidMaker: @Sendable () -> String
 
-    private init(path: String, pool: DatabasePool, openingNotice: StorageNotice?, options: Options) {
+    private init(path: String, reader: any DatabaseReader, writer: DatabasePool?, openingNotice: StorageNotice?, options: Options) {
         self.path = path
-        self.pool = pool
+        self.reader = reader
+        self.writer = writer
         self.openingNotice = openingNotice
         self.calendar = options.calendar
         self.uidMaker = options.makeUID
+    }
+
+    /// The pool, for what only a writer does (the extensions' `data_version`
+    /// look and the tests' faults); a reader-only database refuses.
+    func writerPool() throws(StorageError) -> DatabasePool {
+        guard let writer else { throw .writeFailed(path: path, detail: "the database was opened for reading only") }
+        return writer
     }
 
     // MARK: - Opening
@@ -70,11 +82,7 @@ public final class ChecklistsDatabase: Sendable {
         let folderLock = try FileChecks.lockFolder(folder, for: path)
         defer { folderLock.unlock() }
 
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(options.busyTimeout)
-        configuration.prepareDatabase { db in
-            db.add(collation: naturalCollation)
-        }
+        let configuration = connectionConfiguration(options)
         if try FileChecks.inspect(path) {
             try create(path, configuration: configuration)
         } else {
@@ -94,7 +102,60 @@ public final class ChecklistsDatabase: Sendable {
             throw StorageError(error, path: path)
         }
         let notice = try prepareSchema(pool, path: path, openMode: FileChecks.modeOpenToOthers(path))
-        return ChecklistsDatabase(path: path, pool: pool, openingNotice: notice, options: options)
+        return ChecklistsDatabase(path: path, reader: pool, writer: pool, openingNotice: notice, options: options)
+    }
+
+    /// Opens the database for reading only: one read-only connection, and
+    /// nothing written or synced, neither the file nor its WAL (SQLite sets
+    /// up its shared-memory index, as for any reader). What `open` refuses
+    /// is refused here too, checked on that one connection: not SQLite,
+    /// another program's, from a newer version, damaged, unwritable. A file
+    /// open to other users is reported without being recorded (recording
+    /// is a write): every read says so until a writer records it.
+    ///
+    /// A file that does not exist yet, or that an older version wrote and
+    /// must be migrated first, is opened by `open` instead: creating and
+    /// migrating are writes, made once, by whoever comes first.
+    public static func openForReading(_ location: DatabaseLocation, options: Options = Options()) throws(StorageError) -> ChecklistsDatabase {
+        let path = location.path
+        // Missing (or gone since): `open` creates it, the folder too.
+        guard FileChecks.exists(path), try !FileChecks.inspect(path) else { return try open(location, options: options) }
+        var configuration = connectionConfiguration(options)
+        configuration.readonly = true
+        // SQLite's reader leaves an empty -wal and the -shm when it found
+        // none, as any reader does; a refused file gets its folder back as it was.
+        let sideFiles = FileChecks.missingSideFiles(path)
+        var opened: DatabaseQueue?
+        let readiness: FileChecks.Readiness
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            opened = queue
+            readiness = try queue.read { db in try FileChecks.readiness(db, path: path, migrator: Schema.migrator) }
+        } catch {
+            opened.map(InspectionQueues.close)
+            FileChecks.removeSideFiles(sideFiles)
+            throw StorageError(error, path: path)
+        }
+        guard let queue = opened, case let .ready(reportedOpenMode) = readiness else {
+            opened.map(InspectionQueues.close)
+            return try open(location, options: options)
+        }
+        var notice: StorageNotice?
+        if let openMode = FileChecks.modeOpenToOthers(path), reportedOpenMode != String(openMode, radix: 8) {
+            notice = .openToOthersUntilRecorded(path: path, mode: Int(openMode))
+        }
+        return ChecklistsDatabase(path: path, reader: queue, writer: nil, openingNotice: notice, options: options)
+    }
+
+    /// Every connection's set-up: how long to wait for a lock, and the
+    /// natural order collation the queries name.
+    private static func connectionConfiguration(_ options: Options) -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(options.busyTimeout)
+        configuration.prepareDatabase { db in
+            db.add(collation: naturalCollation)
+        }
+        return configuration
     }
 
     /// Builds a new database beside `path` and renames it into place only
@@ -109,12 +170,7 @@ public final class ChecklistsDatabase: Sendable {
         try FileChecks.createPrivateFile(partial, for: path)
         do {
             let queue = try DatabaseQueue(path: partial, configuration: configuration)
-            defer {
-                try? queue.close()
-                // Freeing it would start libdispatch's 1 Hz pool monitor
-                // (DECISIONS.md, "Idle means no wake-ups").
-                InspectionQueues.keep(queue)
-            }
+            defer { InspectionQueues.close(queue) }
             _ = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
             try Schema.migrator.migrate(queue)
             _ = try queue.writeWithoutTransaction { try $0.checkpoint(.truncate) }
@@ -180,7 +236,7 @@ public final class ChecklistsDatabase: Sendable {
     /// One read transaction on a reader connection (a consistent view of
     /// the file while other connections write), its errors as `run`'s.
     func read<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
-        try run { try pool.read(body) }
+        try run { try reader.read(body) }
     }
 
     /// One write transaction (IMMEDIATE, as GRDB's `write`), its errors
@@ -190,7 +246,7 @@ public final class ChecklistsDatabase: Sendable {
     /// read-only under a running app (EROFS) reads as read-only, and a full
     /// one as full.
     func write<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
-        try Self.write(in: pool, path: path, body)
+        try Self.write(in: writerPool(), path: path, body)
     }
 
     private static func write<T>(in pool: DatabasePool, path: String, _ body: (Database) throws -> T) throws(StorageError) -> T {

@@ -93,40 +93,75 @@ enum FileChecks {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(busyTimeout)
-        // A read-only look at a WAL database leaves an empty -wal and a -shm
-        // behind; remove what this look created, so a refused file's folder
-        // is as we found it.
-        let sideFiles = [path + "-wal", path + "-shm"].filter { !FileManager.default.fileExists(atPath: $0) }
-        defer {
-            for file in sideFiles where (fileSize(file) ?? 1) == 0 || file.hasSuffix("-shm") {
-                unlink(file)
-            }
-        }
+        // Remove what this look creates, so a refused file's folder is as we found it.
+        let sideFiles = missingSideFiles(path)
+        defer { removeSideFiles(sideFiles) }
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer {
-                try? queue.close()
-                InspectionQueues.keep(queue)
-            }
-            try queue.read { db in
-                let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
-                let tables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
-                if applicationID != Schema.applicationID {
-                    // An empty SQLite file may become ours; anything else is not.
-                    if tables > 0 { throw StorageError.foreignDatabase(path: path) }
-                    return
-                }
-                if try migrator.hasBeenSuperseded(db) { throw StorageError.newerVersion(path: path) }
-                // Reading each table's first row finds a damaged schema or root
-                // page now rather than at the user's first edit. (Not a full
-                // integrity check: that would make start-up grow with the data.)
-                for table in ["checklist", "item", "preference"] where try db.tableExists(table) {
-                    _ = try Row.fetchAll(db, sql: "SELECT * FROM \(table) LIMIT 1")
-                }
-            }
+            defer { InspectionQueues.close(queue) }
+            _ = try queue.read { db in try verify(db, path: path, migrator: migrator) }
         } catch {
             throw StorageError(error, path: path)
         }
+    }
+
+    /// The refusals of `inspectWithSQLite`, on a connection already open:
+    /// another program's database, a newer version's, a damaged schema.
+    /// Returns false for an SQLite file that is not ours yet but empty,
+    /// which may become ours.
+    private static func verify(_ db: Database, path: String, migrator: DatabaseMigrator) throws -> Bool {
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let tables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
+        if applicationID != Schema.applicationID {
+            if tables > 0 { throw StorageError.foreignDatabase(path: path) }
+            return false
+        }
+        if try migrator.hasBeenSuperseded(db) { throw StorageError.newerVersion(path: path) }
+        // Reading each table's first row finds a damaged schema or root
+        // page now rather than at the user's first edit. (Not a full
+        // integrity check: that would make start-up grow with the data.)
+        for table in ["checklist", "item", "preference"] where try db.tableExists(table) {
+            _ = try Row.fetchAll(db, sql: "SELECT * FROM \(table) LIMIT 1")
+        }
+        return true
+    }
+
+    /// What a reader's look at an existing file found, past the refusals.
+    enum Readiness: Equatable {
+        /// Ours, migrated and with its first list made; the file mode last
+        /// reported as open to other users, if any.
+        case ready(reportedOpenMode: String?)
+        /// Sound, but only a writer can make it ready: an empty SQLite file,
+        /// an older schema, or a first start that never finished.
+        case needsWriter
+    }
+
+    /// `verify`'s refusals, then whether a reader can use the file as it is.
+    static func readiness(_ db: Database, path: String, migrator: DatabaseMigrator) throws -> Readiness {
+        guard try verify(db, path: path, migrator: migrator),
+              try migrator.hasCompletedMigrations(db),
+              try Preference.initialized.value(db) != nil
+        else { return .needsWriter }
+        return .ready(reportedOpenMode: try Preference.reportedOpenMode.value(db))
+    }
+
+    /// A read-only look at a WAL database leaves an empty -wal and a -shm
+    /// behind: these are the ones that are not there before the look.
+    static func missingSideFiles(_ path: String) -> [String] {
+        [path + "-wal", path + "-shm"].filter { !exists($0) }
+    }
+
+    /// Removes the side files a look created (a -wal only while still empty).
+    static func removeSideFiles(_ files: [String]) {
+        for file in files where (fileSize(file) ?? 1) == 0 || file.hasSuffix("-shm") {
+            unlink(file)
+        }
+    }
+
+    /// Whether anything is at `path` (a stat, no open).
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 || errno != ENOENT
     }
 
     /// The file's permission bits when they let other users in (any group or
@@ -173,7 +208,11 @@ enum InspectionQueues {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var kept: [DatabaseQueue] = []
 
-    static func keep(_ queue: DatabaseQueue) {
+    /// Closes a queue the open is done with and keeps it, never freed
+    /// (freeing it would start libdispatch's 1 Hz pool monitor; DECISIONS.md,
+    /// "Idle means no wake-ups").
+    static func close(_ queue: DatabaseQueue) {
+        try? queue.close()
         lock.lock()
         defer { lock.unlock() }
         kept.append(queue)

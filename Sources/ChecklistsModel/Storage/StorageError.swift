@@ -80,13 +80,23 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
 /// What opening found that the user should know but that stops nothing.
 public enum StorageNotice: Hashable, Sendable, CustomStringConvertible {
     /// The database file's mode lets other users read or change it.
+    /// Recorded as said, so said once.
     case openToOthers(path: String, mode: Int)
+    /// The same, found by a reader, which records nothing: said at every
+    /// read until a writer (any saved change, or the app) records it.
+    case openToOthersUntilRecorded(path: String, mode: Int)
 
     public var description: String {
         switch self {
         case let .openToOthers(path, mode):
-            let access = mode & 0o022 != 0 ? "read and change" : "read"
-            return "other users can \(access) \(path) (mode \(String(mode, radix: 8))); chmod 600 it to keep your lists private (said once)"
+            return Self.openToOthers(path, mode, until: "said once")
+        case let .openToOthersUntilRecorded(path, mode):
+            return Self.openToOthers(path, mode, until: "said until a change is saved")
         }
+    }
+
+    private static func openToOthers(_ path: String, _ mode: Int, until: String) -> String {
+        let access = mode & 0o022 != 0 ? "read and change" : "read"
+        return "other users can \(access) \(path) (mode \(String(mode, radix: 8))); chmod 600 it to keep your lists private (\(until))"
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import ArgumentParser
+import ChecklistsModel
+import ChecklistsToolSupport
+
+/// `calcurse-data`: calcurse's data files holding the items of a benchmark
+/// database, so both programs are timed on the same data. Every item is an
+/// appointment at its due time (`apts`, what `calcurse -a` and `-n` read)
+/// and a to-do (`todo`, what `calcurse -t` lists), checked items as done.
+struct CalcurseDataCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "calcurse-data",
+        abstract: "Write calcurse's apts and todo files with a benchmark database's items.")
+
+    @Option(help: ArgumentHelp("The benchmark database (read only).", valueName: "path")) var db: String
+    @Option(help: ArgumentHelp("calcurse's data folder to write.", valueName: "folder")) var out: String
+
+    func run() {
+        let items: [ListedItem]
+        do {
+            let database = try ChecklistsDatabase.openForReading(DatabaseLocation(path: db, createsFolder: false))
+            items = try database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil)
+        } catch {
+            fail("reading \(db): \(error)")
+        }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        func stamp(_ date: Date) -> String {
+            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+            return String(format: "%02d/%02d/%04d @ %02d:%02d", c.month!, c.day!, c.year!, c.hour!, c.minute!)
+        }
+        var apts = "", todo = ""
+        apts.reserveCapacity(items.count * 80)
+        todo.reserveCapacity(items.count * 40)
+        for listed in items {
+            let item = listed.item
+            // calcurse's files are one item a line.
+            let text = item.text.replacingOccurrences(of: "\n", with: " ")
+            if let due = item.dueDate {
+                let when = stamp(due)
+                apts += "\(when) -> \(when) |\(text)\n"
+            }
+            todo += item.isChecked ? "[-0] \(text)\n" : "[0] \(text)\n"
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            try apts.write(toFile: out + "/apts", atomically: true, encoding: .utf8)
+            try todo.write(toFile: out + "/todo", atomically: true, encoding: .utf8)
+        } catch {
+            fail("writing \(out): \(error)")
+        }
+    }
+}
+
+/// `versus`: whole runs of checklists and of calcurse on the same items,
+/// interleaved (ours, then theirs, for every command, `runs` times) so both
+/// see the same load; prints "vs_NAME_ours_ns" and "vs_NAME_calcurse_ns"
+/// lines, one per run. Each command runs once untimed first.
+struct VersusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "versus",
+        abstract: "Time checklists and calcurse side by side on the same items.")
+
+    @Option(help: ArgumentHelp("The checklists binary.", valueName: "path")) var binary: String
+    @Option(help: ArgumentHelp("The calcurse binary.", valueName: "path")) var calcurse: String
+    @Option(help: ArgumentHelp("The database (add writes to it).", valueName: "path")) var db: String
+    @Option(help: ArgumentHelp("calcurse's data folder, from calcurse-data (its add writes to it).", valueName: "folder"))
+    var calcurseData: String
+    @Option(help: ArgumentHelp("A folder for the files the runs make (exports, imported databases).", valueName: "folder"))
+    var scratch: String
+    @Option(help: "Timed runs of each command.") var runs: Int = 21
+
+    /// One command of each program; `ours` gets the run's number, for
+    /// commands that need a fresh file each time (import).
+    struct Case {
+        var name: String
+        var ours: (Int) -> [String]
+        var theirs: [String]?
+        var runs: Int
+    }
+
+    func run() {
+        let export = scratch + "/export.json"
+        guard case let .success(pid) = startProcess([binary, "export", "--db", db], outputPath: export), waitForExit(pid) == 0 else {
+            fail("\(binary) export --db \(db) failed")
+        }
+        // One to-do in iCalendar, which is how calcurse takes a new item from the command line.
+        let ics = scratch + "/one.ics"
+        let event = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nSUMMARY:Benchmark item\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        guard FileManager.default.createFile(atPath: ics, contents: Data(event.utf8)) else { fail("cannot write \(ics)") }
+        let data = ["-D", calcurseData, "-C", calcurseData]
+        // Heavy commands (a whole file) get fewer runs; their medians are stable.
+        let heavy = Swift.max(3, runs / 4)
+        let cases = [
+            Case(name: "version", ours: { _ in ["--version"] }, theirs: ["--version"], runs: runs),
+            Case(name: "status", ours: { _ in ["status", "--db", db] }, theirs: data + ["-n"], runs: runs),
+            Case(name: "list", ours: { _ in ["list", "--db", db] }, theirs: data + ["-t"], runs: runs),
+            Case(name: "list_json", ours: { _ in ["list", "--json", "--db", db] }, theirs: data + ["-t"], runs: runs),
+            Case(name: "list_today", ours: { _ in ["list", "--due", "today", "--db", db] }, theirs: data + ["-a"], runs: runs),
+            Case(name: "lists", ours: { _ in ["lists", "--db", db] }, theirs: nil, runs: runs),
+            Case(name: "add", ours: { _ in ["add", "Benchmark item", "--due", "tomorrow 9:00", "--db", db] },
+                 theirs: data + ["-q", "-i", ics], runs: runs),
+            Case(name: "export", ours: { _ in ["export", "--db", db] }, theirs: data + ["-x"], runs: heavy),
+            Case(name: "import", ours: { run in ["import", export, "--db", scratch + "/import-\(run).sqlite"] }, theirs: nil, runs: heavy),
+        ]
+        for entry in cases {
+            for run in -1..<entry.runs {
+                let ours = entry.ours(run)
+                guard let elapsed = timedRun(binary, ours) else { fail("\(binary) \(ours.joined(separator: " ")) failed") }
+                if run >= 0 { print("vs_\(entry.name)_ours_ns\t\(Int(elapsed))") }
+                if let theirs = entry.theirs {
+                    guard let elapsed = timedRun(calcurse, theirs) else { fail("\(calcurse) \(theirs.joined(separator: " ")) failed") }
+                    if run >= 0 { print("vs_\(entry.name)_calcurse_ns\t\(Int(elapsed))") }
+                }
+            }
+        }
+    }
+}
