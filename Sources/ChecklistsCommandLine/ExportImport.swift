@@ -11,10 +11,14 @@ import ChecklistsModel
 public enum ExportImportCommands {
     /// The document's `format` and `version`; a file from a later version is
     /// refused. Version 2: `due` may be null (no due date), and an item may
-    /// repeat (`repeat`, an RRULE; `repeatStart`; `lastDone`). Version 1
-    /// files are still read (every item has a due date there, none repeats).
+    /// repeat (`repeat`, an RRULE; `repeatStart`; `lastDone`). Version 3:
+    /// each item has its iCalendar `uid`, and may carry the iCalendar object
+    /// it was imported from (`ical`), when it last changed (`modified`) and
+    /// was checked off (`completed`). Older files are still read (their
+    /// items get new UIDs; in version 1 every item has a due date and none
+    /// repeats).
     static let format = "checklists"
-    static let version: Int64 = 2
+    static let version: Int64 = 3
 
     public static func export(context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabaseForReading()
@@ -61,7 +65,11 @@ public enum ExportImportCommands {
                 ] + (item.recurrence.map { rule in [
                     ("repeat", .string(rule.rrule)),
                     ("repeatStart", (item.repeatStart ?? item.dueDate).map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
-                ] } ?? []) + (item.lastDoneAt.map { [("lastDone", .string(Timestamp.format($0, in: timeZone)))] } ?? []))
+                ] } ?? []) + (item.lastDoneAt.map { [("lastDone", .string(Timestamp.format($0, in: timeZone)))] } ?? [])
+                  + [("uid", .string(entry.uid))]
+                  + (entry.modifiedAt.map { [("modified", .string(Timestamp.format($0, in: timeZone)))] } ?? [])
+                  + (entry.completedAt.map { [("completed", .string(Timestamp.format($0, in: timeZone)))] } ?? [])
+                  + (entry.calendarObject.map { [("ical", .string($0))] } ?? []))
                 out += (itemIndex == 0 ? "\n" : ",\n") + "      " + value.text()
             }
             out += list.items.isEmpty ? "]}" : "\n    ]}"
@@ -136,10 +144,10 @@ struct SnapshotReader {
         }
         if version < 1 { throw fail(versionNode, "there is no format version \(version)") }
 
-        var listIDs = Set<Int64>(), itemIDs = Set<Int64>()
+        var listIDs = Set<Int64>(), itemIDs = Set<Int64>(), uids = Set<String>()
         var lists: [Snapshot.List] = []
         for listNode in try array(required(fields, "lists", in: root, "the file"), "lists") {
-            let list = try self.list(listNode, itemIDs: &itemIDs)
+            let list = try self.list(listNode, itemIDs: &itemIDs, uids: &uids)
             guard listIDs.insert(list.checklist.id).inserted else { throw fail(listNode, "list id \(list.checklist.id) appears twice") }
             lists.append(list)
         }
@@ -155,7 +163,7 @@ struct SnapshotReader {
             lastItemID: try fields["lastItemId"].map { node throws(CommandLineError) in try integer(node, "lastItemId", minimum: 0) } ?? 0)
     }
 
-    private func list(_ node: JSONNode, itemIDs: inout Set<Int64>) throws(CommandLineError) -> Snapshot.List {
+    private func list(_ node: JSONNode, itemIDs: inout Set<Int64>, uids: inout Set<String>) throws(CommandLineError) -> Snapshot.List {
         let fields = try object(node, "a list", keys: ["id", "name", "icon", "sortOrder", "items"])
         let id = try integer(required(fields, "id", in: node, "a list"), "the list's id", minimum: 1)
         let what = "list \(id)"
@@ -169,6 +177,7 @@ struct SnapshotReader {
             for itemNode in try array(itemsNode, "\(what): items") {
                 let entry = try item(itemNode, checklistID: id)
                 guard itemIDs.insert(entry.item.id).inserted else { throw fail(itemNode, "item id \(entry.item.id) appears twice") }
+                guard entry.uid.isEmpty || uids.insert(entry.uid).inserted else { throw fail(itemNode, "uid \(entry.uid) appears twice") }
                 entries.append(entry)
             }
         }
@@ -176,7 +185,8 @@ struct SnapshotReader {
     }
 
     private func item(_ node: JSONNode, checklistID: Int64) throws(CommandLineError) -> Snapshot.Entry {
-        let fields = try object(node, "an item", keys: ["id", "text", "due", "checked", "remind", "reminder", "repeat", "repeatStart", "lastDone"])
+        let fields = try object(node, "an item", keys: ["id", "text", "due", "checked", "remind", "reminder", "repeat", "repeatStart", "lastDone",
+                                                        "uid", "modified", "completed", "ical"])
         let id = try integer(required(fields, "id", in: node, "an item"), "the item's id", minimum: 1)
         let what = "item \(id)"
         let textNode = try required(fields, "text", in: node, what)
@@ -220,7 +230,16 @@ struct SnapshotReader {
         let item = Item(id: id, checklistID: checklistID, text: text, isChecked: checked, dueDate: due, shouldRemind: remind,
                         recurrence: recurrence, repeatStart: recurrence == nil ? nil : try optionalDate("repeatStart"),
                         lastDoneAt: try optionalDate("lastDone"))
-        return Snapshot.Entry(item: item, remindAt: remindAt)
+        var uid = ""
+        if let uidNode = fields["uid"] {
+            uid = try string(uidNode, "\(what): uid")
+            guard !uid.isEmpty, !uid.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw fail(uidNode, "\(what): uid must be text without control characters")
+            }
+        }
+        let ical = try fields["ical"].map { node throws(CommandLineError) in try string(node, "\(what): ical") }
+        return Snapshot.Entry(item: item, remindAt: remindAt, uid: uid, calendarObject: ical,
+                              modifiedAt: try optionalDate("modified"), completedAt: try optionalDate("completed"))
     }
 
     // MARK: - Typed fields

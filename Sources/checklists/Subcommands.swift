@@ -176,24 +176,47 @@ struct Status: Subcommand {
 struct Export: Subcommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Print everything (lists, items, reminders) as JSON that import takes back exactly.")
+        abstract: "Print everything (lists, items, reminders) as JSON that import takes back exactly, or write iCalendar files.",
+        discussion: "--ics DIR writes a vdir: a folder per list (with a displayname file) holding one UID.ics to-do per item, as todoman and vdirsyncer read them.")
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
-    @Flag(help: "JSON (the only format, and the default).") var json = false
-    func perform(_ context: CommandLineContext) throws(CommandLineError) { try ExportImportCommands.export(context: context) }
+    @Flag(help: "JSON (the default).") var json = false
+    @Option(help: ArgumentHelp("Write iCalendar to-dos into this folder instead.", valueName: "dir"), completion: .directory) var ics: String?
+    func perform(_ context: CommandLineContext) throws(CommandLineError) {
+        if json && ics != nil { throw .badInput("give --json or --ics, not both") }
+        if let ics {
+            try CalendarFileCommands.export(to: ics, context: context)
+        } else {
+            try ExportImportCommands.export(context: context)
+        }
+    }
 }
 
 struct Import: Subcommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Load an export into a new database (or replace everything with --replace), all or nothing.")
+        abstract: "Load an export into a new database (or replace everything with --replace), all or nothing; or add iCalendar to-dos.",
+        discussion: """
+            --ics PATH reads one .ics file (one or many to-dos), a folder of them, or a vdir, and adds its to-dos (an item with \
+            the same UID is updated) to the list of each folder's displayname, or of --list. All or nothing.
+            """)
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
-    @Flag(help: "JSON (the only format, and the default).") var json = false
-    @Flag(help: "Replace everything the database holds.") var replace = false
+    @Flag(help: "JSON (the default).") var json = false
+    @Flag(help: "Replace everything the database holds (JSON only).") var replace = false
+    @Option(help: ArgumentHelp("Read iCalendar to-dos from this file or folder instead.", valueName: "path"), completion: .file(extensions: ["ics"]))
+    var ics: String?
+    @Option(help: ArgumentHelp("With --ics: the list every to-do goes to.", valueName: "name")) var list: String?
     @Argument(help: ArgumentHelp("The file export wrote; - reads standard input.", valueName: "file"), completion: .file(extensions: ["json"]))
-    var file: String
+    var file: String?
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
-        try ExportImportCommands.importFile(path: file, replace: replace, context: context)
+        if let ics {
+            if json || replace || file != nil { throw .badInput("--ics takes its path alone (no --json, --replace or file)") }
+            try CalendarFileCommands.importFiles(path: ics, list: list, context: context)
+        } else {
+            guard let file else { throw .badInput("give the file to import (or --ics PATH)") }
+            if list != nil { throw .badInput("--list goes with --ics") }
+            try ExportImportCommands.importFile(path: file, replace: replace, context: context)
+        }
     }
 }

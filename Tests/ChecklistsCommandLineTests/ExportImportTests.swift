@@ -7,7 +7,8 @@ import TestSupport
 @Suite("export and import: exact round trips, one transaction, errors by line")
 struct ExportImportTests {
     let source = Harness()
-    let target = Harness()
+    /// Its own UIDs, as two machines' would be: the imported items keep theirs.
+    let target = Harness(uidPrefix: "target-")
 
     /// A database with what a round trip could lose: an id gap from a
     /// deleted item, a snoozed reminder, a delivered one, a checked item, a
@@ -68,18 +69,18 @@ struct ExportImportTests {
         #expect(export(source).components(separatedBy: "\n") == [
             "{",
             #"  "format": "checklists","#,
-            #"  "version": 2,"#,
+            #"  "version": 3,"#,
             #"  "lastListId": 4,"#,
             #"  "lastItemId": 5,"#,
             #"  "openList": 2,"#,
             #"  "lists": ["#,
             #"    {"id": 1, "name": "List", "icon": "none", "sortOrder": "dueDate", "items": ["#,
-            #"      {"id": 2, "text": "Call \"mum\" \\ \u001b[31m\u202e\u0085", "due": "2026-11-21T12:00:00+01:00", "checked": false, "remind": true, "reminder": "2026-11-21T12:05:17+01:00"},"#,
-            #"      {"id": 3, "text": "Delivered", "due": "2026-11-21T11:45:00+01:00", "checked": false, "remind": true, "reminder": null},"#,
-            #"      {"id": 4, "text": "日本語 👨‍👩‍👧", "due": "2026-11-20T10:00:00+01:00", "checked": true, "remind": false, "reminder": null}"#,
+            #"      {"id": 2, "text": "Call \"mum\" \\ \u001b[31m\u202e\u0085", "due": "2026-11-21T12:00:00+01:00", "checked": false, "remind": true, "reminder": "2026-11-21T12:05:17+01:00", "uid": "uid-2", "modified": "2026-11-21T11:30:00+01:00"},"#,
+            #"      {"id": 3, "text": "Delivered", "due": "2026-11-21T11:45:00+01:00", "checked": false, "remind": true, "reminder": null, "uid": "uid-3", "modified": "2026-11-21T11:30:00+01:00"},"#,
+            #"      {"id": 4, "text": "日本語 👨‍👩‍👧", "due": "2026-11-20T10:00:00+01:00", "checked": true, "remind": false, "reminder": null, "uid": "uid-4", "modified": "2026-11-21T11:30:00+01:00", "completed": "2026-11-21T11:30:00+01:00"}"#,
             #"    ]},"#,
             #"    {"id": 2, "name": "Groceries", "icon": "groceries", "sortOrder": "text", "items": ["#,
-            #"      {"id": 1, "text": "Milk", "due": "2026-11-22T10:00:00+01:00", "checked": false, "remind": true, "reminder": "2026-11-22T10:00:00+01:00"}"#,
+            #"      {"id": 1, "text": "Milk", "due": "2026-11-22T10:00:00+01:00", "checked": false, "remind": true, "reminder": "2026-11-22T10:00:00+01:00", "uid": "uid-1", "modified": "2026-11-21T11:30:00+01:00"}"#,
             #"    ]},"#,
             #"    {"id": 4, "name": "Empty too", "icon": "photos", "sortOrder": "dueDate", "items": []}"#,
             "  ]",
@@ -156,15 +157,15 @@ struct ExportImportTests {
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1.5, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
          "import.json:6:14: the item's id must be a whole number of at least 1"),
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "txt": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
-         #"import.json:6:24: an item: unknown field "txt" (expected checked, due, id, lastDone, remind, reminder, repeat, repeatStart, text)"#),
+         #"import.json:6:24: an item: unknown field "txt" (expected checked, completed, due, ical, id, lastDone, modified, remind, reminder, repeat, repeatStart, text, uid)"#),
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00", "reminder": "2026-11-22T09:00:00+00:00"}"#,
          #"import.json:6:81: item 1: a pending reminder needs "remind": true and "checked": false"#),
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
          #"import.json:6:7: an item: the field "id" is missing"#),
         (#"    {"id": 1, "name": "List", "items": ["#, #"    {"id": 1, "name": "List", "icon": "house", "items": ["#,
          #"import.json:5:39: list 1: icon: unknown value "house" (one of none, appointments, birthdays, chores, drinks, folder, groceries, inbox, photos, trips)"#),
-        (#"  "version": 1,"#, #"  "version": 3,"#,
-         "import.json:3:14: written by a newer version of Checklists (format version 3); install it to import this file"),
+        (#"  "version": 1,"#, #"  "version": 4,"#,
+         "import.json:3:14: written by a newer version of Checklists (format version 4); install it to import this file"),
         (#"  "format": "checklists","#, #"  "format": "todo","#,
          #"import.json:2:13: not a Checklists export ("format": "checklists" is missing)"#),
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, "      {\"id\": 1, \"text\": \"Mi\tlk\", \"due\": \"2026-11-22T09:00:00+00:00\"}",

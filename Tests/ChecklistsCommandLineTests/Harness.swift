@@ -15,11 +15,17 @@ final class Harness: @unchecked Sendable {
     private(set) var output: [String] = []
     /// Notices for stderr, kept across runs.
     private(set) var notices: [String] = []
+    /// New items' UIDs are "uid-1", "uid-2"..., so exports read as literal lines.
+    let uids: UIDCounter
+
+    init(uidPrefix: String = "uid-") {
+        uids = UIDCounter(prefix: uidPrefix)
+    }
 
     deinit { folder.remove() }
 
     var context: CommandLineContext {
-        CommandLineContext(location: DatabaseLocation(path: path, createsFolder: false), databaseOptions: .init(busyTimeout: 1),
+        CommandLineContext(location: DatabaseLocation(path: path, createsFolder: false), databaseOptions: .init(busyTimeout: 1, makeUID: uids.make),
                            now: now, style: style, output: { [unowned self] in output.append(contentsOf: $0.components(separatedBy: "\n")) },
                            notice: { [unowned self] in notices.append($0) })
     }
@@ -61,7 +67,7 @@ final class Harness: @unchecked Sendable {
 
     /// The database, opened directly, to check what a command wrote.
     func database() throws -> ChecklistsDatabase {
-        try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
+        try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1, makeUID: uids.make))
     }
 
     func item(_ id: Int64) throws -> Item? { try database().item(id: id) }
@@ -73,4 +79,22 @@ extension CommandLineError {
     var isNotFound: Bool { if case .notFound = self { true } else { false } }
     var isBadInput: Bool { if case .badInput = self { true } else { false } }
     var isDatabase: Bool { if case .database = self { true } else { false } }
+}
+
+/// Counts UIDs instead of making random ones.
+final class UIDCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last = 0
+    let prefix: String
+
+    init(prefix: String) {
+        self.prefix = prefix
+    }
+
+    @Sendable func make() -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        last += 1
+        return prefix + "\(last)"
+    }
 }

@@ -64,7 +64,7 @@ struct UndatedCommandsTests {
     func exportImportUndated() throws {
         let someday = harness.add("Someday")
         let exported = harness.lines { context in try ExportImportCommands.export(context: context) }
-        #expect(exported.contains(#"      {"id": \#(someday), "text": "Someday", "due": null, "checked": false, "remind": false, "reminder": null}"#))
+        #expect(exported.contains(#"      {"id": \#(someday), "text": "Someday", "due": null, "checked": false, "remind": false, "reminder": null, "uid": "uid-1", "modified": "2026-11-21T10:30:00+00:00"}"#))
         let target = Harness()
         let file = target.folder.file("in.json")
         func importing(_ items: String) -> CommandLineError? {

@@ -74,6 +74,7 @@ struct UndatedItemsTests {
             "index item_by_checklist",
             "index item_by_checklist_due",
             "index item_by_remind_at",
+            "index item_by_uid",                     // iCalendar UIDs, a later migration
             "trigger item_counts_delete",
             "trigger item_counts_insert",
             "trigger item_counts_update",

@@ -15,6 +15,14 @@ struct StressTests {
         if case let .failure(failure) = fuzzer.run() { Issue.record("\(failure)") }
     }
 
+    @Test("mutated iCalendar files never crash the reader, and what reads round-trips exactly", arguments: [1, 2] as [UInt64])
+    func icalendarFuzz(seed: UInt64) {
+        switch ICalendarFuzzer(.init(seed: seed, inputs: 3_000)).run() {
+        case let .success(report): #expect(report.parsed > 500 && report.todos > 500)
+        case let .failure(failure): Issue.record("\(failure)")
+        }
+    }
+
     @Test("a writer killed at random moments loses nothing it reported and leaves a sound database")
     func killedWriter() throws {
         let candidates = [

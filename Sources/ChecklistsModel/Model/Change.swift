@@ -18,6 +18,10 @@ public enum Change: Hashable, Sendable {
     case setOpenChecklist(id: Int64?)
     /// Fires the item's reminder again at `until`; the due date stays as it is.
     case snooze(itemID: Int64, until: Date)
+    /// To-dos read from iCalendar files (or a server) into the list of that
+    /// name, made if missing: an item with the same UID is updated and moved
+    /// there, others are added.
+    case putCalendarItems(listName: String, [CalendarItem])
 }
 
 /// What a committed change created, so the UI can select it.

@@ -19,14 +19,34 @@ public struct Snapshot: Hashable, Sendable {
     }
 
     /// An item with its reminder state (`remindAt`: when its reminder fires,
-    /// nil for none). `item.checklistID` is the list that holds it.
+    /// nil for none) and what iCalendar needs. `item.checklistID` is the
+    /// list that holds it.
     public struct Entry: Hashable, Sendable {
         public var item: Item
         public var remindAt: Date?
+        /// The iCalendar UID; empty: give it a new one when restored.
+        public var uid: String
+        /// The iCalendar object the item was imported from (text), whose
+        /// properties we do not model are written back with it.
+        public var calendarObject: String?
+        /// The item's last change (DTSTAMP) and check-off (COMPLETED).
+        public var modifiedAt: Date?
+        public var completedAt: Date?
 
-        public init(item: Item, remindAt: Date?) {
+        public init(item: Item, remindAt: Date?, uid: String = "", calendarObject: String? = nil,
+                    modifiedAt: Date? = nil, completedAt: Date? = nil) {
             self.item = item
             self.remindAt = remindAt
+            self.uid = uid
+            self.calendarObject = calendarObject
+            self.modifiedAt = modifiedAt
+            self.completedAt = completedAt
+        }
+
+        /// Our fields as iCalendar carries them.
+        public var calendarFields: CalendarFields {
+            CalendarFields(uid: uid, text: item.text, dueDate: item.dueDate, isChecked: item.isChecked, shouldRemind: item.shouldRemind,
+                           remindAt: remindAt, recurrence: item.recurrence, repeatStart: item.recurrence == nil ? nil : (item.repeatStart ?? item.dueDate))
         }
     }
 

@@ -13,7 +13,7 @@ extension ChecklistsDatabase {
     @discardableResult
     public func apply(_ change: Change, now: Date) throws(StorageError) -> ChangeOutcome {
         try Self.validate(change)
-        return try write { db in try Self.apply(change, in: db, now: now, calendar: calendar) }
+        return try write { db in try Self.apply(change, in: db, now: now, calendar: calendar, makeUID: uidMaker) }
     }
 
     /// Commits many changes in one transaction: all of them, or none (a bad
@@ -22,7 +22,7 @@ extension ChecklistsDatabase {
     @discardableResult
     public func applyAll(_ changes: [Change], now: Date) throws(StorageError) -> [ChangeOutcome] {
         for change in changes { try Self.validate(change) }
-        return try write { db in try changes.map { try Self.apply($0, in: db, now: now, calendar: calendar) } }
+        return try write { db in try changes.map { try Self.apply($0, in: db, now: now, calendar: calendar, makeUID: uidMaker) } }
     }
 
     /// Refuses text that cannot be stored (blank, or with a NUL that SQLite
@@ -33,12 +33,17 @@ extension ChecklistsDatabase {
             if let problem = TextRules.problem(with: name, what: "list name") { throw problem }
         case let .addItem(_, draft), let .updateItem(_, draft):
             if let problem = TextRules.problem(with: draft.text, what: "item text") { throw problem }
+        case let .putCalendarItems(name, items):
+            if let problem = TextRules.problem(with: name, what: "list name") { throw problem }
+            for item in items {
+                if let problem = TextRules.problem(with: item.fields.text, what: "item text") { throw problem }
+            }
         default:
             break
         }
     }
 
-    private static func apply(_ change: Change, in db: Database, now: Date, calendar: Calendar) throws -> ChangeOutcome {
+    private static func apply(_ change: Change, in db: Database, now: Date, calendar: Calendar, makeUID: () -> String) throws -> ChangeOutcome {
         switch change {
         case let .addChecklist(name, icon):
             try db.execute(sql: "INSERT INTO checklist (name, icon) VALUES (?, ?)", arguments: [name, icon.rawValue])
@@ -60,9 +65,10 @@ extension ChecklistsDatabase {
             // The series starts at the due date given (none without a date).
             let rule = dueAt == nil ? nil : draft.recurrence?.rrule
             try db.execute(sql: """
-                INSERT INTO item (checklistID, text, dueAt, shouldRemind, remindAt, repeatRule, repeatStart) VALUES (?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO item (checklistID, text, dueAt, shouldRemind, remindAt, repeatRule, repeatStart, uid, modifiedAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [checklistID, draft.text, dueAt, draft.shouldRemind, remindAt.map(StoredTime.wholeSeconds),
-                                 rule, rule == nil ? nil : dueAt])
+                                 rule, rule == nil ? nil : dueAt, makeUID(), StoredTime.wholeSeconds(now)])
             return .item(db.lastInsertedRowID)
         case let .updateItem(id, draft):
             guard var updated = try ItemRecord.fetchOne(db, key: id)?.item else { throw StorageError.notFound(what: "the item") }
@@ -80,9 +86,10 @@ extension ChecklistsDatabase {
             } else if updated.recurrence != old.recurrence || updated.dueDate != old.dueDate || old.repeatStart == nil {
                 updated.repeatStart = updated.dueDate
             }
-            try db.execute(sql: "UPDATE item SET text = ?, dueAt = ?, shouldRemind = ?, repeatRule = ?, repeatStart = ? WHERE id = ?",
-                           arguments: [updated.text, dueAt, updated.shouldRemind, updated.recurrence?.rrule,
-                                       updated.repeatStart.map(StoredTime.wholeSeconds), id])
+            try db.execute(sql: """
+                UPDATE item SET text = ?, dueAt = ?, shouldRemind = ?, repeatRule = ?, repeatStart = ?, modifiedAt = ? WHERE id = ?
+                """, arguments: [updated.text, dueAt, updated.shouldRemind, updated.recurrence?.rrule,
+                                 updated.repeatStart.map(StoredTime.wholeSeconds), StoredTime.wholeSeconds(now), id])
             try updateReminder(db, from: old, to: updated, now: now)
             return .item(id)
         case let .setChecked(itemID, checked):
@@ -94,19 +101,21 @@ extension ChecklistsDatabase {
                 // by the rule, and remembers when it was done.
                 updated.dueDate = StoredTime.date(StoredTime.wholeMinutes(next))
                 updated.lastDoneAt = now
-                try db.execute(sql: "UPDATE item SET dueAt = ?, lastDoneAt = ? WHERE id = ?",
-                               arguments: [updated.dueDate.map(StoredTime.wholeMinutes), StoredTime.wholeSeconds(now), itemID])
+                try db.execute(sql: "UPDATE item SET dueAt = ?, lastDoneAt = ?, modifiedAt = ? WHERE id = ?",
+                               arguments: [updated.dueDate.map(StoredTime.wholeMinutes), StoredTime.wholeSeconds(now),
+                                           StoredTime.wholeSeconds(now), itemID])
             } else {
                 updated.isChecked = checked
-                try db.execute(sql: "UPDATE item SET isChecked = ? WHERE id = ?", arguments: [checked, itemID])
+                try db.execute(sql: "UPDATE item SET isChecked = ?, completedAt = ?, modifiedAt = ? WHERE id = ?",
+                               arguments: [checked, checked ? StoredTime.wholeSeconds(now) : nil, StoredTime.wholeSeconds(now), itemID])
             }
             try updateReminder(db, from: old, to: updated, now: now)
             return .item(itemID)
         case let .snooze(itemID, until):
             // Only a reminder that could still matter is snoozed: not for an
             // item checked off (or deleted) in the meantime.
-            try db.execute(sql: "UPDATE item SET remindAt = ? WHERE id = ? AND isChecked = 0",
-                           arguments: [StoredTime.wholeSeconds(until), itemID])
+            try db.execute(sql: "UPDATE item SET remindAt = ?, modifiedAt = ? WHERE id = ? AND isChecked = 0",
+                           arguments: [StoredTime.wholeSeconds(until), StoredTime.wholeSeconds(now), itemID])
             try requireChange(db, "the item")
             return .item(itemID)
         case let .deleteItem(id):
@@ -124,7 +133,49 @@ extension ChecklistsDatabase {
         case let .setOpenChecklist(id):
             try Preference.openChecklist.set(id.map { "\($0)" }, db)
             return .none
+        case let .putCalendarItems(name, items):
+            return try putCalendarItems(items, listName: name, in: db, now: now, makeUID: makeUID)
         }
+    }
+
+    /// To-dos read from iCalendar into the list `listName` (made when no
+    /// list has that name): an item with the same UID is updated and moved
+    /// there, the others are added. What the file says wins, field by
+    /// field, and the reminder rule decides what is pending: nothing for a
+    /// checked item or for an alarm not after `now`.
+    private static func putCalendarItems(_ items: [CalendarItem], listName: String, in db: Database, now: Date,
+                                         makeUID: () -> String) throws -> ChangeOutcome {
+        let listID: Int64
+        if let id = try Int64.fetchOne(db, sql: "SELECT id FROM checklist WHERE name = ? ORDER BY id LIMIT 1", arguments: [listName]) {
+            listID = id
+        } else {
+            try db.execute(sql: "INSERT INTO checklist (name) VALUES (?)", arguments: [listName])
+            listID = db.lastInsertedRowID
+        }
+        for item in items {
+            let fields = item.fields
+            let dueAt = fields.dueDate.map(StoredTime.wholeMinutes)
+            let rule = dueAt == nil ? nil : fields.recurrence
+            let remind = fields.shouldRemind && dueAt != nil
+            let remindAt = remind && !fields.isChecked ? fields.remindAt.flatMap { $0 > now ? StoredTime.wholeSeconds($0) : nil } : nil
+            let values: [(String, (any DatabaseValueConvertible)?)] = [
+                ("checklistID", listID), ("text", fields.text), ("isChecked", fields.isChecked), ("dueAt", dueAt),
+                ("shouldRemind", remind), ("remindAt", remindAt), ("repeatRule", rule?.rrule),
+                ("repeatStart", rule == nil ? nil : (fields.repeatStart ?? fields.dueDate).map(StoredTime.wholeMinutes)),
+                ("calendarObject", item.object), ("modifiedAt", StoredTime.wholeSeconds(now)),
+                ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(item.completedAt ?? now) : nil),
+            ]
+            let uid = fields.uid.isEmpty ? makeUID() : fields.uid
+            let arguments = StatementArguments(values.map(\.1) + [uid])
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE uid = ?", arguments: [uid]) == true {
+                try db.execute(sql: "UPDATE item SET \(values.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE uid = ?", arguments: arguments)
+            } else {
+                try db.execute(sql: """
+                    INSERT INTO item (\(values.map(\.0).joined(separator: ", ")), uid) VALUES (\(Array(repeating: "?", count: values.count + 1).joined(separator: ", ")))
+                    """, arguments: arguments)
+            }
+        }
+        return .checklist(listID)
     }
 
     /// Stores the rule's answer when one of its inputs changed; otherwise the

@@ -14,9 +14,9 @@ extension ChecklistsDatabase {
             var entries: [Int64: [Snapshot.Entry]] = [:]
             // A cursor: 100,000 items are turned into entries one by one,
             // never held twice.
-            let records = try ItemRecord.order(ItemRecord.Columns.checklistID, ItemRecord.Columns.id).fetchCursor(db)
+            let records = try ItemCalendarRecord.order(ItemRecord.Columns.checklistID, ItemRecord.Columns.id).fetchCursor(db)
             while let record = try records.next() {
-                entries[record.item.checklistID, default: []].append(Snapshot.Entry(item: record.item, remindAt: record.remindAt))
+                entries[record.entry.item.checklistID, default: []].append(record.entry)
             }
             let sequences = try Self.sequences(db)
             return Snapshot(
@@ -65,13 +65,18 @@ extension ChecklistsDatabase {
                     // A repeat needs a due date; its series starts at the due
                     // date unless the snapshot says where.
                     let rule = item.dueDate == nil ? nil : item.recurrence
+                    // An entry without a UID (an export of an older version)
+                    // gets one now, as every item has one.
                     try db.execute(sql: """
-                        INSERT INTO item (id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt, repeatRule, repeatStart, lastDoneAt)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO item (id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt, repeatRule, repeatStart, lastDoneAt,
+                                          uid, calendarObject, modifiedAt, completedAt)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                         """, arguments: [item.id, checklist.id, item.text, item.isChecked, item.dueDate.map(StoredTime.wholeMinutes),
                                          item.shouldRemind, entry.remindAt.map(StoredTime.wholeSeconds), rule?.rrule,
                                          rule == nil ? nil : (item.repeatStart ?? item.dueDate).map(StoredTime.wholeMinutes),
-                                         item.lastDoneAt.map(StoredTime.wholeSeconds)])
+                                         item.lastDoneAt.map(StoredTime.wholeSeconds),
+                                         entry.uid.isEmpty ? uidMaker() : entry.uid, entry.calendarObject,
+                                         entry.modifiedAt.map(StoredTime.wholeSeconds), entry.completedAt.map(StoredTime.wholeSeconds)])
                     lastItemID = max(lastItemID, item.id)
                 }
             }

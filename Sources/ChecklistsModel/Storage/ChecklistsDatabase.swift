@@ -25,9 +25,13 @@ public final class ChecklistsDatabase: Sendable {
         /// item stays at 09:00 local time). The app and the command line
         /// pass their date style's.
         public var calendar: Calendar
-        public init(busyTimeout: TimeInterval = 5, calendar: Calendar = .current) {
+        /// Makes each new item's iCalendar UID (a random UUID); tests count.
+        public var makeUID: @Sendable () -> String
+        public init(busyTimeout: TimeInterval = 5, calendar: Calendar = .current,
+                    makeUID: @escaping @Sendable () -> String = { UUID().uuidString }) {
             self.busyTimeout = busyTimeout
             self.calendar = calendar
+            self.makeUID = makeUID
         }
     }
 
@@ -45,13 +49,16 @@ public final class ChecklistsDatabase: Sendable {
     public let openingNotice: StorageNotice?
     /// `Options.calendar`: where repeating items' occurrences fall.
     let calendar: Calendar
+    /// `Options.makeUID`.
+    let uidMaker: @Sendable () -> String
 
-    private init(path: String, reader: any DatabaseReader, writer: DatabasePool?, openingNotice: StorageNotice?, calendar: Calendar) {
+    private init(path: String, reader: any DatabaseReader, writer: DatabasePool?, openingNotice: StorageNotice?, options: Options) {
         self.path = path
         self.reader = reader
         self.writer = writer
         self.openingNotice = openingNotice
-        self.calendar = calendar
+        self.calendar = options.calendar
+        self.uidMaker = options.makeUID
     }
 
     /// The pool, for what only a writer does (the extensions' `data_version`
@@ -95,7 +102,7 @@ public final class ChecklistsDatabase: Sendable {
             throw StorageError(error, path: path)
         }
         let notice = try prepareSchema(pool, path: path, openMode: FileChecks.modeOpenToOthers(path))
-        return ChecklistsDatabase(path: path, reader: pool, writer: pool, openingNotice: notice, calendar: options.calendar)
+        return ChecklistsDatabase(path: path, reader: pool, writer: pool, openingNotice: notice, options: options)
     }
 
     /// Opens the database for reading only: one read-only connection, and
@@ -137,7 +144,7 @@ public final class ChecklistsDatabase: Sendable {
         if let openMode = FileChecks.modeOpenToOthers(path), reportedOpenMode != String(openMode, radix: 8) {
             notice = .openToOthersUntilRecorded(path: path, mode: Int(openMode))
         }
-        return ChecklistsDatabase(path: path, reader: queue, writer: nil, openingNotice: notice, calendar: options.calendar)
+        return ChecklistsDatabase(path: path, reader: queue, writer: nil, openingNotice: notice, options: options)
     }
 
     /// Every connection's set-up: how long to wait for a lock, and the

@@ -33,6 +33,13 @@ struct ItemRecord: FetchableRecord, TableRecord {
         static let repeatStart = Column("repeatStart")
         /// Seconds since 1970 UTC: when a repeating item was last done.
         static let lastDoneAt = Column("lastDoneAt")
+        /// The iCalendar UID, made once (see `ItemCalendarRecord`).
+        static let uid = Column("uid")
+        /// The iCalendar object the item was imported from; NULL if made here.
+        static let calendarObject = Column("calendarObject")
+        /// Seconds since 1970 UTC: the last change, and the check-off.
+        static let modifiedAt = Column("modifiedAt")
+        static let completedAt = Column("completedAt")
     }
 
     static var databaseSelection: [any SQLSelectable] {
@@ -65,6 +72,29 @@ struct ItemRecord: FetchableRecord, TableRecord {
                     lastDoneAt: (row[Columns.lastDoneAt] as Int64?).map(StoredTime.date))
         remindAt = (row[Columns.remindAt] as Int64?).map(StoredTime.date)
         item.remindAt = remindAt
+    }
+}
+
+/// An item with what iCalendar needs besides (its UID, the object it came
+/// from, its stamps): what an export and a sync read. The screens never
+/// need these, so `ItemRecord` does not select them.
+struct ItemCalendarRecord: FetchableRecord, TableRecord {
+    static let databaseTableName = "item"
+
+    static var databaseSelection: [any SQLSelectable] {
+        typealias Columns = ItemRecord.Columns
+        return ItemRecord.databaseSelection + [Columns.uid, Columns.calendarObject, Columns.modifiedAt, Columns.completedAt]
+    }
+
+    var entry: Snapshot.Entry
+
+    init(row: Row) {
+        typealias Columns = ItemRecord.Columns
+        let record = ItemRecord(row: row)
+        entry = Snapshot.Entry(item: record.item, remindAt: record.remindAt, uid: row[Columns.uid] ?? "",
+                               calendarObject: row[Columns.calendarObject],
+                               modifiedAt: (row[Columns.modifiedAt] as Int64?).map(StoredTime.date),
+                               completedAt: (row[Columns.completedAt] as Int64?).map(StoredTime.date))
     }
 }
 

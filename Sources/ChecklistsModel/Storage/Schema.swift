@@ -157,6 +157,27 @@ enum Schema {
                 CREATE INDEX item_pending_by_checklist_due ON item(checklistID, coalesce(dueAt, 9223372036854775807)) WHERE isChecked = 0;
                 """)
         }
+        migrator.registerMigration("v7: item uid and ical extras") { db in
+            try db.execute(sql: """
+                -- The item's iCalendar UID: made once, never changed, the same
+                -- in every file and on every server the item goes to. Existing
+                -- items get a random (version 4) UUID.
+                ALTER TABLE item ADD COLUMN uid TEXT;
+                UPDATE item SET uid = upper(hex(randomblob(4)) || '-' || hex(randomblob(2)) || '-4' || substr(hex(randomblob(2)), 2)
+                    || '-' || substr('89AB', 1 + (random() & 3), 1) || substr(hex(randomblob(2)), 2) || '-' || hex(randomblob(6)));
+                CREATE UNIQUE INDEX item_by_uid ON item(uid);
+                -- The iCalendar object the item was imported from, as text, so
+                -- that what another app wrote and this one does not model is
+                -- written back with it. NULL for items made here.
+                ALTER TABLE item ADD COLUMN calendarObject TEXT;
+                -- Seconds since 1970 UTC: the item's last change (DTSTAMP), and
+                -- when it was checked off (COMPLETED). Existing items count as
+                -- changed now.
+                ALTER TABLE item ADD COLUMN modifiedAt INTEGER;
+                ALTER TABLE item ADD COLUMN completedAt INTEGER;
+                UPDATE item SET modifiedAt = CAST(strftime('%s', 'now') AS INTEGER);
+                """)
+        }
         return migrator
     }
 }

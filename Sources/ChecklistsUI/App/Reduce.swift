@@ -161,7 +161,7 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
         state.closeListDetail()
         if case let .checklist(id) = outcome { return [loadLists(state, select: id)] }
         return [loadLists(state, select: nil)]
-    case .deleteChecklist:
+    case .deleteChecklist, .putCalendarItems:
         return [loadLists(state, select: nil)]
     case .addItem, .updateItem, .setChecked:
         if state.route == .itemDetail {

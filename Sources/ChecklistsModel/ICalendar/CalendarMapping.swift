@@ -1,0 +1,338 @@
+import Foundation
+
+/// What an item is in iCalendar terms: the fields a VTODO carries that this
+/// app models. Everything else in the VTODO is another app's and is kept.
+public struct CalendarFields: Hashable, Sendable {
+    public var uid: String
+    public var text: String
+    /// Whole minutes, years 1970-9999.
+    public var dueDate: Date?
+    public var isChecked: Bool
+    public var shouldRemind: Bool
+    /// The pending reminder (the rule's answer: nil when checked, or when it
+    /// is not after `now`).
+    public var remindAt: Date?
+    public var recurrence: Recurrence?
+    /// DTSTART of a repeating item: where its occurrences are counted from.
+    public var repeatStart: Date?
+
+    public init(uid: String, text: String, dueDate: Date?, isChecked: Bool = false, shouldRemind: Bool = false, remindAt: Date? = nil,
+                recurrence: Recurrence? = nil, repeatStart: Date? = nil) {
+        self.uid = uid
+        self.text = text
+        self.dueDate = dueDate
+        self.isChecked = isChecked
+        self.shouldRemind = shouldRemind
+        self.remindAt = remindAt
+        self.recurrence = recurrence
+        self.repeatStart = repeatStart
+    }
+}
+
+/// The moments a written VTODO is stamped with when our fields change it.
+public struct CalendarStamps: Hashable, Sendable {
+    /// DTSTAMP and LAST-MODIFIED.
+    public var modifiedAt: Date
+    /// COMPLETED of a checked item (else `modifiedAt`).
+    public var completedAt: Date?
+
+    public init(modifiedAt: Date, completedAt: Date?) {
+        self.modifiedAt = modifiedAt
+        self.completedAt = completedAt
+    }
+}
+
+/// Item <-> VTODO. Reading takes our fields out of an iCalendar object (one
+/// VCALENDAR holding one to-do: its master VTODO, any overrides of the same
+/// UID, the VTIMEZONEs they use). Writing merges our fields into the object
+/// the item came from: a property is rewritten only when the field it
+/// carries differs from what the object already says, so an unchanged item
+/// is written back exactly as it was read, and whatever we do not model
+/// (DESCRIPTION, PRIORITY, CATEGORIES, X- properties, a rule we cannot
+/// keep, other alarms, other components) is never touched.
+///
+/// The mapping (also in the README):
+/// - text <-> SUMMARY (a to-do without one reads as "(untitled)")
+/// - due <-> DUE: UTC, TZID (with its VTIMEZONE), floating (the user's
+///   zone) or a DATE (midnight starting that day); written in UTC, or in
+///   the form it had when that reads back the same
+/// - checked <-> STATUS:COMPLETED (or CANCELLED, or a COMPLETED time without
+///   STATUS) with COMPLETED and PERCENT-COMPLETE:100
+/// - repeat <-> RRULE (the rules `Recurrence` keeps) with DTSTART
+/// - Remind Me and the pending reminder <-> the first DISPLAY or AUDIO
+///   VALARM: its TRIGGER absolute, or relative to DUE (RELATED=END) or to
+///   DTSTART (else DUE); written as `TRIGGER;RELATED=END:PT0S` when it
+///   fires at the due date, else as the absolute time (a snooze)
+public struct CalendarMapping: Sendable {
+    /// Floating times and DATEs are in this zone; DUE keeps its TZID form.
+    public var timeZone: TimeZone
+    /// A trigger not after this is not pending.
+    public var now: Date
+
+    public static let productID = "-//Checklists//Checklists 1.0//EN"
+    /// The text of a to-do without SUMMARY (item text cannot be empty).
+    public static let untitled = "(untitled)"
+
+    public init(timeZone: TimeZone, now: Date) {
+        self.timeZone = timeZone
+        self.now = now
+    }
+
+    // MARK: - Reading
+
+    /// Our fields of the object's master VTODO, or nil when it holds none.
+    public func fields(of object: ICalComponent) -> CalendarFields? {
+        guard let index = Self.masterIndex(object) else { return nil }
+        return fields(of: object.components[index], zones: ICalZones(local: timeZone, calendar: object))
+    }
+
+    private func fields(of todo: ICalComponent, zones: ICalZones) -> CalendarFields {
+        var text = todo.first("SUMMARY")?.text ?? ""
+        // SQLite would cut the text at a NUL; item text cannot be blank.
+        if text.unicodeScalars.contains("\u{0}") { text = String(text.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : Character($0) }) }
+        if TextRules.isBlank(text) { text = Self.untitled }
+        let due = Self.minute(zones.date(todo.first("DUE")))
+        let status = todo.first("STATUS")?.value.uppercased()
+        let checked = status == "COMPLETED" || status == "CANCELLED" || (status == nil && todo.first("COMPLETED") != nil)
+        var fields = CalendarFields(uid: todo.first("UID")?.value ?? "", text: text, dueDate: due, isChecked: checked)
+        let rules = todo.all("RRULE")
+        if let due, rules.count == 1, let rule = Recurrence(rrule: rules[0].value) {
+            fields.recurrence = rule
+            fields.repeatStart = Self.minute(zones.date(todo.first("DTSTART"))) ?? due
+        }
+        if due != nil, let alarm = primaryAlarm(in: todo, due: due, zones: zones) {
+            fields.shouldRemind = true
+            if !checked, alarm.time > now { fields.remindAt = alarm.time }
+        }
+        return fields
+    }
+
+    /// A moment as an item's due date: whole minutes, years 1970-9999.
+    private static func minute(_ date: Date?) -> Date? {
+        guard let date, date.timeIntervalSince1970 >= 0, date.timeIntervalSince1970 < 253_402_300_800 else { return nil }
+        return StoredTime.date(StoredTime.wholeMinutes(date))
+    }
+
+    /// The alarm that is our reminder: the first DISPLAY or AUDIO VALARM
+    /// whose trigger can be placed in time (years 1970-9999).
+    private func primaryAlarm(in todo: ICalComponent, due: Date?, zones: ICalZones) -> (index: Int, time: Date)? {
+        for (index, alarm) in todo.components.enumerated() where alarm.name == "VALARM" {
+            let action = alarm.first("ACTION")?.value.uppercased()
+            guard action == "DISPLAY" || action == "AUDIO", let trigger = alarm.first("TRIGGER") else { continue }
+            var time: Date?
+            if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" || ICalTimeValue(trigger) != nil {
+                time = zones.date(trigger)
+            } else if let offset = ICalTimeText.duration(trigger.value) {
+                let related = trigger.parameter("RELATED")?.uppercased() == "END" ? due : (zones.date(todo.first("DTSTART")) ?? due)
+                time = related?.addingTimeInterval(TimeInterval(offset))
+            }
+            if let time, time.timeIntervalSince1970 >= 0, time.timeIntervalSince1970 < 253_402_300_800 { return (index, time) }
+        }
+        return nil
+    }
+
+    /// The VTODO the object is about: the first without RECURRENCE-ID (an
+    /// override of one occurrence), else the first.
+    static func masterIndex(_ object: ICalComponent) -> Int? {
+        object.components.firstIndex { $0.name == "VTODO" && $0.first("RECURRENCE-ID") == nil }
+            ?? object.components.firstIndex { $0.name == "VTODO" }
+    }
+
+    // MARK: - Writing
+
+    /// `fields` merged into `original` (nil: a new object). Reading the
+    /// result gives `fields` back, as long as they obey the reminder rule
+    /// (a pending reminder is after `now`, and none is pending when checked
+    /// or, at the due date, when the due date is past).
+    public func merge(_ fields: CalendarFields, stamps: CalendarStamps, into original: ICalComponent?) -> ICalComponent {
+        var object = original ?? ICalComponent(name: "VCALENDAR")
+        let zones = ICalZones(local: timeZone, calendar: object)
+        var changed = false
+        let index: Int
+        if let master = Self.masterIndex(object) {
+            index = master
+        } else {
+            object.components.append(ICalComponent(name: "VTODO", properties: [
+                ICalProperty(name: "UID", value: fields.uid), ICalProperty(name: "STATUS", value: "NEEDS-ACTION"),
+            ]))
+            index = object.components.count - 1
+            changed = true
+        }
+        var todo = object.components[index]
+        var current = self.fields(of: todo, zones: zones)
+
+        if current.uid != fields.uid { todo.replace(with: ICalProperty(name: "UID", value: fields.uid)) }
+        if current.text != fields.text { todo.replace(with: ICalProperty(name: "SUMMARY", text: fields.text)) }
+        if current.dueDate != fields.dueDate {
+            if let due = fields.dueDate {
+                todo.replace(with: time("DUE", due, like: todo.first("DUE"), zones: zones))
+            } else {
+                todo.remove("DUE")
+            }
+        }
+        if current.isChecked != fields.isChecked {
+            if fields.isChecked {
+                todo.replace(with: ICalProperty(name: "STATUS", value: "COMPLETED"))
+                todo.replace(with: ICalProperty(name: "COMPLETED", value: ICalTimeText.utc(stamps.completedAt ?? stamps.modifiedAt)))
+                todo.replace(with: ICalProperty(name: "PERCENT-COMPLETE", value: "100"))
+            } else {
+                todo.replace(with: ICalProperty(name: "STATUS", value: "NEEDS-ACTION"))
+                todo.remove("COMPLETED")
+                todo.remove("PERCENT-COMPLETE")
+            }
+        }
+        if current.uid != fields.uid || current.text != fields.text || current.dueDate != fields.dueDate || current.isChecked != fields.isChecked {
+            changed = true
+        }
+
+        // The repeat and the alarm depend on DUE, so they are compared with
+        // what the VTODO says now.
+        current = self.fields(of: todo, zones: zones)
+        if let rule = fields.recurrence, fields.dueDate != nil, let start = fields.repeatStart ?? fields.dueDate {
+            if current.recurrence != rule || current.repeatStart != start {
+                todo.replace(with: ICalProperty(name: "RRULE", value: rule.rrule))
+                todo.replace(with: time("DTSTART", start, like: todo.first("DTSTART") ?? todo.first("DUE"), zones: zones))
+                changed = true
+            }
+        } else if current.recurrence != nil {
+            // Ours (we could read it), so ours to remove; DTSTART may be the
+            // other app's start date and stays.
+            todo.remove("RRULE")
+            changed = true
+        }
+
+        current = self.fields(of: todo, zones: zones)
+        if current.shouldRemind != fields.shouldRemind || current.remindAt != fields.remindAt {
+            var position: Int?
+            while let alarm = primaryAlarm(in: todo, due: current.dueDate, zones: zones) {
+                position = position ?? alarm.index
+                todo.components.remove(at: alarm.index)
+            }
+            if fields.shouldRemind {
+                let trigger = if let at = fields.remindAt, at != fields.dueDate {
+                    ICalProperty(name: "TRIGGER", parameters: [ICalParameter(name: "VALUE", rawValue: "DATE-TIME")], value: ICalTimeText.utc(at))
+                } else {
+                    ICalProperty(name: "TRIGGER", parameters: [ICalParameter(name: "RELATED", rawValue: "END")], value: "PT0S")
+                }
+                let alarm = ICalComponent(name: "VALARM", properties: [
+                    ICalProperty(name: "ACTION", value: "DISPLAY"), ICalProperty(name: "DESCRIPTION", text: fields.text), trigger,
+                ])
+                todo.components.insert(alarm, at: min(position ?? 0, todo.components.count))
+            }
+            changed = true
+        }
+
+        if changed {
+            todo.replace(with: ICalProperty(name: "DTSTAMP", value: ICalTimeText.utc(stamps.modifiedAt)))
+            if original != nil { todo.replace(with: ICalProperty(name: "LAST-MODIFIED", value: ICalTimeText.utc(stamps.modifiedAt))) }
+        }
+        object.components[index] = todo
+        // Required; added only to an object we change, so one we do not is
+        // left exactly as it came.
+        if changed && object.first("PRODID") == nil { object.properties.insert(ICalProperty(name: "PRODID", value: Self.productID), at: 0) }
+        if changed && object.first("VERSION") == nil { object.properties.insert(ICalProperty(name: "VERSION", value: "2.0"), at: 0) }
+        return object
+    }
+
+    /// A DUE or DTSTART for `date`, in the form `old` had (a DATE, a TZID
+    /// Foundation knows, floating) when that reads back as `date`; else UTC.
+    private func time(_ name: String, _ date: Date, like old: ICalProperty?, zones: ICalZones) -> ICalProperty {
+        if let old, let value = ICalTimeValue(old) {
+            var candidate: ICalProperty?
+            switch value {
+            case .date:
+                candidate = ICalProperty(name: name, parameters: [ICalParameter(name: "VALUE", rawValue: "DATE")],
+                                         value: ICalTimeText.day(date, in: timeZone))
+            case let .local(_, tzid?):
+                if let zone = TimeZone(identifier: tzid) {
+                    candidate = ICalProperty(name: name, parameters: [ICalParameter(name: "TZID", value: tzid)],
+                                             value: ICalTimeText.local(date, in: zone))
+                }
+            case .local(_, nil):
+                candidate = ICalProperty(name: name, value: ICalTimeText.local(date, in: timeZone))
+            case .utc:
+                break
+            }
+            if let candidate, zones.date(candidate) == date { return candidate }
+        }
+        return ICalProperty(name: name, value: ICalTimeText.utc(date))
+    }
+
+    // MARK: - Files
+
+    /// The to-dos of a file, one object each (all VTODOs of one UID, the
+    /// calendar's properties and the VTIMEZONEs they use), and the names of
+    /// the components skipped because they are not to-dos (VEVENT, ...).
+    /// A VTODO without a UID gets one from `makeUID`.
+    public static func objects(in components: [ICalComponent], makeUID: () -> String) -> (objects: [ICalComponent], skipped: [String]) {
+        var objects: [ICalComponent] = []
+        var skipped: [String] = []
+        for calendar in components {
+            guard calendar.name == "VCALENDAR" else { skipped.append(calendar.name); continue }
+            let zones = calendar.components.filter { $0.name == "VTIMEZONE" }
+            var groups: [String: Int] = [:]
+            var todos: [[ICalComponent]] = []
+            for var component in calendar.components where component.name != "VTIMEZONE" {
+                guard component.name == "VTODO" else { skipped.append(component.name); continue }
+                let uid: String
+                if let value = component.first("UID")?.value, !value.isEmpty {
+                    uid = value
+                } else {
+                    uid = makeUID()
+                    component.replace(with: ICalProperty(name: "UID", value: uid))
+                }
+                if let group = groups[uid] {
+                    todos[group].append(component)
+                } else {
+                    groups[uid] = todos.count
+                    todos.append([component])
+                }
+            }
+            for group in todos {
+                var used = Set<String>()
+                for todo in group { collectZoneIDs(todo, into: &used) }
+                let referenced = zones.filter { used.contains($0.first("TZID")?.value ?? "") }
+                objects.append(ICalComponent(name: "VCALENDAR", properties: calendar.properties, components: referenced + group))
+            }
+        }
+        return (objects, skipped)
+    }
+
+    private static func collectZoneIDs(_ component: ICalComponent, into ids: inout Set<String>) {
+        for property in component.properties {
+            if let tzid = property.parameter("TZID") { ids.insert(tzid) }
+        }
+        for inner in component.components { collectZoneIDs(inner, into: &ids) }
+    }
+}
+
+/// A to-do read from iCalendar, ready to be stored: our fields, the object
+/// it came from (kept, so what we do not model is written back), and when
+/// it was completed.
+public struct CalendarItem: Hashable, Sendable {
+    public var fields: CalendarFields
+    /// The object as iCalendar text.
+    public var object: String
+    public var completedAt: Date?
+
+    public init(fields: CalendarFields, object: String, completedAt: Date?) {
+        self.fields = fields
+        self.object = object
+        self.completedAt = completedAt
+    }
+}
+
+extension CalendarMapping {
+    /// The object as an item to store, or nil when it holds no VTODO.
+    public func item(from object: ICalComponent) -> CalendarItem? {
+        guard let fields = fields(of: object), let master = Self.masterIndex(object) else { return nil }
+        let completed = ICalZones(local: timeZone, calendar: object).date(object.components[master].first("COMPLETED"))
+        return CalendarItem(fields: fields, object: ICalendarWriter.text(object), completedAt: fields.isChecked ? completed : nil)
+    }
+
+    /// The stored object (nil when there is none or it no longer reads).
+    public static func object(_ text: String?) -> ICalComponent? {
+        guard let text, let top = try? ICalendarReader.parse(Array(text.utf8)), top.count == 1 else { return nil }
+        return top[0]
+    }
+}

@@ -1,0 +1,368 @@
+import Foundation
+import ChecklistsModel
+import ChecklistsToolSupport
+
+/// The iCalendar reader under hostile input: seed files in the shapes real
+/// apps write, mutated at random (bytes flipped, cut, repeated, spliced
+/// with iCalendar's own words, lines folded anywhere, line ends changed).
+/// For every input: reading never crashes; and whatever reads must
+///
+/// 1. write and read back to the same components;
+/// 2. map each to-do to our fields, merge those into it unchanged (it must
+///    stay exactly as it was: nothing another app wrote is dropped), and
+///    read back to the same fields;
+/// 3. take random edits of those fields (what a user does here) and read
+///    back to the edited fields.
+public struct ICalendarFuzzer {
+    public struct Configuration: Sendable {
+        public var seed: UInt64
+        public var inputs: Int
+
+        public init(seed: UInt64, inputs: Int) {
+            self.seed = seed
+            self.inputs = inputs
+        }
+    }
+
+    public struct Report: Sendable {
+        public var seed: UInt64
+        public var inputs = 0
+        /// Inputs that read as iCalendar (the rest were refused, as they should be).
+        public var parsed = 0
+        public var todos = 0
+        public var seconds = 0.0
+
+        public var summary: String {
+            "seed \(seed): \(inputs) inputs, \(parsed) read, \(todos) to-dos round-tripped in \(String(format: "%.1f", seconds)) s"
+        }
+    }
+
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public var seed: UInt64
+        public var index: Int
+        public var message: String
+        public var input: [UInt8]
+
+        public var description: String {
+            let shown = String(decoding: input.prefix(2000), as: UTF8.self).debugDescription
+            return "ics-fuzz: FAIL seed \(seed), input \(index): \(message)\n  input: \(shown)\n"
+                + "  replay: checklists-stress ics-fuzz --seed \(seed) --inputs \(index + 1)"
+        }
+    }
+
+    let configuration: Configuration
+    /// Fixed, so a seed replays exactly.
+    let mapping = CalendarMapping(timeZone: TimeZone(identifier: "Europe/Berlin")!, now: Date(timeIntervalSince1970: 1_795_257_000))
+    let stamps = CalendarStamps(modifiedAt: Date(timeIntervalSince1970: 1_795_257_000), completedAt: nil)
+
+    public init(_ configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    public func run(progress: (Report) -> Void = { _ in }) -> Result<Report, Failure> {
+        var random = SeededRandom(seed: configuration.seed)
+        var report = Report(seed: configuration.seed)
+        let seeds = Self.corpus.map { Array($0.utf8) }
+        let started = Date()
+        for index in 0..<configuration.inputs {
+            let input = mutate(random.pick(seeds), random: &random)
+            var uidNumber = 0
+            let outcome = check(input, random: &random) {
+                uidNumber += 1
+                return "fuzz-\(uidNumber)"
+            }
+            switch outcome {
+            case let .failure(message):
+                return .failure(Failure(seed: configuration.seed, index: index, message: message, input: input))
+            case .refused:
+                break
+            case let .read(todos):
+                report.parsed += 1
+                report.todos += todos
+            }
+            report.inputs += 1
+            if report.inputs % 100_000 == 0 {
+                report.seconds = Date().timeIntervalSince(started)
+                progress(report)
+            }
+        }
+        report.seconds = Date().timeIntervalSince(started)
+        return .success(report)
+    }
+
+    enum Outcome {
+        case refused
+        case read(todos: Int)
+        case failure(String)
+    }
+
+    /// The three properties above for one input.
+    func check(_ input: [UInt8], random: inout SeededRandom, makeUID: () -> String) -> Outcome {
+        guard let components = try? ICalendarReader.parse(input) else { return .refused }
+        let written = components.map(ICalendarWriter.text).joined()
+        guard let again = try? ICalendarReader.parse(Array(written.utf8)) else { return .failure("what was read does not read back once written") }
+        guard again == components else { return .failure("written and read back, the components differ") }
+
+        let objects = CalendarMapping.objects(in: components, makeUID: makeUID).objects
+        var todos = 0
+        for object in objects {
+            guard let fields = mapping.fields(of: object) else { continue }
+            todos += 1
+            let unchanged = mapping.merge(fields, stamps: stamps, into: object)
+            guard unchanged == object else { return .failure("merging unchanged fields changed the object") }
+            if let problem = roundTrip(fields, into: object) { return .failure(problem) }
+            let edited = edit(fields, random: &random)
+            if let problem = roundTrip(edited, into: object) { return .failure("after an edit: " + problem) }
+            if let problem = roundTrip(edited, into: nil) { return .failure("as a new object: " + problem) }
+        }
+        return .read(todos: todos)
+    }
+
+    private func roundTrip(_ fields: CalendarFields, into object: ICalComponent?) -> String? {
+        let merged = mapping.merge(fields, stamps: stamps, into: object)
+        let text = ICalendarWriter.text(merged)
+        guard let read = try? ICalendarReader.parse(Array(text.utf8)), read.count == 1 else { return "the merged object does not read back" }
+        let back = mapping.fields(of: read[0])
+        return back == fields ? nil : "fields \(fields) read back as \(back.map { "\($0)" } ?? "nothing")"
+    }
+
+    /// Random edits a user could make here, kept to what the storage holds:
+    /// whole-minute due dates in range, Remind Me and a repeat only with a
+    /// due date, a pending reminder only when the rule allows one.
+    func edit(_ original: CalendarFields, random: inout SeededRandom) -> CalendarFields {
+        var fields = original
+        let now = mapping.now
+        if random.chance(0.3) { fields.text = random.pick(["Milk", "a, b; c \\ d", "line\nbreak", "é日本語👨‍👩‍👧", String(repeating: "long ", count: 40), "tab\there", "cr\r"]) }
+        if random.chance(0.4) {
+            fields.dueDate = random.chance(0.2) ? nil : now.addingTimeInterval(Double(random.int(-2000...2000)) * 3600)
+            fields.dueDate = fields.dueDate.map { Date(timeIntervalSince1970: ($0.timeIntervalSince1970 / 60).rounded(.down) * 60) }
+        }
+        if random.chance(0.3) { fields.isChecked.toggle() }
+        if random.chance(0.3) { fields.shouldRemind.toggle() }
+        if random.chance(0.3) { fields.recurrence = random.pick([nil, .days(1), .days(3), .weekdays, .weeks(2), .monthly, .yearly]) }
+        if random.chance(0.2) { fields.repeatStart = fields.dueDate?.addingTimeInterval(Double(random.int(-100...0)) * 86_400) }
+        if random.chance(0.3) { fields.remindAt = random.chance(0.5) ? nil : now.addingTimeInterval(Double(random.int(1...100_000))) }
+        // What the storage would hold.
+        if fields.dueDate == nil {
+            fields.shouldRemind = false
+            fields.recurrence = nil
+        }
+        if fields.recurrence == nil { fields.repeatStart = nil } else { fields.repeatStart = fields.repeatStart ?? fields.dueDate }
+        if !fields.shouldRemind || fields.isChecked {
+            fields.remindAt = nil
+        } else if fields.remindAt.map({ $0 <= now }) ?? true {
+            // An alarm at the due date is pending exactly while the due date is ahead.
+            fields.remindAt = fields.dueDate.flatMap { $0 > now ? $0 : nil }
+        }
+        return fields
+    }
+
+    // MARK: - Mutations
+
+    /// iCalendar's own words, so mutations reach deep into the reader.
+    static let dictionary: [String] = [
+        "\r\n", "\n", "\r\n ", "\r\n\t", ":", ";", ",", "\"", "=", "\\", "\\n", "\\,", "BEGIN:VTODO\r\n", "END:VTODO\r\n",
+        "BEGIN:VALARM\r\n", "END:VALARM\r\n", "BEGIN:VCALENDAR\r\n", "END:VCALENDAR\r\n", "BEGIN:VTIMEZONE\r\n", "END:VTIMEZONE\r\n",
+        "DUE:20261224T180000Z\r\n", "DUE;VALUE=DATE:20261224\r\n", "DUE;TZID=Europe/Berlin:20261224T180000\r\n", "DUE:20261224T180000\r\n",
+        "DUE;TZID=Custom:20260329T023000\r\n", "TRIGGER:-PT15M\r\n", "TRIGGER;RELATED=END:PT0S\r\n",
+        "TRIGGER;VALUE=DATE-TIME:20261224T170000Z\r\n", "ACTION:DISPLAY\r\n", "ACTION:EMAIL\r\n", "STATUS:COMPLETED\r\n",
+        "STATUS:NEEDS-ACTION\r\n", "COMPLETED:20261120T100000Z\r\n", "RRULE:FREQ=WEEKLY\r\n", "RRULE:FREQ=MONTHLY;BYDAY=-1SU\r\n",
+        "DTSTART:20261101T090000Z\r\n", "UID:", "SUMMARY:", "RECURRENCE-ID:20261201T090000Z\r\n", "TZID=", "VALUE=DATE",
+        "\u{FFFD}", "\u{0}", "\u{1B}[31m", "é", "👨‍👩‍👧", "99999999T999999Z", "-P", "PT", "W", "20260230", "+1400", "-9223372036854775808SU",
+    ]
+
+    func mutate(_ seed: [UInt8], random: inout SeededRandom) -> [UInt8] {
+        var bytes = seed
+        for _ in 0..<random.int(1...3) {
+            let position = bytes.isEmpty ? 0 : random.int(0...bytes.count)
+            switch random.int(0...9) {
+            case 0 where !bytes.isEmpty:
+                bytes[min(position, bytes.count - 1)] = UInt8(truncatingIfNeeded: random.next())
+            case 1 where !bytes.isEmpty:
+                bytes[min(position, bytes.count - 1)] ^= UInt8(1) << UInt8(random.int(0...7))
+            case 2:
+                let end = min(bytes.count, position + random.int(1...40))
+                bytes.removeSubrange(position..<end)
+            case 3:
+                let end = min(bytes.count, position + random.int(1...200))
+                bytes.insert(contentsOf: Array(bytes[position..<end]), at: position)
+            case 4, 5:
+                bytes.insert(contentsOf: Array(random.pick(Self.dictionary).utf8), at: position)
+            case 6:
+                // Fold somewhere, even inside a UTF-8 sequence.
+                bytes.insert(contentsOf: random.chance(0.5) ? [0x0D, 0x0A, 0x20] : [0x0A, 0x09], at: position)
+            case 7:
+                // Bare LF everywhere, or CR LF everywhere.
+                bytes = random.chance(0.5) ? bytes.filter { $0 != 0x0D } : Array(String(decoding: bytes, as: UTF8.self)
+                    .replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\n", with: "\r\n").utf8)
+            case 8:
+                // Invalid UTF-8.
+                bytes.insert(contentsOf: random.pick([[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF8, 0x88, 0x80, 0x80, 0x80]]), at: position)
+            default:
+                // Splice a line from another seed.
+                let other = Array(random.pick(Self.corpus).utf8)
+                let from = random.int(0...max(0, other.count - 1))
+                bytes.insert(contentsOf: other[from..<min(other.count, from + random.int(1...80))], at: position)
+            }
+        }
+        return bytes
+    }
+
+    // MARK: - Seeds
+
+    /// Which app writes each file of `corpus`, in order.
+    public static let corpusApps = ["Apple Reminders", "tasks.org", "Thunderbird", "Nextcloud Tasks", "todoman"]
+
+    /// Small files in the shapes Apple Reminders, tasks.org, Thunderbird,
+    /// Nextcloud Tasks and todoman write (from their public documentation
+    /// and code: Apple's X-APPLE-SORT-ORDER and absolute triggers, tasks.org's
+    /// DATE due and RELATED=END alarm, Thunderbird's Windows-named zone
+    /// defined only by its VTIMEZONE, Nextcloud's floating times and
+    /// RELATED-TO, todoman's PRODID and UTC times). The tests check what
+    /// each gives; the fuzzer mutates them.
+    public static let corpus: [String] = [
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//Apple Inc.//iOS 17.0//EN\r
+        BEGIN:VTODO\r
+        UID:2C3A7F0E-8B1D-4E55-9C2A-0D1E2F3A4B5C\r
+        DTSTAMP:20261120T080000Z\r
+        SUMMARY:Buy milk\r
+        DUE;TZID=Europe/Berlin:20261124T090000\r
+        X-APPLE-SORT-ORDER:123456\r
+        BEGIN:VALARM\r
+        UID:8E1F\r
+        X-WR-ALARMUID:8E1F\r
+        TRIGGER;VALUE=DATE-TIME:20261124T080000Z\r
+        ACTION:DISPLAY\r
+        DESCRIPTION:Reminder\r
+        END:VALARM\r
+        END:VTODO\r
+        BEGIN:VTIMEZONE\r
+        TZID:Europe/Berlin\r
+        BEGIN:DAYLIGHT\r
+        TZOFFSETFROM:+0100\r
+        TZOFFSETTO:+0200\r
+        DTSTART:19810329T020000\r
+        RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU\r
+        END:DAYLIGHT\r
+        BEGIN:STANDARD\r
+        TZOFFSETFROM:+0200\r
+        TZOFFSETTO:+0100\r
+        DTSTART:19961027T030000\r
+        RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r
+        END:STANDARD\r
+        END:VTIMEZONE\r
+        END:VCALENDAR\r
+
+        """,
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:+//IDN tasks.org//android-130804//EN\r
+        BEGIN:VTODO\r
+        DTSTAMP:20261120T101010Z\r
+        UID:7366123045921184315\r
+        CREATED:20261120T101000Z\r
+        LAST-MODIFIED:20261120T101010Z\r
+        SUMMARY:Call the dentist\r
+        DESCRIPTION:Ask about\\nthe bill\r
+        PRIORITY:1\r
+        CATEGORIES:health,calls\r
+        X-APPLE-SORT-ORDER:-1234\r
+        DUE;VALUE=DATE:20261125\r
+        BEGIN:VALARM\r
+        TRIGGER;RELATED=END:PT0S\r
+        ACTION:DISPLAY\r
+        DESCRIPTION:Default Tasks.org description\r
+        END:VALARM\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """,
+        """
+        BEGIN:VCALENDAR\r
+        PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN\r
+        VERSION:2.0\r
+        BEGIN:VTIMEZONE\r
+        TZID:W. Europe Standard Time\r
+        BEGIN:STANDARD\r
+        DTSTART:16010101T030000\r
+        TZOFFSETFROM:+0200\r
+        TZOFFSETTO:+0100\r
+        RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10\r
+        END:STANDARD\r
+        BEGIN:DAYLIGHT\r
+        DTSTART:16010101T020000\r
+        TZOFFSETFROM:+0100\r
+        TZOFFSETTO:+0200\r
+        RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3\r
+        END:DAYLIGHT\r
+        END:VTIMEZONE\r
+        BEGIN:VTODO\r
+        CREATED:20261120T090000Z\r
+        LAST-MODIFIED:20261120T090500Z\r
+        DTSTAMP:20261120T090500Z\r
+        UID:d1a2b3c4-5e6f-7a8b-9c0d-e1f2a3b4c5d6\r
+        SUMMARY:Renew the passport\r
+        STATUS:IN-PROCESS\r
+        PERCENT-COMPLETE:40\r
+        DTSTART;TZID=W. Europe Standard Time:20261126T080000\r
+        DUE;TZID=W. Europe Standard Time:20261126T170000\r
+        X-MOZ-GENERATION:3\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        TRIGGER;VALUE=DURATION;RELATED=START:-PT15M\r
+        DESCRIPTION:Default Mozilla Description\r
+        END:VALARM\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """,
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//Nextcloud Tasks v0.16.0\r
+        BEGIN:VTODO\r
+        UID:a7b9c2d4-e1f3-4a5b-8c6d-0e9f1a2b3c4d\r
+        CREATED:20261120T120000\r
+        LAST-MODIFIED:20261121T083000\r
+        DTSTAMP:20261121T083000\r
+        SUMMARY:Water the plants\r
+        STATUS:COMPLETED\r
+        COMPLETED:20261121T083000\r
+        PERCENT-COMPLETE:100\r
+        DUE:20261121T080000\r
+        RRULE:FREQ=DAILY;COUNT=10\r
+        RELATED-TO;RELTYPE=PARENT:f00dfeed-0000-4000-8000-000000000001\r
+        X-OC-HIDESUBTASKS:0\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """,
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:io.barrera.todoman\r
+        BEGIN:VTODO\r
+        UID:4fd3f5ac1c8d4a3a9f1b5d0e2c7a6b91@example.com\r
+        DTSTAMP:20261121T090000Z\r
+        CREATED:20261121T090000Z\r
+        SUMMARY:Pay rent\r
+        DUE:20261130T090000Z\r
+        RRULE:FREQ=MONTHLY\r
+        DTSTART:20261030T090000Z\r
+        SEQUENCE:1\r
+        LOCATION:Bank\r
+        END:VTODO\r
+        BEGIN:VEVENT\r
+        UID:event-1\r
+        DTSTART:20261130T090000Z\r
+        SUMMARY:Not a to-do\r
+        END:VEVENT\r
+        END:VCALENDAR\r
+
+        """,
+    ]
+}

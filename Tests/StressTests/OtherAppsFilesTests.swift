@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+import ChecklistsModel
+import ChecklistsStress
+import TestSupport
+
+/// The files other apps write (the fuzzer's seeds) give the due time and
+/// reminder they mean, and an edit here keeps everything else they wrote.
+@Suite("Other apps' files")
+struct OtherAppsFilesTests {
+    /// Saturday 21 November 2026, 10:30 UTC, a user in Berlin.
+    let mapping = CalendarMapping(timeZone: TimeZone(identifier: "Europe/Berlin")!, now: Fixed.now)
+
+    private func fields(_ app: String) throws -> (CalendarFields, ICalComponent) {
+        let index = try #require(ICalendarFuzzer.corpusApps.firstIndex(of: app))
+        let components = try ICalendarReader.parse(Array(ICalendarFuzzer.corpus[index].utf8))
+        let objects = CalendarMapping.objects(in: components, makeUID: { "made" }).objects
+        let object = try #require(objects.first)
+        return (try #require(mapping.fields(of: object)), object)
+    }
+
+    private func utc(_ text: String) -> Date { Timestamp.parse(text)! }
+
+    @Test("Apple Reminders: DUE with TZID and its VTIMEZONE, an absolute trigger")
+    func apple() throws {
+        let (fields, _) = try fields("Apple Reminders")
+        #expect(fields == CalendarFields(uid: "2C3A7F0E-8B1D-4E55-9C2A-0D1E2F3A4B5C", text: "Buy milk", dueDate: utc("2026-11-24T09:00:00+01:00"),
+                                         shouldRemind: true, remindAt: utc("2026-11-24T09:00:00+01:00")))
+    }
+
+    @Test("tasks.org: a DATE due is midnight starting that day; the alarm at the due date")
+    func tasksOrg() throws {
+        let (fields, object) = try fields("tasks.org")
+        #expect(fields == CalendarFields(uid: "7366123045921184315", text: "Call the dentist", dueDate: utc("2026-11-25T00:00:00+01:00"),
+                                         shouldRemind: true, remindAt: utc("2026-11-25T00:00:00+01:00")))
+        // Moved a day, done here: the DATE stays a DATE; the rest stays as written.
+        var edited = fields
+        edited.dueDate = utc("2026-11-26T00:00:00+01:00")
+        edited.remindAt = edited.dueDate
+        edited.isChecked = true
+        edited.remindAt = nil
+        let text = ICalendarWriter.text(mapping.merge(edited, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
+        for line in ["DUE;VALUE=DATE:20261126", "DESCRIPTION:Ask about\\nthe bill", "PRIORITY:1", "CATEGORIES:health,calls",
+                     "X-APPLE-SORT-ORDER:-1234", "CREATED:20261120T101000Z", "STATUS:COMPLETED", "COMPLETED:20261121T103000Z",
+                     "PERCENT-COMPLETE:100", "LAST-MODIFIED:20261121T103000Z", "TRIGGER;RELATED=END:PT0S"] {
+            #expect(text.contains(line + "\r\n"), "\(line)")
+        }
+    }
+
+    @Test("Thunderbird: a zone Foundation does not know is read by its VTIMEZONE; a trigger before DTSTART")
+    func thunderbird() throws {
+        let (fields, object) = try fields("Thunderbird")
+        // November: standard time, +01:00. In progress is not done.
+        #expect(fields == CalendarFields(uid: "d1a2b3c4-5e6f-7a8b-9c0d-e1f2a3b4c5d6", text: "Renew the passport",
+                                         dueDate: utc("2026-11-26T17:00:00+01:00"), shouldRemind: true, remindAt: utc("2026-11-26T07:45:00+01:00")))
+        // July: the DAYLIGHT rule (last Sunday of March), +02:00.
+        var summer = object
+        let todo = summer.components.firstIndex { $0.name == "VTODO" }!
+        summer.components[todo].replace(with: ICalProperty(name: "DUE", parameters: [ICalParameter(name: "TZID", value: "W. Europe Standard Time")],
+                                                           value: "20270715T170000"))
+        #expect(mapping.fields(of: summer)?.dueDate == utc("2027-07-15T17:00:00+02:00"))
+    }
+
+    @Test("Nextcloud Tasks: floating times in the user's zone, completed, a rule we cannot keep stays the other app's")
+    func nextcloud() throws {
+        let (fields, object) = try fields("Nextcloud Tasks")
+        #expect(fields == CalendarFields(uid: "a7b9c2d4-e1f3-4a5b-8c6d-0e9f1a2b3c4d", text: "Water the plants",
+                                         dueDate: utc("2026-11-21T08:00:00+01:00"), isChecked: true))
+        var edited = fields
+        edited.text = "Water the plants, all"
+        let text = ICalendarWriter.text(mapping.merge(edited, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
+        for line in ["RRULE:FREQ=DAILY;COUNT=10", "RELATED-TO;RELTYPE=PARENT:f00dfeed-0000-4000-8000-000000000001", "X-OC-HIDESUBTASKS:0",
+                     "DUE:20261121T080000", "COMPLETED:20261121T083000", "SUMMARY:Water the plants\\, all"] {
+            #expect(text.contains(line + "\r\n"), "\(line)")
+        }
+    }
+
+    @Test("todoman: UTC times, a monthly RRULE with its DTSTART; the VEVENT beside it is skipped")
+    func todoman() throws {
+        let (fields, _) = try fields("todoman")
+        #expect(fields == CalendarFields(uid: "4fd3f5ac1c8d4a3a9f1b5d0e2c7a6b91@example.com", text: "Pay rent", dueDate: utc("2026-11-30T09:00:00+00:00"),
+                                         recurrence: .monthly, repeatStart: utc("2026-10-30T09:00:00+00:00")))
+        let components = try ICalendarReader.parse(Array(ICalendarFuzzer.corpus[4].utf8))
+        #expect(CalendarMapping.objects(in: components, makeUID: { "made" }).skipped == ["VEVENT"])
+    }
+}
