@@ -53,11 +53,14 @@ public struct TerminalOptions: Sendable {
     /// Whether to use colour at all. False when NO_COLOR is set; even when
     /// true, colour is only used if the terminal reports it.
     public var colour: Bool
+    /// The user's `[colors]`; looked at only when colour is on.
+    public var theme: Theme
 
     /// Options as decided by the caller (the adapter does not read the
     /// environment for these, so start-up policy lives in one place).
-    public init(colour: Bool) {
+    public init(colour: Bool, theme: Theme = .defaults) {
         self.colour = colour
+        self.theme = theme
     }
 }
 
@@ -72,6 +75,11 @@ public final class CursesTerminal {
     private let screen: OpaquePointer
     /// Whether colour pairs were set up (option on and terminal capable).
     private let colourEnabled: Bool
+    /// The theme's roles that got a colour pair (numbered like the fixed ones).
+    private let themedRoles: Set<CellColor>
+    /// Roles with a background of their own: drawn with their pair instead
+    /// of reversed, so `selection = { fg = "black", bg = "cyan" }` is what shows.
+    private let rolesWithBackground: Set<CellColor>
     /// See `supportsUnicode`.
     private let unicode: Bool
     /// The last grid drawn, to redraw only rows that changed.
@@ -90,9 +98,12 @@ public final class CursesTerminal {
     /// Kept between reads: a paste may arrive over several of them.
     private var decoder = KeyDecoder()
 
-    private init(screen: OpaquePointer, colourEnabled: Bool, unicode: Bool) {
+    private init(screen: OpaquePointer, colourEnabled: Bool, themedRoles: Set<CellColor> = [],
+                 rolesWithBackground: Set<CellColor> = [], unicode: Bool) {
         self.screen = screen
         self.colourEnabled = colourEnabled
+        self.themedRoles = themedRoles
+        self.rolesWithBackground = rolesWithBackground
         self.unicode = unicode
         self.wideBuffer = Array(repeating: 0, count: Int(shim_ccharw_max()) + 1)
     }
@@ -146,6 +157,8 @@ public final class CursesTerminal {
         _ = leaveok(window, true)
 
         var colourEnabled = false
+        var themedRoles: Set<CellColor> = []
+        var rolesWithBackground: Set<CellColor> = []
         if options.colour && has_colors() {
             _ = start_color()
             // Foreground-only pairs on the terminal's own background, so the
@@ -155,9 +168,26 @@ public final class CursesTerminal {
                 _ = init_pair(pairNumber(colour), cursesColour(colour), background)
             }
             colourEnabled = true
+            // The user's roles, each degraded to what this terminal has.
+            let colours = Int(shim_colors())
+            for role in [CellColor.overdue, .selection, .banner, .heading] {
+                guard let choice = options.theme.choice(for: role) else { continue }
+                var foreground = choice.foreground.number(onTerminalWith: colours)
+                var back = choice.background.number(onTerminalWith: colours)
+                guard foreground >= 0 || back >= 0 else { continue }
+                // Without default colours a pair needs both halves.
+                if background != -1 {
+                    if foreground < 0 { foreground = Int16(COLOR_WHITE) }
+                    if back < 0 { back = background }
+                }
+                guard init_pair(pairNumber(role), foreground, back) == OK else { continue }
+                themedRoles.insert(role)
+                if choice.background != .terminalDefault { rolesWithBackground.insert(role) }
+            }
         }
         inputModes(on: true)
-        return CursesTerminal(screen: screen, colourEnabled: colourEnabled, unicode: unicode)
+        return CursesTerminal(screen: screen, colourEnabled: colourEnabled, themedRoles: themedRoles,
+                              rolesWithBackground: rolesWithBackground, unicode: unicode)
     }
 
     /// Asks the terminal to mark pastes (`ESC [ 200 ~` … `ESC [ 201 ~`), so
@@ -485,13 +515,16 @@ public final class CursesTerminal {
         var attributes = shim_a_normal()
         if cell.style.contains(.bold) { attributes |= shim_a_bold() }
         if cell.style.contains(.dim) { attributes |= shim_a_dim() }
-        if cell.style.contains(.reverse) { attributes |= shim_a_reverse() }
+        if cell.style.contains(.reverse) && !(colourEnabled && rolesWithBackground.contains(cell.color)) {
+            attributes |= shim_a_reverse()
+        }
         if cell.style.contains(.underline) { attributes |= shim_a_underline() }
         return attributes
     }
 
     private func pair(for cell: Cell) -> Int16 {
         guard colourEnabled, cell.color != .default else { return 0 }
+        if cell.color.isRole && !themedRoles.contains(cell.color) { return 0 }
         return Self.pairNumber(cell.color)
     }
 
@@ -510,6 +543,8 @@ public final class CursesTerminal {
         case .blue: return Int16(COLOR_BLUE)
         case .magenta: return Int16(COLOR_MAGENTA)
         case .cyan: return Int16(COLOR_CYAN)
+        // The theme's roles get their pairs from the theme, never from here.
+        case .overdue, .selection, .banner, .heading: return -1
         }
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Dispatch
 import ChecklistsModel
 import ChecklistsUI
+import ChecklistsDispatch
 
 /// The app's event loop: Dispatch sources on the main queue for input,
 /// resizes, signals, the database file and the alarm, drained by the main
@@ -22,6 +23,9 @@ public final class Runtime {
     private let eventLog: EventLog?
     private let alarm = DispatchAlarm()
     private let watcher = DatabaseWatcher()
+    /// The shared lock that tells `checklists notify` an app is open, so it
+    /// leaves reminders to us: held while running, let go while suspended.
+    private var presence: HeldLock?
 
     /// - Parameters:
     ///   - now: the clock, injected so tests of the runtime can control time.
@@ -30,9 +34,11 @@ public final class Runtime {
     ///   - eventLog: a file that receives a line per reminder drawn and per
     ///     external change drawn, with times (for the benchmark; nil in normal use).
     public init(database: ChecklistsDatabase, terminal: CursesTerminal, context: UIContext,
-                now: @escaping @Sendable () -> Date, firstFrameMarker: String? = nil, eventLog: String? = nil) {
+                now: @escaping @Sendable () -> Date, firstFrameMarker: String? = nil, eventLog: String? = nil,
+                notifierPID: @escaping () -> Int32? = { nil }) {
         let size = terminal.size
-        self.store = Store(state: AppState(context: context, width: size.width, height: size.height, now: now()), database: database)
+        self.store = Store(state: AppState(context: context, width: size.width, height: size.height, now: now()), database: database,
+                           notifierPID: notifierPID)
         self.terminal = terminal
         self.now = now
         self.firstFrameMarker = firstFrameMarker
@@ -45,6 +51,9 @@ public final class Runtime {
 
     /// Shows the first frame and runs until the user quits or a signal ends it.
     public func run() -> Never {
+        // Before the start-up claim: a notifier delivering this instant
+        // finishes first, and what it delivered is not shown again as missed.
+        presence = AppPresence.announce(databasePath: store.databasePath)
         store.start(now: now())
         watchDatabase()
         draw()
@@ -125,9 +134,13 @@ public final class Runtime {
 
     /// Ctrl-Z (a key in raw mode) and SIGTSTP from outside (`kill -TSTP`)
     /// both stop the app the same way; on return (fg) the size may have
-    /// changed meanwhile, and the whole screen is drawn again.
+    /// changed meanwhile, and the whole screen is drawn again. While it is
+    /// stopped it does not count as open.
     private func suspend() {
+        // A stopped app shows nothing: the notifier delivers meanwhile.
+        presence?.release()
         terminal.suspend()
+        presence = AppPresence.announce(databasePath: store.databasePath)
         resize()
     }
 
@@ -140,7 +153,7 @@ public final class Runtime {
     private func draw() {
         terminal.draw(render(store.state))
         for _ in 0..<store.takeBells() { terminal.ringBell() }
-        if let setting = store.takeAlarmSetting() { alarm.set(setting) }
+        if let setting = store.takeAlarmSetting() { alarm.set(date: setting.date, token: setting.token) }
         eventLog?.drew(store.takeClaimedReminders())
         if let marker = firstFrameMarker {
             firstFrameMarker = nil

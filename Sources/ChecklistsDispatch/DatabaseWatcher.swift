@@ -4,7 +4,7 @@ import Dispatch
 import Glibc
 #endif
 
-/// Tells the runtime when another process may have committed to the
+/// Tells a runtime (the app's, the notifier's) when another process may have committed to the
 /// database, without polling: inotify on the database's folder, read through
 /// a Dispatch read source, so an idle dashboard sleeps in the kernel.
 ///
@@ -19,11 +19,11 @@ import Glibc
 ///
 /// Everything runs on `queue` (the main queue in the app; tests pass their
 /// own), and must be used from it.
-final class DatabaseWatcher: @unchecked Sendable {
+public final class DatabaseWatcher: @unchecked Sendable {
     /// Called on `queue` after files of the database were written.
-    var onWrite: (() -> Void)?
-    let queue: DispatchQueue
-    private(set) var fallbackReason: String?
+    public var onWrite: (() -> Void)?
+    public let queue: DispatchQueue
+    public private(set) var fallbackReason: String?
     private var source: (any DispatchSourceProtocol)?
     private var settle: DispatchWorkItem?
 
@@ -36,11 +36,11 @@ final class DatabaseWatcher: @unchecked Sendable {
     static let recheckDelay: DispatchTimeInterval = .milliseconds(60)
     static let fallbackInterval: DispatchTimeInterval = .seconds(1)
 
-    init(queue: DispatchQueue = .main) {
+    public init(queue: DispatchQueue = .main) {
         self.queue = queue
     }
 
-    func start(databasePath path: String) {
+    public func start(databasePath path: String) {
         #if canImport(Glibc)
         if let problem = startInotify(path: path) {
             startFallback(reason: problem)

@@ -1,0 +1,168 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Who runs on a database, told by two lock files beside it rather than by
+/// the database itself: the kernel drops an flock when its process ends,
+/// however it ends (a SIGKILL, a closed pane), so a lock never outlives the
+/// process that held it, and nothing needs cleaning up after a crash.
+///
+/// - `<database>.app-lock`: every full-screen app holds a shared lock on it
+///   while open. The notifier delivers only while it can take it
+///   exclusively, so exactly one side delivers (DECISIONS.md, "Never both,
+///   never neither").
+/// - `<database>.notify-lock`: the notifier holds an exclusive lock on it,
+///   and its pid inside, so one runs per database and `--status` can name it.
+public enum PresenceFiles {
+    public static func appLock(databasePath: String) -> String { databasePath + ".app-lock" }
+    public static func notifierLock(databasePath: String) -> String { databasePath + ".notify-lock" }
+}
+
+/// A held flock on one of those files; dropping it (or the process ending)
+/// releases it.
+public final class HeldLock: @unchecked Sendable {
+    public let path: String
+    private var descriptor: Int32
+
+    init(path: String, descriptor: Int32) {
+        self.path = path
+        self.descriptor = descriptor
+    }
+
+    deinit { release() }
+
+    /// Unlocks and closes: another process may take it at once.
+    public func release() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    /// Writes `text` as the file's whole content (the notifier's pid).
+    func replaceContent(with text: String) {
+        guard descriptor >= 0 else { return }
+        _ = ftruncate(descriptor, 0)
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Opens (creating, owner-only) the lock file; -1 if it cannot be.
+    static func open(_ path: String) -> Int32 {
+        Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    }
+
+    /// flock, retried when a signal interrupts it.
+    static func lock(_ descriptor: Int32, _ operation: Int32) -> Bool {
+        while true {
+            if flock(descriptor, operation) == 0 { return true }
+            if errno != EINTR { return false }
+        }
+    }
+}
+
+// MARK: - The app's side
+
+/// The full-screen app's presence: a shared lock held from start to exit.
+public enum AppPresence {
+    /// Takes the shared lock, waiting while a notifier is in the middle of a
+    /// delivery (it holds the lock exclusively for milliseconds), so an app
+    /// starting at the due second finds the reminder either delivered and
+    /// recorded, or still pending and its own. Nil when the lock file cannot
+    /// be made (a read-only folder): the app runs all the same.
+    public static func announce(databasePath: String) -> HeldLock? {
+        let path = PresenceFiles.appLock(databasePath: databasePath)
+        let descriptor = HeldLock.open(path)
+        guard descriptor >= 0 else { return nil }
+        guard HeldLock.lock(descriptor, LOCK_SH) else {
+            close(descriptor)
+            return nil
+        }
+        return HeldLock(path: path, descriptor: descriptor)
+    }
+
+    // MARK: The notifier's side
+
+    /// The lock taken exclusively when no app is open, without waiting;
+    /// nil while one is (or when the file cannot be made: then nothing
+    /// proves that no app is open, and the notifier stays silent).
+    public static func takeIfNoAppOpen(databasePath: String) -> HeldLock? {
+        let path = PresenceFiles.appLock(databasePath: databasePath)
+        let descriptor = HeldLock.open(path)
+        guard descriptor >= 0 else { return nil }
+        guard HeldLock.lock(descriptor, LOCK_EX | LOCK_NB) else {
+            close(descriptor)
+            return nil
+        }
+        return HeldLock(path: path, descriptor: descriptor)
+    }
+
+    /// Waits on a thread of its own until every app has closed (or been
+    /// killed), then calls `then` on `queue` with the lock held exclusively.
+    /// The thread sleeps in the kernel meanwhile: no polling.
+    public static func waitUntilNoAppOpen(databasePath: String, queue: DispatchQueue,
+                                          then: @escaping @Sendable (HeldLock?) -> Void) {
+        let path = PresenceFiles.appLock(databasePath: databasePath)
+        Thread.detachNewThread {
+            let descriptor = HeldLock.open(path)
+            var held: HeldLock?
+            if descriptor >= 0 {
+                if HeldLock.lock(descriptor, LOCK_EX) {
+                    held = HeldLock(path: path, descriptor: descriptor)
+                } else {
+                    close(descriptor)
+                }
+            }
+            let lock = held
+            queue.async { then(lock) }
+        }
+    }
+
+    /// Whether an app is open on the database now (for tests and tools).
+    public static func isAppOpen(databasePath: String) -> Bool {
+        guard FileManager.default.fileExists(atPath: PresenceFiles.appLock(databasePath: databasePath)) else { return false }
+        return takeIfNoAppOpen(databasePath: databasePath) == nil
+    }
+}
+
+// MARK: - The notifier's singleton
+
+/// One notifier per database: an exclusive lock on the notifier's lock
+/// file, with its pid inside for `--status` and `--stop`.
+public enum NotifierPresence {
+    public enum Claim {
+        case acquired(HeldLock)
+        /// Another notifier runs (its pid, when the file says it).
+        case running(pid: Int32?)
+        case failed(String)
+    }
+
+    public static func claim(databasePath: String, pid: Int32 = getpid()) -> Claim {
+        let path = PresenceFiles.notifierLock(databasePath: databasePath)
+        let descriptor = HeldLock.open(path)
+        guard descriptor >= 0 else { return .failed("cannot open \(path): " + String(cString: strerror(errno))) }
+        guard HeldLock.lock(descriptor, LOCK_EX | LOCK_NB) else {
+            close(descriptor)
+            return .running(pid: readPID(path))
+        }
+        let held = HeldLock(path: path, descriptor: descriptor)
+        held.replaceContent(with: "\(pid)\n")
+        return .acquired(held)
+    }
+
+    /// The running notifier's pid, or nil when none runs. A lock held with
+    /// no pid written yet (a notifier starting this instant) reads as 0.
+    public static func runningPID(databasePath: String) -> Int32? {
+        let path = PresenceFiles.notifierLock(databasePath: databasePath)
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        if HeldLock.lock(descriptor, LOCK_SH | LOCK_NB) { return nil }
+        return readPID(path) ?? 0
+    }
+
+    private static func readPID(_ path: String) -> Int32? {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
