@@ -7,7 +7,7 @@ import ChecklistsToolSupport
 struct StressCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checklists-stress",
-        abstract: "Stress programs for Checklists: the reducer fuzzer, the killed writer, two writers at once, the iCalendar fuzzer.",
+        abstract: "Stress programs for Checklists: the reducer fuzzer, the killed writer, two writers at once, the iCalendar fuzzer, the killed notifier.",
         discussion: """
             scripts/stress runs them all with their figures; a failure prints the seed and \
             the command that replays it.
@@ -15,7 +15,8 @@ struct StressCommand: ParsableCommand {
             Exit status: 0 when every check held, 1 on a failed check (the report says which, \
             with the seed to replay it), 2 for bad usage.
             """,
-        subcommands: [FuzzCommand.self, KillCommand.self, WriterCommand.self, TwoWritersCommand.self, ICalendarFuzzCommand.self]
+        subcommands: [FuzzCommand.self, KillCommand.self, WriterCommand.self, TwoWritersCommand.self, ICalendarFuzzCommand.self,
+                      NotifierKillsCommand.self]
     )
 }
 

@@ -39,4 +39,14 @@ struct StressTests {
         case let .failure(failure): Issue.record("\(failure)")
         }
     }
+
+    @Test("the notifier killed at random moments and restarted loses no reminder")
+    func killedNotifier() {
+        let test = NotifierKills(.init(seed: 3, kills: 8, reminders: 20, app: PackagePaths.binary,
+                                       folder: FuzzConfiguration.scratchFolder(named: "checklists-notifier-kills-test")))
+        defer { test.removeFiles() }
+        let report = test.run()
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        #expect(report.delivered == 20)
+    }
 }
