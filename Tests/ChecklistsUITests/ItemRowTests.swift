@@ -56,7 +56,7 @@ struct ItemRowTests {
         #expect(grid[2, 61].grapheme == "T")
         #expect(grid[2, 58].color == .yellow)
         // The overdue mark and date in red, the next row's date in the same column.
-        #expect(grid[2, 38].grapheme == "!" && grid[2, 38].color == .red)
+        #expect(grid[2, 38].grapheme == "!" && grid[2, 38].color == .overdue)
         #expect(grid[2, 40].grapheme == "T" && grid[3, 40].grapheme == "T" && grid[4, 40].grapheme == "W")
     }
 

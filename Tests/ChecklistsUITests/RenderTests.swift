@@ -134,9 +134,9 @@ struct RenderTests {
     func overdueAttributes() {
         let grid = render(checklist(width: 64))
         let overdueDate = grid[2, 39]
-        #expect(overdueDate.color == .red)
+        #expect(overdueDate.color == .overdue)
         #expect(overdueDate.style.contains(.bold))
-        #expect(grid[2, 37].grapheme == "!" && grid[2, 37].color == .red)
+        #expect(grid[2, 37].grapheme == "!" && grid[2, 37].color == .overdue)
         #expect(grid[1, 39].color == .default)           // Eggs: past, but checked
         #expect(grid[1, 39].style.contains(.dim))
         #expect(grid[1, 37].grapheme == " ")

@@ -39,6 +39,8 @@ public enum Action: Sendable {
     case claimFailed(message: String)
     /// The answer to `.loadWakeCandidates`.
     case wakeCandidatesLoaded(WakeCandidates)
+    /// The answer to `.checkNotifier`: the running notifier's pid, or nil.
+    case notifierChecked(pid: Int32?)
     /// The data may have changed (a timer fired, another process wrote):
     /// reload what is on screen, keeping the selection.
     case refresh
@@ -69,4 +71,7 @@ public enum Effect: Hashable, Sendable {
     case loadWakeCandidates(after: Date)
     /// Set the runtime's one alarm (nil date: disarm), replacing any earlier arming.
     case armAlarm(AlarmSetting)
+    /// Look up whether a notifier runs on the database (for the help);
+    /// answered by `.notifierChecked`.
+    case checkNotifier
 }

@@ -7,11 +7,21 @@ public struct UIContext: Sendable {
     public var dateStyle: DueDateStyle
     /// False when the locale cannot show Unicode: icons fall back to ASCII.
     public var unicode: Bool
+    /// The key table: the defaults with the user's `[keys]` applied.
+    public var keys: KeyMap
 
-    public init(dateStyle: DueDateStyle, unicode: Bool = true) {
+    public init(dateStyle: DueDateStyle, unicode: Bool = true, keys: KeyMap = .defaults) {
         self.dateStyle = dateStyle
         self.unicode = unicode
+        self.keys = keys
     }
+}
+
+/// Whether a `checklists notify` runs on the database.
+public enum NotifierStatus: Hashable, Sendable {
+    case unknown
+    case running(pid: Int32)
+    case notRunning
 }
 
 /// Which screen is in front. Item Detail sits on a checklist, List Detail on
@@ -53,6 +63,9 @@ public struct AppState: Sendable {
     /// view's Enter and a, the banner's "open").
     public var openItemAfterLoad: PendingItemForm?
     public var showsHelp = false
+    /// Whether reminders reach the user while the app is closed: looked up
+    /// each time the help opens, which says so.
+    public var notifier: NotifierStatus = .unknown
     /// First line of the help text on screen.
     public var helpScroll = 0
     public var message: StatusMessage?

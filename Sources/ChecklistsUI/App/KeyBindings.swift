@@ -1,6 +1,6 @@
 /// What a key means, independent of which key it is. Keys map to commands in
 /// one table (below) so the help line, the `?` screen and dispatch can never
-/// disagree, and remapping later means editing data, not code.
+/// disagree; the user's `[keys]` change a copy of it (`KeyMap`), as data.
 public enum KeyCommand: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     case open, back, quit, help
@@ -64,14 +64,18 @@ public struct KeyBinding: Sendable {
     public var contexts: Set<KeyContext>
     /// Shown on the help line (the `?` screen shows every binding).
     public var onHelpLine: Bool
+    /// Kept whatever the config file says (Ctrl-C quits everywhere).
+    public var isFixed: Bool
 
-    init(_ keys: [Key], _ label: String, _ command: KeyCommand, _ help: String, _ contexts: Set<KeyContext>, helpLine: Bool = true) {
+    init(_ keys: [Key], _ label: String, _ command: KeyCommand, _ help: String, _ contexts: Set<KeyContext>,
+         helpLine: Bool = true, fixed: Bool = false) {
         self.keys = keys
         self.label = label
         self.command = command
         self.help = help
         self.contexts = contexts
         self.onHelpLine = helpLine
+        self.isFixed = fixed
     }
 }
 
@@ -166,51 +170,81 @@ public enum KeyBindings {
 
         KeyBinding([.character("?"), .function(1)], "?", .help, "help", lists.union([.itemRemind, .itemDueDate, .itemRepeat, .listIcon, .datePicker])),
         KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .listName, .typedDate]),
-        KeyBinding([.control("c")], "^C", .quit, "quit", Set(KeyContext.allCases), helpLine: false),
+        KeyBinding([.control("c")], "^C", .quit, "quit", Set(KeyContext.allCases), helpLine: false, fixed: true),
     ]
 
-    /// The command `key` triggers in `context`, if any.
+    /// Keys no `[keys]` entry may take, and why: the runtime acts on them
+    /// before the key table is asked (Ctrl-Z) or they must always work (Ctrl-C).
+    public static let reservedKeys: [Key: String] = [
+        .control("c"): "it always quits, so that a stuck app can be left",
+        .control("z"): "it always suspends the app to the shell",
+    ]
+
+    /// Each command's name in config.toml's `[keys]` (`add = "n"`): the one
+    /// place where names are given. They are a promise to users' files, so a
+    /// name never changes once released. Commands that do the same on
+    /// different screens share a name (`add` adds a list on All Lists and an
+    /// item in a checklist), so one line remaps what a user thinks of as one
+    /// key. A command added to `KeyCommand` needs only its line here (the
+    /// switch makes the compiler ask for it): parsing, the checks, the help
+    /// line and `?` follow from the table.
+    public static func configName(of command: KeyCommand) -> String {
+        switch command {
+        case .moveUp: "up"
+        case .moveDown: "down"
+        case .pageUp: "page-up"
+        case .pageDown: "page-down"
+        case .first: "first"
+        case .last: "last"
+        case .open: "open"
+        case .back: "back"
+        case .quit: "quit"
+        case .help: "help"
+        case .addList, .addItem: "add"
+        case .editList, .editItem: "edit"
+        case .deleteList, .deleteItem: "delete"
+        case .toggleChecked: "check"
+        case .changeSort: "sort"
+        case .toggleHideChecked: "hide-checked"
+        case .nextRow: "next-row"
+        case .previousRow: "previous-row"
+        case .done: "done"
+        case .cancel: "cancel"
+        case .toggleRemind: "remind"
+        case .togglePicker: "picker"
+        case .clearDueDate: "clear-date"
+        case .openIconChoice: "icon"
+        case .repeatNext: "repeat-next"
+        case .repeatPrevious: "repeat-previous"
+        case .repeatInterval: "repeat-interval"
+        case .pickerPreviousField: "picker-previous-field"
+        case .pickerNextField: "picker-next-field"
+        case .pickerIncrement: "picker-up"
+        case .pickerDecrement: "picker-down"
+        case .pickerTypeWords: "picker-words"
+        case .closePicker: "picker-close"
+        case .chooseIcon: "choose-icon"
+        case .confirmYes: "yes"
+        case .confirmNo: "no"
+        case .bannerOpen: "banner-open"
+        case .bannerDone: "banner-done"
+        case .bannerSnooze: "banner-snooze"
+        case .bannerNext: "banner-next"
+        case .bannerDismiss: "banner-dismiss"
+        case .snoozeShort: "snooze-short"
+        case .snoozeLong: "snooze-long"
+        case .snoozeTomorrow: "snooze-tomorrow"
+        }
+    }
+
+    /// The command `key` triggers in `context` with the default keys.
     public static func command(for key: Key, in context: KeyContext) -> KeyCommand? {
-        table.first { $0.contexts.contains(context) && $0.keys.contains(key) }?.command
+        KeyMap.defaults.command(for: key, in: context)
     }
 
-    /// The help for `context` in at most `lines` lines of `width` columns:
-    /// the bindings that work there, in table order. When one line is not
-    /// enough the pairs are packed tighter and wrapped; if they still do not
-    /// fit, the last line is cut but keeps the help key visible at its end.
-    public static func helpLines(for context: KeyContext, width: Int, lines: Int = 1) -> [String] {
-        let pairs = table.filter { $0.onHelpLine && $0.contexts.contains(context) && !$0.label.isEmpty }
-            .map { (text: "\($0.label) \($0.help)", tight: "\($0.label):\($0.help)", isHelp: $0.command == .help || $0.command == .back) }
-        let loose = pairs.map(\.text).joined(separator: "  ")
-        if TextWidth.columns(of: loose) <= width || width <= 0 { return [loose] }
-        var wrapped: [String] = [""]
-        for pair in pairs {
-            let line = wrapped[wrapped.count - 1]
-            let candidate = line.isEmpty ? pair.tight : line + " " + pair.tight
-            if TextWidth.columns(of: candidate) <= width || line.isEmpty {
-                wrapped[wrapped.count - 1] = candidate
-            } else {
-                wrapped.append(pair.tight)
-            }
-        }
-        if wrapped.count <= lines { return wrapped }
-        // Too many: keep what fits and end the last line with the help key.
-        var kept = Array(wrapped.prefix(lines))
-        if let help = pairs.last(where: \.isHelp)?.tight {
-            let room = width - TextWidth.columns(of: help) - 1
-            kept[lines - 1] = TextWidth.truncated(kept[lines - 1], toColumns: room) + " " + help
-        }
-        return kept
-    }
-
-    /// The help for `context` as one line (tests and narrow uses).
+    /// The default help line for `context` (tests and narrow uses).
     public static func helpLine(for context: KeyContext, width: Int = .max) -> String {
-        helpLines(for: context, width: width, lines: 1)[0]
-    }
-
-    /// Every key of `context` for the `?` screen, one "keys  help" pair each.
-    public static func allBindings(for context: KeyContext) -> [(keys: String, help: String)] {
-        table.filter { $0.contexts.contains(context) }.map { (keyNames($0.keys), $0.help) }
+        KeyMap.defaults.helpLine(for: context, width: width)
     }
 
     static func keyNames(_ keys: [Key]) -> String {

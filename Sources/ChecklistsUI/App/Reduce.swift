@@ -82,6 +82,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return ReminderLoop.reduce(&state, action)
     case .refresh:
         return reloadCurrent(state)
+    case let .notifierChecked(pid):
+        state.notifier = pid.map { .running(pid: $0) } ?? .notRunning
+        return []
     case let .key(key):
         return handle(key, state: &state)
     }
@@ -100,7 +103,10 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
     state.pendingCount = nil
     if state.isTooSmall {
         // Only quitting makes sense when nothing can be drawn.
-        if key == .control("c") || (key == .character("q") && state.route == .allLists) { state.isRunning = false }
+        // The home screen's quit key, whichever the user chose.
+        if key == .control("c") || (state.route == .allLists && state.context.keys.command(for: key, in: .allLists) == .quit) {
+            state.isRunning = false
+        }
         return []
     }
     let context = state.keyContext
@@ -118,7 +124,7 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
         state.message = StatusMessage("Paste ignored: not in a text field.")
         return []
     }
-    let command = KeyBindings.command(for: key, in: context)
+    let command = state.context.keys.command(for: key, in: context)
     if command == .quit && key == .control("c") {
         state.isRunning = false
         return []
@@ -136,7 +142,7 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
     if command == .help {
         state.showsHelp = true
         state.helpScroll = 0
-        return []
+        return [.checkNotifier]
     }
     switch state.route {
     case .allLists:

@@ -27,9 +27,14 @@ public final class Store {
     /// it was someone else's commit.
     private var externalChangeMark: Int?
 
-    public init(state: AppState, database: ChecklistsDatabase) {
+    /// The running notifier's pid, or nil (the lock file beside the
+    /// database says; the terminal runtime passes the look-up in).
+    private let notifierPID: () -> Int32?
+
+    public init(state: AppState, database: ChecklistsDatabase, notifierPID: @escaping () -> Int32? = { nil }) {
         self.state = state
         self.database = database
+        self.notifierPID = notifierPID
     }
 
     /// The database file, for the runtime's file watcher.
@@ -132,6 +137,8 @@ public final class Store {
         case let .armAlarm(setting):
             pendingAlarm = setting
             return nil
+        case .checkNotifier:
+            return .notifierChecked(pid: notifierPID())
         }
     }
 

@@ -36,6 +36,20 @@ public enum CellColor: UInt8, Hashable, Sendable {
     case magenta
     /// Counts, dates, informational accents.
     case cyan
+    // The roles below are the user's `[colors]`: render names the role and
+    // the terminal adapter looks its colours up in the `Theme`, so a grid
+    // never depends on one user's choices.
+    /// Overdue items (red by default).
+    case overdue
+    /// The selection bar, on cells that have no colour of their own.
+    case selection
+    /// The reminder banner's frame (yellow by default).
+    case banner
+    /// The title bar and the `?` screen's headings.
+    case heading
+
+    /// Whether the theme decides this colour.
+    public var isRole: Bool { rawValue >= CellColor.overdue.rawValue }
 }
 
 /// One terminal column of the screen: what the adapter draws at that position.
@@ -181,6 +195,17 @@ public struct ScreenGrid: Hashable, Sendable {
         for index in (base + low)..<(base + high) {
             cells[index].style.formUnion(style)
             if color != .default { cells[index].color = color }
+        }
+    }
+
+    /// Gives `color` to the cells of `row` in `columns` that have no colour
+    /// of their own: a selection bar takes its colour without hiding a red
+    /// overdue marker.
+    public mutating func tint(_ color: CellColor, row: Int, columns: Range<Int>) {
+        guard row >= 0, row < height else { return }
+        let base = row * width
+        for column in max(columns.lowerBound, 0)..<min(columns.upperBound, width) where cells[base + column].color == .default {
+            cells[base + column].color = color
         }
     }
 

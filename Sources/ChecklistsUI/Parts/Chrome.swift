@@ -26,11 +26,11 @@ enum Chrome {
     }
 
     private static func titleBar(_ title: String, detail: String, detailColumns: Int, into grid: inout ScreenGrid) {
-        grid.applyStyle(.reverse, row: 0, columns: 0..<grid.width)
+        grid.applyStyle(.reverse, color: .heading, row: 0, columns: 0..<grid.width)
         let detailWidth = detail.isEmpty ? 0 : detailColumns
-        grid.put(" " + title, row: 0, column: 0, maxColumns: grid.width - detailWidth - 2, style: [.reverse, .bold])
+        grid.put(" " + title, row: 0, column: 0, maxColumns: grid.width - detailWidth - 2, style: [.reverse, .bold], color: .heading)
         if detailWidth > 0 {
-            grid.putRightAligned(detail, row: 0, endColumn: grid.width - 1, maxColumns: detailWidth, style: .reverse)
+            grid.putRightAligned(detail, row: 0, endColumn: grid.width - 1, maxColumns: detailWidth, style: .reverse, color: .heading)
         }
     }
 
@@ -64,7 +64,7 @@ enum Chrome {
         }
         // The help may take the message row too when that row is free.
         let messageRowFree = state.confirmation == nil && state.message == nil && state.pendingCount == nil
-        let help = KeyBindings.helpLines(for: state.keyContext, width: grid.width - 1, lines: messageRowFree ? 2 : 1)
+        let help = state.context.keys.helpLines(for: state.keyContext, width: grid.width - 1, lines: messageRowFree ? 2 : 1)
         for (offset, line) in help.enumerated() {
             grid.put(" " + line, row: helpRow - (help.count - 1) + offset, column: 0, maxColumns: grid.width, style: .dim)
         }
@@ -72,7 +72,9 @@ enum Chrome {
 
     /// Draws one row of a list, with the selection bar across the full width.
     static func selectionBar(row: Int, selected: Bool, into grid: inout ScreenGrid) {
-        if selected { grid.applyStyle(.reverse, row: row, columns: 0..<grid.width) }
+        guard selected else { return }
+        grid.applyStyle(.reverse, row: row, columns: 0..<grid.width)
+        grid.tint(.selection, row: row, columns: 0..<grid.width)
     }
 
     /// What a row shows of a repeating item: "↻ daily · done Nov 20"

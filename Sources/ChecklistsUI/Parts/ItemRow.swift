@@ -112,7 +112,7 @@ enum ItemRow {
     static func draw(_ item: Item, listName: String? = nil, layout: Layout, lead: Lead, row y: Int,
                      state: AppState, into grid: inout ScreenGrid) {
         let overdue = item.isOverdue(now: state.now)
-        let alert: CellColor = overdue ? .red : .default
+        let alert: CellColor = overdue ? .overdue : .default
         switch lead {
         case .checkBox:
             grid.put(item.isChecked ? "[x]" : "[ ]", row: y, column: 1, color: item.isChecked ? .green : .default)
@@ -130,7 +130,7 @@ enum ItemRow {
         var x = Layout.textColumn + layout.textWidth + 2
         // The "!" marks overdue items without relying on colour.
         if layout.overdueWidth > 0, overdue {
-            grid.put("!", row: y, column: x, maxColumns: max(0, right - x), style: .bold, color: .red)
+            grid.put("!", row: y, column: x, maxColumns: max(0, right - x), style: .bold, color: .overdue)
         }
         x += layout.overdueWidth
         if layout.listWidth > 0, let listName {

@@ -115,8 +115,8 @@ enum ReminderBanner {
         // In a narrow pane the keys wrap onto a second line rather than lose
         // the last of them (Esc, or the snooze choices).
         let keys = banner.choosingSnooze
-            ? KeyBindings.helpLines(for: .snoozeChoice, width: width - 4, lines: 2)
-            : KeyBindings.helpLines(for: .banner, width: width - 4, lines: 2)
+            ? state.context.keys.helpLines(for: .snoozeChoice, width: width - 4, lines: 2)
+            : state.context.keys.helpLines(for: .banner, width: width - 4, lines: 2)
         let lines: [(String, CellStyle)] = [
             (reminder.item.text, .bold),
             ("in \(reminder.checklistName)\(due)", []),
@@ -128,14 +128,14 @@ enum ReminderBanner {
         grid.clear(rows: top..<(top + lines.count + 2), columns: left..<(left + width))
         let titleText = (unicode ? "┌ " : "+ ") + title + " "
         grid.put(titleText + String(repeating: horizontal, count: max(0, width - TextWidth.columns(of: titleText) - 1)) + (unicode ? "┐" : "+"),
-                 row: top, column: left, maxColumns: width, style: .bold, color: .yellow)
+                 row: top, column: left, maxColumns: width, style: .bold, color: .banner)
         for (offset, line) in lines.enumerated() {
             let y = top + 1 + offset
-            grid.put(unicode ? "│" : "|", row: y, column: left, color: .yellow)
+            grid.put(unicode ? "│" : "|", row: y, column: left, color: .banner)
             grid.put(line.0, row: y, column: left + 2, maxColumns: width - 4, style: line.1)
-            grid.put(unicode ? "│" : "|", row: y, column: left + width - 1, color: .yellow)
+            grid.put(unicode ? "│" : "|", row: y, column: left + width - 1, color: .banner)
         }
         grid.put((unicode ? "└" : "+") + String(repeating: horizontal, count: max(0, width - 2)) + (unicode ? "┘" : "+"),
-                 row: top + lines.count + 1, column: left, maxColumns: width, color: .yellow)
+                 row: top + lines.count + 1, column: left, maxColumns: width, color: .banner)
     }
 }

@@ -1,0 +1,182 @@
+import Foundation
+import TOMLKit
+
+/// The user's settings from `config.toml`: one value per section.
+///
+/// Each section is a type of its own conforming to `ConfigSection`, in a
+/// file of its own, that reads its table and refuses what it does not know.
+/// A later section (`[keys]`, `[colors]`, `[sync]`) is added by writing its
+/// type and adding one property here and one line in `read(_:file:)`;
+/// the sections already there do not change.
+public struct Config: Hashable, Sendable {
+    public var notify: NotifySection
+    public var keys: KeysSection
+    public var colors: ColorsSection
+
+    public init(notify: NotifySection = NotifySection(), keys: KeysSection = KeysSection(),
+                colors: ColorsSection = ColorsSection()) {
+        self.notify = notify
+        self.keys = keys
+        self.colors = colors
+    }
+
+    /// What the app and the notifier use when there is no file.
+    public static let defaults = Config()
+
+    /// Reads the file at `location`; a missing file at the default place
+    /// means the defaults. A file named by `--config` or `CHECKLISTS_CONFIG`
+    /// must exist: a typo there would otherwise silently mean "defaults".
+    public static func load(_ location: ConfigLocation) throws(ConfigError) -> Config {
+        guard FileManager.default.fileExists(atPath: location.path) else {
+            if location.isExplicit { throw ConfigError(file: location.path, problem: "no such file (named by \(location.origin))") }
+            return .defaults
+        }
+        // Through a file handle, so `--config /dev/null` (no settings) reads as empty.
+        guard let handle = FileHandle(forReadingAtPath: location.path) else {
+            throw ConfigError(file: location.path, problem: "cannot open it for reading")
+        }
+        defer { try? handle.close() }
+        guard let text = String(data: handle.readDataToEndOfFile(), encoding: .utf8) else {
+            throw ConfigError(file: location.path, problem: "not UTF-8 text")
+        }
+        return try read(text, file: location.path)
+    }
+
+    /// Parses `text` (named `file` in messages).
+    public static func read(_ text: String, file: String) throws(ConfigError) -> Config {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(file: file, line: error.source.begin.line, column: error.source.begin.column,
+                              problem: error.description)
+        } catch {
+            throw ConfigError(file: file, problem: "\(error)")
+        }
+        let root = TableReader(table: table, section: nil, locator: SourceLocator(text: text, file: file))
+        let sections = [NotifySection.name, KeysSection.name, ColorsSection.name]
+        try root.refuseUnknownKeys(known: sections, expected: "a section: " + sections.map { "[\($0)]" }.joined(separator: ", "))
+        var config = Config()
+        config.notify = try root.section(NotifySection.self) ?? NotifySection()
+        config.keys = try root.section(KeysSection.self) ?? KeysSection()
+        config.colors = try root.section(ColorsSection.self) ?? ColorsSection()
+        return config
+    }
+}
+
+/// A `[name]` table of config.toml, read into a value. Every key the type
+/// does not know is refused, so a misspelt setting is never silently ignored.
+public protocol ConfigSection: Hashable, Sendable {
+    /// The table's name, as written between brackets.
+    static var name: String { get }
+    init(reading table: TableReader) throws(ConfigError)
+}
+
+// MARK: - Errors
+
+/// A config file that cannot be used, as `file:line:column: what is expected`.
+public struct ConfigError: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    public var problem: String
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, problem: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.problem = problem
+    }
+
+    public var description: String {
+        guard let line, let column else { return "\(file): \(problem)" }
+        return "\(file):\(line):\(column): \(problem)"
+    }
+}
+
+// MARK: - Reading a table
+
+/// A table of the file with what a section needs to read it: typed
+/// look-ups that refuse a wrong type with the key's position.
+public struct TableReader {
+    let table: TOMLTable
+    /// The section's name; nil for the file's top level.
+    let section: String?
+    let locator: SourceLocator
+
+    /// Refuses any key not in `known`, at the key's position.
+    public func refuseUnknownKeys(known: [String], expected: String) throws(ConfigError) {
+        for key in table.keys where !known.contains(key) {
+            let place = section.map { "[\($0)]" } ?? "the top level"
+            throw error(at: key, "unknown key \"\(key)\" in \(place); expected \(expected)")
+        }
+    }
+
+    /// The section's table read into its type; nil when the file has none.
+    func section<Section: ConfigSection>(_ type: Section.Type) throws(ConfigError) -> Section? {
+        guard let value = table[Section.name] else { return nil }
+        guard let inner = value.table else {
+            throw error(at: Section.name, "\"\(Section.name)\" must be a table ([\(Section.name)]), not a \(value.type)")
+        }
+        return try Section(reading: TableReader(table: inner, section: Section.name, locator: locator))
+    }
+
+    /// A list of strings; nil when the key is absent.
+    public func strings(_ key: String, expected: String) throws(ConfigError) -> [String]? {
+        guard let value = table[key] else { return nil }
+        guard let array = value.array else {
+            throw error(at: key, "\"\(key)\" must be a list of strings (\(expected)), not a \(value.type)")
+        }
+        var strings: [String] = []
+        for element in array {
+            guard let string = element.string else {
+                throw error(at: key, "\"\(key)\" must be a list of strings (\(expected)); it holds a \(element.type)")
+            }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    /// Where `key` was written in this table.
+    func position(of key: String) -> (line: Int, column: Int) {
+        locator.position(ofKey: key, inSection: section)
+    }
+
+    /// An error placed at `key`'s line and column in this table.
+    public func error(at key: String, _ problem: String) -> ConfigError {
+        let position = locator.position(ofKey: key, inSection: section)
+        return ConfigError(file: locator.file, line: position.line, column: position.column, problem: problem)
+    }
+}
+
+/// Finds where a key was written. TOMLKit reports positions only for syntax
+/// errors, so a key's place is found in the text: the first line of its
+/// section that starts with the key (bare or quoted) and `=`, or the
+/// section's header for a section written as a key. A key it cannot place
+/// (written in dotted form, inside an inline table) points at its section.
+struct SourceLocator {
+    let text: String
+    let file: String
+
+    func position(ofKey key: String, inSection section: String?) -> (line: Int, column: Int) {
+        var current: String?
+        var sectionHeader: (line: Int, column: Int)?
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
+            let indent = line.count - trimmed.count
+            if trimmed.hasPrefix("[") {
+                let name = trimmed.dropFirst().prefix(while: { $0 != "]" }).trimmingCharacters(in: .whitespaces)
+                current = name
+                if section == nil && name == key { return (index + 1, indent + 1) }
+                if name == section { sectionHeader = (index + 1, indent + 1) }
+                continue
+            }
+            guard current == section else { continue }
+            for spelling in [key, "\"\(key)\"", "'\(key)'"] where trimmed.hasPrefix(spelling) {
+                let rest = trimmed.dropFirst(spelling.count).drop(while: { $0 == " " || $0 == "\t" })
+                if rest.hasPrefix("=") { return (index + 1, indent + 1) }
+            }
+        }
+        return sectionHeader ?? (1, 1)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+import ChecklistsConfig
+import TestSupport
+
+/// config.toml read from literal text: what a good file gives, and the
+/// `file:line:column: what is expected` of every way a file can be wrong.
+@Suite("config.toml")
+struct ConfigTests {
+    func read(_ text: String) throws(ConfigError) -> Config {
+        try Config.read(text, file: "config.toml")
+    }
+
+    func refusal(_ text: String) -> String? {
+        do {
+            _ = try read(text)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("an empty file, or one without [notify], means every available channel and no command")
+    func defaults() throws {
+        #expect(try read("") == .defaults)
+        #expect(try read("# nothing here\n") == .defaults)
+        #expect(Config.defaults.notify.channels == nil)
+        #expect(Config.defaults.notify.command == nil)
+    }
+
+    @Test("[notify] chooses the channels, in order, and the command as an argv list")
+    func notifySection() throws {
+        let config = try read("""
+            [notify]
+            channels = ["tmux", "command"]
+            command = ["notify-me", "--title", "Checklists"]
+            """)
+        #expect(config.notify.channels == [.tmux, .command])
+        #expect(config.notify.command == ["notify-me", "--title", "Checklists"])
+    }
+
+    @Test("a syntax error names the file, line and column")
+    func syntax() {
+        let message = refusal("""
+            [notify]
+            channels = ["dbus",
+            """)
+        #expect(message?.hasPrefix("config.toml:2:") == true, "\(message ?? "accepted")")
+    }
+
+    @Test("an unknown key is refused where it is written, with the keys expected")
+    func unknownKey() {
+        #expect(refusal("""
+            [notify]
+            channels = ["dbus"]
+              chanels = ["tmux"]
+            """) == "config.toml:3:3: unknown key \"chanels\" in [notify]; expected channels or command")
+        #expect(refusal("""
+            # a section nobody reads yet
+            [colours]
+            """) == "config.toml:2:1: unknown key \"colours\" in the top level; expected a section: [notify], [keys], [colors]")
+    }
+
+    @Test("a wrong type is refused at its key, saying what is expected")
+    func wrongType() {
+        #expect(refusal("""
+            [notify]
+            channels = "dbus"
+            """) == "config.toml:2:1: \"channels\" must be a list of strings (of \"dbus\", \"tmux\", \"command\"), not a string")
+        #expect(refusal("""
+            [notify]
+            command = ["notify-send", 3]
+            """) == "config.toml:2:1: \"command\" must be a list of strings (the program and its arguments); it holds a integer")
+        #expect(refusal("notify = 1\n") == "config.toml:1:1: \"notify\" must be a table ([notify]), not a integer")
+    }
+
+    @Test("an unknown channel, an empty command, or the command channel without a command are refused")
+    func badValues() {
+        #expect(refusal("[notify]\nchannels = [\"email\"]\n") == "config.toml:2:1: unknown channel \"email\"; expected \"dbus\", \"tmux\", \"command\"")
+        #expect(refusal("[notify]\ncommand = []\n") == "config.toml:2:1: \"command\" needs at least the program, as [\"program\", \"argument\", ...]")
+        #expect(refusal("[notify]\nchannels = [\"command\"]\n")
+            == "config.toml:2:1: the \"command\" channel needs a command: command = [\"program\", \"argument\", ...]")
+    }
+
+    @Test("the file is --config, else CHECKLISTS_CONFIG, else under XDG_CONFIG_HOME, else ~/.config")
+    func location() {
+        #expect(ConfigLocation.resolve(option: "/a/c.toml", environment: ["CHECKLISTS_CONFIG": "/b.toml"]).path == "/a/c.toml")
+        #expect(ConfigLocation.resolve(option: nil, environment: ["CHECKLISTS_CONFIG": "/b.toml"]).path == "/b.toml")
+        #expect(ConfigLocation.resolve(option: nil, environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]).path == "/x/checklists/config.toml")
+        // A relative XDG_CONFIG_HOME is invalid by the spec, and ignored.
+        #expect(ConfigLocation.resolve(option: nil, environment: ["XDG_CONFIG_HOME": "x", "HOME": "/h"]).path == "/h/.config/checklists/config.toml")
+    }
+
+    @Test("a missing file at the default place means defaults; a missing file the user named is refused")
+    func missingFile() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        #expect(try Config.load(ConfigLocation(path: folder.file("none.toml"), origin: "the default")) == .defaults)
+        #expect(throws: ConfigError(file: folder.file("none.toml"), problem: "no such file (named by --config)")) {
+            try Config.load(ConfigLocation(path: folder.file("none.toml"), origin: "--config"))
+        }
+        try "[notify]\nchannels = [\"tmux\"]\n".write(toFile: folder.file("config.toml"), atomically: true, encoding: .utf8)
+        #expect(try Config.load(ConfigLocation(path: folder.file("config.toml"), origin: "CHECKLISTS_CONFIG")).notify.channels == [.tmux])
+    }
+}
