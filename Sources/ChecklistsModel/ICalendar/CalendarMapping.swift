@@ -330,6 +330,27 @@ extension CalendarMapping {
         return CalendarItem(fields: fields, object: ICalendarWriter.text(object), completedAt: fields.isChecked ? completed : nil)
     }
 
+    /// A to-do's file name (before `.ics`, as vdir and CalDAV servers
+    /// expect): its UID when plain enough for a file name or a URL path;
+    /// otherwise a hash of it (the UID inside the file is what counts).
+    public static func fileName(uid: String) -> String {
+        let plain = !uid.isEmpty && uid.utf8.count <= 200 && !uid.hasPrefix(".")
+            && uid.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.@+".unicodeScalars.contains($0)) }
+        if plain { return uid }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in uid.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return "uid-" + String(hash, radix: 16)
+    }
+
+    /// When the object's to-do was last changed where it was written
+    /// (LAST-MODIFIED, else DTSTAMP): what a sync compares with our own
+    /// change time when both sides changed the same field.
+    public func lastModified(of object: ICalComponent) -> Date? {
+        guard let master = Self.masterIndex(object) else { return nil }
+        let todo = object.components[master]
+        return ICalZones(local: timeZone, calendar: object).date(todo.first("LAST-MODIFIED") ?? todo.first("DTSTAMP"))
+    }
+
     /// The stored object (nil when there is none or it no longer reads).
     public static func object(_ text: String?) -> ICalComponent? {
         guard let text, let top = try? ICalendarReader.parse(Array(text.utf8)), top.count == 1 else { return nil }

@@ -1,0 +1,252 @@
+import Foundation
+import GRDB
+
+// MARK: - Sync state as values
+
+/// A calendar on the server a list is synced with (`syncCalendar`).
+public struct SyncCalendarState: Hashable, Sendable {
+    public var url: String
+    /// Nil: the list was deleted here; the calendar is left alone.
+    public var checklistID: Int64?
+    /// RFC 6578's token of the last sync-collection, nil when none.
+    public var syncToken: String?
+
+    public init(url: String, checklistID: Int64?, syncToken: String?) {
+        self.url = url
+        self.checklistID = checklistID
+        self.syncToken = syncToken
+    }
+}
+
+/// One to-do as the last sync left it (`syncItem`).
+public struct ItemSyncState: Hashable, Sendable {
+    public var uid: String
+    public var href: String
+    public var etag: String?
+    /// The VTODO object as last synced: the base of the three-way merge.
+    public var base: String
+    /// `modifiedAt` of the item then; another value means changed here since.
+    public var syncedModifiedAt: Date?
+
+    public init(uid: String, href: String, etag: String?, base: String, syncedModifiedAt: Date?) {
+        self.uid = uid
+        self.href = href
+        self.etag = etag
+        self.base = base
+        self.syncedModifiedAt = syncedModifiedAt
+    }
+}
+
+/// What one sync writes here, all in one transaction at its end, so a sync
+/// that fails half-way leaves the database as it was.
+public struct SyncCommit: Hashable, Sendable {
+    public var calendars: [CalendarChanges]
+
+    public init(calendars: [CalendarChanges]) {
+        self.calendars = calendars
+    }
+
+    /// Where a calendar's to-dos go: a list already here, or a new one.
+    public enum ListTarget: Hashable, Sendable {
+        case existing(Int64)
+        case new(name: String)
+    }
+
+    /// A to-do pulled or merged in, and what the item looked like when the
+    /// sync read it: an item changed meanwhile (the app is open) is left
+    /// alone, its state too, and the next sync merges it.
+    public struct ItemWrite: Hashable, Sendable {
+        public var fields: CalendarFields
+        public var object: String
+        public var modifiedAt: Date
+        public var completedAt: Date?
+        /// The item's `modifiedAt` when read; nil when it did not exist.
+        public var readModifiedAt: Date?
+        public var state: ItemSyncState
+
+        public init(fields: CalendarFields, object: String, modifiedAt: Date, completedAt: Date?, readModifiedAt: Date?, state: ItemSyncState) {
+            self.fields = fields
+            self.object = object
+            self.modifiedAt = modifiedAt
+            self.completedAt = completedAt
+            self.readModifiedAt = readModifiedAt
+            self.state = state
+        }
+    }
+
+    /// An item deleted on the server, and its `modifiedAt` when read: one
+    /// changed here meanwhile is kept.
+    public struct ItemDelete: Hashable, Sendable {
+        public var uid: String
+        public var readModifiedAt: Date?
+
+        public init(uid: String, readModifiedAt: Date?) {
+            self.uid = uid
+            self.readModifiedAt = readModifiedAt
+        }
+    }
+
+    /// One calendar's result.
+    public struct CalendarChanges: Hashable, Sendable {
+        public var url: String
+        public var list: ListTarget
+        public var syncToken: String?
+        public var writes: [ItemWrite]
+        /// Items deleted on the server.
+        public var deletes: [ItemDelete]
+        /// States whose item did not change here (an upload, or nothing).
+        public var states: [ItemSyncState]
+        /// States of to-dos gone from both sides.
+        public var forgotten: [String]
+
+        public init(url: String, list: ListTarget, syncToken: String?, writes: [ItemWrite] = [],
+                    deletes: [ItemDelete] = [], states: [ItemSyncState] = [], forgotten: [String] = []) {
+            self.url = url
+            self.list = list
+            self.syncToken = syncToken
+            self.writes = writes
+            self.deletes = deletes
+            self.states = states
+            self.forgotten = forgotten
+        }
+
+    }
+}
+
+// MARK: - Reads and the commit
+
+/// What `checklists sync` keeps between runs (the calendars lists map to,
+/// and per to-do its href, ETag and last synced text), and how a sync's
+/// result enters the database: one transaction, under the reminder rule.
+extension ChecklistsDatabase {
+    /// Every calendar a list is (or was) synced with.
+    public func syncCalendars() throws(StorageError) -> [SyncCalendarState] {
+        try read { db in
+            try Row.fetchAll(db, sql: "SELECT url, checklistID, syncToken FROM syncCalendar ORDER BY url").map {
+                SyncCalendarState(url: $0["url"], checklistID: $0["checklistID"], syncToken: $0["syncToken"])
+            }
+        }
+    }
+
+    /// A list's items with what iCalendar needs, and the sync states of
+    /// `calendarURL` (including those of items deleted here since), read
+    /// in one transaction.
+    public func syncContents(checklistID: Int64?, calendarURL: String) throws(StorageError)
+        -> (entries: [Snapshot.Entry], states: [ItemSyncState], pushes: [String: String]) {
+        try read { db in
+            let entries = try checklistID.map {
+                try ItemCalendarRecord.filter(ItemRecord.Columns.checklistID == $0).order(ItemRecord.Columns.id).fetchAll(db).map(\.entry)
+            } ?? []
+            let states = try Row.fetchAll(db, sql: """
+                SELECT uid, href, etag, base, syncedModifiedAt FROM syncItem WHERE calendarURL = ? ORDER BY uid
+                """, arguments: [calendarURL]).map {
+                ItemSyncState(uid: $0["uid"], href: $0["href"], etag: $0["etag"], base: $0["base"],
+                              syncedModifiedAt: ($0["syncedModifiedAt"] as Int64?).map(StoredTime.date))
+            }
+            let pushes = try Row.fetchAll(db, sql: "SELECT uid, text FROM syncPush").map { (row: Row) -> (String, String) in (row["uid"], row["text"]) }
+            return (entries, states, Dictionary(pushes, uniquingKeysWith: { _, last in last }))
+        }
+    }
+
+    /// Records what a sync is about to send (uid → iCalendar text), before
+    /// it sends it; the commit forgets it. Only sync bookkeeping: no item
+    /// changes, so a sync that fails afterwards still leaves the lists as
+    /// they were.
+    public func recordPushes(_ pushes: [String: String]) throws(StorageError) {
+        guard !pushes.isEmpty else { return }
+        try write { db in
+            for (uid, text) in pushes {
+                try db.execute(sql: "INSERT OR REPLACE INTO syncPush (uid, text) VALUES (?, ?)", arguments: [uid, text])
+            }
+        }
+    }
+
+    /// Writes a sync's result in one transaction. Pulled fields obey the
+    /// reminder rule: a checked item, or one without Remind Me or a due
+    /// date, has nothing pending; otherwise the merged pending reminder is
+    /// kept as the merge gave it (a reminder delivered here stays
+    /// delivered, one pulled in is pending only when after `now`, which
+    /// the mapping decided when it read the server's alarm). Returns the
+    /// uids skipped because they changed here while the sync ran.
+    @discardableResult
+    public func commitSync(_ commit: SyncCommit, now: Date) throws(StorageError) -> [String] {
+        for calendar in commit.calendars {
+            if case let .new(name) = calendar.list, let problem = TextRules.problem(with: name, what: "list name") { throw problem }
+            for write in calendar.writes {
+                if let problem = TextRules.problem(with: write.fields.text, what: "item text") { throw problem }
+            }
+        }
+        return try write { db in
+            var skipped: [String] = []
+            for calendar in commit.calendars {
+                let listID: Int64
+                switch calendar.list {
+                case let .existing(id):
+                    listID = id
+                case let .new(name):
+                    try db.execute(sql: "INSERT INTO checklist (name) VALUES (?)", arguments: [name])
+                    listID = db.lastInsertedRowID
+                }
+                try db.execute(sql: """
+                    INSERT INTO syncCalendar (url, checklistID, syncToken) VALUES (?, ?, ?)
+                    ON CONFLICT(url) DO UPDATE SET checklistID = excluded.checklistID, syncToken = excluded.syncToken
+                    """, arguments: [calendar.url, listID, calendar.syncToken])
+                for write in calendar.writes {
+                    let current = try Row.fetchOne(db, sql: "SELECT id, modifiedAt FROM item WHERE uid = ?", arguments: [write.fields.uid])
+                    let currentModified = (current?["modifiedAt"] as Int64?)
+                    if current != nil && currentModified != write.readModifiedAt.map(StoredTime.wholeSeconds) {
+                        skipped.append(write.fields.uid)
+                        continue
+                    }
+                    try Self.putSyncedItem(write, checklistID: listID, exists: current != nil, in: db)
+                    try Self.putState(write.state, calendarURL: calendar.url, in: db)
+                }
+                for delete in calendar.deletes {
+                    let modified = delete.readModifiedAt.map(StoredTime.wholeSeconds)
+                    try db.execute(sql: "DELETE FROM item WHERE uid = ? AND modifiedAt IS ?", arguments: [delete.uid, modified])
+                    if try db.changesCount == 0 && (Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE uid = ?", arguments: [delete.uid]) ?? false) {
+                        skipped.append(delete.uid)
+                        continue
+                    }
+                    try db.execute(sql: "DELETE FROM syncItem WHERE uid = ?", arguments: [delete.uid])
+                }
+                for state in calendar.states { try Self.putState(state, calendarURL: calendar.url, in: db) }
+                for uid in calendar.forgotten { try db.execute(sql: "DELETE FROM syncItem WHERE uid = ?", arguments: [uid]) }
+                let settled = calendar.writes.map(\.fields.uid) + calendar.states.map(\.uid)
+                for uid in settled where !skipped.contains(uid) {
+                    try db.execute(sql: "DELETE FROM syncPush WHERE uid = ?", arguments: [uid])
+                }
+            }
+            return skipped
+        }
+    }
+
+    private static func putState(_ state: ItemSyncState, calendarURL: String, in db: Database) throws {
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO syncItem (uid, calendarURL, href, etag, base, syncedModifiedAt) VALUES (?, ?, ?, ?, ?, ?)
+            """, arguments: [state.uid, calendarURL, state.href, state.etag, state.base, state.syncedModifiedAt.map(StoredTime.wholeSeconds)])
+    }
+
+    private static func putSyncedItem(_ write: SyncCommit.ItemWrite, checklistID: Int64, exists: Bool, in db: Database) throws {
+        let fields = write.fields
+        let dueAt = fields.dueDate.map(StoredTime.wholeMinutes)
+        let rule = dueAt == nil ? nil : fields.recurrence
+        let remind = fields.shouldRemind && dueAt != nil
+        let remindAt = remind && !fields.isChecked ? fields.remindAt.map(StoredTime.wholeSeconds) : nil
+        let values: [(String, (any DatabaseValueConvertible)?)] = [
+            ("checklistID", checklistID), ("text", fields.text), ("isChecked", fields.isChecked), ("dueAt", dueAt),
+            ("shouldRemind", remind), ("remindAt", remindAt), ("repeatRule", rule?.rrule),
+            ("repeatStart", rule == nil ? nil : (fields.repeatStart ?? fields.dueDate).map(StoredTime.wholeMinutes)),
+            ("calendarObject", write.object), ("modifiedAt", StoredTime.wholeSeconds(write.modifiedAt)),
+            ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(write.completedAt ?? write.modifiedAt) : nil),
+        ]
+        let arguments = StatementArguments(values.map(\.1) + [fields.uid])
+        if exists {
+            try db.execute(sql: "UPDATE item SET \(values.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE uid = ?", arguments: arguments)
+        } else {
+            try db.execute(sql: """
+                INSERT INTO item (\(values.map(\.0).joined(separator: ", ")), uid) VALUES (\(Array(repeating: "?", count: values.count + 1).joined(separator: ", ")))
+                """, arguments: arguments)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// One property of a WebDAV response, as much of it as a sync needs.
+public struct DAVProperty: Hashable, Sendable {
+    /// Its text (an ETag, a display name, calendar data, a sync token).
+    public var text = ""
+    /// The hrefs inside it (current-user-principal, calendar-home-set).
+    public var hrefs: [String] = []
+    /// The local names of its child elements (resourcetype: `calendar`).
+    public var children: [String] = []
+    /// The `name` of each CalDAV `comp` inside (supported-calendar-component-set).
+    public var components: [String] = []
+}
+
+/// One `response` of a multistatus: a resource and its found properties.
+public struct DAVResponse: Hashable, Sendable {
+    public var href = ""
+    /// The response's own status (sync-collection reports a deleted member
+    /// as 404 here); nil when it has propstats instead.
+    public var status: Int?
+    /// Properties from propstats with a 2xx status, by local name
+    /// (the few names a sync reads do not clash across namespaces).
+    public var properties: [String: DAVProperty] = [:]
+}
+
+/// A parsed `multistatus` (or `error`) body.
+public struct DAVMultistatus: Hashable, Sendable {
+    public var responses: [DAVResponse] = []
+    /// RFC 6578's new token, at the top of a sync-collection reply.
+    public var syncToken: String?
+    /// The conditions of an `error` body (`valid-sync-token`, ...).
+    public var errorConditions: [String] = []
+
+    /// Parses a WebDAV XML body; nil when it is not one (an HTML error
+    /// page, a cut reply): the caller says "not a CalDAV reply".
+    public static func parse(_ data: Data) -> DAVMultistatus? {
+        let reader = DAVReader()
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = true
+        parser.delegate = reader
+        guard parser.parse(), reader.sawRoot, reader.closedRoot else { return nil }
+        return reader.result
+    }
+
+    /// The status code in `HTTP/1.1 404 Not Found`.
+    static func statusCode(_ line: String) -> Int? {
+        let parts = line.split(separator: " ")
+        return parts.count >= 2 ? Int(parts[1]) : nil
+    }
+}
+
+/// XMLParser's delegate: a small state machine over the element path.
+private final class DAVReader: NSObject, XMLParserDelegate {
+    var result = DAVMultistatus()
+    var sawRoot = false
+    /// The root element ended: the reply was not cut short (Foundation's
+    /// parser on Linux accepts a document that stops half-way).
+    var closedRoot = false
+    private var path: [String] = []
+    private var text = ""
+    private var response: DAVResponse?
+    private var propstat: [String: DAVProperty]?
+    private var propstatStatus: Int?
+    private var property: (name: String, value: DAVProperty)?
+
+    private static let dav = "DAV:"
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        let isDAV = namespaceURI == Self.dav
+        if path.isEmpty {
+            sawRoot = isDAV && (name == "multistatus" || name == "error")
+        } else if path.first == "error", path.count == 1 {
+            result.errorConditions.append(name)
+        }
+        if isDAV && name == "response" && path.last == "multistatus" { response = DAVResponse() }
+        if isDAV && name == "propstat" && response != nil { propstat = [:]; propstatStatus = nil }
+        if property != nil && path.count == propertyDepth + 1 {
+            property?.value.children.append(name)
+            if name == "comp", let comp = attributes["name"] { property?.value.components.append(comp) }
+        } else if propstat != nil && path.last == "prop" && property == nil {
+            property = (name, DAVProperty())
+            propertyDepth = path.count
+        }
+        path.append(name)
+        text = ""
+    }
+
+    private var propertyDepth = 0
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text += string
+    }
+
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        text += String(decoding: block, as: UTF8.self)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        path.removeLast()
+        if path.isEmpty { closedRoot = true }
+        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if property != nil {
+            if path.count == propertyDepth {
+                if property?.value.text.isEmpty == true, property?.value.children.isEmpty == true { property?.value.text = name == "calendar-data" ? text : value }
+                if let done = property { propstat?[done.name] = done.value }
+                property = nil
+            } else if name == "href" {
+                property?.value.hrefs.append(value)
+            }
+        } else if name == "status" && path.last == "propstat" {
+            propstatStatus = DAVMultistatus.statusCode(value)
+        } else if name == "propstat", let found = propstat {
+            if let status = propstatStatus, (200..<300).contains(status) {
+                response?.properties.merge(found) { $1 }
+            }
+            propstat = nil
+        } else if name == "href" && path.last == "response" {
+            response?.href = value
+        } else if name == "status" && path.last == "response" {
+            response?.status = DAVMultistatus.statusCode(value)
+        } else if name == "response", let done = response {
+            result.responses.append(done)
+            response = nil
+        } else if name == "sync-token" && path.last == "multistatus" {
+            result.syncToken = value
+        }
+        text = ""
+    }
+}
+
+/// The request bodies a sync sends.
+enum DAVBody {
+    static let header = #"<?xml version="1.0" encoding="utf-8"?>"#
+
+    static func propfind(_ props: String) -> Data {
+        Data("\(header)<d:propfind xmlns:d=\"DAV:\" xmlns:c=\"urn:ietf:params:xml:ns:caldav\"><d:prop>\(props)</d:prop></d:propfind>".utf8)
+    }
+
+    static func syncCollection(token: String?) -> Data {
+        Data("""
+            \(header)<d:sync-collection xmlns:d="DAV:"><d:sync-token>\(escaped(token ?? ""))</d:sync-token>\
+            <d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
+            """.utf8)
+    }
+
+    static func multiget(_ hrefs: [String]) -> Data {
+        let list = hrefs.map { "<d:href>\(escaped($0))</d:href>" }.joined()
+        return Data("""
+            \(header)<c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav">\
+            <d:prop><d:getetag/><c:calendar-data/></d:prop>\(list)</c:calendar-multiget>
+            """.utf8)
+    }
+
+    static func mkcalendar(displayName: String) -> Data {
+        Data("""
+            \(header)<c:mkcalendar xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:set><d:prop>\
+            <d:displayname>\(escaped(displayName))</d:displayname>\
+            <c:supported-calendar-component-set><c:comp name="VTODO"/></c:supported-calendar-component-set>\
+            </d:prop></d:set></c:mkcalendar>
+            """.utf8)
+    }
+
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}

@@ -1,0 +1,326 @@
+import Foundation
+import ChecklistsModel
+
+/// A calendar found on the server.
+struct DiscoveredCalendar: Hashable {
+    var href: String
+    var displayName: String?
+}
+
+/// The runner: one sync, start to end. It discovers the calendars, reads
+/// what changed on the server (sync-collection, else ETags), asks the
+/// planner what to do per to-do, sends the writes (retrying a 412 after
+/// fetching and merging again), and finally writes everything here in one
+/// transaction: a sync stopped by an error leaves the database as it was,
+/// and the next one picks up where the server is.
+public final class SyncSession {
+    let client: CalDAVClient
+    let database: ChecklistsDatabase
+    let mapping: CalendarMapping
+    let describeDate: @Sendable (Date) -> String
+    /// Lines for the output, in order.
+    public private(set) var lines: [String] = []
+
+    /// How many to-dos a multiget asks for at once.
+    static let multigetBatch = 200
+    /// Tries of one write that keeps meeting another writer's change (412).
+    static let writeTries = 4
+
+    public init(client: CalDAVClient, database: ChecklistsDatabase, mapping: CalendarMapping, describeDate: @escaping @Sendable (Date) -> String) {
+        self.client = client
+        self.database = database
+        self.mapping = mapping
+        self.describeDate = describeDate
+    }
+
+    private var host: String { client.settings.displayHost }
+
+    /// Syncs every list (`only`: that one) with its calendar; calendars on
+    /// the server that no list has (and none had) become new lists, unless
+    /// one list was asked for. Returns the lines to print.
+    public func run(only: Checklist?) throws(SyncError) -> [String] {
+        let (home, calendars) = try discover()
+        let lists = try storage { () throws(StorageError) in try database.checklists() }
+        let known = try storage { () throws(StorageError) in try database.syncCalendars() }
+        var claimed = Set(known.map(\.url))
+        var work: [(url: String, target: SyncCommit.ListTarget, name: String, token: String?, fresh: Bool)] = []
+        let discovered = Set(calendars.map(\.href))
+
+        for list in lists where only == nil || only?.id == list.id {
+            if let row = known.first(where: { $0.checklistID == list.id }) {
+                if discovered.contains(row.url) {
+                    work.append((row.url, .existing(list.id), list.name, row.syncToken, false))
+                } else {
+                    // Gone from the server: made again, and everything here goes up.
+                    try makeCalendar(row.url, name: list.name)
+                    work.append((row.url, .existing(list.id), list.name, nil, true))
+                }
+            } else if let match = calendars.first(where: { $0.displayName == list.name && !claimed.contains($0.href) }) {
+                claimed.insert(match.href)
+                work.append((match.href, .existing(list.id), list.name, nil, false))
+            } else {
+                let href = home + UUID().uuidString.lowercased() + "/"
+                try makeCalendar(href, name: list.name)
+                claimed.insert(href)
+                work.append((href, .existing(list.id), list.name, nil, false))
+            }
+        }
+        if only == nil {
+            for calendar in calendars where !claimed.contains(calendar.href) {
+                let name = calendar.displayName.flatMap { TextRules.isBlank($0) ? nil : $0 }
+                    ?? calendar.href.split(separator: "/").last.map(String.init) ?? "Calendar"
+                work.append((calendar.href, .new(name: name), name, nil, false))
+            }
+        }
+
+        var changes: [SyncCommit.CalendarChanges] = []
+        for item in work {
+            var checklistID: Int64?
+            if case let .existing(id) = item.target { checklistID = id }
+            changes.append(try sync(calendar: item.url, list: item.target, name: item.name, checklistID: checklistID,
+                                    token: item.token, forgetStates: item.fresh))
+        }
+        let skipped = try storage { () throws(StorageError) in try database.commitSync(SyncCommit(calendars: changes), now: mapping.now) }
+        if !skipped.isEmpty {
+            lines.append("\(skipped.count) item(s) changed here while syncing; the next sync takes them")
+        }
+        return lines
+    }
+
+    // MARK: - Discovery
+
+    /// The calendar home and its calendars that hold to-dos, from the
+    /// url: current-user-principal, then calendar-home-set (a url that is
+    /// already a principal or a home works too).
+    func discover() throws(SyncError) -> (home: String, calendars: [DiscoveredCalendar]) {
+        let start = client.settings.serverURL.path.isEmpty ? "/" : client.settings.serverURL.path
+        let root = try propfind(start, depth: "0", props: "<d:current-user-principal/><c:calendar-home-set/><d:resourcetype/>")
+        var home = root.responses.first?.properties["calendar-home-set"]?.hrefs.first
+        if home == nil {
+            guard let principal = root.responses.first?.properties["current-user-principal"]?.hrefs.first else {
+                throw .notCalDAV(host: host, detail: "no current-user-principal at \(start)")
+            }
+            let found = try propfind(principal, depth: "0", props: "<c:calendar-home-set/>")
+            home = found.responses.first?.properties["calendar-home-set"]?.hrefs.first
+        }
+        guard var home else { throw .notCalDAV(host: host, detail: "no calendar-home-set") }
+        home = client.url(home).path
+        if !home.hasSuffix("/") { home += "/" }
+        let listing = try propfind(home, depth: "1", props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>")
+        let calendars = listing.responses.compactMap { response -> DiscoveredCalendar? in
+            let path = client.url(response.href).path
+            guard path != home, response.properties["resourcetype"]?.children.contains("calendar") == true else { return nil }
+            let components = response.properties["supported-calendar-component-set"]?.components ?? []
+            guard components.isEmpty || components.contains(where: { $0.uppercased() == "VTODO" }) else { return nil }
+            let name = response.properties["displayname"]?.text
+            return DiscoveredCalendar(href: path.hasSuffix("/") ? path : path + "/", displayName: name?.isEmpty == false ? name : nil)
+        }
+        return (home, calendars)
+    }
+
+    private func propfind(_ path: String, depth: String, props: String) throws(SyncError) -> DAVMultistatus {
+        let reply = try client.check(client.send("PROPFIND", path, depth: depth, body: DAVBody.propfind(props)), accepted: [207], path: path)
+        return try client.multistatus(reply, path: path)
+    }
+
+    private func makeCalendar(_ href: String, name: String) throws(SyncError) {
+        _ = try client.check(client.send("MKCALENDAR", href, body: DAVBody.mkcalendar(displayName: name)), accepted: [201], path: href)
+    }
+
+    // MARK: - One calendar
+
+    /// What the server says changed since `token`: the to-dos' hrefs with
+    /// their ETags, those deleted, the new token, and whether the listing is
+    /// complete (so a state missing from it means deleted on the server).
+    private func changes(in calendar: String, token: String?) throws(SyncError) -> (etags: [String: String?], deleted: Set<String>, token: String?, complete: Bool) {
+        let reply = try client.send("REPORT", calendar, depth: "0", body: DAVBody.syncCollection(token: token))
+        if reply.status == 207, let parsed = DAVMultistatus.parse(reply.body) {
+            var etags: [String: String?] = [:]
+            var deleted = Set<String>()
+            for response in parsed.responses {
+                let path = client.url(response.href).path
+                guard path != calendar else { continue }
+                if response.status == 404 { deleted.insert(path) } else { etags[path] = response.properties["getetag"]?.text }
+            }
+            return (etags, deleted, parsed.syncToken, token == nil)
+        }
+        if token != nil, reply.status == 403 || reply.status == 409,
+           DAVMultistatus.parse(reply.body)?.errorConditions.contains("valid-sync-token") == true {
+            // The server forgot our token: start again from a full listing.
+            return try changes(in: calendar, token: nil)
+        }
+        if [401, 404].contains(reply.status) || reply.status >= 500 { _ = try client.check(reply, accepted: [], path: calendar) }
+        // No sync-collection here: every to-do's ETag, compared with ours.
+        let listing = try propfind(calendar, depth: "1", props: "<d:getetag/><d:resourcetype/>")
+        var etags: [String: String?] = [:]
+        for response in listing.responses {
+            let path = client.url(response.href).path
+            guard path != calendar, response.properties["resourcetype"]?.children.contains("collection") != true else { continue }
+            etags[path] = response.properties["getetag"]?.text
+        }
+        return (etags, [], nil, true)
+    }
+
+    /// The to-dos at `hrefs`, read in batches; those that cannot be read as
+    /// a to-do are named and skipped, those gone are reported deleted.
+    private func fetch(_ hrefs: [String], in calendar: String) throws(SyncError) -> (versions: [RemoteVersion], gone: Set<String>) {
+        var versions: [RemoteVersion] = []
+        var gone = Set<String>()
+        var start = 0
+        while start < hrefs.count {
+            let batch = Array(hrefs[start..<min(start + Self.multigetBatch, hrefs.count)])
+            start += batch.count
+            let reply = try client.check(client.send("REPORT", calendar, depth: "1", body: DAVBody.multiget(batch)), accepted: [207], path: calendar)
+            for response in try client.multistatus(reply, path: calendar).responses {
+                let path = client.url(response.href).path
+                if response.status == 404 { gone.insert(path); continue }
+                guard let data = response.properties["calendar-data"]?.text else { continue }
+                if let version = version(href: path, etag: response.properties["getetag"]?.text, text: data) { versions.append(version) }
+            }
+        }
+        return (versions, gone)
+    }
+
+    /// A server's to-do as a version, or nil (said in the output) when it
+    /// is not one: unreadable iCalendar, no VTODO, no UID.
+    private func version(href: String, etag: String?, text: String) -> RemoteVersion? {
+        let components: [ICalComponent]
+        do {
+            components = try ICalendarReader.parse(Array(text.utf8))
+        } catch {
+            lines.append("skipped \(href) on the server: not readable iCalendar (\(error.description)); fix or delete it there")
+            return nil
+        }
+        guard components.count == 1, let fields = mapping.fields(of: components[0]), !fields.uid.isEmpty else {
+            lines.append("skipped \(href) on the server: it holds no to-do with a UID")
+            return nil
+        }
+        return RemoteVersion(href: href, etag: etag, object: components[0])
+    }
+
+    private func sync(calendar: String, list: SyncCommit.ListTarget, name: String, checklistID: Int64?, token: String?,
+                      forgetStates: Bool) throws(SyncError) -> SyncCommit.CalendarChanges {
+        let contents = try storage { () throws(StorageError) in try database.syncContents(checklistID: checklistID, calendarURL: calendar) }
+        let states = forgetStates ? [] : contents.states
+        let stateByHref = Dictionary(states.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
+        let remote = try changes(in: calendar, token: forgetStates ? nil : token)
+        var deleted = remote.deleted
+        if remote.complete { deleted.formUnion(states.map(\.href).filter { remote.etags[$0] == nil }) }
+        let changed = remote.etags.filter { href, etag in stateByHref[href]?.etag == nil || stateByHref[href]?.etag != etag }.keys.sorted()
+        let fetched = try fetch(changed, in: calendar)
+        deleted.formUnion(fetched.gone)
+
+        var versionByUID: [String: RemoteVersion] = [:]
+        for version in fetched.versions {
+            let uid = stateByHref[version.href]?.uid ?? mapping.fields(of: version.object)?.uid ?? ""
+            versionByUID[uid] = version
+        }
+        let entryByUID = Dictionary(contents.entries.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+        let stateByUID = Dictionary(states.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+        let planner = SyncPlanner(mapping: mapping, calendarPath: calendar, describeDate: describeDate)
+        var uids = contents.entries.map(\.uid)
+        uids += states.map(\.uid).filter { entryByUID[$0] == nil }
+        uids += versionByUID.keys.sorted().filter { entryByUID[$0] == nil && stateByUID[$0] == nil }
+
+        var result = SyncCommit.CalendarChanges(url: calendar, list: list, syncToken: remote.token)
+        var counts = (sent: 0, received: 0, deletedHere: 0, deletedThere: 0)
+        var planned: [(plan: ItemPlan, change: RemoteChange)] = []
+        for uid in uids {
+            let change: RemoteChange = if let version = versionByUID[uid] { .changed(version) }
+                else if let state = stateByUID[uid], deleted.contains(state.href) { .deleted } else { .unchanged }
+            planned.append((planner.plan(uid: uid, entry: entryByUID[uid], state: stateByUID[uid], remote: change, pushed: contents.pushes[uid]), change))
+        }
+        var pushes: [String: String] = [:]
+        for (plan, _) in planned {
+            if case let .put(upload) = plan.remote { pushes[plan.uid] = upload.text }
+        }
+        try storage { () throws(StorageError) in try database.recordPushes(pushes) }
+        for (first, change) in planned {
+            let entry = entryByUID[first.uid]
+            let plan = try carryOut(first, planner: planner, entry: entry, state: stateByUID[first.uid])
+            lines += plan.notes
+            switch plan.local {
+            case let .write(write):
+                result.writes.append(write)
+                if change != .unchanged || entry == nil { counts.received += 1 }
+            case let .delete(delete):
+                result.deletes.append(delete)
+                counts.deletedHere += 1
+            case .none:
+                if plan.forget { result.forgotten.append(plan.uid) } else if let state = plan.state { result.states.append(state) }
+            }
+            if case .put = plan.remote { counts.sent += 1 }
+            if case .delete = plan.remote { counts.deletedThere += 1 }
+        }
+        let figures = [(counts.sent, "sent"), (counts.received, "received"), (counts.deletedHere, "deleted here"),
+                       (counts.deletedThere, "deleted on the server")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
+        lines.append("\"\(name)\": " + (figures.isEmpty ? "up to date" : figures.joined(separator: ", ")))
+        return result
+    }
+
+    /// Sends the plan's write to the server. A 412 means someone else wrote
+    /// the to-do since we read it: it is fetched, planned again (merged with
+    /// the new version) and sent again, a few times at most.
+    private func carryOut(_ first: ItemPlan, planner: SyncPlanner, entry: Snapshot.Entry?, state: ItemSyncState?) throws(SyncError) -> ItemPlan {
+        var plan = first
+        for _ in 0..<Self.writeTries {
+            let reply: HTTPReply
+            switch plan.remote {
+            case .none:
+                return plan
+            case let .put(upload):
+                var headers = ["If-None-Match": "*"]
+                if case let .etag(etag) = upload.precondition { headers = etag.map { ["If-Match": $0] } ?? [:] }
+                reply = try client.send("PUT", upload.href, headers: headers, body: Data(upload.text.utf8), contentType: "text/calendar; charset=utf-8")
+                if (200..<300).contains(reply.status) {
+                    plan.setETag(reply.etag)
+                    return plan
+                }
+            case let .delete(href, etag):
+                reply = try client.send("DELETE", href, headers: etag.map { ["If-Match": $0] } ?? [:])
+                if (200..<300).contains(reply.status) || reply.status == 404 { return plan }
+            }
+            guard reply.status == 412 else { _ = try client.check(reply, accepted: [], path: plan.href ?? "") ; return plan }
+            let href = plan.href ?? ""
+            let current = try client.send("GET", href)
+            let change: RemoteChange
+            if current.status == 404 {
+                change = .deleted
+            } else {
+                _ = try client.check(current, accepted: [200], path: href)
+                guard let version = version(href: href, etag: current.etag, text: String(decoding: current.body, as: UTF8.self)) else { return ItemPlan(uid: plan.uid) }
+                change = .changed(version)
+            }
+            plan = planner.plan(uid: plan.uid, entry: entry, state: state, remote: change)
+        }
+        throw .serverError(host: host, status: 412)
+    }
+
+    private func storage<T>(_ body: () throws(StorageError) -> T) throws(SyncError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .database(error)
+        }
+    }
+}
+
+extension ItemPlan {
+    /// Where the plan writes on the server.
+    var href: String? {
+        switch remote {
+        case .none: nil
+        case let .put(upload): upload.href
+        case let .delete(href, _): href
+        }
+    }
+
+    /// Records the server's ETag for what was just written.
+    mutating func setETag(_ etag: String?) {
+        if case var .write(write) = local {
+            write.state.etag = etag
+            local = .write(write)
+        }
+        state?.etag = etag
+    }
+}

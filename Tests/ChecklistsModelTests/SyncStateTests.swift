@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+@testable import ChecklistsModel
+import TestSupport
+
+@Suite("Sync state on a real database file")
+struct SyncStateTests {
+    let folder = TemporaryFolder()
+
+    private func open() throws -> ChecklistsDatabase {
+        try ChecklistsDatabase.open(DatabaseLocation(path: folder.file("sync.sqlite"), createsFolder: false))
+    }
+
+    private func state(_ uid: String, modified: Date?) -> ItemSyncState {
+        ItemSyncState(uid: uid, href: "/cal/\(uid).ics", etag: "\"1\"", base: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", syncedModifiedAt: modified)
+    }
+
+    @Test("a commit makes the list, its items and their states, under the reminder rule; reopening reads them back")
+    func commitAndReadBack() throws {
+        defer { folder.remove() }
+        let database = try open()
+        let due = Fixed.date("2026-11-24 09:00")
+        let pending = CalendarFields(uid: "a", text: "Pending", dueDate: due, shouldRemind: true, remindAt: due)
+        let checked = CalendarFields(uid: "b", text: "Checked", dueDate: due, isChecked: true, shouldRemind: true, remindAt: due)
+        let modified = Fixed.date("2026-11-21 09:00")
+        let writes = [pending, checked].map {
+            SyncCommit.ItemWrite(fields: $0, object: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", modifiedAt: modified, completedAt: nil,
+                                 readModifiedAt: nil, state: state($0.uid, modified: modified))
+        }
+        try database.commitSync(SyncCommit(calendars: [
+            SyncCommit.CalendarChanges(url: "/cal/", list: .new(name: "Shared"), syncToken: "t1", writes: writes),
+        ]), now: Fixed.now)
+
+        let reopened = try open()
+        let calendars = try reopened.syncCalendars()
+        #expect(calendars.map(\.url) == ["/cal/"] && calendars[0].syncToken == "t1")
+        let contents = try reopened.syncContents(checklistID: calendars[0].checklistID, calendarURL: "/cal/")
+        #expect(contents.entries.map(\.item.text) == ["Pending", "Checked"])
+        #expect(contents.entries.map(\.remindAt) == [due, nil])   // a pulled check-off has nothing pending
+        #expect(contents.states.map(\.uid) == ["a", "b"] && contents.states[0].syncedModifiedAt == modified)
+        #expect(contents.entries[0].modifiedAt == modified)
+    }
+
+    @Test("an item changed here while the sync ran is left alone, its state too; a list deleted keeps its calendar, unlinked")
+    func changedMeanwhile() throws {
+        defer { folder.remove() }
+        let database = try open()
+        let list = try #require(database.checklists().first)
+        let id = try #require({ if case let .item(id) = try database.apply(.addItem(checklistID: list.id, ItemDraft(text: "Milk", dueDate: nil)), now: Fixed.now) { id } else { nil } }())
+        let read = try database.syncContents(checklistID: list.id, calendarURL: "/cal/").entries[0]
+        try database.apply(.updateItem(id: id, ItemDraft(text: "Oat milk", dueDate: nil)), now: Fixed.now.addingTimeInterval(60))
+        var fields = read.calendarFields
+        fields.text = "Soy milk"
+        let skipped = try database.commitSync(SyncCommit(calendars: [
+            SyncCommit.CalendarChanges(url: "/cal/", list: .existing(list.id), syncToken: nil, writes: [
+                SyncCommit.ItemWrite(fields: fields, object: "", modifiedAt: Fixed.now, completedAt: nil, readModifiedAt: read.modifiedAt,
+                                     state: state(read.uid, modified: Fixed.now)),
+            ]),
+        ]), now: Fixed.now)
+        #expect(skipped == [read.uid])
+        #expect(try database.item(id: id)?.text == "Oat milk")
+        #expect(try database.syncContents(checklistID: list.id, calendarURL: "/cal/").states.isEmpty)
+
+        try database.apply(.deleteChecklist(id: list.id), now: Fixed.now)
+        #expect(try database.syncCalendars() == [SyncCalendarState(url: "/cal/", checklistID: nil, syncToken: nil)])
+    }
+}
