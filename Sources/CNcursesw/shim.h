@@ -39,6 +39,7 @@ static inline WINDOW *shim_stdscr(void) { return stdscr; }
 static inline WINDOW *shim_curscr(void) { return curscr; }
 static inline int shim_lines(void) { return LINES; }
 static inline int shim_cols(void) { return COLS; }
+static inline int shim_colors(void) { return COLORS; }
 static inline FILE *shim_stdout(void) { return stdout; }
 static inline FILE *shim_stdin(void) { return stdin; }
 

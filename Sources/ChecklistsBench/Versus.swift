@@ -29,19 +29,31 @@ struct CalcurseDataCommand: ParsableCommand {
             let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
             return String(format: "%02d/%02d/%04d @ %02d:%02d", c.month!, c.day!, c.year!, c.hour!, c.minute!)
         }
-        var apts = "", todo = ""
-        apts.reserveCapacity(items.count * 80)
-        todo.reserveCapacity(items.count * 40)
+        // Each file in the order calcurse itself saves it: appointments by
+        // start, then text; to-dos pending first, then by text (bytewise, as
+        // its strcmp). calcurse loads a line by appending it when it sorts
+        // after the last one and by walking its list otherwise, so a file in
+        // any other order costs it quadratic time (100,000 to-dos did not
+        // load in minutes): the order a user's own files have is the fair one.
+        var appointments: [(due: Date, text: String)] = []
+        var todos: [(done: Bool, text: String)] = []
         for listed in items {
             let item = listed.item
             // calcurse's files are one item a line.
             let text = item.text.replacingOccurrences(of: "\n", with: " ")
-            if let due = item.dueDate {
-                let when = stamp(due)
-                apts += "\(when) -> \(when) |\(text)\n"
-            }
-            todo += item.isChecked ? "[-0] \(text)\n" : "[0] \(text)\n"
+            if let due = item.dueDate { appointments.append((due, text)) }
+            todos.append((item.isChecked, text))
         }
+        appointments.sort { $0.due != $1.due ? $0.due < $1.due : $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }
+        todos.sort { $0.done != $1.done ? !$0.done : $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }
+        var apts = "", todo = ""
+        apts.reserveCapacity(items.count * 80)
+        todo.reserveCapacity(items.count * 40)
+        for (due, text) in appointments {
+            let when = stamp(due)
+            apts += "\(when) -> \(when) |\(text)\n"
+        }
+        for (done, text) in todos { todo += done ? "[-0] \(text)\n" : "[0] \(text)\n" }
         do {
             try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
             try apts.write(toFile: out + "/apts", atomically: true, encoding: .utf8)

@@ -24,7 +24,7 @@ struct BenchCommand: ParsableCommand {
         subcommands: [
             GenerateCommand.self, KeystrokeCommand.self, CommandLineRunsCommand.self, CalcurseDataCommand.self, VersusCommand.self,
             ReportCommand.self,
-            RemindersCommand.self, CommitCommand.self, FireCommand.self, StatsCommand.self,
+            RemindersCommand.self, CommitCommand.self, FireCommand.self, StatsCommand.self, NotifiedCommand.self,
         ]
     )
 }

@@ -32,7 +32,7 @@ public enum CalendarFileCommands {
                 let object = mapping.merge(entry.calendarFields,
                                            stamps: CalendarStamps(modifiedAt: entry.modifiedAt ?? context.now, completedAt: entry.completedAt),
                                            into: CalendarMapping.object(entry.calendarObject))
-                let file = unique(fileName(uid: entry.uid), in: &usedFiles) + ".ics"
+                let file = unique(CalendarMapping.fileName(uid: entry.uid), in: &usedFiles) + ".ics"
                 try write(Data(ICalendarWriter.text(object).utf8), to: (listFolder as NSString).appendingPathComponent(file))
                 count += 1
             }
@@ -49,17 +49,6 @@ public enum CalendarFileCommands {
         if safe.hasPrefix(".") { safe = "_" + safe.dropFirst() }
         if safe.utf8.count > 200 { safe = String(safe.prefix(100)) }
         return safe.isEmpty ? "_" : safe
-    }
-
-    /// `UID.ics` as vdir asks, when the UID is plain enough for a file name;
-    /// otherwise a hash of it (the UID inside the file is what counts).
-    static func fileName(uid: String) -> String {
-        let plain = !uid.isEmpty && uid.utf8.count <= 200 && !uid.hasPrefix(".")
-            && uid.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.@+".unicodeScalars.contains($0)) }
-        if plain { return uid }
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in uid.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return "uid-" + String(hash, radix: 16)
     }
 
     private static func unique(_ name: String, in used: inout Set<String>) -> String {

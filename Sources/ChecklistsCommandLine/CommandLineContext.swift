@@ -29,8 +29,7 @@ public struct CommandLineContext {
 
     /// The context of a real run: the clock, the environment, stdout.
     public static func live(databasePath: String?, environment: [String: String]) -> CommandLineContext {
-        var options = ChecklistsDatabase.Options()
-        if let seconds = environment["CHECKLISTS_BUSY_TIMEOUT"].flatMap(Double.init) { options.busyTimeout = seconds }
+        let options = ChecklistsDatabase.Options.fromEnvironment(environment)
         return CommandLineContext(
             location: DatabaseLocation.resolve(option: databasePath, environment: environment),
             databaseOptions: options,
@@ -43,7 +42,7 @@ public struct CommandLineContext {
     /// Opens the database for a command that changes it; a refused or
     /// broken file is exit status 3. Repeating items fall on the wall times
     /// of the context's calendar.
-    func openDatabase() throws(CommandLineError) -> ChecklistsDatabase {
+    public func openDatabase() throws(CommandLineError) -> ChecklistsDatabase {
         try opened { () throws(StorageError) in try ChecklistsDatabase.open(location, options: calendarOptions) }
     }
 
@@ -76,7 +75,7 @@ public struct CommandLineContext {
     /// deleted meanwhile is "not found" (1), unstorable text (empty, a NUL) is bad input (2),
     /// anything else a database problem (3).
     @discardableResult
-    func storage<T>(_ body: () throws(StorageError) -> T) throws(CommandLineError) -> T {
+    public func storage<T>(_ body: () throws(StorageError) -> T) throws(CommandLineError) -> T {
         do {
             return try body()
         } catch {

@@ -9,7 +9,6 @@ public enum CommandLineError: Error, Equatable, CustomStringConvertible {
     case badInput(String)
     /// The database refused, broken, locked or read-only: exit 3.
     case database(StorageError)
-
     public var exitStatus: Int32 {
         switch self {
         case .notFound: 1

@@ -3,7 +3,7 @@ import ChecklistsModel
 
 /// Checks on what the user typed, made before the database is touched where
 /// possible, so bad input creates and changes nothing.
-enum Inputs {
+public enum Inputs {
     /// Text as given (control characters included, as the app stores them),
     /// refused when it is empty after trimming white space.
     static func text(_ text: String, what: String, option: String? = nil) throws(CommandLineError) -> String {
@@ -41,7 +41,7 @@ enum Inputs {
     /// one whose name matches ignoring case and surrounding spaces. Several
     /// matches are refused rather than guessed between (the app allows two
     /// lists of one name); none is "not found", naming the lists there are.
-    static func checklist(named name: String, in lists: [Checklist]) throws(CommandLineError) -> Checklist {
+    public static func checklist(named name: String, in lists: [Checklist]) throws(CommandLineError) -> Checklist {
         var matches = lists.filter { $0.name == name }
         if matches.isEmpty {
             let folded = TextRules.trimmed(name).lowercased()

@@ -4,6 +4,8 @@ import ChecklistsModel
 import ChecklistsUI
 import ChecklistsTerminal
 import ChecklistsCommandLine
+import ChecklistsNotify
+import ChecklistsConfig
 
 /// `checklists`, the argument parser's root: with no arguments, the
 /// full-screen app; with a subcommand (Subcommands.swift), one change or
@@ -16,7 +18,7 @@ struct RootCommand: ParsableCommand {
         commandName: "checklists",
         abstract: "A full-screen to-do dashboard for the terminal: named checklists, items with due dates.",
         usage: """
-            checklists [--db <path>]          (the full-screen app)
+            checklists [--db <path>] [--config <path>]   (the full-screen app)
             checklists <subcommand> [<options>]
             """,
         discussion: """
@@ -28,19 +30,22 @@ struct RootCommand: ParsableCommand {
             Every change is saved the moment you confirm it.
 
             Exit status: 0 ok (after q), 1 not found, 2 bad usage or input or no usable terminal, \
-            3 a database problem, 129/130/143 when ended by SIGHUP/SIGINT/SIGTERM.
+            3 a database problem, 4 a sync server or network problem (sync), 129/130/143 when ended by SIGHUP/SIGINT/SIGTERM.
 
             Shell completions: checklists --generate-completion-script bash|zsh|fish
             """,
         version: "checklists \(version)",
         subcommands: [
             Add.self, ListItems.self, Done.self, Undone.self, Delete.self, Edit.self,
-            Lists.self, NewList.self, DeleteList.self, Status.self, Export.self, Import.self,
+            Lists.self, NewList.self, DeleteList.self, Status.self, Export.self, Import.self, Notify.self, Sync.self,
         ]
     )
 
     @Option(name: .long, help: ArgumentHelp("The database file to use instead of the default.", valueName: "path"))
     var db: String?
+
+    @Option(name: .long, help: ArgumentHelp("The config file to read instead of the default (or set CHECKLISTS_CONFIG); its [keys] and [colors] are the app's.", valueName: "path"))
+    var config: String?
 
     /// Runs a subcommand or the app. Usage errors exit 2 (the README's
     /// promise) rather than ArgumentParser's 64; `--help` still exits 0.
@@ -93,6 +98,14 @@ struct RootCommand: ParsableCommand {
     mutating func run() throws {
         let environment = ProcessInfo.processInfo.environment
         let location = DatabaseLocation.resolve(option: db, environment: environment)
+        // Read first: a bad file is refused (exit 2, as the notifier does)
+        // before a terminal or a database is touched.
+        let settings: Config
+        do {
+            settings = try Config.load(ConfigLocation.resolve(option: config, environment: environment))
+        } catch {
+            Self.fail(error.description, status: 2)
+        }
 
         // The terminal is checked before the database is touched, so that a
         // script calling us without a terminal creates nothing.
@@ -102,9 +115,7 @@ struct RootCommand: ParsableCommand {
         let dateStyle = DueDateStyle.fromEnvironment(environment)
         let database: ChecklistsDatabase
         do {
-            var options = ChecklistsDatabase.Options(calendar: dateStyle.calendar)
-            if let seconds = environment["CHECKLISTS_BUSY_TIMEOUT"].flatMap(Double.init) { options.busyTimeout = seconds }
-            database = try ChecklistsDatabase.open(location, options: options)
+            database = try ChecklistsDatabase.open(location, options: .fromEnvironment(environment, calendar: dateStyle.calendar))
         } catch {
             Self.fail(error.description, status: 3)
         }
@@ -114,15 +125,16 @@ struct RootCommand: ParsableCommand {
         MainActor.assumeIsolated {
             let terminal: CursesTerminal
             do {
-                terminal = try CursesTerminal.start(options: TerminalOptions(colour: !noColour))
+                terminal = try CursesTerminal.start(options: TerminalOptions(colour: !noColour, theme: settings.colors.theme))
             } catch let error as TerminalError {
                 Self.fail(error.description, status: 2)
             } catch {
                 Self.fail("\(error)", status: 2)
             }
-            let context = UIContext(dateStyle: dateStyle, unicode: terminal.supportsUnicode)
+            let context = UIContext(dateStyle: dateStyle, unicode: terminal.supportsUnicode, keys: settings.keys.keyMap)
             Runtime(database: database, terminal: terminal, context: context, now: Date.init,
-                    firstFrameMarker: marker, eventLog: eventLog).run()
+                    firstFrameMarker: marker, eventLog: eventLog,
+                    notifierPID: { NotifyCommand.runningPID(database: database.path) }).run()
         }
     }
 

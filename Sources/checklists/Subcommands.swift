@@ -2,6 +2,8 @@ import Foundation
 import ArgumentParser
 import ChecklistsModel
 import ChecklistsCommandLine
+import ChecklistsConfig
+import ChecklistsNotify
 
 // The subcommands: argument parsing only. What each one does lives in
 // ChecklistsCommandLine, where tests run it with a fixed time and a
@@ -218,5 +220,109 @@ struct Import: Subcommand {
             if list != nil { throw .badInput("--list goes with --ics") }
             try ExportImportCommands.importFile(path: file, replace: replace, context: context)
         }
+    }
+}
+
+/// `checklists sync`: parsed here (for --help and the completions), run by
+/// `checklists-sync` (beside this binary, or in ../lib/checklists/), which alone links the network and
+/// XML libraries (see Package.swift); exec keeps its output and exit status.
+struct Sync: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sync",
+        abstract: "Sync every list (or one) both ways with a CalDAV server.",
+        discussion: syncDiscussion)
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: RootCommand
+    @OptionGroup var options: SyncOptions
+
+    func run() throws {
+        // Beside this binary in a build; in lib/checklists/ when installed.
+        let folder = URL(fileURLWithPath: CommandLine.executablePath).deletingLastPathComponent()
+        let helper = [folder.appendingPathComponent("checklists-sync").path,
+                      folder.deletingLastPathComponent().appendingPathComponent("lib/checklists/checklists-sync").path]
+            .first { FileManager.default.isExecutableFile(atPath: $0) } ?? folder.appendingPathComponent("checklists-sync").path
+        var arguments = [helper] + options.arguments
+        if let db = database.db ?? root.db { arguments += ["--db", db] }
+        let pointers = arguments.map { strdup($0) } + [nil]
+        execv(helper, pointers)
+        FileHandle.standardError.write(Data("checklists: cannot run \(helper) (\(String(cString: strerror(errno)))); install checklists-sync beside checklists\n".utf8))
+        throw ExitCode(2)
+    }
+}
+
+extension CommandLine {
+    /// This binary's own file, wherever it was started from.
+    static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? arguments[0]
+    }
+}
+
+private let syncDiscussion = """
+    Each list is one calendar of to-dos on the server (made when missing); calendars there that no list has \
+    become lists here. An item changed on both sides is merged field by field; the same field changed on both \
+    sides takes the later change and the line names the value that lost. The password comes from \
+    CHECKLISTS_SYNC_PASSWORD or --password-command and is never stored or printed.
+    Exit status 4: the server or the network failed (nothing was changed here).
+    """
+
+/// `sync`'s options, declared once; `arguments` is how they are handed to
+/// `checklists-sync`.
+struct SyncOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The server's address (or set CHECKLISTS_SYNC_URL).", valueName: "url")) var url: String?
+    @Option(help: ArgumentHelp("The account (or set CHECKLISTS_SYNC_USERNAME).", valueName: "name")) var username: String?
+    @Option(help: ArgumentHelp("A command printing the password: once per word (--password-command pass --password-command show --password-command dav), or one JSON array.", valueName: "arg"))
+    var passwordCommand: [String] = []
+    @Flag(help: "Allow plain http:// to a host other than this machine (sends the password in the clear).") var allowInsecureHttp = false
+    @Option(help: ArgumentHelp("Sync only this list.", valueName: "name")) var list: String?
+
+    var arguments: [String] {
+        var arguments: [String] = []
+        if let url { arguments += ["--url", url] }
+        if let username { arguments += ["--username", username] }
+        for word in passwordCommand { arguments += ["--password-command", word] }
+        if allowInsecureHttp { arguments.append("--allow-insecure-http") }
+        if let list { arguments += ["--list", list] }
+        return arguments
+    }
+}
+
+struct Notify: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notify",
+        abstract: "Deliver reminders while no copy of the app is open: to the desktop (D-Bus), tmux, or your own command.",
+        discussion: """
+            Runs in the foreground without a terminal (start it from a tmux hook, a systemd user unit or with &), \
+            one per database: a second one says which one runs and exits 0. While a copy of the app is open on the \
+            database, the app shows each reminder and this stays silent. Every delivery and every problem is one line on stderr.
+
+            The channels and the command come from the config file's [notify] section: \
+            $XDG_CONFIG_HOME/checklists/config.toml (else ~/.config/checklists/config.toml), or --config / CHECKLISTS_CONFIG.
+
+            Exit status: 0 when stopped by a signal or when one already runs; --status: 0 running, 1 not; \
+            2 a bad config file; 3 a database problem.
+            """)
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: RootCommand
+    @Option(help: ArgumentHelp("The config file to read instead of the default (or set CHECKLISTS_CONFIG).", valueName: "path"),
+            completion: .file(extensions: ["toml"]))
+    var config: String?
+    @Flag(help: "Say whether a notifier runs on the database (exit 0 yes, 1 no).") var status = false
+    @Flag(help: "Stop the running notifier (SIGTERM) and wait until it has ended.") var stop = false
+
+    func run() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let location = DatabaseLocation.resolve(option: database.db ?? root.db, environment: environment)
+        if status && stop { throw ValidationError("give --status or --stop, not both") }
+        let exitStatus: Int32
+        if status {
+            exitStatus = NotifyCommand.status(database: location)
+        } else if stop {
+            exitStatus = NotifyCommand.stop(database: location)
+        } else {
+            // Before the subcommand's name the root's --config counts (as --db does).
+            let configLocation = ConfigLocation.resolve(option: config ?? root.config, environment: environment)
+            exitStatus = MainActor.assumeIsolated { NotifyCommand.run(database: location, config: configLocation, environment: environment) }
+        }
+        if exitStatus != 0 { throw ExitCode(exitStatus) }
     }
 }

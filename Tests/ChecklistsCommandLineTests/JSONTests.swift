@@ -21,6 +21,13 @@ struct JSONTests {
         }
     }
 
+    @Test("the edges of each escaped range: inside escaped, just outside written as they are")
+    func escapeEdges() {
+        #expect(JSON.string("\u{80}\u{9F}\u{2028}\u{202E}\u{2066}\u{2069}\u{1F}\u{7F}").text()
+                == #""\u0080\u009f\u2028\u202e\u2066\u2069\u001f\u007f""#)
+        #expect(JSON.string("\u{A0}\u{BF}\u{2027}\u{202F}\u{2065}\u{206A}é ~").text() == "\"\u{A0}\u{BF}\u{2027}\u{202F}\u{2065}\u{206A}é ~\"")
+    }
+
     @Test("escapes, surrogate pairs and numbers as JSON defines them; malformed input is refused with its place")
     func parsing() throws {
         let node = try JSONParser.parse(Array(#"{"a": ["\ud83d\ude00", -0, 1.5e3, true, false, null]}"#.utf8))

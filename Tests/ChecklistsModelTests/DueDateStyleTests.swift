@@ -27,6 +27,23 @@ struct DueDateStyleTests {
             == "Jul 4, 2026, 12:05 AM")
     }
 
+    @Test("format with its day and minute caches warm says what a new style says, across DST changes, in four locales")
+    func formatCachesAgreeWithAColdStyle() {
+        // Every 7 hours 13 minutes for about 18 months: every minute of the
+        // hour is hit, and the spring and autumn changes of both hemispheres.
+        let start = Fixed.instant("2026-01-01T00:00:00Z").timeIntervalSince1970
+        let dates = (0..<1_800).map { Date(timeIntervalSince1970: start + Double($0) * 26_000) }
+        for (locale, zone) in [("en_US", "America/New_York"), ("de_DE", "Europe/Berlin"), ("ja_JP", "Australia/Lord_Howe"), ("ar_EG", "Africa/Cairo")] {
+            let warm = StyleFixture.style(locale, zone)
+            var differences: [String] = []
+            for date in dates {
+                let expected = StyleFixture.style(locale, zone).format(date)
+                if warm.format(date) != expected { differences.append("\(date): \(warm.format(date)) vs \(expected)") }
+            }
+            #expect(differences.isEmpty, "\(locale) \(zone): \(differences.prefix(3))")
+        }
+    }
+
     @Test func formatInGerman() {
         #expect(StyleFixture.style("de_DE", "UTC").format(date) == "21.11.2026, 09:00")
         #expect(StyleFixture.style("de_DE", "Asia/Tokyo").format(date) == "21.11.2026, 18:00")

@@ -146,16 +146,7 @@ struct AppInTmuxTests {
 
     @Test("overdue items are red with colour, and NO_COLOR turns colour off but keeps the ! marker")
     func noColor() throws {
-        do {
-            let database = try ChecklistsDatabase.open(DatabaseLocation(path: self.database, createsFolder: false))
-            let list = try database.checklistSummaries()[0].id
-            // Neither item reminds, so the time does not matter; the app
-            // under test runs on the machine's clock.
-            let now = Date()
-            try database.apply(.addItem(checklistID: list, ItemDraft(text: "long overdue", dueDate: Date(timeIntervalSince1970: 1_000_000_020))), now: now)
-            try database.apply(.addItem(checklistID: list, ItemDraft(text: "far ahead", dueDate: Date(timeIntervalSince1970: 4_000_000_000))), now: now)
-            try database.apply(.setOpenChecklist(id: list), now: now)
-        }
+        try ChecklistsDatabase.withOverdueAndAheadItems(at: database)
         defer { folder.remove() }
         for noColour in [false, true] {
             let tmux = TmuxSession(width: 80, height: 10, command: (noColour ? "NO_COLOR=1 " : "") + app)

@@ -79,7 +79,7 @@ struct NavigationInTmuxTests {
         tmux.press("PageDown")
         expectScreen("help, page 2", showing: ["10–18 of"])
         tmux.press("G")
-        expectScreen("help, the end", showing: ["Snoozing a reminder"])
+        expectScreen("help, the end", showing: ["Reminders while the app is closed", "README has a systemd unit, tmux line"])
         tmux.press("g")
         expectScreen("help, the top", showing: ["1–9 of"])
         tmux.press("q")

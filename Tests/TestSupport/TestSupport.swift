@@ -62,6 +62,18 @@ public extension ChecklistsDatabase {
         try ChecklistsDatabase.open(DatabaseLocation(path: folder.file(name), createsFolder: false),
                                     options: .init(busyTimeout: 1))
     }
+
+    /// The database at `path` with its first list open, holding an item
+    /// long overdue and one far ahead, neither reminding (so the app under
+    /// test may run on the machine's clock): what the colour tests look at.
+    static func withOverdueAndAheadItems(at path: String) throws {
+        let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false))
+        let list = try database.checklistSummaries()[0].id
+        let now = Date()
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "long overdue", dueDate: Date(timeIntervalSince1970: 1_000_000_020))), now: now)
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "far ahead", dueDate: Date(timeIntervalSince1970: 4_000_000_000))), now: now)
+        try database.apply(.setOpenChecklist(id: list), now: now)
+    }
 }
 
 /// The package root, found from this file, for tests that run the built binary.

@@ -17,10 +17,33 @@ public enum Timestamp {
         let day = GregorianDayMath.floorDiv(local, 86_400)
         let second = local - day * 86_400
         let (year, month, dayOfMonth) = GregorianDayMath.civilDate(dayNumber: day)
-        let sign = offset < 0 ? "-" : "+"
         let offsetMinutes = abs(offset) / 60
-        return "\(pad(year, 4))-\(pad(month))-\(pad(dayOfMonth))T\(pad(second / 3600))"
-            + ":\(pad(second / 60 % 60)):\(pad(second % 60))\(sign)\(pad(offsetMinutes / 60)):\(pad(offsetMinutes % 60))"
+        guard (0...9999).contains(year) else {
+            let sign = offset < 0 ? "-" : "+"
+            return "\(pad(year, 4))-\(pad(month))-\(pad(dayOfMonth))T\(pad(second / 3600))"
+                + ":\(pad(second / 60 % 60)):\(pad(second % 60))\(sign)\(pad(offsetMinutes / 60)):\(pad(offsetMinutes % 60))"
+        }
+        // Written digit by digit into 25 bytes: interpolating eleven padded
+        // strings was a sixth of an export of 100,000 items.
+        return String(unsafeUninitializedCapacity: 25) { buffer in
+            var position = 0
+            func put(_ value: Int, _ width: Int) {
+                var rest = value
+                for place in stride(from: position + width - 1, through: position, by: -1) {
+                    buffer[place] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                }
+                position += width
+            }
+            func put(_ character: Unicode.Scalar) {
+                buffer[position] = UInt8(ascii: character)
+                position += 1
+            }
+            put(year, 4); put("-"); put(month, 2); put("-"); put(dayOfMonth, 2); put("T")
+            put(second / 3600, 2); put(":"); put(second / 60 % 60, 2); put(":"); put(second % 60, 2)
+            put(offset < 0 ? "-" : "+"); put(offsetMinutes / 60, 2); put(":"); put(offsetMinutes % 60, 2)
+            return position
+        }
     }
 
     /// Reads "YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]", strictly: the offset is

@@ -45,6 +45,38 @@ extension ChecklistsDatabase {
         }
     }
 
+    /// Every reminder due at `now`, read without claiming them: the notifier
+    /// hands them to the user first and records them after
+    /// (`recordDelivered`), so a notifier killed in between delivers them
+    /// again rather than never. It does so only while it holds the
+    /// app-presence lock exclusively: no app can claim them meanwhile.
+    public func dueReminders(now: Date) throws(StorageError) -> [DueReminder] {
+        try read { db in
+            try SQLRequest<ListedItemRecord>("""
+                SELECT \(ListedItemRecord.selection)
+                FROM item JOIN checklist ON checklist.id = item.checklistID
+                WHERE item.remindAt IS NOT NULL AND item.remindAt <= \(StoredTime.secondsRoundedDown(now))
+                ORDER BY item.remindAt, item.id
+                """).fetchAll(db).compactMap { listed in
+                listed.record.remindAt.map { DueReminder(item: listed.record.item, checklistName: listed.checklistName, remindAt: $0) }
+            }
+        }
+    }
+
+    /// Records reminders as delivered, as a claim would have: each is
+    /// cleared only if it still fires at the time it was delivered for, so a
+    /// snooze or an edit made meanwhile by another process stands.
+    public func recordDelivered(_ reminders: [DueReminder]) throws(StorageError) {
+        guard !reminders.isEmpty else { return }
+        try write { db in
+            for reminder in reminders {
+                try db.execute(literal: """
+                    UPDATE item SET remindAt = NULL WHERE id = \(reminder.id) AND remindAt = \(StoredTime.secondsRoundedDown(reminder.remindAt))
+                    """)
+            }
+        }
+    }
+
     /// When the item's reminder fires, if it has one pending.
     public func reminderDate(ofItem id: Int64) throws(StorageError) -> Date? {
         try read { db in try ItemRecord.fetchOne(db, key: id)?.remindAt }

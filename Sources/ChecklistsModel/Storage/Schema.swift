@@ -178,6 +178,43 @@ enum Schema {
                 UPDATE item SET modifiedAt = CAST(strftime('%s', 'now') AS INTEGER);
                 """)
         }
+        migrator.registerMigration("v8: sync state") { db in
+            try db.execute(sql: """
+                -- One row per CalDAV calendar a list is synced with. A list
+                -- deleted here keeps its row with checklistID NULL, so the
+                -- calendar is not pulled back in as a new list at the next sync.
+                CREATE TABLE syncCalendar (
+                    url TEXT PRIMARY KEY NOT NULL,
+                    checklistID INTEGER UNIQUE REFERENCES checklist(id) ON DELETE SET NULL,
+                    -- RFC 6578's token from the last sync-collection; NULL: none
+                    -- yet, or the server has no sync-collection (ETags instead).
+                    syncToken TEXT
+                );
+                -- One row per to-do as it was when last synced: where it lives
+                -- on the server, its ETag there, and its iCalendar text then,
+                -- the base of the three-way merge. An item whose row is here but
+                -- which is gone from the item table was deleted here since.
+                CREATE TABLE syncItem (
+                    uid TEXT PRIMARY KEY NOT NULL,
+                    calendarURL TEXT NOT NULL REFERENCES syncCalendar(url) ON DELETE CASCADE,
+                    href TEXT NOT NULL,
+                    etag TEXT,
+                    base TEXT NOT NULL,
+                    -- item.modifiedAt as that sync left it: any other value means
+                    -- the item was changed here since.
+                    syncedModifiedAt INTEGER
+                );
+                CREATE INDEX syncItem_by_calendar ON syncItem(calendarURL);
+                -- What a sync is about to send, written before it sends: a sync
+                -- killed after its PUT but before its commit leaves the server
+                -- holding our own text, which the next sync recognises here
+                -- instead of taking it for someone else's change.
+                CREATE TABLE syncPush (
+                    uid TEXT PRIMARY KEY NOT NULL,
+                    text TEXT NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+import ChecklistsModel
+@testable import ChecklistsSync
+import TestSupport
+
+@Suite("The three-way field merge")
+struct FieldMergeTests {
+    let now = Fixed.now
+    let base = CalendarFields(uid: "u", text: "Buy milk", dueDate: Fixed.date("2026-11-24 09:00"), shouldRemind: true,
+                              remindAt: Fixed.date("2026-11-24 09:00"))
+
+    private func merge(here: CalendarFields, hereAt: String, server: CalendarFields, serverAt: String, base: CalendarFields?)
+        -> (fields: CalendarFields, conflicts: [FieldConflict]) {
+        FieldMerge.merge(base: base, here: MergeSide(fields: here, changedAt: Fixed.date(hereAt)),
+                         server: MergeSide(fields: server, changedAt: Fixed.date(serverAt)), now: now,
+                         describeDate: { Fixed.text($0) })
+    }
+
+    @Test("different fields changed on each side both survive, with no conflict")
+    func differentFields() {
+        var here = base
+        here.text = "Buy oat milk"
+        var server = base
+        server.dueDate = Fixed.date("2026-11-25 18:00")
+        server.remindAt = server.dueDate
+        server.isChecked = true
+        let merged = merge(here: here, hereAt: "2026-11-21 10:00", server: server, serverAt: "2026-11-21 09:00", base: base)
+        #expect(merged.conflicts.isEmpty)
+        #expect(merged.fields.text == "Buy oat milk")
+        #expect(merged.fields.dueDate == Fixed.date("2026-11-25 18:00"))
+        #expect(merged.fields.isChecked)
+        #expect(merged.fields.remindAt == Fixed.date("2026-11-25 18:00"))
+    }
+
+    @Test("the same field changed on both sides: the later change wins and the loser is named, either way")
+    func sameField() {
+        var here = base
+        here.text = "Buy soy milk"
+        var server = base
+        server.text = "Buy oat milk"
+        let serverLater = merge(here: here, hereAt: "2026-11-21 09:00", server: server, serverAt: "2026-11-21 10:00", base: base)
+        #expect(serverLater.fields.text == "Buy oat milk")
+        #expect(serverLater.conflicts.map { $0.line(item: serverLater.fields.text) } == [
+            #"conflict in "Buy oat milk": the text changed on both sides; kept "Buy oat milk" (server, the later change), lost "Buy soy milk" (here)"#,
+        ])
+        let hereLater = merge(here: here, hereAt: "2026-11-21 11:00", server: server, serverAt: "2026-11-21 10:00", base: base)
+        #expect(hereLater.fields.text == "Buy soy milk")
+        #expect(hereLater.conflicts.first?.lost == #""Buy oat milk""#)
+        #expect(hereLater.conflicts.first?.keptSide == .here)
+    }
+
+    @Test("both sides making the same change is no conflict; a due date conflict names the lost date")
+    func sameValueAndDates() {
+        var here = base
+        here.isChecked = true
+        here.dueDate = Fixed.date("2026-11-26 09:00")
+        var server = base
+        server.isChecked = true
+        server.dueDate = Fixed.date("2026-11-27 09:00")
+        let merged = merge(here: here, hereAt: "2026-11-21 09:00", server: server, serverAt: "2026-11-21 10:00", base: base)
+        #expect(merged.fields.isChecked)
+        #expect(merged.conflicts.map(\.field) == [.dueDate])
+        #expect(merged.conflicts.first?.lost == "2026-11-26 09:00")
+    }
+
+    @Test("a reminder delivered here (nil) and one whose moment passed on the server are the same, not a change")
+    func deliveredReminder() {
+        let past = CalendarFields(uid: "u", text: "Call", dueDate: Fixed.date("2026-11-20 09:00"), shouldRemind: true,
+                                  remindAt: Fixed.date("2026-11-20 09:00"))
+        var here = past
+        here.remindAt = nil
+        let merged = merge(here: here, hereAt: "2026-11-21 09:00", server: past, serverAt: "2026-11-21 10:00", base: past)
+        #expect(merged.conflicts.isEmpty)
+        #expect(merged.fields.remindAt == nil)
+        #expect(FieldMerge.same(here, past, now: now))
+    }
+
+    @Test("without a base every difference is a conflict decided by time")
+    func noBase() {
+        var here = base
+        here.text = "A"
+        var server = base
+        server.text = "B"
+        let merged = merge(here: here, hereAt: "2026-11-21 09:00", server: server, serverAt: "2026-11-21 09:00", base: nil)
+        #expect(merged.fields.text == "B")   // a tie goes to the server
+        #expect(merged.conflicts.count == 1)
+    }
+}
