@@ -4,9 +4,19 @@ import PackageDescription
 // The app's map, one target per layer (see DECISIONS.md):
 //   ChecklistsModel     data, storage (GRDB), dates: no terminal, shared with the command line
 //   ChecklistsUI        pure state / actions / reduce / render into a cell grid: no curses
+//   ChecklistsDispatch  the wake design the app and the notifier share: the wall-clock alarm,
+//                       the database folder's watch, the app-presence lock
 //   ChecklistsTerminal  the one adapter that talks to ncurses, plus the Dispatch runtime
+//   ChecklistsSync      two-way CalDAV sync: a pure planner (three-way merge) and a thin HTTP
+//                       runner (URLSession, XMLParser): no terminal, no argument parser
+//   ChecklistsConfig    config.toml (TOMLKit): one section type per feature, read into the
+//                       UI's own values (the key map, the theme)
+//   CDBus               libdbus-1, for desktop notifications
+//   ChecklistsNotify    `checklists notify`: a pure reducer and a thin runtime delivering
+//                       reminders while no app is open (D-Bus, tmux, the user's command)
 //   ChecklistsCommandLine  the subcommands (add, list, status, export...): no curses, no argument parser
 //   checklists          the executable: argument parsing and start-up errors
+//   checklists-sync     what `checklists sync` runs, so only it links the network and XML libraries
 // and the tools around it, which never reach into Tests/:
 //   ChecklistsToolSupport  what the tools and the tests share: starting processes, the tmux
 //                       driver, the seeded random generator, the clocks, and the tools' entry
@@ -22,11 +32,13 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "checklists", targets: ["checklists"]),
+        .executable(name: "checklists-sync", targets: ["checklists-sync"]),
         .executable(name: "checklists-stress", targets: ["checklists-stress"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -34,10 +46,28 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
+        .systemLibrary(
+            name: "CDBus",
+            pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]
+        ),
         .target(name: "CTerminalGuard"),
+        .target(name: "ChecklistsDispatch"),
+        .target(
+            name: "ChecklistsConfig",
+            dependencies: ["ChecklistsUI", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        .target(
+            name: "ChecklistsNotify",
+            dependencies: ["CDBus", "ChecklistsDispatch", "ChecklistsConfig", "ChecklistsModel"]
+        ),
         .target(
             name: "ChecklistsModel",
             dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
+        ),
+        .target(
+            name: "ChecklistsSync",
+            dependencies: ["ChecklistsModel"]
         ),
         .target(
             name: "ChecklistsCommandLine",
@@ -49,18 +79,30 @@ let package = Package(
         ),
         .target(
             name: "ChecklistsTerminal",
-            dependencies: ["CNcursesw", "CTerminalGuard", "ChecklistsUI", "ChecklistsModel"]
+            dependencies: ["CNcursesw", "CTerminalGuard", "ChecklistsUI", "ChecklistsModel", "ChecklistsDispatch"]
         ),
         .executableTarget(
             name: "checklists",
             dependencies: [
                 "ChecklistsTerminal", "ChecklistsUI", "ChecklistsModel", "ChecklistsCommandLine",
+                "ChecklistsNotify", "ChecklistsConfig", "ChecklistsDispatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // `checklists sync` runs this binary beside it: only it links
+        // FoundationNetworking and FoundationXML (libcurl, libssl, libxml2),
+        // which cost every other run of `checklists` 10 ms of loading.
+        .executableTarget(
+            name: "checklists-sync",
+            dependencies: [
+                "ChecklistsSync", "ChecklistsCommandLine", "ChecklistsModel",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Sources/ChecklistsSyncCommand"
+        ),
         .target(
             name: "ChecklistsToolSupport",
-            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ChecklistsDispatch", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "checklists-bench",
@@ -96,6 +138,10 @@ let package = Package(
             dependencies: ["ChecklistsCommandLine", "ChecklistsModel", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
+            name: "ChecklistsSyncTests",
+            dependencies: ["ChecklistsSync", "ChecklistsModel", "TestSupport"]
+        ),
+        .testTarget(
             name: "ChecklistsUITests",
             dependencies: ["ChecklistsUI", "ChecklistsModel", "TestSupport"]
         ),
@@ -104,12 +150,24 @@ let package = Package(
             dependencies: ["ChecklistsTerminal", "ChecklistsUI"]
         ),
         .testTarget(
+            name: "ChecklistsDispatchTests",
+            dependencies: ["ChecklistsDispatch"]
+        ),
+        .testTarget(
+            name: "ChecklistsConfigTests",
+            dependencies: ["ChecklistsConfig", "TestSupport"]
+        ),
+        .testTarget(
+            name: "ChecklistsNotifyTests",
+            dependencies: ["ChecklistsNotify", "ChecklistsModel", "ChecklistsConfig", "TestSupport"]
+        ),
+        .testTarget(
             name: "StressTests",
-            dependencies: ["ChecklistsStress", "checklists-stress", "TestSupport"]
+            dependencies: ["ChecklistsStress", "checklists-stress", "checklists", "TestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["checklists", "TestSupport", "ChecklistsModel", "ChecklistsStress"]
+            dependencies: ["checklists", "checklists-sync", "TestSupport", "ChecklistsModel", "ChecklistsStress"]
         ),
     ]
 )
