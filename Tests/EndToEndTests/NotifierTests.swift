@@ -416,7 +416,11 @@ struct NotifierTests {
         app.press("G")
         #expect(app.waitFor("off: shown as missed at next start"), "\(app.text)")
         app.press("Escape")
+        // Wait for the help to close: an Esc followed within the escape
+        // delay by `?` reads as Alt-?, and the stale help would stay up.
+        #expect(app.waitUntil { !$0.contains("Reminders while the app is closed") }, "\(app.text)")
         let pid = try world.startNotifier()
+        #expect(world.run(["notify", "--status"]).output.contains("running (pid \(pid))"))
         app.press("?")
         app.press("G")
         #expect(app.waitFor("(pid \(pid)) and delivers them"), "\(app.text)")
