@@ -174,6 +174,7 @@ extension ChecklistsDatabase {
             if case let .new(name) = calendar.list, let problem = TextRules.problem(with: name, what: "list name") { throw problem }
             for write in calendar.writes {
                 if let problem = TextRules.problem(with: write.fields.text, what: "item text") { throw problem }
+                if let problem = TextRules.noteProblem(with: write.fields.note) { throw problem }
             }
         }
         return try write { db in
@@ -211,7 +212,12 @@ extension ChecklistsDatabase {
                     try db.execute(sql: "DELETE FROM syncItem WHERE uid = ?", arguments: [delete.uid])
                 }
                 for state in calendar.states { try Self.putState(state, calendarURL: calendar.url, in: db) }
-                for uid in calendar.forgotten { try db.execute(sql: "DELETE FROM syncItem WHERE uid = ?", arguments: [uid]) }
+                // Only this calendar's state: an item moved to another list
+                // is forgotten in its old calendar while its new one (maybe
+                // synced first) already holds its state.
+                for uid in calendar.forgotten {
+                    try db.execute(sql: "DELETE FROM syncItem WHERE uid = ? AND calendarURL = ?", arguments: [uid, calendar.url])
+                }
                 let settled = calendar.writes.map(\.fields.uid) + calendar.states.map(\.uid)
                 for uid in settled where !skipped.contains(uid) {
                     try db.execute(sql: "DELETE FROM syncPush WHERE uid = ?", arguments: [uid])
@@ -233,13 +239,17 @@ extension ChecklistsDatabase {
         let rule = dueAt == nil ? nil : fields.recurrence
         let remind = fields.shouldRemind && dueAt != nil
         let remindAt = remind && !fields.isChecked ? fields.remindAt.map(StoredTime.wholeSeconds) : nil
-        let values: [(String, (any DatabaseValueConvertible)?)] = [
+        var values: [(String, (any DatabaseValueConvertible)?)] = [
             ("checklistID", checklistID), ("text", fields.text), ("isChecked", fields.isChecked), ("dueAt", dueAt),
             ("shouldRemind", remind), ("remindAt", remindAt), ("repeatRule", rule?.rrule),
             ("repeatStart", rule == nil ? nil : (fields.repeatStart ?? fields.dueDate).map(StoredTime.wholeMinutes)),
             ("calendarObject", write.object), ("modifiedAt", StoredTime.wholeSeconds(write.modifiedAt)),
             ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(write.completedAt ?? write.modifiedAt) : nil),
+            ("note", fields.note),
         ]
+        // New here, or pulled into another list: last in its list.
+        let currentList = try Int64.fetchOne(db, sql: "SELECT checklistID FROM item WHERE uid = ?", arguments: [fields.uid])
+        if currentList != checklistID { values.append(("position", try nextPosition(in: checklistID, db))) }
         let arguments = StatementArguments(values.map(\.1) + [fields.uid])
         if exists {
             try db.execute(sql: "UPDATE item SET \(values.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE uid = ?", arguments: arguments)
