@@ -177,6 +177,13 @@ extension ChecklistsDatabase {
                 if let problem = TextRules.noteProblem(with: write.fields.note) { throw problem }
             }
         }
+        // A to-do that left one calendar and arrived in another (moved to
+        // another list on another device) is one item moving here too: it
+        // keeps its id, and the version its old calendar's delete saw is
+        // the one the write may replace.
+        var deletedRead: [String: Date?] = [:]
+        for calendar in commit.calendars { for delete in calendar.deletes { deletedRead[delete.uid] = delete.readModifiedAt } }
+        let written = Set(commit.calendars.flatMap { $0.writes.map(\.fields.uid) })
         return try write { db in
             var skipped: [String] = []
             for calendar in commit.calendars {
@@ -195,7 +202,8 @@ extension ChecklistsDatabase {
                 for write in calendar.writes {
                     let current = try Row.fetchOne(db, sql: "SELECT id, modifiedAt FROM item WHERE uid = ?", arguments: [write.fields.uid])
                     let currentModified = (current?["modifiedAt"] as Int64?)
-                    if current != nil && currentModified != write.readModifiedAt.map(StoredTime.wholeSeconds) {
+                    let expected = write.readModifiedAt ?? deletedRead[write.fields.uid] ?? nil
+                    if current != nil && currentModified != expected.map(StoredTime.wholeSeconds) {
                         skipped.append(write.fields.uid)
                         continue
                     }
@@ -203,13 +211,17 @@ extension ChecklistsDatabase {
                     try Self.putState(write.state, calendarURL: calendar.url, in: db)
                 }
                 for delete in calendar.deletes {
+                    if written.contains(delete.uid) {
+                        try db.execute(sql: "DELETE FROM syncItem WHERE uid = ? AND calendarURL = ?", arguments: [delete.uid, calendar.url])
+                        continue
+                    }
                     let modified = delete.readModifiedAt.map(StoredTime.wholeSeconds)
                     try db.execute(sql: "DELETE FROM item WHERE uid = ? AND modifiedAt IS ?", arguments: [delete.uid, modified])
                     if try db.changesCount == 0 && (Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE uid = ?", arguments: [delete.uid]) ?? false) {
                         skipped.append(delete.uid)
                         continue
                     }
-                    try db.execute(sql: "DELETE FROM syncItem WHERE uid = ?", arguments: [delete.uid])
+                    try db.execute(sql: "DELETE FROM syncItem WHERE uid = ? AND calendarURL = ?", arguments: [delete.uid, calendar.url])
                 }
                 for state in calendar.states { try Self.putState(state, calendarURL: calendar.url, in: db) }
                 // Only this calendar's state: an item moved to another list
