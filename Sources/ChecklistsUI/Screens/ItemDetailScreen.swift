@@ -281,6 +281,8 @@ enum ItemDetailScreen {
                 let rows = form.rows
                 let here = rows.firstIndex(of: .note) ?? 0
                 form.focus = rows[min(rows.count - 1, max(0, here + (key == .up ? -1 : 1)))]
+                // As Tab: moving into the text field closes the picker.
+                if form.focus == .text { form.picker = nil }
             }
         default:
             _ = form.note.handle(key)
