@@ -14,7 +14,10 @@ public enum ExportImportCommands {
     /// repeat (`repeat`, an RRULE; `repeatStart`; `lastDone`). Version 3:
     /// each item has its iCalendar `uid`, and may carry the iCalendar object
     /// it was imported from (`ical`), when it last changed (`modified`) and
-    /// was checked off (`completed`). Older files are still read (their
+    /// was checked off (`completed`). Since notes and the user's own order,
+    /// an item may carry a `note` and a `position` (its place in the
+    /// "order added" sort); without them it has no note and keeps the order
+    /// of ids, so the version stays 3. Older files are still read (their
     /// items get new UIDs; in version 1 every item has a due date and none
     /// repeats).
     static let format = "checklists"
@@ -66,7 +69,8 @@ public enum ExportImportCommands {
                     ("repeat", .string(rule.rrule)),
                     ("repeatStart", (item.repeatStart ?? item.dueDate).map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
                 ] } ?? []) + (item.lastDoneAt.map { [("lastDone", .string(Timestamp.format($0, in: timeZone)))] } ?? [])
-                  + [("uid", .string(entry.uid))]
+                  + (item.note.isEmpty ? [] : [("note", .string(item.note))])
+                  + [("position", .integer(item.position)), ("uid", .string(entry.uid))]
                   + (entry.modifiedAt.map { [("modified", .string(Timestamp.format($0, in: timeZone)))] } ?? [])
                   + (entry.completedAt.map { [("completed", .string(Timestamp.format($0, in: timeZone)))] } ?? [])
                   + (entry.calendarObject.map { [("ical", .string($0))] } ?? []))
@@ -186,7 +190,7 @@ struct SnapshotReader {
 
     private func item(_ node: JSONNode, checklistID: Int64) throws(CommandLineError) -> Snapshot.Entry {
         let fields = try object(node, "an item", keys: ["id", "text", "due", "checked", "remind", "reminder", "repeat", "repeatStart", "lastDone",
-                                                        "uid", "modified", "completed", "ical"])
+                                                        "uid", "modified", "completed", "ical", "note", "position"])
         let id = try integer(required(fields, "id", in: node, "an item"), "the item's id", minimum: 1)
         let what = "item \(id)"
         let textNode = try required(fields, "text", in: node, what)
@@ -229,7 +233,11 @@ struct SnapshotReader {
         }
         let item = Item(id: id, checklistID: checklistID, text: text, isChecked: checked, dueDate: due, shouldRemind: remind,
                         recurrence: recurrence, repeatStart: recurrence == nil ? nil : try optionalDate("repeatStart"),
-                        lastDoneAt: try optionalDate("lastDone"))
+                        lastDoneAt: try optionalDate("lastDone"),
+                        // Files of older versions have neither: no note, and the order added.
+                        note: try fields["note"].map { node throws(CommandLineError) in try string(node, "\(what): note") } ?? "",
+                        position: try fields["position"].map { node throws(CommandLineError) in try integer(node, "\(what): position") } ?? id)
+        if let problem = TextRules.noteProblem(with: item.note), let node = fields["note"] { throw fail(node, "\(what): \(problem)") }
         var uid = ""
         if let uidNode = fields["uid"] {
             uid = try string(uidNode, "\(what): uid")

@@ -13,6 +13,13 @@ public enum Inputs {
         return text
     }
 
+    /// A note as given (`''` clears it): refused only with a NUL, which
+    /// SQLite would cut it at. `\n` in a shell argument is a new line.
+    static func note(_ text: String) throws(CommandLineError) -> String {
+        if let problem = TextRules.noteProblem(with: text) { throw .badInput("--note: \(problem)") }
+        return text
+    }
+
     /// A due date typed the way the picker accepts it, seen from the
     /// context's now, in the user's time zone.
     static func dueDate(_ text: String, in context: CommandLineContext) throws(CommandLineError) -> Date {

@@ -10,8 +10,9 @@ public enum ItemCommands {
     /// `--remind` and `--repeat` need `--due`: a reminder fires at the due
     /// date, and a repeat counts from it.
     public static func add(text: String, list: String?, due: String?, remind: Bool, repeat repeatText: String? = nil,
-                           context: CommandLineContext) throws(CommandLineError) {
+                           note: String? = nil, context: CommandLineContext) throws(CommandLineError) {
         let text = try Inputs.text(text, what: "item text")
+        let note = try Inputs.note(note ?? "")
         let dueDate = try due.map { text throws(CommandLineError) in try Inputs.dueDate(text, in: context) }
         let recurrence = try repeatText.map { text throws(CommandLineError) in try Inputs.recurrence(text) }
         if remind && dueDate == nil { throw Inputs.remindWithoutDue }
@@ -19,7 +20,7 @@ public enum ItemCommands {
         let database = try context.openDatabase()
         let lists = try context.storage { () throws(StorageError) in try database.checklists() }
         let checklist = if let list { try Inputs.checklist(named: list, in: lists) } else { try Inputs.defaultChecklist(in: lists) }
-        let draft = ItemDraft(text: text, dueDate: dueDate, shouldRemind: remind, recurrence: recurrence)
+        let draft = ItemDraft(text: text, dueDate: dueDate, shouldRemind: remind, recurrence: recurrence, note: note)
         let outcome = try context.storage { () throws(StorageError) in
             try database.apply(.addItem(checklistID: checklist.id, draft), now: context.now)
         }
@@ -45,11 +46,12 @@ public enum ItemCommands {
     /// the repeat (which need one, as in the app). `repeat` is the new
     /// repeat; `noRepeat` (`--no-repeat`) stops it.
     public static func edit(id: Int64, text: String?, due: String?, noDue: Bool = false, remind: Bool?,
-                            repeat repeatText: String? = nil, noRepeat: Bool = false,
+                            repeat repeatText: String? = nil, noRepeat: Bool = false, note: String? = nil,
                             context: CommandLineContext) throws(CommandLineError) {
-        if text == nil && due == nil && !noDue && remind == nil && repeatText == nil && !noRepeat {
-            throw .badInput("nothing to change: give --text, --due, --no-due, --remind, --no-remind, --repeat or --no-repeat")
+        if text == nil && due == nil && !noDue && remind == nil && repeatText == nil && !noRepeat && note == nil {
+            throw .badInput("nothing to change: give --text, --due, --no-due, --remind, --no-remind, --repeat, --no-repeat or --note")
         }
+        let newNote = try note.map { text throws(CommandLineError) in try Inputs.note(text) }
         if noDue && due != nil { throw .badInput("--due and --no-due contradict each other; give one") }
         if noRepeat && repeatText != nil { throw .badInput("--repeat and --no-repeat contradict each other; give one") }
         if noDue && remind == true { throw Inputs.remindWithoutDue }
@@ -69,6 +71,7 @@ public enum ItemCommands {
         if let remind { draft.shouldRemind = remind }
         if let newRecurrence { draft.recurrence = newRecurrence }
         if noRepeat { draft.recurrence = nil }
+        if let newNote { draft.note = newNote }
         if draft.shouldRemind && draft.dueDate == nil && remind == true {
             throw .badInput("item \(id) has no due date, and --remind needs one: give --due too")
         }
@@ -76,6 +79,19 @@ public enum ItemCommands {
             throw .badInput("item \(id) has no due date, and --repeat needs one: give --due too")
         }
         try context.storage { () throws(StorageError) in try database.apply(.updateItem(id: id, draft), now: context.now) }
+    }
+
+    /// Moves an item to the list named `list`, keeping everything else
+    /// (id, due date, reminder, note, UID); prints the item as `list --json`
+    /// does with `json`, else nothing, as the other item commands.
+    public static func move(id: Int64, toList list: String, json: Bool = false, context: CommandLineContext) throws(CommandLineError) {
+        let database = try context.openDatabase()
+        let lists = try context.storage { () throws(StorageError) in try database.checklists() }
+        let target = try Inputs.checklist(named: list, in: lists)
+        _ = try existingItem(id, in: database, context: context)
+        try context.storage { () throws(StorageError) in try database.apply(.moveItem(id: id, toChecklistID: target.id), now: context.now) }
+        guard json, let moved = try context.storage({ () throws(StorageError) in try database.item(id: id) }) else { return }
+        context.output(ItemQueryCommands.json(ListedItem(item: moved, checklistName: target.name), context: context).text())
     }
 
     private static func existingItem(_ id: Int64, in database: ChecklistsDatabase, context: CommandLineContext) throws(CommandLineError) -> Item {

@@ -37,22 +37,7 @@ public enum ItemQueryCommands {
             try database.listedItems(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end)
         }
         if json {
-            let timeZone = context.style.timeZone
-            context.output(JSONOutput.array(items.map { listed in
-                let item = listed.item
-                return .object([
-                    ("id", .integer(item.id)),
-                    ("text", .string(item.text)),
-                    ("list", .string(listed.checklistName)),
-                    ("listId", .integer(item.checklistID)),
-                    ("due", item.dueDate.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
-                    ("checked", .bool(item.isChecked)),
-                    ("remind", .bool(item.shouldRemind)),
-                    ("overdue", .bool(item.isOverdue(now: context.now))),
-                    ("repeat", item.recurrence.map { .string($0.rrule) } ?? .null),
-                    ("lastDone", item.lastDoneAt.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
-                ])
-            }))
+            context.output(JSONOutput.array(items.map { Self.json($0, context: context) }))
             return
         }
         var table = Table([.right, .left, .left, .left, .left])
@@ -62,6 +47,25 @@ public enum ItemQueryCommands {
             table.add([String(item.id), mark, item.dueDate.map(context.style.format) ?? "", listed.checklistName, item.text])
         }
         table.lines().forEach(context.output)
+    }
+
+    /// One item as `list --json` prints it (and `move --json`).
+    static func json(_ listed: ListedItem, context: CommandLineContext) -> JSON {
+        let item = listed.item
+        let timeZone = context.style.timeZone
+        return .object([
+            ("id", .integer(item.id)),
+            ("text", .string(item.text)),
+            ("list", .string(listed.checklistName)),
+            ("listId", .integer(item.checklistID)),
+            ("due", item.dueDate.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
+            ("checked", .bool(item.isChecked)),
+            ("remind", .bool(item.shouldRemind)),
+            ("overdue", .bool(item.isOverdue(now: context.now))),
+            ("repeat", item.recurrence.map { .string($0.rrule) } ?? .null),
+            ("lastDone", item.lastDoneAt.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
+            ("note", .string(item.note)),
+        ])
     }
 
     /// One short line for tmux's status-right: "2 due today, 1 overdue",

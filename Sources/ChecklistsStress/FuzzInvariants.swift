@@ -234,7 +234,8 @@ enum FuzzInvariants {
 
     /// What a paste of `text` did wrong between `before` and `after`: it
     /// must not move, open, close, ask or quit anything; in a text field it
-    /// adds exactly its cleaned text (no line break, no control); elsewhere
+    /// adds exactly its cleaned text (no control, no line break but the
+    /// note's); elsewhere
     /// it only says it was ignored.
     static func pasteStayedText(_ text: String, before: AppState, after: AppState) -> String? {
         let context = before.keyContext
@@ -250,13 +251,18 @@ enum FuzzInvariants {
         func field(_ state: AppState) -> String? {
             switch context {
             case .itemText: state.itemDetail?.text.text
+            case .itemNote: state.itemDetail?.note.text
             case .listName: state.listDetail?.name.text
             default: state.itemDetail?.picker?.typed?.text
             }
         }
         guard let old = field(before), let new = field(after) else { return "a paste in \(context) lost the text field" }
-        let added = TextField.pastable(text, keepingLineBreaks: false).unicodeScalars.count
-        func controls(_ text: String) -> Int { text.unicodeScalars.filter { $0.properties.generalCategory == .control }.count }
+        // The note keeps a paste's line breaks (as LF); every other field makes them spaces.
+        let keepsLines = context == .itemNote
+        let added = TextField.pastable(text, keepingLineBreaks: keepsLines).unicodeScalars.count
+        func controls(_ text: String) -> Int {
+            text.unicodeScalars.filter { $0.properties.generalCategory == .control && !(keepsLines && $0 == "\n") }.count
+        }
         if new.unicodeScalars.count != old.unicodeScalars.count + added || controls(new) != controls(old) {
             return "a paste of \(text.unicodeScalars.count) scalars in \(context) changed the field from \(old.unicodeScalars.count) to \(new.unicodeScalars.count) scalars (expected +\(added), no new controls)"
         }
@@ -308,9 +314,13 @@ enum FuzzInvariants {
             return "the cursor (\(cursor.row), \(cursor.column)) is off the \(width)x\(height) screen"
         }
         if state.route == .itemDetail, !state.isTooSmall, !state.showsHelp, state.banner == nil, let form = state.itemDetail {
-            // Text, Remind Me, Due Date, then the picker row when open (below a spacer row on roomy screens).
-            let dueRow = (state.height >= 12 ? 1 : 0) + 3
-            let pickerRow = grid.lines()[dueRow + 1].drop { $0 == " " }
+            // The picker row is the one beneath Due Date, wherever the note's
+            // height (which follows the screen's) puts that row.
+            let lines = grid.lines()
+            guard let dueRow = lines.firstIndex(where: { $0.dropFirst(2).hasPrefix("Due Date") }), dueRow + 1 < lines.count else {
+                return "the Due Date row is not on the \(width)x\(height) form"
+            }
+            let pickerRow = lines[dueRow + 1].drop { $0 == " " }
             let shown = pickerRow.hasPrefix("▸") || pickerRow.hasPrefix("Date:")
             let open = form.picker != nil
             if shown != open { return "the picker row is \(shown ? "shown" : "not shown") while the picker is \(open ? "open" : "closed")" }

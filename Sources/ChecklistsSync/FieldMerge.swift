@@ -10,6 +10,7 @@ public enum SyncField: String, CaseIterable, Sendable {
     case checked = "checked off"
     case reminder
     case repeatRule = "repeat"
+    case note
 }
 
 /// Which copy of a to-do.
@@ -102,6 +103,7 @@ public enum FieldMerge {
             [fields.shouldRemind ? "1" : "0", fields.remindAt.flatMap { $0 > now ? "\($0.timeIntervalSince1970)" : nil } ?? "-"]
         case .repeatRule:
             [fields.recurrence?.rrule ?? "-", fields.recurrence == nil ? "-" : (fields.repeatStart ?? fields.dueDate).map { "\($0.timeIntervalSince1970)" } ?? "-"]
+        case .note: [fields.note]
         }
     }
 
@@ -116,6 +118,7 @@ public enum FieldMerge {
         case .repeatRule:
             target.recurrence = source.recurrence
             target.repeatStart = source.repeatStart
+        case .note: target.note = source.note
         }
     }
 
@@ -127,6 +130,7 @@ public enum FieldMerge {
         case .reminder:
             if !fields.shouldRemind { "Remind Me off" } else if let at = fields.remindAt, at > now { "a reminder at \(describeDate(at))" } else { "Remind Me on" }
         case .repeatRule: fields.recurrence?.rrule ?? "no repeat"
+        case .note: fields.note.isEmpty ? "no note" : "\"\(TextWidth.truncated(fields.note.replacingOccurrences(of: "\n", with: " "), toColumns: 40))\""
         }
     }
 }

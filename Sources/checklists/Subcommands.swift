@@ -51,6 +51,8 @@ extension DueFilter: ExpressibleByArgument {}
 
 private let repeatHelp = #"daily, weekdays, weekly, monthly, yearly, "every N days", "every N weeks" (or an RRULE such as FREQ=WEEKLY;INTERVAL=2). Checking it off moves it to its next due date."#
 
+private let noteHelp = "A note of one or more lines (a new line in the argument is a new line in the note)."
+
 private let whenHelp = #"Like the app's date picker: "tomorrow 9", "fri 17:00", "dec 24 18:00", "24.12.", "+2h", "in 3 days 10:00", "tonight", "next week", "2026-12-24 18:00"."#
 
 struct Add: Subcommand {
@@ -65,9 +67,10 @@ struct Add: Subcommand {
     @Option(help: ArgumentHelp("When it is due. \(whenHelp)", valueName: "when")) var due: String?
     @Flag(help: "Remind me when it comes due (needs --due).") var remind = false
     @Option(help: ArgumentHelp("Repeat it (needs --due): \(repeatHelp)", valueName: "how")) var `repeat`: String?
+    @Option(help: ArgumentHelp(noteHelp, valueName: "text")) var note: String?
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
-        try ItemCommands.add(text: text, list: list, due: due, remind: remind, repeat: `repeat`, context: context)
+        try ItemCommands.add(text: text, list: list, due: due, remind: remind, repeat: `repeat`, note: note, context: context)
     }
 }
 
@@ -79,7 +82,7 @@ struct ListItems: Subcommand {
             One line per item: id, a mark (! overdue, x checked off), due date, list, text.
             Items without a due date come last, with an empty date column.
             --due today: due today; week: today and the 6 days after; overdue: due now or earlier.
-            --json prints an array of {id, text, list, listId, due, checked, remind, overdue, repeat, lastDone} (see the README).
+            --json prints an array of {id, text, list, listId, due, checked, remind, overdue, repeat, lastDone, note} (see the README).
             """)
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
@@ -133,10 +136,27 @@ struct Edit: Subcommand {
     @Flag(inversion: .prefixedNo, help: "Turn Remind Me on or off.") var remind: Bool?
     @Option(help: ArgumentHelp("Repeat it: \(repeatHelp)", valueName: "how")) var `repeat`: String?
     @Flag(help: "Stop repeating it.") var noRepeat = false
+    @Option(help: ArgumentHelp(noteHelp + " --note '' clears it.", valueName: "text")) var note: String?
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ItemCommands.edit(id: item.id, text: text, due: due, noDue: noDue, remind: remind, repeat: `repeat`, noRepeat: noRepeat,
-                              context: context)
+                              note: note, context: context)
+    }
+}
+
+struct Move: Subcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "move",
+        abstract: "Move an item to another list; it keeps its id, due date, reminder and note.",
+        discussion: "It goes last in the list's \"order added\" sort. --json prints the moved item as list --json does.")
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: RootCommand
+    @OptionGroup var item: ItemID
+    @Option(help: ArgumentHelp("The list to move it to.", valueName: "name")) var list: String
+    @Flag(help: "Print the moved item as JSON.") var json = false
+
+    func perform(_ context: CommandLineContext) throws(CommandLineError) {
+        try ItemCommands.move(id: item.id, toList: list, json: json, context: context)
     }
 }
 

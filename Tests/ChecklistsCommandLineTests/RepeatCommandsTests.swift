@@ -20,7 +20,7 @@ struct RepeatCommandsTests {
         #expect(item.dueDate == Fixed.date("2026-11-23 09:00"))
         #expect(harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: true, context: context) } == [
             "[",
-            #"  {"id": 1, "text": "Water plants", "list": "List", "listId": 1, "due": "2026-11-23T09:00:00+00:00", "checked": false, "remind": false, "overdue": false, "repeat": "FREQ=DAILY;INTERVAL=2", "lastDone": "2026-11-21T10:30:00+00:00"}"#,
+            #"  {"id": 1, "text": "Water plants", "list": "List", "listId": 1, "due": "2026-11-23T09:00:00+00:00", "checked": false, "remind": false, "overdue": false, "repeat": "FREQ=DAILY;INTERVAL=2", "lastDone": "2026-11-21T10:30:00+00:00", "note": ""}"#,
             "]",
         ])
     }
@@ -58,7 +58,7 @@ struct RepeatCommandsTests {
         let id = harness.add("Rent", due: "2026-11-30 09:00", repeatRule: "monthly")
         harness.run { context in try ItemCommands.setChecked(id: id, true, context: context) }
         let exported = harness.lines { context in try ExportImportCommands.export(context: context) }
-        #expect(exported.contains(#"      {"id": 1, "text": "Rent", "due": "2026-12-30T09:00:00+00:00", "checked": false, "remind": false, "reminder": null, "repeat": "FREQ=MONTHLY", "repeatStart": "2026-11-30T09:00:00+00:00", "lastDone": "2026-11-21T10:30:00+00:00", "uid": "uid-1", "modified": "2026-11-21T10:30:00+00:00"}"#))
+        #expect(exported.contains(#"      {"id": 1, "text": "Rent", "due": "2026-12-30T09:00:00+00:00", "checked": false, "remind": false, "reminder": null, "repeat": "FREQ=MONTHLY", "repeatStart": "2026-11-30T09:00:00+00:00", "lastDone": "2026-11-21T10:30:00+00:00", "position": 1, "uid": "uid-1", "modified": "2026-11-21T10:30:00+00:00"}"#))
         let target = Harness()
         let file = target.folder.file("in.json")
         try Data(exported.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))

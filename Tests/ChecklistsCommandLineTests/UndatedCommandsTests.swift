@@ -27,7 +27,7 @@ struct UndatedCommandsTests {
         ])
         #expect(list(due: .week).map { $0.split(separator: " ")[0] } == ["3"])
         #expect(list(json: true).suffix(2) == [
-            #"  {"id": 1, "text": "Someday", "list": "List", "listId": 1, "due": null, "checked": false, "remind": false, "overdue": false, "repeat": null, "lastDone": null}"#,
+            #"  {"id": 1, "text": "Someday", "list": "List", "listId": 1, "due": null, "checked": false, "remind": false, "overdue": false, "repeat": null, "lastDone": null, "note": ""}"#,
             "]",
         ])
     }
@@ -64,7 +64,7 @@ struct UndatedCommandsTests {
     func exportImportUndated() throws {
         let someday = harness.add("Someday")
         let exported = harness.lines { context in try ExportImportCommands.export(context: context) }
-        #expect(exported.contains(#"      {"id": \#(someday), "text": "Someday", "due": null, "checked": false, "remind": false, "reminder": null, "uid": "uid-1", "modified": "2026-11-21T10:30:00+00:00"}"#))
+        #expect(exported.contains(#"      {"id": \#(someday), "text": "Someday", "due": null, "checked": false, "remind": false, "reminder": null, "position": 1, "uid": "uid-1", "modified": "2026-11-21T10:30:00+00:00"}"#))
         let target = Harness()
         let file = target.folder.file("in.json")
         func importing(_ items: String) -> CommandLineError? {

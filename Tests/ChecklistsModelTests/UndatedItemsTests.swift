@@ -73,6 +73,7 @@ struct UndatedItemsTests {
             "table item",
             "index item_by_checklist",
             "index item_by_checklist_due",
+            "index item_by_checklist_position",
             "index item_by_remind_at",
             "index item_by_uid",                     // iCalendar UIDs, a later migration
             "trigger item_counts_delete",

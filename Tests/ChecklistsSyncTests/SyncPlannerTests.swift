@@ -10,8 +10,9 @@ struct SyncPlannerTests {
                               calendarPath: "/alice/list", describeDate: { Fixed.text($0) })
     let synced = Fixed.date("2026-11-20 08:00")
 
-    private func entry(_ text: String, modified: Date, checked: Bool = false) -> Snapshot.Entry {
-        Snapshot.Entry(item: Item(id: 1, checklistID: 1, text: text, isChecked: checked, dueDate: Fixed.date("2026-11-24 09:00"), shouldRemind: false),
+    private func entry(_ text: String, modified: Date, checked: Bool = false, note: String = "") -> Snapshot.Entry {
+        Snapshot.Entry(item: Item(id: 1, checklistID: 1, text: text, isChecked: checked, dueDate: Fixed.date("2026-11-24 09:00"), shouldRemind: false,
+                                  note: note),
                        remindAt: nil, uid: "u1", modifiedAt: modified)
     }
 
@@ -37,13 +38,29 @@ struct SyncPlannerTests {
         #expect(idle.remote == .none && idle.local == .none && idle.notes.isEmpty)
     }
 
-    @Test("changed here only: merged into the base, so the other app's DESCRIPTION goes back up, If-Match the stored ETag")
+    @Test("changed here only: merged into the base, so the other app's PRIORITY and the note (DESCRIPTION) go back up, If-Match the stored ETag")
     func changedHere() {
-        let base = object("Milk", extra: "DESCRIPTION:two litres\r\n")
-        let plan = planner.plan(uid: "u1", entry: entry("Oat milk", modified: Fixed.date("2026-11-21 10:00")), state: state(base: base), remote: .unchanged)
+        let base = object("Milk", extra: "DESCRIPTION:two litres\r\nPRIORITY:1\r\n")
+        let plan = planner.plan(uid: "u1", entry: entry("Oat milk", modified: Fixed.date("2026-11-21 10:00"), note: "two litres"),
+                                state: state(base: base), remote: .unchanged)
         guard case let .put(upload) = plan.remote else { Issue.record("no upload"); return }
         #expect(upload.precondition == .etag("\"e1\""))
-        #expect(upload.text.contains("SUMMARY:Oat milk\r\n") && upload.text.contains("DESCRIPTION:two litres\r\n"))
+        #expect(upload.text.contains("SUMMARY:Oat milk\r\n") && upload.text.contains("DESCRIPTION:two litres\r\n")
+                && upload.text.contains("PRIORITY:1\r\n"))
+    }
+
+    @Test("the note is a field of the merge: changed here and the text changed on the server, both are kept")
+    func noteMergedByField() throws {
+        let base = object("Milk", extra: "DESCRIPTION:two litres\r\n")
+        let theirs = object("Oat milk", lastModified: "20261121T093000Z", extra: "DESCRIPTION:two litres\r\n")
+        let version = RemoteVersion(href: "/alice/list/u1.ics", etag: "\"e2\"", object: theirs)
+        let plan = planner.plan(uid: "u1", entry: entry("Milk", modified: Fixed.date("2026-11-21 10:00"), note: "two litres\nthe blue carton"),
+                                state: state(base: base), remote: .changed(version))
+        guard case let .write(write) = plan.local, case let .put(upload) = plan.remote else { Issue.record("no merge"); return }
+        #expect(write.fields.text == "Oat milk")
+        #expect(write.fields.note == "two litres\nthe blue carton")
+        #expect(upload.text.contains("SUMMARY:Oat milk\r\n") && upload.text.contains("DESCRIPTION:two litres\\nthe blue carton\r\n"))
+        #expect(plan.notes.isEmpty)
     }
 
     @Test("changed on the server only: pulled in, nothing sent")

@@ -86,16 +86,16 @@ struct ItemRowTests {
         for (width, line) in [(80, "› Remind Me   [x] On  no reminder will ring: the due date has passed"),
                               (40, "› Remind Me   [x] On  won't ring: past")] {
             var state = errands(width: width, height: 12)
-            press(.enter, .tab, .character(" "), on: &state)            // Pay rent, due yesterday: Remind Me on
-            #expect(render(state).lines()[3] == line, "\(width)")
-            #expect(render(state)[3, 22].color == .yellow)
+            press(.enter, .tab, .tab, .character(" "), on: &state)            // Pay rent, due yesterday: Remind Me on
+            #expect(render(state).lines()[4] == line, "\(width)")
+            #expect(render(state)[4, 22].color == .yellow)
             press(.character(" "), on: &state)                          // off again: nothing to say
-            #expect(render(state).lines()[3] == "› Remind Me   [ ] Off", "\(width)")
+            #expect(render(state).lines()[4] == "› Remind Me   [ ] Off", "\(width)")
         }
         // A future date: Remind Me on says nothing more.
         var state = errands(width: 80, height: 12)
-        press(.down, .down, .enter, .tab, on: &state)                   // Dentist, tomorrow, Remind Me already on
-        #expect(render(state).lines()[3] == "› Remind Me   [x] On")
+        press(.down, .down, .enter, .tab, .tab, on: &state)                   // Dentist, tomorrow, Remind Me already on
+        #expect(render(state).lines()[4] == "› Remind Me   [x] On")
     }
 
     @Test("snoozing confirms in the status line with the new time, which a narrow pane keeps and cuts the text instead")
@@ -129,10 +129,10 @@ struct ItemRowTests {
     func narrowAddItem() {
         var state = errands(width: 40, height: 12)
         press(.character("a"), on: &state)
-        #expect(render(state).lines()[7] == "  [ Done ]  [ Cancel ]  (no text)")
+        #expect(render(state).lines()[8] == "  [ Done ]  [ Cancel ]  (no text)")
         var wide = errands(width: 41, height: 12)
         press(.character("a"), on: &wide)
-        #expect(render(wide).lines()[7] == "  [ Done ]  [ Cancel ]  (type some text)")
+        #expect(render(wide).lines()[8] == "  [ Done ]  [ Cancel ]  (type some text)")
     }
 
     @Test("the banner at 40 columns: its keys and the snooze choices wrap instead of losing any")
@@ -231,23 +231,23 @@ struct ItemRowTests {
     @Test("the typed-date preview at 40 columns shows the resolved date and time in full, beneath the field")
     func typedPreviewNarrow() {
         var state = errands(width: 40, height: 12)
-        press(.enter, .tab, .tab, .enter, .character("t"), on: &state)
+        press(.enter, .tab, .tab, .tab, .enter, .character("t"), on: &state)
         for character in "fri 17:00" { press(.character(character), on: &state) }
         #expect(render(state).lines() == [
             " Edit Item                      Errands",
             "",
             "  Text        Pay rent",
+            "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "  Due Date       Nov 20, 2026, 9:00 AM",
             "  Date: fri 17:00",
             "        → Fri, Nov 27, 2026, 5:00 PM",
             "  Repeat                         Never",
             "",
-            "  [ Done ]  [ Cancel ]",
             " Enter:accept Esc:back to the fields",
             " F1:help",
         ])
-        #expect(render(state).cursor == GridPosition(row: 5, column: 17))
+        #expect(render(state).cursor == GridPosition(row: 6, column: 17))
     }
 
     @Test("rows in German: the locale's words and 24-hour times in the same columns")

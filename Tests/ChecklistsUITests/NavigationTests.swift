@@ -74,12 +74,12 @@ struct NavigationTests {
             " Edit Item                    Groceries",
             "",
             "› Text        Milk",
+            "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "  Due Date       Nov 21, 2026, 5:00 PM",
             "  Repeat                         Never",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             "",
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done",
             " Esc:cancel F1:help",
@@ -217,12 +217,12 @@ struct NavigationTests {
             " Edit Item                    Groceries",
             "",
             "› Text        Eggs!",
+            "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "  Due Date       Nov 25, 2026, 9:00 AM",
             "  Repeat                         Never",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             "",
             " Discard changes? (y/n)",
             " y yes  n/Esc no",
@@ -240,8 +240,8 @@ struct NavigationTests {
 
     @Test("a change undone is no change: Esc closes at once", arguments: [
         [Key.character("!"), .backspace],
-        [.tab, .character(" "), .character(" ")],
-        [.tab, .tab, .enter, .up, .down, .enter],
+        [.tab, .tab, .character(" "), .character(" ")],
+        [.tab, .tab, .tab, .enter, .up, .down, .enter],
     ])
     func changeUndone(keys: [Key]) {
         var state = onGroceries()
@@ -256,11 +256,11 @@ struct NavigationTests {
     @Test("a changed Remind Me or date counts as a change")
     func otherChanges() {
         var state = onGroceries()
-        _ = press(.enter, .tab, .character(" "), on: &state)
+        _ = press(.enter, .tab, .tab, .character(" "), on: &state)
         _ = press(.escape, on: &state)
         #expect(state.confirmation?.question == "Discard changes?")
         var dated = onGroceries()
-        _ = press(.enter, .tab, .tab, .enter, .up, .enter, .escape, on: &dated)
+        _ = press(.enter, .tab, .tab, .tab, .enter, .up, .enter, .escape, on: &dated)
         #expect(dated.confirmation?.onYes == .discardForm)
     }
 
@@ -354,7 +354,7 @@ struct NavigationTests {
     @Test("the picker's hint: ↑↓ change the field, Tab and S-Tab leave the row")
     func pickerHint() {
         var state = onGroceries()
-        _ = press(.enter, .tab, .tab, .enter, on: &state)
+        _ = press(.enter, .tab, .tab, .tab, .enter, on: &state)
         #expect(state.keyContext == .datePicker)
         #expect(render(state).lines().suffix(2) == [
             " ←→:field ↑↓:change t:words Enter:close",
@@ -369,7 +369,7 @@ struct NavigationTests {
     @Test("the Due Date row's hint says Enter turns the picker on and off, which it does")
     func dueDateHint() {
         var state = onGroceries()
-        _ = press(.enter, .tab, .tab, on: &state)
+        _ = press(.enter, .tab, .tab, .tab, on: &state)
         #expect(KeyBindings.helpLine(for: .itemDueDate).contains("Enter picker on/off"))
         _ = press(.enter, .backTab, on: &state)
         #expect(state.itemDetail?.picker != nil && state.itemDetail?.focus == .dueDate)

@@ -63,11 +63,11 @@ struct PasteTests {
         #expect(render(state).lines() == [
             " Add Item                               Groceries",
             "› Text        Pasted line dy",
+            "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "  Due Date                                  None",
             "  Repeat                                   Never",
             "  [ Done ]  [ Cancel ]",
-            "",
             "",
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done Esc:cancel",
             " F1:help",
@@ -86,7 +86,7 @@ struct PasteTests {
         #expect(state.route == .listDetail)
 
         var form = onChecklist()
-        _ = press(.enter, .tab, .tab, .enter, .character("t"), on: &form)   // edit, Due Date, picker, words
+        _ = press(.enter, .tab, .tab, .tab, .enter, .character("t"), on: &form)   // edit, Due Date, picker, words
         #expect(form.keyContext == .typedDate)
         #expect(press(.paste("tomorrow\r9:00"), on: &form).isEmpty)
         #expect(form.itemDetail?.picker?.typed?.text == "tomorrow 9:00")
@@ -139,8 +139,8 @@ struct PasteTests {
         var state = onChecklist()
         switch place {
         case "home": _ = press(.escape, on: &state)
-        case "remind": _ = press(.enter, .tab, on: &state)
-        case "picker": _ = press(.enter, .tab, .tab, .enter, on: &state)
+        case "remind": _ = press(.enter, .tab, .tab, on: &state)
+        case "picker": _ = press(.enter, .tab, .tab, .tab, .enter, on: &state)
         case "question": _ = press(.character("d"), on: &state)
         case "help": _ = press(.character("?"), on: &state)
         default: _ = press(.escape, .character("a"), .tab, .enter, on: &state)

@@ -38,12 +38,12 @@ struct ReducerTests {
         var state = onChecklist()
         _ = press(.enter, on: &state)                       // edit the item
         #expect(state.route == .itemDetail)
-        #expect(state.itemDetail?.rows == [.text, .remind, .dueDate, .repeatRule])
-        _ = press(.tab, .tab, .enter, on: &state)           // to Due Date, activate
-        #expect(state.itemDetail?.rows == [.text, .remind, .dueDate, .picker, .repeatRule])
+        #expect(state.itemDetail?.rows == [.text, .note, .remind, .dueDate, .repeatRule])
+        _ = press(.tab, .tab, .tab, .enter, on: &state)           // past the note to Due Date, activate
+        #expect(state.itemDetail?.rows == [.text, .note, .remind, .dueDate, .picker, .repeatRule])
         #expect(state.itemDetail?.focus == .picker)
         _ = press(.enter, on: &state)                       // close from the picker
-        #expect(state.itemDetail?.rows == [.text, .remind, .dueDate, .repeatRule])
+        #expect(state.itemDetail?.rows == [.text, .note, .remind, .dueDate, .repeatRule])
         #expect(state.itemDetail?.focus == .dueDate)
         _ = press(.enter, on: &state)                       // open again from Due Date
         _ = press(.backTab, on: &state)                     // back onto Due Date, picker still open
@@ -55,7 +55,7 @@ struct ReducerTests {
     @Test("moving into the text field closes the picker")
     func textFieldClosesPicker() {
         var state = onChecklist()
-        _ = press(.enter, .tab, .tab, .enter, on: &state)
+        _ = press(.enter, .tab, .tab, .tab, .enter, on: &state)
         #expect(state.itemDetail?.picker != nil)
         _ = press(.tab, on: &state)                         // picker → Repeat, the picker stays
         #expect(state.itemDetail?.focus == .repeatRule)
@@ -68,7 +68,7 @@ struct ReducerTests {
     @Test("the picker changes the date with carry, and the form's date follows at once")
     func pickerCarries() {
         var state = onChecklist()
-        _ = press(.enter, .tab, .tab, .enter, on: &state)   // picker open on the day field
+        _ = press(.enter, .tab, .tab, .tab, .enter, on: &state)   // picker open on the day field
         #expect(state.itemDetail?.picker?.field == .day)
         _ = press(.right, .right, on: &state)               // minute
         #expect(state.itemDetail?.picker?.field == .minute)
@@ -79,7 +79,7 @@ struct ReducerTests {
     @Test("digits typed into a field set it and move to the next field")
     func pickerDigits() {
         var state = onChecklist()
-        _ = press(.enter, .tab, .tab, .enter, on: &state)   // day field
+        _ = press(.enter, .tab, .tab, .tab, .enter, on: &state)   // day field
         type("24", on: &state)
         #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-24 11:00"))
         #expect(state.itemDetail?.picker?.field == .hour)
@@ -91,7 +91,7 @@ struct ReducerTests {
     @Test("a date typed in words replaces the date when accepted")
     func typedDate() {
         var state = onChecklist()
-        _ = press(.enter, .tab, .tab, .enter, .character("t"), on: &state)
+        _ = press(.enter, .tab, .tab, .tab, .enter, .character("t"), on: &state)
         #expect(state.keyContext == .typedDate)
         type("2026-12-24 18:00", on: &state)
         _ = press(.enter, on: &state)
@@ -108,7 +108,7 @@ struct ReducerTests {
     ])
     func impossibleTypedDate(text: String, message: String) {
         var state = onChecklist()
-        _ = press(.enter, .tab, .tab, .enter, .character("t"), on: &state)
+        _ = press(.enter, .tab, .tab, .tab, .enter, .character("t"), on: &state)
         type(text, on: &state)
         #expect(press(.enter, on: &state).isEmpty)
         #expect(state.message == StatusMessage(message, kind: .error))
@@ -119,7 +119,7 @@ struct ReducerTests {
     @Test("year 0000 typed into the picker's year field: a message, the date unchanged")
     func impossibleYearDigits() {
         var state = onChecklist()
-        _ = press(.enter, .tab, .tab, .enter, .left, .left, on: &state)   // the year field
+        _ = press(.enter, .tab, .tab, .tab, .enter, .left, .left, on: &state)   // the year field
         #expect(state.itemDetail?.picker?.field == .year)
         type("0000", on: &state)
         #expect(state.message == StatusMessage("0 is not a valid year here (1970–9999).", kind: .error))
@@ -147,7 +147,7 @@ struct ReducerTests {
         _ = press(.character("a"), on: &state)
         #expect(state.itemDetail?.dueDate == nil)
         #expect(state.itemDetail?.shouldRemind == false)
-        press(.tab, .tab, .enter, on: &state)
+        press(.tab, .tab, .tab, .enter, on: &state)
         #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-21 11:00"))
         #expect(state.itemDetail?.picker != nil)
     }
@@ -157,7 +157,7 @@ struct ReducerTests {
         var state = onChecklist()
         _ = press(.character("a"), on: &state)
         type("日本語のメモ", on: &state)
-        _ = press(.tab, .character(" "), on: &state)        // Remind Me on
+        _ = press(.tab, .tab, .character(" "), on: &state)  // past the note, Remind Me on
         let effects = press(.control("s"), on: &state)
         #expect(effects == [.commit(.addItem(checklistID: 1, ItemDraft(text: "日本語のメモ", dueDate: Fixed.date("2026-11-21 11:00"), shouldRemind: true)))])
     }

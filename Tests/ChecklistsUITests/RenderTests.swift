@@ -151,68 +151,68 @@ struct RenderTests {
             " Edit Item                              Groceries",
             "",
             "› Text        Milk overdue",
+            "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "  Due Date                 Nov 21, 2026, 9:00 AM",
             "  Repeat                                   Never",
             "",
             "  [ Done ]  [ Cancel ]",
             "",
-            "",
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done Esc:cancel",
             " F1:help",
         ])
         #expect(grid.cursor == GridPosition(row: 2, column: 26))
-        #expect(grid[7, 4].style.contains(.bold))
+        #expect(grid[8, 4].style.contains(.bold))
     }
 
     @Test("the picker row appears beneath Due Date, the rows below move down, and it disappears again")
     func pickerRow() {
         var state = checklist(width: 50, height: 12)
-        press(.enter, .tab, .tab, .enter, on: &state)
+        press(.enter, .tab, .tab, .tab, .enter, on: &state)
         let open = render(state)
         #expect(open.lines() == [
             " Edit Item                              Groceries",
             "",
             "  Text        Milk overdue",
+            "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "  Due Date                 Nov 21, 2026, 9:00 AM",
             "  ▸ Sat  2026-11-21  09:00  (Nov)",
             "  Repeat                                   Never",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             " ←→:field ↑↓:change t:words Enter:close Tab:next",
             " S-Tab:prev ^S:done ?:help",
         ])
         // The date value is highlighted while the picker is open, and the
         // focused field (the day) is shown reversed.
-        #expect(open[4, 30].style.contains(.reverse))
-        #expect(open[5, 17].grapheme == "2" && open[5, 17].style.contains(.reverse))
-        #expect(!open[5, 11].style.contains(.reverse))
+        #expect(open[5, 30].style.contains(.reverse))
+        #expect(open[6, 17].grapheme == "2" && open[6, 17].style.contains(.reverse))
+        #expect(!open[6, 11].style.contains(.reverse))
         press(.up, on: &state)                               // day + 1: the Due Date row follows at once
-        #expect(render(state).lines()[4] == "  Due Date                 Nov 22, 2026, 9:00 AM")
-        #expect(render(state).lines()[5] == "  ▸ Sun  2026-11-22  09:00  (Nov)")
+        #expect(render(state).lines()[5] == "  Due Date                 Nov 22, 2026, 9:00 AM")
+        #expect(render(state).lines()[6] == "  ▸ Sun  2026-11-22  09:00  (Nov)")
         press(.enter, on: &state)
         let closed = render(state)
-        #expect(Array(closed.lines()[4...7]) == [
+        #expect(Array(closed.lines()[5...8]) == [
             "› Due Date                 Nov 22, 2026, 9:00 AM",
             "  Repeat                                   Never",
             "",
             "  [ Done ]  [ Cancel ]",
         ])
         // Closed: the value is only marked as focused, no longer highlighted.
-        #expect(closed[4, 30].style == .reverse)
-        #expect(closed[4, 30].color == .default)
-        #expect(open[4, 30].style == [.reverse, .bold])
+        #expect(closed[5, 30].style == .reverse)
+        #expect(closed[5, 30].color == .default)
+        #expect(open[5, 30].style == [.reverse, .bold])
     }
 
     @Test("typing a date in words shows a preview of the resolved date")
     func typedDatePreview() {
         var state = checklist(width: 60, height: 12)
-        press(.enter, .tab, .tab, .enter, .character("t"), on: &state)
+        press(.enter, .tab, .tab, .tab, .enter, .character("t"), on: &state)
         for character in "tomorrow 9:00" { press(.character(character), on: &state) }
         // 60 columns cannot hold the field and the whole preview: it goes beneath.
-        #expect(Array(render(state).lines()[5...8]) == [
+        #expect(Array(render(state).lines()[6...9]) == [
             "  Date: tomorrow 9:00",
             "        → Sun, Nov 22, 2026, 9:00 AM",
             "  Repeat                                             Never",
@@ -221,14 +221,14 @@ struct RenderTests {
         #expect(render(state).lines()[11] == " Enter accept  Esc back to the fields  F1 help")
         for _ in 0..<4 { press(.backspace, on: &state) }
         for character in "25:00" { press(.character(character), on: &state) }
-        #expect(render(state).lines()[5] == "  Date: tomorrow 25:00")
-        #expect(render(state).lines()[6] == "        ? not a date yet")
+        #expect(render(state).lines()[6] == "  Date: tomorrow 25:00")
+        #expect(render(state).lines()[7] == "        ? not a date yet")
         // From 64 columns, beside the field.
         var wide = checklist(width: 64, height: 12)
-        press(.enter, .tab, .tab, .enter, .character("t"), on: &wide)
+        press(.enter, .tab, .tab, .tab, .enter, .character("t"), on: &wide)
         for character in "tomorrow 9:00" { press(.character(character), on: &wide) }
-        #expect(render(wide).lines()[5] == "  Date: tomorrow 9:00        → Sun, Nov 22, 2026, 9:00 AM")
-        #expect(render(wide).lines()[8] == "  [ Done ]  [ Cancel ]")   // below the Repeat row
+        #expect(render(wide).lines()[6] == "  Date: tomorrow 9:00        → Sun, Nov 22, 2026, 9:00 AM")
+        #expect(render(wide).lines()[9] == "  [ Done ]  [ Cancel ]")   // below the Repeat row
     }
 
     @Test("Done is shown disabled while the text is empty")
@@ -238,10 +238,10 @@ struct RenderTests {
         let grid = render(state)
         #expect(grid.lines()[0] == " Add Item                               Groceries")
         #expect(grid.lines()[2] == "› Text        Name of the Item")
-        #expect(grid.lines()[4] == "  Due Date                                  None")
-        #expect(grid.lines()[5] == "  Repeat                                   Never")
-        #expect(grid.lines()[7] == "  [ Done ]  [ Cancel ]  (type some text)")
-        #expect(grid[7, 4].style.contains(.dim))
+        #expect(grid.lines()[5] == "  Due Date                                  None")
+        #expect(grid.lines()[6] == "  Repeat                                   Never")
+        #expect(grid.lines()[8] == "  [ Done ]  [ Cancel ]  (type some text)")
+        #expect(grid[8, 4].style.contains(.dim))
     }
 
     @Test("List Detail and its icon choice opening beneath the Icon row")
@@ -284,7 +284,7 @@ struct RenderTests {
         var state = home(width: 50, height: 12)
         press(.character("?"), on: &state)
         #expect(render(state).lines() == [
-            " Keys                                  1–9 of 143",
+            " Keys                                  1–9 of 161",
             " All Lists",
             "   ↑ k                     move",
             "   ↓ j                     move down",

@@ -29,19 +29,19 @@ struct RepeatingItemTests {
     @Test("the Repeat row steps through its choices with ←/→ and Space, and digits make every N days or weeks")
     func repeatRow() {
         var state = onForm()
-        press(.tab, .tab, .tab, on: &state)
+        press(.tab, .tab, .tab, .tab, on: &state)
         #expect(state.itemDetail?.focus == .repeatRule)
         press(.right, on: &state)
         #expect(render(state).lines() == [
             " Edit Item                              Groceries",
             "",
             "  Text        Water plants",
+            "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "  Due Date                 Nov 21, 2026, 6:00 PM",
             "› Repeat                               every day",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             "",
             " ←→:repeat 0-9:every N days/weeks Tab/↓:next",
             " S-Tab/↑:prev ^S:done Esc:cancel ?:help",
@@ -55,7 +55,7 @@ struct RepeatingItemTests {
         press(.left, .left, .left, .left, on: &state)          // every day ← Never ← every year ← every month ← every week
         #expect(state.itemDetail?.recurrence == .weeks(1))
         press(.character("1"), .character("2"), on: &state)
-        #expect(render(state).lines()[5] == "› Repeat                          every 12 weeks")
+        #expect(render(state).lines()[6] == "› Repeat                          every 12 weeks")
         press(.right, .right, .right, .right, .character("3"), on: &state)   // every month … every day, then 3
         #expect(state.itemDetail?.recurrence == .days(3))
         let effects = press(.control("s"), on: &state)
@@ -66,8 +66,8 @@ struct RepeatingItemTests {
     @Test("a repeat needs a due date: choosing one without a date opens the picker at the next full hour; clearing the date clears it")
     func repeatNeedsDate() {
         var state = onForm(Item(id: 8, checklistID: 1, text: "Stretch", dueDate: nil))
-        press(.tab, .tab, .tab, .right, on: &state)
-        #expect(render(state).lines()[4...6] == [
+        press(.tab, .tab, .tab, .tab, .right, on: &state)
+        #expect(render(state).lines()[5...7] == [
             "  Due Date                Nov 21, 2026, 11:00 AM",
             "  ▸ Sat  2026-11-21  11:00  (Nov)",
             "  Repeat                               every day",

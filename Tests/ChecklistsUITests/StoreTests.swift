@@ -100,11 +100,11 @@ struct StoreTests {
         #expect(render(store.state).lines() == [
             " Add Item                                              List",
             "› Text        Buy bread",
+            "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "  Due Date                                            None",
             "  Repeat                                             Never",
             "  [ Done ]  [ Cancel ]",
-            "",
             "",
             " The disk is full: the change was not saved (what was saved",
             " before is safe). Free some space, then try again.",

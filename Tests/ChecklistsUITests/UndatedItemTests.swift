@@ -37,18 +37,18 @@ struct UndatedItemTests {
     @Test("Backspace on the Due Date row clears the date and Remind Me with it, and Done saves no date", arguments: [Key.backspace, .delete])
     func clearWithBackspace(key: Key) {
         var state = onChecklist()
-        press(.enter, .tab, .tab, on: &state)
+        press(.enter, .tab, .tab, .tab, on: &state)
         press(key, on: &state)
         #expect(render(state).lines() == [
             " Edit Item                              Groceries",
             "",
             "  Text        Buy milk",
+            "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "› Due Date                                  None",
             "  Repeat                                   Never",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             "",
             " Enter:picker on/off Del:no date Tab/↓:next",
             " S-Tab/↑:prev ^S:done Esc:cancel ?:help",
@@ -60,7 +60,7 @@ struct UndatedItemTests {
     @Test("Backspace with the picker open clears the date and closes the picker")
     func clearClosesPicker() {
         var state = onChecklist()
-        press(.enter, .tab, .tab, .enter, on: &state)
+        press(.enter, .tab, .tab, .tab, .enter, on: &state)
         #expect(state.itemDetail?.picker != nil)
         press(.backspace, on: &state)
         #expect(state.itemDetail?.picker == nil)
@@ -71,18 +71,18 @@ struct UndatedItemTests {
     @Test("switching Remind Me on without a due date opens the picker at the next full hour")
     func remindNeedsDate() {
         var state = onChecklist(select: 1)
-        press(.enter, .tab, .character(" "), on: &state)
+        press(.enter, .tab, .tab, .character(" "), on: &state)
         #expect(render(state).lines() == [
             " Edit Item                              Groceries",
             "",
             "  Text        Fix the shelf",
+            "  Note        Notes (Enter: new line)",
             "  Remind Me   [x] On",
             "  Due Date                Nov 21, 2026, 11:00 AM",
             "  ▸ Sat  2026-11-21  11:00  (Nov)",
             "  Repeat                                   Never",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             " ←→:field ↑↓:change t:words Enter:close Tab:next",
             " S-Tab:prev ^S:done ?:help",
         ])
@@ -98,7 +98,7 @@ struct UndatedItemTests {
         var state = onChecklist()
         press(.character("a"), on: &state)
         for character in "Shelf" { press(.character(character), on: &state) }
-        #expect(render(state).lines()[4] == "  Due Date                                  None")
+        #expect(render(state).lines()[5] == "  Due Date                                  None")
         let effects = press(.control("s"), on: &state)
         #expect(effects == [.commit(.addItem(checklistID: 1, ItemDraft(text: "Shelf", dueDate: nil)))])
     }

@@ -46,11 +46,11 @@ struct UserKeysTests {
         #expect(render(state).lines()[0].hasPrefix(" Add Item"))
     }
 
-    @Test("remapping one of a pair (down = J) splits its shared label, so no dead key is shown")
+    @Test("remapping one of a pair (down = N) splits its shared label, so no dead key is shown")
     func splitPair() throws {
-        let state = onGroceries(keys: try remapped(KeyRemap(name: "down", keys: [.character("J"), .down])))
+        let state = onGroceries(keys: try remapped(KeyRemap(name: "down", keys: [.character("N"), .down])))
         #expect(render(state).lines().suffix(2) == [
-            " ↑/k:move J/↓:move down Space:check",
+            " ↑/k:move N/↓:move down Space:check",
             " a:add Enter:edit d:delete s:sort ?:help",
         ])
     }

@@ -41,7 +41,7 @@ struct AppInTmuxTests {
         tmux.press("a")
         #expect(tmux.waitFor("Add Item"))
         tmux.type("牛乳とパンを買う")
-        tmux.press("Tab", "Tab", "Enter")                    // Due Date: open the picker
+        tmux.press("Tab", "Tab", "Tab", "Enter")             // past the note to Due Date: open the picker
         #expect(tmux.waitFor("▸"), "picker open: \(tmux.text)")
         tmux.press("Left", "Left")                           // day → month → year
         tmux.type("2027")                                    // year, then month is focused
@@ -176,7 +176,7 @@ struct AppInTmuxTests {
         #expect(tmux.waitFor("Oct 2, 2096"), "list: \(tmux.text)")
         tmux.press("Enter")                                  // edit the item
         #expect(tmux.waitFor("Edit Item"))
-        tmux.press("Tab", "Tab", "BSpace")                   // Due Date, clear it
+        tmux.press("Tab", "Tab", "Tab", "BSpace")            // Due Date, clear it
         #expect(tmux.waitUntil { $0.contains("None") && $0.contains("[ ] Off") }, "cleared: \(tmux.text)")
         tmux.press("C-s")
         #expect(tmux.waitUntil { $0.contains("fix the shelf") && !$0.contains("Edit Item") }, "saved: \(tmux.text)")
@@ -205,7 +205,7 @@ struct AppInTmuxTests {
         #expect(tmux.waitFor("Oct 2, 2096"), "list: \(tmux.text)")
         tmux.press("Enter")
         #expect(tmux.waitFor("Edit Item"))
-        tmux.press("Tab", "Tab", "Tab")                      // the Repeat row
+        tmux.press("Tab", "Tab", "Tab", "Tab")               // the Repeat row
         #expect(tmux.waitFor("Never"), "repeat row: \(tmux.text)")
         tmux.press("Right", "Right", "Right")                // every day, weekdays, every week
         #expect(tmux.waitFor("every week"), "weekly: \(tmux.text)")

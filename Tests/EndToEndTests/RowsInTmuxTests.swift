@@ -76,7 +76,7 @@ struct RowsInTmuxTests {
         // The first overdue item: Remind Me on says it will not ring.
         tmux.press("g", "Enter")
         expectScreen("item detail", showing: ["Edit Item", "Overdue"])
-        tmux.press("Tab", "Space")
+        tmux.press("Tab", "Tab", "Space")
         expectScreen("the past-due note", showing: ["[x] On  won't ring: past"])
 
         // A date in words: the preview beneath the field, in full.

@@ -130,6 +130,45 @@ struct SyncWithRadicaleTests {
         #expect(laptop.items().contains("Report v2 | - | x"))
     }
 
+    @Test("an item moved to another list leaves the old calendar and is made in the new one; the other device moves it too, same id, note and all")
+    func moveBetweenLists() throws {
+        defer { folder.remove() }
+        let server = try RadicaleServer(folder: folder, authenticated: false)
+        defer { server.stop() }
+        let (laptop, phone) = devices(server)
+        laptop.run(["new-list", "Home"])
+        laptop.run(["add", "Call the plumber", "--list", "List", "--due", "2030-01-02 09:00", "--note", "Ask about the boiler\nbefore Friday"])
+        laptop.run(["add", "Milk", "--list", "List"])
+        #expect(laptop.sync().sorted() == [#""Home": up to date"#, #""List": 2 sent"#])
+        _ = phone.sync()
+        let phoneID = phone.id(of: "Call the plumber")
+        func placed(_ device: Device) -> [String] {
+            let listed = device.run(["list", "--all", "--json"]).output
+            let array = (try? JSONSerialization.jsonObject(with: Data(listed.utf8))) as? [[String: Any]] ?? []
+            return array.map { "\($0["text"] as? String ?? "?") in \($0["list"] as? String ?? "?"): \($0["note"] as? String ?? "?")" }.sorted()
+        }
+        #expect(placed(phone) == ["Call the plumber in List: Ask about the boiler\nbefore Friday", "Milk in List: "])
+
+        #expect(laptop.run(["move", laptop.id(of: "Call the plumber"), "--list", "Home"]).status == 0)
+        #expect(laptop.sync().sorted() == [#""Home": 1 sent"#, #""List": 1 deleted on the server"#])
+        #expect(server.requests("DELETE") == 1)
+        // The phone sees it leave List and arrive in Home: one item, moved, not deleted and made again.
+        let phoneLines = phone.sync()
+        #expect(phoneLines.sorted() == [#""Home": 1 received"#, #""List": 1 deleted here"#], "\(phoneLines)")
+        #expect(placed(phone) == ["Call the plumber in Home: Ask about the boiler\nbefore Friday", "Milk in List: "])
+        #expect(phone.id(of: "Call the plumber") == phoneID)
+        // Nothing left to do on either side, and no copy in the old calendar.
+        #expect(laptop.sync().sorted() == [#""Home": up to date"#, #""List": up to date"#])
+        #expect(phone.sync().sorted() == [#""Home": up to date"#, #""List": up to date"#])
+
+        // And back, from the phone this time.
+        #expect(phone.run(["move", phoneID, "--list", "List"]).status == 0)
+        _ = phone.sync()
+        _ = laptop.sync()
+        #expect(placed(laptop) == ["Call the plumber in List: Ask about the boiler\nbefore Friday", "Milk in List: "])
+        #expect(laptop.sync().sorted() == [#""Home": up to date"#, #""List": up to date"#])
+    }
+
     @Test("deletes travel both ways; deleted on one side and edited on the other is kept, with a line")
     func deletes() throws {
         defer { folder.remove() }

@@ -31,8 +31,9 @@ struct OtherAppsFilesTests {
     @Test("tasks.org: a DATE due is midnight starting that day; the alarm at the due date")
     func tasksOrg() throws {
         let (fields, object) = try fields("tasks.org")
+        // Its DESCRIPTION is the note.
         #expect(fields == CalendarFields(uid: "7366123045921184315", text: "Call the dentist", dueDate: utc("2026-11-25T00:00:00+01:00"),
-                                         shouldRemind: true, remindAt: utc("2026-11-25T00:00:00+01:00")))
+                                         shouldRemind: true, remindAt: utc("2026-11-25T00:00:00+01:00"), note: "Ask about\nthe bill"))
         // Moved a day, done here: the DATE stays a DATE; the rest stays as written.
         var edited = fields
         edited.dueDate = utc("2026-11-26T00:00:00+01:00")

@@ -15,9 +15,11 @@ public struct CalendarFields: Hashable, Sendable {
     public var recurrence: Recurrence?
     /// DTSTART of a repeating item: where its occurrences are counted from.
     public var repeatStart: Date?
+    /// The note <-> the VTODO's DESCRIPTION; empty: none.
+    public var note: String
 
     public init(uid: String, text: String, dueDate: Date?, isChecked: Bool = false, shouldRemind: Bool = false, remindAt: Date? = nil,
-                recurrence: Recurrence? = nil, repeatStart: Date? = nil) {
+                recurrence: Recurrence? = nil, repeatStart: Date? = nil, note: String = "") {
         self.uid = uid
         self.text = text
         self.dueDate = dueDate
@@ -26,6 +28,7 @@ public struct CalendarFields: Hashable, Sendable {
         self.remindAt = remindAt
         self.recurrence = recurrence
         self.repeatStart = repeatStart
+        self.note = note
     }
 }
 
@@ -48,11 +51,12 @@ public struct CalendarStamps: Hashable, Sendable {
 /// the item came from: a property is rewritten only when the field it
 /// carries differs from what the object already says, so an unchanged item
 /// is written back exactly as it was read, and whatever we do not model
-/// (DESCRIPTION, PRIORITY, CATEGORIES, X- properties, a rule we cannot
+/// (PRIORITY, CATEGORIES, X- properties, a rule we cannot
 /// keep, other alarms, other components) is never touched.
 ///
 /// The mapping (also in the README):
 /// - text <-> SUMMARY (a to-do without one reads as "(untitled)")
+/// - note <-> DESCRIPTION of the VTODO (not of its alarms); none when empty
 /// - due <-> DUE: UTC, TZID (with its VTIMEZONE), floating (the user's
 ///   zone) or a DATE (midnight starting that day); written in UTC, or in
 ///   the form it had when that reads back the same
@@ -89,12 +93,14 @@ public struct CalendarMapping: Sendable {
     private func fields(of todo: ICalComponent, zones: ICalZones) -> CalendarFields {
         var text = todo.first("SUMMARY")?.text ?? ""
         // SQLite would cut the text at a NUL; item text cannot be blank.
-        if text.unicodeScalars.contains("\u{0}") { text = String(text.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : Character($0) }) }
+        text = Self.withoutNUL(text)
         if TextRules.isBlank(text) { text = Self.untitled }
         let due = Self.minute(zones.date(todo.first("DUE")))
         let status = todo.first("STATUS")?.value.uppercased()
         let checked = status == "COMPLETED" || status == "CANCELLED" || (status == nil && todo.first("COMPLETED") != nil)
         var fields = CalendarFields(uid: todo.first("UID")?.value ?? "", text: text, dueDate: due, isChecked: checked)
+        // As for the text: a NUL would cut the note short in SQLite.
+        fields.note = Self.withoutNUL(todo.first("DESCRIPTION")?.text ?? "")
         let rules = todo.all("RRULE")
         if let due, rules.count == 1, let rule = Recurrence(rrule: rules[0].value) {
             fields.recurrence = rule
@@ -105,6 +111,12 @@ public struct CalendarMapping: Sendable {
             if !checked, alarm.time > now { fields.remindAt = alarm.time }
         }
         return fields
+    }
+
+    /// `text` with each NUL replaced by U+FFFD: SQLite would cut the text there.
+    private static func withoutNUL(_ text: String) -> String {
+        guard text.unicodeScalars.contains("\u{0}") else { return text }
+        return String(text.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : Character($0) })
     }
 
     /// A moment as an item's due date: whole minutes, years 1970-9999.
@@ -181,7 +193,11 @@ public struct CalendarMapping: Sendable {
                 todo.remove("PERCENT-COMPLETE")
             }
         }
-        if current.uid != fields.uid || current.text != fields.text || current.dueDate != fields.dueDate || current.isChecked != fields.isChecked {
+        if current.note != fields.note {
+            if fields.note.isEmpty { todo.remove("DESCRIPTION") } else { todo.replace(with: ICalProperty(name: "DESCRIPTION", text: fields.note)) }
+        }
+        if current.uid != fields.uid || current.text != fields.text || current.dueDate != fields.dueDate || current.isChecked != fields.isChecked
+            || current.note != fields.note {
             changed = true
         }
 

@@ -22,6 +22,12 @@ public enum Change: Hashable, Sendable {
     /// name, made if missing: an item with the same UID is updated and moved
     /// there, others are added.
     case putCalendarItems(listName: String, [CalendarItem])
+    /// Moves an item to another list, last in its "order added" sort; the
+    /// item keeps its id, UID, due date, reminder and note.
+    case moveItem(id: Int64, toChecklistID: Int64)
+    /// Swaps two items of one list in its "order added" sort (J/K): the
+    /// user's own order, kept in the database.
+    case swapPositions(itemID: Int64, otherItemID: Int64)
 }
 
 /// What a committed change created, so the UI can select it.
@@ -67,5 +73,11 @@ public enum TextRules {
         if isBlank(text) { return .emptyText(what: what) }
         if text.unicodeScalars.contains("\u{0}") { return .nulInText(what: what) }
         return nil
+    }
+
+    /// Why a note cannot be stored, or nil. A note may be empty (no note);
+    /// a NUL is refused for the reason `problem(with:what:)` gives.
+    public static func noteProblem(with note: String) -> StorageError? {
+        note.unicodeScalars.contains("\u{0}") ? .nulInText(what: "note") : nil
     }
 }

@@ -28,8 +28,16 @@ public struct Item: Hashable, Sendable, Identifiable {
     /// snoozed time; what the user edits is `draft`, which leaves it out.
     public var remindAt: Date?
 
+    /// Free text of several lines under the item (iCalendar's DESCRIPTION);
+    /// empty: no note.
+    public var note: String
+    /// Where the item stands in its list's "order added" sort, which the
+    /// user can change (J/K); a new item, or one moved in, goes last.
+    public var position: Int64
+
     public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date?, shouldRemind: Bool = false,
-                recurrence: Recurrence? = nil, repeatStart: Date? = nil, lastDoneAt: Date? = nil, remindAt: Date? = nil) {
+                recurrence: Recurrence? = nil, repeatStart: Date? = nil, lastDoneAt: Date? = nil, remindAt: Date? = nil,
+                note: String = "", position: Int64 = 0) {
         self.id = id
         self.checklistID = checklistID
         self.text = text
@@ -40,7 +48,12 @@ public struct Item: Hashable, Sendable, Identifiable {
         self.repeatStart = repeatStart
         self.lastDoneAt = lastDoneAt
         self.remindAt = remindAt
+        self.note = note
+        self.position = position
     }
+
+    /// Whether the item has a note worth showing (a row marks it).
+    public var hasNote: Bool { !TextRules.isBlank(note) }
 
     /// A reminder is pending and rings at some other time than the due
     /// date: it was snoozed.
@@ -65,7 +78,7 @@ public struct Item: Hashable, Sendable, Identifiable {
 
     /// The editable part of an item, as the Item Detail form holds it.
     public var draft: ItemDraft {
-        ItemDraft(text: text, dueDate: dueDate, shouldRemind: shouldRemind, recurrence: recurrence)
+        ItemDraft(text: text, dueDate: dueDate, shouldRemind: shouldRemind, recurrence: recurrence, note: note)
     }
 }
 
@@ -77,12 +90,15 @@ public struct ItemDraft: Hashable, Sendable {
     public var shouldRemind: Bool
     /// Nil: does not repeat. A repeat needs a due date, as Remind Me does.
     public var recurrence: Recurrence?
+    /// The note, as typed (line breaks are LF); empty: none.
+    public var note: String
 
-    public init(text: String, dueDate: Date?, shouldRemind: Bool = false, recurrence: Recurrence? = nil) {
+    public init(text: String, dueDate: Date?, shouldRemind: Bool = false, recurrence: Recurrence? = nil, note: String = "") {
         self.text = text
         self.dueDate = dueDate
         self.shouldRemind = shouldRemind
         self.recurrence = recurrence
+        self.note = note
     }
 }
 

@@ -46,7 +46,8 @@ public struct Snapshot: Hashable, Sendable {
         /// Our fields as iCalendar carries them.
         public var calendarFields: CalendarFields {
             CalendarFields(uid: uid, text: item.text, dueDate: item.dueDate, isChecked: item.isChecked, shouldRemind: item.shouldRemind,
-                           remindAt: remindAt, recurrence: item.recurrence, repeatStart: item.recurrence == nil ? nil : (item.repeatStart ?? item.dueDate))
+                           remindAt: remindAt, recurrence: item.recurrence, repeatStart: item.recurrence == nil ? nil : (item.repeatStart ?? item.dueDate),
+                           note: item.note)
         }
     }
 

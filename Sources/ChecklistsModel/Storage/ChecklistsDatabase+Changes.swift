@@ -33,10 +33,12 @@ extension ChecklistsDatabase {
             if let problem = TextRules.problem(with: name, what: "list name") { throw problem }
         case let .addItem(_, draft), let .updateItem(_, draft):
             if let problem = TextRules.problem(with: draft.text, what: "item text") { throw problem }
+            if let problem = TextRules.noteProblem(with: draft.note) { throw problem }
         case let .putCalendarItems(name, items):
             if let problem = TextRules.problem(with: name, what: "list name") { throw problem }
             for item in items {
                 if let problem = TextRules.problem(with: item.fields.text, what: "item text") { throw problem }
+                if let problem = TextRules.noteProblem(with: item.fields.note) { throw problem }
             }
         default:
             break
@@ -65,10 +67,11 @@ extension ChecklistsDatabase {
             // The series starts at the due date given (none without a date).
             let rule = dueAt == nil ? nil : draft.recurrence?.rrule
             try db.execute(sql: """
-                INSERT INTO item (checklistID, text, dueAt, shouldRemind, remindAt, repeatRule, repeatStart, uid, modifiedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO item (checklistID, text, dueAt, shouldRemind, remindAt, repeatRule, repeatStart, uid, modifiedAt, note, position)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [checklistID, draft.text, dueAt, draft.shouldRemind, remindAt.map(StoredTime.wholeSeconds),
-                                 rule, rule == nil ? nil : dueAt, makeUID(), StoredTime.wholeSeconds(now)])
+                                 rule, rule == nil ? nil : dueAt, makeUID(), StoredTime.wholeSeconds(now), draft.note,
+                                 try nextPosition(in: checklistID, db)])
             return .item(db.lastInsertedRowID)
         case let .updateItem(id, draft):
             guard var updated = try ItemRecord.fetchOne(db, key: id)?.item else { throw StorageError.notFound(what: "the item") }
@@ -87,9 +90,9 @@ extension ChecklistsDatabase {
                 updated.repeatStart = updated.dueDate
             }
             try db.execute(sql: """
-                UPDATE item SET text = ?, dueAt = ?, shouldRemind = ?, repeatRule = ?, repeatStart = ?, modifiedAt = ? WHERE id = ?
+                UPDATE item SET text = ?, dueAt = ?, shouldRemind = ?, repeatRule = ?, repeatStart = ?, modifiedAt = ?, note = ? WHERE id = ?
                 """, arguments: [updated.text, dueAt, updated.shouldRemind, updated.recurrence?.rrule,
-                                 updated.repeatStart.map(StoredTime.wholeSeconds), StoredTime.wholeSeconds(now), id])
+                                 updated.repeatStart.map(StoredTime.wholeSeconds), StoredTime.wholeSeconds(now), draft.note, id])
             try updateReminder(db, from: old, to: updated, now: now)
             return .item(id)
         case let .setChecked(itemID, checked):
@@ -135,7 +138,46 @@ extension ChecklistsDatabase {
             return .none
         case let .putCalendarItems(name, items):
             return try putCalendarItems(items, listName: name, in: db, now: now, makeUID: makeUID)
+        case let .moveItem(id, target):
+            guard let item = try ItemRecord.fetchOne(db, key: id)?.item else { throw StorageError.notFound(what: "the item") }
+            guard try ChecklistRecord.exists(db, key: target) else { throw StorageError.notFound(what: "the list") }
+            // Already there: nothing changes, not even its place.
+            if item.checklistID == target { return .item(id) }
+            // The counting triggers move the counts with it; the reminder
+            // stays exactly as it was (nothing it depends on changed).
+            try db.execute(sql: "UPDATE item SET checklistID = ?, position = ?, modifiedAt = ? WHERE id = ?",
+                           arguments: [target, try nextPosition(in: target, db), StoredTime.wholeSeconds(now), id])
+            return .item(id)
+        case let .swapPositions(itemID, otherID):
+            guard let item = try ItemRecord.fetchOne(db, key: itemID)?.item, let other = try ItemRecord.fetchOne(db, key: otherID)?.item else {
+                throw StorageError.notFound(what: "the item")
+            }
+            guard item.checklistID == other.checklistID else { throw StorageError.notFound(what: "the item in that list") }
+            var (first, second) = (item.position, other.position)
+            if first == second {
+                // Equal positions (another app's import, a hand-edited
+                // export) are told apart by id, as the sort does; a swap of
+                // two equal ones would change nothing. The list is numbered
+                // afresh in its current order first: rare, so its cost
+                // (a write per item) is acceptable.
+                let ordered = try Int64.fetchAll(db, sql: "SELECT id FROM item WHERE checklistID = ? ORDER BY position, id",
+                                                 arguments: [item.checklistID])
+                let update = try db.makeStatement(sql: "UPDATE item SET position = ? WHERE id = ?")
+                for (index, id) in ordered.enumerated() {
+                    try update.execute(arguments: [index + 1, id])
+                    if id == itemID { first = Int64(index + 1) }
+                    if id == otherID { second = Int64(index + 1) }
+                }
+            }
+            try db.execute(sql: "UPDATE item SET position = ? WHERE id = ?", arguments: [second, itemID])
+            try db.execute(sql: "UPDATE item SET position = ? WHERE id = ?", arguments: [first, otherID])
+            return .item(itemID)
         }
+    }
+
+    /// The position of an item added (or moved) to `checklistID`: after its last.
+    static func nextPosition(in checklistID: Int64, _ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT coalesce(max(position), 0) + 1 FROM item WHERE checklistID = ?", arguments: [checklistID]) ?? 1
     }
 
     /// To-dos read from iCalendar into the list `listName` (made when no
@@ -158,7 +200,7 @@ extension ChecklistsDatabase {
             let rule = dueAt == nil ? nil : fields.recurrence
             let remind = fields.shouldRemind && dueAt != nil
             let remindAt = remind && !fields.isChecked ? fields.remindAt.flatMap { $0 > now ? StoredTime.wholeSeconds($0) : nil } : nil
-            let values: [(String, (any DatabaseValueConvertible)?)] = [
+            var values: [(String, (any DatabaseValueConvertible)?)] = [
                 ("checklistID", listID), ("text", fields.text), ("isChecked", fields.isChecked), ("dueAt", dueAt),
                 ("shouldRemind", remind), ("remindAt", remindAt), ("repeatRule", rule?.rrule),
                 ("repeatStart", rule == nil ? nil : (fields.repeatStart ?? fields.dueDate).map(StoredTime.wholeMinutes)),
@@ -166,8 +208,12 @@ extension ChecklistsDatabase {
                 ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(item.completedAt ?? now) : nil),
             ]
             let uid = fields.uid.isEmpty ? makeUID() : fields.uid
+            values.append(("note", fields.note))
+            let existingList = try Int64.fetchOne(db, sql: "SELECT checklistID FROM item WHERE uid = ?", arguments: [uid])
+            // New here, or moved in from another list: last in this one.
+            if existingList != listID { values.append(("position", try nextPosition(in: listID, db))) }
             let arguments = StatementArguments(values.map(\.1) + [uid])
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE uid = ?", arguments: [uid]) == true {
+            if existingList != nil {
                 try db.execute(sql: "UPDATE item SET \(values.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE uid = ?", arguments: arguments)
             } else {
                 try db.execute(sql: """

@@ -85,7 +85,11 @@ extension ChecklistsDatabase {
             case .text:
                 count = "SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND (text < \(item.text) COLLATE natural_order OR (text = \(item.text) COLLATE natural_order AND id < \(itemID)))"
             case .added:
-                count = "SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND id < \(itemID)"
+                // As for the due date: two ranges of the (checklistID, position) index.
+                count = """
+                    SELECT (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND position < \(item.position))
+                         + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND position = \(item.position) AND id < \(itemID))
+                    """
             }
             return try SQLRequest<Int>(literal: count).fetchOne(db)
         }
@@ -109,7 +113,7 @@ extension ChecklistsDatabase {
         switch order {
         case .dueDate: return "\(ItemRecord.dueOrder())\(direction), id\(direction)"
         case .text: return "text COLLATE natural_order\(direction), id\(direction)"
-        case .added: return "id\(direction)"
+        case .added: return "position\(direction), id\(direction)"
         }
     }
 

@@ -39,6 +39,7 @@ extension ChecklistsDatabase {
             if let problem = TextRules.problem(with: list.checklist.name, what: "list name") { throw problem }
             for entry in list.items {
                 if let problem = TextRules.problem(with: entry.item.text, what: "item text") { throw problem }
+                if let problem = TextRules.noteProblem(with: entry.item.note) { throw problem }
             }
         }
         return try write { db -> RestoreOutcome in
@@ -67,8 +68,8 @@ extension ChecklistsDatabase {
             // third of an import's CPU time.
             let insertItem = try db.makeStatement(sql: """
                 INSERT INTO item (id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt, repeatRule, repeatStart, lastDoneAt,
-                                  uid, calendarObject, modifiedAt, completedAt)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  uid, calendarObject, modifiedAt, completedAt, note, position)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """)
             for list in snapshot.lists {
                 let checklist = list.checklist
@@ -88,7 +89,9 @@ extension ChecklistsDatabase {
                         rule == nil ? nil : (item.repeatStart ?? item.dueDate).map(StoredTime.wholeMinutes),
                         item.lastDoneAt.map(StoredTime.wholeSeconds),
                         entry.uid.isEmpty ? uidMaker() : entry.uid, entry.calendarObject,
-                        entry.modifiedAt.map(StoredTime.wholeSeconds), entry.completedAt.map(StoredTime.wholeSeconds)])
+                        entry.modifiedAt.map(StoredTime.wholeSeconds), entry.completedAt.map(StoredTime.wholeSeconds),
+                        // An export without positions (an older version) keeps the order added.
+                        item.note, item.position == 0 ? item.id : item.position])
                     lastItemID = max(lastItemID, item.id)
                 }
             }

@@ -174,8 +174,16 @@ extension ChecklistsDatabase {
             if case let .new(name) = calendar.list, let problem = TextRules.problem(with: name, what: "list name") { throw problem }
             for write in calendar.writes {
                 if let problem = TextRules.problem(with: write.fields.text, what: "item text") { throw problem }
+                if let problem = TextRules.noteProblem(with: write.fields.note) { throw problem }
             }
         }
+        // A to-do that left one calendar and arrived in another (moved to
+        // another list on another device) is one item moving here too: it
+        // keeps its id, and the version its old calendar's delete saw is
+        // the one the write may replace.
+        var deletedRead: [String: Date?] = [:]
+        for calendar in commit.calendars { for delete in calendar.deletes { deletedRead[delete.uid] = delete.readModifiedAt } }
+        let written = Set(commit.calendars.flatMap { $0.writes.map(\.fields.uid) })
         return try write { db in
             var skipped: [String] = []
             for calendar in commit.calendars {
@@ -194,7 +202,8 @@ extension ChecklistsDatabase {
                 for write in calendar.writes {
                     let current = try Row.fetchOne(db, sql: "SELECT id, modifiedAt FROM item WHERE uid = ?", arguments: [write.fields.uid])
                     let currentModified = (current?["modifiedAt"] as Int64?)
-                    if current != nil && currentModified != write.readModifiedAt.map(StoredTime.wholeSeconds) {
+                    let expected = write.readModifiedAt ?? deletedRead[write.fields.uid] ?? nil
+                    if current != nil && currentModified != expected.map(StoredTime.wholeSeconds) {
                         skipped.append(write.fields.uid)
                         continue
                     }
@@ -202,16 +211,25 @@ extension ChecklistsDatabase {
                     try Self.putState(write.state, calendarURL: calendar.url, in: db)
                 }
                 for delete in calendar.deletes {
+                    if written.contains(delete.uid) {
+                        try db.execute(sql: "DELETE FROM syncItem WHERE uid = ? AND calendarURL = ?", arguments: [delete.uid, calendar.url])
+                        continue
+                    }
                     let modified = delete.readModifiedAt.map(StoredTime.wholeSeconds)
                     try db.execute(sql: "DELETE FROM item WHERE uid = ? AND modifiedAt IS ?", arguments: [delete.uid, modified])
                     if try db.changesCount == 0 && (Bool.fetchOne(db, sql: "SELECT 1 FROM item WHERE uid = ?", arguments: [delete.uid]) ?? false) {
                         skipped.append(delete.uid)
                         continue
                     }
-                    try db.execute(sql: "DELETE FROM syncItem WHERE uid = ?", arguments: [delete.uid])
+                    try db.execute(sql: "DELETE FROM syncItem WHERE uid = ? AND calendarURL = ?", arguments: [delete.uid, calendar.url])
                 }
                 for state in calendar.states { try Self.putState(state, calendarURL: calendar.url, in: db) }
-                for uid in calendar.forgotten { try db.execute(sql: "DELETE FROM syncItem WHERE uid = ?", arguments: [uid]) }
+                // Only this calendar's state: an item moved to another list
+                // is forgotten in its old calendar while its new one (maybe
+                // synced first) already holds its state.
+                for uid in calendar.forgotten {
+                    try db.execute(sql: "DELETE FROM syncItem WHERE uid = ? AND calendarURL = ?", arguments: [uid, calendar.url])
+                }
                 let settled = calendar.writes.map(\.fields.uid) + calendar.states.map(\.uid)
                 for uid in settled where !skipped.contains(uid) {
                     try db.execute(sql: "DELETE FROM syncPush WHERE uid = ?", arguments: [uid])
@@ -233,13 +251,17 @@ extension ChecklistsDatabase {
         let rule = dueAt == nil ? nil : fields.recurrence
         let remind = fields.shouldRemind && dueAt != nil
         let remindAt = remind && !fields.isChecked ? fields.remindAt.map(StoredTime.wholeSeconds) : nil
-        let values: [(String, (any DatabaseValueConvertible)?)] = [
+        var values: [(String, (any DatabaseValueConvertible)?)] = [
             ("checklistID", checklistID), ("text", fields.text), ("isChecked", fields.isChecked), ("dueAt", dueAt),
             ("shouldRemind", remind), ("remindAt", remindAt), ("repeatRule", rule?.rrule),
             ("repeatStart", rule == nil ? nil : (fields.repeatStart ?? fields.dueDate).map(StoredTime.wholeMinutes)),
             ("calendarObject", write.object), ("modifiedAt", StoredTime.wholeSeconds(write.modifiedAt)),
             ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(write.completedAt ?? write.modifiedAt) : nil),
+            ("note", fields.note),
         ]
+        // New here, or pulled into another list: last in its list.
+        let currentList = try Int64.fetchOne(db, sql: "SELECT checklistID FROM item WHERE uid = ?", arguments: [fields.uid])
+        if currentList != checklistID { values.append(("position", try nextPosition(in: checklistID, db))) }
         let arguments = StatementArguments(values.map(\.1) + [fields.uid])
         if exists {
             try db.execute(sql: "UPDATE item SET \(values.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE uid = ?", arguments: arguments)

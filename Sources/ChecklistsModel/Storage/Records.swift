@@ -40,11 +40,15 @@ struct ItemRecord: FetchableRecord, TableRecord {
         /// Seconds since 1970 UTC: the last change, and the check-off.
         static let modifiedAt = Column("modifiedAt")
         static let completedAt = Column("completedAt")
+        /// The note (DESCRIPTION), '' for none.
+        static let note = Column("note")
+        /// The item's place in its list's "order added" sort.
+        static let position = Column("position")
     }
 
     static var databaseSelection: [any SQLSelectable] {
         [Columns.id, Columns.checklistID, Columns.text, Columns.isChecked, Columns.dueAt, Columns.shouldRemind, Columns.remindAt,
-         Columns.repeatRule, Columns.repeatStart, Columns.lastDoneAt]
+         Columns.repeatRule, Columns.repeatStart, Columns.lastDoneAt, Columns.note, Columns.position]
     }
 
     /// The due-date order's key: the due date, or for an undated item the
@@ -69,7 +73,8 @@ struct ItemRecord: FetchableRecord, TableRecord {
                     // reads as no repeat rather than failing the whole read.
                     recurrence: (row[Columns.repeatRule] as String?).flatMap { Recurrence(rrule: $0) },
                     repeatStart: (row[Columns.repeatStart] as Int64?).map(StoredTime.date),
-                    lastDoneAt: (row[Columns.lastDoneAt] as Int64?).map(StoredTime.date))
+                    lastDoneAt: (row[Columns.lastDoneAt] as Int64?).map(StoredTime.date),
+                    note: row[Columns.note], position: row[Columns.position])
         remindAt = (row[Columns.remindAt] as Int64?).map(StoredTime.date)
         item.remindAt = remindAt
     }

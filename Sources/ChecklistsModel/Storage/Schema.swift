@@ -215,6 +215,90 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v9: notes and manual order") { db in
+            try db.execute(sql: """
+                -- The item's note: free text of several lines, iCalendar's
+                -- DESCRIPTION. '' when there is none.
+                ALTER TABLE item ADD COLUMN note TEXT NOT NULL DEFAULT '';
+                -- The item's place in its list's "order added" sort, which the
+                -- user can rearrange. Existing items keep the order they were
+                -- added in (ids are handed out in that order); new items and
+                -- items moved in from another list go last.
+                ALTER TABLE item ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+                UPDATE item SET position = id;
+                CREATE INDEX item_by_checklist_position ON item(checklistID, position);
+                """)
+            // Items imported before this version carry another app's
+            // DESCRIPTION in their kept iCalendar object; it is now the note,
+            // or the next export would drop it as a note cleared here.
+            let imported = try Row.fetchAll(db, sql: "SELECT id, calendarObject FROM item WHERE calendarObject LIKE '%DESCRIPTION%'")
+            for row in imported {
+                guard let object: String = row["calendarObject"], let note = todoDescription(object), !note.isEmpty else { continue }
+                try db.execute(sql: "UPDATE item SET note = ? WHERE id = ?", arguments: [note, row["id"] as Int64])
+            }
+        }
         return migrator
+    }
+
+    /// The DESCRIPTION of the first VTODO in an iCalendar text (not one of
+    /// its alarms'), unfolded and unescaped as RFC 5545 says. Written out
+    /// here rather than calling the live reader, so that v9 migrates the
+    /// same way whatever the reader becomes.
+    static func todoDescription(_ object: String) -> String? {
+        var lines: [String] = []
+        for line in object.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
+                lines[lines.count - 1] += line.dropFirst()
+            } else {
+                lines.append(String(line))
+            }
+        }
+        var path: [String] = []
+        var seenTodo = false
+        for line in lines {
+            let upper = line.uppercased()
+            if upper.hasPrefix("BEGIN:") {
+                let name = String(upper.dropFirst(6))
+                if name == "VTODO" && seenTodo { return nil }
+                if name == "VTODO" { seenTodo = true }
+                path.append(name)
+            } else if upper.hasPrefix("END:") {
+                _ = path.popLast()
+            } else if path.last == "VTODO", upper.hasPrefix("DESCRIPTION:") || upper.hasPrefix("DESCRIPTION;"),
+                      let colon = valueStart(line) {
+                return unescaped(line[colon...])
+            }
+        }
+        return nil
+    }
+
+    /// Where a content line's value starts: after the first colon outside
+    /// a quoted parameter value.
+    private static func valueStart(_ line: String) -> String.Index? {
+        var quoted = false
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            if character == "\"" { quoted.toggle() }
+            if character == ":" && !quoted { return line.index(after: index) }
+            index = line.index(after: index)
+        }
+        return nil
+    }
+
+    private static func unescaped(_ value: Substring) -> String {
+        var result = ""
+        var escaping = false
+        for character in value {
+            if escaping {
+                result.append(character == "n" || character == "N" ? "\n" : character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
     }
 }

@@ -54,6 +54,8 @@ public struct AppState: Sendable {
     public var checklist: ChecklistState?
     public var itemDetail: ItemDetailState?
     public var listDetail: ListDetailState?
+    /// The chooser `m` opens over a checklist, while it is open.
+    public var listChooser: ListChooserState?
     public var confirmation: Confirmation?
     /// Reminders waiting for the user, shown over every screen.
     public var banner: BannerState?
@@ -158,7 +160,7 @@ public struct AppState: Sendable {
     public var screenKeyContext: KeyContext {
         switch route {
         case .allLists: allLists.selectedDueItem == nil ? .allLists : .dueItem
-        case .checklist: .checklist
+        case .checklist: listChooser == nil ? .checklist : .listChooser
         case .itemDetail: itemDetail?.keyContext ?? .checklist
         case .listDetail: listDetail?.keyContext ?? .allLists
         }

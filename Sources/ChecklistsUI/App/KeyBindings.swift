@@ -6,6 +6,7 @@ public enum KeyCommand: Hashable, Sendable {
     case open, back, quit, help
     case addList, editList, deleteList
     case toggleChecked, addItem, editItem, deleteItem, changeSort, toggleHideChecked
+    case moveToList, moveItemDown, moveItemUp, chooseList
     case nextRow, previousRow, done, cancel
     case toggleRemind, togglePicker, clearDueDate, openIconChoice
     case repeatNext, repeatPrevious, repeatInterval
@@ -19,13 +20,13 @@ public enum KeyCommand: Hashable, Sendable {
 /// Where the user is, for the purpose of what keys do.
 public enum KeyContext: Hashable, Sendable, CaseIterable {
     case allLists, dueItem, checklist
-    case itemText, itemRemind, itemDueDate, itemRepeat, datePicker, typedDate
-    case listName, listIcon, iconChoice
+    case itemText, itemNote, itemRemind, itemDueDate, itemRepeat, datePicker, typedDate
+    case listName, listIcon, iconChoice, listChooser
     case confirm, help
     case banner, snoozeChoice
 
     /// Whether a text field has the keys here: typing and pastes go into it.
-    public var isTextField: Bool { self == .itemText || self == .listName || self == .typedDate }
+    public var isTextField: Bool { self == .itemText || self == .itemNote || self == .listName || self == .typedDate }
 
     /// Whether digits here are a count for the next movement key (`5j`,
     /// `10G`), as in vi: the scrolling screens, where no digit is bound.
@@ -38,6 +39,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .dueItem: "All Lists: an item in the Due view"
         case .checklist: "A checklist"
         case .itemText: "Item Detail: the text field"
+        case .itemNote: "Item Detail: the note"
         case .itemRemind: "Item Detail: Remind Me"
         case .itemDueDate: "Item Detail: Due Date"
         case .itemRepeat: "Item Detail: Repeat"
@@ -46,6 +48,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .listName: "List Detail: the name field"
         case .listIcon: "List Detail: Icon"
         case .iconChoice: "The icon choice"
+        case .listChooser: "Moving an item to another list"
         case .confirm: "A y/n question"
         case .help: "This help"
         case .banner: "A reminder banner"
@@ -82,6 +85,9 @@ public struct KeyBinding: Sendable {
 public enum KeyBindings {
     static let lists: Set<KeyContext> = [.allLists, .dueItem, .checklist]
     static let formRows: Set<KeyContext> = [.itemText, .itemRemind, .itemDueDate, .itemRepeat, .listName, .listIcon]
+    /// Enter makes a new line in the note, and ↑↓ move between its lines
+    /// (leaving it at its first and last line), so only Tab leaves it.
+    static let noteField: Set<KeyContext> = [.itemNote]
     static let forms: Set<KeyContext> = formRows.union([.datePicker])
 
     /// The default keys (the README's key table), in help-line order.
@@ -107,8 +113,8 @@ public enum KeyBindings {
         KeyBinding([.end, .character("G")], "", .last, "end", [.help], helpLine: false),
         KeyBinding([.escape, .character("?"), .character("q"), .function(1)], "Esc/?/q", .back, "close", [.help]),
 
-        KeyBinding([.up, .character("k")], "↑↓/jk", .moveUp, "move", lists.union([.iconChoice])),
-        KeyBinding([.down, .character("j")], "", .moveDown, "move down", lists.union([.iconChoice]), helpLine: false),
+        KeyBinding([.up, .character("k")], "↑↓/jk", .moveUp, "move", lists.union([.iconChoice, .listChooser])),
+        KeyBinding([.down, .character("j")], "", .moveDown, "move down", lists.union([.iconChoice, .listChooser]), helpLine: false),
         KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page up", lists, helpLine: false),
         KeyBinding([.pageDown], "", .pageDown, "page down", lists, helpLine: false),
         KeyBinding([.home, .character("g")], "Home/g", .first, "first", lists, helpLine: false),
@@ -131,6 +137,10 @@ public enum KeyBindings {
         // Off the help line, which is full at 80 columns; `?` and the
         // title bar ("N hidden") tell of it.
         KeyBinding([.character("c")], "c", .toggleHideChecked, "hide/show checked items", [.checklist], helpLine: false),
+        // Off the help line too, which has no room left; `?` lists them.
+        KeyBinding([.character("m")], "m", .moveToList, "move the item to another list", [.checklist], helpLine: false),
+        KeyBinding([.character("J")], "J", .moveItemDown, "move the item down (order added)", [.checklist], helpLine: false),
+        KeyBinding([.character("K")], "K", .moveItemUp, "move the item up (order added)", [.checklist], helpLine: false),
         // q too, where it would otherwise do nothing (q quits from the home
         // screen). The line shows Esc alone, as it does for h and ←, so that
         // it still fits 80 columns; `?` lists them all.
@@ -138,6 +148,8 @@ public enum KeyBindings {
 
         KeyBinding([.enter], "Enter", .chooseIcon, "choose", [.iconChoice]),
         KeyBinding([.escape], "Esc", .cancel, "close", [.iconChoice]),
+        KeyBinding([.enter], "Enter", .chooseList, "move it there", [.listChooser]),
+        KeyBinding([.escape, .character("q")], "Esc", .cancel, "cancel", [.listChooser]),
 
         KeyBinding([.left], "←→", .pickerPreviousField, "field", [.datePicker]),
         KeyBinding([.right], "", .pickerNextField, "next field", [.datePicker], helpLine: false),
@@ -161,15 +173,17 @@ public enum KeyBindings {
         KeyBinding([.enter], "Enter", .openIconChoice, "choose icon", [.listIcon]),
         KeyBinding([.tab, .down], "Tab/↓", .nextRow, "next", formRows),
         KeyBinding([.backTab, .up], "S-Tab/↑", .previousRow, "prev", formRows),
+        KeyBinding([.tab], "Tab", .nextRow, "next", noteField),
+        KeyBinding([.backTab], "S-Tab", .previousRow, "prev", noteField),
         // On the picker ↑↓ change the field, so only Tab and Shift-Tab leave the row.
         KeyBinding([.tab], "Tab", .nextRow, "next", [.datePicker]),
         KeyBinding([.backTab], "S-Tab", .previousRow, "prev", [.datePicker]),
         KeyBinding([.enter, .control("s")], "Enter/^S", .done, "done", [.itemText, .listName]),
-        KeyBinding([.control("s")], "^S", .done, "done", forms.subtracting([.itemText, .listName])),
-        KeyBinding([.escape], "Esc", .cancel, "cancel", formRows),
+        KeyBinding([.control("s")], "^S", .done, "done", forms.subtracting([.itemText, .listName]).union(noteField)),
+        KeyBinding([.escape], "Esc", .cancel, "cancel", formRows.union(noteField)),
 
         KeyBinding([.character("?"), .function(1)], "?", .help, "help", lists.union([.itemRemind, .itemDueDate, .itemRepeat, .listIcon, .datePicker])),
-        KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .listName, .typedDate]),
+        KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .itemNote, .listName, .typedDate]),
         KeyBinding([.control("c")], "^C", .quit, "quit", Set(KeyContext.allCases), helpLine: false, fixed: true),
     ]
 
@@ -206,6 +220,10 @@ public enum KeyBindings {
         case .toggleChecked: "check"
         case .changeSort: "sort"
         case .toggleHideChecked: "hide-checked"
+        case .moveToList: "move-to-list"
+        case .moveItemDown: "move-item-down"
+        case .moveItemUp: "move-item-up"
+        case .chooseList: "choose-list"
         case .nextRow: "next-row"
         case .previousRow: "previous-row"
         case .done: "done"

@@ -49,6 +49,12 @@ public struct KeyMap: Sendable {
         helpLines(for: context, width: width, lines: 1)[0]
     }
 
+    /// The first key bound to `command` in `context`, as a message names
+    /// it ("press s"), so a message follows the user's `[keys]`.
+    public func keyLabel(for command: KeyCommand, in context: KeyContext) -> String? {
+        table.first { $0.command == command && $0.contexts.contains(context) }?.keys.first.map(KeyBindings.name(of:))
+    }
+
     /// Every key of `context` for the `?` screen, one "keys  help" pair each.
     public func allBindings(for context: KeyContext) -> [(keys: String, help: String)] {
         table.filter { $0.contexts.contains(context) }.map { (KeyBindings.keyNames($0.keys), $0.help) }

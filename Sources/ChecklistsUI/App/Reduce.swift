@@ -56,6 +56,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .checklistMissing:
         state.checklist = nil
+        state.listChooser = nil
         state.openItemAfterLoad = nil
         state.itemDetail = nil
         if state.route != .listDetail {
@@ -147,6 +148,8 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
     switch state.route {
     case .allLists:
         return command.map { AllListsScreen.handle($0, count: count, state: &state) } ?? []
+    case .checklist where state.listChooser != nil:
+        return command.map { ListChooser.handle($0, state: &state) } ?? []
     case .checklist:
         return command.map { ChecklistScreen.handle($0, count: count, state: &state) } ?? []
     case .itemDetail:
@@ -192,6 +195,19 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
     case .snooze:
         // Rows show when a reminder rings: the snoozed one's new time.
         return reloadCurrent(state)
+    case let .moveItem(id, target):
+        guard let list = state.checklist else { return [loadLists(state, select: nil)] }
+        let text = list.page.items.first { $0.id == id }?.text ?? "the item"
+        let name = state.allLists.lists.first { $0.id == target }?.checklist.name ?? "the other list"
+        state.message = ListChooser.movedMessage(itemText: text, listName: name)
+        // The selection stays where the item was: on the one that followed it.
+        // The home screen's counts changed too.
+        return [.loadItems(checklistID: list.summary.id, anchor: .index(list.viewport.selection), pageSize: pageSize),
+                loadLists(state, select: list.summary.id)]
+    case let .swapPositions(id, _):
+        // The selection goes with the item that moved.
+        guard let list = state.checklist else { return [] }
+        return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
     case .setOpenChecklist:
         return []
     }

@@ -12,7 +12,9 @@ public func render(_ state: AppState) -> ScreenGrid {
     }
     switch state.route {
     case .allLists: AllListsScreen.render(state, into: &grid)
-    case .checklist: ChecklistScreen.render(state, into: &grid)
+    case .checklist:
+        ChecklistScreen.render(state, into: &grid)
+        ListChooser.render(state, into: &grid)
     case .itemDetail: ItemDetailScreen.render(state, into: &grid)
     case .listDetail: ListDetailScreen.render(state, into: &grid)
     }

@@ -54,6 +54,12 @@ enum ItemRow {
     /// rest of the row); "*" where the terminal cannot show Unicode.
     static func bell(unicode: Bool) -> String { unicode ? "🔔" : "*" }
 
+    /// The mark after the text of an item with a note: a pencil (one
+    /// column: U+270E is neither emoji nor East Asian Ambiguous, so every
+    /// terminal agrees on its width), "+" where Unicode cannot be shown.
+    /// It is drawn after the text as cut, so a narrow row keeps it.
+    static func noteMark(unicode: Bool) -> String { unicode ? "✎" : "+" }
+
     // MARK: - Measuring
 
     /// The columns for `items` (with their lists' names in the Due view) in
@@ -93,7 +99,7 @@ enum ItemRow {
     /// The text column's content: the text, and for a repeating item how it
     /// repeats and when it was last done, two columns after it.
     static func textColumns(_ item: Item, state: AppState) -> Int {
-        let text = TextWidth.columns(of: item.text)
+        let text = TextWidth.columns(of: item.text) + (item.hasNote ? 2 : 0)
         guard let note = Chrome.repeatNote(item, state: state) else { return text }
         return text + 2 + TextWidth.columns(of: note)
     }
@@ -120,7 +126,16 @@ enum ItemRow {
             grid.put(overdue ? "!" : "•", row: y, column: 3, style: overdue ? .bold : [], color: alert)
         }
         let dimmed: CellStyle = item.isChecked ? .dim : []
-        let textWidth = grid.put(item.text, row: y, column: Layout.textColumn, maxColumns: layout.textWidth, style: dimmed)
+        var textWidth: Int
+        if item.hasNote {
+            // The text gives way to the mark: with one column left, the mark alone.
+            let room = layout.textWidth - 2
+            textWidth = room > 0 ? grid.put(item.text, row: y, column: Layout.textColumn, maxColumns: room, style: dimmed) + 1 : 0
+            textWidth += grid.put(noteMark(unicode: state.context.unicode), row: y, column: Layout.textColumn + textWidth,
+                                  maxColumns: max(0, layout.textWidth - textWidth), color: .cyan)
+        } else {
+            textWidth = grid.put(item.text, row: y, column: Layout.textColumn, maxColumns: layout.textWidth, style: dimmed)
+        }
         // A repeating item says how, and when it was last done, where the
         // text leaves room in its column.
         if let note = Chrome.repeatNote(item, state: state), textWidth + 2 < layout.textWidth {

@@ -4,8 +4,9 @@ public struct TextField: Hashable, Sendable {
     public private(set) var characters: [Character]
     /// Index into `characters` where typing inserts: 0...count.
     public private(set) var cursor: Int
-    /// Whether a paste keeps its line breaks. Every field is one line today;
-    /// a multi-line one would say so here.
+    /// Whether a paste keeps its line breaks, and whether Home, End,
+    /// Ctrl-U and Ctrl-K work on the line the cursor is in rather than the
+    /// whole text (the note is multi-line; Enter there is the form's to give).
     public let isMultiline: Bool
 
     public init(_ text: String = "", multiline: Bool = false) {
@@ -24,8 +25,8 @@ public struct TextField: Hashable, Sendable {
         case let .paste(text): insert(Self.pastable(text, keepingLineBreaks: isMultiline))
         case .left: cursor = max(0, cursor - 1)
         case .right: cursor = min(characters.count, cursor + 1)
-        case .home, .control("a"): cursor = 0
-        case .end, .control("e"): cursor = characters.count
+        case .home, .control("a"): cursor = lineStart
+        case .end, .control("e"): cursor = lineEnd
         case .backspace, .control("h"):
             if cursor > 0 {
                 characters.remove(at: cursor - 1)
@@ -35,9 +36,10 @@ public struct TextField: Hashable, Sendable {
             if cursor < characters.count { characters.remove(at: cursor) }
         case .control("w"), .alt("\u{7f}"): deleteWordBackward()
         case .control("u"):
-            characters.removeSubrange(0..<cursor)
-            cursor = 0
-        case .control("k"): characters.removeSubrange(cursor...)
+            let start = lineStart
+            characters.removeSubrange(start..<cursor)
+            cursor = start
+        case .control("k"): characters.removeSubrange(cursor..<lineEnd)
         case .alt("b"): cursor = wordStart(before: cursor)
         case .alt("f"): cursor = wordEnd(after: cursor)
         default: return false
@@ -72,6 +74,28 @@ public struct TextField: Hashable, Sendable {
             }
         }
         return String(kept)
+    }
+
+    /// Puts the cursor at `index` (clamped to the text), for a field drawn
+    /// over several lines whose Up and Down the form works out.
+    public mutating func moveCursor(to index: Int) {
+        cursor = min(max(0, index), characters.count)
+    }
+
+    /// Where the cursor's line starts: the text's start in a one-line field.
+    private var lineStart: Int {
+        guard isMultiline else { return 0 }
+        var position = cursor
+        while position > 0 && !characters[position - 1].isNewline { position -= 1 }
+        return position
+    }
+
+    /// Where the cursor's line ends, before its line break.
+    private var lineEnd: Int {
+        guard isMultiline else { return characters.count }
+        var position = cursor
+        while position < characters.count && !characters[position].isNewline { position += 1 }
+        return position
     }
 
     private mutating func deleteWordBackward() {

@@ -55,10 +55,29 @@ enum ChecklistScreen {
             return [.commit(.setSortOrder(checklistID: list.summary.id, list.summary.checklist.sortOrder.next))]
         case .toggleHideChecked:
             return [.commit(.setHidesChecked(checklistID: list.summary.id, !list.summary.checklist.hidesChecked))]
+        case .moveToList:
+            guard let item = list.selectedItem else { return [] }
+            ListChooser.open(for: item, state: &state)
+        case .moveItemDown, .moveItemUp:
+            return reorder(down: command == .moveItemDown, list: list, state: &state)
         default:
             break
         }
         return []
+    }
+
+    /// J/K: swaps the selected item with its neighbour in the user's own
+    /// order. Only "order added" is that order; the others are computed
+    /// from the items, so there the status line says how to get to it.
+    private static func reorder(down: Bool, list: ChecklistState, state: inout AppState) -> [Effect] {
+        let order = list.summary.checklist.sortOrder
+        guard order == .added else {
+            let sortKey = state.context.keys.keyLabel(for: .changeSort, in: .checklist) ?? "s"
+            state.message = StatusMessage("Items are sorted \(order.displayName): press \(sortKey) until “by order added” to reorder them.")
+            return []
+        }
+        guard let item = list.selectedItem, let neighbour = list.page.item(at: list.viewport.selection + (down ? 1 : -1)) else { return [] }
+        return [.commit(.swapPositions(itemID: item.id, otherItemID: neighbour.id))]
     }
 
     /// Asks for the page around the selection when the rows on screen are not all loaded.

@@ -1,9 +1,9 @@
 import Foundation
 import ChecklistsModel
 
-/// The "Add Item" / "Edit Item" form: a text field, the Remind Me toggle, the
-/// Due Date row, under which the date picker row opens and closes, and the
-/// Repeat row.
+/// The "Add Item" / "Edit Item" form: a text field, the note (several
+/// lines), the Remind Me toggle, the Due Date row, under which the date
+/// picker row opens and closes, and the Repeat row.
 public struct ItemDetailState: Hashable, Sendable {
     public enum Mode: Hashable, Sendable {
         case add(checklistID: Int64)
@@ -11,7 +11,7 @@ public struct ItemDetailState: Hashable, Sendable {
     }
 
     /// The form's rows, top to bottom. `picker` exists only while it is open.
-    public enum Row: Hashable, Sendable { case text, remind, dueDate, picker, repeatRule }
+    public enum Row: Hashable, Sendable { case text, note, remind, dueDate, picker, repeatRule }
 
     /// Where the user opened the form from, so that leaving it (Esc, Done)
     /// goes back there and not to whatever happens to sit beneath it.
@@ -31,6 +31,8 @@ public struct ItemDetailState: Hashable, Sendable {
     /// The draft as the form opened: Esc leaves at once while nothing differs.
     public let original: ItemDraft
     public var text: TextField
+    /// The note: Enter makes a new line in it, Ctrl-S is Done.
+    public var note: TextField
     public var shouldRemind: Bool
     /// Nil: no due date. The picker is only open on a date, so opening it
     /// (or switching Remind Me on, which needs a date) gives one.
@@ -48,6 +50,7 @@ public struct ItemDetailState: Hashable, Sendable {
         self.origin = origin
         original = draft
         text = TextField(draft.text)
+        note = TextField(draft.note, multiline: true)
         shouldRemind = draft.shouldRemind
         dueDate = draft.dueDate
         recurrence = draft.recurrence
@@ -59,7 +62,7 @@ public struct ItemDetailState: Hashable, Sendable {
     }
 
     public var draft: ItemDraft {
-        ItemDraft(text: text.text, dueDate: dueDate, shouldRemind: shouldRemind, recurrence: recurrence)
+        ItemDraft(text: text.text, dueDate: dueDate, shouldRemind: shouldRemind, recurrence: recurrence, note: note.text)
     }
 
     /// A blank "Add Item" form for `checklistID`, due at the next full hour.
@@ -77,7 +80,7 @@ public struct ItemDetailState: Hashable, Sendable {
 
     /// The rows as shown: the picker row appears directly beneath Due Date.
     public var rows: [Row] {
-        picker == nil ? [.text, .remind, .dueDate, .repeatRule] : [.text, .remind, .dueDate, .picker, .repeatRule]
+        picker == nil ? [.text, .note, .remind, .dueDate, .repeatRule] : [.text, .note, .remind, .dueDate, .picker, .repeatRule]
     }
 
     /// Runs `body` on the due date the picker edits (there is always one
@@ -122,6 +125,7 @@ public struct ItemDetailState: Hashable, Sendable {
     var keyContext: KeyContext {
         switch focus {
         case .text: .itemText
+        case .note: .itemNote
         case .remind: .itemRemind
         case .dueDate: .itemDueDate
         case .repeatRule: .itemRepeat
@@ -155,6 +159,8 @@ enum ItemDetailScreen {
         switch form.keyContext {
         case .itemText:
             _ = form.text.handle(key)
+        case .itemNote:
+            typeInNote(key, form: &form, width: state.width)
         case .datePicker:
             if case let .character(typed) = key, let digit = typed.wholeNumberValue, typed.isASCII {
                 form.editDate { $0.type(digit: digit, date: &$1, calendar: calendar, message: &state.message) }
@@ -176,8 +182,8 @@ enum ItemDetailScreen {
             let index = rows.firstIndex(of: form.focus) ?? 0
             let step = command == .nextRow ? 1 : rows.count - 1
             form.focus = rows[(index + step) % rows.count]
-            // Moving into the text field closes the picker.
-            if form.focus == .text { form.picker = nil }
+            // Moving into the text field (or the note) closes the picker.
+            if form.focus == .text || form.focus == .note { form.picker = nil }
         case .toggleRemind:
             form.shouldRemind.toggle()
             // A reminder fires at the due date: without one, the picker
@@ -260,6 +266,29 @@ enum ItemDetailScreen {
         return []
     }
 
+    /// A key in the note: Enter is a new line; ↑↓ move by the rows drawn,
+    /// and past the first or last row to the form's row above or below;
+    /// the rest edit as in the text field.
+    private static func typeInNote(_ key: Key, form: inout ItemDetailState, width: Int) {
+        switch key {
+        case .enter:
+            form.note.insert("\n")
+        case .up, .down:
+            let layout = NoteLayout(form.note, columns: noteColumns(width: width))
+            if let index = layout.cursor(from: form.note.cursor, by: key == .up ? -1 : 1) {
+                form.note.moveCursor(to: index)
+            } else {
+                let rows = form.rows
+                let here = rows.firstIndex(of: .note) ?? 0
+                form.focus = rows[min(rows.count - 1, max(0, here + (key == .up ? -1 : 1)))]
+                // As Tab: moving into the text field closes the picker.
+                if form.focus == .text { form.picker = nil }
+            }
+        default:
+            _ = form.note.handle(key)
+        }
+    }
+
     /// Applies digits typed into the picker's field so far.
     private static func finishTyping(_ form: inout ItemDetailState, calendar: Calendar, state: inout AppState) {
         form.editDate { $0.finishTyping(date: &$1, calendar: calendar, message: &state.message) }
@@ -278,6 +307,21 @@ enum ItemDetailScreen {
 
     static let labelColumn = 2
     static let valueColumn = 14
+
+    /// The note's width in a pane `width` columns wide: from the value
+    /// column to the form's right margin.
+    static func noteColumns(width: Int) -> Int { max(1, width - 2 - valueColumn) }
+
+    /// How many rows the note takes: up to six, fewer in a short pane, so
+    /// that the form's other rows and Done still fit; always one. Room for
+    /// the picker (two rows, with the typed date's preview) is kept even
+    /// while it is closed, so opening it moves only the rows below it.
+    static func noteRows(height: Int) -> Int {
+        let spacers = height >= AppState.roomyHeight ? 2 : 0
+        // Title, text, Remind Me, Due Date, the picker, Repeat, Done, and the two bottom lines.
+        let others = 10 + spacers
+        return min(6, max(1, height - others))
+    }
 
     static func render(_ state: AppState, into grid: inout ScreenGrid) {
         guard let form = state.itemDetail else { return }
@@ -298,6 +342,31 @@ enum ItemDetailScreen {
                 let cursorColumn = form.text.draw(into: &grid, row: y, column: valueColumn, columns: right - valueColumn,
                                                   placeholder: "Name of the Item")
                 if focused { grid.cursor = GridPosition(row: y, column: cursorColumn) }
+            case .note:
+                grid.put("Note", row: y, column: labelColumn, style: labelStyle)
+                let rows = noteRows(height: state.height)
+                let layout = NoteLayout(form.note, columns: noteColumns(width: grid.width))
+                // Unfocused, the note shows from its start; focused, the cursor's row.
+                let top = focused ? layout.top(cursor: form.note.cursor, rows: rows) : 0
+                let cursor = layout.draw(into: &grid, row: y, column: valueColumn, columns: noteColumns(width: grid.width), rows: rows,
+                                         top: top, cursor: focused ? form.note.cursor : nil, placeholder: "Notes (Enter: new line)")
+                if focused { grid.cursor = cursor }
+                // Rows scrolled out of sight are counted beside the note:
+                // those below on its last row, those above on its second
+                // (when that is not the last), beside the label in one row.
+                let unicode = state.context.unicode
+                let below = layout.lines.count - top - rows
+                let up = "\(unicode ? "↑" : "^")", down = "\(unicode ? "↓" : "v")"
+                let room = valueColumn - labelColumn - 1
+                if rows == 1, below > 0 || top > 0 {
+                    grid.put(below > 0 ? "\(down)\(below)" : "\(up)\(top)", row: y, column: labelColumn + 5, maxColumns: room - 5, style: .dim)
+                } else if rows > 1 {
+                    if below > 0 { grid.put("\(down) \(below) more", row: y + rows - 1, column: labelColumn, maxColumns: room, style: .dim) }
+                    if top > 0 && (rows > 2 || below == 0) {
+                        grid.put("\(up) \(top) more", row: y + 1, column: labelColumn, maxColumns: room, style: .dim)
+                    }
+                }
+                y += rows - 1
             case .remind:
                 grid.put("Remind Me", row: y, column: labelColumn, style: labelStyle)
                 let used = grid.put(form.shouldRemind ? "[x] On" : "[ ] Off", row: y, column: valueColumn,
@@ -334,6 +403,8 @@ enum ItemDetailScreen {
             y += 1
         }
         y += spacer
+        // In the shortest panes the help line (which names ^S) wins over the buttons.
+        guard y < grid.height - 1 else { return }
         let doneStyle: CellStyle = form.canBeDone ? .bold : .dim
         let doneWidth = grid.put("[ Done ]", row: y, column: labelColumn, style: doneStyle)
         grid.put("[ Cancel ]", row: y, column: labelColumn + doneWidth + 2)
