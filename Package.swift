@@ -11,7 +11,7 @@ import PackageDescription
 //                       runner (URLSession, XMLParser): no terminal, no argument parser
 //   ChecklistsConfig    config.toml (TOMLKit): one section type per feature, read into the
 //                       UI's own values (the key map, the theme)
-//   CDBus               libdbus-1, for desktop notifications
+//   CDBus               libdbus-1, loaded when the notifier first needs it, for desktop notifications
 //   ChecklistsNotify    `checklists notify`: a pure reducer and a thin runtime delivering
 //                       reminders while no app is open (D-Bus, tmux, the user's command)
 //   ChecklistsCommandLine  the subcommands (add, list, status, export...): no curses, no argument parser
@@ -46,11 +46,7 @@ let package = Package(
             pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .systemLibrary(
-            name: "CDBus",
-            pkgConfig: "dbus-1",
-            providers: [.apt(["libdbus-1-dev"])]
-        ),
+        .target(name: "CDBus"),
         .target(name: "CTerminalGuard"),
         .target(name: "ChecklistsDispatch"),
         .target(
