@@ -115,7 +115,9 @@ struct RootCommand: ParsableCommand {
         let dateStyle = DueDateStyle.fromEnvironment(environment)
         let database: ChecklistsDatabase
         do {
-            database = try ChecklistsDatabase.open(location, options: .fromEnvironment(environment, calendar: dateStyle.calendar))
+            var options = ChecklistsDatabase.Options.fromEnvironment(environment, calendar: dateStyle.calendar)
+            options.origin = .app
+            database = try ChecklistsDatabase.open(location, options: options)
         } catch {
             Self.fail(error.description, status: 3)
         }

@@ -176,7 +176,9 @@ extension ChecklistsDatabase {
                 if let problem = TextRules.problem(with: write.fields.text, what: "item text") { throw problem }
             }
         }
-        return try write { db in
+        // Recorded as the sync's: undoing it is a change made here, which
+        // the next sync sends back to the server.
+        return try recordedWrite(origin: .sync, now: now, description: { _ in nil }) { db in
             var skipped: [String] = []
             for calendar in commit.calendars {
                 let listID: Int64

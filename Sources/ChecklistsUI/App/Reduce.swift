@@ -80,6 +80,11 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .remindersDue, .alarmWentOff, .changedElsewhere, .claimFailed, .wakeCandidatesLoaded:
         return ReminderLoop.reduce(&state, action)
+    case let .historyStepped(step):
+        return History.reduce(step, state: &state)
+    case let .historyFailed(direction, message):
+        state.message = StatusMessage("Could not \(direction.verb): \(message)", kind: .error)
+        return reloadCurrent(state)
     case .refresh:
         return reloadCurrent(state)
     case let .notifierChecked(pid):
@@ -138,6 +143,9 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
         return command.map { HelpOverlay.handle($0, count: count, state: &state) } ?? []
     default:
         break
+    }
+    if command == .undo || command == .redo {
+        return [.history(command == .undo ? .undo : .redo, confirmed: nil)]
     }
     if command == .help {
         state.showsHelp = true
