@@ -38,6 +38,7 @@ struct RootCommand: ParsableCommand {
         subcommands: [
             Add.self, ListItems.self, Done.self, Undone.self, Delete.self, Edit.self,
             Lists.self, NewList.self, DeleteList.self, Status.self, Export.self, Import.self, Notify.self, Sync.self,
+            Undo.self, Redo.self,
         ]
     )
 
