@@ -63,7 +63,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             // The form it asked about is gone with the list.
             if state.confirmation?.onYes == .discardForm { state.confirmation = nil }
         }
-        state.message = StatusMessage("That list no longer exists.", kind: .error)
+        // An undo that took the list away says so itself ("Undone: add list …").
+        if !History.saysWhatWasDone(state.message) {
+            state.message = StatusMessage("That list no longer exists.", kind: .error)
+        }
         return [loadLists(state, select: nil)]
     case let .committed(change, outcome):
         // Any committed change may add, move or cancel a reminder: one

@@ -23,6 +23,12 @@ enum History {
         }
     }
 
+    /// Whether `message` reports an undo or redo just done.
+    static func saysWhatWasDone(_ message: StatusMessage?) -> Bool {
+        guard let message, message.kind == .info else { return false }
+        return [HistoryDirection.undo, .redo].contains { message.text.hasPrefix($0.pastTense + ": ") }
+    }
+
     /// "Undo add list “Trips” (from the command line, 9:00 AM)?"
     static func question(_ direction: HistoryDirection, _ entry: HistoryEntry, state: AppState) -> String {
         let origin = entry.origin == .app ? "in another window of the app" : entry.origin.phrase
