@@ -77,4 +77,19 @@ struct UndoInTmuxTests {
         let history = cli("undo", "--list").output
         #expect(history.contains("(undone) delete list “Groceries”, 3 items"), "\(history)")
     }
+
+    @Test("from the shell: nothing to undo exits 1 with one line on stderr; --json without --list is bad usage, 2")
+    func shellErrors() {
+        defer { folder.remove() }
+        let nothing = cli("undo")
+        #expect(nothing.status == 1)
+        #expect(nothing.output == "checklists: nothing to undo; `checklists undo --list` shows the history\n")
+        #expect(cli("undo", "--json").status == 2)
+        #expect(cli("new-list", "Trips").status == 0)
+        let undone = cli("undo")
+        #expect(undone.status == 0)
+        #expect(undone.output.hasPrefix("Undone: add list “Trips” (made from the command line, "), "\(undone.output)")
+        #expect(cli("redo").status == 0)
+        #expect(cli("lists").output.contains("Trips"))
+    }
 }

@@ -64,7 +64,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             if state.confirmation?.onYes == .discardForm { state.confirmation = nil }
         }
         // An undo that took the list away says so itself ("Undone: add list …").
-        if !History.saysWhatWasDone(state.message) {
+        if !UndoMessages.saysWhatWasDone(state.message) {
             state.message = StatusMessage("That list no longer exists.", kind: .error)
         }
         return [loadLists(state, select: nil)]
@@ -84,7 +84,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case .remindersDue, .alarmWentOff, .changedElsewhere, .claimFailed, .wakeCandidatesLoaded:
         return ReminderLoop.reduce(&state, action)
     case let .historyStepped(step):
-        return History.reduce(step, state: &state)
+        return UndoMessages.reduce(step, state: &state)
     case let .historyFailed(direction, message):
         state.message = StatusMessage("Could not \(direction.verb): \(message)", kind: .error)
         return reloadCurrent(state)

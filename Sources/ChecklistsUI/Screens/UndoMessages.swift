@@ -3,7 +3,7 @@ import ChecklistsModel
 
 /// What the app says about an undo or redo: on the status line when done
 /// or refused, on the y/n line when the change was made elsewhere.
-enum History {
+enum UndoMessages {
     static func reduce(_ step: HistoryStep, state: inout AppState) -> [Effect] {
         switch step {
         case let .nothing(direction):
