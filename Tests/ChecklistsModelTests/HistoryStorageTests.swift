@@ -170,6 +170,23 @@ struct HistoryStorageTests {
         folder.remove()
     }
 
+    @Test("a snooze that the history does not hold is never dropped: the undo of the edit before it is refused")
+    func unrecordedSnoozeStands() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklists()[0].id
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "Milk", dueDate: now.addingTimeInterval(3600), shouldRemind: true)), now: now)
+        try database.apply(.updateItem(id: 1, ItemDraft(text: "Oat milk", dueDate: now.addingTimeInterval(3600), shouldRemind: true)), now: now)
+        let snoozed = StoredTime.wholeSeconds(now.addingTimeInterval(7200))
+        try database.writeWithoutHistoryForTesting("UPDATE item SET remindAt = \(snoozed) WHERE id = 1")
+        guard case .refused = try database.step(.undo, now: now) else { Issue.record("undone over the snooze"); return }
+        #expect(try raw("SELECT remindAt FROM item WHERE id = 1") as Int64? == snoozed)
+        // A reminder delivered meanwhile (remindAt cleared by the claim) is no conflict.
+        try database.writeWithoutHistoryForTesting("UPDATE item SET remindAt = NULL WHERE id = 1")
+        guard case .applied = try database.step(.undo, now: now) else { Issue.record("a delivered reminder blocked the undo"); return }
+        #expect(try raw("SELECT text FROM item WHERE id = 1") as String? == "Milk")
+        folder.remove()
+    }
+
     @Test("a change from elsewhere is asked about first when the caller asks; one's own is not")
     func elsewhere() throws {
         let app = try ChecklistsDatabase.open(DatabaseLocation(path: folder.file("test.sqlite"), createsFolder: false),
