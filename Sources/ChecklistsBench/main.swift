@@ -25,6 +25,7 @@ struct BenchCommand: ParsableCommand {
             GenerateCommand.self, KeystrokeCommand.self, CommandLineRunsCommand.self, CalcurseDataCommand.self, VersusCommand.self,
             ReportCommand.self,
             RemindersCommand.self, CommitCommand.self, FireCommand.self, StatsCommand.self, NotifiedCommand.self,
+            UndoCommand.self,
         ]
     )
 }

@@ -32,7 +32,9 @@ public enum NotifyCommand {
         let style = DueDateStyle.fromEnvironment(environment)
         let database: ChecklistsDatabase
         do {
-            database = try ChecklistsDatabase.open(location, options: .fromEnvironment(environment, calendar: style.calendar))
+            var options = ChecklistsDatabase.Options.fromEnvironment(environment, calendar: style.calendar)
+            options.origin = .notifier
+            database = try ChecklistsDatabase.open(location, options: options)
         } catch {
             return fail(error.description, status: 3)
         }

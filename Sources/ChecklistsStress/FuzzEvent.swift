@@ -29,6 +29,9 @@ enum FuzzEvent {
     case notice
     /// The app is killed and started again on the same file.
     case restart
+    /// u, then Ctrl-R, on a screen that takes them (y to a question about
+    /// a change made elsewhere): the database must hold what it held before.
+    case undoRedo
 
     var description: String {
         switch self {
@@ -43,6 +46,7 @@ enum FuzzEvent {
         case let .external(change, why): "external \(why): \(Self.describe(change))"
         case .notice: "notice of external commits"
         case .restart: "restart"
+        case .undoRedo: "undo, then redo"
         }
     }
 

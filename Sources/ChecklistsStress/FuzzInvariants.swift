@@ -230,6 +230,25 @@ enum FuzzInvariants {
         }
     }
 
+    // MARK: - 2c. Undo then redo gives the same content
+
+    /// Everything the user keeps, as an export holds it, with what an undo
+    /// may rightly change set aside: the stamp (`modifiedAt`, the undo's
+    /// time) and a reminder whose time has passed (the rule drops it when
+    /// a row is put back; unclaimed, it would never fire anyway).
+    static func content(of database: ChecklistsDatabase, now: Date) -> Snapshot? {
+        guard var snapshot = try? database.snapshot() else { return nil }
+        for list in snapshot.lists.indices {
+            for entry in snapshot.lists[list].items.indices {
+                snapshot.lists[list].items[entry].modifiedAt = nil
+                if let remindAt = snapshot.lists[list].items[entry].remindAt, remindAt <= now {
+                    snapshot.lists[list].items[entry].remindAt = nil
+                }
+            }
+        }
+        return snapshot
+    }
+
     // MARK: - 2b. A paste is text, never keys
 
     /// What a paste of `text` did wrong between `before` and `after`: it

@@ -52,6 +52,8 @@ public struct FuzzReport: Sendable {
     public var remindersDelivered = 0
     public var syntheticReminders = 0
     public var restarts = 0
+    public var undoRedos = 0
+    public var undosRefused = 0
     public var deletedItemsTracked = 0
     /// Keys received per key context: shows every screen was reached.
     public var contexts: [KeyContext: Int] = [:]
@@ -65,7 +67,7 @@ public struct FuzzReport: Sendable {
             \(renders) renders, \(keys) keys (\(pastes) pastes of \(pastedScalars) scalars, \(mouseEvents) mouse), \(resizes) resizes, \(externalCommits) external commits \
             (\(externalRefused) refused), \(notices) notices, \(alarmsFired) alarms (\(staleAlarms) stale), \
             \(remindersDelivered) reminders claimed, \
-            \(syntheticReminders) synthetic reminders, \(restarts) restarts, \(deletedItemsTracked) deleted items checked
+            \(syntheticReminders) synthetic reminders, \(restarts) restarts, \(undoRedos) undo-redo pairs (\(undosRefused) undos refused or empty), \(deletedItemsTracked) deleted items checked
             keys per screen: \(perContext)
             """
     }
@@ -128,6 +130,7 @@ public final class ReducerFuzzer {
     /// What the last paste did that a paste must not, found in `perform`
     /// where the state just before it is known.
     var pasteProblem: String?
+    var undoProblem: String?
 
     public init(_ configuration: FuzzConfiguration) throws(StorageError) {
         self.configuration = configuration
@@ -281,6 +284,48 @@ public final class ReducerFuzzer {
             store.send(.changedElsewhere(at: now))
         case .restart:
             restart()
+        case .undoRedo:
+            undoProblem = undoThenRedo()
+        }
+        forgetDeletionsUndone()
+    }
+
+    /// Presses u (and y when asked), then Ctrl-R (and y): what the database
+    /// holds afterwards must be what it held before, the stamps aside.
+    private func undoThenRedo() -> String? {
+        let before = FuzzInvariants.content(of: app, now: now)
+        guard press(.character("u"), expecting: "Undone: ") else {
+            report.undosRefused += 1
+            return FuzzInvariants.content(of: app, now: now) == before ? nil : "an undo that was not done changed the database"
+        }
+        report.undoRedos += 1
+        guard press(.control("r"), expecting: "Redone: ") else {
+            return "redo right after an undo was not done: \(store.state.message?.text ?? "no message")"
+        }
+        let after = FuzzInvariants.content(of: app, now: now)
+        guard after == before else {
+            return "undo then redo did not give back the same content:\n  before: \(String(describing: before))\n  after:  \(String(describing: after))"
+        }
+        return nil
+    }
+
+    /// Sends `key` where it means undo or redo, answering y to the
+    /// question about a change from elsewhere; whether the message then
+    /// starts with `expecting`.
+    private func press(_ key: Key, expecting: String) -> Bool {
+        guard [.allLists, .dueItem, .checklist].contains(store.state.keyContext) else { return false }
+        store.send(.key(key))
+        if case .history? = store.state.confirmation?.onYes { store.send(.key(.character("y"))) }
+        return store.state.message?.text.hasPrefix(expecting) == true
+    }
+
+    /// An undo (by u or by the undoRedo event) may bring back an item
+    /// deleted elsewhere: it is no longer one that must stay deleted.
+    private func forgetDeletionsUndone() {
+        guard let text = store.state.message?.text, text.hasPrefix("Undone: ") || text.hasPrefix("Redone: ") else { return }
+        for id in deletedItems.keys where (try? app.item(id: id)) != nil {
+            deletedItems[id] = nil
+            recentlyDeleted.removeAll { $0.id == id }
         }
     }
 
@@ -303,6 +348,7 @@ public final class ReducerFuzzer {
         case 470..<520: return .refresh
         case 520..<670: return externalChange() ?? .refresh
         case 670..<672: return .restart
+        case 702..<1_202 where [.allLists, .dueItem, .checklist].contains(store.state.keyContext): return .undoRedo
         case 672..<702:
             let (row, column) = KeyChooser.cell(using: &random)
             return .doubleClick(row: row, column: column)
@@ -421,6 +467,10 @@ public final class ReducerFuzzer {
         }
         if let problem = pasteProblem {
             pasteProblem = nil
+            return problem
+        }
+        if let problem = undoProblem {
+            undoProblem = nil
             return problem
         }
         if let problem = FuzzInvariants.structure(of: state) { return problem }

@@ -38,6 +38,7 @@ struct RootCommand: ParsableCommand {
         subcommands: [
             Add.self, ListItems.self, Done.self, Undone.self, Delete.self, Edit.self, Move.self,
             Lists.self, NewList.self, DeleteList.self, Status.self, Export.self, Import.self, Notify.self, Sync.self,
+            Undo.self, Redo.self,
         ]
     )
 
@@ -115,7 +116,9 @@ struct RootCommand: ParsableCommand {
         let dateStyle = DueDateStyle.fromEnvironment(environment)
         let database: ChecklistsDatabase
         do {
-            database = try ChecklistsDatabase.open(location, options: .fromEnvironment(environment, calendar: dateStyle.calendar))
+            var options = ChecklistsDatabase.Options.fromEnvironment(environment, calendar: dateStyle.calendar)
+            options.origin = .app
+            database = try ChecklistsDatabase.open(location, options: options)
         } catch {
             Self.fail(error.description, status: 3)
         }

@@ -346,3 +346,33 @@ struct Notify: ParsableCommand {
         if exitStatus != 0 { throw ExitCode(exitStatus) }
     }
 }
+
+struct Undo: Subcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "undo",
+        abstract: "Undo the latest change (made here, in the app or by a sync) and say what it was and where it came from.",
+        discussion: """
+            One history for the database, the same as the app's u and Ctrl-R. A change whose rows were changed since \
+            by something the history does not hold is refused (exit 1), nothing changed.
+            --list shows the history, newest first: when, where from, what; --json as {id, time, origin, description, undone}.
+            """)
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: RootCommand
+    @Flag(help: "Show the history instead, newest first.") var list = false
+    @Flag(help: "With --list: print JSON for scripts.") var json = false
+    func perform(_ context: CommandLineContext) throws(CommandLineError) {
+        if json && !list { throw .badInput("--json goes with --list: `checklists undo --list --json`") }
+        if list {
+            try HistoryCommands.list(json: json, context: context)
+        } else {
+            try HistoryCommands.step(.undo, context: context)
+        }
+    }
+}
+
+struct Redo: Subcommand {
+    static let configuration = CommandConfiguration(commandName: "redo", abstract: "Redo the change undone last (until a new change is made).")
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: RootCommand
+    func perform(_ context: CommandLineContext) throws(CommandLineError) { try HistoryCommands.step(.redo, context: context) }
+}

@@ -64,4 +64,31 @@ struct SyncStateTests {
         try database.apply(.deleteChecklist(id: list.id), now: Fixed.now)
         #expect(try database.syncCalendars() == [SyncCalendarState(url: "/cal/", checklistID: nil, syncToken: nil)])
     }
+
+    @Test("a sync is in the history as the sync's; undoing it, or undoing a delete of a synced list, is a change made here for the next sync")
+    func undoIsALocalChange() throws {
+        defer { folder.remove() }
+        let database = try open()
+        let modified = Fixed.date("2026-11-21 09:00")
+        let fields = CalendarFields(uid: "a", text: "Milk", dueDate: nil)
+        try database.commitSync(SyncCommit(calendars: [
+            SyncCommit.CalendarChanges(url: "/cal/", list: .new(name: "Shared"), syncToken: "t1", writes: [
+                SyncCommit.ItemWrite(fields: fields, object: "", modifiedAt: modified, completedAt: nil, readModifiedAt: nil,
+                                     state: state("a", modified: modified)),
+            ]),
+        ]), now: Fixed.now)
+        let entry = try #require(database.history().first)
+        #expect(entry.origin == .sync)
+        #expect(entry.description == "sync with the server: 1 item")
+
+        let list = try #require(database.syncCalendars().first?.checklistID)
+        try database.apply(.deleteChecklist(id: list), now: Fixed.now)
+        let later = Fixed.now.addingTimeInterval(600)
+        #expect(try database.step(.undo, now: later) != .nothing(.undo))
+        // Linked again, and the item's stamp differs from the synced one: the next sync sends it.
+        #expect(try database.syncCalendars() == [SyncCalendarState(url: "/cal/", checklistID: list, syncToken: "t1")])
+        let contents = try database.syncContents(checklistID: list, calendarURL: "/cal/")
+        #expect(contents.entries.map(\.item.text) == ["Milk"])
+        #expect(contents.entries[0].modifiedAt == later && contents.states[0].syncedModifiedAt == modified)
+    }
 }

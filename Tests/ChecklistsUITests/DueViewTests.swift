@@ -40,7 +40,7 @@ struct DueViewTests {
             "     List                              (No Items)",
             "  🧳 旅行の準備リストとても長い名前の…  All Done!",
             " ↑↓/jk:move Enter:open Space:check a:add item",
-            " q:quit ?:help",
+            " q:quit u:undo ?:help",
         ])
         #expect(state.allLists.selectedDueItem?.item.text == "Pay rent")
         #expect(state.keyContext == .dueItem)

@@ -49,7 +49,7 @@ struct ItemRowTests {
             " [ ] Water the plants on the balcony    Wednesday 6:00 PM",
             "",
             "",
-            " ↑↓/jk move  Space check  a add  Enter edit  d delete  s sort  Esc back  ? help",
+            " ↑↓/jk:move Space:check a:add Enter:edit d:delete s:sort Esc:back u:undo ?:help",
         ])
         // The bell measures two columns: what follows it is where the grid says.
         #expect(grid[3, 58].grapheme == "🔔" && grid[3, 58].width == 2)
@@ -70,7 +70,7 @@ struct ItemRowTests {
             " [ ] Water th…    Wed",
             "",
             " ↑↓/jk:move Space:check a:add Enter:edit",
-            " d:delete s:sort Esc:back ?:help",
+            " d:delete s:sort Esc:back u:undo ?:help",
         ])
     }
 
@@ -217,7 +217,7 @@ struct ItemRowTests {
             " Lists",
             "     Errands                4 Remaining",
             " ↑↓/jk:move Enter:open Space:check",
-            " a:add item q:quit ?:help",
+            " a:add item q:quit u:undo ?:help",
         ])
         // Taller, more of the Due view; a resize rebuilds it, keeping the selection.
         var taller = state

@@ -62,7 +62,7 @@ struct LongListTests {
         #expect(state.pendingCount == nil)
         #expect(render(state).lines().suffix(2) == [
             " ↑↓/jk:move Space:check a:add Enter:edit",
-            " d:delete s:sort Esc:back ?:help",
+            " d:delete s:sort Esc:back u:undo ?:help",
         ])
         _ = type("12", on: &state)
         #expect(state.pendingCount == 12)
@@ -196,7 +196,7 @@ struct LongListTests {
             " [ ] Item 119  Wednesday 9:00 AM",
             " [ ] Item 120  Wednesday 9:00 AM",
             "",
-            " ↑↓/jk move  Space check  a add  Enter edit  d delete  s sort  Esc back  ? help",
+            " ↑↓/jk:move Space:check a:add Enter:edit d:delete s:sort Esc:back u:undo ?:help",
         ])
         #expect(render(atItem120(width: 40)).lines() == [
             " Groceries    4880 Remaining · 120/5000",
@@ -206,7 +206,7 @@ struct LongListTests {
             " [ ] Item 119  Wed",
             " [ ] Item 120  Wed",
             " ↑↓/jk:move Space:check a:add Enter:edit",
-            " d:delete s:sort Esc:back ?:help",
+            " d:delete s:sort Esc:back u:undo ?:help",
         ])
         #expect(render(atItem120(width: 30)).lines()[0] == " Groceries           120/5000")
         var state = atItem120(width: 40)
@@ -232,7 +232,7 @@ struct LongListTests {
             "     List 14                 (No Items)",
             "     List 15                 (No Items)",
             " ↑↓/jk:move Enter:open a:add e:edit",
-            " d:delete q:quit ?:help",
+            " d:delete q:quit u:undo ?:help",
         ])
     }
 
@@ -297,7 +297,7 @@ struct LongListTests {
             " [ ] Item 9   Wed",
             " [ ] Item 10  Wed",
             " ↑↓/jk:move Space:check a:add Enter:edit",
-            " d:delete s:sort Esc:back ?:help",
+            " d:delete s:sort Esc:back u:undo ?:help",
         ])
         _ = wheel(.wheelUp, on: &state)
         _ = wheel(.wheelUp, on: &state)

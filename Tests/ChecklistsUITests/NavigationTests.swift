@@ -156,7 +156,7 @@ struct NavigationTests {
         var state = onGroceries()
         #expect(render(state).lines().suffix(2) == [
             " ↑↓/jk:move Space:check a:add Enter:edit",
-            " d:delete s:sort Esc:back ?:help",
+            " d:delete s:sort Esc:back u:undo ?:help",
         ])
         #expect(HelpOverlay.lines(first: .checklist).contains("  Esc q h ←               back"))
         let effects = press(.character("q"), on: &state)
@@ -171,7 +171,7 @@ struct NavigationTests {
         var state = home()
         #expect(render(state).lines().suffix(2) == [
             " ↑↓/jk:move Enter:open Space:check",
-            " a:add item q:quit ?:help",
+            " a:add item q:quit u:undo ?:help",
         ])
         _ = press(.up, on: &state)                           // Pay rent, in Errands
         let open = press(.character("a"), on: &state)

@@ -165,7 +165,7 @@ struct NotesAndMovingTests {
             "",
             "",
             "",
-            " ↑↓/jk move  Space check  a add  Enter edit  d delete  s sort  Esc back  ? help",
+            " ↑↓/jk:move Space:check a:add Enter:edit d:delete s:sort Esc:back u:undo ?:help",
         ])
         #expect(render(onGroceries(width: 40, height: 8)).lines().prefix(4) == [
             " 🛒 Groceries      3 Remaining · by or…",

@@ -47,7 +47,7 @@ struct RenderTests {
             "",
             "",
             " ↑↓/jk:move Enter:open a:add e:edit d:delete",
-            " q:quit ?:help",
+            " q:quit u:undo ?:help",
         ])
     }
 
@@ -70,7 +70,7 @@ struct RenderTests {
         press(.down, on: &state)
         #expect(render(state).lines().suffix(2) == [
             " ↑↓/jk:move Enter:open a:add e:edit d:delete",
-            " q:quit ?:help",
+            " q:quit u:undo ?:help",
         ])
     }
 
@@ -107,7 +107,7 @@ struct RenderTests {
             "",
             "",
             " ↑↓/jk:move Space:check a:add Enter:edit d:delete s:sort",
-            " Esc:back ?:help",
+            " Esc:back u:undo ?:help",
         ])
     }
 
@@ -122,7 +122,7 @@ struct RenderTests {
             "",
             "",
             " ↑↓/jk:move Space:check a:add Enter:edit",
-            " d:delete s:sort Esc:back ?:help",
+            " d:delete s:sort Esc:back u:undo ?:help",
         ])
         // The cut leaves no half glyph: the text column is 21 wide, so after
         // ten two-column glyphs column 25 holds the ellipsis, 26 a blank.
@@ -284,7 +284,7 @@ struct RenderTests {
         var state = home(width: 50, height: 12)
         press(.character("?"), on: &state)
         #expect(render(state).lines() == [
-            " Keys                                  1–9 of 161",
+            " Keys                                  1–9 of 167",
             " All Lists",
             "   ↑ k                     move",
             "   ↓ j                     move down",

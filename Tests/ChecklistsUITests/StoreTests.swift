@@ -126,7 +126,7 @@ struct StoreTests {
             "",
             "",
             " ↑↓/jk:move Space:check a:add Enter:edit d:delete s:sort",
-            " Esc:back ?:help",
+            " Esc:back u:undo ?:help",
         ])
         folder.remove()
     }

@@ -37,7 +37,7 @@ struct UserKeysTests {
         var state = onGroceries(keys: try remapped(KeyRemap(name: "add", keys: [.character("n")])))
         #expect(render(state).lines().suffix(2) == [
             " ↑↓/jk:move Space:check n:add Enter:edit",
-            " d:delete s:sort Esc:back ?:help",
+            " d:delete s:sort Esc:back u:undo ?:help",
         ])
         _ = reduce(&state, .key(.character("a")))
         #expect(state.route == .checklist)

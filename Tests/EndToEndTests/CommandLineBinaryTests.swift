@@ -119,7 +119,7 @@ struct CommandLineBinaryTests {
     @Test("--help for every subcommand, and shell completions")
     func help() {
         defer { folder.remove() }
-        for subcommand in ["add", "list", "done", "undone", "delete", "edit", "lists", "new-list", "delete-list", "status", "export", "import", "sync"] {
+        for subcommand in ["add", "list", "done", "undone", "delete", "edit", "lists", "new-list", "delete-list", "status", "export", "import", "sync", "undo", "redo"] {
             let result = run([subcommand, "--help"])
             #expect(result.status == 0, "\(subcommand)")
             #expect(result.output.contains("USAGE: checklists \(subcommand)"), "\(subcommand): \(result.output)")

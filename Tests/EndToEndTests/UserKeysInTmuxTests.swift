@@ -28,8 +28,9 @@ struct UserKeysInTmuxTests {
             let tmux = TmuxSession(width: 80, height: 10, command: (noColour ? "NO_COLOR=1 " : "") + app)
             defer { tmux.kill() }
             #expect(tmux.waitFor("far ahead"), "screen: \(tmux.text)")
-            #expect(tmux.text.contains("n add"), "hint line: \(tmux.text)")
-            #expect(!tmux.text.contains("a add"), "hint line: \(tmux.text)")
+            // At 80 columns the checklist's line is in its tight form ("n:add").
+            #expect(tmux.text.contains("n:add") || tmux.text.contains("n add"), "hint line: \(tmux.text)")
+            #expect(!tmux.text.contains("a add") && !tmux.text.contains("a:add"), "hint line: \(tmux.text)")
             tmux.press("j")                                      // the selection bar off the overdue row
             // SGR 38;5;208: the 256-colour foreground the file asked for.
             let coloured = tmux.waitUntil { _ in

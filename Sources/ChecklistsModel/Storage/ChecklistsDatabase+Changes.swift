@@ -13,7 +13,13 @@ extension ChecklistsDatabase {
     @discardableResult
     public func apply(_ change: Change, now: Date) throws(StorageError) -> ChangeOutcome {
         try Self.validate(change)
-        return try write { db in try Self.apply(change, in: db, now: now, calendar: calendar, makeUID: uidMaker) }
+        // Which list is open is no change of the user's content: no history.
+        if case .setOpenChecklist = change {
+            return try write { db in try Self.apply(change, in: db, now: now, calendar: calendar, makeUID: uidMaker) }
+        }
+        return try recordedWrite(now: now, description: { db in try Self.historyDescription(of: change, in: db) }) { db in
+            try Self.apply(change, in: db, now: now, calendar: calendar, makeUID: uidMaker)
+        }
     }
 
     /// Commits many changes in one transaction: all of them, or none (a bad
@@ -22,7 +28,13 @@ extension ChecklistsDatabase {
     @discardableResult
     public func applyAll(_ changes: [Change], now: Date) throws(StorageError) -> [ChangeOutcome] {
         for change in changes { try Self.validate(change) }
-        return try write { db in try changes.map { try Self.apply($0, in: db, now: now, calendar: calendar, makeUID: uidMaker) } }
+        // One entry for the batch: one undo takes back the whole import.
+        let describe = { (db: Database) throws -> String? in
+            changes.count == 1 ? try Self.historyDescription(of: changes[0], in: db) : nil
+        }
+        return try recordedWrite(now: now, description: describe) { db in
+            try changes.map { try Self.apply($0, in: db, now: now, calendar: calendar, makeUID: uidMaker) }
+        }
     }
 
     /// Refuses text that cannot be stored (blank, or with a NUL that SQLite

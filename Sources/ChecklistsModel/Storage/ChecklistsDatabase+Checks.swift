@@ -34,4 +34,11 @@ extension ChecklistsDatabase {
             }
         }
     }
+
+    /// Test-only: a write that records no history, as an older version of
+    /// the program (or any other SQLite client) makes: what an undo must
+    /// not overwrite.
+    func writeWithoutHistoryForTesting(_ sql: String) throws(StorageError) {
+        try write { db in try db.execute(sql: sql) }
+    }
 }

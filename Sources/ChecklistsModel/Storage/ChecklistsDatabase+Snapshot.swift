@@ -102,6 +102,8 @@ extension ChecklistsDatabase {
             }
             try Preference.openChecklist.set(snapshot.openChecklistID.map { "\($0)" }, db)
             try Preference.initialized.set("1", db)
+            // The history described rows that were just replaced.
+            try Self.clearHistory(db)
             return .restored
         }
     }

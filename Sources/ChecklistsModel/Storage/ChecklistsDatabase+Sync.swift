@@ -184,7 +184,9 @@ extension ChecklistsDatabase {
         var deletedRead: [String: Date?] = [:]
         for calendar in commit.calendars { for delete in calendar.deletes { deletedRead[delete.uid] = delete.readModifiedAt } }
         let written = Set(commit.calendars.flatMap { $0.writes.map(\.fields.uid) })
-        return try write { db in
+        // Recorded as the sync's: undoing it is a change made here, which
+        // the next sync sends back to the server.
+        return try recordedWrite(origin: .sync, now: now, description: { _ in nil }) { db in
             var skipped: [String] = []
             for calendar in commit.calendars {
                 let listID: Int64

@@ -27,11 +27,15 @@ public final class ChecklistsDatabase: Sendable {
         public var calendar: Calendar
         /// Makes each new item's iCalendar UID (a random UUID); tests count.
         public var makeUID: @Sendable () -> String
+        /// Who this process is, for the history: its changes are recorded
+        /// as made there, and the app undoes only its own without asking.
+        public var origin: HistoryOrigin
         public init(busyTimeout: TimeInterval = 5, calendar: Calendar = .current,
-                    makeUID: @escaping @Sendable () -> String = { UUID().uuidString }) {
+                    makeUID: @escaping @Sendable () -> String = { UUID().uuidString }, origin: HistoryOrigin = .commandLine) {
             self.busyTimeout = busyTimeout
             self.calendar = calendar
             self.makeUID = makeUID
+            self.origin = origin
         }
 
         /// The options of a real run: `CHECKLISTS_BUSY_TIMEOUT` (seconds)
@@ -59,6 +63,8 @@ public final class ChecklistsDatabase: Sendable {
     let calendar: Calendar
     /// `Options.makeUID`.
     let uidMaker: @Sendable () -> String
+    /// `Options.origin`.
+    let origin: HistoryOrigin
 
     private init(path: String, reader: any DatabaseReader, writer: DatabasePool?, openingNotice: StorageNotice?, options: Options) {
         self.path = path
@@ -67,6 +73,7 @@ public final class ChecklistsDatabase: Sendable {
         self.openingNotice = openingNotice
         self.calendar = options.calendar
         self.uidMaker = options.makeUID
+        self.origin = options.origin
     }
 
     /// The pool, for what only a writer does (the extensions' `data_version`

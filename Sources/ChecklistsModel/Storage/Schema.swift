@@ -237,6 +237,40 @@ enum Schema {
                 try db.execute(sql: "UPDATE item SET note = ? WHERE id = ?", arguments: [note, row["id"] as Int64])
             }
         }
+        migrator.registerMigration("v11: history") { db in
+            try db.execute(sql: """
+                -- One row per change a user (or a sync) made, newest last:
+                -- what `u` undoes and Ctrl-R redoes. Written in the change's
+                -- own transaction, so a change and its history cannot be
+                -- separated by a crash. `origin` is who made it ('app',
+                -- 'command line', 'sync', 'notifier'), `processID` which
+                -- process, so the app can tell its own changes from another
+                -- window's. `state` is 'undone' for the redo branch.
+                CREATE TABLE history_entry (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    description TEXT NOT NULL,
+                    origin TEXT NOT NULL,
+                    processID INTEGER NOT NULL,
+                    madeAt INTEGER NOT NULL,   -- seconds since 1970 UTC
+                    state TEXT NOT NULL DEFAULT 'done' CHECK (state IN ('done', 'undone'))
+                );
+                -- The rows one change touched, as images of every column
+                -- (JSON objects, NULL for "no row"): before and after. Filled
+                -- by the connection's TEMP triggers, made from the tables'
+                -- columns as they are, so a column a later migration adds is
+                -- captured without any change here.
+                CREATE TABLE history_row (
+                    id INTEGER PRIMARY KEY,
+                    entryID INTEGER NOT NULL REFERENCES history_entry(id) ON DELETE CASCADE,
+                    tableName TEXT NOT NULL,
+                    rowID INTEGER NOT NULL,
+                    oldRow TEXT,
+                    newRow TEXT
+                );
+                CREATE INDEX history_row_by_entry ON history_row(entryID, tableName, rowID);
+                CREATE INDEX history_entry_by_state ON history_entry(state, id);
+                """)
+        }
         return migrator
     }
 

@@ -41,6 +41,10 @@ public enum Action: Sendable {
     case wakeCandidatesLoaded(WakeCandidates)
     /// The answer to `.checkNotifier`: the running notifier's pid, or nil.
     case notifierChecked(pid: Int32?)
+    /// What an undo or redo did (or why not, or that it asks first).
+    case historyStepped(HistoryStep)
+    /// An undo or redo could not be saved; nothing changed.
+    case historyFailed(HistoryDirection, message: String)
     /// The data may have changed (a timer fired, another process wrote):
     /// reload what is on screen, keeping the selection.
     case refresh
@@ -60,6 +64,10 @@ public enum Effect: Hashable, Sendable {
     case loadLists(select: Int64?, dueBefore: Date)
     case loadItems(checklistID: Int64, anchor: ItemsAnchor, pageSize: Int)
     case commit(Change)
+    /// Undo the newest change (or redo the last undone), asking first about
+    /// a change made elsewhere unless it is `confirmed`; answered by
+    /// `.historyStepped`.
+    case history(HistoryDirection, confirmed: Int64?)
     /// One BEL to the terminal (tmux turns it into the window's bell flag).
     case ringBell
     /// Claim every reminder due at `at` for this process (one write

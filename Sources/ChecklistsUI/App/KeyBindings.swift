@@ -15,6 +15,7 @@ public enum KeyCommand: Hashable, Sendable {
     case confirmYes, confirmNo
     case bannerOpen, bannerDone, bannerSnooze, bannerNext, bannerDismiss
     case snoozeShort, snoozeLong, snoozeTomorrow
+    case undo, redo
 }
 
 /// Where the user is, for the purpose of what keys do.
@@ -182,6 +183,12 @@ public enum KeyBindings {
         KeyBinding([.control("s")], "^S", .done, "done", forms.subtracting([.itemText, .listName]).union(noteField)),
         KeyBinding([.escape], "Esc", .cancel, "cancel", formRows.union(noteField)),
 
+        // Where changes are made; a form's own typing is its own to undo.
+        // Ctrl-R stays off the help line: with it, a 40-column checklist's
+        // line lost its "?:help" to an ellipsis. `?` lists it.
+        KeyBinding([.character("u")], "u", .undo, "undo", lists),
+        KeyBinding([.control("r")], "^R", .redo, "redo", lists, helpLine: false),
+
         KeyBinding([.character("?"), .function(1)], "?", .help, "help", lists.union([.itemRemind, .itemDueDate, .itemRepeat, .listIcon, .datePicker])),
         KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .itemNote, .listName, .typedDate]),
         KeyBinding([.control("c")], "^C", .quit, "quit", Set(KeyContext.allCases), helpLine: false, fixed: true),
@@ -252,6 +259,8 @@ public enum KeyBindings {
         case .snoozeShort: "snooze-short"
         case .snoozeLong: "snooze-long"
         case .snoozeTomorrow: "snooze-tomorrow"
+        case .undo: "undo"
+        case .redo: "redo"
         }
     }
 

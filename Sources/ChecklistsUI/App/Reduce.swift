@@ -64,7 +64,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             // The form it asked about is gone with the list.
             if state.confirmation?.onYes == .discardForm { state.confirmation = nil }
         }
-        state.message = StatusMessage("That list no longer exists.", kind: .error)
+        // An undo that took the list away says so itself ("Undone: add list …").
+        if !UndoMessages.saysWhatWasDone(state.message) {
+            state.message = StatusMessage("That list no longer exists.", kind: .error)
+        }
         return [loadLists(state, select: nil)]
     case let .committed(change, outcome):
         // Any committed change may add, move or cancel a reminder: one
@@ -81,6 +84,11 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return []
     case .remindersDue, .alarmWentOff, .changedElsewhere, .claimFailed, .wakeCandidatesLoaded:
         return ReminderLoop.reduce(&state, action)
+    case let .historyStepped(step):
+        return UndoMessages.reduce(step, state: &state)
+    case let .historyFailed(direction, message):
+        state.message = StatusMessage("Could not \(direction.verb): \(message)", kind: .error)
+        return reloadCurrent(state)
     case .refresh:
         return reloadCurrent(state)
     case let .notifierChecked(pid):
@@ -139,6 +147,9 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
         return command.map { HelpOverlay.handle($0, count: count, state: &state) } ?? []
     default:
         break
+    }
+    if command == .undo || command == .redo {
+        return [.history(command == .undo ? .undo : .redo, confirmed: nil)]
     }
     if command == .help {
         state.showsHelp = true

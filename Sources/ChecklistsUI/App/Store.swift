@@ -120,6 +120,12 @@ public final class Store {
             } catch {
                 return .failed(change, message: error.statusLine)
             }
+        case let .history(direction, confirmed):
+            do {
+                return .historyStepped(try database.step(direction, now: state.now, askAboutElsewhere: true, confirmed: confirmed))
+            } catch {
+                return .historyFailed(direction, message: error.statusLine)
+            }
         case let .claimDueReminders(time, missed):
             do {
                 let due = try database.claimDueReminders(now: time)

@@ -8,6 +8,8 @@ public struct Confirmation: Hashable, Sendable {
         case commit(Change)
         /// Leave the form in front, dropping its unsaved changes.
         case discardForm
+        /// Undo (or redo) this history entry, made elsewhere.
+        case history(HistoryDirection, entryID: Int64)
     }
 
     public var question: String
@@ -34,6 +36,7 @@ enum ConfirmationLine {
             switch confirmation.onYes {
             case let .commit(change): return [.commit(change)]
             case .discardForm: return state.closeForm()
+            case let .history(direction, entryID): return [.history(direction, confirmed: entryID)]
             }
         }
         if command == .confirmNo { state.confirmation = nil }

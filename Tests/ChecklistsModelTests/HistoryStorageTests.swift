@@ -1,0 +1,226 @@
+import Foundation
+import Testing
+import GRDB
+@testable import ChecklistsModel
+import TestSupport
+
+/// Undo and redo on a real SQLite file: what comes back, what is refused,
+/// and that the history is written with the change.
+@Suite("History: undo and redo on a real SQLite file")
+struct HistoryStorageTests {
+    let folder = TemporaryFolder()
+    let now = Fixed.date("2026-11-22 09:00")
+
+    /// Every row of the user's content as SQLite holds it, read on a
+    /// connection of its own, `modifiedAt` left out (an undo stamps it).
+    func content() throws -> [String] {
+        let queue = try DatabaseQueue(path: folder.file("test.sqlite"))
+        return try queue.read { db in
+            let lists = try Row.fetchAll(db, sql: "SELECT id, name, icon, sortOrder, itemCount, checkedCount, hidesChecked FROM checklist ORDER BY id")
+            let items = try Row.fetchAll(db, sql: """
+                SELECT id, checklistID, text, note, position, isChecked, dueAt, shouldRemind, remindAt, repeatRule, uid, completedAt FROM item ORDER BY id
+                """)
+            return (lists + items).map(\.description)
+        }
+    }
+
+    func raw<T: DatabaseValueConvertible>(_ sql: String) throws -> T? {
+        try DatabaseQueue(path: folder.file("test.sqlite")).read { try T.fetchOne($0, sql: sql) }
+    }
+
+    @Test("undoing a list delete brings back every item and reminder with the same ids; redo deletes them again")
+    func undoListDelete() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        try database.apply(.addChecklist(name: "Groceries", icon: .groceries), now: now)
+        let list = try database.checklists().first { $0.name == "Groceries" }!.id
+        for index in 1...12 {
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "item \(index)", dueDate: now.addingTimeInterval(Double(index) * 3600),
+                                                                     shouldRemind: index % 2 == 0)), now: now)
+        }
+        try database.apply(.setChecked(itemID: 3, true), now: now)
+        let before = try content()
+        #expect(try raw("SELECT count(*) FROM item WHERE remindAt IS NOT NULL") as Int? == 6)
+
+        try database.apply(.deleteChecklist(id: list), now: now)
+        #expect(try database.checklists().map(\.name) == ["List"])
+
+        let undo = try database.step(.undo, now: now)
+        guard case let .applied(.undo, entry) = undo else { Issue.record("\(undo)"); return }
+        #expect(entry.description == "delete list “Groceries”, 12 items")
+        #expect(try content() == before)
+
+        let redo = try database.step(.redo, now: now)
+        guard case .applied(.redo, _) = redo else { Issue.record("\(redo)"); return }
+        #expect(try database.checklists().map(\.name) == ["List"])
+        #expect(try raw("SELECT count(*) FROM item") as Int? == 0)
+        folder.remove()
+    }
+
+    @Test("an undone delete gets the reminder rule again: a reminder that passed meanwhile is dropped, one still ahead stays")
+    func remindersAfterUndo() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklists()[0].id
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "soon", dueDate: now.addingTimeInterval(600), shouldRemind: true)), now: now)
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "later", dueDate: now.addingTimeInterval(7200), shouldRemind: true)), now: now)
+        try database.apply(.deleteChecklist(id: list), now: now)
+
+        let anHourOn = now.addingTimeInterval(3600)
+        guard case .applied = try database.step(.undo, now: anHourOn) else { Issue.record("not undone"); return }
+        #expect(try raw("SELECT remindAt FROM item WHERE text = 'soon'") as Int64? == nil)
+        #expect(try raw("SELECT remindAt FROM item WHERE text = 'later'") as Int64? == StoredTime.wholeSeconds(now.addingTimeInterval(7200)))
+        // Nothing is shown as missed: nothing pending is in the past.
+        #expect(try database.claimDueReminders(now: anHourOn).isEmpty)
+        // The undo is a change made here: its stamp is the undo's time.
+        #expect(try raw("SELECT min(modifiedAt) FROM item") as Int64? == StoredTime.wholeSeconds(anHourOn))
+        folder.remove()
+    }
+
+    @Test("every kind of change is undone and redone: add, edit, check, snooze, sort, hide, rename, reorder, move")
+    func everyKind() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklists()[0].id
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "Milk", dueDate: now.addingTimeInterval(3600), shouldRemind: true)), now: now)
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "Bread", dueDate: nil)), now: now)
+        try database.apply(.addChecklist(name: "Home", icon: .none), now: now)
+        let home = try database.checklists().first { $0.name == "Home" }!.id
+        let changes: [(Change, String)] = [
+            (.updateItem(id: 1, ItemDraft(text: "Oat milk", dueDate: now.addingTimeInterval(7200), shouldRemind: false)), "edit “Milk”"),
+            (.setChecked(itemID: 1, true), "check “Oat milk”"),
+            (.setChecked(itemID: 1, false), "uncheck “Oat milk”"),
+            (.snooze(itemID: 1, until: now.addingTimeInterval(300)), "snooze “Oat milk”"),
+            (.setSortOrder(checklistID: list, .text), "sort “List” by text"),
+            (.setHidesChecked(checklistID: list, true), "hide checked items of “List”"),
+            (.updateChecklist(id: list, name: "Shop", icon: .groceries), "rename list “List” to “Shop”"),
+            (.swapPositions(itemID: 1, otherItemID: 2), "reorder “Oat milk”"),
+            (.moveItem(id: 1, toChecklistID: home), "move “Oat milk” to “Home”"),
+            (.deleteItem(id: 1), "delete “Oat milk”"),
+        ]
+        for (change, description) in changes {
+            let before = try content()
+            try database.apply(change, now: now)
+            let after = try content()
+            #expect(before != after, "\(change) changed nothing")
+            let undo = try database.step(.undo, now: now)
+            guard case let .applied(.undo, entry) = undo else { Issue.record("\(undo)"); continue }
+            #expect(entry.description == description)
+            #expect(try database.history(limit: 1)[0].isUndone)
+            #expect(try content() == before, "undo of \(description)")
+            _ = try database.step(.redo, now: now)
+            #expect(try content() == after, "redo of \(description)")
+        }
+        folder.remove()
+    }
+
+    @Test("the history entry is written in the change's own transaction: a change that fails leaves none")
+    func sameTransaction() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        try database.apply(.addChecklist(name: "A", icon: .none), now: now)
+        #expect(try raw("SELECT count(*) FROM history_entry") as Int? == 1)
+        // A change refused inside its transaction (the item is gone) rolls back its entry too.
+        #expect(throws: StorageError.self) { try database.apply(.setChecked(itemID: 999, true), now: now) }
+        #expect(try raw("SELECT count(*) FROM history_entry") as Int? == 1)
+        #expect(try raw("SELECT count(*) FROM history_row") as Int? == 1)
+        // Opening a list is no change of the content: no entry.
+        try database.apply(.setOpenChecklist(id: 1), now: now)
+        #expect(try raw("SELECT count(*) FROM history_entry") as Int? == 1)
+        // The history survives closing and opening the file again.
+        let again = try ChecklistsDatabase.temporary(in: folder)
+        #expect(try again.history().map(\.description) == ["add list “A”"])
+        folder.remove()
+    }
+
+    @Test("the history keeps the last 1,000 changes")
+    func trimming() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklists()[0].id
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "x", dueDate: nil)), now: now)
+        for index in 0..<1_005 { try database.apply(.setChecked(itemID: 1, index % 2 == 0), now: now) }
+        let history = try database.history(limit: 2_000)
+        #expect(history.count == 1_000)
+        #expect(history.last?.description == "uncheck “x”")
+        #expect(try raw("SELECT count(DISTINCT entryID) FROM history_row") as Int? == 1_000)
+        folder.remove()
+    }
+
+    @Test("an undo that would overwrite a later change not in the history is refused, nothing changed")
+    func refusal() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklists()[0].id
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "Milk", dueDate: nil)), now: now)
+        try database.apply(.updateItem(id: 1, ItemDraft(text: "Oat milk", dueDate: nil)), now: now)
+        // A writer that records no history (an older version of the program) changed it since.
+        try DatabaseQueue(path: folder.file("test.sqlite")).write { try $0.execute(sql: "UPDATE item SET text = 'Soy milk' WHERE id = 1") }
+        let before = try content()
+        let step = try database.step(.undo, now: now)
+        guard case let .refused(.undo, entry, reason) = step else { Issue.record("\(step)"); return }
+        #expect(entry.description == "edit “Milk”")
+        #expect(reason == "“Soy milk” has changed since")
+        #expect(try content() == before)
+        #expect(try database.history(limit: 1)[0].isUndone == false)
+        folder.remove()
+    }
+
+    @Test("redo compares with the rows as they are: a change made after the undo clears the redo branch")
+    func redoBranch() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklists()[0].id
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "Milk", dueDate: now.addingTimeInterval(3600), shouldRemind: true)), now: now)
+        try database.apply(.updateItem(id: 1, ItemDraft(text: "Oat milk", dueDate: now.addingTimeInterval(3600), shouldRemind: true)), now: now)
+        _ = try database.step(.undo, now: now)
+        // The earlier pitfall: a snooze after the undo was lost by the redo.
+        try database.apply(.snooze(itemID: 1, until: now.addingTimeInterval(600)), now: now)
+        #expect(try database.step(.redo, now: now) == .nothing(.redo))
+        #expect(try raw("SELECT remindAt FROM item WHERE id = 1") as Int64? == StoredTime.wholeSeconds(now.addingTimeInterval(600)))
+        #expect(try raw("SELECT text FROM item WHERE id = 1") as String? == "Milk")
+        folder.remove()
+    }
+
+    @Test("a snooze that the history does not hold is never dropped: the undo of the edit before it is refused")
+    func unrecordedSnoozeStands() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklists()[0].id
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "Milk", dueDate: now.addingTimeInterval(3600), shouldRemind: true)), now: now)
+        try database.apply(.updateItem(id: 1, ItemDraft(text: "Oat milk", dueDate: now.addingTimeInterval(3600), shouldRemind: true)), now: now)
+        let snoozed = StoredTime.wholeSeconds(now.addingTimeInterval(7200))
+        try database.writeWithoutHistoryForTesting("UPDATE item SET remindAt = \(snoozed) WHERE id = 1")
+        guard case .refused = try database.step(.undo, now: now) else { Issue.record("undone over the snooze"); return }
+        #expect(try raw("SELECT remindAt FROM item WHERE id = 1") as Int64? == snoozed)
+        // A reminder delivered meanwhile (remindAt cleared by the claim) is no conflict.
+        try database.writeWithoutHistoryForTesting("UPDATE item SET remindAt = NULL WHERE id = 1")
+        guard case .applied = try database.step(.undo, now: now) else { Issue.record("a delivered reminder blocked the undo"); return }
+        #expect(try raw("SELECT text FROM item WHERE id = 1") as String? == "Milk")
+        folder.remove()
+    }
+
+    @Test("a change from elsewhere is asked about first when the caller asks; one's own is not")
+    func elsewhere() throws {
+        let app = try ChecklistsDatabase.open(DatabaseLocation(path: folder.file("test.sqlite"), createsFolder: false),
+                                              options: .init(busyTimeout: 1, origin: .app))
+        let shell = try ChecklistsDatabase.temporary(in: folder)
+        try shell.apply(.addChecklist(name: "Trips", icon: .trips), now: now)
+        let asked = try app.step(.undo, now: now, askAboutElsewhere: true)
+        guard case let .confirm(.undo, entry) = asked else { Issue.record("\(asked)"); return }
+        #expect(entry.origin == .commandLine)
+        #expect(entry.description == "add list “Trips”")
+        #expect(try app.checklists().count == 2)
+        #expect(try app.step(.undo, now: now, askAboutElsewhere: true, confirmed: entry.id) == .applied(.undo, entry))
+        #expect(try app.checklists().count == 1)
+        try app.apply(.addChecklist(name: "Mine", icon: .none), now: now)
+        guard case .applied = try app.step(.undo, now: now, askAboutElsewhere: true) else { Issue.record("own change asked about"); return }
+        folder.remove()
+    }
+
+    @Test("an undone list delete is linked to its calendar again, so the next sync sends it")
+    func syncLink() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklists()[0].id
+        try DatabaseQueue(path: folder.file("test.sqlite")).write {
+            try $0.execute(sql: "INSERT INTO syncCalendar (url, checklistID) VALUES ('https://dav/list/', ?)", arguments: [list])
+        }
+        try database.apply(.deleteChecklist(id: list), now: now)
+        #expect(try raw("SELECT checklistID FROM syncCalendar") as Int64? == nil)
+        _ = try database.step(.undo, now: now)
+        #expect(try raw("SELECT checklistID FROM syncCalendar") as Int64? == list)
+        folder.remove()
+    }
+}
