@@ -215,6 +215,35 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v10: search index") { db in
+            // What search looks in: the one place to name a searched column
+            // (a column added to this list is indexed by the triggers, kept
+            // up to date when it changes, and filled in for every item).
+            let searchedColumns = ["text"]
+            func searched(_ row: String) -> String {
+                "search_fold(" + searchedColumns.map { "coalesce(\(row).\($0), '')" }.joined(separator: " || char(10) || ") + ")"
+            }
+            try db.execute(sql: """
+                -- Every item's searched text, folded (case, accents and width
+                -- ignored; `SearchText.fold`, registered on every connection
+                -- as search_fold), indexed by sequences of three characters,
+                -- so a query is found anywhere in a word and in CJK text
+                -- without spaces. rowid is the item's id. Case-sensitive:
+                -- the text is folded already, and a query too short for the
+                -- index is looked for with instr(), which is case-sensitive.
+                CREATE VIRTUAL TABLE item_search USING fts5(body, tokenize = 'trigram case_sensitive 1');
+                INSERT INTO item_search (rowid, body) SELECT id, \(searched("item")) FROM item;
+                CREATE TRIGGER item_search_insert AFTER INSERT ON item BEGIN
+                    INSERT INTO item_search (rowid, body) VALUES (NEW.id, \(searched("NEW")));
+                END;
+                CREATE TRIGGER item_search_update AFTER UPDATE OF \(searchedColumns.joined(separator: ", ")) ON item BEGIN
+                    UPDATE item_search SET body = \(searched("NEW")) WHERE rowid = NEW.id;
+                END;
+                CREATE TRIGGER item_search_delete AFTER DELETE ON item BEGIN
+                    DELETE FROM item_search WHERE rowid = OLD.id;
+                END;
+                """)
+        }
         return migrator
     }
 }

@@ -41,6 +41,13 @@ public enum Action: Sendable {
     case wakeCandidatesLoaded(WakeCandidates)
     /// The answer to `.checkNotifier`: the running notifier's pid, or nil.
     case notifierChecked(pid: Int32?)
+    /// The answer to `.search`: the items matching the query of search
+    /// number `generation`. An answer for an older query (the user typed
+    /// on since it was asked) carries an older number and is ignored.
+    case searchAnswered(generation: Int, SearchResults)
+    /// The answer to `.findMatches`: where the items of `checklistID`
+    /// matching `query` stand in it, for n (`forward`) or N.
+    case matchesFound(SearchQuery, checklistID: Int64, [MatchPosition], forward: Bool)
     /// The data may have changed (a timer fired, another process wrote):
     /// reload what is on screen, keeping the selection.
     case refresh
@@ -74,4 +81,10 @@ public enum Effect: Hashable, Sendable {
     /// Look up whether a notifier runs on the database (for the help);
     /// answered by `.notifierChecked`.
     case checkNotifier
+    /// Find at most `limit` items in every list matching `query`, for the
+    /// search screen's query number `generation`; answered by `.searchAnswered`.
+    case search(SearchQuery, generation: Int, limit: Int)
+    /// Find where the items matching `query` stand in checklist
+    /// `checklistID`, for n (`forward`) or N; answered by `.matchesFound`.
+    case findMatches(SearchQuery, checklistID: Int64, forward: Bool)
 }

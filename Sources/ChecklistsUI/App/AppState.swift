@@ -27,8 +27,9 @@ public enum NotifierStatus: Hashable, Sendable {
 /// Which screen is in front. Item Detail sits on a checklist, List Detail on
 /// All Lists: leaving List Detail returns to the screen beneath it, leaving
 /// Item Detail to where it was opened from (`ItemDetailState.Origin`).
+/// Search sits on All Lists or a checklist and goes back to it.
 public enum Route: Hashable, Sendable {
-    case allLists, checklist, itemDetail, listDetail
+    case allLists, checklist, itemDetail, listDetail, search
 }
 
 /// A one-line note shown above the help line until the next key.
@@ -54,6 +55,11 @@ public struct AppState: Sendable {
     public var checklist: ChecklistState?
     public var itemDetail: ItemDetailState?
     public var listDetail: ListDetailState?
+    /// The search screen, while it is in front.
+    public var search: SearchState?
+    /// The last search typed, kept after the search screen closes: what
+    /// n and N step through in a checklist.
+    public var lastSearch: SearchQuery?
     public var confirmation: Confirmation?
     /// Reminders waiting for the user, shown over every screen.
     public var banner: BannerState?
@@ -117,7 +123,7 @@ public struct AppState: Sendable {
         switch route {
         case .itemDetail: return closeItemDetail()
         case .listDetail: closeListDetail()
-        case .allLists, .checklist: break
+        case .allLists, .checklist, .search: break
         }
         return []
     }
@@ -161,6 +167,7 @@ public struct AppState: Sendable {
         case .checklist: .checklist
         case .itemDetail: itemDetail?.keyContext ?? .checklist
         case .listDetail: listDetail?.keyContext ?? .allLists
+        case .search: .search
         }
     }
 }

@@ -14,6 +14,7 @@ public enum KeyCommand: Hashable, Sendable {
     case confirmYes, confirmNo
     case bannerOpen, bannerDone, bannerSnooze, bannerNext, bannerDismiss
     case snoozeShort, snoozeLong, snoozeTomorrow
+    case search, nextMatch, previousMatch
 }
 
 /// Where the user is, for the purpose of what keys do.
@@ -23,9 +24,10 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case listName, listIcon, iconChoice
     case confirm, help
     case banner, snoozeChoice
+    case search
 
     /// Whether a text field has the keys here: typing and pastes go into it.
-    public var isTextField: Bool { self == .itemText || self == .listName || self == .typedDate }
+    public var isTextField: Bool { self == .itemText || self == .listName || self == .typedDate || self == .search }
 
     /// Whether digits here are a count for the next movement key (`5j`,
     /// `10G`), as in vi: the scrolling screens, where no digit is bound.
@@ -50,6 +52,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .help: "This help"
         case .banner: "A reminder banner"
         case .snoozeChoice: "Snoozing a reminder"
+        case .search: "Search"
         }
     }
 }
@@ -66,9 +69,13 @@ public struct KeyBinding: Sendable {
     public var onHelpLine: Bool
     /// Kept whatever the config file says (Ctrl-C quits everywhere).
     public var isFixed: Bool
+    /// Gives its keys up to a `[keys]` line that names them in the same
+    /// place (`KeyMap.freeingTakenKeys`), instead of the file being refused
+    /// for binding a key twice: true for keys added once users had files.
+    public var yieldsToUserKeys: Bool
 
     init(_ keys: [Key], _ label: String, _ command: KeyCommand, _ help: String, _ contexts: Set<KeyContext>,
-         helpLine: Bool = true, fixed: Bool = false) {
+         helpLine: Bool = true, fixed: Bool = false, yields: Bool = false) {
         self.keys = keys
         self.label = label
         self.command = command
@@ -76,6 +83,7 @@ public struct KeyBinding: Sendable {
         self.contexts = contexts
         self.onHelpLine = helpLine
         self.isFixed = fixed
+        self.yieldsToUserKeys = yields
     }
 }
 
@@ -135,6 +143,21 @@ public enum KeyBindings {
         // screen). The line shows Esc alone, as it does for h and ←, so that
         // it still fits 80 columns; `?` lists them all.
         KeyBinding([.escape, .character("q"), .character("h"), .left], "Esc", .back, "back", [.checklist]),
+        // Off the help lines, which are full at 80 columns in a checklist
+        // and would wrap differently on All Lists; `?` lists them, and the
+        // search screen's own line shows its keys. New since users had
+        // config files: a file that bound these keys keeps them.
+        KeyBinding([.character("/")], "/", .search, "search every list", lists, helpLine: false, yields: true),
+        KeyBinding([.character("n")], "n", .nextMatch, "next match of the last search", [.checklist], helpLine: false, yields: true),
+        KeyBinding([.character("N")], "N", .previousMatch, "previous match of the last search", [.checklist], helpLine: false, yields: true),
+
+        // The search screen: typing edits the query, so only named keys move.
+        KeyBinding([.up], "↑↓", .moveUp, "move", [.search]),
+        KeyBinding([.down], "", .moveDown, "move down", [.search], helpLine: false),
+        KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page up", [.search], helpLine: false),
+        KeyBinding([.pageDown], "", .pageDown, "page down", [.search], helpLine: false),
+        KeyBinding([.enter], "Enter", .open, "open in its list", [.search]),
+        KeyBinding([.escape], "Esc", .back, "back", [.search]),
 
         KeyBinding([.enter], "Enter", .chooseIcon, "choose", [.iconChoice]),
         KeyBinding([.escape], "Esc", .cancel, "close", [.iconChoice]),
@@ -169,7 +192,7 @@ public enum KeyBindings {
         KeyBinding([.escape], "Esc", .cancel, "cancel", formRows),
 
         KeyBinding([.character("?"), .function(1)], "?", .help, "help", lists.union([.itemRemind, .itemDueDate, .itemRepeat, .listIcon, .datePicker])),
-        KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .listName, .typedDate]),
+        KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .listName, .typedDate, .search]),
         KeyBinding([.control("c")], "^C", .quit, "quit", Set(KeyContext.allCases), helpLine: false, fixed: true),
     ]
 
@@ -234,6 +257,9 @@ public enum KeyBindings {
         case .snoozeShort: "snooze-short"
         case .snoozeLong: "snooze-long"
         case .snoozeTomorrow: "snooze-tomorrow"
+        case .search: "search"
+        case .nextMatch: "next-match"
+        case .previousMatch: "previous-match"
         }
     }
 

@@ -36,6 +36,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             state.checklist = list
         }
         if state.route == .allLists { state.route = .checklist }
+        SearchScreen.itemsLoaded(state: &state)
         // The Due view's Enter or a, the banner's "open": once the page is
         // here, open the form. The page is centred on the item to edit, so if
         // it is not selected it is gone (deleted elsewhere, or before its
@@ -58,6 +59,14 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.checklist = nil
         state.openItemAfterLoad = nil
         state.itemDetail = nil
+        if state.route == .search, var search = state.search {
+            // The search stays; what it opened, or sat on, is gone.
+            search.origin = .allLists
+            search.openingItemID = nil
+            state.search = search
+            state.message = StatusMessage("That list no longer exists.", kind: .error)
+            return [loadLists(state, select: nil)] + SearchScreen.reload(search)
+        }
         if state.route != .listDetail {
             state.route = .allLists
             // The form it asked about is gone with the list.
@@ -82,6 +91,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return ReminderLoop.reduce(&state, action)
     case .refresh:
         return reloadCurrent(state)
+    case let .searchAnswered(generation, results):
+        return SearchScreen.answered(generation: generation, results, state: &state)
+    case let .matchesFound(query, checklistID, positions, forward):
+        return SearchScreen.matchesFound(query, checklistID: checklistID, positions, forward: forward, state: &state)
     case let .notifierChecked(pid):
         state.notifier = pid.map { .running(pid: $0) } ?? .notRunning
         return []
@@ -144,6 +157,9 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
         state.helpScroll = 0
         return [.checkNotifier]
     }
+    if command == .search {
+        return SearchScreen.open(state: &state)
+    }
     switch state.route {
     case .allLists:
         return command.map { AllListsScreen.handle($0, count: count, state: &state) } ?? []
@@ -153,6 +169,8 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
         return ItemDetailScreen.handle(command, key: key, state: &state)
     case .listDetail:
         return ListDetailScreen.handle(command, key: key, state: &state)
+    case .search:
+        return SearchScreen.handle(command, key: key, state: &state)
     }
 }
 
@@ -199,6 +217,8 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
 
 /// Reloads whatever the current screen shows, keeping the selection.
 func reloadCurrent(_ state: AppState) -> [Effect] {
+    // What is beneath the search is reloaded when the search closes.
+    if state.route == .search, let search = state.search { return SearchScreen.reload(search) }
     if let list = state.checklist, state.route != .allLists && state.route != .listDetail {
         let anchor: ItemsAnchor = list.selectedItem.map { .item($0.id, fallback: list.viewport.selection) } ?? .index(list.viewport.selection)
         return [.loadItems(checklistID: list.summary.id, anchor: anchor, pageSize: state.pageSize)]

@@ -15,6 +15,7 @@ public func render(_ state: AppState) -> ScreenGrid {
     case .checklist: ChecklistScreen.render(state, into: &grid)
     case .itemDetail: ItemDetailScreen.render(state, into: &grid)
     case .listDetail: ListDetailScreen.render(state, into: &grid)
+    case .search: SearchScreen.render(state, into: &grid)
     }
     Chrome.bottomLines(state, into: &grid)
     if state.banner != nil {

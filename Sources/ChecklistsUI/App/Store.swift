@@ -139,6 +139,21 @@ public final class Store {
             return nil
         case .checkNotifier:
             return .notifierChecked(pid: notifierPID())
+        case let .search(query, generation, limit):
+            do {
+                return .searchAnswered(generation: generation, try database.search(query, limit: limit))
+            } catch {
+                return .loadFailed(message: error.statusLine)
+            }
+        case let .findMatches(query, checklistID, forward):
+            do {
+                guard let summary = try database.checklistSummary(id: checklistID) else { return .checklistMissing }
+                let positions = try database.matchPositions(query, checklistID: checklistID, sortOrder: summary.checklist.sortOrder,
+                                                            hidingChecked: summary.checklist.hidesChecked)
+                return .matchesFound(query, checklistID: checklistID, positions, forward: forward)
+            } catch {
+                return .loadFailed(message: error.statusLine)
+            }
         }
     }
 

@@ -55,6 +55,8 @@ enum ChecklistScreen {
             return [.commit(.setSortOrder(checklistID: list.summary.id, list.summary.checklist.sortOrder.next))]
         case .toggleHideChecked:
             return [.commit(.setHidesChecked(checklistID: list.summary.id, !list.summary.checklist.hidesChecked))]
+        case .nextMatch, .previousMatch:
+            return SearchScreen.findMatch(forward: command == .nextMatch, state: &state)
         default:
             break
         }
