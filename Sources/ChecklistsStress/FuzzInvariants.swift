@@ -259,6 +259,7 @@ enum FuzzInvariants {
             switch context {
             case .itemText: state.itemDetail?.text.text
             case .listName: state.listDetail?.name.text
+            case .search: state.search?.field.text
             default: state.itemDetail?.picker?.typed?.text
             }
         }

@@ -4,6 +4,14 @@ import ChecklistsModel
 /// The app's one state transition: pure, no clock, no disk, no terminal.
 /// Returns the effects the runtime must perform.
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    let effects = reduceAction(&state, action)
+    // Whatever took the search screen's place (Enter on a match, a
+    // reminder's "open", Esc) leaves nothing of it behind.
+    if state.route != .search { state.search = nil }
+    return effects
+}
+
+private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case let .clock(now):
         state.now = now
