@@ -124,10 +124,11 @@ struct SearchIndexTests {
         #expect(try texts("fuhrer", in: other) == ["Renew the Führerschein"])
         try add("Über-long meeting", in: other)
         #expect(try texts("uber", in: database) == ["Über-long meeting"])
-        // The index holds one row per item, no more.
-        let rows = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item_search") }
+        // The folded text holds one row per item, no more, and the index agrees with it.
+        let rows = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item_folded") }
         let items = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item") }
         #expect(rows == items)
+        try database.write { db in try db.execute(sql: "INSERT INTO item_search (item_search, rank) VALUES ('integrity-check', 1)") }
         folder.remove()
     }
 
@@ -150,7 +151,7 @@ struct SearchIndexTests {
         #expect(try texts("creme brulee", in: database) == ["Crème brûlée"])
         #expect(try texts("牛乳", in: database) == ["牛乳を買う"])
         #expect(try database.search(SearchQuery("egg")!, limit: 5).items.map(\.checklistName) == ["Courses"])
-        let stored = try database.read { db in try String.fetchAll(db, sql: "SELECT body FROM item_search ORDER BY rowid") }
+        let stored = try database.read { db in try String.fetchAll(db, sql: "SELECT body FROM item_folded ORDER BY id") }
         #expect(stored == ["creme brulee", "牛乳を買う", "eggs"])
         try add("crème fraîche", in: database)
         let reader = try ChecklistsDatabase.openForReading(DatabaseLocation(path: path, createsFolder: false))
@@ -158,21 +159,40 @@ struct SearchIndexTests {
         folder.remove()
     }
 
-    @Test("match positions: where the matches stand in one list, in its sort order, among the shown items")
-    func positions() throws {
+    @Test("next match: after (n) or before (N) an item in the list's sort order, among the shown items, wrapping; which of how many")
+    func nextMatch() throws {
         let database = try database()
         let a = try add("b milk", due: "2026-11-23 09:00", in: database)
         try add("bread", due: "2026-11-22 09:00", in: database)
         let c = try add("a milk", due: "2026-11-24 09:00", in: database)
         let d = try add("MILK powder", due: "2026-11-20 09:00", in: database)
+        let e = try add("milk, no date", in: database)
+        guard case let .checklist(other) = try database.apply(.addChecklist(name: "Other", icon: .none), now: Fixed.now)
+        else { Issue.record("no list id"); return }
+        try add("milk elsewhere", to: other, in: database)
         let query = SearchQuery("milk")!
-        #expect(try database.matchPositions(query, checklistID: 1, sortOrder: .dueDate, hidingChecked: false)
-                == [MatchPosition(itemID: d, index: 0), MatchPosition(itemID: a, index: 2), MatchPosition(itemID: c, index: 3)])
-        #expect(try database.matchPositions(query, checklistID: 1, sortOrder: .text, hidingChecked: false).map(\.index) == [0, 1, 3])
+        func step(after id: Int64?, forward: Bool = true, order: ItemSortOrder = .dueDate, hiding: Bool = false) throws -> MatchStep? {
+            try database.nextMatch(query, checklistID: 1, sortOrder: order, hidingChecked: hiding,
+                                   after: try id.flatMap { try database.item(id: $0) }, forward: forward)
+        }
+        // By due date: d (20th), [bread], a (23rd), c (24th), e (no date, last).
+        #expect(try step(after: nil) == MatchStep(itemID: d, number: 1, total: 4, wrapped: false))
+        #expect(try step(after: d) == MatchStep(itemID: a, number: 2, total: 4, wrapped: false))
+        #expect(try step(after: c) == MatchStep(itemID: e, number: 4, total: 4, wrapped: false))
+        #expect(try step(after: e) == MatchStep(itemID: d, number: 1, total: 4, wrapped: true))
+        #expect(try step(after: a, forward: false) == MatchStep(itemID: d, number: 1, total: 4, wrapped: false))
+        #expect(try step(after: d, forward: false) == MatchStep(itemID: e, number: 4, total: 4, wrapped: true))
+        // From an item that is no match, the next one in the order.
+        #expect(try step(after: 2)?.itemID == a)
+        // By text, natural order ignoring case: "a milk", "b milk", "bread", "MILK powder", "milk, no date".
+        #expect(try step(after: a, order: .text) == MatchStep(itemID: d, number: 3, total: 4, wrapped: false))
+        #expect(try step(after: c, forward: false, order: .text) == MatchStep(itemID: e, number: 4, total: 4, wrapped: true))
+        #expect(try step(after: c, order: .added) == MatchStep(itemID: d, number: 3, total: 4, wrapped: false))
+        // Checked items hidden: not matches any more.
         try database.apply(.setChecked(itemID: d, true), now: Fixed.now)
-        #expect(try database.matchPositions(query, checklistID: 1, sortOrder: .dueDate, hidingChecked: true)
-                == [MatchPosition(itemID: a, index: 1), MatchPosition(itemID: c, index: 2)])
-        #expect(try database.matchPositions(SearchQuery("zz")!, checklistID: 1, sortOrder: .dueDate, hidingChecked: false) == [])
+        #expect(try step(after: nil, hiding: true) == MatchStep(itemID: a, number: 1, total: 3, wrapped: false))
+        #expect(try database.nextMatch(SearchQuery("zz")!, checklistID: 1, sortOrder: .dueDate, hidingChecked: false,
+                                       after: nil, forward: true) == nil)
         folder.remove()
     }
 }

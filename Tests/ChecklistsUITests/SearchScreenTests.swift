@@ -170,37 +170,31 @@ struct SearchScreenTests {
         #expect(gone.message == StatusMessage("That item no longer exists.", kind: .error))
     }
 
-    @Test("n and N step through the last search's matches in the list, wrapping, and say where they are")
+    @Test("n and N ask for the last search's next match after the selected item, then load its page and say which it is")
     func nextAndPrevious() {
         var state = home()
         let items = (0..<6).map { Item(id: Int64(10 + $0), checklistID: 1, text: "item \($0)", dueDate: nil) }
         let page = ItemsPage(checklistID: 1, sortOrder: .dueDate, offset: 0, items: items, totalCount: 6)
-        _ = reduce(&state, .itemsLoaded(Self.lists[0], page, selectIndex: 0))
+        _ = reduce(&state, .itemsLoaded(Self.lists[0], page, selectIndex: 2))
         #expect(press(.character("n"), on: &state) == [])
         #expect(state.message == StatusMessage("No search yet: / searches every list."))
-        state.lastSearch = SearchQuery("item")
-        #expect(press(.character("n"), on: &state) == [.findMatches(SearchQuery("item")!, checklistID: 1, forward: true)])
-        let matches = [MatchPosition(itemID: 11, index: 1), MatchPosition(itemID: 13, index: 3), MatchPosition(itemID: 14, index: 4)]
-        _ = reduce(&state, .matchesFound(SearchQuery("item")!, checklistID: 1, matches, forward: true))
-        #expect(state.checklist?.viewport.selection == 1)
-        #expect(render(state).lines()[8] == " 1 of 3 matches for “item”")
-        _ = reduce(&state, .matchesFound(SearchQuery("item")!, checklistID: 1, matches, forward: true))
-        #expect(state.checklist?.viewport.selection == 3)
-        #expect(state.message?.text == "2 of 3 matches for “item”")
-        _ = reduce(&state, .matchesFound(SearchQuery("item")!, checklistID: 1, matches, forward: true))
-        _ = reduce(&state, .matchesFound(SearchQuery("item")!, checklistID: 1, matches, forward: true))
-        #expect(state.checklist?.viewport.selection == 1)
+        let query = SearchQuery("item")!
+        state.lastSearch = query
+        #expect(press(.character("n"), on: &state) == [.findMatch(query, checklistID: 1, after: items[2], forward: true)])
+        #expect(press(.character("N"), on: &state) == [.findMatch(query, checklistID: 1, after: items[2], forward: false)])
+        #expect(reduce(&state, .matchFound(query, checklistID: 1, MatchStep(itemID: 14, number: 2, total: 3, wrapped: false)))
+                == [.loadItems(checklistID: 1, anchor: .item(14, fallback: 2), pageSize: state.pageSize)])
+        #expect(render(state).lines()[8] == " 2 of 3 matches for “item”")
+        _ = reduce(&state, .matchFound(query, checklistID: 1, MatchStep(itemID: 11, number: 1, total: 3, wrapped: true)))
         #expect(state.message?.text == "1 of 3 matches for “item” (from the top)")
-        #expect(press(.character("N"), on: &state) == [.findMatches(SearchQuery("item")!, checklistID: 1, forward: false)])
-        _ = reduce(&state, .matchesFound(SearchQuery("item")!, checklistID: 1, matches, forward: false))
-        #expect(state.checklist?.viewport.selection == 4)
+        _ = reduce(&state, .matchFound(query, checklistID: 1, MatchStep(itemID: 15, number: 3, total: 3, wrapped: true)))
         #expect(state.message?.text == "3 of 3 matches for “item” (from the bottom)")
-        _ = reduce(&state, .matchesFound(SearchQuery("item")!, checklistID: 1, [], forward: false))
+        _ = reduce(&state, .matchFound(query, checklistID: 1, MatchStep(itemID: 15, number: 1, total: 1, wrapped: true)))
+        #expect(state.message?.text == "1 of 1 match for “item”")
+        #expect(reduce(&state, .matchFound(query, checklistID: 1, nil)) == [])
         #expect(state.message?.text == "No matches for “item” in this list.")
-        #expect(state.checklist?.viewport.selection == 4)
         // An answer for a list no longer in front changes nothing.
-        _ = reduce(&state, .matchesFound(SearchQuery("item")!, checklistID: 2, matches, forward: true))
-        #expect(state.checklist?.viewport.selection == 4)
+        #expect(reduce(&state, .matchFound(query, checklistID: 2, MatchStep(itemID: 14, number: 2, total: 3, wrapped: false))) == [])
     }
 
     @Test("the keys are in the key table with config names, and on ?; a config that bound n to add keeps it")

@@ -174,7 +174,7 @@ extension ChecklistsDatabase {
                             matching query: SearchQuery? = nil, limit: Int? = nil) throws(StorageError) -> [ListedItem] {
         let limit = limit.map { max(0, $0) } ?? -1
         var conditions: [SQL] = []
-        if let query { conditions.append("item.id IN (SELECT rowid FROM item_search WHERE \(Self.matching(query)))") }
+        if let query { conditions.append("item.id IN (\(Self.matchingIDs(query)))") }
         // INDEXED BY would make SQLite walk a due-date index and test each
         // item against the matches; the matches are usually far fewer.
         func index(_ name: SQL) -> SQL { query == nil ? name : "" }

@@ -14,23 +14,29 @@ public struct SearchResults: Hashable, Sendable {
     }
 }
 
-/// Where a matching item stands in its checklist as the checklist shows
-/// it (0-based, in its sort order, among the shown items).
-public struct MatchPosition: Hashable, Sendable {
+/// The match of a search that n or N goes to in a checklist: which item,
+/// and which of the list's matches it is.
+public struct MatchStep: Hashable, Sendable {
     public var itemID: Int64
-    public var index: Int
+    /// 1-based, in the list's order.
+    public var number: Int
+    public var total: Int
+    /// Whether it came round from the other end of the list.
+    public var wrapped: Bool
 
-    public init(itemID: Int64, index: Int) {
+    public init(itemID: Int64, number: Int, total: Int, wrapped: Bool) {
         self.itemID = itemID
-        self.index = index
+        self.number = number
+        self.total = total
+        self.wrapped = wrapped
     }
 }
 
-/// Search: items whose folded text contains the folded query, through the
-/// `item_search` index (Schema v10) that triggers keep in step with `item`.
-/// A query of three characters or more is a trigram phrase look-up; a
-/// shorter one, which the trigram index cannot answer, is an `instr` over
-/// the index's stored folded text.
+/// Search: items whose folded text (`item_folded`, Schema v10, kept in step
+/// with `item` by triggers) contains the folded query. A query of three
+/// characters or more is a phrase of the trigram index `item_search`; a
+/// shorter one, which trigrams cannot answer, is an `instr` over the folded
+/// text itself.
 extension ChecklistsDatabase {
     /// Items in every list containing `query`: the `limit` newest matches
     /// (a look-up stops there, so a one-letter query costs no more than a
@@ -38,7 +44,7 @@ extension ChecklistsDatabase {
     public func search(_ query: SearchQuery, limit: Int) throws(StorageError) -> SearchResults {
         try read { db in
             let ids = try Int64.fetchAll(db, SQLRequest<Int64>("""
-                SELECT rowid FROM item_search WHERE \(Self.matching(query)) ORDER BY rowid DESC LIMIT \(limit + 1)
+                \(Self.matchingIDs(query)) ORDER BY id DESC LIMIT \(limit + 1)
                 """))
             guard !ids.isEmpty else { return SearchResults() }
             let items = try SQLRequest<ListedItemRecord>("""
@@ -51,33 +57,65 @@ extension ChecklistsDatabase {
         }
     }
 
-    /// The items of one checklist containing `query`, with their places in
-    /// it as the checklist shows it (its sort order; the items not checked
-    /// off while it hides checked ones), in that order: what n and N step through.
-    public func matchPositions(_ query: SearchQuery, checklistID: Int64, sortOrder: ItemSortOrder,
-                               hidingChecked: Bool) throws(StorageError) -> [MatchPosition] {
-        try read { db in
-            // The window numbers the whole list (the places are the list's);
-            // the match filters outside it, so it cannot change the numbers.
-            try Row.fetchAll(db, SQLRequest<Row>("""
-                SELECT id, position FROM (
-                    SELECT id, row_number() OVER (ORDER BY \(sql: Self.orderBy(sortOrder, descending: false))) - 1 AS position
-                    FROM item WHERE checklistID = \(checklistID) \(sql: Self.pendingOnly(hidingChecked))
-                )
-                WHERE id IN (SELECT rowid FROM item_search WHERE \(Self.matching(query)))
-                ORDER BY position
-                """)).map { MatchPosition(itemID: $0["id"], index: $0["position"]) }
+    /// The match of `query` in one checklist after `current` in the list's
+    /// order (`forward`, n) or before it (N), wrapping round; nil when the
+    /// list holds none. Only the list's matches are read (found through the
+    /// index, then each by its id), never the whole list; where the match
+    /// stands in the list is the page load's business (`index(ofItem:)`).
+    public func nextMatch(_ query: SearchQuery, checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool,
+                          after current: Item?, forward: Bool) throws(StorageError) -> MatchStep? {
+        try read { db -> MatchStep? in
+            let key: SQL = switch sortOrder {
+            case .dueDate: SQL(sql: ItemRecord.dueOrder())
+            case .text: "text COLLATE natural_order"
+            case .added: "id"
+            }
+            let matches: SQL = """
+                SELECT id, \(key) AS k FROM item
+                WHERE id IN (\(Self.matchingIDs(query))) AND checklistID = \(checklistID) \(sql: Self.pendingOnly(hidingChecked))
+                """
+            // The place in the list's order, as a condition on (k, id):
+            // before or after the item `k`/`id` describe.
+            func beyond(_ item: Item, after: Bool, orEqual: Bool = false) -> SQL {
+                let value: SQL = switch sortOrder {
+                case .dueDate: "\(item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max)"
+                case .text: "\(item.text) COLLATE natural_order"
+                case .added: "\(item.id)"
+                }
+                let side: SQL = after ? ">" : "<"
+                let tie: SQL = orEqual ? (after ? ">=" : "<=") : side
+                return "(k \(side) \(value) OR (k = \(value) AND id \(tie) \(item.id)))"
+            }
+            let order: SQL = forward ? "k, id" : "k DESC, id DESC"
+            func first(_ condition: SQL?) throws -> Int64? {
+                let filter: SQL = condition.map { "WHERE \($0)" } ?? ""
+                return try Int64.fetchOne(db, SQLRequest<Int64>("""
+                    WITH m AS (\(matches)) SELECT id FROM m \(filter) ORDER BY \(order) LIMIT 1
+                    """))
+            }
+            var wrapped = false
+            var found = try current.flatMap { try first(beyond($0, after: forward)) }
+            if found == nil {
+                found = try first(nil)
+                wrapped = current != nil
+            }
+            guard let id = found, let target = try ItemRecord.fetchOne(db, key: id)?.item else { return nil }
+            let counts = try Row.fetchOne(db, SQLRequest<Row>("""
+                WITH m AS (\(matches))
+                SELECT count(*) AS total, count(*) FILTER (WHERE \(beyond(target, after: false, orEqual: true))) AS number FROM m
+                """))
+            return MatchStep(itemID: id, number: counts?["number"] ?? 1, total: counts?["total"] ?? 1, wrapped: wrapped)
         }
     }
 
-    /// The condition on `item_search` for `query`: a phrase of the trigram
-    /// index (quoted, so nothing in it is FTS5 syntax), or for a query too
-    /// short for trigrams a look in the folded text itself.
-    static func matching(_ query: SearchQuery) -> SQL {
+    /// The ids (as `id`) of the items containing `query`: a phrase of the
+    /// trigram index (quoted, so nothing in it is FTS5 syntax), or for a
+    /// query too short for trigrams a look through the folded text itself.
+    static func matchingIDs(_ query: SearchQuery) -> SQL {
         if query.usesIndex {
             let phrase = "\"" + query.folded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            return "item_search MATCH \(phrase)"
+            return "SELECT rowid AS id FROM item_search WHERE item_search MATCH \(phrase)"
         }
-        return "instr(body, \(query.folded)) > 0"
+        return "SELECT id FROM item_folded WHERE instr(body, \(query.folded)) > 0"
     }
 }

@@ -45,9 +45,9 @@ public enum Action: Sendable {
     /// number `generation`. An answer for an older query (the user typed
     /// on since it was asked) carries an older number and is ignored.
     case searchAnswered(generation: Int, SearchResults)
-    /// The answer to `.findMatches`: where the items of `checklistID`
-    /// matching `query` stand in it, for n (`forward`) or N.
-    case matchesFound(SearchQuery, checklistID: Int64, [MatchPosition], forward: Bool)
+    /// The answer to `.findMatch`: the match of `query` in checklist
+    /// `checklistID` that n or N goes to, nil when it holds none.
+    case matchFound(SearchQuery, checklistID: Int64, MatchStep?)
     /// The data may have changed (a timer fired, another process wrote):
     /// reload what is on screen, keeping the selection.
     case refresh
@@ -84,7 +84,8 @@ public enum Effect: Hashable, Sendable {
     /// Find at most `limit` items in every list matching `query`, for the
     /// search screen's query number `generation`; answered by `.searchAnswered`.
     case search(SearchQuery, generation: Int, limit: Int)
-    /// Find where the items matching `query` stand in checklist
-    /// `checklistID`, for n (`forward`) or N; answered by `.matchesFound`.
-    case findMatches(SearchQuery, checklistID: Int64, forward: Bool)
+    /// Find the match of `query` in checklist `checklistID` after the item
+    /// `after` (n, `forward`) or before it (N), wrapping round; answered by
+    /// `.matchFound`.
+    case findMatch(SearchQuery, checklistID: Int64, after: Item?, forward: Bool)
 }

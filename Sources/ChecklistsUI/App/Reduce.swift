@@ -101,8 +101,8 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         return reloadCurrent(state)
     case let .searchAnswered(generation, results):
         return SearchScreen.answered(generation: generation, results, state: &state)
-    case let .matchesFound(query, checklistID, positions, forward):
-        return SearchScreen.matchesFound(query, checklistID: checklistID, positions, forward: forward, state: &state)
+    case let .matchFound(query, checklistID, step):
+        return SearchScreen.matchFound(query, checklistID: checklistID, step, state: &state)
     case let .notifierChecked(pid):
         state.notifier = pid.map { .running(pid: $0) } ?? .notRunning
         return []

@@ -145,12 +145,12 @@ public final class Store {
             } catch {
                 return .loadFailed(message: error.statusLine)
             }
-        case let .findMatches(query, checklistID, forward):
+        case let .findMatch(query, checklistID, current, forward):
             do {
                 guard let summary = try database.checklistSummary(id: checklistID) else { return .checklistMissing }
-                let positions = try database.matchPositions(query, checklistID: checklistID, sortOrder: summary.checklist.sortOrder,
-                                                            hidingChecked: summary.checklist.hidesChecked)
-                return .matchesFound(query, checklistID: checklistID, positions, forward: forward)
+                let step = try database.nextMatch(query, checklistID: checklistID, sortOrder: summary.checklist.sortOrder,
+                                                  hidingChecked: summary.checklist.hidesChecked, after: current, forward: forward)
+                return .matchFound(query, checklistID: checklistID, step)
             } catch {
                 return .loadFailed(message: error.statusLine)
             }

@@ -145,35 +145,29 @@ enum SearchScreen {
 
     // MARK: - n and N in a checklist
 
-    /// n (`forward`) or N: asks where the last search's matches stand in
-    /// the open checklist.
+    /// n (`forward`) or N: asks for the last search's next match in the
+    /// open checklist after the selected item (or before it).
     static func findMatch(forward: Bool, state: inout AppState) -> [Effect] {
         guard let list = state.checklist else { return [] }
         guard let query = state.lastSearch else {
             state.message = StatusMessage("No search yet: / searches every list.")
             return []
         }
-        return [.findMatches(query, checklistID: list.summary.id, forward: forward)]
+        return [.findMatch(query, checklistID: list.summary.id, after: list.selectedItem, forward: forward)]
     }
 
-    /// `.matchesFound`: selects the next match after the selection (n) or
-    /// the one before it (N), wrapping around the list's ends.
-    static func matchesFound(_ query: SearchQuery, checklistID: Int64, _ positions: [MatchPosition], forward: Bool,
-                             state: inout AppState) -> [Effect] {
-        guard state.route == .checklist, var list = state.checklist, list.summary.id == checklistID else { return [] }
-        guard !positions.isEmpty else {
+    /// `.matchFound`: says which match it is and loads the page around it,
+    /// the match selected (its place in the list is counted there).
+    static func matchFound(_ query: SearchQuery, checklistID: Int64, _ step: MatchStep?, state: inout AppState) -> [Effect] {
+        guard state.route == .checklist, let list = state.checklist, list.summary.id == checklistID else { return [] }
+        guard let step else {
             state.message = StatusMessage("No matches for “\(query.typed)” in this list.")
             return []
         }
-        let here = list.viewport.selection
-        let ahead = forward ? positions.firstIndex { $0.index > here } : positions.lastIndex { $0.index < here }
-        let chosen = ahead ?? (forward ? 0 : positions.count - 1)
-        let matches = positions.count == 1 ? "1 of 1 match" : "\(chosen + 1) of \(positions.count) matches"
-        let wrapped = ahead == nil && positions.count > 1 ? (forward ? " (from the top)" : " (from the bottom)") : ""
+        let matches = step.total == 1 ? "1 of 1 match" : "\(step.number) of \(step.total) matches"
+        let wrapped = step.wrapped && step.total > 1 ? (step.number == 1 ? " (from the top)" : " (from the bottom)") : ""
         state.message = StatusMessage("\(matches) for “\(query.typed)”\(wrapped)")
-        list.viewport.select(positions[chosen].index, count: list.count, visibleRows: state.listRows)
-        state.checklist = list
-        return ChecklistScreen.pageIfNeeded(list, state: state)
+        return [.loadItems(checklistID: checklistID, anchor: .item(step.itemID, fallback: list.viewport.selection), pageSize: state.pageSize)]
     }
 
     // MARK: - Drawing
