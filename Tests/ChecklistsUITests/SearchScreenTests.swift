@@ -101,6 +101,30 @@ struct SearchScreenTests {
         #expect(render(state).cursor == GridPosition(row: 1, column: 7))
     }
 
+    @Test("the mouse on the results: a click selects, a second click opens, the wheel scrolls; the query row is no result")
+    func mouse() {
+        var state = home(height: 8)
+        _ = press(.character("/"), on: &state)
+        _ = type("milk", on: &state)
+        let more = (20..<23).map { Self.listed(Int64($0), "milk \($0)", nil) }
+        _ = reduce(&state, .searchAnswered(generation: 4, SearchResults(items: Self.milk.items + more)))
+        func send(_ button: MouseEvent.Button, row: Int) -> [Effect] {
+            reduce(&state, .key(.mouse(MouseEvent(button, row: row, column: 10))))
+        }
+        #expect(send(.left, row: 1) == [])
+        #expect(state.search?.viewport.selection == 0)
+        #expect(send(.left, row: 3) == [])
+        #expect(state.search?.selected?.id == 9)
+        // Four result rows at this height, six results: a notch scrolls to the last four.
+        #expect(send(.wheelDown, row: 3) == [])
+        #expect(state.search?.viewport.top == 2)
+        #expect(render(state).lines()[2].contains("Milk for the café"))
+        #expect(send(.left, row: 2) == [])
+        #expect(state.search?.selected?.id == 12)
+        #expect(send(.left, row: 2) == [.commit(.setOpenChecklist(id: 2)),
+                                         .loadItems(checklistID: 2, anchor: .item(12, fallback: 0), pageSize: state.pageSize)])
+    }
+
     @Test("no matches says so; more than the limit says \"200+\"")
     func noneAndMore() {
         var state = home()

@@ -143,6 +143,30 @@ enum SearchScreen {
         }
     }
 
+    /// The mouse on the results, as in the lists: the wheel scrolls, a
+    /// click selects, a second click on the same row opens it.
+    static func mouse(_ event: MouseEvent, wheel: Int?, state: inout AppState) -> [Effect] {
+        guard var search = state.search else { return [] }
+        let previous = state.lastClick
+        state.lastClick = nil
+        let rows = resultRows(state), count = search.results.items.count
+        if let wheel {
+            search.viewport.scroll(by: wheel, count: count, visibleRows: rows)
+            state.search = search
+            return []
+        }
+        // Results start on the row below the query.
+        let index = search.viewport.top + event.row - 2
+        guard event.button == .left, event.row >= 2, event.row - 2 < rows, index < count else { return [] }
+        search.viewport.select(index, count: count, visibleRows: rows)
+        state.search = search
+        if MouseInput.isSecondClick(after: previous, route: .search, index: index, now: state.now) {
+            return handle(.open, key: .enter, state: &state)
+        }
+        state.lastClick = Click(route: .search, index: index, at: state.now)
+        return []
+    }
+
     // MARK: - n and N in a checklist
 
     /// n (`forward`) or N: asks for the last search's next match in the
