@@ -76,6 +76,7 @@ struct KeystrokeCommand: ParsableCommand {
     @Option(help: "Untimed keys first.") var warmup: Int = 300
     @Option(help: "Screen width.") var width: Int = 120
     @Option(help: "Screen height.") var height: Int = 40
+    @Option(help: "Times each search query is typed, letter by letter.") var searchRounds: Int = 10
 
     func run() {
         // Open, start and first render, timed as one: the part of the app's
@@ -150,8 +151,68 @@ struct KeystrokeCommand: ParsableCommand {
                 emit("jump_med_ns", Summary(jumps).median)
             }
         }
+        for (name, value) in measureSearch(driver) { emit(name, value) }
         for (name, value) in out { print("\(name)\t\(value)") }
         if sink == 42 { print("") }  // Never true in practice; reads `sink`.
     }
 }
 
+
+// MARK: - Search
+
+/// What a user types into search, letter by letter: one that matches
+/// nothing, a CJK word, and words of the benchmark's texts (the first
+/// letters match thousands of items, the last a few). The last is what n
+/// then steps through.
+let searchQueries = ["zqxj", "牛乳", "passport", "quarterly report", "milk"]
+
+extension KeystrokeCommand {
+    /// One search keystroke: the key, the query it makes run against the
+    /// database (an effect the Store performs before the frame, as the
+    /// runtime does), and the redrawn screen. Each query is typed from an
+    /// empty field, `searchRounds` times; every letter is one sample.
+    func measureSearch(_ driver: KeyDriver) -> [(String, Double)] {
+        driver.press(.character("/"))
+        guard driver.store.state.route == .search else { fail("/ did not open the search screen") }
+        var all: [Double] = [], short: [Double] = [], long: [Double] = [], renders: [Double] = [], cpu: [Double] = []
+        for query in searchQueries {
+            for _ in 0..<searchRounds {
+                driver.press(.control("u"))
+                for (typed, letter) in query.enumerated() {
+                    let cpuBefore = threadCPUNanoseconds()
+                    let timed = driver.timed(.character(letter))
+                    cpu.append(Double(threadCPUNanoseconds() - cpuBefore))
+                    let sample = timed.total
+                    all.append(sample)
+                    renders.append(timed.render)
+                    // Under 3 characters the trigram index cannot answer.
+                    if typed < 2 { short.append(sample) } else { long.append(sample) }
+                }
+            }
+        }
+        var figures = [("search_key_med_ns", Summary(all).median), ("search_key_p90_ns", Summary(all).percentile(90)),
+                       ("search_key_max_ns", Summary(all).max), ("search_short_med_ns", Summary(short).median),
+                       ("search_long_med_ns", Summary(long).median),
+                       ("search_render_med_ns", Summary(renders).median),
+                       // The same keys in this thread's CPU time: what they cost
+                       // whatever else the machine runs (the wall times above
+                       // include waiting for a core).
+                       ("search_key_cpu_med_ns", Summary(cpu).median), ("search_key_cpu_p90_ns", Summary(cpu).percentile(90)),
+                       ("search_key_cpu_max_ns", Summary(cpu).max)]
+        driver.press(.escape)
+        // n in the list open at start: the places of the last search's
+        // matches in it (one pass over the list in its order), then the move.
+        if driver.onChecklist {
+            let steps = (0..<20).map { _ in driver.timed(.character("n")).total }
+            figures.append(("next_match_med_ns", Summary(steps).median))
+        }
+        return figures
+    }
+}
+
+/// This thread's CPU time, in nanoseconds.
+func threadCPUNanoseconds() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}

@@ -172,6 +172,21 @@ struct ReportCommand: ParsableCommand {
             }
             print("  \(verdict(ok))  first frame, 100,000 \(shape) ≤ 2 × the harness's floor: \(detail)")
         }
+        for shape in ["one-list", "many-lists"] {
+            var ok: Bool?
+            var detail = "not measured"
+            if let m = find(100_000, shape), let p90 = m.number("search_key_p90_ns") {
+                ok = p90 <= 10e6
+                detail = "p90 \(milliseconds(p90)) ms (median \(milliseconds(m.number("search_key_med_ns") ?? .nan)), "
+                    + "max \(milliseconds(m.number("search_key_max_ns") ?? .nan)); 1-2 letters \(milliseconds(m.number("search_short_med_ns") ?? .nan)), "
+                    + "3+ letters \(milliseconds(m.number("search_long_med_ns") ?? .nan)); CPU p90 "
+                    + "\(milliseconds(m.number("search_key_cpu_p90_ns") ?? .nan)), max \(milliseconds(m.number("search_key_cpu_max_ns") ?? .nan)))"
+            }
+            print("  \(verdict(ok))  search keystroke (key, query, redrawn screen), 100,000 \(shape) ≤ 10 ms: \(detail)")
+        }
+        if let next = find(100_000, "one-list")?.number("next_match_med_ns") {
+            print("  (extra) n to the next match of the last search in one list of 100,000: \(milliseconds(next)) ms (median)")
+        }
         cliReport(rows.filter { !$0.numbers("cli_status_ns").isEmpty })
         versusReport(rows)
     }

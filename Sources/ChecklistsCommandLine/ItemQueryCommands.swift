@@ -17,8 +17,17 @@ public enum ItemQueryCommands {
     /// every list; optionally only those in a due window. Undated items come
     /// after the dated ones (and are in no window). One line each for people
     /// (id, a mark, due date or nothing, list, text), or a JSON array
-    /// (`"due": null` for no due date).
-    public static func list(list: String?, due: DueFilter?, all: Bool, json: Bool, context: CommandLineContext) throws(CommandLineError) {
+    /// (`"due": null` for no due date). With `match`, only the items
+    /// containing that text, as the app's search finds them (case, accents
+    /// and width ignored, anywhere in the text).
+    public static func list(list: String?, due: DueFilter?, all: Bool, match: String? = nil, json: Bool,
+                            context: CommandLineContext) throws(CommandLineError) {
+        let query = try match.map { typed throws(CommandLineError) in
+            guard let query = SearchQuery(typed) else {
+                throw .badInput("--match needs some text to look for, e.g. --match milk")
+            }
+            return query
+        }
         let database = try context.openDatabaseForReading()
         let checklistID = try list.map { name throws(CommandLineError) in
             try Inputs.checklist(named: name, in: context.storage { () throws(StorageError) in try database.checklists() }).id
@@ -34,7 +43,8 @@ public enum ItemQueryCommands {
         // Checked items are never overdue, whatever --all says.
         let includeChecked = all && due != .overdue
         let items = try context.storage { () throws(StorageError) in
-            try database.listedItems(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end)
+            try database.listedItems(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
+                                  matching: query)
         }
         if json {
             context.output(JSONOutput.array(items.map { Self.json($0, context: context) }))

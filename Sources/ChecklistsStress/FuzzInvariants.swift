@@ -19,7 +19,10 @@ enum FuzzInvariants {
             if state.checklist == nil { return "a checklist screen is in front without a checklist" }
         case .allLists:
             break
+        case .search:
+            if state.search == nil { return "the search screen is in front without a search" }
         }
+        if state.route != .search && state.search != nil { return "a search is left behind on \(state.route)" }
         if (state.route == .allLists || state.route == .listDetail) && state.checklist != nil {
             return "the home screen is in front with checklist \(state.checklist!.summary.id) still loaded beneath it"
         }
@@ -134,6 +137,11 @@ enum FuzzInvariants {
                         let first = zip(fresh.items, page.items).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(fresh.items.count, page.items.count)
                         return "the loaded page differs from the database from row \(page.offset + first)"
                     }
+                }
+            case .search:
+                // The search asks again after every change it notices.
+                if let listed = state.search?.selected, let problem = try same(listed.item, in: database, what: "the selected match") {
+                    return problem
                 }
             case .allLists, .listDetail:
                 let home = state.allLists
@@ -272,6 +280,7 @@ enum FuzzInvariants {
             case .itemText: state.itemDetail?.text.text
             case .itemNote: state.itemDetail?.note.text
             case .listName: state.listDetail?.name.text
+            case .search: state.search?.field.text
             default: state.itemDetail?.picker?.typed?.text
             }
         }

@@ -82,6 +82,7 @@ struct ListItems: Subcommand {
             One line per item: id, a mark (! overdue, x checked off), due date, list, text.
             Items without a due date come last, with an empty date column.
             --due today: due today; week: today and the 6 days after; overdue: due now or earlier.
+            --match: only items containing TEXT anywhere, case and accents ignored (as the app's / search).
             --json prints an array of {id, text, list, listId, due, checked, remind, overdue, repeat, lastDone, note} (see the README).
             """)
     @OptionGroup var database: DatabaseOption
@@ -89,10 +90,11 @@ struct ListItems: Subcommand {
     @Option(help: ArgumentHelp("Only this list's items.", valueName: "name")) var list: String?
     @Option(help: "Only items due today, this week, or overdue.") var due: DueFilter?
     @Flag(help: "Include items checked off.") var all = false
+    @Option(help: ArgumentHelp("Only items containing this text (case and accents ignored).", valueName: "text")) var match: String?
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
-        try ItemQueryCommands.list(list: list, due: due, all: all, json: json, context: context)
+        try ItemQueryCommands.list(list: list, due: due, all: all, match: match, json: json, context: context)
     }
 }
 

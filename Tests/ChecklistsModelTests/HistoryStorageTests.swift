@@ -149,7 +149,9 @@ struct HistoryStorageTests {
         try database.apply(.addItem(checklistID: list, ItemDraft(text: "Milk", dueDate: nil)), now: now)
         try database.apply(.updateItem(id: 1, ItemDraft(text: "Oat milk", dueDate: nil)), now: now)
         // A writer that records no history (an older version of the program) changed it since.
-        try DatabaseQueue(path: folder.file("test.sqlite")).write { try $0.execute(sql: "UPDATE item SET text = 'Soy milk' WHERE id = 1") }
+        var olderWriter = Configuration()
+        olderWriter.prepareDatabase { $0.add(function: ChecklistsDatabase.searchFold) }   // the search index's triggers call it
+        try DatabaseQueue(path: folder.file("test.sqlite"), configuration: olderWriter).write { try $0.execute(sql: "UPDATE item SET text = 'Soy milk' WHERE id = 1") }
         let before = try content()
         let step = try database.step(.undo, now: now)
         guard case let .refused(.undo, entry, reason) = step else { Issue.record("\(step)"); return }

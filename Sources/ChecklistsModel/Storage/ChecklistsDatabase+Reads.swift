@@ -102,13 +102,13 @@ extension ChecklistsDatabase {
     /// The condition that leaves checked items out, written out rather than
     /// bound: SQLite uses a partial index only when the query's WHERE
     /// visibly implies the index's.
-    private static func pendingOnly(_ hidingChecked: Bool) -> String {
+    static func pendingOnly(_ hidingChecked: Bool) -> String {
         hidingChecked ? "AND isChecked = 0" : ""
     }
 
     /// The order of a checklist's page, `id` breaking ties so that pages
     /// never overlap or skip; descending for the backwards read.
-    private static func orderBy(_ order: ItemSortOrder, descending: Bool) -> String {
+    static func orderBy(_ order: ItemSortOrder, descending: Bool) -> String {
         let direction = descending ? " DESC" : ""
         switch order {
         case .dueDate: return "\(ItemRecord.dueOrder())\(direction), id\(direction)"
@@ -171,11 +171,17 @@ extension ChecklistsDatabase {
     /// undated item). Pending items across lists are a range read on the
     /// pending-by-due index, then the undated ones on theirs; one list's items
     /// are read on its (list, due order) index; only `--all` across every
-    /// list reads the whole table, as it must.
+    /// list reads the whole table, as it must. With `matching`, only items
+    /// containing that text (`search`'s rules), found through the search
+    /// index, which then leads instead of the due-date indexes.
     public func listedItems(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
-                            limit: Int? = nil) throws(StorageError) -> [ListedItem] {
+                            matching query: SearchQuery? = nil, limit: Int? = nil) throws(StorageError) -> [ListedItem] {
         let limit = limit.map { max(0, $0) } ?? -1
         var conditions: [SQL] = []
+        if let query { conditions.append("item.id IN (\(Self.matchingIDs(query)))") }
+        // INDEXED BY would make SQLite walk a due-date index and test each
+        // item against the matches; the matches are usually far fewer.
+        func index(_ name: SQL) -> SQL { query == nil ? name : "" }
         // Written out, not bound, as in `pendingCount`: the partial index needs it.
         if !includeChecked { conditions.append("item.isChecked = 0") }
         if start != nil || end != nil { conditions.append("item.dueAt IS NOT NULL") }
@@ -186,7 +192,7 @@ extension ChecklistsDatabase {
             if let start { conditions.append("\(due) >= \(StoredTime.wholeSeconds(start))") }
             if let end { conditions.append("\(due) < \(StoredTime.wholeSeconds(end))") }
             return try read { db in
-                try Self.listed(db, index: "INDEXED BY item_by_checklist_due", conditions, order: ItemRecord.dueOrder("item"), limit: limit)
+                try Self.listed(db, index: index("INDEXED BY item_by_checklist_due"), conditions, order: ItemRecord.dueOrder("item"), limit: limit)
             }
         }
         if let start { conditions.append("item.dueAt >= \(StoredTime.wholeSeconds(start))") }
@@ -200,9 +206,9 @@ extension ChecklistsDatabase {
             let dated = start != nil || end != nil ? conditions : conditions + ["item.dueAt IS NOT NULL"]
             // Ordered by the index's own columns (all dated here), so the
             // read stops at `limit` instead of sorting every overdue item.
-            var items = try Self.listed(db, index: "INDEXED BY item_pending_by_due", dated, order: "item.dueAt", limit: limit)
+            var items = try Self.listed(db, index: index("INDEXED BY item_pending_by_due"), dated, order: "item.dueAt", limit: limit)
             if start == nil && end == nil && (limit < 0 || items.count < limit) {
-                items += try Self.listed(db, index: "INDEXED BY item_pending_undated", conditions + ["item.dueAt IS NULL"],
+                items += try Self.listed(db, index: index("INDEXED BY item_pending_undated"), conditions + ["item.dueAt IS NULL"],
                                          order: nil, limit: limit < 0 ? -1 : limit - items.count)
             }
             return items

@@ -13,7 +13,7 @@ import GRDBSQLite
 /// the queries are extensions by job, each in its own file: `+Reads` (what
 /// screens and the command line show), `+Reminders` (what the alarm needs),
 /// `+Changes` (confirmed edits and the reminder rule), `+Snapshot` (export
-/// and import), `+Checks` (soundness checks and faults for tests). The
+/// and import), `+Search` (items containing a text), `+Checks` (soundness checks and faults for tests). The
 /// tables' columns are named once, in Records.swift.
 public final class ChecklistsDatabase: Sendable {
     /// Tuning that tests shorten; the defaults are for people.
@@ -174,6 +174,10 @@ public final class ChecklistsDatabase: Sendable {
         configuration.busyMode = .timeout(options.busyTimeout)
         configuration.prepareDatabase { db in
             db.add(collation: naturalCollation)
+            // The search index's triggers call it: every connection that
+            // may write an item (or migrate) needs it, and readers fold
+            // the same way for `instr`.
+            db.add(function: searchFold)
             // Only a writer keeps statement journals; a reader (`status`
             // in a tmux status line) is not made to run one more statement.
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
@@ -244,6 +248,12 @@ public final class ChecklistsDatabase: Sendable {
     /// Names sort as people count ("List 2" before "List 10"), in SQL too:
     /// `ORDER BY text COLLATE natural_order` agrees with `NaturalOrder`.
     private static let naturalCollation = DatabaseCollation("natural_order") { NaturalOrder.compare($0, $1) }
+
+    /// `SearchText.fold` in SQL, for the search index (Schema v10): the
+    /// stored text is folded by the very function that folds a query.
+    static let searchFold = DatabaseFunction("search_fold", argumentCount: 1, pure: true) { values in
+        String.fromDatabaseValue(values[0]).map(SearchText.fold)
+    }
 
     // MARK: - Errors a user can act on
 

@@ -237,6 +237,51 @@ enum Schema {
                 try db.execute(sql: "UPDATE item SET note = ? WHERE id = ?", arguments: [note, row["id"] as Int64])
             }
         }
+        migrator.registerMigration("v10: search index") { db in
+            // What search looks in: the one place to name a searched column
+            // (a column added to this list is indexed by the triggers, kept
+            // up to date when it changes, and filled in for every item).
+            let searchedColumns = ["text", "note"]
+            func searched(_ row: String) -> String {
+                // The first column as it is, each further one after a line
+                // break only when it holds something.
+                let first = "coalesce(\(row).\(searchedColumns[0]), '')"
+                let rest = searchedColumns.dropFirst().map { "CASE WHEN coalesce(\(row).\($0), '') = '' THEN '' ELSE char(10) || \(row).\($0) END" }
+                return "search_fold(" + ([first] + rest).joined(separator: " || ") + ")"
+            }
+            try db.execute(sql: """
+                -- Every item's searched text, folded (case, accents and width
+                -- ignored: `SearchText.fold`, registered on every connection
+                -- as search_fold); id is the item's. A query too short for
+                -- the index below is looked for here with instr(): a plain
+                -- table scans five times faster than the index's own rows.
+                CREATE TABLE item_folded (id INTEGER PRIMARY KEY, body TEXT NOT NULL);
+                -- That text indexed by sequences of three characters, so a
+                -- query is found anywhere in a word and in CJK text without
+                -- spaces. External content: the text is kept once, above.
+                -- Case-sensitive: the text is folded already, and must match
+                -- exactly as instr() does for short queries.
+                CREATE VIRTUAL TABLE item_search USING fts5(body, content = 'item_folded', content_rowid = 'id',
+                                                            tokenize = 'trigram case_sensitive 1');
+                INSERT INTO item_folded (id, body) SELECT id, \(searched("item")) FROM item;
+                INSERT INTO item_search (item_search) VALUES ('rebuild');
+                -- An external-content index is told what leaves it, with the
+                -- text it had, before that text changes.
+                CREATE TRIGGER item_search_insert AFTER INSERT ON item BEGIN
+                    INSERT INTO item_folded (id, body) VALUES (NEW.id, \(searched("NEW")));
+                    INSERT INTO item_search (rowid, body) SELECT id, body FROM item_folded WHERE id = NEW.id;
+                END;
+                CREATE TRIGGER item_search_update AFTER UPDATE OF \(searchedColumns.joined(separator: ", ")) ON item BEGIN
+                    INSERT INTO item_search (item_search, rowid, body) SELECT 'delete', id, body FROM item_folded WHERE id = OLD.id;
+                    UPDATE item_folded SET body = \(searched("NEW")) WHERE id = NEW.id;
+                    INSERT INTO item_search (rowid, body) SELECT id, body FROM item_folded WHERE id = NEW.id;
+                END;
+                CREATE TRIGGER item_search_delete AFTER DELETE ON item BEGIN
+                    INSERT INTO item_search (item_search, rowid, body) SELECT 'delete', id, body FROM item_folded WHERE id = OLD.id;
+                    DELETE FROM item_folded WHERE id = OLD.id;
+                END;
+                """)
+        }
         migrator.registerMigration("v11: history") { db in
             try db.execute(sql: """
                 -- One row per change a user (or a sync) made, newest last:

@@ -45,6 +45,13 @@ public enum Action: Sendable {
     case historyStepped(HistoryStep)
     /// An undo or redo could not be saved; nothing changed.
     case historyFailed(HistoryDirection, message: String)
+    /// The answer to `.search`: the items matching the query of search
+    /// number `generation`. An answer for an older query (the user typed
+    /// on since it was asked) carries an older number and is ignored.
+    case searchAnswered(generation: Int, SearchResults)
+    /// The answer to `.findMatch`: the match of `query` in checklist
+    /// `checklistID` that n or N goes to, nil when it holds none.
+    case matchFound(SearchQuery, checklistID: Int64, MatchStep?)
     /// The data may have changed (a timer fired, another process wrote):
     /// reload what is on screen, keeping the selection.
     case refresh
@@ -82,4 +89,11 @@ public enum Effect: Hashable, Sendable {
     /// Look up whether a notifier runs on the database (for the help);
     /// answered by `.notifierChecked`.
     case checkNotifier
+    /// Find at most `limit` items in every list matching `query`, for the
+    /// search screen's query number `generation`; answered by `.searchAnswered`.
+    case search(SearchQuery, generation: Int, limit: Int)
+    /// Find the match of `query` in checklist `checklistID` after the item
+    /// `after` (n, `forward`) or before it (N), wrapping round; answered by
+    /// `.matchFound`.
+    case findMatch(SearchQuery, checklistID: Int64, after: Item?, forward: Bool)
 }

@@ -27,8 +27,9 @@ public enum NotifierStatus: Hashable, Sendable {
 /// Which screen is in front. Item Detail sits on a checklist, List Detail on
 /// All Lists: leaving List Detail returns to the screen beneath it, leaving
 /// Item Detail to where it was opened from (`ItemDetailState.Origin`).
+/// Search sits on All Lists or a checklist and goes back to it.
 public enum Route: Hashable, Sendable {
-    case allLists, checklist, itemDetail, listDetail
+    case allLists, checklist, itemDetail, listDetail, search
 }
 
 /// A one-line note shown above the help line until the next key.
@@ -56,6 +57,11 @@ public struct AppState: Sendable {
     public var listDetail: ListDetailState?
     /// The chooser `m` opens over a checklist, while it is open.
     public var listChooser: ListChooserState?
+    /// The search screen, while it is in front.
+    public var search: SearchState?
+    /// The last search typed, kept after the search screen closes: what
+    /// n and N step through in a checklist.
+    public var lastSearch: SearchQuery?
     public var confirmation: Confirmation?
     /// Reminders waiting for the user, shown over every screen.
     public var banner: BannerState?
@@ -119,7 +125,7 @@ public struct AppState: Sendable {
         switch route {
         case .itemDetail: return closeItemDetail()
         case .listDetail: closeListDetail()
-        case .allLists, .checklist: break
+        case .allLists, .checklist, .search: break
         }
         return []
     }
@@ -163,6 +169,7 @@ public struct AppState: Sendable {
         case .checklist: listChooser == nil ? .checklist : .listChooser
         case .itemDetail: itemDetail?.keyContext ?? .checklist
         case .listDetail: listDetail?.keyContext ?? .allLists
+        case .search: .search
         }
     }
 }

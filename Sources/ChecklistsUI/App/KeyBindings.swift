@@ -16,6 +16,7 @@ public enum KeyCommand: Hashable, Sendable {
     case bannerOpen, bannerDone, bannerSnooze, bannerNext, bannerDismiss
     case snoozeShort, snoozeLong, snoozeTomorrow
     case undo, redo
+    case search, nextMatch, previousMatch
 }
 
 /// Where the user is, for the purpose of what keys do.
@@ -25,9 +26,10 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case listName, listIcon, iconChoice, listChooser
     case confirm, help
     case banner, snoozeChoice
+    case search
 
     /// Whether a text field has the keys here: typing and pastes go into it.
-    public var isTextField: Bool { self == .itemText || self == .itemNote || self == .listName || self == .typedDate }
+    public var isTextField: Bool { self == .itemText || self == .itemNote || self == .listName || self == .typedDate || self == .search }
 
     /// Whether digits here are a count for the next movement key (`5j`,
     /// `10G`), as in vi: the scrolling screens, where no digit is bound.
@@ -54,6 +56,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .help: "This help"
         case .banner: "A reminder banner"
         case .snoozeChoice: "Snoozing a reminder"
+        case .search: "Search"
         }
     }
 }
@@ -70,9 +73,13 @@ public struct KeyBinding: Sendable {
     public var onHelpLine: Bool
     /// Kept whatever the config file says (Ctrl-C quits everywhere).
     public var isFixed: Bool
+    /// Gives its keys up to a `[keys]` line that names them in the same
+    /// place (`KeyMap.freeingTakenKeys`), instead of the file being refused
+    /// for binding a key twice: true for keys added once users had files.
+    public var yieldsToUserKeys: Bool
 
     init(_ keys: [Key], _ label: String, _ command: KeyCommand, _ help: String, _ contexts: Set<KeyContext>,
-         helpLine: Bool = true, fixed: Bool = false) {
+         helpLine: Bool = true, fixed: Bool = false, yields: Bool = false) {
         self.keys = keys
         self.label = label
         self.command = command
@@ -80,6 +87,7 @@ public struct KeyBinding: Sendable {
         self.contexts = contexts
         self.onHelpLine = helpLine
         self.isFixed = fixed
+        self.yieldsToUserKeys = yields
     }
 }
 
@@ -146,6 +154,21 @@ public enum KeyBindings {
         // screen). The line shows Esc alone, as it does for h and ←, so that
         // it still fits 80 columns; `?` lists them all.
         KeyBinding([.escape, .character("q"), .character("h"), .left], "Esc", .back, "back", [.checklist]),
+        // Off the help lines, which are full at 80 columns in a checklist
+        // and would wrap differently on All Lists; `?` lists them, and the
+        // search screen's own line shows its keys. New since users had
+        // config files: a file that bound these keys keeps them.
+        KeyBinding([.character("/")], "/", .search, "search every list", lists, helpLine: false, yields: true),
+        KeyBinding([.character("n")], "n", .nextMatch, "next match of the last search", [.checklist], helpLine: false, yields: true),
+        KeyBinding([.character("N")], "N", .previousMatch, "previous match of the last search", [.checklist], helpLine: false, yields: true),
+
+        // The search screen: typing edits the query, so only named keys move.
+        KeyBinding([.up], "↑↓", .moveUp, "move", [.search]),
+        KeyBinding([.down], "", .moveDown, "move down", [.search], helpLine: false),
+        KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page up", [.search], helpLine: false),
+        KeyBinding([.pageDown], "", .pageDown, "page down", [.search], helpLine: false),
+        KeyBinding([.enter], "Enter", .open, "open in its list", [.search]),
+        KeyBinding([.escape], "Esc", .back, "back", [.search]),
 
         KeyBinding([.enter], "Enter", .chooseIcon, "choose", [.iconChoice]),
         KeyBinding([.escape], "Esc", .cancel, "close", [.iconChoice]),
@@ -190,7 +213,7 @@ public enum KeyBindings {
         KeyBinding([.control("r")], "^R", .redo, "redo", lists, helpLine: false),
 
         KeyBinding([.character("?"), .function(1)], "?", .help, "help", lists.union([.itemRemind, .itemDueDate, .itemRepeat, .listIcon, .datePicker])),
-        KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .itemNote, .listName, .typedDate]),
+        KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .itemNote, .listName, .typedDate, .search]),
         KeyBinding([.control("c")], "^C", .quit, "quit", Set(KeyContext.allCases), helpLine: false, fixed: true),
     ]
 
@@ -261,6 +284,9 @@ public enum KeyBindings {
         case .snoozeTomorrow: "snooze-tomorrow"
         case .undo: "undo"
         case .redo: "redo"
+        case .search: "search"
+        case .nextMatch: "next-match"
+        case .previousMatch: "previous-match"
         }
     }
 

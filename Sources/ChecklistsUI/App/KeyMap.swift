@@ -138,9 +138,58 @@ extension KeyMap {
             }
             result.append(inField)
         }
-        Self.relabel(&result, remapped: Set(blame.keys))
+        var relabelled = Set(blame.keys)
+        result = Self.freeingTakenKeys(result, remapped: &blame, relabelled: &relabelled)
+        Self.relabel(&result, remapped: relabelled)
         try Self.refuseDoubleBindings(result, remapped: blame)
         return KeyMap(table: result)
+    }
+
+    /// A key a `[keys]` line names is taken from the default rows that had
+    /// it in the same place and that yield (`KeyBinding.yieldsToUserKeys`:
+    /// keys added after users had config files): a default added in a later
+    /// version (n for next-match) must not make a file that bound that key
+    /// (`add = "n"`) fail to load. A row keeps its other keys; where it
+    /// loses them all, the command has no key there (the user may bind
+    /// one). Older defaults and two `[keys]` lines still clash, and are refused.
+    /// `remapped` and `relabelled` index the table and are moved with it.
+    static func freeingTakenKeys(_ table: [KeyBinding], remapped: inout [Int: String], relabelled: inout Set<Int>) -> [KeyBinding] {
+        var taken: [KeyContext: Set<Key>] = [:]
+        for (row, _) in remapped {
+            for context in table[row].contexts { taken[context, default: []].formUnion(table[row].keys) }
+        }
+        var result: [KeyBinding] = []
+        var newRemapped: [Int: String] = [:]
+        var newRelabelled: Set<Int> = []
+        for (row, binding) in table.enumerated() {
+            if remapped[row] != nil || !binding.yieldsToUserKeys || !binding.contexts.contains(where: { taken[$0]?.isDisjoint(with: binding.keys) == false }) {
+                if let name = remapped[row] { newRemapped[result.count] = name }
+                if relabelled.contains(row) { newRelabelled.insert(result.count) }
+                result.append(binding)
+                continue
+            }
+            // One row per set of keys left, for the contexts that leave it,
+            // in the order the contexts are declared (the table stays stable).
+            var groups: [(keys: [Key], contexts: Set<KeyContext>)] = []
+            for context in KeyContext.allCases where binding.contexts.contains(context) {
+                let left = binding.keys.filter { !(taken[context]?.contains($0) ?? false) }
+                if let index = groups.firstIndex(where: { $0.keys == left }) {
+                    groups[index].contexts.insert(context)
+                } else {
+                    groups.append((left, [context]))
+                }
+            }
+            for group in groups where !group.keys.isEmpty {
+                var kept = binding
+                kept.keys = group.keys
+                kept.contexts = group.contexts
+                if group.keys != binding.keys { newRelabelled.insert(result.count) }
+                result.append(kept)
+            }
+        }
+        remapped = newRemapped
+        relabelled = newRelabelled
+        return result
     }
 
     /// Gives remapped rows labels from their keys. A row that shares its

@@ -9,7 +9,7 @@ public struct Click: Hashable, Sendable {
     public var at: Date
 }
 
-/// The mouse in the lists and in help: a click selects a row, a second
+/// The mouse in the lists, search results and help: a click selects a row, a second
 /// click on the same row soon after opens it, the wheel scrolls. Forms,
 /// questions and banners keep to keys: a stray click must not answer a
 /// question or leave a half-typed form.
@@ -31,6 +31,7 @@ enum MouseInput {
         case .left, .middle, .right: nil
         }
         let context = state.keyContext
+        if context == .search { return SearchScreen.mouse(event, wheel: wheel, state: &state) }
         if context == .help {
             guard let wheel else { return [] }
             return HelpOverlay.handle(wheel < 0 ? .moveUp : .moveDown, count: abs(wheel), state: &state)
@@ -77,12 +78,16 @@ enum MouseInput {
             guard home.rows.indices.contains(index), home.rows[index].isSelectable else { return [] }
             state.allLists.select(index, visibleRows: state.listRows)
         }
-        if let previous, previous.route == route, previous.index == index,
-           (0...doubleClickInterval).contains(state.now.timeIntervalSince(previous.at)) {
-            return open(state: &state)
-        }
+        if isSecondClick(after: previous, route: route, index: index, now: state.now) { return open(state: &state) }
         state.lastClick = Click(route: route, index: index, at: state.now)
         return []
+    }
+
+    /// Whether a click on row `index` of `route` now makes a double click
+    /// with the click before it.
+    static func isSecondClick(after previous: Click?, route: Route, index: Int, now: Date) -> Bool {
+        guard let previous, previous.route == route, previous.index == index else { return false }
+        return (0...doubleClickInterval).contains(now.timeIntervalSince(previous.at))
     }
 
     /// What Enter does on the selected row.

@@ -4,6 +4,14 @@ import ChecklistsModel
 /// The app's one state transition: pure, no clock, no disk, no terminal.
 /// Returns the effects the runtime must perform.
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
+    let effects = reduceAction(&state, action)
+    // Whatever took the search screen's place (Enter on a match, a
+    // reminder's "open", Esc) leaves nothing of it behind.
+    if state.route != .search { state.search = nil }
+    return effects
+}
+
+private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case let .clock(now):
         state.now = now
@@ -36,6 +44,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             state.checklist = list
         }
         if state.route == .allLists { state.route = .checklist }
+        SearchScreen.itemsLoaded(state: &state)
         // The Due view's Enter or a, the banner's "open": once the page is
         // here, open the form. The page is centred on the item to edit, so if
         // it is not selected it is gone (deleted elsewhere, or before its
@@ -59,6 +68,14 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.listChooser = nil
         state.openItemAfterLoad = nil
         state.itemDetail = nil
+        if state.route == .search, var search = state.search {
+            // The search stays; what it opened, or sat on, is gone.
+            search.origin = .allLists
+            search.openingItemID = nil
+            state.search = search
+            state.message = StatusMessage("That list no longer exists.", kind: .error)
+            return [loadLists(state, select: nil)] + SearchScreen.reload(search)
+        }
         if state.route != .listDetail {
             state.route = .allLists
             // The form it asked about is gone with the list.
@@ -91,6 +108,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return reloadCurrent(state)
     case .refresh:
         return reloadCurrent(state)
+    case let .searchAnswered(generation, results):
+        return SearchScreen.answered(generation: generation, results, state: &state)
+    case let .matchFound(query, checklistID, step):
+        return SearchScreen.matchFound(query, checklistID: checklistID, step, state: &state)
     case let .notifierChecked(pid):
         state.notifier = pid.map { .running(pid: $0) } ?? .notRunning
         return []
@@ -156,6 +177,9 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
         state.helpScroll = 0
         return [.checkNotifier]
     }
+    if command == .search {
+        return SearchScreen.open(state: &state)
+    }
     switch state.route {
     case .allLists:
         return command.map { AllListsScreen.handle($0, count: count, state: &state) } ?? []
@@ -167,6 +191,8 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
         return ItemDetailScreen.handle(command, key: key, state: &state)
     case .listDetail:
         return ListDetailScreen.handle(command, key: key, state: &state)
+    case .search:
+        return SearchScreen.handle(command, key: key, state: &state)
     }
 }
 
@@ -226,6 +252,8 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
 
 /// Reloads whatever the current screen shows, keeping the selection.
 func reloadCurrent(_ state: AppState) -> [Effect] {
+    // What is beneath the search is reloaded when the search closes.
+    if state.route == .search, let search = state.search { return SearchScreen.reload(search) }
     if let list = state.checklist, state.route != .allLists && state.route != .listDetail {
         let anchor: ItemsAnchor = list.selectedItem.map { .item($0.id, fallback: list.viewport.selection) } ?? .index(list.viewport.selection)
         return [.loadItems(checklistID: list.summary.id, anchor: anchor, pageSize: state.pageSize)]

@@ -17,6 +17,7 @@ public func render(_ state: AppState) -> ScreenGrid {
         ListChooser.render(state, into: &grid)
     case .itemDetail: ItemDetailScreen.render(state, into: &grid)
     case .listDetail: ListDetailScreen.render(state, into: &grid)
+    case .search: SearchScreen.render(state, into: &grid)
     }
     Chrome.bottomLines(state, into: &grid)
     if state.banner != nil {

@@ -145,6 +145,21 @@ public final class Store {
             return nil
         case .checkNotifier:
             return .notifierChecked(pid: notifierPID())
+        case let .search(query, generation, limit):
+            do {
+                return .searchAnswered(generation: generation, try database.search(query, limit: limit))
+            } catch {
+                return .loadFailed(message: error.statusLine)
+            }
+        case let .findMatch(query, checklistID, current, forward):
+            do {
+                guard let summary = try database.checklistSummary(id: checklistID) else { return .checklistMissing }
+                let step = try database.nextMatch(query, checklistID: checklistID, sortOrder: summary.checklist.sortOrder,
+                                                  hidingChecked: summary.checklist.hidesChecked, after: current, forward: forward)
+                return .matchFound(query, checklistID: checklistID, step)
+            } catch {
+                return .loadFailed(message: error.statusLine)
+            }
         }
     }
 

@@ -60,6 +60,8 @@ enum ChecklistScreen {
             ListChooser.open(for: item, state: &state)
         case .moveItemDown, .moveItemUp:
             return reorder(down: command == .moveItemDown, list: list, state: &state)
+        case .nextMatch, .previousMatch:
+            return SearchScreen.findMatch(forward: command == .nextMatch, state: &state)
         default:
             break
         }

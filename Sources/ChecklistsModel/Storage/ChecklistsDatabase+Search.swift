@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+
+/// What a search found across every list: the newest matches first taken,
+/// at most `limit` of them, shown pending first by due date.
+public struct SearchResults: Hashable, Sendable {
+    public var items: [ListedItem]
+    /// More items match than `items` holds: the screen says "200+".
+    public var hasMore: Bool
+
+    public init(items: [ListedItem] = [], hasMore: Bool = false) {
+        self.items = items
+        self.hasMore = hasMore
+    }
+}
+
+/// The match of a search that n or N goes to in a checklist: which item,
+/// and which of the list's matches it is.
+public struct MatchStep: Hashable, Sendable {
+    public var itemID: Int64
+    /// 1-based, in the list's order.
+    public var number: Int
+    public var total: Int
+    /// Whether it came round from the other end of the list.
+    public var wrapped: Bool
+
+    public init(itemID: Int64, number: Int, total: Int, wrapped: Bool) {
+        self.itemID = itemID
+        self.number = number
+        self.total = total
+        self.wrapped = wrapped
+    }
+}
+
+/// Search: items whose folded text (`item_folded`, Schema v10, kept in step
+/// with `item` by triggers) contains the folded query. A query of three
+/// characters or more is a phrase of the trigram index `item_search`; a
+/// shorter one, which trigrams cannot answer, is an `instr` over the folded
+/// text itself.
+extension ChecklistsDatabase {
+    /// Items in every list containing `query`: the `limit` newest matches
+    /// (a look-up stops there, so a one-letter query costs no more than a
+    /// precise one), pending before checked, then by due date.
+    public func search(_ query: SearchQuery, limit: Int) throws(StorageError) -> SearchResults {
+        try read { db in
+            let ids = try Int64.fetchAll(db, SQLRequest<Int64>("""
+                \(Self.matchingIDs(query)) ORDER BY id DESC LIMIT \(limit + 1)
+                """))
+            guard !ids.isEmpty else { return SearchResults() }
+            let items = try SQLRequest<ListedItemRecord>("""
+                SELECT \(ListedItemRecord.selection)
+                FROM item JOIN checklist ON checklist.id = item.checklistID
+                WHERE item.id IN \(ids.prefix(limit))
+                ORDER BY item.isChecked, \(sql: ItemRecord.dueOrder("item")), item.id
+                """).fetchAll(db).map(\.listed)
+            return SearchResults(items: items, hasMore: ids.count > limit)
+        }
+    }
+
+    /// The match of `query` in one checklist after `current` in the list's
+    /// order (`forward`, n) or before it (N), wrapping round; nil when the
+    /// list holds none. Only the list's matches are read (found through the
+    /// index, then each by its id), never the whole list; where the match
+    /// stands in the list is the page load's business (`index(ofItem:)`).
+    public func nextMatch(_ query: SearchQuery, checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool,
+                          after current: Item?, forward: Bool) throws(StorageError) -> MatchStep? {
+        try read { db -> MatchStep? in
+            let key: SQL = switch sortOrder {
+            case .dueDate: SQL(sql: ItemRecord.dueOrder())
+            case .text: "text COLLATE natural_order"
+            case .added: "id"
+            }
+            let matches: SQL = """
+                SELECT id, \(key) AS k FROM item
+                WHERE id IN (\(Self.matchingIDs(query))) AND checklistID = \(checklistID) \(sql: Self.pendingOnly(hidingChecked))
+                """
+            // The place in the list's order, as a condition on (k, id):
+            // before or after the item `k`/`id` describe.
+            func beyond(_ item: Item, after: Bool, orEqual: Bool = false) -> SQL {
+                let value: SQL = switch sortOrder {
+                case .dueDate: "\(item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max)"
+                case .text: "\(item.text) COLLATE natural_order"
+                case .added: "\(item.id)"
+                }
+                let side: SQL = after ? ">" : "<"
+                let tie: SQL = orEqual ? (after ? ">=" : "<=") : side
+                return "(k \(side) \(value) OR (k = \(value) AND id \(tie) \(item.id)))"
+            }
+            let order: SQL = forward ? "k, id" : "k DESC, id DESC"
+            func first(_ condition: SQL?) throws -> Int64? {
+                let filter: SQL = condition.map { "WHERE \($0)" } ?? ""
+                return try Int64.fetchOne(db, SQLRequest<Int64>("""
+                    WITH m AS (\(matches)) SELECT id FROM m \(filter) ORDER BY \(order) LIMIT 1
+                    """))
+            }
+            var wrapped = false
+            var found = try current.flatMap { try first(beyond($0, after: forward)) }
+            if found == nil {
+                found = try first(nil)
+                wrapped = current != nil
+            }
+            guard let id = found, let target = try ItemRecord.fetchOne(db, key: id)?.item else { return nil }
+            let counts = try Row.fetchOne(db, SQLRequest<Row>("""
+                WITH m AS (\(matches))
+                SELECT count(*) AS total, count(*) FILTER (WHERE \(beyond(target, after: false, orEqual: true))) AS number FROM m
+                """))
+            return MatchStep(itemID: id, number: counts?["number"] ?? 1, total: counts?["total"] ?? 1, wrapped: wrapped)
+        }
+    }
+
+    /// The ids (as `id`) of the items containing `query`: a phrase of the
+    /// trigram index (quoted, so nothing in it is FTS5 syntax), or for a
+    /// query too short for trigrams a look through the folded text itself.
+    static func matchingIDs(_ query: SearchQuery) -> SQL {
+        if query.usesIndex {
+            let phrase = "\"" + query.folded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            return "SELECT rowid AS id FROM item_search WHERE item_search MATCH \(phrase)"
+        }
+        return "SELECT id FROM item_folded WHERE instr(body, \(query.folded)) > 0"
+    }
+}

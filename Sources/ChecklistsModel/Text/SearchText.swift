@@ -1,0 +1,38 @@
+import Foundation
+
+/// What search compares: text folded so that case, accents and character
+/// width do not matter ("Café" and "CAFE" are both "cafe", "Straße" is
+/// "strasse", a full-width "ＡＢＣ" is "abc"), while kana keep their voicing
+/// marks (が stays が) and CJK text is left as it is.
+///
+/// The same function folds the stored text (the database calls it from the
+/// triggers that keep the search index, as the SQL function
+/// `search_fold`) and the query, so the two can never disagree.
+public enum SearchText {
+    /// `text` folded for comparison. Foundation's folding does full case
+    /// folding (ß to ss), which `lowercased()` does not.
+    public static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+}
+
+/// A search as the user typed it, folded once: the text items must contain.
+public struct SearchQuery: Hashable, Sendable {
+    /// As typed, for messages ("No matches for “milk”").
+    public let typed: String
+    /// `SearchText.fold(typed)`: what the stored folded text must contain.
+    public let folded: String
+
+    /// Nil for a query that is empty or only white space: it would match
+    /// every item, which is no search.
+    public init?(_ typed: String) {
+        guard typed.contains(where: { !$0.isWhitespace }) else { return nil }
+        self.typed = typed
+        folded = SearchText.fold(typed)
+    }
+
+    /// The index looks up sequences of three characters (SQLite's trigram
+    /// tokenizer counts Unicode code points): a shorter query cannot use it
+    /// and is looked for in the folded text directly.
+    public var usesIndex: Bool { folded.unicodeScalars.count >= 3 }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import GRDB
+import Testing
+@testable import ChecklistsModel
+import TestSupport
+
+/// Search on real SQLite files: the folding, the trigram index and its
+/// fallback for short queries, the triggers that keep the index in step
+/// with every kind of write, and the migration of an existing file.
+@Suite("Search index")
+struct SearchIndexTests {
+    let folder = TemporaryFolder()
+
+    func database(_ name: String = "test.sqlite") throws -> ChecklistsDatabase {
+        try ChecklistsDatabase.temporary(in: folder, name: name)
+    }
+
+    @discardableResult
+    func add(_ text: String, to list: Int64 = 1, due: String? = nil, in database: ChecklistsDatabase) throws -> Int64 {
+        let outcome = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due.map { Fixed.date($0) })),
+                                         now: Fixed.now)
+        guard case let .item(id) = outcome else { Issue.record("no item id"); return 0 }
+        return id
+    }
+
+    func texts(_ query: String, in database: ChecklistsDatabase, limit: Int = 50) throws -> [String] {
+        guard let query = SearchQuery(query) else { return [] }
+        return try database.search(query, limit: limit).items.map(\.item.text)
+    }
+
+    @Test("folding ignores case, accents and width, turns ß into ss, and leaves kana and CJK alone")
+    func folding() {
+        #expect(SearchText.fold("Café") == "cafe")
+        #expect(SearchText.fold("STRASSE") == SearchText.fold("Straße"))
+        #expect(SearchText.fold("ÉCOLE naïve") == "ecole naive")
+        #expect(SearchText.fold("ＡＢＣ") == "abc")
+        #expect(SearchText.fold("がっこう") == "がっこう")
+        #expect(SearchText.fold("買う牛乳を") == "買う牛乳を")
+        #expect(SearchQuery("") == nil)
+        #expect(SearchQuery("  \t") == nil)
+        #expect(SearchQuery("牛乳")?.usesIndex == false)
+        #expect(SearchQuery("牛乳を")?.usesIndex == true)
+        #expect(SearchQuery("é")?.folded == "e")
+    }
+
+    @Test("words in a note are found too, through the index and without it; a note edited or cleared is found no more")
+    func notes() throws {
+        let database = try database()
+        let plumber = try add("Call the plumber", in: database)
+        try add("Milk", in: database)
+        try database.apply(.updateItem(id: plumber, ItemDraft(text: "Call the plumber", dueDate: nil, note: "Rémi\n0612 345 678")), now: Fixed.now)
+        #expect(try texts("remi", in: database) == ["Call the plumber"])
+        #expect(try texts("345 6", in: database) == ["Call the plumber"])
+        #expect(try texts("06", in: database) == ["Call the plumber"])
+        #expect(try texts("plumber", in: database) == ["Call the plumber"])
+        try database.apply(.updateItem(id: plumber, ItemDraft(text: "Call the plumber", dueDate: nil, note: "")), now: Fixed.now)
+        #expect(try texts("remi", in: database) == [])
+        #expect(try texts("06", in: database) == [])
+        folder.remove()
+    }
+
+    @Test("a query finds its text anywhere, whatever the case and accents: through the index and, under 3 characters, without")
+    func matching() throws {
+        let database = try database()
+        try add("Café au lait", in: database)
+        try add("Hauptstraße 5", in: database)
+        try add("買う牛乳を", in: database)
+        try add("Buy MILK", in: database)
+        try add("ｆｕｌｌ width", in: database)
+        #expect(try texts("cafe", in: database) == ["Café au lait"])
+        #expect(try texts("CAFÉ AU", in: database) == ["Café au lait"])
+        #expect(try texts("fé", in: database) == ["Café au lait"])
+        #expect(try texts("STRASSE", in: database) == ["Hauptstraße 5"])
+        #expect(try texts("straße", in: database) == ["Hauptstraße 5"])
+        #expect(try texts("牛乳", in: database) == ["買う牛乳を"])
+        #expect(try texts("牛乳を", in: database) == ["買う牛乳を"])
+        #expect(try texts("う牛乳を", in: database) == ["買う牛乳を"])
+        #expect(try texts("ilk", in: database) == ["Buy MILK"])
+        #expect(try texts("full", in: database) == ["ｆｕｌｌ width"])
+        #expect(try texts("milk cafe", in: database) == [])
+        // Nothing in a query is FTS5 syntax: quotes, stars, NEAR and columns are text.
+        try add("say \"hi\" * NEAR body:x", in: database)
+        #expect(try texts("\"hi\"", in: database) == ["say \"hi\" * NEAR body:x"])
+        #expect(try texts("\" *", in: database) == ["say \"hi\" * NEAR body:x"])
+        #expect(try texts("body:", in: database) == ["say \"hi\" * NEAR body:x"])
+        #expect(try texts("\"", in: database) == ["say \"hi\" * NEAR body:x"])
+        folder.remove()
+    }
+
+    @Test("results: each with its list's name; pending first, by due date; at most the limit, saying there are more")
+    func resultsOrderAndLimit() throws {
+        let database = try database()
+        guard case let .checklist(groceries) = try database.apply(.addChecklist(name: "Groceries", icon: .groceries), now: Fixed.now)
+        else { Issue.record("no list id"); return }
+        let checked = try add("milk (old)", to: groceries, due: "2026-11-01 09:00", in: database)
+        try database.apply(.setChecked(itemID: checked, true), now: Fixed.now)
+        try add("Milk", to: groceries, due: "2026-11-22 09:00", in: database)
+        try add("oat milk", due: "2026-11-21 08:00", in: database)
+        try add("milk shake", in: database)
+        let results = try database.search(SearchQuery("milk")!, limit: 10)
+        #expect(results.items.map(\.item.text) == ["oat milk", "Milk", "milk shake", "milk (old)"])
+        #expect(results.items.map(\.checklistName) == ["List", "Groceries", "List", "Groceries"])
+        #expect(results.hasMore == false)
+        // The newest matches are the ones kept.
+        let limited = try database.search(SearchQuery("mi")!, limit: 2)
+        #expect(limited.items.map(\.item.text) == ["oat milk", "milk shake"])
+        #expect(limited.hasMore)
+        #expect(try database.search(SearchQuery("mi")!, limit: 4).hasMore == false)
+        folder.remove()
+    }
+
+    @Test("the index follows every write: add, edit, delete, a deleted list, an import; a second connection sees it")
+    func followsWrites() throws {
+        let database = try database()
+        let id = try add("Call the bank", in: database)
+        #expect(try texts("bank", in: database) == ["Call the bank"])
+        try database.apply(.updateItem(id: id, ItemDraft(text: "Call the café", dueDate: nil)), now: Fixed.now)
+        #expect(try texts("bank", in: database) == [])
+        #expect(try texts("cafe", in: database) == ["Call the café"])
+        // A change to another column leaves the text found.
+        try database.apply(.setChecked(itemID: id, true), now: Fixed.now)
+        #expect(try texts("cafe", in: database) == ["Call the café"])
+        try database.apply(.deleteItem(id: id), now: Fixed.now)
+        #expect(try texts("cafe", in: database) == [])
+
+        guard case let .checklist(trip) = try database.apply(.addChecklist(name: "Trip", icon: .trips), now: Fixed.now)
+        else { Issue.record("no list id"); return }
+        try add("Pack the passport", to: trip, in: database)
+        #expect(try texts("passport", in: database) == ["Pack the passport"])
+        try database.apply(.deleteChecklist(id: trip), now: Fixed.now)
+        #expect(try texts("passport", in: database) == [])
+
+        let imported = CalendarItem(fields: CalendarFields(uid: "u1", text: "Renew the Führerschein", dueDate: nil, isChecked: false,
+                                                           shouldRemind: false, remindAt: nil),
+                                    object: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", completedAt: nil)
+        try database.apply(.putCalendarItems(listName: "Inbox", [imported]), now: Fixed.now)
+        #expect(try texts("fuhrer", in: database) == ["Renew the Führerschein"])
+        // Another process's connection reads what this one indexed, and indexes its own writes.
+        let other = try self.database()
+        #expect(try texts("fuhrer", in: other) == ["Renew the Führerschein"])
+        try add("Über-long meeting", in: other)
+        #expect(try texts("uber", in: database) == ["Über-long meeting"])
+        // The folded text holds one row per item, no more, and the index agrees with it.
+        let rows = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item_folded") }
+        let items = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item") }
+        #expect(rows == items)
+        try database.write { db in try db.execute(sql: "INSERT INTO item_search (item_search, rank) VALUES ('integrity-check', 1)") }
+        folder.remove()
+    }
+
+    @Test("the migration indexes the items of an existing file, folded; a reader opened read-only searches it")
+    func migration() throws {
+        let path = folder.file("old.sqlite")
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Schema.migrator.migrate(queue, upTo: "v8: sync state")
+            try queue.write { db in
+                try db.execute(sql: """
+                    INSERT INTO checklist (id, name) VALUES (1, 'List'), (2, 'Courses');
+                    INSERT INTO item (id, checklistID, text, dueAt) VALUES (1, 1, 'Crème brûlée', NULL), (2, 2, '牛乳を買う', 1795338000),
+                        (3, 2, 'eggs', NULL);
+                    INSERT INTO preference (key, value) VALUES ('initialized', '1');
+                    """)
+            }
+        }
+        let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false))
+        #expect(try texts("creme brulee", in: database) == ["Crème brûlée"])
+        #expect(try texts("牛乳", in: database) == ["牛乳を買う"])
+        #expect(try database.search(SearchQuery("egg")!, limit: 5).items.map(\.checklistName) == ["Courses"])
+        let stored = try database.read { db in try String.fetchAll(db, sql: "SELECT body FROM item_folded ORDER BY id") }
+        #expect(stored == ["creme brulee", "牛乳を買う", "eggs"])
+        try add("crème fraîche", in: database)
+        let reader = try ChecklistsDatabase.openForReading(DatabaseLocation(path: path, createsFolder: false))
+        #expect(try texts("creme", in: reader).sorted() == ["Crème brûlée", "crème fraîche"])
+        folder.remove()
+    }
+
+    @Test("next match: after (n) or before (N) an item in the list's sort order, among the shown items, wrapping; which of how many")
+    func nextMatch() throws {
+        let database = try database()
+        let a = try add("b milk", due: "2026-11-23 09:00", in: database)
+        try add("bread", due: "2026-11-22 09:00", in: database)
+        let c = try add("a milk", due: "2026-11-24 09:00", in: database)
+        let d = try add("MILK powder", due: "2026-11-20 09:00", in: database)
+        let e = try add("milk, no date", in: database)
+        guard case let .checklist(other) = try database.apply(.addChecklist(name: "Other", icon: .none), now: Fixed.now)
+        else { Issue.record("no list id"); return }
+        try add("milk elsewhere", to: other, in: database)
+        let query = SearchQuery("milk")!
+        func step(after id: Int64?, forward: Bool = true, order: ItemSortOrder = .dueDate, hiding: Bool = false) throws -> MatchStep? {
+            try database.nextMatch(query, checklistID: 1, sortOrder: order, hidingChecked: hiding,
+                                   after: try id.flatMap { try database.item(id: $0) }, forward: forward)
+        }
+        // By due date: d (20th), [bread], a (23rd), c (24th), e (no date, last).
+        #expect(try step(after: nil) == MatchStep(itemID: d, number: 1, total: 4, wrapped: false))
+        #expect(try step(after: d) == MatchStep(itemID: a, number: 2, total: 4, wrapped: false))
+        #expect(try step(after: c) == MatchStep(itemID: e, number: 4, total: 4, wrapped: false))
+        #expect(try step(after: e) == MatchStep(itemID: d, number: 1, total: 4, wrapped: true))
+        #expect(try step(after: a, forward: false) == MatchStep(itemID: d, number: 1, total: 4, wrapped: false))
+        #expect(try step(after: d, forward: false) == MatchStep(itemID: e, number: 4, total: 4, wrapped: true))
+        // From an item that is no match, the next one in the order.
+        #expect(try step(after: 2)?.itemID == a)
+        // By text, natural order ignoring case: "a milk", "b milk", "bread", "MILK powder", "milk, no date".
+        #expect(try step(after: a, order: .text) == MatchStep(itemID: d, number: 3, total: 4, wrapped: false))
+        #expect(try step(after: c, forward: false, order: .text) == MatchStep(itemID: e, number: 4, total: 4, wrapped: true))
+        #expect(try step(after: c, order: .added) == MatchStep(itemID: d, number: 3, total: 4, wrapped: false))
+        // Checked items hidden: not matches any more.
+        try database.apply(.setChecked(itemID: d, true), now: Fixed.now)
+        #expect(try step(after: nil, hiding: true) == MatchStep(itemID: a, number: 1, total: 3, wrapped: false))
+        #expect(try database.nextMatch(SearchQuery("zz")!, checklistID: 1, sortOrder: .dueDate, hidingChecked: false,
+                                       after: nil, forward: true) == nil)
+        folder.remove()
+    }
+}
