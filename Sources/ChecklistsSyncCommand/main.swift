@@ -33,10 +33,21 @@ enum SyncCommand {
             index += 2
         }
         let context = CommandLineContext.live(databasePath: values["--db"], environment: environment)
+        let settings: SyncSettings
+        let database: ChecklistsDatabase
         do {
-            let settings = try SyncSettings.resolve(url: values["--url"], username: values["--username"], passwordCommand: passwordCommand,
-                                                    allowInsecureHTTP: allowInsecureHTTP, environment: environment)
-            let database = try context.openDatabase()
+            settings = try SyncSettings.resolve(url: values["--url"], username: values["--username"], passwordCommand: passwordCommand,
+                                                allowInsecureHTTP: allowInsecureHTTP, environment: environment)
+            database = try context.openDatabase()
+        } catch let error as SyncError {
+            return fail(error.description, status: error.exitStatus)
+        } catch let error as CommandLineError {
+            return fail(error.description, status: error.exitStatus)
+        } catch {
+            return fail("\(error)", status: 1)
+        }
+        // From here on every ending is recorded, for the home screen's sync line.
+        do {
             let only = try values["--list"].map { name throws(CommandLineError) in
                 try Inputs.checklist(named: name, in: context.storage { () throws(StorageError) in try database.checklists() })
             }
@@ -46,9 +57,12 @@ enum SyncCommand {
             let session = SyncSession(client: client, database: database,
                                       mapping: CalendarMapping(timeZone: style.calendar.timeZone, now: context.now),
                                       describeDate: { style.format($0) })
-            for line in try session.run(only: only) { context.output(TextWidth.sanitized(line)) }
+            let lines = try session.run(only: only)
+            try? database.recordSyncStatus(SyncStatus(at: Date()))
+            for line in lines { context.output(TextWidth.sanitized(line)) }
             return 0
         } catch let error as SyncError {
+            try? database.recordSyncStatus(SyncStatus(at: Date(), error: error.summary))
             return fail(error.description, status: error.exitStatus)
         } catch let error as CommandLineError {
             return fail(error.description, status: error.exitStatus)

@@ -113,6 +113,41 @@ public struct SyncCommit: Hashable, Sendable {
     }
 }
 
+/// How the last sync ended, for the home screen: when, and why it failed.
+/// Kept in the database (not in the notifier's memory), so every app open
+/// on it sees it through its live reload, whoever ran the sync.
+public struct SyncStatus: Hashable, Sendable {
+    public var at: Date
+    /// A few words ("server unreachable"); nil when it succeeded.
+    public var error: String?
+
+    public init(at: Date, error: String? = nil) {
+        self.at = at
+        self.error = error
+    }
+}
+
+/// What is waiting to be synced here, as a value two looks can compare: the
+/// items added or changed since their last sync, the synced items deleted
+/// since, and the lists without a calendar. Empty: nothing to send.
+public struct UnsyncedChanges: Hashable, Sendable {
+    public var changedItems: Int
+    /// The sum of their `modifiedAt`, so that a second edit of an item
+    /// already waiting makes another value.
+    public var changedStamp: Int64
+    public var deletedItems: Int
+    public var listsWithoutCalendar: Int
+
+    public init(changedItems: Int = 0, changedStamp: Int64 = 0, deletedItems: Int = 0, listsWithoutCalendar: Int = 0) {
+        self.changedItems = changedItems
+        self.changedStamp = changedStamp
+        self.deletedItems = deletedItems
+        self.listsWithoutCalendar = listsWithoutCalendar
+    }
+
+    public var isEmpty: Bool { changedItems == 0 && deletedItems == 0 && listsWithoutCalendar == 0 }
+}
+
 // MARK: - Reads and the commit
 
 /// What `checklists sync` keeps between runs (the calendars lists map to,
@@ -218,6 +253,43 @@ extension ChecklistsDatabase {
                 }
             }
             return skipped
+        }
+    }
+
+    /// How the last sync ended; nil when none has run on this database.
+    public func syncStatus() throws(StorageError) -> SyncStatus? {
+        try read { db in
+            guard let at = try Preference.syncLastAt.value(db).flatMap(Int64.init) else { return nil }
+            return SyncStatus(at: StoredTime.date(at), error: try Preference.syncLastError.value(db))
+        }
+    }
+
+    /// Records how a sync ended. Only this bookkeeping: never a password,
+    /// only the error's few words.
+    public func recordSyncStatus(_ status: SyncStatus) throws(StorageError) {
+        try write { db in
+            try Preference.syncLastAt.set(String(StoredTime.secondsRoundedDown(status.at)), db)
+            try Preference.syncLastError.set(status.error, db)
+        }
+    }
+
+    /// What waits to be sent: the same tests a sync makes (an item without
+    /// a sync state or whose `modifiedAt` moved since, a state whose item is
+    /// gone, a list without a calendar), in one read.
+    public func unsyncedChanges() throws(StorageError) -> UnsyncedChanges {
+        try read { db in
+            let changed = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*) AS count, TOTAL(item.modifiedAt) AS stamp FROM item LEFT JOIN syncItem ON syncItem.uid = item.uid
+                WHERE syncItem.uid IS NULL OR syncItem.syncedModifiedAt IS NOT item.modifiedAt
+                """)
+            let deleted = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM syncItem WHERE NOT EXISTS (SELECT 1 FROM item WHERE item.uid = syncItem.uid)
+                """) ?? 0
+            let lists = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM checklist WHERE NOT EXISTS (SELECT 1 FROM syncCalendar WHERE syncCalendar.checklistID = checklist.id)
+                """) ?? 0
+            return UnsyncedChanges(changedItems: changed?["count"] ?? 0, changedStamp: Int64((changed?["stamp"] as Double?) ?? 0),
+                                   deletedItems: deleted, listsWithoutCalendar: lists)
         }
     }
 

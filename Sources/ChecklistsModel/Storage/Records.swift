@@ -171,6 +171,10 @@ enum Preference: String {
     case reportedOpenMode
     /// The id of the checklist that was open when the app last ran.
     case openChecklist
+    /// When the last sync ended (seconds since 1970), and why it failed
+    /// (absent when it succeeded): what the home screen's sync line shows.
+    case syncLastAt
+    case syncLastError
 
     func value(_ db: Database) throws -> String? {
         try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [rawValue])

@@ -41,6 +41,8 @@ public enum Action: Sendable {
     case wakeCandidatesLoaded(WakeCandidates)
     /// The answer to `.checkNotifier`: the running notifier's pid, or nil.
     case notifierChecked(pid: Int32?)
+    /// The answer to `.loadSyncStatus`.
+    case syncStatusLoaded(SyncStatus?)
     /// The data may have changed (a timer fired, another process wrote):
     /// reload what is on screen, keeping the selection.
     case refresh
@@ -74,4 +76,6 @@ public enum Effect: Hashable, Sendable {
     /// Look up whether a notifier runs on the database (for the help);
     /// answered by `.notifierChecked`.
     case checkNotifier
+    /// Read how the last sync ended; answered by `.syncStatusLoaded`.
+    case loadSyncStatus
 }

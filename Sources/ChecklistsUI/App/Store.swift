@@ -139,6 +139,10 @@ public final class Store {
             return nil
         case .checkNotifier:
             return .notifierChecked(pid: notifierPID())
+        case .loadSyncStatus:
+            // Unreadable, the line keeps what it showed: the next commit reads again.
+            guard let status = try? database.syncStatus() else { return nil }
+            return .syncStatusLoaded(status)
         }
     }
 
