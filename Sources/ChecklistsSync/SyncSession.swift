@@ -200,8 +200,8 @@ public final class SyncSession {
 
     private func sync(calendar: String, list: SyncCommit.ListTarget, name: String, checklistID: Int64?, token: String?,
                       forgetStates: Bool) throws(SyncError) -> SyncCommit.CalendarChanges {
-        let contents = try storage { () throws(StorageError) in try database.syncContents(checklistID: checklistID, calendarURL: calendar) }
-        let states = forgetStates ? [] : contents.states
+        let stored = try storage { () throws(StorageError) in try database.syncStates(calendarURL: calendar) }
+        let states = forgetStates ? [] : stored.states
         let stateByHref = Dictionary(states.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         let remote = try changes(in: calendar, token: forgetStates ? nil : token)
         var deleted = remote.deleted
@@ -215,11 +215,20 @@ public final class SyncSession {
             let uid = stateByHref[version.href]?.uid ?? mapping.fields(of: version.object)?.uid ?? ""
             versionByUID[uid] = version
         }
+        // Only the items that may need something are read: changed here,
+        // changed or deleted there, or about to be sent by a stopped sync.
+        let named = Set(versionByUID.keys).union(deleted.compactMap { stateByHref[$0]?.uid }).union(stored.pushes.keys)
+        let local = try storage { () throws(StorageError) in
+            try database.syncEntries(checklistID: checklistID, calendarURL: calendar, including: forgetStates ? nil : named)
+        }
+        let contents = (entries: local.entries, pushes: stored.pushes)
         let entryByUID = Dictionary(contents.entries.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
         let stateByUID = Dictionary(states.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
         let planner = SyncPlanner(mapping: mapping, calendarPath: calendar, describeDate: describeDate)
         var uids = contents.entries.map(\.uid)
-        uids += states.map(\.uid).filter { entryByUID[$0] == nil }
+        // A state whose item is gone from the list was deleted here; one
+        // whose item was merely not read is unchanged on both sides.
+        uids += states.map(\.uid).filter { entryByUID[$0] == nil && (local.goneHere.contains($0) || versionByUID[$0] != nil) }
         uids += versionByUID.keys.sorted().filter { entryByUID[$0] == nil && stateByUID[$0] == nil }
 
         var result = SyncCommit.CalendarChanges(url: calendar, list: list, syncToken: remote.token)

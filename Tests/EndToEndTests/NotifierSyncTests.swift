@@ -100,7 +100,7 @@ struct NotifierSyncTests {
         #expect(tmux.waitUntil { $0.contains(synced) }, "\(tmux.text)")
 
         laptop.run(["add", "Added by hand"])
-        #expect(waitUntil { log(notifierLog).contains(#"synced: "List": 1 sent"#) && log(notifierLog).components(separatedBy: "synced:").count == 3 },
+        #expect(waitUntil { log(notifierLog).components(separatedBy: #"synced: "List": 1 sent"#).count >= 3 },
                 "\(log(notifierLog))")
         _ = phone.sync()
         #expect(phone.items() == ["Added by hand | -", "Before the start | -"])
