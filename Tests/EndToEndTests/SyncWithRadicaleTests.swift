@@ -84,6 +84,12 @@ struct SyncWithRadicaleTests {
 
         #expect(laptop.sync() == [#""List": up to date"#])
         #expect(phone.sync() == [#""List": up to date"#])
+        // Nothing changed on either side: one PROPFIND of the calendar home
+        // (kept from the last discovery), whose sync token says so; no REPORT.
+        let (propfinds, reports) = (server.requests("PROPFIND"), server.requests("REPORT"))
+        #expect(laptop.sync() == [#""List": up to date"#])
+        #expect(server.requests("PROPFIND") == propfinds + 1)
+        #expect(server.requests("REPORT") == reports)
         // --db before the subcommand reaches the helper `sync` runs.
         #expect(laptop.run(["--db", laptop.database, "sync"], ["CHECKLISTS_DB": folder.file("elsewhere.sqlite")]) == (0, "\"List\": up to date\n"))
         #expect(server.requests("PUT") == 3)

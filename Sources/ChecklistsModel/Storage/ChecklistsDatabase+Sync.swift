@@ -316,6 +316,22 @@ extension ChecklistsDatabase {
         }
     }
 
+    /// The calendar home found from `url` by the last discovery, if the
+    /// url is still the same.
+    public func syncHome(from url: String) throws(StorageError) -> String? {
+        try read { db in
+            guard let stored = try Preference.syncHome.value(db) else { return nil }
+            let parts = stored.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            return parts.count == 2 && parts[0] == url ? parts[1] : nil
+        }
+    }
+
+    /// Remembers the calendar home found from `url` (sync bookkeeping, like
+    /// the pushes: no list or item changes).
+    public func recordSyncHome(_ home: String, from url: String) throws(StorageError) {
+        try write { db in try Preference.syncHome.set(url + "\n" + home, db) }
+    }
+
     /// What waits to be sent: the same tests a sync makes (an item without
     /// a sync state or whose `modifiedAt` moved since, a state whose item is
     /// gone, a list without a calendar), in one read.
