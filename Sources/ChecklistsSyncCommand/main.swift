@@ -7,8 +7,8 @@ import ChecklistsSync
 /// for its help and completions, and hands them over in one plain form:
 /// `--url U --username N --password-command W... --allow-insecure-http
 /// --list L --db PATH`). A binary of its own because only sync needs
-/// FoundationNetworking and FoundationXML, whose libraries (libcurl,
-/// libssl, libxml2) every other run of `checklists` would load for nothing.
+/// libcurl and FoundationXML, whose libraries (libcurl, libssl, libxml2)
+/// every other run of `checklists` would load for nothing.
 enum SyncCommand {
     /// Runs one sync, printing a line per list (and one per conflict, kept
     /// item or skipped to-do); returns the exit status. The environment gives
