@@ -84,7 +84,11 @@ public final class SyncSession {
             changes.append(try sync(calendar: item.url, list: item.target, name: item.name, checklistID: checklistID,
                                     token: item.token, serverToken: serverTokens[item.url] ?? nil, forgetStates: item.fresh))
         }
-        let skipped = try storage { () throws(StorageError) in try database.commitSync(SyncCommit(calendars: changes), now: mapping.now) }
+        // How it ended goes in with its result: one commit (the home
+        // screen's "Synced 14:05" line reads it).
+        let skipped = try storage { () throws(StorageError) in
+            try database.commitSync(SyncCommit(calendars: changes), now: mapping.now, status: SyncStatus(at: mapping.now))
+        }
         if !skipped.isEmpty {
             lines.append("\(skipped.count) item(s) changed here while syncing; the next sync takes them")
         }

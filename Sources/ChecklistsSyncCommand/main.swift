@@ -57,9 +57,7 @@ enum SyncCommand {
             let session = SyncSession(client: client, database: database,
                                       mapping: CalendarMapping(timeZone: style.calendar.timeZone, now: context.now),
                                       describeDate: { style.format($0) })
-            let lines = try session.run(only: only)
-            try? database.recordSyncStatus(SyncStatus(at: Date()))
-            for line in lines { context.output(TextWidth.sanitized(line)) }
+            for line in try session.run(only: only) { context.output(TextWidth.sanitized(line)) }
             return 0
         } catch let error as SyncError {
             try? database.recordSyncStatus(SyncStatus(at: Date(), error: error.summary))

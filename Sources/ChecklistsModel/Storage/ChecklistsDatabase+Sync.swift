@@ -247,7 +247,9 @@ extension ChecklistsDatabase {
     /// the mapping decided when it read the server's alarm). Returns the
     /// uids skipped because they changed here while the sync ran.
     @discardableResult
-    public func commitSync(_ commit: SyncCommit, now: Date) throws(StorageError) -> [String] {
+    /// `status`, when given, is recorded in the same transaction: a sync
+    /// with nothing to write costs one commit, not two.
+    public func commitSync(_ commit: SyncCommit, now: Date, status: SyncStatus? = nil) throws(StorageError) -> [String] {
         for calendar in commit.calendars {
             if case let .new(name) = calendar.list, let problem = TextRules.problem(with: name, what: "list name") { throw problem }
             for write in calendar.writes {
@@ -295,6 +297,7 @@ extension ChecklistsDatabase {
                     try db.execute(sql: "DELETE FROM syncPush WHERE uid = ?", arguments: [uid])
                 }
             }
+            if let status { try Self.putSyncStatus(status, in: db) }
             return skipped
         }
     }
@@ -310,10 +313,12 @@ extension ChecklistsDatabase {
     /// Records how a sync ended. Only this bookkeeping: never a password,
     /// only the error's few words.
     public func recordSyncStatus(_ status: SyncStatus) throws(StorageError) {
-        try write { db in
-            try Preference.syncLastAt.set(String(StoredTime.secondsRoundedDown(status.at)), db)
-            try Preference.syncLastError.set(status.error, db)
-        }
+        try write { db in try Self.putSyncStatus(status, in: db) }
+    }
+
+    private static func putSyncStatus(_ status: SyncStatus, in db: Database) throws {
+        try Preference.syncLastAt.set(String(StoredTime.secondsRoundedDown(status.at)), db)
+        try Preference.syncLastError.set(status.error, db)
     }
 
     /// The calendar home found from `url` by the last discovery, if the
