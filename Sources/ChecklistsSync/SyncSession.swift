@@ -249,13 +249,18 @@ public final class SyncSession {
         }
         let contents = (entries: local.entries, pushes: stored.pushes)
         let entryByUID = Dictionary(contents.entries.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
-        let stateByUID = Dictionary(states.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+        var stateByUID = Dictionary(states.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
         let planner = SyncPlanner(mapping: mapping, calendarPath: calendar, describeDate: describeDate)
         var uids = contents.entries.map(\.uid)
         // A state whose item is gone from the list was deleted here; one
         // whose item was merely not read is unchanged on both sides.
         uids += states.map(\.uid).filter { entryByUID[$0] == nil && (local.goneHere.contains($0) || versionByUID[$0] != nil) }
         uids += versionByUID.keys.sorted().filter { entryByUID[$0] == nil && stateByUID[$0] == nil }
+        // The states were read without their bases: those planned now get theirs.
+        let bases = try storage { () throws(StorageError) in
+            try database.syncBases(calendarURL: calendar, uids: Set(uids.filter { stateByUID[$0] != nil }))
+        }
+        for (uid, base) in bases { stateByUID[uid]?.base = base }
 
         var result = SyncCommit.CalendarChanges(url: calendar, list: list, syncToken: remote.token)
         var counts = (sent: 0, received: 0, deletedHere: 0, deletedThere: 0)

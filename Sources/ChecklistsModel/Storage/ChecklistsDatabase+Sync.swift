@@ -169,15 +169,29 @@ extension ChecklistsDatabase {
     public func syncContents(checklistID: Int64?, calendarURL: String) throws(StorageError)
         -> (entries: [Snapshot.Entry], states: [ItemSyncState], pushes: [String: String]) {
         try read { db in
-            let (states, pushes) = try Self.syncStates(calendarURL: calendarURL, db)
+            let (states, pushes) = try Self.syncStates(calendarURL: calendarURL, withBases: true, db)
             return (try Self.syncEntries(checklistID: checklistID, calendarURL: calendarURL, including: nil, db), states, pushes)
         }
     }
 
     /// The sync states of `calendarURL` (those of items deleted here since
-    /// too), and what an earlier sync was about to send (uid → text).
+    /// too) without their bases (empty: `syncBases` reads those a sync
+    /// needs, so 10,000 unchanged to-dos are not read in full), and what an
+    /// earlier sync was about to send (uid → text).
     public func syncStates(calendarURL: String) throws(StorageError) -> (states: [ItemSyncState], pushes: [String: String]) {
-        try read { db in try Self.syncStates(calendarURL: calendarURL, db) }
+        try read { db in try Self.syncStates(calendarURL: calendarURL, withBases: false, db) }
+    }
+
+    /// The bases (the object as last synced) of `uids` in `calendarURL`.
+    public func syncBases(calendarURL: String, uids: Set<String>) throws(StorageError) -> [String: String] {
+        guard !uids.isEmpty else { return [:] }
+        let named = String(decoding: (try? JSONEncoder().encode(uids.sorted())) ?? Data("[]".utf8), as: UTF8.self)
+        return try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT uid, base FROM syncItem WHERE calendarURL = ? AND uid IN (SELECT value FROM json_each(?))
+                """, arguments: [calendarURL, named])
+            return Dictionary(rows.map { ($0["uid"] as String, $0["base"] as String) }, uniquingKeysWith: { first, _ in first })
+        }
     }
 
     /// The list's items a sync must look at: those with no state for
@@ -199,9 +213,9 @@ extension ChecklistsDatabase {
         }
     }
 
-    private static func syncStates(calendarURL: String, _ db: Database) throws -> (states: [ItemSyncState], pushes: [String: String]) {
+    private static func syncStates(calendarURL: String, withBases: Bool, _ db: Database) throws -> (states: [ItemSyncState], pushes: [String: String]) {
         let states = try Row.fetchAll(db, sql: """
-            SELECT uid, href, etag, base, syncedModifiedAt FROM syncItem WHERE calendarURL = ? ORDER BY uid
+            SELECT uid, href, etag, \(withBases ? "base" : "'' AS base"), syncedModifiedAt FROM syncItem WHERE calendarURL = ? ORDER BY uid
             """, arguments: [calendarURL]).map {
             ItemSyncState(uid: $0["uid"], href: $0["href"], etag: $0["etag"], base: $0["base"],
                           syncedModifiedAt: ($0["syncedModifiedAt"] as Int64?).map(StoredTime.date))
