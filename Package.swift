@@ -8,10 +8,11 @@ import PackageDescription
 //                       the database folder's watch, the app-presence lock
 //   ChecklistsTerminal  the one adapter that talks to ncurses, plus the Dispatch runtime
 //   ChecklistsSync      two-way CalDAV sync: a pure planner (three-way merge) and a thin HTTP
-//                       runner (URLSession, XMLParser): no terminal, no argument parser
+//                       runner (libcurl, XMLParser): no terminal, no argument parser
 //   ChecklistsConfig    config.toml (TOMLKit): one section type per feature, read into the
 //                       UI's own values (the key map, the theme)
 //   CDBus               libdbus-1, loaded when the notifier first needs it, for desktop notifications
+//   CCurl               libcurl, for the sync helper's HTTP
 //   ChecklistsNotify    `checklists notify`: a pure reducer and a thin runtime delivering
 //                       reminders while no app is open (D-Bus, tmux, the user's command)
 //   ChecklistsCommandLine  the subcommands (add, list, status, export...): no curses, no argument parser
@@ -47,6 +48,11 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CDBus"),
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
         .target(name: "CTerminalGuard"),
         .target(name: "ChecklistsDispatch"),
         .target(
@@ -63,7 +69,7 @@ let package = Package(
         ),
         .target(
             name: "ChecklistsSync",
-            dependencies: ["ChecklistsModel"]
+            dependencies: ["CCurl", "ChecklistsModel"]
         ),
         .target(
             name: "ChecklistsCommandLine",
@@ -86,7 +92,7 @@ let package = Package(
             ]
         ),
         // `checklists sync` runs this binary beside it: only it links
-        // FoundationNetworking and FoundationXML (libcurl, libssl, libxml2),
+        // libcurl and FoundationXML (libcurl, libssl, libxml2),
         // which cost every other run of `checklists` 10 ms of loading.
         .executableTarget(
             name: "checklists-sync",

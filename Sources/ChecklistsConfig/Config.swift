@@ -12,12 +12,14 @@ public struct Config: Hashable, Sendable {
     public var notify: NotifySection
     public var keys: KeysSection
     public var colors: ColorsSection
+    public var sync: SyncSection
 
     public init(notify: NotifySection = NotifySection(), keys: KeysSection = KeysSection(),
-                colors: ColorsSection = ColorsSection()) {
+                colors: ColorsSection = ColorsSection(), sync: SyncSection = SyncSection()) {
         self.notify = notify
         self.keys = keys
         self.colors = colors
+        self.sync = sync
     }
 
     /// What the app and the notifier use when there is no file.
@@ -54,12 +56,13 @@ public struct Config: Hashable, Sendable {
             throw ConfigError(file: file, problem: "\(error)")
         }
         let root = TableReader(table: table, section: nil, locator: SourceLocator(text: text, file: file))
-        let sections = [NotifySection.name, KeysSection.name, ColorsSection.name]
+        let sections = [NotifySection.name, KeysSection.name, ColorsSection.name, SyncSection.name]
         try root.refuseUnknownKeys(known: sections, expected: "a section: " + sections.map { "[\($0)]" }.joined(separator: ", "))
         var config = Config()
         config.notify = try root.section(NotifySection.self) ?? NotifySection()
         config.keys = try root.section(KeysSection.self) ?? KeysSection()
         config.colors = try root.section(ColorsSection.self) ?? ColorsSection()
+        config.sync = try root.section(SyncSection.self) ?? SyncSection()
         return config
     }
 }
@@ -135,6 +138,24 @@ public struct TableReader {
             strings.append(string)
         }
         return strings
+    }
+
+    /// A string; nil when the key is absent.
+    public func string(_ key: String, expected: String) throws(ConfigError) -> String? {
+        guard let value = table[key] else { return nil }
+        guard let string = value.string else {
+            throw error(at: key, "\"\(key)\" must be a string (\(expected)), not a \(value.type)")
+        }
+        return string
+    }
+
+    /// A boolean; nil when the key is absent.
+    public func bool(_ key: String, expected: String) throws(ConfigError) -> Bool? {
+        guard let value = table[key] else { return nil }
+        guard let bool = value.bool else {
+            throw error(at: key, "\"\(key)\" must be \(expected), not a \(value.type)")
+        }
+        return bool
     }
 
     /// Where `key` was written in this table.

@@ -13,6 +13,8 @@ public enum ChildProcess {
         case devNull
         /// A descriptor of ours (a pipe's end), duplicated.
         case descriptor(Int32)
+        /// The same, stderr joining stdout.
+        case descriptorWithErrors(Int32)
         /// A file, created or truncated (owner-only), stderr joining stdout.
         case file(String)
     }
@@ -39,6 +41,9 @@ public enum ChildProcess {
         case let .descriptor(descriptor):
             posix_spawn_file_actions_adddup2(&actions, descriptor, 1)
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        case let .descriptorWithErrors(descriptor):
+            posix_spawn_file_actions_adddup2(&actions, descriptor, 1)
+            posix_spawn_file_actions_adddup2(&actions, descriptor, 2)
         case let .file(path):
             posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
@@ -68,16 +73,18 @@ public enum ChildProcess {
         return .success(pid)
     }
 
-    /// Runs `arguments` to the end and returns its exit status and stdout;
-    /// killed (status nil) if it takes longer than `timeout`.
-    public static func run(_ arguments: [String], environment: [String: String], timeout: TimeInterval) -> (status: Int32?, output: String) {
+    /// Runs `arguments` to the end and returns its exit status and stdout
+    /// (with stderr when `withErrors`); killed (status nil) if it takes
+    /// longer than `timeout`.
+    public static func run(_ arguments: [String], environment: [String: String], timeout: TimeInterval,
+                           withErrors: Bool = false) -> (status: Int32?, output: String) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return (nil, "") }
         // Only the child's dup2'd stdout may stay open in it, or a command it
         // starts in the background would hold our end of the pipe.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let pid: pid_t
-        switch spawn(arguments, environment: environment, output: .descriptor(ends[1])) {
+        switch spawn(arguments, environment: environment, output: withErrors ? .descriptorWithErrors(ends[1]) : .descriptor(ends[1])) {
         case let .success(started): pid = started
         case .failure:
             close(ends[0]); close(ends[1])

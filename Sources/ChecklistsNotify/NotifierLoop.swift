@@ -29,10 +29,13 @@ public struct NotifierState: Sendable {
     public var retryAt: Date?
     /// False once a signal asked it to stop.
     public var isRunning = true
+    /// When to sync with the CalDAV server; nil when `[sync] interval` is not set.
+    public var sync: SyncSchedule?
 
-    public init(now: Date, calendar: Calendar) {
+    public init(now: Date, calendar: Calendar, sync: SyncSchedule? = nil) {
         self.now = now
         self.calendar = calendar
+        self.sync = sync
     }
 
     /// How long a delivery that reached no channel waits before the next try.
@@ -72,6 +75,12 @@ public enum NotifierEvent: Sendable {
     case applyFailed(Change, message: String)
     /// SIGTERM, SIGINT or SIGHUP.
     case stopRequested(signalName: String)
+    /// The sync timer armed with `token` went off at `at`.
+    case syncTimerWentOff(token: Int, at: Date)
+    /// The answer to `.checkLocalChanges`: what waits to be sent (nil: unreadable).
+    case localChangesChecked(UnsyncedChanges?, at: Date)
+    /// The answer to `.runSync`, when the helper has ended.
+    case syncFinished(SyncOutcome, at: Date)
 }
 
 /// A button of a desktop notification: what the reminder banner's keys do.
@@ -121,6 +130,13 @@ public enum NotifierEffect: Hashable, Sendable {
     case armAlarm(date: Date?, token: Int)
     /// Apply a notification button's change, as the app commits one.
     case apply(Change)
+    /// Read what waits to be sent; answered by `.localChangesChecked`.
+    case checkLocalChanges(at: Date)
+    /// Run the sync helper as a child, without waiting for it; answered
+    /// by `.syncFinished` when it ends.
+    case runSync
+    /// Set the sync timer (nil: disarm).
+    case armSyncTimer(date: Date?, token: Int)
     /// One line on stderr.
     case say(String)
     /// End the process, the lock files released by the kernel.
@@ -156,7 +172,7 @@ public enum NotifierLoop {
         switch event {
         case let .started(at):
             state.now = at
-            return [.takeLockIfNoAppOpen(at: at)]
+            return [.takeLockIfNoAppOpen(at: at)] + SyncSchedule.reduce(&state, event)
         case let .alarmWentOff(token, at):
             guard token == state.alarmToken else { return [] }
             state.now = at
@@ -169,7 +185,7 @@ public enum NotifierLoop {
             state.now = at
             // While an app is open it takes every reminder; the wait ends
             // with a fresh look anyway.
-            return state.waitingForApps ? [] : [.loadWakeCandidates]
+            return (state.waitingForApps ? [] : [.loadWakeCandidates]) + SyncSchedule.reduce(&state, event)
         case let .presenceChecked(noAppOpen, at):
             state.now = at
             if noAppOpen { return [.loadDue(at: at)] }
@@ -228,8 +244,12 @@ public enum NotifierLoop {
             return itemIDs.map { .apply(action.change(itemID: $0, now: at)) }
                 + [.say("\(action.label) from the notification: item \(itemIDs.map(String.init).joined(separator: ", "))"),
                    .loadWakeCandidates]
+                // A change of our own, which the file watch does not report.
+                + SyncSchedule.reduce(&state, .changedElsewhere(at: at))
         case let .applyFailed(_, message):
             return [.say(message)]
+        case .syncTimerWentOff, .localChangesChecked, .syncFinished:
+            return SyncSchedule.reduce(&state, event)
         case let .stopRequested(signalName):
             state.isRunning = false
             return [.say("stopped by \(signalName)"), .exit]

@@ -18,6 +18,11 @@ final class NotifierRuntime {
     private let dbus: DBusChannel
     private let now: @Sendable () -> Date
     private let alarm = DispatchAlarm()
+    private let syncTimer = DispatchAlarm()
+    /// The sync helper's argv without the database (nil: sync is off),
+    /// and the environment it runs with (the password may be in it).
+    private let syncCommand: [String]?
+    private let environment: [String: String]
     private let watcher = DatabaseWatcher()
     private var sources: [any DispatchSourceProtocol] = []
     /// The app-presence lock while a delivery holds it.
@@ -30,12 +35,14 @@ final class NotifierRuntime {
     /// other process's commit was taken in and the alarm re-armed.
     private let eventLog: FileHandle?
 
-    init(database: ChecklistsDatabase, config: NotifySection, style: DueDateStyle, environment: [String: String],
-         singleton: HeldLock, now: @escaping @Sendable () -> Date) {
+    init(database: ChecklistsDatabase, config: NotifySection, sync: (command: [String], interval: TimeInterval)?,
+         style: DueDateStyle, environment: [String: String], singleton: HeldLock, now: @escaping @Sendable () -> Date) {
         self.database = database
         self.singleton = singleton
         self.now = now
-        self.state = NotifierState(now: now(), calendar: style.calendar)
+        self.syncCommand = sync?.command
+        self.environment = environment
+        self.state = NotifierState(now: now(), calendar: style.calendar, sync: sync.map { SyncSchedule(interval: $0.interval) })
         self.eventLog = environment["CHECKLISTS_EVENT_LOG"].flatMap { path in
             FileManager.default.createFile(atPath: path, contents: nil) ? FileHandle(forWritingAtPath: path) : nil
         }
@@ -53,6 +60,9 @@ final class NotifierRuntime {
         }
         alarm.onFire = { [unowned self] token in
             self.send(.alarmWentOff(token: token, at: self.now()))
+        }
+        syncTimer.onFire = { [unowned self] token in
+            self.send(.syncTimerWentOff(token: token, at: self.now()))
         }
     }
 
@@ -128,6 +138,14 @@ final class NotifierRuntime {
             } catch {
                 return .applyFailed(change, message: error.description)
             }
+        case let .checkLocalChanges(at):
+            return .localChangesChecked(try? database.unsyncedChanges(), at: at)
+        case .runSync:
+            runSync()
+            return nil
+        case let .armSyncTimer(date, token):
+            syncTimer.set(date: date, token: token)
+            return nil
         case let .say(line):
             Self.say(line)
             return nil
@@ -137,6 +155,30 @@ final class NotifierRuntime {
             exit(0)
         }
     }
+
+    /// The helper runs on a thread of its own, so reminders keep firing
+    /// during a long sync; its end comes back on the main queue.
+    private func runSync() {
+        guard let command = syncCommand else { return }
+        let before = try? database.unsyncedChanges()
+        let arguments = command + ["--db", database.path]
+        let environment = environment
+        DispatchQueue.global().async {
+            // Stopped (and its whole group) past the limit: a server that
+            // accepts the connection and never answers must not end syncing.
+            let result = ChildProcess.run(arguments, environment: environment, timeout: Self.syncTimeLimit, withErrors: true)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    let outcome = SyncOutcome(status: result.status, output: result.output, before: before,
+                                              after: try? self.database.unsyncedChanges())
+                    self.send(.syncFinished(outcome, at: self.now()))
+                }
+            }
+        }
+    }
+
+    /// The longest one sync may take before it is stopped.
+    nonisolated static let syncTimeLimit: TimeInterval = 600
 
     /// Other processes' commits may add, move or cancel a reminder: the
     /// watcher wakes us on writes to the files, data_version says whether

@@ -10,14 +10,24 @@ public enum NotifyCommand {
     /// second one on the same database says which one runs and exits 0:
     /// a tmux hook or a login script may start it any number of times.
     @MainActor
+    /// `syncHelper` is the `checklists-sync` binary, run every `[sync]
+    /// interval` when one is set.
     public static func run(database location: DatabaseLocation, config configLocation: ConfigLocation,
-                           environment: [String: String]) -> Int32 {
+                           environment: [String: String], syncHelper: String) -> Int32 {
         NotifierRuntime.holdStoppingSignals()
         let config: Config
         do {
             config = try Config.load(configLocation)
         } catch {
             return fail(error.description, status: 2)
+        }
+        var sync: (command: [String], interval: TimeInterval)?
+        if let interval = config.sync.interval {
+            let arguments = config.sync.helperArguments(environment: environment)
+            guard arguments.contains("--url") else {
+                return fail("\(configLocation.path): [sync] interval is set but there is no server: add url = \"https://...\" to [sync] (or set CHECKLISTS_SYNC_URL)", status: 2)
+            }
+            sync = ([syncHelper] + arguments, interval)
         }
         let singleton: HeldLock
         switch NotifierPresence.claim(databasePath: location.path) {
@@ -38,7 +48,10 @@ public enum NotifyCommand {
         } catch {
             return fail(error.description, status: 3)
         }
-        NotifierRuntime(database: database, config: config.notify, style: style, environment: environment,
+        if let sync {
+            say("syncing every \(SyncSchedule.describe(sync.interval)) and a few seconds after each change here")
+        }
+        NotifierRuntime(database: database, config: config.notify, sync: sync, style: style, environment: environment,
                         singleton: singleton, now: Date.init).run()
     }
 

@@ -29,6 +29,23 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A few words for the home screen's "Sync failed 14:05: ..." line,
+    /// where the whole message would not fit.
+    public var summary: String {
+        switch self {
+        case .settings: "check the sync settings"
+        case .unreachable: "server unreachable"
+        case .tls: "secure connection failed"
+        case .timeout: "server did not answer"
+        case .unauthorized: "wrong username or password"
+        case .forbidden: "access refused (403)"
+        case .notFound: "nothing at the url (404)"
+        case let .serverError(_, status): "server error (HTTP \(status))"
+        case .notCalDAV: "not a CalDAV server"
+        case .database: "database problem"
+        }
+    }
+
     private static let unchanged = "nothing was changed here"
 
     public var description: String {

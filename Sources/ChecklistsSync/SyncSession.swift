@@ -5,6 +5,9 @@ import ChecklistsModel
 struct DiscoveredCalendar: Hashable {
     var href: String
     var displayName: String?
+    /// Its DAV:sync-token now: the one the last sync kept means nothing
+    /// changed there, and no REPORT is needed.
+    var syncToken: String?
 }
 
 /// The runner: one sync, start to end. It discovers the calendars, reads
@@ -45,6 +48,7 @@ public final class SyncSession {
         var claimed = Set(known.map(\.url))
         var work: [(url: String, target: SyncCommit.ListTarget, name: String, token: String?, fresh: Bool)] = []
         let discovered = Set(calendars.map(\.href))
+        let serverTokens = Dictionary(calendars.map { ($0.href, $0.syncToken) }, uniquingKeysWith: { first, _ in first })
 
         for list in lists where only == nil || only?.id == list.id {
             if let row = known.first(where: { $0.checklistID == list.id }) {
@@ -78,9 +82,13 @@ public final class SyncSession {
             var checklistID: Int64?
             if case let .existing(id) = item.target { checklistID = id }
             changes.append(try sync(calendar: item.url, list: item.target, name: item.name, checklistID: checklistID,
-                                    token: item.token, forgetStates: item.fresh))
+                                    token: item.token, serverToken: serverTokens[item.url] ?? nil, forgetStates: item.fresh))
         }
-        let skipped = try storage { () throws(StorageError) in try database.commitSync(SyncCommit(calendars: changes), now: mapping.now) }
+        // How it ended goes in with its result: one commit (the home
+        // screen's "Synced 14:05" line reads it).
+        let skipped = try storage { () throws(StorageError) in
+            try database.commitSync(SyncCommit(calendars: changes), now: mapping.now, status: SyncStatus(at: mapping.now))
+        }
         if !skipped.isEmpty {
             lines.append("\(skipped.count) item(s) changed here while syncing; the next sync takes them")
         }
@@ -93,6 +101,12 @@ public final class SyncSession {
     /// url: current-user-principal, then calendar-home-set (a url that is
     /// already a principal or a home works too).
     func discover() throws(SyncError) -> (home: String, calendars: [DiscoveredCalendar]) {
+        // The home the last sync found, listed at once: two requests fewer.
+        // Gone or refused, it is found again from the url.
+        let from = client.settings.serverURL.absoluteString
+        if let known = try? database.syncHome(from: from), let listed = try? calendars(in: known) {
+            return (known, listed)
+        }
         let start = client.settings.serverURL.path.isEmpty ? "/" : client.settings.serverURL.path
         let root = try propfind(start, depth: "0", props: "<d:current-user-principal/><c:calendar-home-set/><d:resourcetype/>")
         var home = root.responses.first?.properties["calendar-home-set"]?.hrefs.first
@@ -106,16 +120,25 @@ public final class SyncSession {
         guard var home else { throw .notCalDAV(host: host, detail: "no calendar-home-set") }
         home = client.url(home).path
         if !home.hasSuffix("/") { home += "/" }
-        let listing = try propfind(home, depth: "1", props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>")
-        let calendars = listing.responses.compactMap { response -> DiscoveredCalendar? in
+        let found = try calendars(in: home)
+        try? database.recordSyncHome(home, from: from)
+        return (home, found)
+    }
+
+    /// The calendars under `home` that hold to-dos, with their sync tokens.
+    private func calendars(in home: String) throws(SyncError) -> [DiscoveredCalendar] {
+        let listing = try propfind(home, depth: "1",
+                                   props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><d:sync-token/>")
+        return listing.responses.compactMap { response -> DiscoveredCalendar? in
             let path = client.url(response.href).path
             guard path != home, response.properties["resourcetype"]?.children.contains("calendar") == true else { return nil }
             let components = response.properties["supported-calendar-component-set"]?.components ?? []
             guard components.isEmpty || components.contains(where: { $0.uppercased() == "VTODO" }) else { return nil }
             let name = response.properties["displayname"]?.text
-            return DiscoveredCalendar(href: path.hasSuffix("/") ? path : path + "/", displayName: name?.isEmpty == false ? name : nil)
+            let token = response.properties["sync-token"]?.text
+            return DiscoveredCalendar(href: path.hasSuffix("/") ? path : path + "/", displayName: name?.isEmpty == false ? name : nil,
+                                      syncToken: token?.isEmpty == false ? token : nil)
         }
-        return (home, calendars)
     }
 
     private func propfind(_ path: String, depth: String, props: String) throws(SyncError) -> DAVMultistatus {
@@ -199,11 +222,14 @@ public final class SyncSession {
     }
 
     private func sync(calendar: String, list: SyncCommit.ListTarget, name: String, checklistID: Int64?, token: String?,
-                      forgetStates: Bool) throws(SyncError) -> SyncCommit.CalendarChanges {
-        let contents = try storage { () throws(StorageError) in try database.syncContents(checklistID: checklistID, calendarURL: calendar) }
-        let states = forgetStates ? [] : contents.states
+                      serverToken: String?, forgetStates: Bool) throws(SyncError) -> SyncCommit.CalendarChanges {
+        let stored = try storage { () throws(StorageError) in try database.syncStates(calendarURL: calendar) }
+        let states = forgetStates ? [] : stored.states
         let stateByHref = Dictionary(states.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
-        let remote = try changes(in: calendar, token: forgetStates ? nil : token)
+        // The token kept is the calendar's token now: nothing changed there.
+        let unchangedThere = !forgetStates && token != nil && token == serverToken
+        let remote = unchangedThere ? (etags: [:], deleted: [], token: token, complete: false)
+            : try changes(in: calendar, token: forgetStates ? nil : token)
         var deleted = remote.deleted
         if remote.complete { deleted.formUnion(states.map(\.href).filter { remote.etags[$0] == nil }) }
         let changed = remote.etags.filter { href, etag in stateByHref[href]?.etag == nil || stateByHref[href]?.etag != etag }.keys.sorted()
@@ -215,12 +241,26 @@ public final class SyncSession {
             let uid = stateByHref[version.href]?.uid ?? mapping.fields(of: version.object)?.uid ?? ""
             versionByUID[uid] = version
         }
+        // Only the items that may need something are read: changed here,
+        // changed or deleted there, or about to be sent by a stopped sync.
+        let named = Set(versionByUID.keys).union(deleted.compactMap { stateByHref[$0]?.uid }).union(stored.pushes.keys)
+        let local = try storage { () throws(StorageError) in
+            try database.syncEntries(checklistID: checklistID, calendarURL: calendar, including: forgetStates ? nil : named)
+        }
+        let contents = (entries: local.entries, pushes: stored.pushes)
         let entryByUID = Dictionary(contents.entries.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
-        let stateByUID = Dictionary(states.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+        var stateByUID = Dictionary(states.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
         let planner = SyncPlanner(mapping: mapping, calendarPath: calendar, describeDate: describeDate)
         var uids = contents.entries.map(\.uid)
-        uids += states.map(\.uid).filter { entryByUID[$0] == nil }
+        // A state whose item is gone from the list was deleted here; one
+        // whose item was merely not read is unchanged on both sides.
+        uids += states.map(\.uid).filter { entryByUID[$0] == nil && (local.goneHere.contains($0) || versionByUID[$0] != nil) }
         uids += versionByUID.keys.sorted().filter { entryByUID[$0] == nil && stateByUID[$0] == nil }
+        // The states were read without their bases: those planned now get theirs.
+        let bases = try storage { () throws(StorageError) in
+            try database.syncBases(calendarURL: calendar, uids: Set(uids.filter { stateByUID[$0] != nil }))
+        }
+        for (uid, base) in bases { stateByUID[uid]?.base = base }
 
         var result = SyncCommit.CalendarChanges(url: calendar, list: list, syncToken: remote.token)
         var counts = (sent: 0, received: 0, deletedHere: 0, deletedThere: 0)

@@ -1,10 +1,9 @@
 import Foundation
 
-/// Where and as whom to sync. For now `checklists sync` fills it from its
-/// options and the environment (`SyncSettings.resolve`); the `[sync]`
-/// section of config.toml (`url`, `username`, `password_command`,
-/// `interval`, `allow_insecure_http`) will fill the same struct, with the
-/// options and environment still taking precedence.
+/// Where and as whom to sync, from the arguments `checklists sync` (or the
+/// notifier) hands over: its options, over `CHECKLISTS_SYNC_*`, over the
+/// config file's `[sync]`, merged before the helper starts
+/// (`SyncSection.helperArguments`).
 public struct SyncSettings: Hashable, Sendable {
     /// The server's root (or the user's principal or calendar home): the
     /// calendars are discovered from it. User-info in it is taken as the
@@ -36,7 +35,7 @@ public struct SyncSettings: Hashable, Sendable {
     public static func resolve(url: String?, username: String?, passwordCommand: [String], allowInsecureHTTP: Bool,
                                environment: [String: String]) throws(SyncError) -> SyncSettings {
         guard let text = url ?? environment["CHECKLISTS_SYNC_URL"], !text.isEmpty else {
-            throw .settings("no server to sync with; give --url URL (or set CHECKLISTS_SYNC_URL)")
+            throw .settings("no server to sync with; give --url URL (or set CHECKLISTS_SYNC_URL, or url in config.toml's [sync])")
         }
         guard let parsed = URL(string: text), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",
               parsed.host != nil else {
@@ -52,7 +51,7 @@ public struct SyncSettings: Hashable, Sendable {
         let settings = SyncSettings(url: parsed, username: username ?? environment["CHECKLISTS_SYNC_USERNAME"] ?? parsed.user,
                                     passwordCommand: command.isEmpty ? nil : command, allowInsecureHTTP: allowInsecureHTTP)
         if scheme == "http", !allowInsecureHTTP, !Self.isLoopback(parsed.host ?? "") {
-            throw .settings("refusing plain HTTP to \(settings.displayHost): it would send your password in the clear; use https:// (or --allow-insecure-http)")
+            throw .settings("refusing plain HTTP to \(settings.displayHost): it would send your password in the clear; use https:// (or --allow-insecure-http, or allow_insecure_http = true in [sync])")
         }
         return settings
     }

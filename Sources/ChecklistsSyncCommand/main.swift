@@ -7,8 +7,8 @@ import ChecklistsSync
 /// for its help and completions, and hands them over in one plain form:
 /// `--url U --username N --password-command W... --allow-insecure-http
 /// --list L --db PATH`). A binary of its own because only sync needs
-/// FoundationNetworking and FoundationXML, whose libraries (libcurl,
-/// libssl, libxml2) every other run of `checklists` would load for nothing.
+/// libcurl and FoundationXML, whose libraries (libcurl, libssl, libxml2)
+/// every other run of `checklists` would load for nothing.
 enum SyncCommand {
     /// Runs one sync, printing a line per list (and one per conflict, kept
     /// item or skipped to-do); returns the exit status. The environment gives
@@ -33,10 +33,21 @@ enum SyncCommand {
             index += 2
         }
         let context = CommandLineContext.live(databasePath: values["--db"], environment: environment)
+        let settings: SyncSettings
+        let database: ChecklistsDatabase
         do {
-            let settings = try SyncSettings.resolve(url: values["--url"], username: values["--username"], passwordCommand: passwordCommand,
-                                                    allowInsecureHTTP: allowInsecureHTTP, environment: environment)
-            let database = try context.openDatabase()
+            settings = try SyncSettings.resolve(url: values["--url"], username: values["--username"], passwordCommand: passwordCommand,
+                                                allowInsecureHTTP: allowInsecureHTTP, environment: environment)
+            database = try context.openDatabase()
+        } catch let error as SyncError {
+            return fail(error.description, status: error.exitStatus)
+        } catch let error as CommandLineError {
+            return fail(error.description, status: error.exitStatus)
+        } catch {
+            return fail("\(error)", status: 1)
+        }
+        // From here on every ending is recorded, for the home screen's sync line.
+        do {
             let only = try values["--list"].map { name throws(CommandLineError) in
                 try Inputs.checklist(named: name, in: context.storage { () throws(StorageError) in try database.checklists() })
             }
@@ -49,6 +60,7 @@ enum SyncCommand {
             for line in try session.run(only: only) { context.output(TextWidth.sanitized(line)) }
             return 0
         } catch let error as SyncError {
+            try? database.recordSyncStatus(SyncStatus(at: Date(), error: error.summary))
             return fail(error.description, status: error.exitStatus)
         } catch let error as CommandLineError {
             return fail(error.description, status: error.exitStatus)

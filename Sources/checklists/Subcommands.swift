@@ -256,19 +256,39 @@ struct Sync: ParsableCommand {
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
     @OptionGroup var options: SyncOptions
+    @Option(help: ArgumentHelp("The config file to read instead of the default (or set CHECKLISTS_CONFIG); its [sync] fills what the options and CHECKLISTS_SYNC_* leave out.", valueName: "path"),
+            completion: .file(extensions: ["toml"]))
+    var config: String?
 
     func run() throws {
-        // Beside this binary in a build; in lib/checklists/ when installed.
-        let folder = URL(fileURLWithPath: CommandLine.executablePath).deletingLastPathComponent()
-        let helper = [folder.appendingPathComponent("checklists-sync").path,
-                      folder.deletingLastPathComponent().appendingPathComponent("lib/checklists/checklists-sync").path]
-            .first { FileManager.default.isExecutableFile(atPath: $0) } ?? folder.appendingPathComponent("checklists-sync").path
-        var arguments = [helper] + options.arguments
+        let environment = ProcessInfo.processInfo.environment
+        let section: SyncSection
+        do {
+            // Before the subcommand's name the root's --config counts (as --db does).
+            section = try Config.load(ConfigLocation.resolve(option: config ?? root.config, environment: environment)).sync
+        } catch {
+            FileHandle.standardError.write(Data("checklists: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+        let helper = SyncHelper.path
+        var arguments = [helper] + options.arguments(over: section, environment: environment)
         if let db = database.db ?? root.db { arguments += ["--db", db] }
         let pointers = arguments.map { strdup($0) } + [nil]
         execv(helper, pointers)
         FileHandle.standardError.write(Data("checklists: cannot run \(helper) (\(String(cString: strerror(errno)))); install checklists-sync beside checklists\n".utf8))
         throw ExitCode(2)
+    }
+}
+
+/// Where `checklists-sync` is: beside this binary in a build, in
+/// ../lib/checklists/ when installed. `checklists sync` and the notifier
+/// both run it.
+enum SyncHelper {
+    static var path: String {
+        let folder = URL(fileURLWithPath: CommandLine.executablePath).deletingLastPathComponent()
+        return [folder.appendingPathComponent("checklists-sync").path,
+                folder.deletingLastPathComponent().appendingPathComponent("lib/checklists/checklists-sync").path]
+            .first { FileManager.default.isExecutableFile(atPath: $0) } ?? folder.appendingPathComponent("checklists-sync").path
     }
 }
 
@@ -297,14 +317,11 @@ struct SyncOptions: ParsableArguments {
     @Flag(help: "Allow plain http:// to a host other than this machine (sends the password in the clear).") var allowInsecureHttp = false
     @Option(help: ArgumentHelp("Sync only this list.", valueName: "name")) var list: String?
 
-    var arguments: [String] {
-        var arguments: [String] = []
-        if let url { arguments += ["--url", url] }
-        if let username { arguments += ["--username", username] }
-        for word in passwordCommand { arguments += ["--password-command", word] }
-        if allowInsecureHttp { arguments.append("--allow-insecure-http") }
-        if let list { arguments += ["--list", list] }
-        return arguments
+    /// The options, over the environment, over the config file's `[sync]`.
+    func arguments(over section: SyncSection, environment: [String: String]) -> [String] {
+        section.helperArguments(url: url, username: username, passwordCommand: passwordCommand,
+                                allowInsecureHTTP: allowInsecureHttp, environment: environment)
+            + (list.map { ["--list", $0] } ?? [])
     }
 }
 
@@ -343,7 +360,8 @@ struct Notify: ParsableCommand {
         } else {
             // Before the subcommand's name the root's --config counts (as --db does).
             let configLocation = ConfigLocation.resolve(option: config ?? root.config, environment: environment)
-            exitStatus = MainActor.assumeIsolated { NotifyCommand.run(database: location, config: configLocation, environment: environment) }
+            exitStatus = MainActor.assumeIsolated { NotifyCommand.run(database: location, config: configLocation, environment: environment,
+                                                                        syncHelper: SyncHelper.path) }
         }
         if exitStatus != 0 { throw ExitCode(exitStatus) }
     }

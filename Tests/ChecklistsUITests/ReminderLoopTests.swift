@@ -309,13 +309,12 @@ struct ReminderLoopReducerTests {
         #expect(state.now == Fixed.now)
     }
 
-    @Test("another process's commit reloads the screen and looks up the wake candidates again")
+    @Test("another process's commit reloads the screen, looks up the wake candidates again, and reads the sync status")
     func changedElsewhere() {
         var state = armed()
         let at = Fixed.date("2026-11-21 10:35")
         let effects = reduce(&state, .changedElsewhere(at: at))
-        #expect(effects.last == .loadWakeCandidates(after: at))
-        #expect(effects.dropLast() == reloadCurrent(state)[...])
+        #expect(effects == reloadCurrent(state) + [.loadWakeCandidates(after: at), .loadSyncStatus])
         #expect(state.now == at)
     }
 

@@ -113,6 +113,41 @@ public struct SyncCommit: Hashable, Sendable {
     }
 }
 
+/// How the last sync ended, for the home screen: when, and why it failed.
+/// Kept in the database (not in the notifier's memory), so every app open
+/// on it sees it through its live reload, whoever ran the sync.
+public struct SyncStatus: Hashable, Sendable {
+    public var at: Date
+    /// A few words ("server unreachable"); nil when it succeeded.
+    public var error: String?
+
+    public init(at: Date, error: String? = nil) {
+        self.at = at
+        self.error = error
+    }
+}
+
+/// What is waiting to be synced here, as a value two looks can compare: the
+/// items added or changed since their last sync, the synced items deleted
+/// since, and the lists without a calendar. Empty: nothing to send.
+public struct UnsyncedChanges: Hashable, Sendable {
+    public var changedItems: Int
+    /// The sum of their `modifiedAt`, so that a second edit of an item
+    /// already waiting makes another value.
+    public var changedStamp: Int64
+    public var deletedItems: Int
+    public var listsWithoutCalendar: Int
+
+    public init(changedItems: Int = 0, changedStamp: Int64 = 0, deletedItems: Int = 0, listsWithoutCalendar: Int = 0) {
+        self.changedItems = changedItems
+        self.changedStamp = changedStamp
+        self.deletedItems = deletedItems
+        self.listsWithoutCalendar = listsWithoutCalendar
+    }
+
+    public var isEmpty: Bool { changedItems == 0 && deletedItems == 0 && listsWithoutCalendar == 0 }
+}
+
 // MARK: - Reads and the commit
 
 /// What `checklists sync` keeps between runs (the calendars lists map to,
@@ -134,18 +169,75 @@ extension ChecklistsDatabase {
     public func syncContents(checklistID: Int64?, calendarURL: String) throws(StorageError)
         -> (entries: [Snapshot.Entry], states: [ItemSyncState], pushes: [String: String]) {
         try read { db in
-            let entries = try checklistID.map {
-                try ItemCalendarRecord.filter(ItemRecord.Columns.checklistID == $0).order(ItemRecord.Columns.id).fetchAll(db).map(\.entry)
-            } ?? []
-            let states = try Row.fetchAll(db, sql: """
-                SELECT uid, href, etag, base, syncedModifiedAt FROM syncItem WHERE calendarURL = ? ORDER BY uid
-                """, arguments: [calendarURL]).map {
-                ItemSyncState(uid: $0["uid"], href: $0["href"], etag: $0["etag"], base: $0["base"],
-                              syncedModifiedAt: ($0["syncedModifiedAt"] as Int64?).map(StoredTime.date))
-            }
-            let pushes = try Row.fetchAll(db, sql: "SELECT uid, text FROM syncPush").map { (row: Row) -> (String, String) in (row["uid"], row["text"]) }
-            return (entries, states, Dictionary(pushes, uniquingKeysWith: { _, last in last }))
+            let (states, pushes) = try Self.syncStates(calendarURL: calendarURL, withBases: true, db)
+            return (try Self.syncEntries(checklistID: checklistID, calendarURL: calendarURL, including: nil, db), states, pushes)
         }
+    }
+
+    /// The sync states of `calendarURL` (those of items deleted here since
+    /// too) without their bases (empty: `syncBases` reads those a sync
+    /// needs, so 10,000 unchanged to-dos are not read in full), and what an
+    /// earlier sync was about to send (uid → text).
+    public func syncStates(calendarURL: String) throws(StorageError) -> (states: [ItemSyncState], pushes: [String: String]) {
+        try read { db in try Self.syncStates(calendarURL: calendarURL, withBases: false, db) }
+    }
+
+    /// The bases (the object as last synced) of `uids` in `calendarURL`.
+    public func syncBases(calendarURL: String, uids: Set<String>) throws(StorageError) -> [String: String] {
+        guard !uids.isEmpty else { return [:] }
+        let named = String(decoding: (try? JSONEncoder().encode(uids.sorted())) ?? Data("[]".utf8), as: UTF8.self)
+        return try read { db in
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT uid, base FROM syncItem WHERE calendarURL = ? AND uid IN (SELECT value FROM json_each(?))
+                """, arguments: [calendarURL, named])
+            return Dictionary(rows.map { ($0["uid"] as String, $0["base"] as String) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// The list's items a sync must look at: those with no state for
+    /// `calendarURL`, changed since their state (or whose state has no
+    /// time), or named in `including`; every item when `including` is nil.
+    /// An item the server did not change and that did not change here is
+    /// not read at all, so a sync of one change reads one item, not 10,000.
+    /// Also the uids of the calendar's states whose item is no longer in
+    /// the list (deleted here, or moved to another).
+    public func syncEntries(checklistID: Int64?, calendarURL: String, including: Set<String>?) throws(StorageError)
+        -> (entries: [Snapshot.Entry], goneHere: Set<String>) {
+        try read { db in
+            let entries = try Self.syncEntries(checklistID: checklistID, calendarURL: calendarURL, including: including, db)
+            let gone = try String.fetchSet(db, sql: """
+                SELECT uid FROM syncItem WHERE calendarURL = ?
+                AND NOT EXISTS (SELECT 1 FROM item WHERE item.uid = syncItem.uid AND item.checklistID IS ?)
+                """, arguments: [calendarURL, checklistID])
+            return (entries, gone)
+        }
+    }
+
+    private static func syncStates(calendarURL: String, withBases: Bool, _ db: Database) throws -> (states: [ItemSyncState], pushes: [String: String]) {
+        let states = try Row.fetchAll(db, sql: """
+            SELECT uid, href, etag, \(withBases ? "base" : "'' AS base"), syncedModifiedAt FROM syncItem WHERE calendarURL = ? ORDER BY uid
+            """, arguments: [calendarURL]).map {
+            ItemSyncState(uid: $0["uid"], href: $0["href"], etag: $0["etag"], base: $0["base"],
+                          syncedModifiedAt: ($0["syncedModifiedAt"] as Int64?).map(StoredTime.date))
+        }
+        let pushes = try Row.fetchAll(db, sql: "SELECT uid, text FROM syncPush").map { (row: Row) -> (String, String) in (row["uid"], row["text"]) }
+        return (states, Dictionary(pushes, uniquingKeysWith: { _, last in last }))
+    }
+
+    private static func syncEntries(checklistID: Int64?, calendarURL: String, including: Set<String>?, _ db: Database) throws -> [Snapshot.Entry] {
+        guard let checklistID else { return [] }
+        guard let including else {
+            return try ItemCalendarRecord.filter(ItemRecord.Columns.checklistID == checklistID).order(ItemRecord.Columns.id).fetchAll(db).map(\.entry)
+        }
+        let named = String(decoding: try JSONEncoder().encode(including.sorted()), as: UTF8.self)
+        // One statement, however many are named: an IN list of bound values
+        // would meet SQLite's limit on parameters at a first sync of 100,000.
+        return try ItemCalendarRecord.fetchAll(db, sql: """
+            SELECT item.* FROM item LEFT JOIN syncItem ON syncItem.uid = item.uid AND syncItem.calendarURL = ?
+            WHERE item.checklistID = ? AND (syncItem.uid IS NULL OR syncItem.syncedModifiedAt IS NULL
+                OR syncItem.syncedModifiedAt IS NOT item.modifiedAt OR item.uid IN (SELECT value FROM json_each(?)))
+            ORDER BY item.id
+            """, arguments: [calendarURL, checklistID, named]).map(\.entry)
     }
 
     /// Records what a sync is about to send (uid → iCalendar text), before
@@ -169,7 +261,9 @@ extension ChecklistsDatabase {
     /// the mapping decided when it read the server's alarm). Returns the
     /// uids skipped because they changed here while the sync ran.
     @discardableResult
-    public func commitSync(_ commit: SyncCommit, now: Date) throws(StorageError) -> [String] {
+    /// `status`, when given, is recorded in the same transaction: a sync
+    /// with nothing to write costs one commit, not two.
+    public func commitSync(_ commit: SyncCommit, now: Date, status: SyncStatus? = nil) throws(StorageError) -> [String] {
         for calendar in commit.calendars {
             if case let .new(name) = calendar.list, let problem = TextRules.problem(with: name, what: "list name") { throw problem }
             for write in calendar.writes {
@@ -237,7 +331,63 @@ extension ChecklistsDatabase {
                     try db.execute(sql: "DELETE FROM syncPush WHERE uid = ?", arguments: [uid])
                 }
             }
+            if let status { try Self.putSyncStatus(status, in: db) }
             return skipped
+        }
+    }
+
+    /// How the last sync ended; nil when none has run on this database.
+    public func syncStatus() throws(StorageError) -> SyncStatus? {
+        try read { db in
+            guard let at = try Preference.syncLastAt.value(db).flatMap(Int64.init) else { return nil }
+            return SyncStatus(at: StoredTime.date(at), error: try Preference.syncLastError.value(db))
+        }
+    }
+
+    /// Records how a sync ended. Only this bookkeeping: never a password,
+    /// only the error's few words.
+    public func recordSyncStatus(_ status: SyncStatus) throws(StorageError) {
+        try write { db in try Self.putSyncStatus(status, in: db) }
+    }
+
+    private static func putSyncStatus(_ status: SyncStatus, in db: Database) throws {
+        try Preference.syncLastAt.set(String(StoredTime.secondsRoundedDown(status.at)), db)
+        try Preference.syncLastError.set(status.error, db)
+    }
+
+    /// The calendar home found from `url` by the last discovery, if the
+    /// url is still the same.
+    public func syncHome(from url: String) throws(StorageError) -> String? {
+        try read { db in
+            guard let stored = try Preference.syncHome.value(db) else { return nil }
+            let parts = stored.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            return parts.count == 2 && parts[0] == url ? parts[1] : nil
+        }
+    }
+
+    /// Remembers the calendar home found from `url` (sync bookkeeping, like
+    /// the pushes: no list or item changes).
+    public func recordSyncHome(_ home: String, from url: String) throws(StorageError) {
+        try write { db in try Preference.syncHome.set(url + "\n" + home, db) }
+    }
+
+    /// What waits to be sent: the same tests a sync makes (an item without
+    /// a sync state or whose `modifiedAt` moved since, a state whose item is
+    /// gone, a list without a calendar), in one read.
+    public func unsyncedChanges() throws(StorageError) -> UnsyncedChanges {
+        try read { db in
+            let changed = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*) AS count, TOTAL(item.modifiedAt) AS stamp FROM item LEFT JOIN syncItem ON syncItem.uid = item.uid
+                WHERE syncItem.uid IS NULL OR syncItem.syncedModifiedAt IS NOT item.modifiedAt
+                """)
+            let deleted = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM syncItem WHERE NOT EXISTS (SELECT 1 FROM item WHERE item.uid = syncItem.uid)
+                """) ?? 0
+            let lists = try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM checklist WHERE NOT EXISTS (SELECT 1 FROM syncCalendar WHERE syncCalendar.checklistID = checklist.id)
+                """) ?? 0
+            return UnsyncedChanges(changedItems: changed?["count"] ?? 0, changedStamp: Int64((changed?["stamp"] as Double?) ?? 0),
+                                   deletedItems: deleted, listsWithoutCalendar: lists)
         }
     }
 

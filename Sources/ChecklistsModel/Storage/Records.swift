@@ -176,6 +176,13 @@ enum Preference: String {
     case reportedOpenMode
     /// The id of the checklist that was open when the app last ran.
     case openChecklist
+    /// When the last sync ended (seconds since 1970), and why it failed
+    /// (absent when it succeeded): what the home screen's sync line shows.
+    case syncLastAt
+    case syncLastError
+    /// The calendar home discovery last found, and the url it was found
+    /// from ("url\nhome"): the next sync lists it at once.
+    case syncHome
 
     func value(_ db: Database) throws -> String? {
         try String.fetchOne(db, sql: "SELECT value FROM preference WHERE key = ?", arguments: [rawValue])

@@ -52,6 +52,8 @@ public enum Action: Sendable {
     /// The answer to `.findMatch`: the match of `query` in checklist
     /// `checklistID` that n or N goes to, nil when it holds none.
     case matchFound(SearchQuery, checklistID: Int64, MatchStep?)
+    /// The answer to `.loadSyncStatus`.
+    case syncStatusLoaded(SyncStatus?)
     /// The data may have changed (a timer fired, another process wrote):
     /// reload what is on screen, keeping the selection.
     case refresh
@@ -96,4 +98,6 @@ public enum Effect: Hashable, Sendable {
     /// `after` (n, `forward`) or before it (N), wrapping round; answered by
     /// `.matchFound`.
     case findMatch(SearchQuery, checklistID: Int64, after: Item?, forward: Bool)
+    /// Read how the last sync ended; answered by `.syncStatusLoaded`.
+    case loadSyncStatus
 }

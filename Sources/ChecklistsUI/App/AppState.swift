@@ -74,6 +74,10 @@ public struct AppState: Sendable {
     /// Whether reminders reach the user while the app is closed: looked up
     /// each time the help opens, which says so.
     public var notifier: NotifierStatus = .unknown
+    /// How the last sync ended (nil: never synced), read at the start and
+    /// after every other process's commit: a sync is one, so the line
+    /// follows without any timer.
+    public var syncStatus: SyncStatus?
     /// First line of the help text on screen.
     public var helpScroll = 0
     public var message: StatusMessage?

@@ -28,7 +28,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         }
         // Reminders that came due while no copy of the app ran are shown
         // once, as missed; the claim's answer arms the alarm.
-        return effects + [.claimDueReminders(at: state.now, missed: true)]
+        return effects + [.claimDueReminders(at: state.now, missed: true), .loadSyncStatus]
     case let .listsLoaded(lists, due, select):
         state.allLists.load(lists: lists, due: due, select: select, visibleRows: state.listRows)
         return []
@@ -99,13 +99,18 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         // An item waiting for its page to open will not get it.
         state.openItemAfterLoad = nil
         return []
-    case .remindersDue, .alarmWentOff, .changedElsewhere, .claimFailed, .wakeCandidatesLoaded:
+    case .changedElsewhere:
+        return ReminderLoop.reduce(&state, action) + [.loadSyncStatus]
+    case .remindersDue, .alarmWentOff, .claimFailed, .wakeCandidatesLoaded:
         return ReminderLoop.reduce(&state, action)
     case let .historyStepped(step):
         return UndoMessages.reduce(step, state: &state)
     case let .historyFailed(direction, message):
         state.message = StatusMessage("Could not \(direction.verb): \(message)", kind: .error)
         return reloadCurrent(state)
+    case let .syncStatusLoaded(status):
+        state.syncStatus = status
+        return []
     case .refresh:
         return reloadCurrent(state)
     case let .searchAnswered(generation, results):

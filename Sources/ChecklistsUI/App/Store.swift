@@ -160,6 +160,10 @@ public final class Store {
             } catch {
                 return .loadFailed(message: error.statusLine)
             }
+        case .loadSyncStatus:
+            // Unreadable, the line keeps what it showed: the next commit reads again.
+            guard let status = try? database.syncStatus() else { return nil }
+            return .syncStatusLoaded(status)
         }
     }
 

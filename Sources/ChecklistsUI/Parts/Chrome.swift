@@ -62,8 +62,14 @@ enum Chrome {
         if let count = state.pendingCount, state.confirmation == nil {
             grid.putRightAligned(String(count), row: messageRow, endColumn: grid.width - 1, style: .bold)
         }
-        // The help may take the message row too when that row is free.
-        let messageRowFree = state.confirmation == nil && state.message == nil && state.pendingCount == nil
+        // The help may take the message row too when that row is free,
+        // unless the home screen shows how the last sync ended there.
+        var messageRowFree = state.confirmation == nil && state.message == nil && state.pendingCount == nil
+        if messageRowFree, state.route == .allLists, let sync = AllListsScreen.syncLine(state) {
+            grid.put(" " + sync.text, row: messageRow, column: 0, maxColumns: grid.width,
+                     style: sync.failed ? [] : .dim, color: sync.failed ? .red : .default)
+            messageRowFree = false
+        }
         let help = state.context.keys.helpLines(for: state.keyContext, width: grid.width - 1, lines: messageRowFree ? 2 : 1)
         for (offset, line) in help.enumerated() {
             grid.put(" " + line, row: helpRow - (help.count - 1) + offset, column: 0, maxColumns: grid.width, style: .dim)

@@ -237,6 +237,16 @@ enum AllListsScreen {
         }
     }
 
+    /// How the last sync ended, with its absolute time ("Synced 14:05",
+    /// "Sync failed Nov 20: server unreachable"): nothing on it ages, so
+    /// it needs no timer; the next sync's commit brings the next line.
+    static func syncLine(_ state: AppState) -> (text: String, failed: Bool)? {
+        guard let status = state.syncStatus else { return nil }
+        let when = state.context.dateStyle.compactFormat(status.at, now: state.now)
+        guard let error = status.error else { return ("Synced \(when)", false) }
+        return ("Sync failed \(when): \(error)", true)
+    }
+
     /// The "more" line and its column: the longest form that fits, so a
     /// narrow pane still shows the whole command that lists the rest.
     static func moreLine(_ more: String, width: Int) -> (String, Int) {

@@ -1,0 +1,60 @@
+// libcurl for the sync helper: curl_easy_setopt and curl_easy_getinfo are
+// variadic and do not import into Swift, so one request is one C function.
+#include <curl/curl.h>
+#include <stdlib.h>
+#include <string.h>
+
+/// Bytes a reply grows into (malloc'd; the caller frees `data`).
+typedef struct {
+    char *data;
+    size_t length;
+    size_t capacity;
+} checklists_buffer;
+
+static size_t checklists_buffer_append(char *bytes, size_t size, size_t count, void *target) {
+    checklists_buffer *buffer = (checklists_buffer *)target;
+    size_t added = size * count;
+    if (buffer->length + added + 1 > buffer->capacity) {
+        size_t capacity = buffer->capacity ? buffer->capacity : 16384;
+        while (capacity < buffer->length + added + 1) capacity *= 2;
+        char *grown = (char *)realloc(buffer->data, capacity);
+        if (!grown) return 0;
+        buffer->data = grown;
+        buffer->capacity = capacity;
+    }
+    memcpy(buffer->data + buffer->length, bytes, added);
+    buffer->length += added;
+    buffer->data[buffer->length] = 0;
+    return added;
+}
+
+/// One request on `curl` (reset first; its open connection is kept, so
+/// requests to one server share one connection). `body` may be NULL.
+/// `timeout`: seconds to connect, and the longest stall (under 1 byte/s)
+/// of a reply; the whole request may take four times as long. Returns the
+/// CURLcode; `status` gets the HTTP status (0 when there was none).
+static inline int checklists_curl_request(CURL *curl, const char *method, const char *url, struct curl_slist *headers,
+                                          const char *body, long bodyLength, long timeout,
+                                          checklists_buffer *reply, checklists_buffer *replyHeaders, long *status) {
+    curl_easy_reset(curl);
+    curl_easy_setopt(curl, CURLOPT_URL, url);
+    curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT, timeout);
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
+    curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME, timeout);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT, timeout * 4);
+    if (body) {
+        curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE, bodyLength);
+        curl_easy_setopt(curl, CURLOPT_COPYPOSTFIELDS, body);
+    }
+    curl_easy_setopt(curl, CURLOPT_CUSTOMREQUEST, method);
+    curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
+    curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, checklists_buffer_append);
+    curl_easy_setopt(curl, CURLOPT_WRITEDATA, reply);
+    curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, checklists_buffer_append);
+    curl_easy_setopt(curl, CURLOPT_HEADERDATA, replyHeaders);
+    CURLcode code = curl_easy_perform(curl);
+    *status = 0;
+    curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, status);
+    return (int)code;
+}

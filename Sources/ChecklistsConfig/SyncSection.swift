@@ -1,0 +1,121 @@
+import Foundation
+
+/// `[sync]`: the CalDAV server `checklists sync` uses, and how often
+/// `checklists notify` syncs on its own.
+///
+///     [sync]
+///     url = "https://dav.example.org/"
+///     username = "alice"
+///     password_command = ["pass", "show", "dav"]   # an argv list, never a shell
+///     interval = "15m"                             # "30s", "15m", "1h", "1h30m" or seconds (900)
+///     allow_insecure_http = false                  # plain http:// to another machine
+///
+/// Options and the environment win over the file (see `helperArguments`).
+public struct SyncSection: ConfigSection {
+    public static let name = "sync"
+
+    public var url: String?
+    public var username: String?
+    /// The argv of a command printing the password on its first line.
+    public var passwordCommand: [String]?
+    /// How often the notifier syncs, in seconds; nil: it does not sync.
+    public var interval: TimeInterval?
+    /// Plain HTTP to a host that is not this machine, which sends the
+    /// password in the clear: refused unless set.
+    public var allowInsecureHTTP: Bool
+
+    public init(url: String? = nil, username: String? = nil, passwordCommand: [String]? = nil,
+                interval: TimeInterval? = nil, allowInsecureHTTP: Bool = false) {
+        self.url = url
+        self.username = username
+        self.passwordCommand = passwordCommand
+        self.interval = interval
+        self.allowInsecureHTTP = allowInsecureHTTP
+    }
+
+    static let keys = ["url", "username", "password_command", "interval", "allow_insecure_http"]
+
+    /// The shortest interval taken: a sync is a round of requests to
+    /// someone's server, and seconds apart would only load it.
+    public static let shortestInterval: TimeInterval = 5
+
+    public init(reading table: TableReader) throws(ConfigError) {
+        try table.refuseUnknownKeys(known: Self.keys, expected: Self.keys.joined(separator: ", "))
+        url = try table.string("url", expected: "the server's address, as \"https://dav.example.org/\"")
+        if let url {
+            guard let parsed = URL(string: url), let scheme = parsed.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                  parsed.host != nil else {
+                throw table.error(at: "url", "\"url\" must be an http:// or https:// address, as \"https://dav.example.org/\"")
+            }
+        }
+        username = try table.string("username", expected: "the account's name")
+        if let command = try table.strings("password_command", expected: "the program and its arguments") {
+            guard let program = command.first, !program.isEmpty else {
+                throw table.error(at: "password_command", "\"password_command\" needs at least the program, as [\"pass\", \"show\", \"dav\"]")
+            }
+            passwordCommand = command
+        }
+        allowInsecureHTTP = try table.bool("allow_insecure_http", expected: "true or false") ?? false
+        if let value = table.table["interval"] {
+            let problem = "\"interval\" must be a duration of at least \(Int(Self.shortestInterval)) seconds: \"30s\", \"15m\", \"1h\", \"1h30m\" or a number of seconds"
+            let seconds: TimeInterval?
+            if let number = value.int {
+                seconds = TimeInterval(number)
+            } else if let text = value.string {
+                seconds = Self.duration(text)
+            } else {
+                throw table.error(at: "interval", problem + ", not a \(value.type)")
+            }
+            guard let seconds, seconds >= Self.shortestInterval else { throw table.error(at: "interval", problem) }
+            interval = seconds
+        }
+    }
+
+    /// "90", "30s", "15m", "1h", "1h30m", "2h15m10s": seconds, or nil.
+    public static func duration(_ text: String) -> TimeInterval? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        if let whole = Int(trimmed) { return TimeInterval(whole) }
+        var total = 0
+        var digits = ""
+        var lastUnit = 4
+        for character in trimmed {
+            if character.isASCII, character.isNumber {
+                digits.append(character)
+                continue
+            }
+            // Units in order, each once: h before m before s.
+            guard let unit = ["h": 3, "m": 2, "s": 1][String(character)], unit < lastUnit,
+                  let amount = Int(digits) else { return nil }
+            total += amount * [3: 3600, 2: 60, 1: 1][unit]!
+            lastUnit = unit
+            digits = ""
+        }
+        return digits.isEmpty && lastUnit < 4 ? TimeInterval(total) : nil
+    }
+
+    /// The arguments `checklists-sync` takes, from the command line's
+    /// options, else the environment, else this section: an option wins
+    /// over `CHECKLISTS_SYNC_*`, which wins over the file. The password is
+    /// not among them: the helper takes `CHECKLISTS_SYNC_PASSWORD` from the
+    /// environment it inherits, else runs the command passed here.
+    public func helperArguments(url optionURL: String? = nil, username optionUsername: String? = nil,
+                                passwordCommand optionCommand: [String] = [], allowInsecureHTTP optionInsecure: Bool = false,
+                                environment: [String: String]) -> [String] {
+        var arguments: [String] = []
+        let nonEmpty = { (value: String?) in value.flatMap { $0.isEmpty ? nil : $0 } }
+        if let url = nonEmpty(optionURL) ?? nonEmpty(environment["CHECKLISTS_SYNC_URL"]) ?? url {
+            arguments += ["--url", url]
+        }
+        if let username = nonEmpty(optionUsername) ?? nonEmpty(environment["CHECKLISTS_SYNC_USERNAME"]) ?? username {
+            arguments += ["--username", username]
+        }
+        if !optionCommand.isEmpty {
+            for word in optionCommand { arguments += ["--password-command", word] }
+        } else if let passwordCommand, let json = try? JSONEncoder().encode(passwordCommand) {
+            // One JSON array, so a word that starts with "[" is never mistaken for one.
+            arguments += ["--password-command", String(decoding: json, as: UTF8.self)]
+        }
+        if optionInsecure || allowInsecureHTTP { arguments.append("--allow-insecure-http") }
+        return arguments
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import ChecklistsConfig
+
+/// `[sync]` read from literal text, and how the options and the environment
+/// win over it.
+@Suite("config.toml [sync]")
+struct SyncSectionTests {
+    func refusal(_ text: String) -> String? {
+        do {
+            _ = try Config.read(text, file: "config.toml")
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("every key read: the url, the account, the password command as an argv list, the interval, the plain-HTTP opt-in")
+    func everyKey() throws {
+        let sync = try Config.read("""
+            [sync]
+            url = "http://dav.lan:5232/"
+            username = "alice"
+            password_command = ["pass", "show", "dav"]
+            interval = "15m"
+            allow_insecure_http = true
+            """, file: "config.toml").sync
+        #expect(sync == SyncSection(url: "http://dav.lan:5232/", username: "alice", passwordCommand: ["pass", "show", "dav"],
+                                    interval: 900, allowInsecureHTTP: true))
+        #expect(try Config.read("", file: "config.toml").sync == SyncSection())
+    }
+
+    @Test("the interval: seconds as a number, or 30s, 15m, 1h, 1h30m; nothing shorter than 5 seconds")
+    func intervals() throws {
+        for (written, seconds) in [("900", 900.0), ("\"30s\"", 30), ("\"15m\"", 900), ("\"1h\"", 3600), ("\"1h30m\"", 5400),
+                                   ("\"2h15m10s\"", 8110), ("\"45\"", 45)] {
+            #expect(try Config.read("[sync]\ninterval = \(written)\n", file: "c").sync.interval == seconds, "\(written)")
+        }
+        let expected = "\"interval\" must be a duration of at least 5 seconds: \"30s\", \"15m\", \"1h\", \"1h30m\" or a number of seconds"
+        for bad in ["\"15 minutes\"", "\"m15\"", "\"15m1h\"", "\"\"", "\"1h1h\"", "0", "-60", "\"2s\""] {
+            #expect(refusal("[sync]\n  interval = \(bad)\n") == "config.toml:2:3: " + expected, "\(bad)")
+        }
+        #expect(refusal("[sync]\ninterval = 1.5\n") == "config.toml:2:1: " + expected + ", not a floating-point number")
+    }
+
+    @Test("typos, unknown keys and wrong types are refused at their line and column")
+    func refusals() {
+        #expect(refusal("""
+            [notify]
+            channels = ["tmux"]
+
+            [sync]
+            url = "https://dav.example.org/"
+            pasword_command = ["pass"]
+            """) == "config.toml:6:1: unknown key \"pasword_command\" in [sync]; expected url, username, password_command, interval, allow_insecure_http")
+        #expect(refusal("[sync]\nurl = 5\n") == "config.toml:2:1: \"url\" must be a string (the server's address, as \"https://dav.example.org/\"), not a integer")
+        #expect(refusal("[sync]\nurl = \"dav.example.org\"\n") == "config.toml:2:1: \"url\" must be an http:// or https:// address, as \"https://dav.example.org/\"")
+        #expect(refusal("[sync]\npassword_command = \"pass show dav\"\n")
+            == "config.toml:2:1: \"password_command\" must be a list of strings (the program and its arguments), not a string")
+        #expect(refusal("[sync]\npassword_command = []\n")
+            == "config.toml:2:1: \"password_command\" needs at least the program, as [\"pass\", \"show\", \"dav\"]")
+        #expect(refusal("[sync]\nallow_insecure_http = \"yes\"\n")
+            == "config.toml:2:1: \"allow_insecure_http\" must be true or false, not a string")
+        #expect(refusal("sync = \"https://dav.example.org/\"\n") == "config.toml:1:1: \"sync\" must be a table ([sync]), not a string")
+    }
+
+    @Test("an option wins over CHECKLISTS_SYNC_*, which wins over the file; the file's command goes as one JSON array")
+    func precedence() {
+        let section = SyncSection(url: "https://file.example/", username: "file-user", passwordCommand: ["pass", "show", "[dav]"])
+        #expect(section.helperArguments(environment: [:])
+            == ["--url", "https://file.example/", "--username", "file-user", "--password-command", #"["pass","show","[dav]"]"#])
+        let environment = ["CHECKLISTS_SYNC_URL": "https://env.example/", "CHECKLISTS_SYNC_USERNAME": "env-user"]
+        #expect(section.helperArguments(environment: environment)
+            == ["--url", "https://env.example/", "--username", "env-user", "--password-command", #"["pass","show","[dav]"]"#])
+        #expect(section.helperArguments(url: "https://option.example/", username: "option-user", passwordCommand: ["secret-tool", "lookup"],
+                                        allowInsecureHTTP: true, environment: environment)
+            == ["--url", "https://option.example/", "--username", "option-user", "--password-command", "secret-tool",
+                "--password-command", "lookup", "--allow-insecure-http"])
+        #expect(SyncSection(allowInsecureHTTP: true).helperArguments(environment: [:]) == ["--allow-insecure-http"])
+        #expect(SyncSection().helperArguments(environment: [:]) == [])
+    }
+}
