@@ -43,6 +43,18 @@ struct SearchIndexTests {
         #expect(SearchQuery("é")?.folded == "e")
     }
 
+    @Test("a U+0000 in a query is ignored, through the index and without it: the look-up never fails on it (the fuzzer's find)")
+    func nulInQuery() throws {
+        let database = try database()
+        try add("Milk", in: database)
+        #expect(SearchQuery("\u{0}") == nil)
+        #expect(SearchQuery(" \u{0} ") == nil)
+        #expect(try texts("mil\u{0}k", in: database) == ["Milk"])
+        #expect(try texts("\u{0}mi", in: database) == ["Milk"])
+        #expect(try texts("e\u{0}nsei", in: database) == [])
+        folder.remove()
+    }
+
     @Test("words in a note are found too, through the index and without it; a note edited or cleared is found no more")
     func notes() throws {
         let database = try database()

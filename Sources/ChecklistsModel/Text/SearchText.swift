@@ -11,8 +11,13 @@ import Foundation
 public enum SearchText {
     /// `text` folded for comparison. Foundation's folding does full case
     /// folding (ß to ss), which `lowercased()` does not.
+    ///
+    /// U+0000 is dropped: stored text never holds one (it is cut there), and
+    /// in a query it would end the string SQLite is given, so that the
+    /// look-up fails ("unterminated string") and the results go stale.
     public static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        return folded.contains("\u{0}") ? folded.replacingOccurrences(of: "\u{0}", with: "") : folded
     }
 }
 
@@ -26,9 +31,10 @@ public struct SearchQuery: Hashable, Sendable {
     /// Nil for a query that is empty or only white space: it would match
     /// every item, which is no search.
     public init?(_ typed: String) {
-        guard typed.contains(where: { !$0.isWhitespace }) else { return nil }
+        let folded = SearchText.fold(typed)
+        guard folded.contains(where: { !$0.isWhitespace }) else { return nil }
         self.typed = typed
-        folded = SearchText.fold(typed)
+        self.folded = folded
     }
 
     /// The index looks up sequences of three characters (SQLite's trigram
