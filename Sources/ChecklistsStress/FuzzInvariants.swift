@@ -252,6 +252,9 @@ enum FuzzInvariants {
                 if let remindAt = snapshot.lists[list].items[entry].remindAt, remindAt <= now {
                     snapshot.lists[list].items[entry].remindAt = nil
                 }
+                if let remindAt = snapshot.lists[list].items[entry].item.remindAt, remindAt <= now {
+                    snapshot.lists[list].items[entry].item.remindAt = nil
+                }
             }
         }
         return snapshot
