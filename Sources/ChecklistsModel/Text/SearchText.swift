@@ -15,9 +15,15 @@ public enum SearchText {
     /// U+0000 is dropped: stored text never holds one (it is cut there), and
     /// in a query it would end the string SQLite is given, so that the
     /// look-up fails ("unterminated string") and the results go stale.
+    /// It is dropped before folding and looked for among the scalars, not
+    /// the characters: followed by a combining mark it is part of a larger
+    /// character ("\u{0}\u{301}"), and the mark then folds with what it
+    /// follows once the U+0000 is gone.
     public static func fold(_ text: String) -> String {
-        let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-        return folded.contains("\u{0}") ? folded.replacingOccurrences(of: "\u{0}", with: "") : folded
+        let withoutNUL = text.unicodeScalars.contains("\u{0}")
+            ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{0}" }))
+            : text
+        return withoutNUL.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 }
 
