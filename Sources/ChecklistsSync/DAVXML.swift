@@ -137,7 +137,7 @@ enum DAVBody {
     static let header = #"<?xml version="1.0" encoding="utf-8"?>"#
 
     static func propfind(_ props: String) -> Data {
-        Data("\(header)<d:propfind xmlns:d=\"DAV:\" xmlns:c=\"urn:ietf:params:xml:ns:caldav\"><d:prop>\(props)</d:prop></d:propfind>".utf8)
+        Data("\(header)<d:propfind xmlns:d=\"DAV:\" xmlns:c=\"urn:ietf:params:xml:ns:caldav\" xmlns:cs=\"http://calendarserver.org/ns/\"><d:prop>\(props)</d:prop></d:propfind>".utf8)
     }
 
     static func syncCollection(token: String?) -> Data {

@@ -5,9 +5,13 @@ import ChecklistsModel
 struct DiscoveredCalendar: Hashable {
     var href: String
     var displayName: String?
-    /// Its DAV:sync-token now: the one the last sync kept means nothing
-    /// changed there, and no REPORT is needed.
-    var syncToken: String?
+    /// Its change tag now (CalendarServer's getctag): the one the last sync
+    /// kept means nothing changed there, and no REPORT is needed. Asked for
+    /// instead of DAV:sync-token because a server may compute that token
+    /// from every to-do's history (Radicale: half again the time of the
+    /// tag at 10,000 to-dos), while the REPORT that follows a change returns
+    /// the token anyway.
+    var changeTag: String?
 }
 
 /// The runner: one sync, start to end. It discovers the calendars, reads
@@ -46,14 +50,14 @@ public final class SyncSession {
         let lists = try storage { () throws(StorageError) in try database.checklists() }
         let known = try storage { () throws(StorageError) in try database.syncCalendars() }
         var claimed = Set(known.map(\.url))
-        var work: [(url: String, target: SyncCommit.ListTarget, name: String, token: String?, fresh: Bool)] = []
+        var work: [(url: String, target: SyncCommit.ListTarget, name: String, kept: SyncCalendarState?, fresh: Bool)] = []
         let discovered = Set(calendars.map(\.href))
-        let serverTokens = Dictionary(calendars.map { ($0.href, $0.syncToken) }, uniquingKeysWith: { first, _ in first })
+        let serverTags = Dictionary(calendars.map { ($0.href, $0.changeTag) }, uniquingKeysWith: { first, _ in first })
 
         for list in lists where only == nil || only?.id == list.id {
             if let row = known.first(where: { $0.checklistID == list.id }) {
                 if discovered.contains(row.url) {
-                    work.append((row.url, .existing(list.id), list.name, row.syncToken, false))
+                    work.append((row.url, .existing(list.id), list.name, row, false))
                 } else {
                     // Gone from the server: made again, and everything here goes up.
                     try makeCalendar(row.url, name: list.name)
@@ -82,7 +86,7 @@ public final class SyncSession {
             var checklistID: Int64?
             if case let .existing(id) = item.target { checklistID = id }
             changes.append(try sync(calendar: item.url, list: item.target, name: item.name, checklistID: checklistID,
-                                    token: item.token, serverToken: serverTokens[item.url] ?? nil, forgetStates: item.fresh))
+                                    kept: item.kept, serverTag: serverTags[item.url] ?? nil, forgetStates: item.fresh))
         }
         // How it ended goes in with its result: one commit (the home
         // screen's "Synced 14:05" line reads it).
@@ -128,16 +132,16 @@ public final class SyncSession {
     /// The calendars under `home` that hold to-dos, with their sync tokens.
     private func calendars(in home: String) throws(SyncError) -> [DiscoveredCalendar] {
         let listing = try propfind(home, depth: "1",
-                                   props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><d:sync-token/>")
+                                   props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><cs:getctag/>")
         return listing.responses.compactMap { response -> DiscoveredCalendar? in
             let path = client.url(response.href).path
             guard path != home, response.properties["resourcetype"]?.children.contains("calendar") == true else { return nil }
             let components = response.properties["supported-calendar-component-set"]?.components ?? []
             guard components.isEmpty || components.contains(where: { $0.uppercased() == "VTODO" }) else { return nil }
             let name = response.properties["displayname"]?.text
-            let token = response.properties["sync-token"]?.text
+            let tag = response.properties["getctag"]?.text
             return DiscoveredCalendar(href: path.hasSuffix("/") ? path : path + "/", displayName: name?.isEmpty == false ? name : nil,
-                                      syncToken: token?.isEmpty == false ? token : nil)
+                                      changeTag: tag?.isEmpty == false ? tag : nil)
         }
     }
 
@@ -221,15 +225,30 @@ public final class SyncSession {
         return RemoteVersion(href: href, etag: etag, object: components[0])
     }
 
-    private func sync(calendar: String, list: SyncCommit.ListTarget, name: String, checklistID: Int64?, token: String?,
-                      serverToken: String?, forgetStates: Bool) throws(SyncError) -> SyncCommit.CalendarChanges {
-        let stored = try storage { () throws(StorageError) in try database.syncStates(calendarURL: calendar) }
+    /// `kept`: what the last sync recorded of the calendar; `forgetStates`:
+    /// the calendar was gone from the server and is made again, so its old
+    /// states mean nothing.
+    private func sync(calendar: String, list: SyncCommit.ListTarget, name: String, checklistID: Int64?, kept: SyncCalendarState?,
+                      serverTag: String?, forgetStates: Bool) throws(SyncError) -> SyncCommit.CalendarChanges {
+        // The tag kept is the calendar's tag now: nothing changed there.
+        let unchangedThere = !forgetStates && kept?.changeTag != nil && kept?.changeTag == serverTag
+        // Then only what changed here is read, with its states: not the
+        // states of 10,000 to-dos that changed nowhere.
+        var stored = try storage { () throws(StorageError) in try database.syncStates(calendarURL: calendar, only: unchangedThere ? [] : nil) }
+        var changedHere: (entries: [Snapshot.Entry], goneHere: Set<String>)?
+        if unchangedThere {
+            let local = try storage { () throws(StorageError) in
+                try database.syncEntries(checklistID: checklistID, calendarURL: calendar, including: Set(stored.pushes.keys))
+            }
+            let uids = Set(local.entries.map(\.uid)).union(local.goneHere).union(stored.pushes.keys)
+            stored = try storage { () throws(StorageError) in try database.syncStates(calendarURL: calendar, only: uids) }
+            changedHere = local
+        }
         let states = forgetStates ? [] : stored.states
         let stateByHref = Dictionary(states.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
-        // The token kept is the calendar's token now: nothing changed there.
-        let unchangedThere = !forgetStates && token != nil && token == serverToken
+        let token = forgetStates ? nil : kept?.syncToken
         let remote = unchangedThere ? (etags: [:], deleted: [], token: token, complete: false)
-            : try changes(in: calendar, token: forgetStates ? nil : token)
+            : try changes(in: calendar, token: token)
         var deleted = remote.deleted
         if remote.complete { deleted.formUnion(states.map(\.href).filter { remote.etags[$0] == nil }) }
         let changed = remote.etags.filter { href, etag in stateByHref[href]?.etag == nil || stateByHref[href]?.etag != etag }.keys.sorted()
@@ -244,8 +263,13 @@ public final class SyncSession {
         // Only the items that may need something are read: changed here,
         // changed or deleted there, or about to be sent by a stopped sync.
         let named = Set(versionByUID.keys).union(deleted.compactMap { stateByHref[$0]?.uid }).union(stored.pushes.keys)
-        let local = try storage { () throws(StorageError) in
-            try database.syncEntries(checklistID: checklistID, calendarURL: calendar, including: forgetStates ? nil : named)
+        let local: (entries: [Snapshot.Entry], goneHere: Set<String>)
+        if let changedHere {
+            local = changedHere
+        } else {
+            local = try storage { () throws(StorageError) in
+                try database.syncEntries(checklistID: checklistID, calendarURL: calendar, including: forgetStates ? nil : named)
+            }
         }
         let contents = (entries: local.entries, pushes: stored.pushes)
         let entryByUID = Dictionary(contents.entries.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
@@ -262,7 +286,7 @@ public final class SyncSession {
         }
         for (uid, base) in bases { stateByUID[uid]?.base = base }
 
-        var result = SyncCommit.CalendarChanges(url: calendar, list: list, syncToken: remote.token)
+        var result = SyncCommit.CalendarChanges(url: calendar, list: list, syncToken: remote.token, changeTag: serverTag)
         var counts = (sent: 0, received: 0, deletedHere: 0, deletedThere: 0)
         var planned: [(plan: ItemPlan, change: RemoteChange)] = []
         for uid in uids {

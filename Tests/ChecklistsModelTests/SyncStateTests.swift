@@ -41,6 +41,32 @@ struct SyncStateTests {
         #expect(contents.entries[0].modifiedAt == modified)
     }
 
+    @Test("the calendar's change tag is kept with its token, and a sync of a calendar unchanged there reads only the states it names")
+    func changeTagAndNamedStates() throws {
+        defer { folder.remove() }
+        let database = try open()
+        let modified = Fixed.date("2026-11-21 09:00")
+        let writes = ["a", "b", "c"].map {
+            SyncCommit.ItemWrite(fields: CalendarFields(uid: $0, text: "Item \($0)", dueDate: nil), object: "", modifiedAt: modified,
+                                 completedAt: nil, readModifiedAt: nil, state: state($0, modified: modified))
+        }
+        try database.commitSync(SyncCommit(calendars: [
+            SyncCommit.CalendarChanges(url: "/cal/", list: .new(name: "Shared"), syncToken: "t1", changeTag: "\"ctag-1\"", writes: writes),
+        ]), now: Fixed.now)
+        let reopened = try open()
+        let calendar = try #require(reopened.syncCalendars().first)
+        #expect(calendar.syncToken == "t1" && calendar.changeTag == "\"ctag-1\"")
+        #expect(try reopened.syncStates(calendarURL: "/cal/").states.map(\.uid) == ["a", "b", "c"])
+        #expect(try reopened.syncStates(calendarURL: "/cal/", only: ["c", "a", "x"]).states.map(\.uid) == ["a", "c"])
+        #expect(try reopened.syncStates(calendarURL: "/cal/", only: []).states.isEmpty)
+
+        // A later sync that read no tag (a server without one) forgets it.
+        try reopened.commitSync(SyncCommit(calendars: [
+            SyncCommit.CalendarChanges(url: "/cal/", list: .existing(calendar.checklistID ?? 0), syncToken: "t2"),
+        ]), now: Fixed.now)
+        #expect(try reopened.syncCalendars() == [SyncCalendarState(url: "/cal/", checklistID: calendar.checklistID, syncToken: "t2")])
+    }
+
     @Test("an item changed here while the sync ran is left alone, its state too; a list deleted keeps its calendar, unlinked")
     func changedMeanwhile() throws {
         defer { folder.remove() }

@@ -85,14 +85,26 @@ struct SyncWithRadicaleTests {
         #expect(laptop.sync() == [#""List": up to date"#])
         #expect(phone.sync() == [#""List": up to date"#])
         // Nothing changed on either side: one PROPFIND of the calendar home
-        // (kept from the last discovery), whose sync token says so; no REPORT.
+        // (kept from the last discovery), whose change tag says so; no REPORT.
         let (propfinds, reports) = (server.requests("PROPFIND"), server.requests("REPORT"))
         #expect(laptop.sync() == [#""List": up to date"#])
         #expect(server.requests("PROPFIND") == propfinds + 1)
         #expect(server.requests("REPORT") == reports)
+        // A change sent moves the calendar's tag: the next sync asks what
+        // changed (only its own PUT, nothing fetched), the one after does not.
+        laptop.run(["add", "Post letter"])
+        #expect(laptop.sync() == [#""List": 1 sent"#])
+        #expect(server.requests("REPORT") == reports)
+        #expect(laptop.sync() == [#""List": up to date"#])
+        #expect(server.requests("REPORT") == reports + 1)
+        #expect(laptop.sync() == [#""List": up to date"#])
+        #expect(server.requests("REPORT") == reports + 1)
+        #expect(phone.sync() == [#""List": 1 received"#])
+        #expect(phone.items().contains("Post letter | -"))
+        #expect(phone.sync() == [#""List": up to date"#])
         // --db before the subcommand reaches the helper `sync` runs.
         #expect(laptop.run(["--db", laptop.database, "sync"], ["CHECKLISTS_DB": folder.file("elsewhere.sqlite")]) == (0, "\"List\": up to date\n"))
-        #expect(server.requests("PUT") == 3)
+        #expect(server.requests("PUT") == 4)
 
         // A new list makes its calendar; --list syncs that one alone.
         laptop.run(["new-list", "Groceries"])

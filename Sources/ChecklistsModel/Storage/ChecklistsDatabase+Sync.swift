@@ -10,11 +10,15 @@ public struct SyncCalendarState: Hashable, Sendable {
     public var checklistID: Int64?
     /// RFC 6578's token of the last sync-collection, nil when none.
     public var syncToken: String?
+    /// The calendar's change tag (CalendarServer's `getctag`) as the last
+    /// sync saw it before it read the changes; nil when the server has none.
+    public var changeTag: String?
 
-    public init(url: String, checklistID: Int64?, syncToken: String?) {
+    public init(url: String, checklistID: Int64?, syncToken: String?, changeTag: String? = nil) {
         self.url = url
         self.checklistID = checklistID
         self.syncToken = syncToken
+        self.changeTag = changeTag
     }
 }
 
@@ -91,6 +95,9 @@ public struct SyncCommit: Hashable, Sendable {
         public var url: String
         public var list: ListTarget
         public var syncToken: String?
+        /// The change tag read before the changes were: the same tag at the
+        /// next sync means nothing changed there since.
+        public var changeTag: String?
         public var writes: [ItemWrite]
         /// Items deleted on the server.
         public var deletes: [ItemDelete]
@@ -99,11 +106,12 @@ public struct SyncCommit: Hashable, Sendable {
         /// States of to-dos gone from both sides.
         public var forgotten: [String]
 
-        public init(url: String, list: ListTarget, syncToken: String?, writes: [ItemWrite] = [],
+        public init(url: String, list: ListTarget, syncToken: String?, changeTag: String? = nil, writes: [ItemWrite] = [],
                     deletes: [ItemDelete] = [], states: [ItemSyncState] = [], forgotten: [String] = []) {
             self.url = url
             self.list = list
             self.syncToken = syncToken
+            self.changeTag = changeTag
             self.writes = writes
             self.deletes = deletes
             self.states = states
@@ -157,8 +165,8 @@ extension ChecklistsDatabase {
     /// Every calendar a list is (or was) synced with.
     public func syncCalendars() throws(StorageError) -> [SyncCalendarState] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT url, checklistID, syncToken FROM syncCalendar ORDER BY url").map {
-                SyncCalendarState(url: $0["url"], checklistID: $0["checklistID"], syncToken: $0["syncToken"])
+            try Row.fetchAll(db, sql: "SELECT url, checklistID, syncToken, changeTag FROM syncCalendar ORDER BY url").map {
+                SyncCalendarState(url: $0["url"], checklistID: $0["checklistID"], syncToken: $0["syncToken"], changeTag: $0["changeTag"])
             }
         }
     }
@@ -178,8 +186,11 @@ extension ChecklistsDatabase {
     /// too) without their bases (empty: `syncBases` reads those a sync
     /// needs, so 10,000 unchanged to-dos are not read in full), and what an
     /// earlier sync was about to send (uid → text).
-    public func syncStates(calendarURL: String) throws(StorageError) -> (states: [ItemSyncState], pushes: [String: String]) {
-        try read { db in try Self.syncStates(calendarURL: calendarURL, withBases: false, db) }
+    /// `only`: the states of those uids alone (a calendar that did not
+    /// change on the server needs only the states of what changed here).
+    public func syncStates(calendarURL: String, only uids: Set<String>? = nil) throws(StorageError)
+        -> (states: [ItemSyncState], pushes: [String: String]) {
+        try read { db in try Self.syncStates(calendarURL: calendarURL, withBases: false, only: uids, db) }
     }
 
     /// The bases (the object as last synced) of `uids` in `calendarURL`.
@@ -213,10 +224,13 @@ extension ChecklistsDatabase {
         }
     }
 
-    private static func syncStates(calendarURL: String, withBases: Bool, _ db: Database) throws -> (states: [ItemSyncState], pushes: [String: String]) {
+    private static func syncStates(calendarURL: String, withBases: Bool, only uids: Set<String>? = nil, _ db: Database) throws
+        -> (states: [ItemSyncState], pushes: [String: String]) {
+        let named = try uids.map { String(decoding: try JSONEncoder().encode($0.sorted()), as: UTF8.self) }
         let states = try Row.fetchAll(db, sql: """
-            SELECT uid, href, etag, \(withBases ? "base" : "'' AS base"), syncedModifiedAt FROM syncItem WHERE calendarURL = ? ORDER BY uid
-            """, arguments: [calendarURL]).map {
+            SELECT uid, href, etag, \(withBases ? "base" : "'' AS base"), syncedModifiedAt FROM syncItem WHERE calendarURL = ?
+            \(named == nil ? "" : "AND uid IN (SELECT value FROM json_each(?))") ORDER BY uid
+            """, arguments: StatementArguments([calendarURL] + (named.map { [$0] } ?? []))).map {
             ItemSyncState(uid: $0["uid"], href: $0["href"], etag: $0["etag"], base: $0["base"],
                           syncedModifiedAt: ($0["syncedModifiedAt"] as Int64?).map(StoredTime.date))
         }
@@ -292,9 +306,10 @@ extension ChecklistsDatabase {
                     listID = db.lastInsertedRowID
                 }
                 try db.execute(sql: """
-                    INSERT INTO syncCalendar (url, checklistID, syncToken) VALUES (?, ?, ?)
-                    ON CONFLICT(url) DO UPDATE SET checklistID = excluded.checklistID, syncToken = excluded.syncToken
-                    """, arguments: [calendar.url, listID, calendar.syncToken])
+                    INSERT INTO syncCalendar (url, checklistID, syncToken, changeTag) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(url) DO UPDATE SET checklistID = excluded.checklistID, syncToken = excluded.syncToken,
+                        changeTag = excluded.changeTag
+                    """, arguments: [calendar.url, listID, calendar.syncToken, calendar.changeTag])
                 for write in calendar.writes {
                     let current = try Row.fetchOne(db, sql: "SELECT id, modifiedAt FROM item WHERE uid = ?", arguments: [write.fields.uid])
                     let currentModified = (current?["modifiedAt"] as Int64?)

@@ -316,6 +316,16 @@ enum Schema {
                 CREATE INDEX history_entry_by_state ON history_entry(state, id);
                 """)
         }
+        migrator.registerMigration("v12: calendar change tag") { db in
+            try db.execute(sql: """
+                -- The calendar's change tag (CalendarServer's getctag) the last
+                -- sync read before it asked for the changes: the same tag next
+                -- time means nothing changed there, and a server that computes
+                -- its sync token from every to-do (Radicale) answers it for
+                -- less. NULL: none yet, or the server has none.
+                ALTER TABLE syncCalendar ADD COLUMN changeTag TEXT;
+                """)
+        }
         return migrator
     }
 
