@@ -232,25 +232,21 @@ public final class SyncSession {
                       serverTag: String?, forgetStates: Bool) throws(SyncError) -> SyncCommit.CalendarChanges {
         // The tag kept is the calendar's tag now: nothing changed there.
         let unchangedThere = !forgetStates && kept?.changeTag != nil && kept?.changeTag == serverTag
-        // Then only what changed here is read, with its states: not the
-        // states of 10,000 to-dos that changed nowhere.
-        var stored = try storage { () throws(StorageError) in try database.syncStates(calendarURL: calendar, only: unchangedThere ? [] : nil) }
-        var changedHere: (entries: [Snapshot.Entry], goneHere: Set<String>)?
-        if unchangedThere {
-            let local = try storage { () throws(StorageError) in
-                try database.syncEntries(checklistID: checklistID, calendarURL: calendar, including: Set(stored.pushes.keys))
-            }
-            let uids = Set(local.entries.map(\.uid)).union(local.goneHere).union(stored.pushes.keys)
-            stored = try storage { () throws(StorageError) in try database.syncStates(calendarURL: calendar, only: uids) }
-            changedHere = local
-        }
-        let states = forgetStates ? [] : stored.states
-        let stateByHref = Dictionary(states.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         let token = forgetStates ? nil : kept?.syncToken
         let remote = unchangedThere ? (etags: [:], deleted: [], token: token, complete: false)
             : try changes(in: calendar, token: token)
+        // A full listing is compared with every state (one missing from it
+        // was deleted there). An answer that names what changed there, or
+        // none, needs only the states it names and, below, those of what
+        // changed here: not the states of 10,000 to-dos that changed nowhere.
+        let hrefs = Set(remote.etags.keys).union(remote.deleted)
+        var stored = try storage { () throws(StorageError) in
+            try database.syncStates(calendarURL: calendar, uids: remote.complete ? nil : [], hrefs: remote.complete ? [] : hrefs)
+        }
+        if forgetStates { stored.states = [] }
+        let stateByHref = Dictionary(stored.states.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         var deleted = remote.deleted
-        if remote.complete { deleted.formUnion(states.map(\.href).filter { remote.etags[$0] == nil }) }
+        if remote.complete { deleted.formUnion(stored.states.map(\.href).filter { remote.etags[$0] == nil }) }
         let changed = remote.etags.filter { href, etag in stateByHref[href]?.etag == nil || stateByHref[href]?.etag != etag }.keys.sorted()
         let fetched = try fetch(changed, in: calendar)
         deleted.formUnion(fetched.gone)
@@ -263,12 +259,16 @@ public final class SyncSession {
         // Only the items that may need something are read: changed here,
         // changed or deleted there, or about to be sent by a stopped sync.
         let named = Set(versionByUID.keys).union(deleted.compactMap { stateByHref[$0]?.uid }).union(stored.pushes.keys)
-        let local: (entries: [Snapshot.Entry], goneHere: Set<String>)
-        if let changedHere {
-            local = changedHere
-        } else {
-            local = try storage { () throws(StorageError) in
-                try database.syncEntries(checklistID: checklistID, calendarURL: calendar, including: forgetStates ? nil : named)
+        let local = try storage { () throws(StorageError) in
+            try database.syncEntries(checklistID: checklistID, calendarURL: calendar, including: forgetStates ? nil : named)
+        }
+        var states = stored.states
+        if !remote.complete && !forgetStates {
+            let loaded = Set(states.map(\.uid))
+            let wanted = Set(local.entries.map(\.uid)).union(local.goneHere).union(named).subtracting(loaded)
+            if !wanted.isEmpty {
+                states += try storage { () throws(StorageError) in try database.syncStates(calendarURL: calendar, uids: wanted).states }
+                states.sort { $0.uid < $1.uid }
             }
         }
         let contents = (entries: local.entries, pushes: stored.pushes)

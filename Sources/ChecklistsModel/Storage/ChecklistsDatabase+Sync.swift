@@ -186,11 +186,12 @@ extension ChecklistsDatabase {
     /// too) without their bases (empty: `syncBases` reads those a sync
     /// needs, so 10,000 unchanged to-dos are not read in full), and what an
     /// earlier sync was about to send (uid → text).
-    /// `only`: the states of those uids alone (a calendar that did not
-    /// change on the server needs only the states of what changed here).
-    public func syncStates(calendarURL: String, only uids: Set<String>? = nil) throws(StorageError)
+    /// `uids`, `hrefs`: only the states of those uids or at those hrefs
+    /// (a sync told by the server which to-dos changed there needs only
+    /// theirs and those of what changed here); nil for both: all.
+    public func syncStates(calendarURL: String, uids: Set<String>? = nil, hrefs: Set<String> = []) throws(StorageError)
         -> (states: [ItemSyncState], pushes: [String: String]) {
-        try read { db in try Self.syncStates(calendarURL: calendarURL, withBases: false, only: uids, db) }
+        try read { db in try Self.syncStates(calendarURL: calendarURL, withBases: false, uids: uids, hrefs: hrefs, db) }
     }
 
     /// The bases (the object as last synced) of `uids` in `calendarURL`.
@@ -224,13 +225,17 @@ extension ChecklistsDatabase {
         }
     }
 
-    private static func syncStates(calendarURL: String, withBases: Bool, only uids: Set<String>? = nil, _ db: Database) throws
-        -> (states: [ItemSyncState], pushes: [String: String]) {
-        let named = try uids.map { String(decoding: try JSONEncoder().encode($0.sorted()), as: UTF8.self) }
+    private static func syncStates(calendarURL: String, withBases: Bool, uids: Set<String>? = nil, hrefs: Set<String> = [],
+                                   _ db: Database) throws -> (states: [ItemSyncState], pushes: [String: String]) {
+        let json = { (values: Set<String>) in String(decoding: try JSONEncoder().encode(values.sorted()), as: UTF8.self) }
+        let filter = uids == nil && hrefs.isEmpty ? "" : """
+            AND (uid IN (SELECT value FROM json_each(?)) OR href IN (SELECT value FROM json_each(?)))
+            """
+        let arguments: [String] = filter.isEmpty ? [calendarURL] : [calendarURL, try json(uids ?? []), try json(hrefs)]
         let states = try Row.fetchAll(db, sql: """
             SELECT uid, href, etag, \(withBases ? "base" : "'' AS base"), syncedModifiedAt FROM syncItem WHERE calendarURL = ?
-            \(named == nil ? "" : "AND uid IN (SELECT value FROM json_each(?))") ORDER BY uid
-            """, arguments: StatementArguments([calendarURL] + (named.map { [$0] } ?? []))).map {
+            \(filter) ORDER BY uid
+            """, arguments: StatementArguments(arguments)).map {
             ItemSyncState(uid: $0["uid"], href: $0["href"], etag: $0["etag"], base: $0["base"],
                           syncedModifiedAt: ($0["syncedModifiedAt"] as Int64?).map(StoredTime.date))
         }

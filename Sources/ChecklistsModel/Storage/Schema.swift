@@ -324,6 +324,9 @@ enum Schema {
                 -- its sync token from every to-do (Radicale) answers it for
                 -- less. NULL: none yet, or the server has none.
                 ALTER TABLE syncCalendar ADD COLUMN changeTag TEXT;
+                -- A server that says which to-dos changed names them by href:
+                -- their states are looked up by it, not read all.
+                CREATE INDEX syncItem_by_href ON syncItem(calendarURL, href);
                 """)
         }
         return migrator
