@@ -228,4 +228,36 @@ struct SearchIndexTests {
                                        after: nil, forward: true) == nil)
         folder.remove()
     }
+
+    @Test("an import in batches of many items to a statement: every item, its counts and its search entry, across batch edges and lists")
+    func importInBatches() throws {
+        let database = try database()
+        // Sizes across the batch edge, and small lists sharing a batch.
+        let sizes = [ChecklistsDatabase.importBatch + 1, 2, ChecklistsDatabase.importBatch - 1, 1]
+        var nextID: Int64 = 1
+        let lists = sizes.enumerated().map { index, size in
+            let listID = Int64(index + 1)
+            let items = (0..<size).map { _ in
+                defer { nextID += 1 }
+                return Snapshot.Entry(item: Item(id: nextID, checklistID: listID, text: "Item \(nextID) zq\(nextID)x", isChecked: nextID % 3 == 0,
+                                                 dueDate: nil),
+                                      remindAt: nil, uid: "uid-\(nextID)")
+            }
+            return Snapshot.List(checklist: Checklist(id: listID, name: "List \(listID)"), items: items)
+        }
+        #expect(try database.restore(Snapshot(lists: lists, openChecklistID: nil, lastChecklistID: 4, lastItemID: nextID - 1),
+                                     replacingExisting: false) == .restored)
+        let back = try database.snapshot()
+        #expect(back.lists.map(\.items.count) == sizes)
+        #expect(back.lists.flatMap(\.items).map(\.item.id) == Array(1..<nextID))
+        #expect(back.lists.flatMap(\.items).map(\.uid) == (1..<nextID).map { "uid-\($0)" })
+        let summaries = try database.checklistSummaries()
+        #expect(summaries.map(\.itemCount) == sizes)
+        #expect(summaries.map(\.remainingCount) == lists.map { $0.items.filter { !$0.item.isChecked }.count })
+        // The first and last item of each batch are found through the index.
+        for id in [1, ChecklistsDatabase.importBatch, ChecklistsDatabase.importBatch + 1, ChecklistsDatabase.importBatch + 2, Int(nextID) - 1] {
+            #expect(try texts("zq\(id)x", in: database) == ["Item \(id) zq\(id)x"])
+        }
+        folder.remove()
+    }
 }
