@@ -23,24 +23,30 @@ public final class ChecklistsDatabase: Sendable {
         /// The user's calendar and time zone, in which a repeating item's
         /// next occurrence is found when it is checked off (a 09:00 daily
         /// item stays at 09:00 local time). The app and the command line
-        /// pass their date style's.
-        public var calendar: Calendar
+        /// pass their date style's. Without one, `Calendar.current`, built
+        /// only when an item is checked off: building a calendar loads ICU's
+        /// calendar and locale data, which a reading command never needs.
+        public var calendar: Calendar {
+            get { chosenCalendar ?? .current }
+            set { chosenCalendar = newValue }
+        }
+        fileprivate var chosenCalendar: Calendar?
         /// Makes each new item's iCalendar UID (a random UUID); tests count.
         public var makeUID: @Sendable () -> String
         /// Who this process is, for the history: its changes are recorded
         /// as made there, and the app undoes only its own without asking.
         public var origin: HistoryOrigin
-        public init(busyTimeout: TimeInterval = 5, calendar: Calendar = .current,
+        public init(busyTimeout: TimeInterval = 5, calendar: Calendar? = nil,
                     makeUID: @escaping @Sendable () -> String = { UUID().uuidString }, origin: HistoryOrigin = .commandLine) {
             self.busyTimeout = busyTimeout
-            self.calendar = calendar
+            chosenCalendar = calendar
             self.makeUID = makeUID
             self.origin = origin
         }
 
         /// The options of a real run: `CHECKLISTS_BUSY_TIMEOUT` (seconds)
         /// shortens the wait for another writer's lock (the tests' faults).
-        public static func fromEnvironment(_ environment: [String: String], calendar: Calendar = .current) -> Options {
+        public static func fromEnvironment(_ environment: [String: String], calendar: Calendar? = nil) -> Options {
             var options = Options(calendar: calendar)
             if let seconds = environment["CHECKLISTS_BUSY_TIMEOUT"].flatMap(Double.init) { options.busyTimeout = seconds }
             return options
@@ -60,7 +66,8 @@ public final class ChecklistsDatabase: Sendable {
     /// with the same mode, so a dashboard started daily does not nag.
     public let openingNotice: StorageNotice?
     /// `Options.calendar`: where repeating items' occurrences fall.
-    let calendar: Calendar
+    var calendar: Calendar { chosenCalendar ?? .current }
+    private let chosenCalendar: Calendar?
     /// `Options.makeUID`.
     let uidMaker: @Sendable () -> String
     /// `Options.origin`.
@@ -71,7 +78,7 @@ public final class ChecklistsDatabase: Sendable {
         self.reader = reader
         self.writer = writer
         self.openingNotice = openingNotice
-        self.calendar = options.calendar
+        chosenCalendar = options.chosenCalendar
         self.uidMaker = options.makeUID
         self.origin = options.origin
     }
