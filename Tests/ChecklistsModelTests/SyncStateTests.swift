@@ -91,6 +91,32 @@ struct SyncStateTests {
         #expect(try database.syncCalendars() == [SyncCalendarState(url: "/cal/", checklistID: nil, syncToken: nil)])
     }
 
+
+    @Test("a sync commit of more new to-dos than one statement takes: every item, in order, with its state, counts and search entry")
+    func manyNewItems() throws {
+        defer { folder.remove() }
+        let database = try open()
+        let count = 1_203
+        let modified = Fixed.date("2026-11-21 09:00")
+        let writes = (1...count).map { index in
+            SyncCommit.ItemWrite(fields: CalendarFields(uid: "u\(index)", text: "To-do \(index) qz\(index)k", dueDate: nil, isChecked: index % 4 == 0),
+                                 object: "", modifiedAt: modified, completedAt: nil, readModifiedAt: nil,
+                                 state: state("u\(index)", modified: modified))
+        }
+        try database.commitSync(SyncCommit(calendars: [
+            SyncCommit.CalendarChanges(url: "/cal/", list: .new(name: "Shared"), syncToken: "t1", writes: writes),
+        ]), now: Fixed.now)
+        let list = try #require(database.syncCalendars().first?.checklistID)
+        let items = try database.syncContents(checklistID: list, calendarURL: "/cal/")
+        #expect(items.entries.map(\.uid) == (1...count).map { "u\($0)" })
+        #expect(items.entries.map(\.item.position) == (1...count).map(Int64.init))
+        #expect(items.states.count == count)
+        let summary = try #require(database.checklistSummaries().first { $0.checklist.id == list })
+        #expect(summary.itemCount == count && summary.remainingCount == count - count / 4)
+        for index in [1, 500, 501, 1_000, 1_001, count] {
+            #expect(try database.search(SearchQuery("qz\(index)k")!, limit: 5).items.map(\.item.text) == ["To-do \(index) qz\(index)k"])
+        }
+    }
     @Test("a sync is in the history as the sync's; undoing it, or undoing a delete of a synced list, is a change made here for the next sync")
     func undoIsALocalChange() throws {
         defer { folder.remove() }

@@ -315,17 +315,36 @@ extension ChecklistsDatabase {
                     ON CONFLICT(url) DO UPDATE SET checklistID = excluded.checklistID, syncToken = excluded.syncToken,
                         changeTag = excluded.changeTag
                     """, arguments: [calendar.url, listID, calendar.syncToken, calendar.changeTag])
+                // New items go in many to a statement (as an import's do):
+                // FTS5 writes its pending terms to disk at every statement
+                // that touches the search index, so a first sync of 10,000
+                // to-dos inserted one by one flushed it 10,000 times.
+                var newItems = SyncedItemBatch()
+                var nextPosition: Int64?
                 for write in calendar.writes {
-                    let current = try Row.fetchOne(db, sql: "SELECT id, modifiedAt FROM item WHERE uid = ?", arguments: [write.fields.uid])
+                    let current = try Row.fetchOne(db, sql: "SELECT checklistID, modifiedAt FROM item WHERE uid = ?", arguments: [write.fields.uid])
                     let currentModified = (current?["modifiedAt"] as Int64?)
                     let expected = write.readModifiedAt ?? deletedRead[write.fields.uid] ?? nil
                     if current != nil && currentModified != expected.map(StoredTime.wholeSeconds) {
                         skipped.append(write.fields.uid)
                         continue
                     }
-                    try Self.putSyncedItem(write, checklistID: listID, exists: current != nil, in: db)
+                    // New here, or pulled into this list from another: last in the list.
+                    var position: Int64?
+                    if current?["checklistID"] as Int64? != listID {
+                        position = try nextPosition ?? Self.nextPosition(in: listID, db)
+                        nextPosition = position.map { $0 + 1 }
+                    }
+                    if current == nil {
+                        try newItems.add(Self.syncedItemValues(write, checklistID: listID, position: position), in: db)
+                    } else {
+                        let values = Self.syncedItemValues(write, checklistID: listID, position: position)
+                        try db.execute(sql: "UPDATE item SET \(values.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE uid = ?",
+                                       arguments: StatementArguments(values.map(\.1) + [write.fields.uid]))
+                    }
                     try Self.putState(write.state, calendarURL: calendar.url, in: db)
                 }
+                try newItems.flush(in: db)
                 for delete in calendar.deletes {
                     if written.contains(delete.uid) {
                         try db.execute(sql: "DELETE FROM syncItem WHERE uid = ? AND calendarURL = ?", arguments: [delete.uid, calendar.url])
@@ -417,30 +436,49 @@ extension ChecklistsDatabase {
             """, arguments: [state.uid, calendarURL, state.href, state.etag, state.base, state.syncedModifiedAt.map(StoredTime.wholeSeconds)])
     }
 
-    private static func putSyncedItem(_ write: SyncCommit.ItemWrite, checklistID: Int64, exists: Bool, in db: Database) throws {
+    /// The columns a synced to-do sets, with their values (`position`
+    /// only when it takes a new place in the list), `uid` last.
+    private static func syncedItemValues(_ write: SyncCommit.ItemWrite, checklistID: Int64, position: Int64?)
+        -> [(String, (any DatabaseValueConvertible)?)] {
         let fields = write.fields
         let dueAt = fields.dueDate.map(StoredTime.wholeMinutes)
         let rule = dueAt == nil ? nil : fields.recurrence
         let remind = fields.shouldRemind && dueAt != nil
         let remindAt = remind && !fields.isChecked ? fields.remindAt.map(StoredTime.wholeSeconds) : nil
-        var values: [(String, (any DatabaseValueConvertible)?)] = [
+        return [
             ("checklistID", checklistID), ("text", fields.text), ("isChecked", fields.isChecked), ("dueAt", dueAt),
             ("shouldRemind", remind), ("remindAt", remindAt), ("repeatRule", rule?.rrule),
             ("repeatStart", rule == nil ? nil : (fields.repeatStart ?? fields.dueDate).map(StoredTime.wholeMinutes)),
             ("calendarObject", write.object), ("modifiedAt", StoredTime.wholeSeconds(write.modifiedAt)),
             ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(write.completedAt ?? write.modifiedAt) : nil),
             ("note", fields.note),
-        ]
-        // New here, or pulled into another list: last in its list.
-        let currentList = try Int64.fetchOne(db, sql: "SELECT checklistID FROM item WHERE uid = ?", arguments: [fields.uid])
-        if currentList != checklistID { values.append(("position", try nextPosition(in: checklistID, db))) }
-        let arguments = StatementArguments(values.map(\.1) + [fields.uid])
-        if exists {
-            try db.execute(sql: "UPDATE item SET \(values.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE uid = ?", arguments: arguments)
-        } else {
-            try db.execute(sql: """
-                INSERT INTO item (\(values.map(\.0).joined(separator: ", ")), uid) VALUES (\(Array(repeating: "?", count: values.count + 1).joined(separator: ", ")))
-                """, arguments: arguments)
-        }
+        ] + (position.map { [("position", $0)] } ?? []) + [("uid", fields.uid)]
+    }
+}
+
+/// New items of one sync commit, inserted `rowsPerStatement` to a statement.
+private struct SyncedItemBatch {
+    static let rowsPerStatement = 500
+    private var columns: [String] = []
+    private var values: [(any DatabaseValueConvertible)?] = []
+    private var rows = 0
+
+    /// Adds one row (every new item has the same columns, position included).
+    mutating func add(_ row: [(String, (any DatabaseValueConvertible)?)], in db: Database) throws {
+        columns = row.map(\.0)
+        values += row.map(\.1)
+        rows += 1
+        if rows == Self.rowsPerStatement { try flush(in: db) }
+    }
+
+    mutating func flush(in db: Database) throws {
+        guard rows > 0 else { return }
+        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
+        // Cached: a first sync of 10,000 compiles the full batch's statement once.
+        let statement = try db.cachedStatement(sql: "INSERT INTO item (\(columns.joined(separator: ", "))) VALUES "
+                                               + Array(repeating: row, count: rows).joined(separator: ", "))
+        try statement.execute(arguments: StatementArguments(values))
+        values.removeAll(keepingCapacity: true)
+        rows = 0
     }
 }
