@@ -164,6 +164,21 @@ struct SearchScreenTests {
         #expect(render(state).lines() == before)
     }
 
+    @Test("a match checked off from the reminder banner over the search is asked for again, not the checklist beneath (the fuzzer's find)")
+    func bannerCheckOffReloadsResults() throws {
+        var state = home()
+        let page = ItemsPage(checklistID: 1, sortOrder: .dueDate, offset: 0, items: RenderTests.items, totalCount: 3)
+        _ = reduce(&state, .itemsLoaded(Self.lists[0], page, selectIndex: 0))
+        _ = press(.character("/"), on: &state)
+        _ = type("milk", on: &state)
+        _ = reduce(&state, .searchAnswered(generation: 4, Self.milk))
+        let search = try #require(state.search)
+        let effects = reduce(&state, .committed(.setChecked(itemID: 2, true), .item(2)))
+        #expect(effects.first == SearchScreen.reload(search).first)
+        #expect(!effects.contains { if case .loadItems = $0 { true } else { false } })
+        #expect(state.route == .search)
+    }
+
     @Test("Enter opens the selected match in its list, the item selected; a gone item says so")
     func enterOpens() {
         var state = home()

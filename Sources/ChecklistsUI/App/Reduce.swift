@@ -223,6 +223,9 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
             if state.itemDetail?.origin != .checklistBeneath { return state.closeItemDetail() }
             _ = state.closeItemDetail()
         }
+        // A reminder checked off from the banner over the search: the
+        // results show it checked (the checklist beneath loads on leaving).
+        if state.route == .search { return reloadCurrent(state) }
         guard let list = state.checklist, case let .item(id) = outcome else { return reloadCurrent(state) }
         return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
     case let .setHidesChecked(_, hides):
