@@ -129,7 +129,7 @@ public final class SyncSession {
         return (home, found)
     }
 
-    /// The calendars under `home` that hold to-dos, with their sync tokens.
+    /// The calendars under `home` that hold to-dos, with their change tags.
     private func calendars(in home: String) throws(SyncError) -> [DiscoveredCalendar] {
         let listing = try propfind(home, depth: "1",
                                    props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><cs:getctag/>")
@@ -240,10 +240,11 @@ public final class SyncSession {
         // none, needs only the states it names and, below, those of what
         // changed here: not the states of 10,000 to-dos that changed nowhere.
         let hrefs = Set(remote.etags.keys).union(remote.deleted)
-        var stored = try storage { () throws(StorageError) in
-            try database.syncStates(calendarURL: calendar, uids: remote.complete ? nil : [], hrefs: remote.complete ? [] : hrefs)
+        // A calendar made again has no states worth reading: only the pushes.
+        let stored = try storage { () throws(StorageError) in
+            try database.syncStates(calendarURL: calendar, uids: remote.complete && !forgetStates ? nil : [],
+                                    hrefs: remote.complete || forgetStates ? [] : hrefs)
         }
-        if forgetStates { stored.states = [] }
         let stateByHref = Dictionary(stored.states.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         var deleted = remote.deleted
         if remote.complete { deleted.formUnion(stored.states.map(\.href).filter { remote.etags[$0] == nil }) }

@@ -233,7 +233,7 @@ struct SearchIndexTests {
     func importInBatches() throws {
         let database = try database()
         // Sizes across the batch edge, and small lists sharing a batch.
-        let sizes = [ChecklistsDatabase.importBatch + 1, 2, ChecklistsDatabase.importBatch - 1, 1]
+        let sizes = [MultiRowInsert.rowsPerStatement + 1, 2, MultiRowInsert.rowsPerStatement - 1, 1]
         var nextID: Int64 = 1
         let lists = sizes.enumerated().map { index, size in
             let listID = Int64(index + 1)
@@ -255,7 +255,7 @@ struct SearchIndexTests {
         #expect(summaries.map(\.itemCount) == sizes)
         #expect(summaries.map(\.remainingCount) == lists.map { $0.items.filter { !$0.item.isChecked }.count })
         // The first and last item of each batch are found through the index.
-        for id in [1, ChecklistsDatabase.importBatch, ChecklistsDatabase.importBatch + 1, ChecklistsDatabase.importBatch + 2, Int(nextID) - 1] {
+        for id in [1, MultiRowInsert.rowsPerStatement, MultiRowInsert.rowsPerStatement + 1, MultiRowInsert.rowsPerStatement + 2, Int(nextID) - 1] {
             #expect(try texts("zq\(id)x", in: database) == ["Item \(id) zq\(id)x"])
         }
         folder.remove()

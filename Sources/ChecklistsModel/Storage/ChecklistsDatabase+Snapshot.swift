@@ -63,29 +63,10 @@ extension ChecklistsDatabase {
             try db.execute(sql: "DELETE FROM checklist")
             var lastListID: Int64 = 0
             var lastItemID: Int64 = 0
-            // Items go in many rows to a statement. Each statement that
-            // touches the search index makes its own savepoint, and at every
-            // savepoint FTS5 writes what it holds in memory to disk as a new
-            // segment and merges: one statement per item made that flush
-            // 100,000 times, most of a large import's time. The statement for
-            // a full batch is prepared once (compiling it per batch, and
-            // GRDB's authorizer looking at each compile, would cost again).
-            let columns = "(id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt, repeatRule, repeatStart, lastDoneAt, "
-                + "uid, calendarObject, modifiedAt, completedAt, note, position)"
-            let placeholders = "(" + Array(repeating: "?", count: 16).joined(separator: ", ") + ")"
-            func insertStatement(rows: Int) throws -> Statement {
-                try db.makeStatement(sql: "INSERT INTO item \(columns) VALUES "
-                                     + Array(repeating: placeholders, count: rows).joined(separator: ", "))
-            }
-            let fullBatch = try insertStatement(rows: Self.importBatch)
-            var batch: [(any DatabaseValueConvertible)?] = []
-            batch.reserveCapacity(Self.importBatch * 16)
-            func flush() throws {
-                guard !batch.isEmpty else { return }
-                let statement = batch.count == Self.importBatch * 16 ? fullBatch : try insertStatement(rows: batch.count / 16)
-                try statement.execute(arguments: StatementArguments(batch))
-                batch.removeAll(keepingCapacity: true)
-            }
+            // Many items to a statement: see `MultiRowInsert`.
+            var itemRows = MultiRowInsert(into: "item", columns: [
+                "id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt", "repeatRule", "repeatStart", "lastDoneAt",
+                "uid", "calendarObject", "modifiedAt", "completedAt", "note", "position"])
             for list in snapshot.lists {
                 let checklist = list.checklist
                 try db.execute(sql: "INSERT INTO checklist (id, name, icon, sortOrder) VALUES (?, ?, ?, ?)",
@@ -98,7 +79,7 @@ extension ChecklistsDatabase {
                     let rule = item.dueDate == nil ? nil : item.recurrence
                     // An entry without a UID (an export of an older version)
                     // gets one now, as every item has one.
-                    batch += [
+                    try itemRows.add([
                         item.id, checklist.id, item.text, item.isChecked, item.dueDate.map(StoredTime.wholeMinutes),
                         item.shouldRemind, entry.remindAt.map(StoredTime.wholeSeconds), rule?.rrule,
                         rule == nil ? nil : (item.repeatStart ?? item.dueDate).map(StoredTime.wholeMinutes),
@@ -106,14 +87,13 @@ extension ChecklistsDatabase {
                         entry.uid.isEmpty ? uidMaker() : entry.uid, entry.calendarObject,
                         entry.modifiedAt.map(StoredTime.wholeSeconds), entry.completedAt.map(StoredTime.wholeSeconds),
                         // An export without positions (an older version) keeps the order added.
-                        item.note, item.position == 0 ? item.id : item.position]
+                        item.note, item.position == 0 ? item.id : item.position], in: db)
                     lastItemID = max(lastItemID, item.id)
-                    if batch.count == Self.importBatch * 16 { try flush() }
                 }
             }
             // Items of several small lists share a batch: each list's row is
             // in before its items are.
-            try flush()
+            try itemRows.flush(in: db)
             for (table, last) in [("checklist", max(lastListID, snapshot.lastChecklistID)), ("item", max(lastItemID, snapshot.lastItemID))] {
                 try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [table])
                 try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
@@ -126,10 +106,6 @@ extension ChecklistsDatabase {
             return .restored
         }
     }
-
-    /// Items per INSERT statement of an import: 16 values each, well below
-    /// SQLite's limit of 32,766 bound values to a statement.
-    static let importBatch = 500
 
     /// The highest id each AUTOINCREMENT table ever handed out, by table.
     private static func sequences(_ db: Database) throws -> [String: Int64] {

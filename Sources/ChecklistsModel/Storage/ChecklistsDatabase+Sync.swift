@@ -315,11 +315,8 @@ extension ChecklistsDatabase {
                     ON CONFLICT(url) DO UPDATE SET checklistID = excluded.checklistID, syncToken = excluded.syncToken,
                         changeTag = excluded.changeTag
                     """, arguments: [calendar.url, listID, calendar.syncToken, calendar.changeTag])
-                // New items go in many to a statement (as an import's do):
-                // FTS5 writes its pending terms to disk at every statement
-                // that touches the search index, so a first sync of 10,000
-                // to-dos inserted one by one flushed it 10,000 times.
-                var newItems = SyncedItemBatch()
+                // New items go in many to a statement: see `MultiRowInsert`.
+                var newItems: MultiRowInsert?
                 var nextPosition: Int64?
                 for write in calendar.writes {
                     let current = try Row.fetchOne(db, sql: "SELECT checklistID, modifiedAt FROM item WHERE uid = ?", arguments: [write.fields.uid])
@@ -335,16 +332,18 @@ extension ChecklistsDatabase {
                         position = try nextPosition ?? Self.nextPosition(in: listID, db)
                         nextPosition = position.map { $0 + 1 }
                     }
+                    let values = Self.syncedItemValues(write, checklistID: listID, position: position)
                     if current == nil {
-                        try newItems.add(Self.syncedItemValues(write, checklistID: listID, position: position), in: db)
+                        // A new item always has a position: every new row has the same columns.
+                        if newItems == nil { newItems = MultiRowInsert(into: "item", columns: values.map(\.0)) }
+                        try newItems?.add(values.map(\.1), in: db)
                     } else {
-                        let values = Self.syncedItemValues(write, checklistID: listID, position: position)
                         try db.execute(sql: "UPDATE item SET \(values.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE uid = ?",
                                        arguments: StatementArguments(values.map(\.1) + [write.fields.uid]))
                     }
                     try Self.putState(write.state, calendarURL: calendar.url, in: db)
                 }
-                try newItems.flush(in: db)
+                try newItems?.flush(in: db)
                 for delete in calendar.deletes {
                     if written.contains(delete.uid) {
                         try db.execute(sql: "DELETE FROM syncItem WHERE uid = ? AND calendarURL = ?", arguments: [delete.uid, calendar.url])
@@ -453,32 +452,5 @@ extension ChecklistsDatabase {
             ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(write.completedAt ?? write.modifiedAt) : nil),
             ("note", fields.note),
         ] + (position.map { [("position", $0)] } ?? []) + [("uid", fields.uid)]
-    }
-}
-
-/// New items of one sync commit, inserted `rowsPerStatement` to a statement.
-private struct SyncedItemBatch {
-    static let rowsPerStatement = 500
-    private var columns: [String] = []
-    private var values: [(any DatabaseValueConvertible)?] = []
-    private var rows = 0
-
-    /// Adds one row (every new item has the same columns, position included).
-    mutating func add(_ row: [(String, (any DatabaseValueConvertible)?)], in db: Database) throws {
-        columns = row.map(\.0)
-        values += row.map(\.1)
-        rows += 1
-        if rows == Self.rowsPerStatement { try flush(in: db) }
-    }
-
-    mutating func flush(in db: Database) throws {
-        guard rows > 0 else { return }
-        let row = "(" + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")"
-        // Cached: a first sync of 10,000 compiles the full batch's statement once.
-        let statement = try db.cachedStatement(sql: "INSERT INTO item (\(columns.joined(separator: ", "))) VALUES "
-                                               + Array(repeating: row, count: rows).joined(separator: ", "))
-        try statement.execute(arguments: StatementArguments(values))
-        values.removeAll(keepingCapacity: true)
-        rows = 0
     }
 }
