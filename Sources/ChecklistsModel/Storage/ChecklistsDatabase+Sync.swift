@@ -251,12 +251,12 @@ extension ChecklistsDatabase {
         let named = String(decoding: try JSONEncoder().encode(including.sorted()), as: UTF8.self)
         // One statement, however many are named: an IN list of bound values
         // would meet SQLite's limit on parameters at a first sync of 100,000.
-        return try ItemCalendarRecord.fetchAll(db, sql: """
-            SELECT item.* FROM item LEFT JOIN syncItem ON syncItem.uid = item.uid AND syncItem.calendarURL = ?
-            WHERE item.checklistID = ? AND (syncItem.uid IS NULL OR syncItem.syncedModifiedAt IS NULL
-                OR syncItem.syncedModifiedAt IS NOT item.modifiedAt OR item.uid IN (SELECT value FROM json_each(?)))
+        return try SQLRequest<ItemCalendarRecord>("""
+            SELECT \(columnsOf: ItemCalendarRecord.self, tableAlias: "item") FROM item LEFT JOIN syncItem ON syncItem.uid = item.uid AND syncItem.calendarURL = \(calendarURL)
+            WHERE item.checklistID = \(checklistID) AND (syncItem.uid IS NULL OR syncItem.syncedModifiedAt IS NULL
+                OR syncItem.syncedModifiedAt IS NOT item.modifiedAt OR item.uid IN (SELECT value FROM json_each(\(named))))
             ORDER BY item.id
-            """, arguments: [calendarURL, checklistID, named]).map(\.entry)
+            """).fetchAll(db).map(\.entry)
     }
 
     /// Records what a sync is about to send (uid → iCalendar text), before

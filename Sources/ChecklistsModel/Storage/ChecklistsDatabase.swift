@@ -188,6 +188,11 @@ public final class ChecklistsDatabase: Sendable {
             // Only a writer keeps statement journals; a reader (`status`
             // in a tmux status line) is not made to run one more statement.
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
+            // A reader maps the file instead of copying each page with
+            // pread: `list` of 100,000 items 204 → 181 ms. Readers only: a
+            // writer keeps SQLite's plain reads (DECISIONS, "Reading by
+            // position, mapping the file").
+            if db.configuration.readonly { try db.execute(sql: "PRAGMA mmap_size = 268435456") }
         }
         return configuration
     }

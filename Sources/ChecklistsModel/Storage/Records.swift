@@ -46,10 +46,7 @@ struct ItemRecord: FetchableRecord, TableRecord {
         static let position = Column("position")
     }
 
-    static var databaseSelection: [any SQLSelectable] {
-        [Columns.id, Columns.checklistID, Columns.text, Columns.isChecked, Columns.dueAt, Columns.shouldRemind, Columns.remindAt,
-         Columns.repeatRule, Columns.repeatStart, Columns.lastDoneAt, Columns.note, Columns.position]
-    }
+    static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
 
     /// The due-date order's key: the due date, or for an undated item the
     /// largest time, so undated items come last. Written exactly as the
@@ -65,18 +62,33 @@ struct ItemRecord: FetchableRecord, TableRecord {
     /// when none is pending (Remind Me off, checked, past, or delivered).
     var remindAt: Date?
 
+    /// Reads the row by position, in `databaseSelection`'s order: every
+    /// query selects these columns first (`columnsOf: ItemRecord.self`, or
+    /// the record type itself). By name, GRDB lowercases and hashes each
+    /// column's name for every value, a fifth of `list`'s time at 100,000
+    /// items. Debug builds (the tests) check the order on every row.
     init(row: Row) {
-        item = Item(id: row[Columns.id], checklistID: row[Columns.checklistID], text: row[Columns.text],
-                    isChecked: row[Columns.isChecked], dueDate: (row[Columns.dueAt] as Int64?).map(StoredTime.date),
-                    shouldRemind: row[Columns.shouldRemind],
+        assert(Self.readsInOrder(row), "an item query did not select ItemRecord's columns first: \(row.columnNames)")
+        item = Item(id: row[0], checklistID: row[1], text: row[2],
+                    isChecked: row[3], dueDate: (row[4] as Int64?).map(StoredTime.date),
+                    shouldRemind: row[5],
                     // A rule this version cannot read (a newer one wrote it)
                     // reads as no repeat rather than failing the whole read.
-                    recurrence: (row[Columns.repeatRule] as String?).flatMap { Recurrence(rrule: $0) },
-                    repeatStart: (row[Columns.repeatStart] as Int64?).map(StoredTime.date),
-                    lastDoneAt: (row[Columns.lastDoneAt] as Int64?).map(StoredTime.date),
-                    note: row[Columns.note], position: row[Columns.position])
-        remindAt = (row[Columns.remindAt] as Int64?).map(StoredTime.date)
+                    recurrence: (row[7] as String?).flatMap { Recurrence(rrule: $0) },
+                    repeatStart: (row[8] as Int64?).map(StoredTime.date),
+                    lastDoneAt: (row[9] as Int64?).map(StoredTime.date),
+                    note: row[10], position: row[11])
+        remindAt = (row[6] as Int64?).map(StoredTime.date)
         item.remindAt = remindAt
+    }
+
+    /// The names `init(row:)` reads by position, in order.
+    static let columnNames = ["id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt",
+                              "repeatRule", "repeatStart", "lastDoneAt", "note", "position"]
+
+    static func readsInOrder(_ row: Row, extra: [String] = []) -> Bool {
+        let wanted = columnNames + extra
+        return Array(row.columnNames.prefix(wanted.count)) == wanted
     }
 }
 
@@ -87,19 +99,22 @@ struct ItemCalendarRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "item"
 
     static var databaseSelection: [any SQLSelectable] {
-        typealias Columns = ItemRecord.Columns
-        return ItemRecord.databaseSelection + [Columns.uid, Columns.calendarObject, Columns.modifiedAt, Columns.completedAt]
+        ItemRecord.databaseSelection + calendarColumnNames.map { Column($0) }
     }
+
+    static let calendarColumnNames = ["uid", "calendarObject", "modifiedAt", "completedAt"]
 
     var entry: Snapshot.Entry
 
     init(row: Row) {
-        typealias Columns = ItemRecord.Columns
+        assert(ItemRecord.readsInOrder(row, extra: Self.calendarColumnNames),
+               "an item query did not select ItemCalendarRecord's columns first: \(row.columnNames)")
+        // By position, as `ItemRecord` reads: its twelve, then these four.
         let record = ItemRecord(row: row)
-        entry = Snapshot.Entry(item: record.item, remindAt: record.remindAt, uid: row[Columns.uid] ?? "",
-                               calendarObject: row[Columns.calendarObject],
-                               modifiedAt: (row[Columns.modifiedAt] as Int64?).map(StoredTime.date),
-                               completedAt: (row[Columns.completedAt] as Int64?).map(StoredTime.date))
+        entry = Snapshot.Entry(item: record.item, remindAt: record.remindAt, uid: row[12] ?? "",
+                               calendarObject: row[13],
+                               modifiedAt: (row[14] as Int64?).map(StoredTime.date),
+                               completedAt: (row[15] as Int64?).map(StoredTime.date))
     }
 }
 
@@ -116,7 +131,7 @@ struct ListedItemRecord: FetchableRecord {
 
     init(row: Row) {
         record = ItemRecord(row: row)
-        checklistName = row["checklistName"]
+        checklistName = row[ItemRecord.columnNames.count]
     }
 
     var listed: ListedItem { ListedItem(item: record.item, checklistName: checklistName) }
