@@ -8,25 +8,40 @@ struct Table {
     enum Alignment { case left, right }
 
     var alignments: [Alignment]
-    private var rows: [[String]] = []
+    /// The sanitized cells, each with its width, measured once: `list` of
+    /// 100,000 items spent a fifth of its time measuring every cell twice
+    /// and building each line from pieces.
+    private var rows: [[(text: String, width: Int)]] = []
+    /// Each column's widest cell (the last column's is never needed).
+    private var widths: [Int]
 
-    init(_ alignments: [Alignment]) { self.alignments = alignments }
+    init(_ alignments: [Alignment]) {
+        self.alignments = alignments
+        widths = Array(repeating: 0, count: alignments.count)
+    }
 
     mutating func add(_ cells: [String]) {
-        rows.append(cells.map(TextWidth.sanitized))
+        let row = cells.map { cell in
+            let text = TextWidth.sanitized(cell)
+            return (text: text, width: TextWidth.columns(of: text))
+        }
+        for (column, cell) in row.enumerated().dropLast() { widths[column] = max(widths[column], cell.width) }
+        rows.append(row)
     }
 
     func lines() -> [String] {
-        var widths = Array(repeating: 0, count: alignments.count)
-        for row in rows {
-            for (column, cell) in row.enumerated().dropLast() { widths[column] = max(widths[column], TextWidth.columns(of: cell)) }
-        }
+        let spaces = String(repeating: " ", count: widths.max() ?? 0)
         return rows.map { row in
-            row.enumerated().map { column, cell in
-                if column == row.count - 1 && alignments[column] == .left { return cell }
-                let gap = String(repeating: " ", count: max(0, widths[column] - TextWidth.columns(of: cell)))
-                return alignments[column] == .left ? cell + gap : gap + cell
-            }.joined(separator: "  ")
+            var line = ""
+            for (column, cell) in row.enumerated() {
+                if column > 0 { line += "  " }
+                let isLast = column == row.count - 1
+                let gap = spaces.prefix(isLast ? 0 : max(0, widths[column] - cell.width))
+                if alignments[column] == .right { line += gap }
+                line += cell.text
+                if alignments[column] == .left && !isLast { line += gap }
+            }
+            return line
         }
     }
 }
