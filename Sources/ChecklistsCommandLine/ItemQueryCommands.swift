@@ -47,7 +47,7 @@ public enum ItemQueryCommands {
                                   matching: query)
         }
         if json {
-            context.output(JSONOutput.array(items.map { Self.json($0, context: context) }))
+            context.output(JSONOutput.array(items.lazy.map { Self.json($0, context: context) }))
             return
         }
         var table = Table([.right, .left, .left, .left, .left])
