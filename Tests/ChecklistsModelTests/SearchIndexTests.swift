@@ -43,6 +43,21 @@ struct SearchIndexTests {
         #expect(SearchQuery("é")?.folded == "e")
     }
 
+    @Test("ASCII text folds byte by byte exactly as Foundation folds it: every character alone, and mixed strings")
+    func asciiFoldingAgreesWithFoundation() {
+        for byte in UInt8(1)...0x7F {
+            let text = String(decoding: [byte], as: UTF8.self)
+            #expect(SearchText.asciiFolded(text) == SearchText.foundationFolded(text), "byte \(byte)")
+        }
+        for text in ["Buy MILK and Bread", "already lower 123", "Tab\tNew\nLine ~!@#$%^&*()_+{}|:\"<>?", "ZzAa[\\]^_`{"] {
+            #expect(SearchText.asciiFolded(text) == SearchText.foundationFolded(text), "\(text)")
+        }
+        // Not ASCII, or holding U+0000: Foundation's path, which drops the U+0000.
+        #expect(SearchText.asciiFolded("Café") == nil)
+        #expect(SearchText.asciiFolded("a\u{0}b") == nil)
+        #expect(SearchText.fold("A\u{0}B") == "ab")
+    }
+
     @Test("a U+0000 in a query is ignored, through the index and without it: the look-up never fails on it (the fuzzer's find)")
     func nulInQuery() throws {
         let database = try database()
