@@ -129,6 +129,20 @@ struct SnapshotReader {
     let bytes: [UInt8]
     let name: String
 
+    /// An object's members, looked up by walking them: an item has a dozen,
+    /// and a dictionary hashed every key of 100,000 items twice.
+    struct Fields {
+        let members: [(key: String, value: JSONNode)]
+
+        subscript(key: String) -> JSONNode? {
+            members.last(where: { $0.key == key })?.value
+        }
+    }
+
+    /// The fields an item may have.
+    static let itemKeys = ["id", "text", "due", "checked", "remind", "reminder", "repeat", "repeatStart", "lastDone",
+                           "uid", "modified", "completed", "ical", "note", "position"]
+
     static func read(_ bytes: [UInt8], name: String) throws(CommandLineError) -> Snapshot {
         let root: JSONNode
         do {
@@ -197,8 +211,7 @@ struct SnapshotReader {
     }
 
     private func item(_ node: JSONNode, checklistID: Int64) throws(CommandLineError) -> Snapshot.Entry {
-        let fields = try object(node, "an item", keys: ["id", "text", "due", "checked", "remind", "reminder", "repeat", "repeatStart", "lastDone",
-                                                        "uid", "modified", "completed", "ical", "note", "position"])
+        let fields = try object(node, "an item", keys: Self.itemKeys)
         let id = try integer(required(fields, "id", in: node, "an item"), "the item's id", minimum: 1)
         let what = "item \(id)"
         let textNode = try required(fields, "text", in: node, what)
@@ -263,60 +276,56 @@ struct SnapshotReader {
 
     // MARK: - Typed fields
 
-    private func object(_ node: JSONNode, _ what: String, keys: Set<String>) throws(CommandLineError) -> [String: JSONNode] {
-        guard case .object(let members) = node.value else { throw fail(node, "\(what) must be a JSON object {...}") }
-        var fields: [String: JSONNode] = [:]
-        for (key, value) in members {
-            guard keys.contains(key) else {
-                throw fail(value, "\(what): unknown field \"\(key)\" (expected \(keys.sorted().joined(separator: ", ")))")
-            }
-            fields[key] = value
+    private func object(_ node: JSONNode, _ what: @autoclosure () -> String, keys: [String]) throws(CommandLineError) -> Fields {
+        guard case .object(let members) = node.value else { throw fail(node, "\(what()) must be a JSON object {...}") }
+        for (key, value) in members where !keys.contains(key) {
+            throw fail(value, "\(what()): unknown field \"\(key)\" (expected \(keys.sorted().joined(separator: ", ")))")
         }
-        return fields
+        return Fields(members: members)
     }
 
     /// One of an enum's raw values, or `fallback` when the field is absent.
     private func choice<Value: RawRepresentable & CaseIterable>(
-        _ node: JSONNode?, _ what: String, default fallback: Value
+        _ node: JSONNode?, _ what: @autoclosure () -> String, default fallback: Value
     ) throws(CommandLineError) -> Value where Value.RawValue == String {
         guard let node else { return fallback }
-        let text = try string(node, what)
+        let text = try string(node, what())
         guard let value = Value(rawValue: text) else {
-            throw fail(node, "\(what): unknown value \"\(text)\" (one of \(Value.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw fail(node, "\(what()): unknown value \"\(text)\" (one of \(Value.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         return value
     }
 
-    private func required(_ fields: [String: JSONNode], _ key: String, in node: JSONNode, _ what: String) throws(CommandLineError) -> JSONNode {
-        guard let value = fields[key] else { throw fail(node, "\(what): the field \"\(key)\" is missing") }
+    private func required(_ fields: Fields, _ key: String, in node: JSONNode, _ what: @autoclosure () -> String) throws(CommandLineError) -> JSONNode {
+        guard let value = fields[key] else { throw fail(node, "\(what()): the field \"\(key)\" is missing") }
         return value
     }
 
-    private func array(_ node: JSONNode, _ what: String) throws(CommandLineError) -> [JSONNode] {
-        guard case .array(let elements) = node.value else { throw fail(node, "\(what) must be a JSON array [...]") }
+    private func array(_ node: JSONNode, _ what: @autoclosure () -> String) throws(CommandLineError) -> [JSONNode] {
+        guard case .array(let elements) = node.value else { throw fail(node, "\(what()) must be a JSON array [...]") }
         return elements
     }
 
-    private func string(_ node: JSONNode, _ what: String) throws(CommandLineError) -> String {
-        guard case .string(let text) = node.value else { throw fail(node, "\(what) must be a string") }
+    private func string(_ node: JSONNode, _ what: @autoclosure () -> String) throws(CommandLineError) -> String {
+        guard case .string(let text) = node.value else { throw fail(node, "\(what()) must be a string") }
         return text
     }
 
-    private func bool(_ node: JSONNode, _ what: String) throws(CommandLineError) -> Bool {
-        guard case .bool(let value) = node.value else { throw fail(node, "\(what) must be true or false") }
+    private func bool(_ node: JSONNode, _ what: @autoclosure () -> String) throws(CommandLineError) -> Bool {
+        guard case .bool(let value) = node.value else { throw fail(node, "\(what()) must be true or false") }
         return value
     }
 
-    private func integer(_ node: JSONNode, _ what: String, minimum: Int64 = Int64.min) throws(CommandLineError) -> Int64 {
+    private func integer(_ node: JSONNode, _ what: @autoclosure () -> String, minimum: Int64 = Int64.min) throws(CommandLineError) -> Int64 {
         guard case .number(let text) = node.value, let value = Int64(text), value >= minimum else {
-            throw fail(node, "\(what) must be a whole number" + (minimum > Int64.min ? " of at least \(minimum)" : ""))
+            throw fail(node, "\(what()) must be a whole number" + (minimum > Int64.min ? " of at least \(minimum)" : ""))
         }
         return value
     }
 
-    private func date(_ node: JSONNode, _ what: String) throws(CommandLineError) -> Date {
+    private func date(_ node: JSONNode, _ what: @autoclosure () -> String) throws(CommandLineError) -> Date {
         guard case .string(let text) = node.value, let date = Timestamp.parse(text) else {
-            throw fail(node, "\(what) must be a date like \"2026-12-24T18:00:00+01:00\" (years 1970-9999, with its UTC offset)")
+            throw fail(node, "\(what()) must be a date like \"2026-12-24T18:00:00+01:00\" (years 1970-9999, with its UTC offset)")
         }
         return date
     }
