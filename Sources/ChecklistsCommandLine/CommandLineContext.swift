@@ -13,6 +13,11 @@ public struct CommandLineContext {
     public var style: DueDateStyle
     /// Standard output, one call per line (without the newline).
     public var output: (String) -> Void
+    /// Standard output for a large document already in UTF-8 (an export,
+    /// `list --json`): its lines without the last newline, as `output`
+    /// would print them. A real run writes the bytes as they are; making a
+    /// String of 28 MB first checked and copied every byte again.
+    public var outputUTF8: ([UInt8]) -> Void
     /// A line for stderr that stops nothing (a file open to other users), so
     /// it never mixes into output a script reads.
     public var notice: (String) -> Void
@@ -24,19 +29,27 @@ public struct CommandLineContext {
         self.now = now
         self.style = style
         self.output = output
+        self.outputUTF8 = { output(String(decoding: $0, as: UTF8.self)) }
         self.notice = notice
     }
 
     /// The context of a real run: the clock, the environment, stdout.
     public static func live(databasePath: String?, environment: [String: String]) -> CommandLineContext {
         let options = ChecklistsDatabase.Options.fromEnvironment(environment)
-        return CommandLineContext(
+        var context = CommandLineContext(
             location: DatabaseLocation.resolve(option: databasePath, environment: environment),
             databaseOptions: options,
             now: Date(),
             style: DueDateStyle.fromEnvironment(environment),
             output: { print($0) },
             notice: { FileHandle.standardError.write(Data("checklists: \($0)\n".utf8)) })
+        context.outputUTF8 = { bytes in
+            // After whatever `print` holds in stdout's buffer, then straight to the descriptor.
+            fflush(nil)
+            writeAll(bytes)
+            writeAll([0x0A])
+        }
+        return context
     }
 
     /// Opens the database for a command that changes it; a refused or
@@ -84,6 +97,21 @@ public struct CommandLineContext {
             case .emptyText, .nulInText: throw .badInput(error.description)
             default: throw .database(error)
             }
+        }
+    }
+}
+
+/// Writes every byte to standard output, however many calls it takes.
+private func writeAll(_ bytes: [UInt8]) {
+    bytes.withUnsafeBytes { raw in
+        var offset = 0
+        while offset < raw.count {
+            let written = write(1, raw.baseAddress! + offset, raw.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
         }
     }
 }

@@ -116,6 +116,15 @@ struct JSONBytes {
 
     mutating func append(_ value: JSON) { value.write(to: &self) }
 
+    /// One member of an object being written: `"key": value`, after ", "
+    /// unless it is the first.
+    mutating func member(_ key: String, _ value: JSON, first: Bool = false) {
+        if !first { append(", ") }
+        JSON.writeString(key, to: &self)
+        append(": ")
+        value.write(to: &self)
+    }
+
     /// Every byte came from a String or an escape, so this is valid UTF-8.
     var string: String { String(decoding: bytes, as: UTF8.self) }
 }
@@ -127,6 +136,11 @@ enum JSONOutput {
     /// then made, written and dropped in turn, and 100,000 of them are
     /// never held at once.
     static func array<Elements: Sequence<JSON>>(_ elements: Elements) -> String {
+        bytes(elements).string
+    }
+
+    /// `array`'s text as UTF-8, for `CommandLineContext.outputUTF8`.
+    static func bytes<Elements: Sequence<JSON>>(_ elements: Elements) -> JSONBytes {
         var out = JSONBytes()
         out.bytes.reserveCapacity(elements.underestimatedCount * 200)
         for (index, element) in elements.enumerated() {
@@ -134,7 +148,7 @@ enum JSONOutput {
             out.append(element)
         }
         out.append(out.bytes.isEmpty ? "[]" : "\n]")
-        return out.string
+        return out
     }
 }
 
