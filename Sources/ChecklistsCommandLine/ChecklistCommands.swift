@@ -23,7 +23,7 @@ public enum ChecklistCommands {
         }
         var table = Table([.left, .left])
         for summary in summaries { table.add([summary.checklist.name, summary.detail]) }
-        table.lines().forEach(context.output)
+        table.output(to: context)
     }
 
     /// Makes a list. A name another list already has (ignoring case) is

@@ -42,7 +42,7 @@ public enum HistoryCommands {
         for entry in entries {
             table.add([context.style.format(entry.madeAt), entry.origin.rawValue, (entry.isUndone ? "(undone) " : "") + entry.description])
         }
-        table.lines().forEach(context.output)
+        table.output(to: context)
     }
 
     /// "made from the command line, Nov 22, 2026, 9:00 AM".

@@ -56,7 +56,7 @@ public enum ItemQueryCommands {
             let mark = item.isChecked ? "x" : (item.isOverdue(now: context.now) ? "!" : " ")
             table.add([String(item.id), mark, item.dueDate.map(context.style.format) ?? "", listed.checklistName, item.text])
         }
-        table.lines().forEach(context.output)
+        table.output(to: context)
     }
 
     /// One item as `list --json` prints it (and `move --json`).

@@ -29,19 +29,27 @@ struct Table {
         rows.append(row)
     }
 
-    func lines() -> [String] {
-        let spaces = String(repeating: " ", count: widths.max() ?? 0)
-        return rows.map { row in
-            var line = ""
-            for (column, cell) in row.enumerated() {
-                if column > 0 { line += "  " }
-                let isLast = column == row.count - 1
-                let gap = spaces.prefix(isLast ? 0 : max(0, widths[column] - cell.width))
-                if alignments[column] == .right { line += gap }
-                line += cell.text
-                if alignments[column] == .left && !isLast { line += gap }
-            }
-            return line
+    /// Prints the lines, each cell padded to its column's width, in one write: `print` line by line was a tenth of
+    /// `list` of 100,000 items.
+    func output(to context: CommandLineContext) {
+        guard !rows.isEmpty else { return }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(rows.count * (widths.reduce(0, +) + 2 * widths.count + 40))
+        for (index, row) in rows.enumerated() {
+            if index > 0 { bytes.append(0x0A) }
+            append(row, to: &bytes)
+        }
+        context.outputUTF8(bytes)
+    }
+
+    private func append(_ row: [(text: String, width: Int)], to bytes: inout [UInt8]) {
+        for (column, cell) in row.enumerated() {
+            if column > 0 { bytes.append(contentsOf: [0x20, 0x20]) }
+            let isLast = column == row.count - 1
+            let gap = isLast ? 0 : max(0, widths[column] - cell.width)
+            if alignments[column] == .right { bytes.append(contentsOf: repeatElement(0x20, count: gap)) }
+            bytes.append(contentsOf: cell.text.utf8)
+            if alignments[column] == .left && !isLast { bytes.append(contentsOf: repeatElement(0x20, count: gap)) }
         }
     }
 }
