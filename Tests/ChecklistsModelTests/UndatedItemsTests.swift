@@ -153,6 +153,36 @@ struct UndatedItemsTests {
         folder.remove()
     }
 
+    @Test("the whole listing (one pass over the table, sorted in Swift) orders as the due-date indexes do: due, then id, undated last")
+    func wholeListingOrder() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let home = try database.checklistSummaries()[0].id
+        guard case let .checklist(work) = try database.apply(.addChecklist(name: "Work", icon: .folder), now: now) else {
+            Issue.record("no list id"); return
+        }
+        // Added so that id order is neither due order nor list order, with two
+        // items on one due minute and undated items between dated ones.
+        try add(database, home, "undated a", nil)
+        try add(database, work, "late", "2026-12-01 09:00")
+        try add(database, home, "tie second", "2026-11-25 09:00")
+        let done = try add(database, work, "done early", "2026-11-19 09:00")
+        try add(database, work, "undated b", nil)
+        try add(database, home, "early", "2026-11-20 09:00")
+        try add(database, work, "tie third", "2026-11-25 09:00")
+        try database.apply(.setChecked(itemID: done, true), now: now)
+        let pending = ["early", "tie second", "tie third", "late", "undated a", "undated b"]
+        let every = ["done early", "early", "tie second", "tie third", "late", "undated a", "undated b"]
+        // No limit: the pass over the table. A limit: the indexes. Both the same.
+        #expect(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil).map(\.item.text) == pending)
+        #expect(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil, limit: 100).map(\.item.text) == pending)
+        #expect(try database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text) == every)
+        #expect(try database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil, limit: 100).map(\.item.text) == every)
+        // Each item keeps its own list's name.
+        #expect(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil).map(\.checklistName)
+                == ["List", "List", "Work", "Work", "List", "Work"])
+        folder.remove()
+    }
+
     @Test("every read of items stays on an index: the query plans name the index, with no scan or sort of the table")
     func queryPlans() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)

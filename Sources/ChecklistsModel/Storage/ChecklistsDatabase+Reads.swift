@@ -197,6 +197,15 @@ extension ChecklistsDatabase {
         }
         if let start { conditions.append("item.dueAt >= \(StoredTime.wholeSeconds(start))") }
         if let end { conditions.append("item.dueAt < \(StoredTime.wholeSeconds(end))") }
+        // Every item (pending or all) of every list, the command line's
+        // `list`: the table in id order, sorted here.
+        if limit < 0 && start == nil && end == nil && query == nil {
+            return try read { db in
+                let counted = includeChecked ? "itemCount" : "itemCount - checkedCount"
+                let count = try Int.fetchOne(db, sql: "SELECT sum(\(counted)) FROM checklist")
+                return try Self.listedByScan(db, conditions, capacity: count ?? 0)
+            }
+        }
         if includeChecked {
             return try read { db in try Self.listed(db, index: "", conditions, order: ItemRecord.dueOrder("item"), limit: limit) }
         }
@@ -218,6 +227,23 @@ extension ChecklistsDatabase {
             }
             return items
         }
+    }
+
+    /// Items matching `conditions`, read in one pass over the table (id
+    /// order) and sorted here by due date, undated last, then id: the
+    /// order of the due-date indexes. For every pending item of 100,000
+    /// the index walk looked each row up in the table, 38 ms of SQLite's
+    /// time against 7 for the pass (`sqlite3` shell); the sort is ours.
+    private static func listedByScan(_ db: Database, _ conditions: [SQL], capacity: Int) throws -> [ListedItem] {
+        let items = try listed(db, index: "NOT INDEXED", conditions, order: nil, limit: -1, capacity: capacity)
+        // Sorted as positions, not as the items themselves (large values).
+        let keys = items.map { listed in (due: listed.item.dueDate?.timeIntervalSince1970 ?? .infinity, id: listed.item.id) }
+        // Through a buffer pointer: the array captured in the comparison was
+        // retained and released at every step of the sort.
+        let order = keys.withUnsafeBufferPointer { keys in
+            keys.indices.sorted { keys[$0].due != keys[$1].due ? keys[$0].due < keys[$1].due : keys[$0].id < keys[$1].id }
+        }
+        return order.map { items[$0] }
     }
 
     /// One listing query: `conditions` on `item` (through `index`), ordered
