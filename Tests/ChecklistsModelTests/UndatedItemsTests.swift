@@ -111,13 +111,19 @@ struct UndatedItemsTests {
         folder.remove()
     }
 
-    @Test("undated items are never due, overdue or reminded; they are listed after the dated ones and in no window")
-    func undatedNeverDue() throws {
+    /// A new database with its starting list ("List") and a second, "Work".
+    func homeAndWork() throws -> (ChecklistsDatabase, home: Int64, work: Int64) {
         let database = try ChecklistsDatabase.temporary(in: folder)
         let home = try database.checklistSummaries()[0].id
         guard case let .checklist(work) = try database.apply(.addChecklist(name: "Work", icon: .folder), now: now) else {
-            Issue.record("no list id"); return
+            throw StorageError.notFound(what: "the new list")
         }
+        return (database, home, work)
+    }
+
+    @Test("undated items are never due, overdue or reminded; they are listed after the dated ones and in no window")
+    func undatedNeverDue() throws {
+        let (database, home, work) = try homeAndWork()
         let someday = try add(database, home, "someday", nil, remind: true)
         try add(database, work, "overdue", "2026-11-20 08:00")
         try add(database, home, "later", "2026-11-28 20:00")
@@ -155,11 +161,7 @@ struct UndatedItemsTests {
 
     @Test("the whole listing (one pass over the table, sorted in Swift) orders as the due-date indexes do: due, then id, undated last")
     func wholeListingOrder() throws {
-        let database = try ChecklistsDatabase.temporary(in: folder)
-        let home = try database.checklistSummaries()[0].id
-        guard case let .checklist(work) = try database.apply(.addChecklist(name: "Work", icon: .folder), now: now) else {
-            Issue.record("no list id"); return
-        }
+        let (database, home, work) = try homeAndWork()
         // Added so that id order is neither due order nor list order, with two
         // items on one due minute and undated items between dated ones.
         try add(database, home, "undated a", nil)
