@@ -46,9 +46,46 @@ public final class SyncSession {
     /// the server that no list has (and none had) become new lists, unless
     /// one list was asked for. Returns the lines to print.
     public func run(only: Checklist?) throws(SyncError) -> [String] {
-        let (home, calendars) = try discover()
         let lists = try storage { () throws(StorageError) in try database.checklists() }
         let known = try storage { () throws(StorageError) in try database.syncCalendars() }
+        // What changed here, per list, read before the server is asked
+        // anything: a calendar this client wrote to at its last sync (its
+        // tag is not kept, our own write moved it) that has changes to send
+        // now is not asked its tag. A REPORT must follow anyway, and at
+        // 10,000 to-dos Radicale reads every one for the tag (DECISIONS,
+        // "What scripts/bench-sync found"). A list with no calendar yet
+        // reads as all changed (no states).
+        var changedHere: [Int64: (entries: [Snapshot.Entry], goneHere: Set<String>)] = [:]
+        for list in lists where only == nil || only?.id == list.id {
+            let url = known.first(where: { $0.checklistID == list.id })?.url ?? ""
+            changedHere[list.id] = try storage { () throws(StorageError) in
+                try database.syncEntries(checklistID: list.id, calendarURL: url, including: [])
+            }
+        }
+        var untagged = Set<String>()
+        for row in known where row.changeTag == nil {
+            guard let id = row.checklistID, let local = changedHere[id], !local.entries.isEmpty || !local.goneHere.isEmpty else { continue }
+            // An item synced less than 2 s after its last edit reads as
+            // changed until a later sync settles it: the planner's own test
+            // (against the base) says whether there is anything to send.
+            var states = try storage { () throws(StorageError) in
+                try database.syncStates(calendarURL: row.url, uids: Set(local.entries.map(\.uid))).states
+            }
+            let unsettled = Set(states.filter { $0.syncedModifiedAt == nil }.map(\.uid))
+            let bases = unsettled.isEmpty ? [:] : try storage { () throws(StorageError) in
+                try database.syncBases(calendarURL: row.url, uids: unsettled)
+            }
+            for index in states.indices { if let base = bases[states[index].uid] { states[index].base = base } }
+            let stateByUID = Dictionary(states.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+            let planner = SyncPlanner(mapping: mapping, calendarPath: row.url, describeDate: describeDate)
+            if !local.goneHere.isEmpty || local.entries.contains(where: { planner.changed($0, since: stateByUID[$0.uid]) }) {
+                untagged.insert(row.url)
+            }
+        }
+        // The home's listing computes every calendar's tag at once; without
+        // them, each calendar that needs its tag asks alone.
+        let askTags = untagged.isEmpty
+        let (home, calendars) = try discover(askTags: askTags)
         var claimed = Set(known.map(\.url))
         var work: [(url: String, target: SyncCommit.ListTarget, name: String, kept: SyncCalendarState?, fresh: Bool)] = []
         let discovered = Set(calendars.map(\.href))
@@ -85,8 +122,15 @@ public final class SyncSession {
         for item in work {
             var checklistID: Int64?
             if case let .existing(id) = item.target { checklistID = id }
+            var tag = serverTags[item.url] ?? nil
+            if untagged.contains(item.url) {
+                tag = nil
+            } else if !askTags && discovered.contains(item.url) {
+                tag = try changeTag(of: item.url)
+            }
             changes.append(try sync(calendar: item.url, list: item.target, name: item.name, checklistID: checklistID,
-                                    kept: item.kept, serverTag: serverTags[item.url] ?? nil, forgetStates: item.fresh))
+                                    kept: item.kept, serverTag: tag, forgetStates: item.fresh,
+                                    changedHere: item.fresh ? nil : checklistID.flatMap { changedHere[$0] }))
         }
         // How it ended goes in with its result: one commit (the home
         // screen's "Synced 14:05" line reads it).
@@ -104,11 +148,11 @@ public final class SyncSession {
     /// The calendar home and its calendars that hold to-dos, from the
     /// url: current-user-principal, then calendar-home-set (a url that is
     /// already a principal or a home works too).
-    func discover() throws(SyncError) -> (home: String, calendars: [DiscoveredCalendar]) {
+    func discover(askTags: Bool = true) throws(SyncError) -> (home: String, calendars: [DiscoveredCalendar]) {
         // The home the last sync found, listed at once: two requests fewer.
         // Gone or refused, it is found again from the url.
         let from = client.settings.serverURL.absoluteString
-        if let known = try? database.syncHome(from: from), let listed = try? calendars(in: known) {
+        if let known = try? database.syncHome(from: from), let listed = try? calendars(in: known, askTags: askTags) {
             return (known, listed)
         }
         let start = client.settings.serverURL.path.isEmpty ? "/" : client.settings.serverURL.path
@@ -124,15 +168,16 @@ public final class SyncSession {
         guard var home else { throw .notCalDAV(host: host, detail: "no calendar-home-set") }
         home = client.url(home).path
         if !home.hasSuffix("/") { home += "/" }
-        let found = try calendars(in: home)
+        let found = try calendars(in: home, askTags: askTags)
         try? database.recordSyncHome(home, from: from)
         return (home, found)
     }
 
-    /// The calendars under `home` that hold to-dos, with their change tags.
-    private func calendars(in home: String) throws(SyncError) -> [DiscoveredCalendar] {
+    /// The calendars under `home` that hold to-dos, with their change tags
+    /// if `askTags`.
+    private func calendars(in home: String, askTags: Bool) throws(SyncError) -> [DiscoveredCalendar] {
         let listing = try propfind(home, depth: "1",
-                                   props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/><cs:getctag/>")
+                                   props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>" + (askTags ? "<cs:getctag/>" : ""))
         return listing.responses.compactMap { response -> DiscoveredCalendar? in
             let path = client.url(response.href).path
             guard path != home, response.properties["resourcetype"]?.children.contains("calendar") == true else { return nil }
@@ -143,6 +188,13 @@ public final class SyncSession {
             return DiscoveredCalendar(href: path.hasSuffix("/") ? path : path + "/", displayName: name?.isEmpty == false ? name : nil,
                                       changeTag: tag?.isEmpty == false ? tag : nil)
         }
+    }
+
+    /// One calendar's change tag, asked alone.
+    private func changeTag(of calendar: String) throws(SyncError) -> String? {
+        let reply = try propfind(calendar, depth: "0", props: "<cs:getctag/>")
+        let tag = reply.responses.first?.properties["getctag"]?.text
+        return tag?.isEmpty == false ? tag : nil
     }
 
     private func propfind(_ path: String, depth: String, props: String) throws(SyncError) -> DAVMultistatus {
@@ -229,7 +281,8 @@ public final class SyncSession {
     /// the calendar was gone from the server and is made again, so its old
     /// states mean nothing.
     private func sync(calendar: String, list: SyncCommit.ListTarget, name: String, checklistID: Int64?, kept: SyncCalendarState?,
-                      serverTag: String?, forgetStates: Bool) throws(SyncError) -> SyncCommit.CalendarChanges {
+                      serverTag: String?, forgetStates: Bool,
+                      changedHere: (entries: [Snapshot.Entry], goneHere: Set<String>)?) throws(SyncError) -> SyncCommit.CalendarChanges {
         // The tag kept is the calendar's tag now: nothing changed there.
         let unchangedThere = !forgetStates && kept?.changeTag != nil && kept?.changeTag == serverTag
         let token = forgetStates ? nil : kept?.syncToken
@@ -260,8 +313,17 @@ public final class SyncSession {
         // Only the items that may need something are read: changed here,
         // changed or deleted there, or about to be sent by a stopped sync.
         let named = Set(versionByUID.keys).union(deleted.compactMap { stateByHref[$0]?.uid }).union(stored.pushes.keys)
-        let local = try storage { () throws(StorageError) in
-            try database.syncEntries(checklistID: checklistID, calendarURL: calendar, including: forgetStates ? nil : named)
+        let local: (entries: [Snapshot.Entry], goneHere: Set<String>)
+        if let changedHere, let checklistID {
+            // Read before the server was asked: only those named there are added.
+            let more = try storage { () throws(StorageError) in
+                try database.syncEntries(checklistID: checklistID, uids: named.subtracting(changedHere.entries.map(\.uid)))
+            }
+            local = (more.isEmpty ? changedHere.entries : (changedHere.entries + more).sorted { $0.item.id < $1.item.id }, changedHere.goneHere)
+        } else {
+            local = try storage { () throws(StorageError) in
+                try database.syncEntries(checklistID: checklistID, calendarURL: calendar, including: forgetStates ? nil : named)
+            }
         }
         var states = stored.states
         if !remote.complete && !forgetStates {
@@ -317,6 +379,9 @@ public final class SyncSession {
             if case .put = plan.remote { counts.sent += 1 }
             if case .delete = plan.remote { counts.deletedThere += 1 }
         }
+        // Our own writes moved the tag read before them: not kept, so the
+        // next sync asks what changed (and, with more to send, skips the tag).
+        if counts.sent > 0 || counts.deletedThere > 0 { result.changeTag = nil }
         let figures = [(counts.sent, "sent"), (counts.received, "received"), (counts.deletedHere, "deleted here"),
                        (counts.deletedThere, "deleted on the server")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         lines.append("\"\(name)\": " + (figures.isEmpty ? "up to date" : figures.joined(separator: ", ")))

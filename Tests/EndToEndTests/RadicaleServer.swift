@@ -68,6 +68,13 @@ final class RadicaleServer: @unchecked Sendable {
         let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
         return log.components(separatedBy: "] \(method) request for ").count - 1
     }
+
+    /// How many PROPFINDs asked for change tags (Radicale's log marks
+    /// their replies "(getctag)").
+    func tagQuestions() -> Int {
+        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").filter { $0.contains("PROPFIND response status") && $0.contains("(getctag") }.count
+    }
 }
 
 /// A port nothing listens on now: bound to 0, read back, released.

@@ -102,9 +102,30 @@ struct SyncWithRadicaleTests {
         #expect(phone.sync() == [#""List": 1 received"#])
         #expect(phone.items().contains("Post letter | -"))
         #expect(phone.sync() == [#""List": up to date"#])
+        // Changes sent sync after sync: our own write moved the tag, and a
+        // REPORT follows anyway, so the tag is not asked (Radicale reads every
+        // to-do to answer it). Then, nothing to send: the tag, and a REPORT
+        // because ours was not kept; then the tag alone.
+        let (tags, asked) = (server.tagQuestions(), server.requests("REPORT"))
+        laptop.run(["add", "Post card"])
+        #expect(laptop.sync() == [#""List": 1 sent"#])
+        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 1, asked))
+        laptop.run(["add", "Buy stamps"])
+        #expect(laptop.sync() == [#""List": 1 sent"#])
+        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 1, asked + 1))
+        // Edited again at once: its last sync was too soon after its edit to
+        // record the time, and the comparison with what was sent finds the change.
+        laptop.run(["edit", laptop.id(of: "Buy stamps"), "--text", "Buy stamps and envelopes"])
+        #expect(laptop.sync() == [#""List": 1 sent"#])
+        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 1, asked + 2))
+        #expect(laptop.sync() == [#""List": up to date"#])
+        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 2, asked + 3))
+        #expect(laptop.sync() == [#""List": up to date"#])
+        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 3, asked + 3))
+        #expect(phone.sync() == [#""List": 2 received"#])
         // --db before the subcommand reaches the helper `sync` runs.
         #expect(laptop.run(["--db", laptop.database, "sync"], ["CHECKLISTS_DB": folder.file("elsewhere.sqlite")]) == (0, "\"List\": up to date\n"))
-        #expect(server.requests("PUT") == 4)
+        #expect(server.requests("PUT") == 7)
 
         // A new list makes its calendar; --list syncs that one alone.
         laptop.run(["new-list", "Groceries"])
@@ -113,6 +134,14 @@ struct SyncWithRadicaleTests {
         #expect(phone.sync().sorted() == [#""Groceries": 1 received"#, #""List": up to date"#])
         #expect(phone.run(["lists"]).output.contains("Groceries"))
         #expect(server.requests("MKCALENDAR") == 2)
+        // More to send where this client just wrote: the home is listed
+        // without tags, and the other calendar is asked its own, alone,
+        // which says it did not change (no REPORT there).
+        laptop.run(["add", "Pears", "--list", "Groceries"])
+        let (tagsBefore, reportsBefore) = (server.tagQuestions(), server.requests("REPORT"))
+        #expect(laptop.sync().sorted() == [#""Groceries": 1 sent"#, #""List": up to date"#])
+        #expect((server.tagQuestions(), server.requests("REPORT")) == (tagsBefore + 1, reportsBefore + 1))
+        #expect(phone.sync().sorted() == [#""Groceries": 1 received"#, #""List": up to date"#])
     }
 
     @Test("edits travel, different fields both survive, the same field takes the later change and names the loser (htpasswd)")

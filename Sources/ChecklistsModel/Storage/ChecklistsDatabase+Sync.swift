@@ -225,6 +225,20 @@ extension ChecklistsDatabase {
         }
     }
 
+    /// The items of a list with these UIDs, changed here or not: the
+    /// to-dos a sync's remote changes name, once the changed ones are read.
+    public func syncEntries(checklistID: Int64, uids: Set<String>) throws(StorageError) -> [Snapshot.Entry] {
+        guard !uids.isEmpty else { return [] }
+        return try read { db in
+            let named = String(decoding: try JSONEncoder().encode(uids.sorted()), as: UTF8.self)
+            return try SQLRequest<ItemCalendarRecord>("""
+                SELECT \(columnsOf: ItemCalendarRecord.self) FROM item
+                WHERE checklistID = \(checklistID) AND uid IN (SELECT value FROM json_each(\(named)))
+                ORDER BY id
+                """).fetchAll(db).map(\.entry)
+        }
+    }
+
     private static func syncStates(calendarURL: String, withBases: Bool, uids: Set<String>? = nil, hrefs: Set<String> = [],
                                    _ db: Database) throws -> (states: [ItemSyncState], pushes: [String: String]) {
         let json = { (values: Set<String>) in String(decoding: try JSONEncoder().encode(values.sorted()), as: UTF8.self) }
