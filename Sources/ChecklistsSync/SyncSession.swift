@@ -55,33 +55,14 @@ public final class SyncSession {
         // 10,000 to-dos Radicale reads every one for the tag (DECISIONS,
         // "What scripts/bench-sync found"). A list with no calendar yet
         // reads as all changed (no states).
-        var changedHere: [Int64: (entries: [Snapshot.Entry], goneHere: Set<String>)] = [:]
+        var changedHere: [Int64: LocalChanges] = [:]
         for list in lists where only == nil || only?.id == list.id {
             let url = known.first(where: { $0.checklistID == list.id })?.url ?? ""
             changedHere[list.id] = try storage { () throws(StorageError) in
                 try database.syncEntries(checklistID: list.id, calendarURL: url, including: [])
             }
         }
-        var untagged = Set<String>()
-        for row in known where row.changeTag == nil {
-            guard let id = row.checklistID, let local = changedHere[id], !local.entries.isEmpty || !local.goneHere.isEmpty else { continue }
-            // An item synced less than 2 s after its last edit reads as
-            // changed until a later sync settles it: the planner's own test
-            // (against the base) says whether there is anything to send.
-            var states = try storage { () throws(StorageError) in
-                try database.syncStates(calendarURL: row.url, uids: Set(local.entries.map(\.uid))).states
-            }
-            let unsettled = Set(states.filter { $0.syncedModifiedAt == nil }.map(\.uid))
-            let bases = unsettled.isEmpty ? [:] : try storage { () throws(StorageError) in
-                try database.syncBases(calendarURL: row.url, uids: unsettled)
-            }
-            for index in states.indices { if let base = bases[states[index].uid] { states[index].base = base } }
-            let stateByUID = Dictionary(states.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
-            let planner = SyncPlanner(mapping: mapping, calendarPath: row.url, describeDate: describeDate)
-            if !local.goneHere.isEmpty || local.entries.contains(where: { planner.changed($0, since: stateByUID[$0.uid]) }) {
-                untagged.insert(row.url)
-            }
-        }
+        let untagged = try calendarsWritingAgain(known, changedHere: changedHere)
         // The home's listing computes every calendar's tag at once; without
         // them, each calendar that needs its tag asks alone.
         let askTags = untagged.isEmpty
@@ -141,6 +122,38 @@ public final class SyncSession {
             lines.append("\(skipped.count) item(s) changed here while syncing; the next sync takes them")
         }
         return lines
+    }
+
+    /// A list's items changed here (new, edited, or whose state has no
+    /// settled time yet) and the UIDs of those deleted here.
+    typealias LocalChanges = (entries: [Snapshot.Entry], goneHere: Set<String>)
+
+    /// The calendars this client wrote to at its last sync (their tags were
+    /// not kept) that have something to send again: not worth asking their
+    /// tags. An item synced less than 2 s after its last edit reads as
+    /// changed until a later sync settles it, so the planner's own test
+    /// (against what was sent) says whether there is anything to send.
+    private func calendarsWritingAgain(_ known: [SyncCalendarState], changedHere: [Int64: LocalChanges]) throws(SyncError) -> Set<String> {
+        var writing = Set<String>()
+        for row in known where row.changeTag == nil {
+            guard let id = row.checklistID, let local = changedHere[id], !local.entries.isEmpty || !local.goneHere.isEmpty else { continue }
+            if !local.goneHere.isEmpty {
+                writing.insert(row.url)
+                continue
+            }
+            var states = try storage { () throws(StorageError) in
+                try database.syncStates(calendarURL: row.url, uids: Set(local.entries.map(\.uid))).states
+            }
+            let unsettled = Set(states.filter { $0.syncedModifiedAt == nil }.map(\.uid))
+            let bases = unsettled.isEmpty ? [:] : try storage { () throws(StorageError) in
+                try database.syncBases(calendarURL: row.url, uids: unsettled)
+            }
+            for index in states.indices { if let base = bases[states[index].uid] { states[index].base = base } }
+            let stateByUID = Dictionary(states.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+            let planner = SyncPlanner(mapping: mapping, calendarPath: row.url, describeDate: describeDate)
+            if local.entries.contains(where: { planner.changed($0, since: stateByUID[$0.uid]) }) { writing.insert(row.url) }
+        }
+        return writing
     }
 
     // MARK: - Discovery
@@ -282,7 +295,7 @@ public final class SyncSession {
     /// states mean nothing.
     private func sync(calendar: String, list: SyncCommit.ListTarget, name: String, checklistID: Int64?, kept: SyncCalendarState?,
                       serverTag: String?, forgetStates: Bool,
-                      changedHere: (entries: [Snapshot.Entry], goneHere: Set<String>)?) throws(SyncError) -> SyncCommit.CalendarChanges {
+                      changedHere: LocalChanges?) throws(SyncError) -> SyncCommit.CalendarChanges {
         // The tag kept is the calendar's tag now: nothing changed there.
         let unchangedThere = !forgetStates && kept?.changeTag != nil && kept?.changeTag == serverTag
         let token = forgetStates ? nil : kept?.syncToken
@@ -313,7 +326,7 @@ public final class SyncSession {
         // Only the items that may need something are read: changed here,
         // changed or deleted there, or about to be sent by a stopped sync.
         let named = Set(versionByUID.keys).union(deleted.compactMap { stateByHref[$0]?.uid }).union(stored.pushes.keys)
-        let local: (entries: [Snapshot.Entry], goneHere: Set<String>)
+        let local: LocalChanges
         if let changedHere, let checklistID {
             // Read before the server was asked: only those named there are added.
             let more = try storage { () throws(StorageError) in
