@@ -10,7 +10,7 @@ public enum ChecklistCommands {
         let database = try context.openDatabaseForReading()
         let summaries = try context.storage { () throws(StorageError) in try database.checklistSummaries() }
         if json {
-            context.output(JSONOutput.array(summaries.map { summary in
+            context.outputUTF8(JSONOutput.array(summaries.map { summary in
                 .object([
                     ("id", .integer(summary.id)),
                     ("name", .string(summary.checklist.name)),

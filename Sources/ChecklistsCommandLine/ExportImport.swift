@@ -52,6 +52,7 @@ public enum ExportImportCommands {
             out.append(value)
             out.append(",\n")
         }
+        func time(_ date: Date?) -> JSON { date.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null }
         out.append("  \"lists\": [")
         for (listIndex, list) in snapshot.lists.enumerated() {
             let checklist = list.checklist
@@ -69,7 +70,6 @@ public enum ExportImportCommands {
                 // Written member by member, as `JSON.object` would write
                 // them: building each item's members as arrays and joining
                 // them copied every value again.
-                func time(_ date: Date?) -> JSON { date.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null }
                 out.append(itemIndex == 0 ? "\n      {" : ",\n      {")
                 out.member("id", .integer(item.id), first: true)
                 out.member("text", .string(item.text))

@@ -27,7 +27,7 @@ public enum HistoryCommands {
         let database = try context.openDatabaseForReading()
         let entries = try context.storage { () throws(StorageError) in try database.history() }
         if json {
-            context.output(JSONOutput.array(entries.map { entry in
+            context.outputUTF8(JSONOutput.array(entries.map { entry in
                 .object([
                     ("id", .integer(entry.id)),
                     ("time", .string(Timestamp.format(entry.madeAt, in: context.style.timeZone))),

@@ -47,7 +47,7 @@ public enum ItemQueryCommands {
                                   matching: query)
         }
         if json {
-            context.outputUTF8(JSONOutput.bytes(items.lazy.map { Self.json($0, context: context) }).bytes)
+            context.outputUTF8(JSONOutput.array(items.lazy.map { Self.json($0, context: context) }))
             return
         }
         var table = Table([.right, .left, .left, .left, .left])

@@ -132,15 +132,10 @@ struct JSONBytes {
 /// JSON for scripts, written so a person can read it too: an array with one
 /// element per line.
 enum JSONOutput {
-    /// `elements` may be lazy (`items.lazy.map(json)`): each element is
-    /// then made, written and dropped in turn, and 100,000 of them are
-    /// never held at once.
-    static func array<Elements: Sequence<JSON>>(_ elements: Elements) -> String {
-        bytes(elements).string
-    }
-
-    /// `array`'s text as UTF-8, for `CommandLineContext.outputUTF8`.
-    static func bytes<Elements: Sequence<JSON>>(_ elements: Elements) -> JSONBytes {
+    /// The array's UTF-8, for `CommandLineContext.outputUTF8`. `elements`
+    /// may be lazy (`items.lazy.map(json)`): each element is then made,
+    /// written and dropped in turn, and 100,000 of them are never held at once.
+    static func array<Elements: Sequence<JSON>>(_ elements: Elements) -> [UInt8] {
         var out = JSONBytes()
         out.bytes.reserveCapacity(elements.underestimatedCount * 200)
         for (index, element) in elements.enumerated() {
@@ -148,7 +143,7 @@ enum JSONOutput {
             out.append(element)
         }
         out.append(out.bytes.isEmpty ? "[]" : "\n]")
-        return out
+        return out.bytes
     }
 }
 

@@ -192,7 +192,8 @@ extension ChecklistsDatabase {
             if let start { conditions.append("\(due) >= \(StoredTime.wholeSeconds(start))") }
             if let end { conditions.append("\(due) < \(StoredTime.wholeSeconds(end))") }
             return try read { db in
-                try Self.listed(db, index: index("INDEXED BY item_by_checklist_due"), conditions, order: ItemRecord.dueOrder("item"), limit: limit)
+                try Self.listed(db, names: Self.listNames(db), index: index("INDEXED BY item_by_checklist_due"), conditions,
+                                order: ItemRecord.dueOrder("item"), limit: limit)
             }
         }
         if let start { conditions.append("item.dueAt >= \(StoredTime.wholeSeconds(start))") }
@@ -207,7 +208,9 @@ extension ChecklistsDatabase {
             }
         }
         if includeChecked {
-            return try read { db in try Self.listed(db, index: "", conditions, order: ItemRecord.dueOrder("item"), limit: limit) }
+            return try read { db in
+                try Self.listed(db, names: Self.listNames(db), index: "", conditions, order: ItemRecord.dueOrder("item"), limit: limit)
+            }
         }
         return try read { db in
             // The pending-by-due index holds only dated items: without a
@@ -219,10 +222,11 @@ extension ChecklistsDatabase {
             let pending = limit >= 0 ? limit : try Int.fetchOne(db, sql: "SELECT sum(itemCount - checkedCount) FROM checklist") ?? 0
             // Ordered by the index's own columns (all dated here), so the
             // read stops at `limit` instead of sorting every overdue item.
-            var items = try Self.listed(db, index: index("INDEXED BY item_pending_by_due"), dated, order: "item.dueAt", limit: limit,
-                                        capacity: pending)
+            let names = try Self.listNames(db)
+            var items = try Self.listed(db, names: names, index: index("INDEXED BY item_pending_by_due"), dated, order: "item.dueAt",
+                                        limit: limit, capacity: pending)
             if start == nil && end == nil && (limit < 0 || items.count < limit) {
-                items += try Self.listed(db, index: index("INDEXED BY item_pending_undated"), conditions + ["item.dueAt IS NULL"],
+                items += try Self.listed(db, names: names, index: index("INDEXED BY item_pending_undated"), conditions + ["item.dueAt IS NULL"],
                                          order: nil, limit: limit < 0 ? -1 : limit - items.count)
             }
             return items
@@ -235,7 +239,7 @@ extension ChecklistsDatabase {
     /// the index walk looked each row up in the table, 38 ms of SQLite's
     /// time against 7 for the pass (`sqlite3` shell); the sort is ours.
     private static func listedByScan(_ db: Database, _ conditions: [SQL], capacity: Int) throws -> [ListedItem] {
-        let items = try listed(db, index: "NOT INDEXED", conditions, order: nil, limit: -1, capacity: capacity)
+        let items = try listed(db, names: listNames(db), index: "NOT INDEXED", conditions, order: nil, limit: -1, capacity: capacity)
         // Sorted as positions, not as the items themselves (large values).
         let keys = items.map { listed in (due: listed.item.dueDate?.timeIntervalSince1970 ?? .infinity, id: listed.item.id) }
         // Through a buffer pointer: the array captured in the comparison was
@@ -246,15 +250,19 @@ extension ChecklistsDatabase {
         return order.map { items[$0] }
     }
 
+    /// Every list's name by id, read once for a listing: joining each item
+    /// to its list looked the list up again for every item, a tenth of
+    /// `list` of 100,000.
+    private static func listNames(_ db: Database) throws -> [Int64: String] {
+        try Dictionary(Row.fetchAll(db, sql: "SELECT id, name FROM checklist").map { row -> (Int64, String) in (row[0], row[1]) },
+                       uniquingKeysWith: { first, _ in first })
+    }
+
     /// One listing query: `conditions` on `item` (through `index`), ordered
-    /// by `order` then id, each item with its list's name. The names are
-    /// read once, not joined: a join looked the list up again for every
-    /// item, a tenth of `list` of 100,000.
-    private static func listed(_ db: Database, index: SQL, _ conditions: [SQL], order: String?, limit: Int,
+    /// by `order` then id, each item with its list's name from `names`.
+    private static func listed(_ db: Database, names: [Int64: String], index: SQL, _ conditions: [SQL], order: String?, limit: Int,
                                capacity: Int = 0) throws -> [ListedItem] {
         let filter: SQL = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
-        let names = try Dictionary(Row.fetchAll(db, sql: "SELECT id, name FROM checklist").map { row -> (Int64, String) in (row[0], row[1]) },
-                                   uniquingKeysWith: { first, _ in first })
         var items: [ListedItem] = []
         items.reserveCapacity(max(0, capacity))
         let rows = try SQLRequest<ItemRecord>("""
