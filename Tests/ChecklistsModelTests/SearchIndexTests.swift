@@ -275,4 +275,56 @@ struct SearchIndexTests {
         }
         folder.remove()
     }
+
+    /// The schema as SQLite keeps it, in a stable order.
+    func schema(of database: ChecklistsDatabase) throws -> [String] {
+        try database.read { db in
+            try String.fetchAll(db, sql: "SELECT type || ' ' || name || ': ' || sql FROM sqlite_master WHERE sql IS NOT NULL ORDER BY type, name")
+        }
+    }
+
+    @Test("an import that replaces everything leaves the schema as it was, the old items unfound, the new ones found, and every index whole")
+    func replacingImport() throws {
+        let database = try database()
+        let before = try schema(of: database)
+        let old = try add("Water the ferns", in: database)
+        try database.apply(.updateItem(id: old, ItemDraft(text: "Water the ferns", dueDate: nil, note: "and the orchid")), now: Fixed.now)
+        #expect(try texts("orchid", in: database) == ["Water the ferns"])
+
+        let entries = [
+            Snapshot.Entry(item: Item(id: 7, checklistID: 3, text: "Renew the Führerschein", isChecked: false, dueDate: Fixed.date("2026-11-30 09:00"),
+                                      note: "Bürgeramt, room 2"), remindAt: nil, uid: "renew"),
+            Snapshot.Entry(item: Item(id: 9, checklistID: 3, text: "Ship the parcel", isChecked: true, dueDate: nil), remindAt: nil, uid: "ship"),
+        ]
+        let snapshot = Snapshot(lists: [Snapshot.List(checklist: Checklist(id: 3, name: "Errands"), items: entries)],
+                                openChecklistID: 3, lastChecklistID: 3, lastItemID: 9)
+        #expect(try database.restore(snapshot, replacingExisting: false) == .refusedNotEmpty(lists: 1, items: 1))
+        #expect(try texts("orchid", in: database) == ["Water the ferns"])
+        #expect(try database.restore(snapshot, replacingExisting: true) == .restored)
+
+        #expect(try schema(of: database) == before)
+        #expect(try texts("orchid", in: database) == [])
+        #expect(try texts("ferns", in: database) == [])
+        #expect(try texts("fuhrer", in: database) == ["Renew the Führerschein"])
+        #expect(try texts("burgeramt", in: database) == ["Renew the Führerschein"])
+        #expect(try texts("parcel", in: database) == ["Ship the parcel"])
+        // The folded text is what the triggers would have written: an edit
+        // of every item through them changes none of it.
+        let folded = { try database.read { db in try Row.fetchAll(db, sql: "SELECT id, body FROM item_folded ORDER BY id") } }
+        let loaded = try folded()
+        #expect(loaded.map { $0["id"] as Int64 } == [7, 9])
+        try database.write { db in
+            try db.execute(sql: "UPDATE item SET text = text, note = note")
+            try db.execute(sql: "INSERT INTO item_search (item_search, rank) VALUES ('integrity-check', 1)")
+            #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
+        }
+        #expect(try folded() == loaded)
+        // The indexes answer as before: the due view and the counts.
+        #expect(try database.checklistSummaries().map(\.itemCount) == [2])
+        #expect(try database.checklistSummaries().map(\.remainingCount) == [1])
+        // Later writes keep the index up to date: the triggers are back.
+        try add("Book the ferry", to: 3, in: database)
+        #expect(try texts("ferry", in: database) == ["Book the ferry"])
+        folder.remove()
+    }
 }

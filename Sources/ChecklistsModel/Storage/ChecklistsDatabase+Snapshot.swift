@@ -59,41 +59,45 @@ extension ChecklistsDatabase {
             let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
             try db.execute(sql: "PRAGMA cache_size = -131072")
             defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-            // Items go with their lists (ON DELETE CASCADE).
-            try db.execute(sql: "DELETE FROM checklist")
             var lastListID: Int64 = 0
             var lastItemID: Int64 = 0
-            // Many items to a statement: see `MultiRowInsert`.
-            var itemRows = MultiRowInsert(into: "item", columns: [
-                "id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt", "repeatRule", "repeatStart", "lastDoneAt",
-                "uid", "calendarObject", "modifiedAt", "completedAt", "note", "position"])
-            for list in snapshot.lists {
-                let checklist = list.checklist
-                try db.execute(sql: "INSERT INTO checklist (id, name, icon, sortOrder) VALUES (?, ?, ?, ?)",
-                               arguments: [checklist.id, checklist.name, checklist.icon.rawValue, checklist.sortOrder.rawValue])
-                lastListID = max(lastListID, checklist.id)
-                for entry in list.items {
-                    let item = entry.item
-                    // A repeat needs a due date; its series starts at the due
-                    // date unless the snapshot says where.
-                    let rule = item.dueDate == nil ? nil : item.recurrence
-                    // An entry without a UID (an export of an older version)
-                    // gets one now, as every item has one.
-                    try itemRows.add([
-                        item.id, checklist.id, item.text, item.isChecked, item.dueDate.map(StoredTime.wholeMinutes),
-                        item.shouldRemind, entry.remindAt.map(StoredTime.wholeSeconds), rule?.rrule,
-                        rule == nil ? nil : (item.repeatStart ?? item.dueDate).map(StoredTime.wholeMinutes),
-                        item.lastDoneAt.map(StoredTime.wholeSeconds),
-                        entry.uid.isEmpty ? uidMaker() : entry.uid, entry.calendarObject,
-                        entry.modifiedAt.map(StoredTime.wholeSeconds), entry.completedAt.map(StoredTime.wholeSeconds),
-                        // An export without positions (an older version) keeps the order added.
-                        item.note, item.position == 0 ? item.id : item.position], in: db)
-                    lastItemID = max(lastItemID, item.id)
+            try Self.loadingItemsInBulk(db) {
+                // Items first: with their indexes set aside, a list's delete
+                // would scan the table for its items.
+                try db.execute(sql: "DELETE FROM item")
+                try db.execute(sql: "DELETE FROM checklist")
+                // Many items to a statement: see `MultiRowInsert`.
+                var itemRows = MultiRowInsert(into: "item", columns: [
+                    "id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt", "repeatRule", "repeatStart", "lastDoneAt",
+                    "uid", "calendarObject", "modifiedAt", "completedAt", "note", "position"])
+                for list in snapshot.lists {
+                    let checklist = list.checklist
+                    try db.execute(sql: "INSERT INTO checklist (id, name, icon, sortOrder) VALUES (?, ?, ?, ?)",
+                                   arguments: [checklist.id, checklist.name, checklist.icon.rawValue, checklist.sortOrder.rawValue])
+                    lastListID = max(lastListID, checklist.id)
+                    for entry in list.items {
+                        let item = entry.item
+                        // A repeat needs a due date; its series starts at the due
+                        // date unless the snapshot says where.
+                        let rule = item.dueDate == nil ? nil : item.recurrence
+                        // An entry without a UID (an export of an older version)
+                        // gets one now, as every item has one.
+                        try itemRows.add([
+                            item.id, checklist.id, item.text, item.isChecked, item.dueDate.map(StoredTime.wholeMinutes),
+                            item.shouldRemind, entry.remindAt.map(StoredTime.wholeSeconds), rule?.rrule,
+                            rule == nil ? nil : (item.repeatStart ?? item.dueDate).map(StoredTime.wholeMinutes),
+                            item.lastDoneAt.map(StoredTime.wholeSeconds),
+                            entry.uid.isEmpty ? uidMaker() : entry.uid, entry.calendarObject,
+                            entry.modifiedAt.map(StoredTime.wholeSeconds), entry.completedAt.map(StoredTime.wholeSeconds),
+                            // An export without positions (an older version) keeps the order added.
+                            item.note, item.position == 0 ? item.id : item.position], in: db)
+                        lastItemID = max(lastItemID, item.id)
+                    }
                 }
+                // Items of several small lists share a batch: each list's row is
+                // in before its items are.
+                try itemRows.flush(in: db)
             }
-            // Items of several small lists share a batch: each list's row is
-            // in before its items are.
-            try itemRows.flush(in: db)
             for (table, last) in [("checklist", max(lastListID, snapshot.lastChecklistID)), ("item", max(lastItemID, snapshot.lastItemID))] {
                 try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [table])
                 try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
@@ -105,6 +109,34 @@ extension ChecklistsDatabase {
             try Self.clearHistory(db)
             return .restored
         }
+    }
+
+    /// Runs `load`, which replaces many items at once, with the item
+    /// table's indexes and its search triggers set aside, then builds each
+    /// of them once over the whole table: the same schema and the same
+    /// index contents as row by row, in under half the time (100,000 items:
+    /// SQLite's part of an import 1.6 s → 0.7 s, DECISIONS.md). Inside the
+    /// caller's transaction, so a failure anywhere leaves all of it as it was.
+    /// What `load` deletes leaves the search index too: it is rebuilt from
+    /// the folded text, which is refilled from the items.
+    static func loadingItemsInBulk(_ db: Database, _ load: () throws -> Void) throws {
+        let setAside = try Row.fetchAll(db, sql: """
+            SELECT type, name, sql FROM main.sqlite_master
+            WHERE tbl_name = 'item' AND sql IS NOT NULL
+              AND (type = 'index' OR (type = 'trigger' AND name IN ('item_search_insert', 'item_search_update', 'item_search_delete')))
+            ORDER BY rowid
+            """)
+        for object in setAside {
+            let kind: String = object["type"] == "index" ? "INDEX" : "TRIGGER"
+            try db.execute(sql: "DROP \(kind) main.\((object["name"] as String).quotedDatabaseIdentifier)")
+        }
+        try load()
+        try db.execute(sql: """
+            DELETE FROM item_folded;
+            INSERT INTO item_folded (id, body) SELECT id, \(Schema.searchedText("item")) FROM item;
+            INSERT INTO item_search (item_search) VALUES ('rebuild');
+            """)
+        for object in setAside { try db.execute(sql: object["sql"]) }
     }
 
     /// The highest id each AUTOINCREMENT table ever handed out, by table.

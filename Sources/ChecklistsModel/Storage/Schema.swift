@@ -8,6 +8,24 @@ enum Schema {
     /// another program is recognised and refused instead of being altered.
     static let applicationID: Int32 = 0x43484B4C
 
+    /// What search looks in: the one place to name a searched column (a
+    /// column added here is indexed by v10's triggers, kept up to date when
+    /// it changes, and filled in for every item). Shared by v10 and by an
+    /// import, which fills the search index in one pass
+    /// (`ChecklistsDatabase.loadingItemsInBulk`): changing it means a new
+    /// migration that builds the triggers again, and v10 keeping a copy of
+    /// what it was.
+    static let searchedColumns = ["text", "note"]
+
+    /// The folded text of the item row `row` (`NEW`, `item`): the first
+    /// column as it is, each further one after a line break only when it
+    /// holds something.
+    static func searchedText(_ row: String) -> String {
+        let first = "coalesce(\(row).\(searchedColumns[0]), '')"
+        let rest = searchedColumns.dropFirst().map { "CASE WHEN coalesce(\(row).\($0), '') = '' THEN '' ELSE char(10) || \(row).\($0) END" }
+        return "search_fold(" + ([first] + rest).joined(separator: " || ") + ")"
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: checklists and items") { db in
@@ -238,17 +256,8 @@ enum Schema {
             }
         }
         migrator.registerMigration("v10: search index") { db in
-            // What search looks in: the one place to name a searched column
-            // (a column added to this list is indexed by the triggers, kept
-            // up to date when it changes, and filled in for every item).
-            let searchedColumns = ["text", "note"]
-            func searched(_ row: String) -> String {
-                // The first column as it is, each further one after a line
-                // break only when it holds something.
-                let first = "coalesce(\(row).\(searchedColumns[0]), '')"
-                let rest = searchedColumns.dropFirst().map { "CASE WHEN coalesce(\(row).\($0), '') = '' THEN '' ELSE char(10) || \(row).\($0) END" }
-                return "search_fold(" + ([first] + rest).joined(separator: " || ") + ")"
-            }
+            let searchedColumns = Self.searchedColumns
+            let searched = Self.searchedText
             try db.execute(sql: """
                 -- Every item's searched text, folded (case, accents and width
                 -- ignored: `SearchText.fold`, registered on every connection
