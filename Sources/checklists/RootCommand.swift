@@ -69,21 +69,30 @@ struct RootCommand: ParsableCommand {
     }
 
     /// The exact command lines a tmux status bar and version checks run,
-    /// answered without the argument parser, which builds every command's
-    /// arguments through reflection and runtime conformance lookups: about
-    /// half of `status`'s own CPU time (perf; DECISIONS.md, "The floor").
-    /// Only these shapes, with a path that cannot be an option; everything
-    /// else (`status --help`, `--db=x`, a typo) goes to the parser as before.
-    /// Returns the exit status, or nil to parse.
+    /// and the app's own launch, answered without the argument parser,
+    /// which builds every command's arguments through reflection and
+    /// runtime conformance lookups: about half of `status`'s own CPU time,
+    /// and 1 ms before the app's first frame (perf; DECISIONS.md, "The
+    /// floor"). Only these shapes, with a path that cannot be an option;
+    /// everything else (`status --help`, `--db=x`, a typo) goes to the
+    /// parser as before. Returns the exit status, or nil to parse.
     static func answerWithoutParser(_ arguments: [String]) -> Int32? {
         func status(_ path: String?) -> Int32 {
             execute(databasePath: path) { context throws(CommandLineError) in try ItemQueryCommands.status(context: context) }
+        }
+        func app(_ path: String?) -> Int32 {
+            runApp(databaseOption: path, configOption: nil)
+            return 0
         }
         if arguments == ["--version"] {
             print(configuration.version)
             return 0
         }
+        if arguments.isEmpty { return app(nil) }
         if arguments == ["status"] { return status(nil) }
+        if arguments.count == 2 && arguments[0] == "--db" {
+            return arguments[1].isEmpty || arguments[1].hasPrefix("-") ? nil : app(arguments[1])
+        }
         guard arguments.count == 3 else { return nil }
         let path: String
         if arguments[0] == "status" && arguments[1] == "--db" {
@@ -97,6 +106,11 @@ struct RootCommand: ParsableCommand {
     }
 
     mutating func run() throws {
+        Self.runApp(databaseOption: db, configOption: config)
+    }
+
+    /// The full-screen app, until the user quits.
+    static func runApp(databaseOption db: String?, configOption config: String?) {
         let environment = ProcessInfo.processInfo.environment
         let location = DatabaseLocation.resolve(option: db, environment: environment)
         // Read first: a bad file is refused (exit 2, as the notifier does)

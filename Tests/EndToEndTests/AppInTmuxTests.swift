@@ -224,6 +224,11 @@ struct AppInTmuxTests {
         #expect(result.status == 2)
         #expect(result.output.contains("must be a terminal"), "output: \(result.output)")
         #expect(!FileManager.default.fileExists(atPath: database))
+        // `checklists --db P` is launched without the argument parser; the
+        // parser's way (`--db=P`) says exactly the same.
+        let parsed = runCommand([PackagePaths.binary, "--db=\(database)"])
+        #expect(parsed.status == result.status && parsed.output == result.output, "parsed: \(parsed.output)")
+        #expect(!FileManager.default.fileExists(atPath: database))
     }
 
     @Test("--help and --version")
