@@ -69,7 +69,7 @@ struct RootCommand: ParsableCommand {
     }
 
     /// The exact command lines a tmux status bar and version checks run,
-    /// `list` (`listWithoutParser`) and the app's own launch, answered
+    /// `list` and `add` (`PlainArguments`) and the app's own launch, answered
     /// without the argument parser,
     /// which builds every command's arguments through reflection and
     /// runtime conformance lookups: about half of `status`'s own CPU time,
@@ -91,7 +91,7 @@ struct RootCommand: ParsableCommand {
         }
         if arguments.isEmpty { return app(nil) }
         if arguments == ["status"] { return status(nil) }
-        if arguments.contains("list") { return listWithoutParser(arguments) }
+        if arguments.contains("list") || arguments.contains("add") { return listOrAddWithoutParser(arguments) }
         if arguments.count == 2 && arguments[0] == "--db" {
             return arguments[1].isEmpty || arguments[1].hasPrefix("-") ? nil : app(arguments[1])
         }
@@ -107,47 +107,30 @@ struct RootCommand: ParsableCommand {
         return path.isEmpty || path.hasPrefix("-") ? nil : status(path)
     }
 
-    /// `list` as scripts and status lines run it, without the parser: the
-    /// subcommand with each of its options at most once, every value a
-    /// separate argument that is neither empty nor an option, and `--db P`
-    /// before `list` or among its options (not both). Anything else
-    /// (`--due=today`, a repeated option, `--help`, a typo) is parsed.
-    static func listWithoutParser(_ arguments: [String]) -> Int32? {
-        var rest = arguments[...]
-        var rootDatabase: String?
-        if rest.first == "--db" {
-            rest = rest.dropFirst()
-            guard let path = rest.first, !path.isEmpty, !path.hasPrefix("-") else { return nil }
-            rootDatabase = path
-            rest = rest.dropFirst()
-        }
-        guard rest.first == "list" else { return nil }
-        rest = rest.dropFirst()
-        var values: [String: String] = [:]
-        var flags: Set<String> = []
-        while let option = rest.first {
-            rest = rest.dropFirst()
-            switch option {
-            case "--json", "--all":
-                guard flags.insert(option).inserted else { return nil }
-            case "--db", "--list", "--due", "--match":
-                guard values[option] == nil, let value = rest.first, !value.isEmpty, !value.hasPrefix("-") else { return nil }
-                values[option] = value
-                rest = rest.dropFirst()
-            default:
-                return nil
+    /// `list` and `add` in their plain shapes (`PlainArguments`), without
+    /// the parser; nil for any other command line.
+    static func listOrAddWithoutParser(_ arguments: [String]) -> Int32? {
+        if let list = PlainArguments(arguments, subcommand: "list", options: ["--list", "--due", "--match"], flags: ["--all", "--json"],
+                                     positionals: 0) {
+            var due: DueFilter?
+            if let text = list.values["--due"] {
+                guard let filter = DueFilter(rawValue: text) else { return nil }
+                due = filter
+            }
+            return execute(databasePath: list.databasePath) { context throws(CommandLineError) in
+                try ItemQueryCommands.list(list: list.values["--list"], due: due, all: list.flags.contains("--all"),
+                                           match: list.values["--match"], json: list.flags.contains("--json"), context: context)
             }
         }
-        if rootDatabase != nil && values["--db"] != nil { return nil }
-        var due: DueFilter?
-        if let text = values["--due"] {
-            guard let filter = DueFilter(rawValue: text) else { return nil }
-            due = filter
+        if let add = PlainArguments(arguments, subcommand: "add", options: ["--list", "--due", "--repeat", "--note"], flags: ["--remind"],
+                                    positionals: 1) {
+            return execute(databasePath: add.databasePath) { context throws(CommandLineError) in
+                try ItemCommands.add(text: add.positionals[0], list: add.values["--list"], due: add.values["--due"],
+                                     remind: add.flags.contains("--remind"), repeat: add.values["--repeat"], note: add.values["--note"],
+                                     context: context)
+            }
         }
-        return execute(databasePath: values["--db"] ?? rootDatabase) { context throws(CommandLineError) in
-            try ItemQueryCommands.list(list: values["--list"], due: due, all: flags.contains("--all"), match: values["--match"],
-                                       json: flags.contains("--json"), context: context)
-        }
+        return nil
     }
 
     mutating func run() throws {

@@ -101,6 +101,29 @@ struct CommandLineBinaryTests {
         #expect(failed == run(["status", "--db=\(folder.file("bad.sqlite"))"]))
     }
 
+    @Test("add in its plain shapes, answered without the argument parser, does and says what the parser's way does")
+    func addWithoutTheParser() {
+        defer { folder.remove() }
+        // The same adds into two files: one by the plain shapes, one through
+        // the parser (`--db=` is not a plain shape).
+        let plain = folder.file("plain.sqlite"), parsed = folder.file("parsed.sqlite")
+        for path in [plain, parsed] { #expect(run(["new-list", "Home", "--db", path]).status == 0) }
+        let shapes: [[String]] = [
+            ["Buy milk"], ["Dentist", "--due", "tomorrow 9:00", "--remind"],
+            ["--list", "Home", "Water the ferns", "--repeat", "weekly", "--due", "fri 17:00"], ["Call mum", "--note", "about the trip"],
+            ["x", "--list", "Nope"], ["Late", "--remind"], ["  "], ["x", "--due", "31.02.2027"], ["Pay rent", "--list", "home", "--due", "+1h"],
+        ]
+        for shape in shapes {
+            let byParser = run(["add"] + shape + ["--db=\(parsed)"])
+            #expect(run(["add"] + shape + ["--db", plain]) == byParser, "\(shape)")
+        }
+        // `--db` before the subcommand too.
+        #expect(run(["--db", plain, "add", "Last one"]) == run(["add", "Last one", "--db=\(parsed)"]))
+        let listing = { (path: String) in run(["list", "--all", "--json", "--db", path]) }
+        #expect(listing(plain) == listing(parsed))
+        #expect(listing(plain).output.contains("Water the ferns"))
+    }
+
     @Test("an argument that is not UTF-8: exit 2, nothing written")
     func invalidUTF8() {
         defer { folder.remove() }
