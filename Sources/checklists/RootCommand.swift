@@ -91,7 +91,7 @@ struct RootCommand: ParsableCommand {
         }
         if arguments.isEmpty { return app(nil) }
         if arguments == ["status"] { return status(nil) }
-        if arguments.contains("list") || arguments.contains("add") { return listOrAddWithoutParser(arguments) }
+        if let status = plainSubcommand(arguments) { return status }
         if arguments.count == 2 && arguments[0] == "--db" {
             return arguments[1].isEmpty || arguments[1].hasPrefix("-") ? nil : app(arguments[1])
         }
@@ -107,9 +107,10 @@ struct RootCommand: ParsableCommand {
         return path.isEmpty || path.hasPrefix("-") ? nil : status(path)
     }
 
-    /// `list` and `add` in their plain shapes (`PlainArguments`), without
+    /// The subcommands scripts call most (`list`, `lists`, `add`, `done`,
+    /// `undone`, `delete`) in their plain shapes (`PlainArguments`), without
     /// the parser; nil for any other command line.
-    static func listOrAddWithoutParser(_ arguments: [String]) -> Int32? {
+    static func plainSubcommand(_ arguments: [String]) -> Int32? {
         if let list = PlainArguments(arguments, subcommand: "list", options: ["--list", "--due", "--match"], flags: ["--all", "--json"],
                                      positionals: 0) {
             var due: DueFilter?
@@ -128,6 +129,23 @@ struct RootCommand: ParsableCommand {
                 try ItemCommands.add(text: add.positionals[0], list: add.values["--list"], due: add.values["--due"],
                                      remind: add.flags.contains("--remind"), repeat: add.values["--repeat"], note: add.values["--note"],
                                      context: context)
+            }
+        }
+        if let lists = PlainArguments(arguments, subcommand: "lists", options: [], flags: ["--json"], positionals: 0) {
+            return execute(databasePath: lists.databasePath) { context throws(CommandLineError) in
+                try ChecklistCommands.lists(json: lists.flags.contains("--json"), context: context)
+            }
+        }
+        // An id the parser would refuse (not a whole number) is left to it, and its message.
+        for name in ["done", "undone", "delete"] {
+            guard let item = PlainArguments(arguments, subcommand: name, options: [], flags: [], positionals: 1) else { continue }
+            guard let id = Int64(item.positionals[0]) else { return nil }
+            return execute(databasePath: item.databasePath) { context throws(CommandLineError) in
+                if name == "delete" {
+                    try ItemCommands.delete(id: id, context: context)
+                } else {
+                    try ItemCommands.setChecked(id: id, name == "done", context: context)
+                }
             }
         }
         return nil

@@ -101,7 +101,7 @@ struct CommandLineBinaryTests {
         #expect(failed == run(["status", "--db=\(folder.file("bad.sqlite"))"]))
     }
 
-    @Test("add in its plain shapes, answered without the argument parser, does and says what the parser's way does")
+    @Test("add, done, undone, delete and lists in their plain shapes, answered without the argument parser, do and say what the parser's way does")
     func addWithoutTheParser() {
         defer { folder.remove() }
         // The same adds into two files: one by the plain shapes, one through
@@ -119,9 +119,16 @@ struct CommandLineBinaryTests {
         }
         // `--db` before the subcommand too.
         #expect(run(["--db", plain, "add", "Last one"]) == run(["add", "Last one", "--db=\(parsed)"]))
+        // done, undone and delete by id, and what they refuse.
+        for command in [["done", "1"], ["done", "+2"], ["undone", "1"], ["delete", "4"], ["delete", "4"], ["done", "99"], ["undone", "abc"],
+                        ["done", "1", "2"], ["lists"], ["lists", "--json"]] {
+            #expect(run(command + ["--db", plain]) == run(command + ["--db=\(parsed)"]), "\(command)")
+            #expect(run(["--db", plain] + command) == run(command + ["--db=\(parsed)"]), "\(command)")
+        }
         let listing = { (path: String) in run(["list", "--all", "--json", "--db", path]) }
         #expect(listing(plain) == listing(parsed))
         #expect(listing(plain).output.contains("Water the ferns"))
+        #expect(!listing(plain).output.contains("Call mum"))
     }
 
     @Test("an argument that is not UTF-8: exit 2, nothing written")
