@@ -46,12 +46,7 @@ enum JSON: Equatable {
             out.append("]")
         case .object(let members):
             out.append("{")
-            for (index, (key, value)) in members.enumerated() {
-                if index > 0 { out.append(", ") }
-                JSON.writeString(key, to: &out)
-                out.append(": ")
-                value.write(to: &out)
-            }
+            for (index, (key, value)) in members.enumerated() { out.member(key, value, first: index == 0) }
             out.append("}")
         }
     }

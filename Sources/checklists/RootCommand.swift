@@ -68,19 +68,16 @@ struct RootCommand: ParsableCommand {
         }
     }
 
-    /// The exact command lines a tmux status bar and version checks run,
-    /// `list` and `add` (`PlainArguments`) and the app's own launch, answered
-    /// without the argument parser,
-    /// which builds every command's arguments through reflection and
-    /// runtime conformance lookups: about half of `status`'s own CPU time,
-    /// and 1 ms before the app's first frame (perf; DECISIONS.md, "The
-    /// floor"). Only these shapes, with a path that cannot be an option;
-    /// everything else (`status --help`, `--db=x`, a typo) goes to the
-    /// parser as before. Returns the exit status, or nil to parse.
+    /// `--version`, the app's own launch (`checklists`, `checklists --db
+    /// P`) and the subcommands scripts and status lines call most
+    /// (`plainSubcommand`), answered without the argument parser, which
+    /// builds every command's arguments through reflection and runtime
+    /// conformance lookups: about half of `status`'s own CPU time, and 1 ms
+    /// before the app's first frame (perf; DECISIONS.md, "The floor"). Only
+    /// these shapes, with a path that cannot be an option; everything else
+    /// (`status --help`, `--db=x`, a typo) goes to the parser as before.
+    /// Returns the exit status, or nil to parse.
     static func answerWithoutParser(_ arguments: [String]) -> Int32? {
-        func status(_ path: String?) -> Int32 {
-            execute(databasePath: path) { context throws(CommandLineError) in try ItemQueryCommands.status(context: context) }
-        }
         func app(_ path: String?) -> Int32 {
             runApp(databaseOption: path, configOption: nil)
             return 0
@@ -90,27 +87,22 @@ struct RootCommand: ParsableCommand {
             return 0
         }
         if arguments.isEmpty { return app(nil) }
-        if arguments == ["status"] { return status(nil) }
-        if let status = plainSubcommand(arguments) { return status }
         if arguments.count == 2 && arguments[0] == "--db" {
             return arguments[1].isEmpty || arguments[1].hasPrefix("-") ? nil : app(arguments[1])
         }
-        guard arguments.count == 3 else { return nil }
-        let path: String
-        if arguments[0] == "status" && arguments[1] == "--db" {
-            path = arguments[2]
-        } else if arguments[0] == "--db" && arguments[2] == "status" {
-            path = arguments[1]
-        } else {
-            return nil
-        }
-        return path.isEmpty || path.hasPrefix("-") ? nil : status(path)
+        return plainSubcommand(arguments)
     }
 
-    /// The subcommands scripts call most (`list`, `lists`, `add`, `done`,
-    /// `undone`, `delete`) in their plain shapes (`PlainArguments`), without
-    /// the parser; nil for any other command line.
+    /// The subcommands scripts and status lines call most (`status`,
+    /// `list`, `lists`, `add`, `done`, `undone`, `delete`) in their plain
+    /// shapes (`PlainArguments`), without the parser; nil for any other
+    /// command line.
     static func plainSubcommand(_ arguments: [String]) -> Int32? {
+        if let status = PlainArguments(arguments, subcommand: "status", options: [], flags: [], positionals: 0) {
+            return execute(databasePath: status.databasePath) { context throws(CommandLineError) in
+                try ItemQueryCommands.status(context: context)
+            }
+        }
         if let list = PlainArguments(arguments, subcommand: "list", options: ["--list", "--due", "--match"], flags: ["--all", "--json"],
                                      positionals: 0) {
             var due: DueFilter?
