@@ -150,7 +150,7 @@ struct HistoryStorageTests {
         try database.apply(.updateItem(id: 1, ItemDraft(text: "Oat milk", dueDate: nil)), now: now)
         // A writer that records no history (an older version of the program) changed it since.
         var olderWriter = Configuration()
-        olderWriter.prepareDatabase { $0.add(function: ChecklistsDatabase.searchFold) }   // the search index's triggers call it
+        olderWriter.prepareDatabase { ChecklistsDatabase.addSearchFold(to: $0) }   // the search index's triggers call it
         try DatabaseQueue(path: folder.file("test.sqlite"), configuration: olderWriter).write { try $0.execute(sql: "UPDATE item SET text = 'Soy milk' WHERE id = 1") }
         let before = try content()
         let step = try database.step(.undo, now: now)

@@ -325,6 +325,25 @@ struct SearchIndexTests {
         // Later writes keep the index up to date: the triggers are back.
         try add("Book the ferry", to: 3, in: database)
         #expect(try texts("ferry", in: database) == ["Book the ferry"])
+        #expect(try database.checklistSummaries().map(\.itemCount) == [3])
+        #expect(try database.checklistSummaries().map(\.remainingCount) == [2])
+        folder.remove()
+    }
+
+    @Test("search_fold in SQL folds exactly as SearchText.fold: ASCII, accents, width, ß, kana, empty; only text folds; a U+0000 ends the text")
+    func sqlFoldAgrees() throws {
+        let database = try database()
+        let texts = ["Buy MILK", "already lower", "", "Café Noël", "Straße", "ＡＢＣ", "がっこう", "Tab\tLine\nBreak", "ÀÉÎÕÜ and ASCII", "🍎 Apples"]
+        let fold = { (sql: String, arguments: StatementArguments) in
+            try database.read { db in try String.fetchOne(db, sql: sql, arguments: arguments) }
+        }
+        for text in texts {
+            #expect(try fold("SELECT search_fold(?)", [text]) == SearchText.fold(text), "\(text)")
+        }
+        #expect(try fold("SELECT search_fold(NULL)", []) == nil)
+        #expect(try fold("SELECT search_fold(42)", []) == nil)
+        #expect(try fold("SELECT search_fold('AB' || char(0) || 'CD')", []) == "ab")
+        #expect(try fold("SELECT search_fold('É' || char(0) || 'CD')", []) == "e")
         folder.remove()
     }
 }

@@ -350,7 +350,7 @@ extension ChecklistsDatabase {
                     if current == nil {
                         // A new item always has a position: every new row has the same columns.
                         if newItems == nil { newItems = MultiRowInsert(into: "item", columns: values.map(\.0)) }
-                        try newItems?.add(values.map(\.1), in: db)
+                        try newItems?.add(values.map { $0.1?.databaseValue ?? .null }, in: db)
                     } else {
                         try db.execute(sql: "UPDATE item SET \(values.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE uid = ?",
                                        arguments: StatementArguments(values.map(\.1) + [write.fields.uid]))

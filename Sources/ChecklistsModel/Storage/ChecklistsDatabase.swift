@@ -189,7 +189,7 @@ public final class ChecklistsDatabase: Sendable {
             // The search index's triggers call it: every connection that
             // may write an item (or migrate) needs it, and readers fold
             // the same way for `instr`.
-            db.add(function: searchFold)
+            addSearchFold(to: db)
             // Only a writer keeps statement journals; a reader (`status`
             // in a tmux status line) is not made to run one more statement.
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
@@ -261,10 +261,18 @@ public final class ChecklistsDatabase: Sendable {
     /// `ORDER BY text COLLATE natural_order` agrees with `NaturalOrder`.
     private static let naturalCollation = DatabaseCollation("natural_order") { NaturalOrder.compare($0, $1) }
 
-    /// `SearchText.fold` in SQL, for the search index (Schema v10): the
-    /// stored text is folded by the very function that folds a query.
-    static let searchFold = DatabaseFunction("search_fold", argumentCount: 1, pure: true) { values in
-        String.fromDatabaseValue(values[0]).map(SearchText.fold)
+    /// Adds `SearchText.fold` to `db` as the SQL function `search_fold`, for
+    /// the search index (Schema v10): the stored text is folded by the very
+    /// function that folds a query. Text folds (the triggers and the import
+    /// pass text); NULL and any other value give NULL.
+    ///
+    /// Registered with SQLite's own call rather than as a GRDB function:
+    /// ASCII text is folded from SQLite's bytes into SQLite's result with
+    /// no string made, where GRDB made a value, a string and another value
+    /// for each call (an import folds every item: 100,000 items 101 → 54 ms).
+    static func addSearchFold(to db: Database) {
+        sqlite3_create_function_v2(db.sqliteConnection, "search_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
+                                   nil, searchFoldCall, nil, nil, nil)
     }
 
     // MARK: - Errors a user can act on
@@ -352,5 +360,27 @@ extension StorageError {
         case .SQLITE_IOERR where systemError == ENOSPC || systemError == EDQUOT: self = .diskFull(path: path)
         default: self = .writeFailed(path: path, detail: database.message ?? "\(database.resultCode)")
         }
+    }
+}
+
+/// `search_fold(text)`: see `ChecklistsDatabase.addSearchFold`. Up to the
+/// first U+0000, as a string read from SQLite always was.
+private func searchFoldCall(_ context: OpaquePointer?, _ count: Int32, _ arguments: UnsafeMutablePointer<OpaquePointer?>?) {
+    guard let value = arguments?[0], sqlite3_value_type(value) == SQLITE_TEXT, let text = sqlite3_value_text(value) else {
+        sqlite3_result_null(context)
+        return
+    }
+    let bytes = UnsafeBufferPointer(start: text, count: strnlen(text, Int(sqlite3_value_bytes(value))))
+    let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+    let folded = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(bytes.count, 1)) { out -> Bool in
+        guard SearchText.foldASCII(bytes, into: out) else { return false }
+        sqlite3_result_text(context, UnsafeRawPointer(out.baseAddress!).assumingMemoryBound(to: CChar.self), Int32(bytes.count), transient)
+        return true
+    }
+    guard !folded else { return }
+    var other = SearchText.fold(String(decoding: bytes, as: UTF8.self))
+    other.withUTF8 { utf8 in
+        guard let start = utf8.baseAddress, !utf8.isEmpty else { return sqlite3_result_text(context, "", 0, nil) }
+        sqlite3_result_text(context, UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self), Int32(utf8.count), transient)
     }
 }

@@ -31,17 +31,24 @@ public enum SearchText {
     static func asciiFolded(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            var hasUpper = false
-            for byte in bytes {
-                if byte == 0 || byte >= 0x80 { return nil }
-                if byte >= 0x41 && byte <= 0x5A { hasUpper = true }
+            var folded = true
+            let result = String(unsafeUninitializedCapacity: bytes.count) { out in
+                folded = foldASCII(bytes, into: out)
+                return folded ? bytes.count : 0
             }
-            guard hasUpper else { return String(decoding: bytes, as: UTF8.self) }
-            return String(unsafeUninitializedCapacity: bytes.count) { folded in
-                for (index, byte) in bytes.enumerated() { folded[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
-                return bytes.count
-            }
+            return folded ? result : nil
         }
+    }
+
+    /// Writes `bytes` folded into `out` (as many bytes) and returns true,
+    /// or returns false when a byte is not ASCII or is U+0000: the fold of
+    /// `asciiFolded`, on bytes, for the SQL function that needs no string.
+    static func foldASCII(_ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        for (index, byte) in bytes.enumerated() {
+            if byte == 0 || byte >= 0x80 { return false }
+            out[index] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        }
+        return true
     }
 
     static func foundationFolded(_ text: String) -> String {
