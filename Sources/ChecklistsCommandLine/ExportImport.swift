@@ -131,6 +131,11 @@ public enum ExportImportCommands {
 
 /// Turns an export document into a `Snapshot`, checking every record and
 /// reporting the first problem as "FILE:LINE:COLUMN: what is wrong".
+///
+/// The lists' items are read one at a time, each turned into its entry as
+/// soon as it is parsed: parsed whole first, the 100,000 items of a large
+/// export were a tree of 200 MB, built and torn down again, and the heap
+/// it left behind slowed the database's own work after it.
 struct SnapshotReader {
     let bytes: [UInt8]
     let name: String
@@ -138,50 +143,87 @@ struct SnapshotReader {
     /// An object's members, looked up by walking them: an item has a dozen,
     /// and a dictionary hashed every key of 100,000 items twice.
     struct Fields {
-        let members: [(key: String, value: JSONNode)]
+        var members: [(key: String, value: JSONNode)] = []
 
         subscript(key: String) -> JSONNode? {
             members.last(where: { $0.key == key })?.value
         }
     }
 
-    /// The fields an item may have.
+    /// The fields of the file, of a list and of an item.
+    static let fileKeys = ["format", "version", "lastListId", "lastItemId", "openList", "lists"]
+    static let listKeys = ["id", "name", "icon", "sortOrder", "items"]
     static let itemKeys = ["id", "text", "due", "checked", "remind", "reminder", "repeat", "repeatStart", "lastDone",
                            "uid", "modified", "completed", "ical", "note", "position"]
 
     static func read(_ bytes: [UInt8], name: String) throws(CommandLineError) -> Snapshot {
-        let root: JSONNode
         do {
-            root = try JSONParser.parse(bytes)
+            var parser = JSONParser(document: bytes)
+            let snapshot = try SnapshotReader(bytes: bytes, name: name).snapshot(&parser)
+            try parser.finishDocument()
+            return snapshot
         } catch {
             throw .badInput("\(name):\(error.line):\(error.column): \(error.message); nothing was imported")
         }
-        return try SnapshotReader(bytes: bytes, name: name).snapshot(root)
     }
 
-    private func fail(_ node: JSONNode, _ message: String) -> CommandLineError {
-        let column = JSONParser.column(in: bytes, lineStart: node.lineStart, offset: node.offset)
-        return .badInput("\(name):\(node.line):\(column): \(message); nothing was imported")
+    private func fail(_ node: JSONNode, _ message: String) -> JSONProblem {
+        fail(at: node.position, message)
     }
 
-    private func snapshot(_ root: JSONNode) throws(CommandLineError) -> Snapshot {
-        let fields = try object(root, "the file", keys: ["format", "version", "lastListId", "lastItemId", "openList", "lists"])
-        guard let formatNode = fields["format"], case .string(let format) = formatNode.value, format == ExportImportCommands.format else {
-            throw fail(fields["format"] ?? root, "not a Checklists export (\"format\": \"checklists\" is missing)")
-        }
-        let versionNode = try required(fields, "version", in: root, "the file")
-        let version = try integer(versionNode, "version")
-        if version > ExportImportCommands.version {
-            throw fail(versionNode, "written by a newer version of Checklists (format version \(version)); install it to import this file")
-        }
-        if version < 1 { throw fail(versionNode, "there is no format version \(version)") }
+    private func fail(at position: JSONNode.Position, _ message: String) -> JSONProblem {
+        let column = JSONParser.column(in: bytes, lineStart: position.lineStart, offset: position.offset)
+        return JSONProblem(message: message, line: position.line, column: column)
+    }
 
+    /// Reads the object at the parser's place member by member: `stream`
+    /// may take a member's value itself (returning true), any other value
+    /// is kept in the fields returned. An unknown key is refused.
+    private func members(_ parser: inout JSONParser, depth: Int, _ what: String, keys: [String],
+                         stream: (inout JSONParser, String, Fields) throws(JSONProblem) -> Bool) throws(JSONProblem) -> Fields {
+        guard parser.nextValueStarts(with: UInt8(ascii: "{")) else {
+            throw fail(try parser.parseValue(depth: depth), "\(what) must be a JSON object {...}")
+        }
+        var fields = Fields()
+        fields.members.reserveCapacity(keys.count)
+        try parser.readObject(depth: depth) { (parser: inout JSONParser, key: String) throws(JSONProblem) in
+            guard keys.contains(key) else {
+                throw fail(try parser.parseValue(depth: depth + 1), "\(what): unknown field \"\(key)\" (expected \(keys.sorted().joined(separator: ", ")))")
+            }
+            if try stream(&parser, key, fields) { return }
+            fields.members.append((key, try parser.parseValue(depth: depth + 1)))
+        }
+        return fields
+    }
+
+    private func snapshot(_ parser: inout JSONParser) throws(JSONProblem) -> Snapshot {
+        let start = parser.position
         var listIDs = Set<Int64>(), itemIDs = Set<Int64>(), uids = Set<String>()
+        // Sized once, for items of a little over 100 bytes (an export's are
+        // about 280): grown as they filled, these sets hashed every id and
+        // UID again at each doubling.
+        itemIDs.reserveCapacity(bytes.count / 128)
+        uids.reserveCapacity(bytes.count / 128)
         var lists: [Snapshot.List] = []
-        for listNode in try array(required(fields, "lists", in: root, "the file"), "lists") {
-            let list = try self.list(listNode, itemIDs: &itemIDs, uids: &uids)
-            guard listIDs.insert(list.checklist.id).inserted else { throw fail(listNode, "list id \(list.checklist.id) appears twice") }
-            lists.append(list)
+        var streamed = false
+        // The lists are read as they come once the file has shown itself to
+        // be an export this version reads (an export starts with its format
+        // and version); before that they are kept, and checked after.
+        let fields = try members(&parser, depth: 0, "the file", keys: Self.fileKeys) { (parser: inout JSONParser, key: String, earlier: Fields) throws(JSONProblem) in
+            guard key == "lists", try header(earlier, at: start, complete: false) != nil else { return false }
+            try eachElement(&parser, depth: 1, "lists") { (parser: inout JSONParser) throws(JSONProblem) in
+                try lists.append(list(&parser, listIDs: &listIDs, itemIDs: &itemIDs, uids: &uids))
+            }
+            streamed = true
+            return true
+        }
+        _ = try header(fields, at: start, complete: true)
+        if !streamed {
+            let listsNode = try required(fields, "lists", at: start, "the file")
+            for listNode in try array(listsNode, "lists") {
+                var parser = JSONParser(document: bytes, at: listNode.position)
+                try lists.append(list(&parser, listIDs: &listIDs, itemIDs: &itemIDs, uids: &uids))
+            }
         }
         var openID: Int64?
         if let node = fields["openList"], !isNull(node) {
@@ -191,42 +233,90 @@ struct SnapshotReader {
         }
         return Snapshot(
             lists: lists, openChecklistID: openID,
-            lastChecklistID: try fields["lastListId"].map { node throws(CommandLineError) in try integer(node, "lastListId", minimum: 0) } ?? 0,
-            lastItemID: try fields["lastItemId"].map { node throws(CommandLineError) in try integer(node, "lastItemId", minimum: 0) } ?? 0)
+            lastChecklistID: try fields["lastListId"].map { node throws(JSONProblem) in try integer(node, "lastListId", minimum: 0) } ?? 0,
+            lastItemID: try fields["lastItemId"].map { node throws(JSONProblem) in try integer(node, "lastItemId", minimum: 0) } ?? 0)
     }
 
-    private func list(_ node: JSONNode, itemIDs: inout Set<Int64>, uids: inout Set<String>) throws(CommandLineError) -> Snapshot.List {
-        let fields = try object(node, "a list", keys: ["id", "name", "icon", "sortOrder", "items"])
-        let id = try integer(required(fields, "id", in: node, "a list"), "the list's id", minimum: 1)
+    /// Checks the file's format and version: nil while they have not been
+    /// read yet (unless `complete`, when their absence is the problem).
+    private func header(_ fields: Fields, at start: JSONNode.Position, complete: Bool) throws(JSONProblem) -> Int64? {
+        guard let formatNode = fields["format"], case .string(let format) = formatNode.value, format == ExportImportCommands.format else {
+            guard complete else { return nil }
+            throw fields["format"].map { fail($0, Self.notAnExport) } ?? fail(at: start, Self.notAnExport)
+        }
+        guard let versionNode = fields["version"] else {
+            guard complete else { return nil }
+            throw fail(at: start, "the file: the field \"version\" is missing")
+        }
+        let version = try integer(versionNode, "version")
+        if version > ExportImportCommands.version {
+            throw fail(versionNode, "written by a newer version of Checklists (format version \(version)); install it to import this file")
+        }
+        if version < 1 { throw fail(versionNode, "there is no format version \(version)") }
+        return version
+    }
+
+    private static let notAnExport = "not a Checklists export (\"format\": \"checklists\" is missing)"
+
+    /// Reads the array at the parser's place element by element.
+    private func eachElement(_ parser: inout JSONParser, depth: Int, _ what: String,
+                             _ element: (inout JSONParser) throws(JSONProblem) -> Void) throws(JSONProblem) {
+        guard parser.nextValueStarts(with: UInt8(ascii: "[")) else {
+            throw fail(try parser.parseValue(depth: depth), "\(what) must be a JSON array [...]")
+        }
+        try parser.readArray(depth: depth, element)
+    }
+
+    private func list(_ parser: inout JSONParser, listIDs: inout Set<Int64>, itemIDs: inout Set<Int64>,
+                      uids: inout Set<String>) throws(JSONProblem) -> Snapshot.List {
+        let start = parser.position
+        var entries: [Snapshot.Entry] = []
+        var checked: (id: Int64, checklist: Checklist)?
+        // The list's own fields are checked when its items begin (an export
+        // writes them first) and again at its end, in case they follow.
+        let fields = try members(&parser, depth: 2, "a list", keys: Self.listKeys) { (parser: inout JSONParser, key: String, earlier: Fields) throws(JSONProblem) in
+            guard key == "items" else { return false }
+            if earlier["id"] != nil, earlier["name"] != nil { checked = try listFields(earlier, at: start) }
+            let what = checked.map { "list \($0.id): items" } ?? "a list: items"
+            try eachElement(&parser, depth: 3, what) { (parser: inout JSONParser) throws(JSONProblem) in
+                let itemStart = parser.position
+                let entry = try item(&parser, checklistID: checked?.id ?? 0)
+                guard itemIDs.insert(entry.item.id).inserted else { throw fail(at: itemStart, "item id \(entry.item.id) appears twice") }
+                guard entry.uid.isEmpty || uids.insert(entry.uid).inserted else { throw fail(at: itemStart, "uid \(entry.uid) appears twice") }
+                entries.append(entry)
+            }
+            return true
+        }
+        let (id, checklist): (Int64, Checklist)
+        if let checked { (id, checklist) = checked } else { (id, checklist) = try listFields(fields, at: start) }
+        guard listIDs.insert(id).inserted else { throw fail(at: start, "list id \(id) appears twice") }
+        if entries.first?.item.checklistID != id {
+            // Items that came before their list's id.
+            for index in entries.indices { entries[index].item.checklistID = id }
+        }
+        return Snapshot.List(checklist: checklist, items: entries)
+    }
+
+    /// A list's id and its own fields, checked.
+    private func listFields(_ fields: Fields, at start: JSONNode.Position) throws(JSONProblem) -> (id: Int64, checklist: Checklist) {
+        let id = try integer(required(fields, "id", at: start, "a list"), "the list's id", minimum: 1)
         let what = "list \(id)"
-        let nameNode = try required(fields, "name", in: node, what)
+        let nameNode = try required(fields, "name", at: start, what)
         let name = try string(nameNode, "\(what): name")
         if let problem = TextRules.problem(with: name, what: "name") { throw fail(nameNode, "\(what): \(problem)") }
         let icon = try choice(fields["icon"], "\(what): icon", default: ChecklistIcon.none)
         let sortOrder = try choice(fields["sortOrder"], "\(what): sortOrder", default: ItemSortOrder.dueDate)
-        var entries: [Snapshot.Entry] = []
-        if let itemsNode = fields["items"] {
-            let itemNodes = try array(itemsNode, "\(what): items")
-            // Sized once: grown item by item, the 100,000 entries of one
-            // list (each a large value) were copied again at every doubling.
-            entries.reserveCapacity(itemNodes.count)
-            itemIDs.reserveCapacity(itemIDs.count + itemNodes.count)
-            uids.reserveCapacity(uids.count + itemNodes.count)
-            for itemNode in itemNodes {
-                let entry = try item(itemNode, checklistID: id)
-                guard itemIDs.insert(entry.item.id).inserted else { throw fail(itemNode, "item id \(entry.item.id) appears twice") }
-                guard entry.uid.isEmpty || uids.insert(entry.uid).inserted else { throw fail(itemNode, "uid \(entry.uid) appears twice") }
-                entries.append(entry)
-            }
-        }
-        return Snapshot.List(checklist: Checklist(id: id, name: name, icon: icon, sortOrder: sortOrder), items: entries)
+        return (id, Checklist(id: id, name: name, icon: icon, sortOrder: sortOrder))
     }
 
-    private func item(_ node: JSONNode, checklistID: Int64) throws(CommandLineError) -> Snapshot.Entry {
-        let fields = try object(node, "an item", keys: Self.itemKeys)
-        let id = try integer(required(fields, "id", in: node, "an item"), "the item's id", minimum: 1)
+    /// The item at the parser's place, read straight into its fields (no
+    /// tree of the item is built).
+    private func item(_ parser: inout JSONParser, checklistID: Int64) throws(JSONProblem) -> Snapshot.Entry {
+        let start = parser.position
+        let fields = try members(&parser, depth: 4, "an item", keys: Self.itemKeys) { (_: inout JSONParser, _: String, _: Fields) throws(JSONProblem) in false }
+        let id = try integer(required(fields, "id", at: start, "an item"), "the item's id", minimum: 1)
         let what = "item \(id)"
-        let textNode = try required(fields, "text", in: node, what)
+        let textNode = try required(fields, "text", at: start, what)
         let text = try string(textNode, "\(what): text")
         if let problem = TextRules.problem(with: text, what: "text") { throw fail(textNode, "\(what): \(problem)") }
         // A missing or null `due`: the item has no due date.
@@ -236,9 +326,9 @@ struct SnapshotReader {
             if Int64(date.timeIntervalSince1970) % 60 != 0 { throw fail(dueNode, "\(what): due dates are whole minutes (seconds must be 00)") }
             due = date
         }
-        let checked = try fields["checked"].map { node throws(CommandLineError) in try bool(node, "\(what): checked") } ?? false
+        let checked = try fields["checked"].map { node throws(JSONProblem) in try bool(node, "\(what): checked") } ?? false
         let remindNode = fields["remind"]
-        let remind = try remindNode.map { node throws(CommandLineError) in try bool(node, "\(what): remind") } ?? false
+        let remind = try remindNode.map { node throws(JSONProblem) in try bool(node, "\(what): remind") } ?? false
         if remind && due == nil, let remindNode {
             throw fail(remindNode, "\(what): \"remind\": true needs a due date (Remind Me reminds at the due date)")
         }
@@ -260,7 +350,7 @@ struct SnapshotReader {
             if due == nil { throw fail(repeatNode, "\(what): a repeat needs a due date") }
             recurrence = rule
         }
-        let optionalDate = { (key: String) throws(CommandLineError) -> Date? in
+        let optionalDate = { (key: String) throws(JSONProblem) -> Date? in
             guard let node = fields[key], !isNull(node) else { return nil }
             return try date(node, "\(what): \(key)")
         }
@@ -268,8 +358,8 @@ struct SnapshotReader {
                         recurrence: recurrence, repeatStart: recurrence == nil ? nil : try optionalDate("repeatStart"),
                         lastDoneAt: try optionalDate("lastDone"),
                         // Files of older versions have neither: no note, and the order added.
-                        note: try fields["note"].map { node throws(CommandLineError) in try string(node, "\(what): note") } ?? "",
-                        position: try fields["position"].map { node throws(CommandLineError) in try integer(node, "\(what): position") } ?? id)
+                        note: try fields["note"].map { node throws(JSONProblem) in try string(node, "\(what): note") } ?? "",
+                        position: try fields["position"].map { node throws(JSONProblem) in try integer(node, "\(what): position") } ?? id)
         if let problem = TextRules.noteProblem(with: item.note), let node = fields["note"] { throw fail(node, "\(what): \(problem)") }
         var uid = ""
         if let uidNode = fields["uid"] {
@@ -281,25 +371,17 @@ struct SnapshotReader {
                 throw fail(uidNode, "\(what): uid must be text without control characters")
             }
         }
-        let ical = try fields["ical"].map { node throws(CommandLineError) in try string(node, "\(what): ical") }
+        let ical = try fields["ical"].map { node throws(JSONProblem) in try string(node, "\(what): ical") }
         return Snapshot.Entry(item: item, remindAt: remindAt, uid: uid, calendarObject: ical,
                               modifiedAt: try optionalDate("modified"), completedAt: try optionalDate("completed"))
     }
 
     // MARK: - Typed fields
 
-    private func object(_ node: JSONNode, _ what: @autoclosure () -> String, keys: [String]) throws(CommandLineError) -> Fields {
-        guard case .object(let members) = node.value else { throw fail(node, "\(what()) must be a JSON object {...}") }
-        for (key, value) in members where !keys.contains(key) {
-            throw fail(value, "\(what()): unknown field \"\(key)\" (expected \(keys.sorted().joined(separator: ", ")))")
-        }
-        return Fields(members: members)
-    }
-
     /// One of an enum's raw values, or `fallback` when the field is absent.
     private func choice<Value: RawRepresentable & CaseIterable>(
         _ node: JSONNode?, _ what: @autoclosure () -> String, default fallback: Value
-    ) throws(CommandLineError) -> Value where Value.RawValue == String {
+    ) throws(JSONProblem) -> Value where Value.RawValue == String {
         guard let node else { return fallback }
         let text = try string(node, what())
         guard let value = Value(rawValue: text) else {
@@ -308,34 +390,34 @@ struct SnapshotReader {
         return value
     }
 
-    private func required(_ fields: Fields, _ key: String, in node: JSONNode, _ what: @autoclosure () -> String) throws(CommandLineError) -> JSONNode {
-        guard let value = fields[key] else { throw fail(node, "\(what()): the field \"\(key)\" is missing") }
+    private func required(_ fields: Fields, _ key: String, at start: JSONNode.Position, _ what: @autoclosure () -> String) throws(JSONProblem) -> JSONNode {
+        guard let value = fields[key] else { throw fail(at: start, "\(what()): the field \"\(key)\" is missing") }
         return value
     }
 
-    private func array(_ node: JSONNode, _ what: @autoclosure () -> String) throws(CommandLineError) -> [JSONNode] {
+    private func array(_ node: JSONNode, _ what: @autoclosure () -> String) throws(JSONProblem) -> [JSONNode] {
         guard case .array(let elements) = node.value else { throw fail(node, "\(what()) must be a JSON array [...]") }
         return elements
     }
 
-    private func string(_ node: JSONNode, _ what: @autoclosure () -> String) throws(CommandLineError) -> String {
+    private func string(_ node: JSONNode, _ what: @autoclosure () -> String) throws(JSONProblem) -> String {
         guard case .string(let text) = node.value else { throw fail(node, "\(what()) must be a string") }
         return text
     }
 
-    private func bool(_ node: JSONNode, _ what: @autoclosure () -> String) throws(CommandLineError) -> Bool {
+    private func bool(_ node: JSONNode, _ what: @autoclosure () -> String) throws(JSONProblem) -> Bool {
         guard case .bool(let value) = node.value else { throw fail(node, "\(what()) must be true or false") }
         return value
     }
 
-    private func integer(_ node: JSONNode, _ what: @autoclosure () -> String, minimum: Int64 = Int64.min) throws(CommandLineError) -> Int64 {
+    private func integer(_ node: JSONNode, _ what: @autoclosure () -> String, minimum: Int64 = Int64.min) throws(JSONProblem) -> Int64 {
         guard case .number(let text) = node.value, let value = Int64(text), value >= minimum else {
             throw fail(node, "\(what()) must be a whole number" + (minimum > Int64.min ? " of at least \(minimum)" : ""))
         }
         return value
     }
 
-    private func date(_ node: JSONNode, _ what: @autoclosure () -> String) throws(CommandLineError) -> Date {
+    private func date(_ node: JSONNode, _ what: @autoclosure () -> String) throws(JSONProblem) -> Date {
         guard case .string(let text) = node.value, let date = Timestamp.parse(text) else {
             throw fail(node, "\(what()) must be a date like \"2026-12-24T18:00:00+01:00\" (years 1970-9999, with its UTC offset)")
         }

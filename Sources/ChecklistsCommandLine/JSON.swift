@@ -149,6 +149,14 @@ enum JSONOutput {
 /// an error needs it (counting for every value would be quadratic on a
 /// file written on one line).
 struct JSONNode {
+    /// Where a value starts: its line (1-based), the offset of that line's
+    /// first byte, and its own offset.
+    struct Position {
+        var line: Int
+        var lineStart: Int
+        var offset: Int
+    }
+
     enum Value {
         case null
         case bool(Bool)
@@ -163,10 +171,14 @@ struct JSONNode {
     var line: Int
     var lineStart: Int
     var offset: Int
+
+    var position: Position { Position(line: line, lineStart: lineStart, offset: offset) }
 }
 
-/// A file that is not JSON, with where it stops being JSON.
-struct JSONSyntaxError: Error, Equatable {
+/// What is wrong with a JSON file and where: its syntax (where it stops
+/// being JSON) or, for a reader that checks what the values mean (an
+/// export being imported), its content.
+struct JSONProblem: Error, Equatable {
     var message: String
     var line: Int
     var column: Int
@@ -184,22 +196,48 @@ struct JSONParser {
     /// fields took five allocations and four copies.
     private var openMembers: [(key: String, value: JSONNode)] = []
     private var openElements: [JSONNode] = []
+    private var openKeys: [String] = []
 
     /// Nesting deeper than this is refused rather than risking the stack.
     private static let maximumDepth = 64
 
-    static func parse(_ data: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: data)
-        // A UTF-8 byte order mark is tolerated, as many editors write one.
-        if data.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3; parser.lineStart = 3 }
-        parser.skipWhitespace()
+    static func parse(_ data: [UInt8]) throws(JSONProblem) -> JSONNode {
+        var parser = JSONParser(document: data)
         let node = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        if parser.index < parser.bytes.count { throw parser.error("unexpected text after the end of the JSON value") }
+        try parser.finishDocument()
         return node
     }
 
-    private init(bytes: [UInt8]) { self.bytes = bytes }
+    /// A parser at the start of `document`'s one value: a caller that reads
+    /// it piece by piece (`readObject`, `readArray`, `parseValue`) ends
+    /// with `finishDocument`.
+    init(document: [UInt8]) {
+        bytes = document
+        // A UTF-8 byte order mark is tolerated, as many editors write one.
+        if document.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3; lineStart = 3 }
+        skipWhitespace()
+    }
+
+    /// A parser at `position` of `document`, where a value already parsed
+    /// once starts: to read it again piece by piece.
+    init(document: [UInt8], at position: JSONNode.Position) {
+        bytes = document
+        index = position.offset
+        line = position.line
+        lineStart = position.lineStart
+    }
+
+    /// Checks that nothing but white space follows the document's value.
+    mutating func finishDocument() throws(JSONProblem) {
+        skipWhitespace()
+        if index < bytes.count { throw error("unexpected text after the end of the JSON value") }
+    }
+
+    /// Where the next value starts.
+    var position: JSONNode.Position { JSONNode.Position(line: line, lineStart: lineStart, offset: index) }
+
+    /// Whether the next value starts with `byte` (`{`, `[`...).
+    func nextValueStarts(with byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
 
     /// The 1-based column of byte `offset` on the line starting at
     /// `lineStart`, in characters (UTF-8 continuation bytes do not count).
@@ -213,8 +251,8 @@ struct JSONParser {
         return count
     }
 
-    private func error(_ message: String, at position: Int? = nil) -> JSONSyntaxError {
-        JSONSyntaxError(message: message, line: line, column: Self.column(in: bytes, lineStart: lineStart, offset: position ?? index))
+    private func error(_ message: String, at position: Int? = nil) -> JSONProblem {
+        JSONProblem(message: message, line: line, column: Self.column(in: bytes, lineStart: lineStart, offset: position ?? index))
     }
 
     private mutating func skipWhitespace() {
@@ -237,62 +275,30 @@ struct JSONParser {
         return String(format: "byte 0x%02X", byte)
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+    mutating func parseValue(depth: Int) throws(JSONProblem) -> JSONNode {
         guard depth < Self.maximumDepth else { throw error("nested too deeply") }
         let startLine = line, startLineStart = lineStart, start = index
         func node(_ value: JSONNode.Value) -> JSONNode { JSONNode(value: value, line: startLine, lineStart: startLineStart, offset: start) }
         guard index < bytes.count else { throw error("expected a value but found the end of the file") }
         switch bytes[index] {
         case UInt8(ascii: "{"):
-            index += 1
-            skipWhitespace()
-            if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return node(.object([])) }
             let first = openMembers.count
-            while true {
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                    throw error("expected a key in double quotes but found \(describeHere())")
-                }
-                let keyStart = index
-                let key = try parseString()
-                if openMembers[first...].contains(where: { $0.key == key }) { throw error("the key \"\(key)\" appears twice", at: keyStart) }
-                skipWhitespace()
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' but found \(describeHere())") }
-                index += 1
-                skipWhitespace()
-                let value = try parseValue(depth: depth + 1)
-                openMembers.append((key, value))
-                skipWhitespace()
-                guard index < bytes.count else { throw error("expected ',' or '}' but found the end of the file") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") {
-                    index += 1
-                    let members = Array(openMembers[first...])
-                    openMembers.removeSubrange(first...)
-                    return node(.object(members))
-                }
-                throw error("expected ',' or '}' but found \(describeHere())")
+            try readObject(depth: depth) { (parser: inout JSONParser, key: String) throws(JSONProblem) in
+                let value = try parser.parseValue(depth: depth + 1)
+                parser.openMembers.append((key, value))
             }
+            let members = Array(openMembers[first...])
+            openMembers.removeSubrange(first...)
+            return node(.object(members))
         case UInt8(ascii: "["):
-            index += 1
-            skipWhitespace()
-            if index < bytes.count && bytes[index] == UInt8(ascii: "]") { index += 1; return node(.array([])) }
             let first = openElements.count
-            while true {
-                skipWhitespace()
-                let element = try parseValue(depth: depth + 1)
-                openElements.append(element)
-                skipWhitespace()
-                guard index < bytes.count else { throw error("expected ',' or ']' but found the end of the file") }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") {
-                    index += 1
-                    let elements = Array(openElements[first...])
-                    openElements.removeSubrange(first...)
-                    return node(.array(elements))
-                }
-                throw error("expected ',' or ']' but found \(describeHere())")
+            try readArray(depth: depth) { (parser: inout JSONParser) throws(JSONProblem) in
+                let element = try parser.parseValue(depth: depth + 1)
+                parser.openElements.append(element)
             }
+            let elements = Array(openElements[first...])
+            openElements.removeSubrange(first...)
+            return node(.array(elements))
         case UInt8(ascii: "\""):
             return node(.string(try parseString()))
         case UInt8(ascii: "t"):
@@ -311,7 +317,61 @@ struct JSONParser {
         }
     }
 
-    private mutating func literal(_ word: StaticString) throws(JSONSyntaxError) {
+    /// Reads the object that starts here (at depth `depth`), handing
+    /// `member` each key with the parser at the start of its value, which
+    /// `member` must read (`parseValue`, or `readArray` to take a long array
+    /// element by element). A key that appears twice is refused.
+    mutating func readObject(depth: Int, _ member: (inout JSONParser, String) throws(JSONProblem) -> Void) throws(JSONProblem) {
+        guard depth < Self.maximumDepth else { throw error("nested too deeply") }
+        index += 1
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return }
+        // The keys of this object, on the parser's scratch list: a list of
+        // its own was an allocation or five for every item of an import.
+        let firstKey = openKeys.count
+        defer { openKeys.removeSubrange(firstKey...) }
+        while true {
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                throw error("expected a key in double quotes but found \(describeHere())")
+            }
+            let keyStart = index
+            let key = try parseString()
+            if openKeys[firstKey...].contains(key) { throw error("the key \"\(key)\" appears twice", at: keyStart) }
+            openKeys.append(key)
+            skipWhitespace()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' but found \(describeHere())") }
+            index += 1
+            skipWhitespace()
+            try member(&self, key)
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected ',' or '}' but found the end of the file") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "}") { index += 1; return }
+            throw error("expected ',' or '}' but found \(describeHere())")
+        }
+    }
+
+    /// Reads the array that starts here (at depth `depth`), calling
+    /// `element` with the parser at the start of each element, which
+    /// `element` must read.
+    mutating func readArray(depth: Int, _ element: (inout JSONParser) throws(JSONProblem) -> Void) throws(JSONProblem) {
+        guard depth < Self.maximumDepth else { throw error("nested too deeply") }
+        index += 1
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: "]") { index += 1; return }
+        while true {
+            skipWhitespace()
+            try element(&self)
+            skipWhitespace()
+            guard index < bytes.count else { throw error("expected ',' or ']' but found the end of the file") }
+            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+            if bytes[index] == UInt8(ascii: "]") { index += 1; return }
+            throw error("expected ',' or ']' but found \(describeHere())")
+        }
+    }
+
+    private mutating func literal(_ word: StaticString) throws(JSONProblem) {
         // Compared in place: two arrays made per `null` were an allocation
         // for every few fields of an import.
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
@@ -321,7 +381,7 @@ struct JSONParser {
         index += expected.count
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> String {
+    private mutating func parseNumber() throws(JSONProblem) -> String {
         let start = index
         func digits() -> Int {
             let from = index
@@ -347,19 +407,29 @@ struct JSONParser {
 
     /// A string starting at the opening quote; escapes decoded, the bytes in
     /// between checked to be UTF-8, raw control characters refused.
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    private mutating func parseString() throws(JSONProblem) -> String {
         index += 1
         // Most strings have no escape: checked and made in one step. (Built
         // scalar by scalar, strings were most of an import's parsing time.)
         var end = index
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\""), let text = String(validating: bytes[index..<end], as: UTF8.self) {
-            index = end + 1
-            return text
+        var allBits: UInt8 = 0
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            allBits |= bytes[end]
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            // ASCII (no byte with its top bit set) is UTF-8 as it is, and is
+            // made without `String(validating:)`, which is generic and looked
+            // its type up again for every string of a file.
+            let text = allBits < 0x80 ? String(decoding: bytes[index..<end], as: UTF8.self) : String(validating: bytes[index..<end], as: UTF8.self)
+            if let text {
+                index = end + 1
+                return text
+            }
         }
         var scalars = String.UnicodeScalarView()
         var runStart = index
-        func flushRun() throws(JSONSyntaxError) {
+        func flushRun() throws(JSONProblem) {
             guard runStart < index else { return }
             guard let text = String(validating: bytes[runStart..<index], as: UTF8.self) else {
                 throw error("the text is not valid UTF-8", at: runStart)
@@ -417,7 +487,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func hexQuad(_ escapeStart: Int) throws(JSONSyntaxError) -> UInt32 {
+    private mutating func hexQuad(_ escapeStart: Int) throws(JSONProblem) -> UInt32 {
         guard index + 4 <= bytes.count,
               let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16),
               bytes[index..<index + 4].allSatisfy({ $0 != UInt8(ascii: "+") && $0 != UInt8(ascii: "-") })

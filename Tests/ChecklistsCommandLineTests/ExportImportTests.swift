@@ -182,6 +182,36 @@ struct ExportImportTests {
         #expect(try target.database().snapshot() == before)
     }
 
+    @Test("members in any order: the lists before the format and version, a list's items before its id and name; a file that is not an export is still named as such")
+    func membersInAnyOrder() throws {
+        let reordered = """
+            {"lists": [
+              {"items": [{"text": "Milk", "id": 1, "due": "2026-11-22T09:00:00+00:00"}], "name": "Shop", "id": 4},
+              {"id": 5, "items": [{"id": 2, "text": "Eggs"}], "name": "Home"}
+             ],
+             "version": 3, "format": "checklists", "openList": 5}
+            """
+        #expect(importText(reordered, into: target) == nil)
+        let snapshot = try target.database().snapshot()
+        #expect(snapshot.lists.map(\.checklist.name) == ["Shop", "Home"])
+        #expect(snapshot.lists.map { $0.items.map(\.item.checklistID) } == [[4], [5]])
+        #expect(snapshot.lists.map { $0.items.map(\.item.text) } == [["Milk"], ["Eggs"]])
+        #expect(snapshot.openChecklistID == 5)
+
+        // Before its format is read, a bad item is not what is reported.
+        let other = target.folder.path + "/"
+        #expect(importText(#"{"lists": [{"id": 1, "name": "L", "items": [{"id": "x"}]}], "format": "todo"}"#, into: target)?.description
+                == other + #"import.json:1:71: not a Checklists export ("format": "checklists" is missing); nothing was imported"#)
+        #expect(importText(#"{"lists": [{"id": 1, "name": "L", "items": [{"id": "x"}]}], "version": 9, "format": "checklists"}"#, into: target)?.description
+                == other + "import.json:1:72: written by a newer version of Checklists (format version 9); install it to import this file; nothing was imported")
+        // A list whose id follows its items: a bad item there names the list
+        // it could not know yet, and the list's own problem waits its turn.
+        #expect(importText(#"{"format": "checklists", "version": 3, "lists": [{"items": [{"id": 1}], "id": 1, "name": ""}]}"#, into: target)?.description
+                == other + #"import.json:1:61: item 1: the field "text" is missing; nothing was imported"#)
+        #expect(importText(#"{"format": "checklists", "version": 3, "lists": [{"items": [], "id": 1, "name": 7}]}"#, into: target)?.description
+                == other + "import.json:1:81: list 1: name must be a string; nothing was imported")
+    }
+
     @Test("the valid sample imports, with defaults for fields left out")
     func validSample() throws {
         #expect(importText(Self.valid, into: target) == nil)

@@ -44,7 +44,7 @@ struct JSONTests {
             (String(repeating: "[", count: 100), "nested too deeply", 1, 65),
         ]
         for (text, message, line, column) in bad {
-            #expect(throws: JSONSyntaxError(message: message, line: line, column: column), "\(text)") {
+            #expect(throws: JSONProblem(message: message, line: line, column: column), "\(text)") {
                 try JSONParser.parse(Array(text.utf8))
             }
         }
