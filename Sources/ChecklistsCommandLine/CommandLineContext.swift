@@ -59,6 +59,12 @@ public struct CommandLineContext {
         try opened { () throws(StorageError) in try ChecklistsDatabase.open(location, options: calendarOptions) }
     }
 
+    /// `openDatabase`, where a database created now starts with `snapshot`
+    /// in it (`holdsCreatingSnapshot`): an import into a new file.
+    func openDatabase(creatingFrom snapshot: Snapshot) throws(CommandLineError) -> ChecklistsDatabase {
+        try opened { () throws(StorageError) in try ChecklistsDatabase.open(location, options: calendarOptions, creatingFrom: snapshot) }
+    }
+
     /// Opens the database for a command that only reads (`list`, `status`,
     /// `lists`, `export`): one read-only connection that writes nothing,
     /// with the same refusals and exit status as `openDatabase`.

@@ -120,7 +120,8 @@ public enum ExportImportCommands {
             }
         }
         let snapshot = try SnapshotReader.read(Array(data), name: name)
-        let database = try context.openDatabase()
+        let database = try context.openDatabase(creatingFrom: snapshot)
+        if database.holdsCreatingSnapshot { return }
         let outcome = try context.storage { () throws(StorageError) in try database.restore(snapshot, replacingExisting: replace) }
         if case let .refusedNotEmpty(lists, items) = outcome {
             throw .badInput("\(database.path) already holds \(lists) list(s) and \(items) item(s); "
@@ -140,21 +141,48 @@ struct SnapshotReader {
     let bytes: [UInt8]
     let name: String
 
-    /// An object's members, looked up by walking them: an item has a dozen,
-    /// and a dictionary hashed every key of 100,000 items twice.
+    /// An object's values, each in the place of its key in the keys the
+    /// object may have. An item's are looked up by `ItemField`, with no
+    /// string compared: matching each lookup's key against the members
+    /// was a tenth of reading a large file (and a dictionary hashed every
+    /// key of 100,000 items twice).
     struct Fields {
-        var members: [(key: String, value: JSONNode)] = []
+        let keys: [String]
+        var values: [JSONNode?]
+
+        init(keys: [String]) {
+            self.keys = keys
+            values = Array(repeating: nil, count: keys.count)
+        }
 
         subscript(key: String) -> JSONNode? {
-            members.last(where: { $0.key == key })?.value
+            keys.firstIndex(of: key).flatMap { values[$0] }
         }
+
+        subscript(field: ItemField) -> JSONNode? { values[field.rawValue] }
     }
 
-    /// The fields of the file, of a list and of an item.
+    /// The fields an item may have, in the order an export writes them.
+    enum ItemField: Int, CaseIterable {
+        case id, text, due, checked, remind, reminder, `repeat`, repeatStart, lastDone, note, position, uid, modified, completed, ical
+    }
+
+    /// The fields of the file, of a list and of an item, each in the
+    /// order an export writes them: a member's key is looked for from
+    /// where the one before it was found.
     static let fileKeys = ["format", "version", "lastListId", "lastItemId", "openList", "lists"]
     static let listKeys = ["id", "name", "icon", "sortOrder", "items"]
-    static let itemKeys = ["id", "text", "due", "checked", "remind", "reminder", "repeat", "repeatStart", "lastDone",
-                           "uid", "modified", "completed", "ical", "note", "position"]
+    static let itemKeys = ItemField.allCases.map { "\($0)" }
+
+    /// Where `key` is in `keys`, looked for from `start` on (and then
+    /// from the beginning): in an export, the next key is usually there.
+    private static func index(of key: String, in keys: [String], from start: Int) -> Int? {
+        for step in 0..<keys.count {
+            let index = (start + step) % keys.count
+            if keys[index] == key { return index }
+        }
+        return nil
+    }
 
     static func read(_ bytes: [UInt8], name: String) throws(CommandLineError) -> Snapshot {
         do {
@@ -172,8 +200,7 @@ struct SnapshotReader {
     }
 
     private func fail(at position: JSONNode.Position, _ message: String) -> JSONProblem {
-        let column = JSONParser.column(in: bytes, lineStart: position.lineStart, offset: position.offset)
-        return JSONProblem(message: message, line: position.line, column: column)
+        JSONParser.problem(message, at: position, in: bytes)
     }
 
     /// Reads the object at the parser's place member by member: `stream`
@@ -184,14 +211,17 @@ struct SnapshotReader {
         guard parser.nextValueStarts(with: UInt8(ascii: "{")) else {
             throw fail(try parser.parseValue(depth: depth), "\(what) must be a JSON object {...}")
         }
-        var fields = Fields()
-        fields.members.reserveCapacity(keys.count)
-        try parser.readObject(depth: depth) { (parser: inout JSONParser, key: String) throws(JSONProblem) in
-            guard keys.contains(key) else {
+        var fields = Fields(keys: keys)
+        var seen = 0 as UInt64, next = 0
+        try parser.readObject(depth: depth) { (parser: inout JSONParser, key: String, keyStart: JSONNode.Position) throws(JSONProblem) in
+            guard let index = Self.index(of: key, in: keys, from: next) else {
                 throw fail(try parser.parseValue(depth: depth + 1), "\(what): unknown field \"\(key)\" (expected \(keys.sorted().joined(separator: ", ")))")
             }
+            guard seen & (1 << index) == 0 else { throw fail(at: keyStart, "the key \"\(key)\" appears twice") }
+            seen |= 1 << index
+            next = index + 1
             if try stream(&parser, key, fields) { return }
-            fields.members.append((key, try parser.parseValue(depth: depth + 1)))
+            fields.values[index] = try parser.parseValue(depth: depth + 1)
         }
         return fields
     }
@@ -219,7 +249,7 @@ struct SnapshotReader {
         }
         _ = try header(fields, at: start, complete: true)
         if !streamed {
-            let listsNode = try required(fields, "lists", at: start, "the file")
+            let listsNode = try required(fields["lists"], "lists", at: start, "the file")
             for listNode in try array(listsNode, "lists") {
                 var parser = JSONParser(document: bytes, at: listNode.position)
                 try lists.append(list(&parser, listIDs: &listIDs, itemIDs: &itemIDs, uids: &uids))
@@ -299,9 +329,9 @@ struct SnapshotReader {
 
     /// A list's id and its own fields, checked.
     private func listFields(_ fields: Fields, at start: JSONNode.Position) throws(JSONProblem) -> (id: Int64, checklist: Checklist) {
-        let id = try integer(required(fields, "id", at: start, "a list"), "the list's id", minimum: 1)
+        let id = try integer(required(fields["id"], "id", at: start, "a list"), "the list's id", minimum: 1)
         let what = "list \(id)"
-        let nameNode = try required(fields, "name", at: start, what)
+        let nameNode = try required(fields["name"], "name", at: start, what)
         let name = try string(nameNode, "\(what): name")
         if let problem = TextRules.problem(with: name, what: "name") { throw fail(nameNode, "\(what): \(problem)") }
         let icon = try choice(fields["icon"], "\(what): icon", default: ChecklistIcon.none)
@@ -314,26 +344,26 @@ struct SnapshotReader {
     private func item(_ parser: inout JSONParser, checklistID: Int64) throws(JSONProblem) -> Snapshot.Entry {
         let start = parser.position
         let fields = try members(&parser, depth: 4, "an item", keys: Self.itemKeys) { (_: inout JSONParser, _: String, _: Fields) throws(JSONProblem) in false }
-        let id = try integer(required(fields, "id", at: start, "an item"), "the item's id", minimum: 1)
+        let id = try integer(required(fields[.id], "id", at: start, "an item"), "the item's id", minimum: 1)
         let what = "item \(id)"
-        let textNode = try required(fields, "text", at: start, what)
+        let textNode = try required(fields[.text], "text", at: start, what)
         let text = try string(textNode, "\(what): text")
         if let problem = TextRules.problem(with: text, what: "text") { throw fail(textNode, "\(what): \(problem)") }
         // A missing or null `due`: the item has no due date.
         var due: Date?
-        if let dueNode = fields["due"], !isNull(dueNode) {
+        if let dueNode = fields[.due], !isNull(dueNode) {
             let date = try date(dueNode, "\(what): due")
             if Int64(date.timeIntervalSince1970) % 60 != 0 { throw fail(dueNode, "\(what): due dates are whole minutes (seconds must be 00)") }
             due = date
         }
-        let checked = try fields["checked"].map { node throws(JSONProblem) in try bool(node, "\(what): checked") } ?? false
-        let remindNode = fields["remind"]
+        let checked = try fields[.checked].map { node throws(JSONProblem) in try bool(node, "\(what): checked") } ?? false
+        let remindNode = fields[.remind]
         let remind = try remindNode.map { node throws(JSONProblem) in try bool(node, "\(what): remind") } ?? false
         if remind && due == nil, let remindNode {
             throw fail(remindNode, "\(what): \"remind\": true needs a due date (Remind Me reminds at the due date)")
         }
         var remindAt: Date?
-        if let reminderNode = fields["reminder"], !isNull(reminderNode) {
+        if let reminderNode = fields[.reminder], !isNull(reminderNode) {
             remindAt = try date(reminderNode, "\(what): reminder")
             // The reminder rule: only an item with Remind Me on that is not
             // checked off can have a reminder pending.
@@ -342,7 +372,7 @@ struct SnapshotReader {
             }
         }
         var recurrence: Recurrence?
-        if let repeatNode = fields["repeat"], !isNull(repeatNode) {
+        if let repeatNode = fields[.`repeat`], !isNull(repeatNode) {
             let text = try string(repeatNode, "\(what): repeat")
             guard let rule = Recurrence(rrule: text) else {
                 throw fail(repeatNode, "\(what): repeat \"\(text)\" is not a rule this version keeps (FREQ=DAILY, WEEKLY, MONTHLY or YEARLY, an INTERVAL for days and weeks, or BYDAY=MO,TU,WE,TH,FR)")
@@ -350,19 +380,19 @@ struct SnapshotReader {
             if due == nil { throw fail(repeatNode, "\(what): a repeat needs a due date") }
             recurrence = rule
         }
-        let optionalDate = { (key: String) throws(JSONProblem) -> Date? in
-            guard let node = fields[key], !isNull(node) else { return nil }
-            return try date(node, "\(what): \(key)")
+        let optionalDate = { (field: ItemField) throws(JSONProblem) -> Date? in
+            guard let node = fields[field], !isNull(node) else { return nil }
+            return try date(node, "\(what): \(field)")
         }
         let item = Item(id: id, checklistID: checklistID, text: text, isChecked: checked, dueDate: due, shouldRemind: remind,
-                        recurrence: recurrence, repeatStart: recurrence == nil ? nil : try optionalDate("repeatStart"),
-                        lastDoneAt: try optionalDate("lastDone"),
+                        recurrence: recurrence, repeatStart: recurrence == nil ? nil : try optionalDate(.repeatStart),
+                        lastDoneAt: try optionalDate(.lastDone),
                         // Files of older versions have neither: no note, and the order added.
-                        note: try fields["note"].map { node throws(JSONProblem) in try string(node, "\(what): note") } ?? "",
-                        position: try fields["position"].map { node throws(JSONProblem) in try integer(node, "\(what): position") } ?? id)
-        if let problem = TextRules.noteProblem(with: item.note), let node = fields["note"] { throw fail(node, "\(what): \(problem)") }
+                        note: try fields[.note].map { node throws(JSONProblem) in try string(node, "\(what): note") } ?? "",
+                        position: try fields[.position].map { node throws(JSONProblem) in try integer(node, "\(what): position") } ?? id)
+        if let problem = TextRules.noteProblem(with: item.note), let node = fields[.note] { throw fail(node, "\(what): \(problem)") }
         var uid = ""
-        if let uidNode = fields["uid"] {
+        if let uidNode = fields[.uid] {
             uid = try string(uidNode, "\(what): uid")
             // Control characters (Unicode's category Cc is exactly these
             // ranges), compared directly: looking up each scalar's category
@@ -371,9 +401,9 @@ struct SnapshotReader {
                 throw fail(uidNode, "\(what): uid must be text without control characters")
             }
         }
-        let ical = try fields["ical"].map { node throws(JSONProblem) in try string(node, "\(what): ical") }
+        let ical = try fields[.ical].map { node throws(JSONProblem) in try string(node, "\(what): ical") }
         return Snapshot.Entry(item: item, remindAt: remindAt, uid: uid, calendarObject: ical,
-                              modifiedAt: try optionalDate("modified"), completedAt: try optionalDate("completed"))
+                              modifiedAt: try optionalDate(.modified), completedAt: try optionalDate(.completed))
     }
 
     // MARK: - Typed fields
@@ -390,8 +420,9 @@ struct SnapshotReader {
         return value
     }
 
-    private func required(_ fields: Fields, _ key: String, at start: JSONNode.Position, _ what: @autoclosure () -> String) throws(JSONProblem) -> JSONNode {
-        guard let value = fields[key] else { throw fail(at: start, "\(what()): the field \"\(key)\" is missing") }
+    /// `node`, the field `key`, or the problem that it is missing.
+    private func required(_ node: JSONNode?, _ key: String, at start: JSONNode.Position, _ what: @autoclosure () -> String) throws(JSONProblem) -> JSONNode {
+        guard let value = node else { throw fail(at: start, "\(what()): the field \"\(key)\" is missing") }
         return value
     }
 

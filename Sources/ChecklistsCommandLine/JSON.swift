@@ -196,7 +196,6 @@ struct JSONParser {
     /// fields took five allocations and four copies.
     private var openMembers: [(key: String, value: JSONNode)] = []
     private var openElements: [JSONNode] = []
-    private var openKeys: [String] = []
 
     /// Nesting deeper than this is refused rather than risking the stack.
     private static let maximumDepth = 64
@@ -251,6 +250,11 @@ struct JSONParser {
         return count
     }
 
+    /// `message` about what starts at `position` of `bytes`.
+    static func problem(_ message: String, at position: JSONNode.Position, in bytes: [UInt8]) -> JSONProblem {
+        JSONProblem(message: message, line: position.line, column: column(in: bytes, lineStart: position.lineStart, offset: position.offset))
+    }
+
     private func error(_ message: String, at position: Int? = nil) -> JSONProblem {
         JSONProblem(message: message, line: line, column: Self.column(in: bytes, lineStart: lineStart, offset: position ?? index))
     }
@@ -283,7 +287,10 @@ struct JSONParser {
         switch bytes[index] {
         case UInt8(ascii: "{"):
             let first = openMembers.count
-            try readObject(depth: depth) { (parser: inout JSONParser, key: String) throws(JSONProblem) in
+            try readObject(depth: depth) { (parser: inout JSONParser, key: String, keyStart: JSONNode.Position) throws(JSONProblem) in
+                if parser.openMembers[first...].contains(where: { $0.key == key }) {
+                    throw Self.problem("the key \"\(key)\" appears twice", at: keyStart, in: parser.bytes)
+                }
                 let value = try parser.parseValue(depth: depth + 1)
                 parser.openMembers.append((key, value))
             }
@@ -318,32 +325,27 @@ struct JSONParser {
     }
 
     /// Reads the object that starts here (at depth `depth`), handing
-    /// `member` each key with the parser at the start of its value, which
-    /// `member` must read (`parseValue`, or `readArray` to take a long array
-    /// element by element). A key that appears twice is refused.
-    mutating func readObject(depth: Int, _ member: (inout JSONParser, String) throws(JSONProblem) -> Void) throws(JSONProblem) {
+    /// `member` each key, where the key starts (to report it) and the
+    /// parser at the start of its value, which `member` must read
+    /// (`parseValue`, or `readArray` to take a long array element by
+    /// element). `member` refuses a key that appears twice.
+    mutating func readObject(depth: Int, _ member: (inout JSONParser, String, JSONNode.Position) throws(JSONProblem) -> Void) throws(JSONProblem) {
         guard depth < Self.maximumDepth else { throw error("nested too deeply") }
         index += 1
         skipWhitespace()
         if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return }
-        // The keys of this object, on the parser's scratch list: a list of
-        // its own was an allocation or five for every item of an import.
-        let firstKey = openKeys.count
-        defer { openKeys.removeSubrange(firstKey...) }
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a key in double quotes but found \(describeHere())")
             }
-            let keyStart = index
+            let keyStart = position
             let key = try parseString()
-            if openKeys[firstKey...].contains(key) { throw error("the key \"\(key)\" appears twice", at: keyStart) }
-            openKeys.append(key)
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' but found \(describeHere())") }
             index += 1
             skipWhitespace()
-            try member(&self, key)
+            try member(&self, key, keyStart)
             skipWhitespace()
             guard index < bytes.count else { throw error("expected ',' or '}' but found the end of the file") }
             if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

@@ -171,6 +171,10 @@ struct ExportImportTests {
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, "      {\"id\": 1, \"text\": \"Mi\tlk\", \"due\": \"2026-11-22T09:00:00+00:00\"}",
          #"import.json:6:28: a control character must be written as an escape such as \u0001"#),
         ("  ]\n}", "  ],\n}", "import.json:10:1: expected a key in double quotes but found '}'"),
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "text": "Milk", "text": "Eggs", "due": "2026-11-22T09:00:00+00:00"}"#,
+         #"import.json:6:33: the key "text" appears twice"#),
+        (#"    {"id": 1, "name": "List", "items": ["#, #"    {"id": 1, "name": "List", "id": 2, "items": ["#,
+         #"import.json:5:31: the key "id" appears twice"#),
     ])
     func badFile(line: String, replacement: String, message: String) throws {
         _ = try target.database()

@@ -276,6 +276,17 @@ struct SearchIndexTests {
         folder.remove()
     }
 
+    /// One list of two items, one with accents in its text and note, one checked.
+    static func errands(lastItemID: Int64) -> Snapshot {
+        let entries = [
+            Snapshot.Entry(item: Item(id: 7, checklistID: 3, text: "Renew the Führerschein", isChecked: false, dueDate: Fixed.date("2026-11-30 09:00"),
+                                      note: "Bürgeramt, room 2"), remindAt: nil, uid: "renew"),
+            Snapshot.Entry(item: Item(id: 9, checklistID: 3, text: "Ship the parcel", isChecked: true, dueDate: nil), remindAt: nil, uid: "ship"),
+        ]
+        return Snapshot(lists: [Snapshot.List(checklist: Checklist(id: 3, name: "Errands"), items: entries)],
+                        openChecklistID: 3, lastChecklistID: 3, lastItemID: lastItemID)
+    }
+
     /// The schema as SQLite keeps it, in a stable order.
     func schema(of database: ChecklistsDatabase) throws -> [String] {
         try database.read { db in
@@ -291,13 +302,7 @@ struct SearchIndexTests {
         try database.apply(.updateItem(id: old, ItemDraft(text: "Water the ferns", dueDate: nil, note: "and the orchid")), now: Fixed.now)
         #expect(try texts("orchid", in: database) == ["Water the ferns"])
 
-        let entries = [
-            Snapshot.Entry(item: Item(id: 7, checklistID: 3, text: "Renew the Führerschein", isChecked: false, dueDate: Fixed.date("2026-11-30 09:00"),
-                                      note: "Bürgeramt, room 2"), remindAt: nil, uid: "renew"),
-            Snapshot.Entry(item: Item(id: 9, checklistID: 3, text: "Ship the parcel", isChecked: true, dueDate: nil), remindAt: nil, uid: "ship"),
-        ]
-        let snapshot = Snapshot(lists: [Snapshot.List(checklist: Checklist(id: 3, name: "Errands"), items: entries)],
-                                openChecklistID: 3, lastChecklistID: 3, lastItemID: 9)
+        let snapshot = Self.errands(lastItemID: 9)
         #expect(try database.restore(snapshot, replacingExisting: false) == .refusedNotEmpty(lists: 1, items: 1))
         #expect(try texts("orchid", in: database) == ["Water the ferns"])
         #expect(try database.restore(snapshot, replacingExisting: true) == .restored)
@@ -327,6 +332,38 @@ struct SearchIndexTests {
         #expect(try texts("ferry", in: database) == ["Book the ferry"])
         #expect(try database.checklistSummaries().map(\.itemCount) == [3])
         #expect(try database.checklistSummaries().map(\.remainingCount) == [2])
+        folder.remove()
+    }
+
+    @Test("an import into a new file: the file appears holding it, as a database built row by row would; a failed one leaves no file")
+    func importIntoNewFile() throws {
+        let snapshot = Self.errands(lastItemID: 12)
+        let location = DatabaseLocation(path: folder.file("new.sqlite"), createsFolder: false)
+        let created = try ChecklistsDatabase.open(location, options: .init(busyTimeout: 1), creatingFrom: snapshot)
+        #expect(created.holdsCreatingSnapshot)
+        // The same as restoring into a database opened empty: no starting list beside it.
+        let restored = try database("restored.sqlite")
+        #expect(try restored.restore(snapshot, replacingExisting: false) == .restored)
+        #expect(try created.snapshot() == restored.snapshot())
+        #expect(try schema(of: created) == schema(of: restored))
+        #expect(try created.checklistSummaries().map(\.itemCount) == [2])
+        #expect(try texts("burgeramt", in: created) == ["Renew the Führerschein"])
+        #expect(try created.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        #expect(!FileManager.default.fileExists(atPath: location.path + ".creating"))
+        try add("Book the ferry", to: 3, in: created)
+        #expect(try texts("ferry", in: created) == ["Book the ferry"])
+        #expect(try created.snapshot().lastItemID == 13)
+        // An existing file is only opened: the snapshot is left to `restore`.
+        #expect(try !ChecklistsDatabase.open(location, options: .init(busyTimeout: 1), creatingFrom: snapshot).holdsCreatingSnapshot)
+
+        // Two items with one UID cannot both go in: nothing is left behind.
+        var twice = snapshot
+        twice.lists[0].items[1].uid = "renew"
+        let failed = DatabaseLocation(path: folder.file("failed.sqlite"), createsFolder: false)
+        #expect(throws: StorageError.self) { try ChecklistsDatabase.open(failed, options: .init(busyTimeout: 1), creatingFrom: twice) }
+        for suffix in ["", ".creating", ".creating-wal", ".creating-shm", "-wal", "-shm"] {
+            #expect(!FileManager.default.fileExists(atPath: failed.path + suffix), "\(suffix)")
+        }
         folder.remove()
     }
 

@@ -35,6 +35,15 @@ extension ChecklistsDatabase {
     /// Reminder state is stored as the snapshot has it (it was made by the
     /// reminder rule where it came from), not recomputed.
     public func restore(_ snapshot: Snapshot, replacingExisting: Bool) throws(StorageError) -> RestoreOutcome {
+        try Self.checkTexts(snapshot)
+        return try write { db -> RestoreOutcome in
+            try Self.restore(snapshot, replacingExisting: replacingExisting, in: db, makeUID: uidMaker)
+        }
+    }
+
+    /// Checks the snapshot's texts as every write does, before anything is
+    /// written.
+    static func checkTexts(_ snapshot: Snapshot) throws(StorageError) {
         for list in snapshot.lists {
             if let problem = TextRules.problem(with: list.checklist.name, what: "list name") { throw problem }
             for entry in list.items {
@@ -42,74 +51,78 @@ extension ChecklistsDatabase {
                 if let problem = TextRules.noteProblem(with: entry.item.note) { throw problem }
             }
         }
-        return try write { db -> RestoreOutcome in
-            let lists = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM checklist") ?? 0
-            let items = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item") ?? 0
-            let onlyStartingList = try Bool.fetchOne(db, sql: """
-                SELECT COUNT(*) = 1 FROM checklist WHERE name = ? AND icon = 'none' AND itemCount = 0
-                """, arguments: [Self.startingListName]) ?? false
-            let isFresh = items == 0 && (lists == 0 || (lists == 1 && onlyStartingList))
-            if !isFresh && !replacingExisting { return .refusedNotEmpty(lists: lists, items: items) }
+    }
 
-            let sequences = try Self.sequences(db)
-            // A page cache big enough to hold what one import changes: with
-            // SQLite's default 2 MB, a large import spilled pages to the WAL
-            // mid-transaction and wrote each of them again and again (most of
-            // a 100,000-item import's time was in pwrite). Back to what it was after.
-            let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
-            try db.execute(sql: "PRAGMA cache_size = -131072")
-            defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
-            var lastListID: Int64 = 0
-            var lastItemID: Int64 = 0
-            try Self.loadingItemsInBulk(db) {
-                // Items first: with their indexes set aside, a list's delete
-                // would scan the table for its items.
-                try db.execute(sql: "DELETE FROM item")
-                try db.execute(sql: "DELETE FROM checklist")
-                // Many items to a statement: see `MultiRowInsert`.
-                var itemRows = MultiRowInsert(into: "item", columns: [
-                    "id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt", "repeatRule", "repeatStart", "lastDoneAt",
-                    "uid", "calendarObject", "modifiedAt", "completedAt", "note", "position"])
-                for list in snapshot.lists {
-                    let checklist = list.checklist
-                    try db.execute(sql: "INSERT INTO checklist (id, name, icon, sortOrder) VALUES (?, ?, ?, ?)",
-                                   arguments: [checklist.id, checklist.name, checklist.icon.rawValue, checklist.sortOrder.rawValue])
-                    lastListID = max(lastListID, checklist.id)
-                    for entry in list.items {
-                        let item = entry.item
-                        // A repeat needs a due date; its series starts at the due
-                        // date unless the snapshot says where.
-                        let rule = item.dueDate == nil ? nil : item.recurrence
-                        // An entry without a UID (an export of an older version)
-                        // gets one now, as every item has one.
-                        try itemRows.add([
-                            item.id.databaseValue, checklist.id.databaseValue, item.text.databaseValue, item.isChecked.databaseValue,
-                            item.dueDate.map(StoredTime.wholeMinutes).databaseValue,
-                            item.shouldRemind.databaseValue, entry.remindAt.map(StoredTime.wholeSeconds).databaseValue, rule?.rrule.databaseValue ?? .null,
-                            (rule == nil ? nil : (item.repeatStart ?? item.dueDate).map(StoredTime.wholeMinutes)).databaseValue,
-                            item.lastDoneAt.map(StoredTime.wholeSeconds).databaseValue,
-                            (entry.uid.isEmpty ? uidMaker() : entry.uid).databaseValue, entry.calendarObject.databaseValue,
-                            entry.modifiedAt.map(StoredTime.wholeSeconds).databaseValue, entry.completedAt.map(StoredTime.wholeSeconds).databaseValue,
-                            // An export without positions (an older version) keeps the order added.
-                            item.note.databaseValue, (item.position == 0 ? item.id : item.position).databaseValue], in: db)
-                        lastItemID = max(lastItemID, item.id)
-                    }
+    /// `restore`'s transaction, on the connection that runs it (the open
+    /// database's, or a new file's before it is put in place).
+    static func restore(_ snapshot: Snapshot, replacingExisting: Bool, in db: Database,
+                        makeUID uidMaker: () -> String) throws -> RestoreOutcome {
+        let lists = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM checklist") ?? 0
+        let items = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item") ?? 0
+        let onlyStartingList = try Bool.fetchOne(db, sql: """
+            SELECT COUNT(*) = 1 FROM checklist WHERE name = ? AND icon = 'none' AND itemCount = 0
+            """, arguments: [Self.startingListName]) ?? false
+        let isFresh = items == 0 && (lists == 0 || (lists == 1 && onlyStartingList))
+        if !isFresh && !replacingExisting { return .refusedNotEmpty(lists: lists, items: items) }
+
+        let sequences = try Self.sequences(db)
+        // A page cache big enough to hold what one import changes: with
+        // SQLite's default 2 MB, a large import spilled pages to the WAL
+        // mid-transaction and wrote each of them again and again (most of
+        // a 100,000-item import's time was in pwrite). Back to what it was after.
+        let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
+        try db.execute(sql: "PRAGMA cache_size = -131072")
+        defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
+        var lastListID: Int64 = 0
+        var lastItemID: Int64 = 0
+        try Self.loadingItemsInBulk(db) {
+            // Items first: with their indexes set aside, a list's delete
+            // would scan the table for its items.
+            try db.execute(sql: "DELETE FROM item")
+            try db.execute(sql: "DELETE FROM checklist")
+            // Many items to a statement: see `MultiRowInsert`.
+            var itemRows = MultiRowInsert(into: "item", columns: [
+                "id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt", "repeatRule", "repeatStart", "lastDoneAt",
+                "uid", "calendarObject", "modifiedAt", "completedAt", "note", "position"])
+            for list in snapshot.lists {
+                let checklist = list.checklist
+                try db.execute(sql: "INSERT INTO checklist (id, name, icon, sortOrder) VALUES (?, ?, ?, ?)",
+                               arguments: [checklist.id, checklist.name, checklist.icon.rawValue, checklist.sortOrder.rawValue])
+                lastListID = max(lastListID, checklist.id)
+                for entry in list.items {
+                    let item = entry.item
+                    // A repeat needs a due date; its series starts at the due
+                    // date unless the snapshot says where.
+                    let rule = item.dueDate == nil ? nil : item.recurrence
+                    // An entry without a UID (an export of an older version)
+                    // gets one now, as every item has one.
+                    try itemRows.add([
+                        item.id.databaseValue, checklist.id.databaseValue, item.text.databaseValue, item.isChecked.databaseValue,
+                        item.dueDate.map(StoredTime.wholeMinutes).databaseValue,
+                        item.shouldRemind.databaseValue, entry.remindAt.map(StoredTime.wholeSeconds).databaseValue, rule?.rrule.databaseValue ?? .null,
+                        (rule == nil ? nil : (item.repeatStart ?? item.dueDate).map(StoredTime.wholeMinutes)).databaseValue,
+                        item.lastDoneAt.map(StoredTime.wholeSeconds).databaseValue,
+                        (entry.uid.isEmpty ? uidMaker() : entry.uid).databaseValue, entry.calendarObject.databaseValue,
+                        entry.modifiedAt.map(StoredTime.wholeSeconds).databaseValue, entry.completedAt.map(StoredTime.wholeSeconds).databaseValue,
+                        // An export without positions (an older version) keeps the order added.
+                        item.note.databaseValue, (item.position == 0 ? item.id : item.position).databaseValue], in: db)
+                    lastItemID = max(lastItemID, item.id)
                 }
-                // Items of several small lists share a batch: each list's row is
-                // in before its items are.
-                try itemRows.flush(in: db)
             }
-            for (table, last) in [("checklist", max(lastListID, snapshot.lastChecklistID)), ("item", max(lastItemID, snapshot.lastItemID))] {
-                try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [table])
-                try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
-                               arguments: [table, max(last, sequences[table] ?? 0)])
-            }
-            try Preference.openChecklist.set(snapshot.openChecklistID.map { "\($0)" }, db)
-            try Preference.initialized.set("1", db)
-            // The history described rows that were just replaced.
-            try Self.clearHistory(db)
-            return .restored
+            // Items of several small lists share a batch: each list's row is
+            // in before its items are.
+            try itemRows.flush(in: db)
         }
+        for (table, last) in [("checklist", max(lastListID, snapshot.lastChecklistID)), ("item", max(lastItemID, snapshot.lastItemID))] {
+            try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [table])
+            try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
+                           arguments: [table, max(last, sequences[table] ?? 0)])
+        }
+        try Preference.openChecklist.set(snapshot.openChecklistID.map { "\($0)" }, db)
+        try Preference.initialized.set("1", db)
+        // The history described rows that were just replaced.
+        try Self.clearHistory(db)
+        return .restored
     }
 
     /// Runs `load`, which replaces many items at once, with the item

@@ -72,8 +72,13 @@ public final class ChecklistsDatabase: Sendable {
     let uidMaker: @Sendable () -> String
     /// `Options.origin`.
     let origin: HistoryOrigin
+    /// Whether `open` created the file and put its `creatingFrom` snapshot
+    /// in it: the snapshot then needs no `restore`.
+    public let holdsCreatingSnapshot: Bool
 
-    private init(path: String, reader: any DatabaseReader, writer: DatabasePool?, openingNotice: StorageNotice?, options: Options) {
+    private init(path: String, reader: any DatabaseReader, writer: DatabasePool?, openingNotice: StorageNotice?, options: Options,
+                 holdsCreatingSnapshot: Bool = false) {
+        self.holdsCreatingSnapshot = holdsCreatingSnapshot
         self.path = path
         self.reader = reader
         self.writer = writer
@@ -94,7 +99,10 @@ public final class ChecklistsDatabase: Sendable {
 
     /// Opens (creating on first use) the database at `location`, refusing any
     /// file that is not ours or that we cannot safely write, without changing it.
-    public static func open(_ location: DatabaseLocation, options: Options = Options()) throws(StorageError) -> ChecklistsDatabase {
+    /// A file created now holds `snapshot` when one is given (an import into
+    /// a new file), put in before the file is: see `create`.
+    public static func open(_ location: DatabaseLocation, options: Options = Options(),
+                            creatingFrom snapshot: Snapshot? = nil) throws(StorageError) -> ChecklistsDatabase {
         let path = location.path
         let folder = (path as NSString).deletingLastPathComponent
         try FileChecks.prepareFolder(folder, for: path, create: location.createsFolder)
@@ -105,8 +113,11 @@ public final class ChecklistsDatabase: Sendable {
         defer { folderLock.unlock() }
 
         let configuration = connectionConfiguration(options)
+        var created = false
         if try FileChecks.inspect(path) {
-            try create(path, configuration: configuration)
+            if let snapshot { try Self.checkTexts(snapshot) }
+            try create(path, configuration: configuration, filling: snapshot, makeUID: options.makeUID)
+            created = true
         } else {
             try FileChecks.inspectWithSQLite(path, migrator: Schema.migrator, busyTimeout: options.busyTimeout)
         }
@@ -124,7 +135,8 @@ public final class ChecklistsDatabase: Sendable {
             throw StorageError(error, path: path)
         }
         let notice = try prepareSchema(pool, path: path, openMode: FileChecks.modeOpenToOthers(path))
-        return ChecklistsDatabase(path: path, reader: pool, writer: pool, openingNotice: notice, options: options)
+        return ChecklistsDatabase(path: path, reader: pool, writer: pool, openingNotice: notice, options: options,
+                                  holdsCreatingSnapshot: created && snapshot != nil)
     }
 
     /// Opens the database for reading only: one read-only connection, and
@@ -204,12 +216,25 @@ public final class ChecklistsDatabase: Sendable {
     /// `.creating` file, which the next start replaces; before, it left an
     /// empty file or one with GRDB's migration table and no application id,
     /// which every later start refused as "another program's database".
-    private static func create(_ path: String, configuration: Configuration) throws(StorageError) {
+    ///
+    /// With a snapshot (an import into a new file), it is put in before the
+    /// file is renamed into place, with the journal in memory: the file is
+    /// nobody's yet, and a failure throws it away, so each page is written
+    /// once, where through the WAL it was written there and then again by
+    /// the checkpoint (100,000 items: about 70 ms less), and the file
+    /// appears with all of the import or not at all.
+    private static func create(_ path: String, configuration: Configuration,
+                               filling snapshot: Snapshot? = nil, makeUID: () -> String) throws(StorageError) {
         let partial = path + ".creating"
         try FileChecks.createPrivateFile(partial, for: path)
         do {
             let queue = try DatabaseQueue(path: partial, configuration: configuration)
             defer { InspectionQueues.close(queue) }
+            if let snapshot {
+                _ = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = MEMORY") }
+                try Schema.migrator.migrate(queue)
+                _ = try queue.write { db in try restore(snapshot, replacingExisting: false, in: db, makeUID: makeUID) }
+            }
             _ = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
             try Schema.migrator.migrate(queue)
             _ = try queue.writeWithoutTransaction { try $0.checkpoint(.truncate) }
