@@ -201,4 +201,41 @@ struct CommandLineBinaryTests {
         #expect(run(["import", "--json", file, "--db", copy]).status == 0)
         #expect(run(["export", "--db", copy]).output == exported.output)
     }
+
+    @Test("an import into a new file killed at any moment leaves no database, or all of it; the next import makes it whole")
+    func importKilledAtRandomMoments() throws {
+        defer { folder.remove() }
+        let items = (1...4000).map { #"{"id": \#($0), "text": "Item \#($0)", "due": "2026-12-01T09:00:00Z", "uid": "u-\#($0)"}"# }
+        let document = #"{"format": "checklists", "version": 3, "lists": [{"id": 1, "name": "Big", "items": ["#
+            + items.joined(separator: ",\n") + "]}]}"
+        let file = folder.file("big.json")
+        try document.write(toFile: file, atomically: true, encoding: .utf8)
+        let whole = folder.file("whole.sqlite")
+        #expect(run(["import", file, "--db", whole]).status == 0)
+        let expected = run(["list", "--all", "--db", whole]).output
+        #expect(expected.contains("Item 4000"))
+
+        let seed = SeededRandom.freshSeed()
+        var random = SeededRandom(seed: seed)
+        var outcomes: Set<String> = []
+        for round in 0..<8 {
+            let path = folder.file("killed-\(round).sqlite")
+            guard case let .success(pid) = startProcess([PackagePaths.binary, "import", file, "--db", path], environment: environment(),
+                                                         outputPath: "/dev/null") else { Issue.record("cannot start import"); return }
+            usleep(UInt32.random(in: 0...600_000, using: &random))
+            kill(pid, SIGKILL)
+            waitForExit(pid)
+            // Either no database at all (a `.creating` file may be left), or all of it.
+            if FileManager.default.fileExists(atPath: path) {
+                outcomes.insert("whole")
+                #expect(run(["list", "--all", "--db", path]).output == expected, "seed \(seed), round \(round)")
+            } else {
+                outcomes.insert("none")
+                #expect(run(["import", file, "--db", path]).status == 0, "seed \(seed), round \(round)")
+                #expect(run(["list", "--all", "--db", path]).output == expected, "seed \(seed), round \(round)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: path + ".creating"), "seed \(seed), round \(round)")
+        }
+        print("import killed 8 times (seed \(seed)): \(outcomes.sorted())")
+    }
 }
