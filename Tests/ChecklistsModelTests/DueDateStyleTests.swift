@@ -152,6 +152,33 @@ struct DueDateStyleTests {
         #expect(style.format(Fixed.instant("2026-11-21T09:00:00+13:00")) == "Nov 21, 2026, 9:00 AM")
     }
 
+    @Test("the C locale's dates, written without ICU, are ICU's: every minute of a day, and days across the supported years")
+    func posixDatesWithoutICU() {
+        // The C locale (LANG unset, C, C.UTF-8, POSIX) writes its own; an
+        // unknown language falls back to en_US_POSIX through ICU.
+        #expect(style(from: ["LANG": "C.UTF-8"]).writesPOSIXDatesItself)
+        #expect(style(from: [:]).writesPOSIXDatesItself)
+        #expect(StyleFixture.style("en_US_POSIX", "UTC").writesPOSIXDatesItself)
+        #expect(!style(from: ["LANG": "en_US.UTF-8"]).writesPOSIXDatesItself)
+        #expect(!style(from: ["LANG": "de_DE.UTF-8"]).writesPOSIXDatesItself)
+        let posix = Locale(identifier: "en_US_POSIX")
+        for zone in ["UTC", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu"] {
+            let timeZone = TimeZone(identifier: zone)!
+            let ours = DueDateStyle(locale: posix, timeZone: timeZone)
+            let icu = DueDateStyle(timeZone: timeZone, posix: false) { posix }
+            // Every minute of one day, then a day every 13 days and 7 minutes
+            // from 1970 to 9999 (every month and day of the month, leap days).
+            let start = Fixed.instant("2026-03-29T00:00:00Z").timeIntervalSince1970
+            let minutes = (0..<1_440).map { Date(timeIntervalSince1970: start + Double($0) * 60) }
+            let days = stride(from: 0.0, to: 253_402_000_000.0, by: 13 * 86_400 + 420).map { Date(timeIntervalSince1970: $0) }
+            var differences: [String] = []
+            for date in minutes + days where ours.format(date) != icu.format(date) {
+                differences.append("\(date): \(ours.format(date)) vs \(icu.format(date))")
+            }
+            #expect(differences.isEmpty, "\(zone): \(differences.prefix(5))")
+        }
+    }
+
     @Test func timeZoneComesFromTZ() {
         #expect(style(from: ["TZ": "Europe/Berlin"]).calendar.timeZone.identifier == "Europe/Berlin")
         #expect(style(from: ["TZ": ":Asia/Tokyo"]).calendar.timeZone.identifier == "Asia/Tokyo")
