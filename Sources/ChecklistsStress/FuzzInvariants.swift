@@ -176,7 +176,7 @@ enum FuzzInvariants {
     }
 
     static func show(_ item: Item) -> String {
-        "item \(item.id) in list \(item.checklistID) \(FuzzEvent.escaped(item.text)) checked \(item.isChecked) due \(item.dueDate) remind \(item.shouldRemind) rings \(item.remindAt.map { "\($0)" } ?? "never")"
+        "item \(item.id) in list \(item.checklistID) \(FuzzEvent.escaped(item.text)) checked \(item.isChecked) due \(item.dueDate.map { "\($0)" } ?? "none") remind \(item.shouldRemind) rings \(item.remindAt.map { "\($0)" } ?? "never")"
     }
 
     static func show(_ summary: ChecklistSummary) -> String {
