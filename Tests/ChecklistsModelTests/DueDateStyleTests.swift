@@ -179,6 +179,32 @@ struct DueDateStyleTests {
         }
     }
 
+    @Test("the C locale's relative dates, written without ICU, are ICU's: every form, from days back to a year ahead, across midnights, DST and New Year")
+    func posixRelativeDatesWithoutICU() {
+        let posix = Locale(identifier: "en_US_POSIX")
+        for zone in ["UTC", "America/New_York", "Australia/Lord_Howe", "Asia/Kathmandu"] {
+            let timeZone = TimeZone(identifier: zone)!
+            // Moments to look from: late on New Year's Eve, around the
+            // spring and autumn changes, just after a midnight.
+            let nows = ["2026-12-31T23:30:00Z", "2026-03-08T06:59:00Z", "2026-03-29T00:30:00Z", "2026-10-04T15:00:00Z",
+                        "2026-11-01T05:30:00Z", "2027-02-28T12:00:00Z"].map(Fixed.instant)
+            var differences: [String] = []
+            for now in nows {
+                let ours = DueDateStyle(locale: posix, timeZone: timeZone)
+                let icu = DueDateStyle(timeZone: timeZone, posix: false) { posix }
+                // From three days back to 400 days ahead, every 193 minutes.
+                for step in -23...3_000 {
+                    let date = now.addingTimeInterval(Double(step) * 193 * 60)
+                    for form in [DueDateStyle.RelativeForm.full, .compact, .inSentence]
+                    where ours.relative(date, now: now, form: form) != icu.relative(date, now: now, form: form) {
+                        differences.append("\(now) \(date) \(form): \(ours.relative(date, now: now, form: form)) vs \(icu.relative(date, now: now, form: form))")
+                    }
+                }
+            }
+            #expect(differences.isEmpty, "\(zone): \(differences.count) differ, e.g. \(differences.prefix(4))")
+        }
+    }
+
     @Test func timeZoneComesFromTZ() {
         #expect(style(from: ["TZ": "Europe/Berlin"]).calendar.timeZone.identifier == "Europe/Berlin")
         #expect(style(from: ["TZ": ":Asia/Tokyo"]).calendar.timeZone.identifier == "Asia/Tokyo")

@@ -238,7 +238,8 @@ public final class DueDateStyle: @unchecked Sendable {
     /// ambiguous between this week's and next week's.
     public func relative(_ date: Date, now: Date, form: RelativeForm = .full) -> String {
         // Cached per day, like `format`: every visible row's date, every frame.
-        let today = calendar.startOfDay(for: now)
+        // (The day starts at the same instant whatever the locale.)
+        let today = dayCalendar.startOfDay(for: now)
         if today != relativeDay {
             relativeDay = today
             relativeFormatted.removeAll(keepingCapacity: true)
@@ -266,6 +267,7 @@ public final class DueDateStyle: @unchecked Sendable {
     private var relativeFormatted: [RelativeKey: String] = [:]
 
     private func composeRelative(_ date: Date, now: Date, form: RelativeForm) -> String {
+        if writesPOSIXDatesItself { return posixRelative(date, now: now, form: form) }
         let offset = dayOffset(of: date, from: now)
         let time = timeFormatter.string(from: date)
         let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
@@ -285,6 +287,36 @@ public final class DueDateStyle: @unchecked Sendable {
         }
         return form == .compact ? day : day + " " + time
     }
+
+    /// `composeRelative` in the C locale, written as en_US_POSIX writes it
+    /// ("Today 9:00 AM", "Wednesday 9:00 AM", "Nov 30, 9:00 AM", "Mar 14,
+    /// 2027, 9:00 AM", "tomorrow" inside a sentence) from day numbers, with
+    /// no ICU: the dashboard's first frame made three ICU formatters and a
+    /// relative-date formatter for its rows' dates. A test compares the two.
+    private func posixRelative(_ date: Date, now: Date, form: RelativeForm) -> String {
+        let local = WallClockMath.localSeconds(of: date, in: timeZone)
+        let day = GregorianDayMath.floorDiv(local, 86_400)
+        let today = GregorianDayMath.floorDiv(WallClockMath.localSeconds(of: now, in: timeZone), 86_400)
+        let time = Self.posixTime(minute: (local - day * 86_400) / 60)
+        let dayText: String
+        switch day - today {
+        case -1...1:
+            if form == .compact && day == today { return time }
+            let word = ["Yesterday", "Today", "Tomorrow"][day - today + 1]
+            dayText = form == .inSentence ? word.lowercased() : word
+        case 2...6:
+            let weekday = Self.posixWeekdays[GregorianDayMath.weekday(dayNumber: day) - 1]
+            dayText = form == .compact ? String(weekday.prefix(3)) : weekday
+        default:
+            let (year, month, dayOfMonth) = GregorianDayMath.civilDate(dayNumber: day)
+            let sameYear = year == GregorianDayMath.civilDate(dayNumber: today).year
+            let dateText = sameYear ? "\(Self.posixMonths[month - 1]) \(dayOfMonth)" : Self.posixDate(day: day)
+            return form == .compact ? dateText : dateText + ", " + time
+        }
+        return form == .compact ? dayText : dayText + " " + time
+    }
+
+    private static let posixWeekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     /// "Today", "Tomorrow", "Yesterday" (offset 0, 1, -1) in the locale,
     /// capitalised as a label or lower case inside a sentence as the locale
