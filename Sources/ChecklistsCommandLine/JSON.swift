@@ -330,11 +330,8 @@ struct JSONParser {
     /// (`parseValue`, or `readArray` to take a long array element by
     /// element). `member` refuses a key that appears twice.
     mutating func readObject(depth: Int, _ member: (inout JSONParser, String, JSONNode.Position) throws(JSONProblem) -> Void) throws(JSONProblem) {
-        guard depth < Self.maximumDepth else { throw error("nested too deeply") }
-        index += 1
-        skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "}") { index += 1; return }
-        while true {
+        guard try enter(depth: depth, closing: UInt8(ascii: "}")) else { return }
+        repeat {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw error("expected a key in double quotes but found \(describeHere())")
@@ -346,31 +343,39 @@ struct JSONParser {
             index += 1
             skipWhitespace()
             try member(&self, key, keyStart)
-            skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or '}' but found the end of the file") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "}") { index += 1; return }
-            throw error("expected ',' or '}' but found \(describeHere())")
-        }
+        } while try another(before: UInt8(ascii: "}"))
     }
 
     /// Reads the array that starts here (at depth `depth`), calling
     /// `element` with the parser at the start of each element, which
     /// `element` must read.
     mutating func readArray(depth: Int, _ element: (inout JSONParser) throws(JSONProblem) -> Void) throws(JSONProblem) {
+        guard try enter(depth: depth, closing: UInt8(ascii: "]")) else { return }
+        repeat {
+            skipWhitespace()
+            try element(&self)
+        } while try another(before: UInt8(ascii: "]"))
+    }
+
+    /// Steps into the object or array that starts here; false when it is
+    /// empty (`closing` follows at once, and is stepped over too).
+    private mutating func enter(depth: Int, closing: UInt8) throws(JSONProblem) -> Bool {
         guard depth < Self.maximumDepth else { throw error("nested too deeply") }
         index += 1
         skipWhitespace()
-        if index < bytes.count && bytes[index] == UInt8(ascii: "]") { index += 1; return }
-        while true {
-            skipWhitespace()
-            try element(&self)
-            skipWhitespace()
-            guard index < bytes.count else { throw error("expected ',' or ']' but found the end of the file") }
-            if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-            if bytes[index] == UInt8(ascii: "]") { index += 1; return }
-            throw error("expected ',' or ']' but found \(describeHere())")
-        }
+        guard index < bytes.count && bytes[index] == closing else { return true }
+        index += 1
+        return false
+    }
+
+    /// After a member or an element: true at ',' (another follows), false
+    /// at `closing` (the end, stepped over).
+    private mutating func another(before closing: UInt8) throws(JSONProblem) -> Bool {
+        skipWhitespace()
+        if index < bytes.count && bytes[index] == UInt8(ascii: ",") { index += 1; return true }
+        if index < bytes.count && bytes[index] == closing { index += 1; return false }
+        let found = index < bytes.count ? describeHere() : "the end of the file"
+        throw error("expected ',' or '\(Character(Unicode.Scalar(closing)))' but found \(found)")
     }
 
     private mutating func literal(_ word: StaticString) throws(JSONProblem) {

@@ -230,13 +230,13 @@ public final class ChecklistsDatabase: Sendable {
         do {
             let queue = try DatabaseQueue(path: partial, configuration: configuration)
             defer { InspectionQueues.close(queue) }
-            if let snapshot {
-                _ = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = MEMORY") }
-                try Schema.migrator.migrate(queue)
-                _ = try queue.write { db in try restore(snapshot, replacingExisting: false, in: db, makeUID: makeUID) }
-            }
-            _ = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+            let journal = snapshot == nil ? "WAL" : "MEMORY"
+            _ = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = \(journal)") }
             try Schema.migrator.migrate(queue)
+            if let snapshot {
+                _ = try queue.write { db in try restore(snapshot, replacingExisting: false, in: db, makeUID: makeUID) }
+                _ = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
+            }
             _ = try queue.writeWithoutTransaction { try $0.checkpoint(.truncate) }
         } catch {
             for suffix in ["", "-wal", "-shm"] { unlink(partial + suffix) }
