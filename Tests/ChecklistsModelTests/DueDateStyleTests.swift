@@ -216,6 +216,43 @@ struct DueDateStyleTests {
         #expect(style(from: [:]).calendar.timeZone.identifier == "Pacific/Auckland")
     }
 
+    @Test("UTC by any of its names is a fixed zero offset that agrees with ICU's zone at every date")
+    func utcWithoutICU() {
+        let icu = TimeZone(identifier: "UTC")!
+        // Every 97 days and 5 hours from 1900 to 2200, across both halves of each year.
+        let dates = stride(from: -2_208_988_800.0, to: 7_258_118_400.0, by: 97 * 86_400 + 18_000)
+            .map { Date(timeIntervalSince1970: $0) }
+        for name in DueDateStyle.utcNames.sorted() {
+            // A name ICU does not know, or knows with an offset, must not be on the list.
+            let named = TimeZone(identifier: name)
+            #expect(named != nil, "\(name)")
+            let zone = style(from: ["TZ": name]).calendar.timeZone
+            #expect(zone.identifier == "GMT", "\(name)")
+            for date in dates {
+                #expect(named?.secondsFromGMT(for: date) == 0 && zone.secondsFromGMT(for: date) == 0, "\(name) \(date)")
+            }
+        }
+        let ours = DueDateStyle(timeZone: style(from: ["TZ": "Etc/UTC"]).calendar.timeZone, posix: false) { Locale(identifier: "en_US") }
+        let theirs = DueDateStyle(timeZone: icu, posix: false) { Locale(identifier: "en_US") }
+        for date in dates {
+            #expect(ours.format(date) == theirs.format(date))
+            #expect(ours.dayCalendar.startOfDay(for: date) == theirs.dayCalendar.startOfDay(for: date))
+        }
+        // Names that only look like UTC keep their own zone.
+        #expect(style(from: ["TZ": "Etc/GMT+1"]).calendar.timeZone.secondsFromGMT(for: date) == -3_600)
+        #expect(style(from: ["TZ": "Europe/London"]).calendar.timeZone.identifier == "Europe/London")
+    }
+
+    @Test("without TZ, a /etc/localtime that links to UTC is UTC without ICU; any other zone is TimeZone.current")
+    func systemZoneFromLocaltime() {
+        #expect(DueDateStyle.systemTimeZone(localtimeTarget: "/usr/share/zoneinfo/Etc/UTC").identifier == "GMT")
+        #expect(DueDateStyle.systemTimeZone(localtimeTarget: "../usr/share/zoneinfo/UTC").identifier == "GMT")
+        #expect(DueDateStyle.systemTimeZone(localtimeTarget: "/usr/share/zoneinfo/Europe/Berlin") == .current)
+        #expect(DueDateStyle.systemTimeZone(localtimeTarget: "/usr/share/zoneinfo/posix/Etc/UTC") == .current)
+        #expect(DueDateStyle.systemTimeZone(localtimeTarget: "/etc/UTC") == .current)
+        #expect(DueDateStyle.systemTimeZone(localtimeTarget: nil) == .current)
+    }
+
     @Test func environmentEndToEnd() {
         let german = style(from: ["LANG": "de_DE.UTF-8", "TZ": "Europe/Berlin"])
         #expect(german.format(date) == "21.11.2026, 10:00")
