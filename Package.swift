@@ -28,6 +28,22 @@ import PackageDescription
 //   checklists-stress   their command (scripts/stress)
 //   TestSupport         fixtures for the test targets (temporary folders, fixed dates, mounts),
 //                       re-exporting ChecklistsToolSupport
+// The release binary is linked by lld with the functions a start runs
+// placed side by side (Resources/link-order.txt, written by
+// scripts/link-order), its relative relocations packed and no symbol table
+// for other libraries to look up (nothing loaded later looks up ours): a
+// start then faults in far fewer of the binary's pages, which is most of its
+// time and of the app's memory (DECISIONS.md, "The floor"). A name the list
+// no longer matches is skipped, so a stale list costs speed, never
+// correctness.
+let startupLayout = [
+    "-use-ld=lld",
+    "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+    "-Xlinker", "--no-export-dynamic",
+    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Resources/link-order.txt",
+    "-Xlinker", "--no-warn-symbol-ordering",
+]
+
 let package = Package(
     name: "Checklists",
     platforms: [.macOS(.v13)],
@@ -89,7 +105,8 @@ let package = Package(
                 "ChecklistsTerminal", "ChecklistsUI", "ChecklistsModel", "ChecklistsCommandLine",
                 "ChecklistsNotify", "ChecklistsConfig", "ChecklistsDispatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: [.unsafeFlags(startupLayout, .when(configuration: .release))]
         ),
         // `checklists sync` runs this binary beside it: only it links
         // libcurl and FoundationXML (libcurl, libssl, libxml2),
