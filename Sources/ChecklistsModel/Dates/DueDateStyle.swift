@@ -63,6 +63,17 @@ public final class DueDateStyle: @unchecked Sendable {
         fromEnvironment(environment, fallbackTimeZone: systemTimeZone(localtimeTarget: localtimeTarget()))
     }
 
+    /// The zone `fromEnvironment` chooses for this value of TZ: the one it
+    /// names, else the one /etc/localtime names.
+    public static func timeZone(namedByTZ value: String?) -> TimeZone {
+        value.flatMap(timeZone(fromTZ:)) ?? systemTimeZone(localtimeTarget: localtimeTarget())
+    }
+
+    /// Whether `zone` is the fixed zero offset made for UTC's names.
+    public static func isFixedUTC(_ zone: TimeZone) -> Bool {
+        zone == utc
+    }
+
     /// The zone /etc/localtime names, as `TimeZone.current` finds it when TZ
     /// names none; UTC without asking ICU (see `utcNames`).
     static func systemTimeZone(localtimeTarget: String?) -> TimeZone {

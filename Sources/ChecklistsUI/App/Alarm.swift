@@ -66,7 +66,7 @@ enum ReminderLoop {
             if let retry = state.alarm.claimRetryAt, let reminder = candidates.nextReminder, reminder < retry {
                 candidates.nextReminder = retry
             }
-            let wake = WakePlan.nextWake(after: state.now, candidates, calendar: state.context.dateStyle.calendar)
+            let wake = WakePlan.nextWake(after: state.now, candidates, calendar: state.context.dateStyle.dayCalendar)
             if wake == state.alarm.armedFor { return [] }
             state.alarm.armedFor = wake
             state.alarm.token += 1

@@ -273,7 +273,7 @@ func reloadCurrent(_ state: AppState) -> [Effect] {
 /// the user's time zone, as of the state's clock). `select` picks a list;
 /// nil keeps the selection where it was.
 func loadLists(_ state: AppState, select: Int64?) -> Effect {
-    let calendar = state.context.dateStyle.calendar
+    let calendar = state.context.dateStyle.dayCalendar
     let today = calendar.startOfDay(for: state.now)
     let endOfToday = calendar.date(byAdding: .day, value: 1, to: today) ?? state.now.addingTimeInterval(86_400)
     return .loadLists(select: select, dueBefore: endOfToday)
