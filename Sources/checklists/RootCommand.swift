@@ -55,9 +55,7 @@ struct RootCommand: ParsableCommand {
             CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
         }
         if let problem = RawArguments.invalidUTF8Problem(raw) { fail(problem, status: 2) }
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments != ["--version"] { startCalendarsInUTCWhenNamed() }
-        if let status = answerWithoutParser(arguments) { Foundation.exit(status) }
+        if let status = answerWithoutParser(Array(CommandLine.arguments.dropFirst())) { Foundation.exit(status) }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -68,17 +66,6 @@ struct RootCommand: ParsableCommand {
             }
             exit(withError: error)
         }
-    }
-
-    /// Foundation starts every calendar it makes in the process's default
-    /// zone, and finds that zone through ICU, which then reads its zone
-    /// data (DECISIONS.md, "The floor"). When TZ or /etc/localtime names UTC,
-    /// the default is set first to the fixed zero offset `DueDateStyle` makes
-    /// for it, which Foundation answers itself; any other zone is left to
-    /// Foundation, as before.
-    static func startCalendarsInUTCWhenNamed() {
-        let zone = DueDateStyle.timeZone(namedByTZ: getenv("TZ").map { String(cString: $0) })
-        if DueDateStyle.isFixedUTC(zone) { NSTimeZone.default = zone }
     }
 
     /// `--version`, the app's own launch (`checklists`, `checklists --db

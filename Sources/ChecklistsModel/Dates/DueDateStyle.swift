@@ -63,19 +63,8 @@ public final class DueDateStyle: @unchecked Sendable {
         fromEnvironment(environment, fallbackTimeZone: systemTimeZone(localtimeTarget: localtimeTarget()))
     }
 
-    /// The zone `fromEnvironment` chooses for this value of TZ: the one it
-    /// names, else the one /etc/localtime names.
-    public static func timeZone(namedByTZ value: String?) -> TimeZone {
-        value.flatMap(timeZone(fromTZ:)) ?? systemTimeZone(localtimeTarget: localtimeTarget())
-    }
-
-    /// Whether `zone` is the fixed zero offset made for UTC's names.
-    public static func isFixedUTC(_ zone: TimeZone) -> Bool {
-        zone == utc
-    }
-
     /// The zone /etc/localtime names, as `TimeZone.current` finds it when TZ
-    /// names none; UTC without asking ICU (see `utcNames`).
+    /// names none; UTC as a fixed offset (see `utcNames`).
     static func systemTimeZone(localtimeTarget: String?) -> TimeZone {
         guard let target = localtimeTarget, let range = target.range(of: "zoneinfo/"),
               utcNames.contains(String(target[range.upperBound...]))
@@ -92,12 +81,13 @@ public final class DueDateStyle: @unchecked Sendable {
     }
 
     /// The tz database's names for Coordinated Universal Time: zero offset,
-    /// no daylight saving, ever. Foundation answers a named zone through ICU,
-    /// whose zone data a start then reads (most of `TimeZone.current`'s cost,
-    /// and 1.4 MB of the app's memory in pages of ICU's data); a fixed offset
-    /// of zero it answers itself, with the same results for every date.
-    /// Servers, containers and CI machines usually run in UTC.
-    static let utcNames: Set<String> = [
+    /// no daylight saving, ever. Foundation answers every question to a
+    /// named zone through ICU (its zone data, its calendar code); a fixed
+    /// offset of zero it answers itself, with the same results for every
+    /// date. Servers, containers and CI machines usually run in UTC. An
+    /// array, not a set: a start looks up one name, and a set's hashing and
+    /// generic metadata cost it more than 18 comparisons.
+    static let utcNames = [
         "UTC", "Etc/UTC", "UCT", "Etc/UCT", "Universal", "Etc/Universal", "Zulu", "Etc/Zulu",
         "GMT", "Etc/GMT", "GMT0", "Etc/GMT0", "GMT+0", "Etc/GMT+0", "GMT-0", "Etc/GMT-0",
         "Greenwich", "Etc/Greenwich",
