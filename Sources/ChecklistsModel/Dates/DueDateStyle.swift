@@ -66,8 +66,7 @@ public final class DueDateStyle: @unchecked Sendable {
     /// The zone /etc/localtime names, as `TimeZone.current` finds it when TZ
     /// names none; UTC as a fixed offset (see `utcNames`).
     static func systemTimeZone(localtimeTarget: String?) -> TimeZone {
-        guard let target = localtimeTarget, let range = target.range(of: "zoneinfo/"),
-              utcNames.contains(String(target[range.upperBound...]))
+        guard let target = localtimeTarget, target.contains("zoneinfo/"), utcNames.contains(zoneName(target))
         else { return .current }
         return utc
     }
@@ -136,12 +135,16 @@ public final class DueDateStyle: @unchecked Sendable {
     /// The time zone a TZ value names, or nil for a POSIX rule string like
     /// "CET-1CEST" or anything else Foundation does not know.
     static func timeZone(fromTZ value: String) -> TimeZone? {
-        var name = value.hasPrefix(":") ? String(value.dropFirst()) : value
-        if let range = name.range(of: "zoneinfo/") {
-            name = String(name[range.upperBound...])
-        }
+        let name = zoneName(value.hasPrefix(":") ? String(value.dropFirst()) : value)
         if utcNames.contains(name) { return utc }
         return name.isEmpty ? nil : TimeZone(identifier: name)
+    }
+
+    /// The tz database's name in a path into it ("Europe/Berlin" of
+    /// "/usr/share/zoneinfo/Europe/Berlin"), or the name itself.
+    private static func zoneName(_ path: String) -> String {
+        guard let range = path.range(of: "zoneinfo/") else { return path }
+        return String(path[range.upperBound...])
     }
 
     private lazy var dateFormatter = makeFormatter { $0.dateStyle = .medium }
