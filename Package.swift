@@ -11,6 +11,7 @@ import PackageDescription
 //                       runner (libcurl, XMLParser): no terminal, no argument parser
 //   ChecklistsConfig    config.toml (TOMLKit): one section type per feature, read into the
 //                       UI's own values (the key map, the theme)
+//   CSQLiteConfig       SQLite's one connection option Swift cannot set (a variadic call)
 //   CDBus               libdbus-1, loaded when the notifier first needs it, for desktop notifications
 //   CCurl               libcurl, for the sync helper's HTTP
 //   ChecklistsNotify    `checklists notify`: a pure reducer and a thin runtime delivering
@@ -74,6 +75,7 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(name: "CTerminalGuard"),
+        .target(name: "CSQLiteConfig"),
         .target(name: "ChecklistsDispatch"),
         .target(
             name: "ChecklistsConfig",
@@ -85,7 +87,7 @@ let package = Package(
         ),
         .target(
             name: "ChecklistsModel",
-            dependencies: [.product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
+            dependencies: ["CSQLiteConfig", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
         .target(
             name: "ChecklistsSync",

@@ -411,6 +411,35 @@ struct RefusedFileTests {
         folder.remove()
     }
 
+    @Test("a newer version's database left with its changes in the WAL (its app killed) is refused, and neither file changes")
+    func newerVersionWithWAL() throws {
+        let path = folder.file("newer-wal.sqlite")
+        do { _ = try open(path) }
+        // A copy taken while a writer holds its change in the WAL is what a
+        // killed process leaves: the change is only in the -wal, and the
+        // next file's last connection would checkpoint it when it closes.
+        let holder = try DatabaseQueue(path: path)
+        try holder.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v99: from the future')")
+        }
+        let left = folder.file("left.sqlite")
+        try FileManager.default.copyItem(atPath: path, toPath: left)
+        try FileManager.default.copyItem(atPath: path + "-wal", toPath: left + "-wal")
+        try holder.close()
+        let file = try Data(contentsOf: URL(fileURLWithPath: left))
+        let wal = try Data(contentsOf: URL(fileURLWithPath: left + "-wal"))
+        #expect(wal.count > 32, "the change is in the WAL: \(wal.count) bytes")
+
+        for (way, opener) in [("open", open), ("openForReading", openForReading)] {
+            #expect(throws: StorageError.newerVersion(path: left), "\(way)") { _ = try opener(left) }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: left)) == file, "\(way) changed the file")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: left + "-wal")) == wal, "\(way) changed the WAL")
+            #expect(!FileManager.default.fileExists(atPath: left + "-shm"), "\(way) left a -shm")
+        }
+        folder.remove()
+    }
+
     @Test("a read-only file")
     func readOnlyFile() throws {
         let path = folder.file("readonly.sqlite")

@@ -22,9 +22,9 @@ extension ChecklistsDatabase {
     /// Test-only: lets the file grow by at most `pages` more pages (nil lifts
     /// the cap), so the next write that needs a new page fails exactly as on a
     /// full disk (SQLITE_FULL) without filling one. `max_page_count` belongs
-    /// to a connection, and the pool's one writing connection makes every write.
+    /// to a connection, and the one writing connection makes every write.
     func capGrowthForTesting(pages: Int?) throws(StorageError) {
-        let writer = try writerPool()
+        let writer = try writingConnection()
         try run {
             try writer.writeWithoutTransaction { db in
                 let current = try Int.fetchOne(db, sql: "PRAGMA page_count") ?? 0

@@ -124,7 +124,7 @@ extension ChecklistsDatabase {
     /// last look, and never for our own commits. The file watcher wakes us on
     /// any write to the files; this tells whether there is anything to reload.
     public func externalChangeMark() throws(StorageError) -> Int {
-        let writer = try writerPool()
+        let writer = try writingConnection()
         return try run {
             try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
         }

@@ -58,9 +58,9 @@ public final class ChecklistsDatabase: Sendable {
     /// read-only connection of `openForReading`. Only this folder's
     /// extensions use it, through `read` and `run`.
     private let reader: any DatabaseReader
-    /// Readers for the screens beside one writer; nil when the database was
-    /// opened for reading only (a write then fails, it never opens a writer).
-    private let writer: DatabasePool?
+    /// The one connection that writes (and reads); nil when the database
+    /// was opened for reading only (a write then fails, it never opens a writer).
+    private let writer: DatabaseQueue?
     /// Something the user should hear about once, found while opening: the
     /// file is open to other users. Nil on every later open of the same file
     /// with the same mode, so a dashboard started daily does not nag.
@@ -76,7 +76,7 @@ public final class ChecklistsDatabase: Sendable {
     /// in it: the snapshot then needs no `restore`.
     public let holdsCreatingSnapshot: Bool
 
-    private init(path: String, reader: any DatabaseReader, writer: DatabasePool?, openingNotice: StorageNotice?, options: Options,
+    private init(path: String, reader: any DatabaseReader, writer: DatabaseQueue?, openingNotice: StorageNotice?, options: Options,
                  holdsCreatingSnapshot: Bool = false) {
         self.holdsCreatingSnapshot = holdsCreatingSnapshot
         self.path = path
@@ -88,9 +88,9 @@ public final class ChecklistsDatabase: Sendable {
         self.origin = options.origin
     }
 
-    /// The pool, for what only a writer does (the extensions' `data_version`
-    /// look and the tests' faults); a reader-only database refuses.
-    func writerPool() throws(StorageError) -> DatabasePool {
+    /// The writing connection, for what only a writer does (the extensions'
+    /// `data_version` look and the tests' faults); a reader-only database refuses.
+    func writingConnection() throws(StorageError) -> DatabaseQueue {
         guard let writer else { throw .writeFailed(path: path, detail: "the database was opened for reading only") }
         return writer
     }
@@ -113,30 +113,57 @@ public final class ChecklistsDatabase: Sendable {
         defer { folderLock.unlock() }
 
         let configuration = connectionConfiguration(options)
-        var created = false
-        if try FileChecks.inspect(path) {
+        let header = try FileChecks.inspectHeader(path)
+        if header == .missing {
             if let snapshot { try Self.checkTexts(snapshot) }
             try create(path, configuration: configuration, filling: snapshot, makeUID: options.makeUID)
-            created = true
-        } else {
+        } else if header == .unknown {
+            // Maybe another program's: only a read-only connection looks at
+            // it, one that can neither roll back its journal nor checkpoint
+            // its WAL on closing.
             try FileChecks.inspectWithSQLite(path, migrator: Schema.migrator, busyTimeout: options.busyTimeout)
         }
 
-        let pool: DatabasePool
+        // One connection reads and writes: the app and the notifier do both
+        // on the main queue, a command does one thing and ends. A pool
+        // opened a second connection for the first read (SQLite parsing the
+        // whole schema again, GRDB setting it up) and made sure of the WAL
+        // with a write (DECISIONS.md, "One connection for a writer").
+        let sideFiles = FileChecks.missingSideFiles(path)
+        let queue: DatabaseQueue
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            // GRDB's WAL set-up chooses synchronous = NORMAL: commits reach
-            // the disk only at the next checkpoint, and a crash of the system
-            // or the disk before then loses edits the screen showed as saved
-            // (the read-only disk test lost one when ext4 turned read-only).
-            // FULL syncs the WAL at every commit.
-            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
+            queue = try DatabaseQueue(path: path, configuration: configuration)
         } catch {
+            FileChecks.removeSideFiles(sideFiles)
             throw StorageError(error, path: path)
         }
-        let notice = try prepareSchema(pool, path: path, openMode: FileChecks.modeOpenToOthers(path))
-        return ChecklistsDatabase(path: path, reader: pool, writer: pool, openingNotice: notice, options: options,
-                                  holdsCreatingSnapshot: created && snapshot != nil)
+        do {
+            // A file whose header is ours is checked on this connection
+            // before anything is written: refused (a newer version's, a
+            // damaged one), it is closed without the checkpoint a last
+            // connection makes, and its folder gets back as it was.
+            if header == .ours {
+                _ = try queue.read { db in try FileChecks.verify(db, path: path, migrator: Schema.migrator) }
+            }
+            try queue.writeWithoutTransaction { db in
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
+                    _ = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                }
+                // SQLite's default for WAL is NORMAL: commits reach the disk
+                // only at the next checkpoint, and a crash of the system or
+                // the disk before then loses edits the screen showed as
+                // saved (the read-only disk test lost one when ext4 turned
+                // read-only). FULL syncs the WAL at every commit.
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
+        } catch {
+            InspectionQueues.closeWithoutCheckpoint(queue)
+            FileChecks.removeSideFiles(sideFiles)
+            throw StorageError(error, path: path)
+        }
+        let notice = try prepareSchema(queue, path: path, openMode: FileChecks.modeOpenToOthers(path))
+        return ChecklistsDatabase(path: path, reader: queue, writer: queue, openingNotice: notice, options: options,
+                                  holdsCreatingSnapshot: header == .missing && snapshot != nil)
     }
 
     /// Opens the database for reading only: one read-only connection, and
@@ -252,16 +279,16 @@ public final class ChecklistsDatabase: Sendable {
     /// file's mode when other users can open it; the mode reported is kept
     /// in the file, so each mode is reported once (and again if the file is
     /// made private and later opened up again).
-    private static func prepareSchema(_ pool: DatabasePool, path: String, openMode: mode_t?) throws(StorageError) -> StorageNotice? {
+    private static func prepareSchema(_ queue: DatabaseQueue, path: String, openMode: mode_t?) throws(StorageError) -> StorageNotice? {
         do {
-            try Schema.migrator.migrate(pool)
+            try Schema.migrator.migrate(queue)
         } catch {
             throw StorageError(error, path: path)
         }
         // A write transaction on every start: it creates the first list on
         // a new database and proves now, not at the user's first edit, that
         // the file can be written and is not held locked by another program.
-        return try write(in: pool, path: path) { db -> StorageNotice? in
+        return try write(in: queue, path: path) { db -> StorageNotice? in
             if try Preference.initialized.value(db) == nil {
                 try db.execute(sql: "INSERT INTO checklist (name) VALUES (?)", arguments: [startingListName])
                 try Preference.initialized.set("1", db)
@@ -324,12 +351,12 @@ public final class ChecklistsDatabase: Sendable {
     /// read-only under a running app (EROFS) reads as read-only, and a full
     /// one as full.
     func write<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
-        try Self.write(in: writerPool(), path: path, body)
+        try Self.write(in: writingConnection(), path: path, body)
     }
 
-    private static func write<T>(in pool: DatabasePool, path: String, _ body: (Database) throws -> T) throws(StorageError) -> T {
+    private static func write<T>(in queue: DatabaseQueue, path: String, _ body: (Database) throws -> T) throws(StorageError) -> T {
         do {
-            return try pool.writeWithoutTransaction { db in
+            return try queue.writeWithoutTransaction { db in
                 do {
                     var result: T?
                     try db.inTransaction {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import CSQLiteConfig
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -46,6 +47,32 @@ enum FileChecks {
         guard descriptor >= 0 else { throw .cannotOpen(path: path, detail: String(cString: strerror(errno))) }
         while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
         return FolderLock(descriptor: descriptor)
+    }
+
+    /// What the header of a file that exists says, before SQLite opens it.
+    enum Header: Equatable {
+        /// No file: a new database goes here (its folder can take one).
+        case missing
+        /// An SQLite file (or only its WAL) whose header does not carry our
+        /// application id: another program's, an empty SQLite file, or one
+        /// whose header is damaged. Only a read-only look may tell which.
+        case unknown
+        /// An SQLite file whose header carries our application id, with no
+        /// rollback journal beside it: a read-write connection may look at
+        /// it, since no read of it writes (a hot journal would be rolled
+        /// back by the first read; see `ChecklistsDatabase.open`).
+        case ours
+    }
+
+    /// `.missing` when the file does not exist (and its folder can take a
+    /// new one); otherwise checks that it looks like a writable SQLite file
+    /// and says whether its header names it ours.
+    static func inspectHeader(_ path: String) throws(StorageError) -> Header {
+        guard try !inspect(path) else { return .missing }
+        guard let header = readHeader(path), header.count >= 100, !exists(path + "-journal") else { return .unknown }
+        // PRAGMA application_id reads these four bytes, big-endian.
+        let applicationID = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return Int32(bitPattern: applicationID) == Schema.applicationID ? .ours : .unknown
     }
 
     /// Returns true when the file does not exist (and its folder can take a
@@ -109,7 +136,7 @@ enum FileChecks {
     /// another program's database, a newer version's, a damaged schema.
     /// Returns false for an SQLite file that is not ours yet but empty,
     /// which may become ours.
-    private static func verify(_ db: Database, path: String, migrator: DatabaseMigrator) throws -> Bool {
+    static func verify(_ db: Database, path: String, migrator: DatabaseMigrator) throws -> Bool {
         let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let tables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
         if applicationID != Schema.applicationID {
@@ -222,5 +249,15 @@ enum InspectionQueues {
         lock.lock()
         defer { lock.unlock() }
         kept.append(queue)
+    }
+
+    /// `close` for a read-write connection to a file being refused: the
+    /// last connection to a WAL database checkpoints it on closing, which
+    /// would write to a file we promised to leave as it was.
+    static func closeWithoutCheckpoint(_ queue: DatabaseQueue) {
+        queue.inDatabase { db in
+            _ = checklists_sqlite_no_checkpoint_on_close(db.sqliteConnection)
+        }
+        close(queue)
     }
 }
