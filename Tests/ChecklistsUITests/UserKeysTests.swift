@@ -24,8 +24,9 @@ struct UserKeysTests {
         try KeyMap.defaults.remapped(remaps)
     }
 
-    @Test("the default table binds no key twice in one place")
+    @Test("the default table binds no key twice in one place, so no [keys] lines leave it as it is, unchecked")
     func defaultsAreClean() throws {
+        #expect(throws: Never.self) { try KeyMap.refuseDoubleBindings(KeyMap.defaults.table, remapped: [:]) }
         let map = try KeyMap.defaults.remapped([])
         for context in KeyContext.allCases {
             #expect(map.helpLine(for: context) == KeyMap.defaults.helpLine(for: context))

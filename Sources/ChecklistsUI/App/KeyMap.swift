@@ -89,6 +89,10 @@ extension KeyMap {
     /// (or its defaults, when the remap has only characters): `cancel = "x"`
     /// cancels with x on the form's other rows, and x still types x.
     public func remapped(_ remaps: [KeyRemap]) throws(KeyMapError) -> KeyMap {
+        // No [keys] lines: the table as it is. Checking it for keys bound
+        // twice cost a twentieth of the app's start, for defaults that a
+        // test proves never clash.
+        if remaps.isEmpty { return self }
         var wanted: [String: [Key]] = [:]
         for remap in remaps {
             let rows = table.filter { !$0.isFixed && KeyBindings.configName(of: $0.command) == remap.name }
