@@ -154,21 +154,29 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
         static let hidesChecked = Column("hidesChecked")
     }
 
-    static var databaseSelection: [any SQLSelectable] {
-        [Columns.id, Columns.name, Columns.icon, Columns.sortOrder, Columns.itemCount, Columns.checkedCount, Columns.hidesChecked]
-    }
+    static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
+
+    /// The names `init(row:)` reads by position, in order.
+    static let columnNames = ["id", "name", "icon", "sortOrder", "itemCount", "checkedCount", "hidesChecked"]
 
     var summary: ChecklistSummary
 
+    /// Reads the row by position, as `ItemRecord` does and for the same
+    /// reason: by name, GRDB lowercased and hashed every column's name for
+    /// every value, a third of the home screen's first frame over 1,000
+    /// lists. Every query selects `databaseSelection` (the record type's
+    /// own requests); debug builds check the order on every row.
     init(row: Row) {
+        assert(Array(row.columnNames.prefix(Self.columnNames.count)) == Self.columnNames,
+               "a list query did not select ChecklistRecord's columns first: \(row.columnNames)")
         // An icon or order this version does not know (a newer version wrote
         // it) falls back to the default rather than failing the whole read.
-        let checklist = Checklist(id: row[Columns.id], name: row[Columns.name],
-                                  icon: ChecklistIcon(rawValue: row[Columns.icon]) ?? .none,
-                                  sortOrder: ItemSortOrder(rawValue: row[Columns.sortOrder]) ?? .dueDate,
-                                  hidesChecked: row[Columns.hidesChecked])
-        let count: Int = row[Columns.itemCount]
-        let checked: Int = row[Columns.checkedCount]
+        let checklist = Checklist(id: row[0], name: row[1],
+                                  icon: ChecklistIcon(rawValue: row[2]) ?? .none,
+                                  sortOrder: ItemSortOrder(rawValue: row[3]) ?? .dueDate,
+                                  hidesChecked: row[6])
+        let count: Int = row[4]
+        let checked: Int = row[5]
         summary = ChecklistSummary(checklist: checklist, itemCount: count, remainingCount: count - checked)
     }
 
