@@ -44,6 +44,31 @@ struct DueDateStyleTests {
         }
     }
 
+    @Test("relative and compact dates from one style, its day cache warm, as `now` moves through days (DST nights included) and back: each as a new style says it")
+    func relativeCachesFollowTheDay() {
+        // One due date seen from every 97 minutes over ten days around
+        // Europe/Berlin's autumn change, then from earlier again (a clock
+        // set back): "Today", "Yesterday", "Sunday" change at midnights.
+        let due = Fixed.instant("2026-10-25T12:00:00Z")
+        let start = Fixed.instant("2026-10-20T00:00:00Z").timeIntervalSince1970
+        var nows = (0..<150).map { Date(timeIntervalSince1970: start + Double($0) * 97 * 60) }
+        nows += nows.reversed()
+        for (locale, zone) in [("en_US_POSIX", "Europe/Berlin"), ("de_DE", "Europe/Berlin"), ("en_US", "Australia/Lord_Howe")] {
+            let warm = StyleFixture.style(locale, zone)
+            var differences: [String] = []
+            for now in nows {
+                let cold = StyleFixture.style(locale, zone)
+                for form in [DueDateStyle.RelativeForm.full, .compact, .inSentence] {
+                    let expected = cold.relative(due, now: now, form: form), got = warm.relative(due, now: now, form: form)
+                    if got != expected { differences.append("\(now) \(form): \(got) vs \(expected)") }
+                }
+                let expected = cold.compactFormat(due, now: now), got = warm.compactFormat(due, now: now)
+                if got != expected { differences.append("\(now) compact: \(got) vs \(expected)") }
+            }
+            #expect(differences.isEmpty, "\(locale) \(zone): \(differences.prefix(5))")
+        }
+    }
+
     @Test func formatInGerman() {
         #expect(StyleFixture.style("de_DE", "UTC").format(date) == "21.11.2026, 09:00")
         #expect(StyleFixture.style("de_DE", "Asia/Tokyo").format(date) == "21.11.2026, 18:00")

@@ -218,7 +218,7 @@ public final class DueDateStyle: @unchecked Sendable {
     public func compactFormat(_ date: Date, now: Date) -> String {
         // Cached like `format`: a narrow pane formats every row on every
         // frame. The form depends on today, so the cache lasts one day.
-        let today = calendar.startOfDay(for: now)
+        let today = day(containing: now).lowerBound
         if today != compactDay {
             compactDay = today
             compactFormatted.removeAll(keepingCapacity: true)
@@ -238,6 +238,23 @@ public final class DueDateStyle: @unchecked Sendable {
     }
 
     private var compactDay: Date?
+
+    /// The day `now` falls in, asked of the calendar only when `now` has
+    /// left the day asked last: `startOfDay` cost as much as writing the
+    /// date itself, and the caches look the day up for every row of every
+    /// frame (the first frame at 100,000 items: 6.2 million instructions
+    /// for 211 dates). The day starts at the same instant whatever the
+    /// locale, so the day calendar answers for both caches.
+    private func day(containing now: Date) -> Range<Date> {
+        if let knownDay, knownDay.contains(now) { return knownDay }
+        let start = dayCalendar.startOfDay(for: now)
+        let next = dayCalendar.date(byAdding: .day, value: 1, to: start).map(dayCalendar.startOfDay(for:))
+        let day = start..<max(next ?? start.addingTimeInterval(86_400), start.addingTimeInterval(1))
+        knownDay = day
+        return day
+    }
+
+    private var knownDay: Range<Date>?
     private var compactFormatted: [Date: String] = [:]
 
     private lazy var dayMonthFormatter: DateFormatter = makeFormatter { formatter in
@@ -276,7 +293,7 @@ public final class DueDateStyle: @unchecked Sendable {
     public func relative(_ date: Date, now: Date, form: RelativeForm = .full) -> String {
         // Cached per day, like `format`: every visible row's date, every frame.
         // (The day starts at the same instant whatever the locale.)
-        let today = dayCalendar.startOfDay(for: now)
+        let today = day(containing: now).lowerBound
         if today != relativeDay {
             relativeDay = today
             relativeFormatted.removeAll(keepingCapacity: true)
