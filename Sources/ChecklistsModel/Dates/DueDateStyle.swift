@@ -439,6 +439,10 @@ public final class DueDateStyle: @unchecked Sendable {
     /// `wcwidth` disagree about their width, so spaces become plain spaces and
     /// invisible or control characters are dropped.
     static func terminalSafe(_ text: String) -> String {
+        // Printable ASCII needs nothing: every date the C locale writes, and
+        // most others. Asking each scalar its Unicode category cost more than
+        // writing the date.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.properties.generalCategory {
