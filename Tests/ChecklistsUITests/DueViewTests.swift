@@ -104,6 +104,9 @@ struct DueViewTests {
         #expect(home(due: DueSection(items: Self.due.items, total: DueSection.countCap)).allLists.rows.contains(.moreDue(998)))
         #expect(render(home(due: DueSection(items: Self.due.items, total: DueSection.countCap), height: 12)).lines()[4]
                 == "   998+ more: checklists list --due today")
+        // The title's count stopped at the cap too.
+        #expect(render(home(due: DueSection(items: Self.due.items, total: DueSection.countCap), height: 12)).lines()[0]
+                == " Checklists                  1,000+ due · 3 lists")
     }
 
     @Test("nothing due: the home screen is just the lists")

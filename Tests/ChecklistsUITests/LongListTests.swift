@@ -220,6 +220,8 @@ struct LongListTests {
         #expect(render(state).lines()[0] == " Groceries         7 Remaining · by du…")
         state = home(lists: 7)
         #expect(render(state).lines()[0] == " Checklists                     7 lists")
+        // Thousands grouped, as the due count is.
+        #expect(render(home(lists: 1_200)).lines()[0] == " Checklists        1,200 lists · 1/1200")
         state = home(lists: 20)
         _ = type("15G", on: &state)
         #expect(render(state).lines() == [

@@ -197,8 +197,8 @@ enum AllListsScreen {
     static func render(_ state: AppState, into grid: inout ScreenGrid) {
         let home = state.allLists
         let lists = home.lists
-        let listCount = lists.count == 1 ? "1 list" : "\(lists.count) lists"
-        let detail = home.due.total > 0 ? "\(countText(home.due.total)) due · " + listCount : listCount
+        let listCount = lists.count == 1 ? "1 list" : "\(countText(lists.count)) lists"
+        let detail = home.due.total > 0 ? "\(dueCountText(home.due.total, total: home.due.total)) due · " + listCount : listCount
         let viewport = home.viewport
         // The position counts rows as G does, headings included.
         Chrome.listTitleBar("Checklists", details: [detail, listCount], viewport: viewport,
@@ -216,9 +216,7 @@ enum AllListsScreen {
                 ItemRow.draw(listed.item, listName: listed.checklistName, layout: dueLayout, lead: .bullet, row: y,
                              state: state, into: &grid)
             case let .moreDue(count):
-                // The count stopped at the cap: there are at least that many.
-                let more = home.due.total >= DueSection.countCap ? "\(countText(count))+" : countText(count)
-                let (text, column) = moreLine(more, width: grid.width)
+                let (text, column) = moreLine(dueCountText(count, total: home.due.total), width: grid.width)
                 grid.put(text, row: y, column: column, maxColumns: grid.width - column - 1, style: .dim)
             case .listsHeading:
                 grid.put("Lists", row: y, column: 1, maxColumns: grid.width - 2, style: .bold)
@@ -257,6 +255,12 @@ enum AllListsScreen {
             ("\(more) more (list --due today)", 1),
         ]
         return forms.first { TextWidth.columns(of: $0.0) <= width - $0.1 - 1 } ?? forms[forms.count - 1]
+    }
+
+    /// A count of due items, with "+" when the count of all of them stopped
+    /// at the cap (`total`): there are at least that many.
+    private static func dueCountText(_ count: Int, total: Int) -> String {
+        total >= DueSection.countCap ? countText(count) + "+" : countText(count)
     }
 
     /// 9998 as "9,998": thousands grouped so a big count reads at a glance.
