@@ -180,7 +180,7 @@ public final class ChecklistsDatabase: Sendable {
     public static func openForReading(_ location: DatabaseLocation, options: Options = Options()) throws(StorageError) -> ChecklistsDatabase {
         let path = location.path
         // Missing (or gone since): `open` creates it, the folder too.
-        guard FileChecks.exists(path), try !FileChecks.inspect(path) else { return try open(location, options: options) }
+        guard FileChecks.exists(path), try FileChecks.inspectHeader(path) != .missing else { return try open(location, options: options) }
         var configuration = connectionConfiguration(options)
         configuration.readonly = true
         // A command that reads maps the file instead of copying each page

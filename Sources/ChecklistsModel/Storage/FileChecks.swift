@@ -66,50 +66,48 @@ enum FileChecks {
 
     /// `.missing` when the file does not exist (and its folder can take a
     /// new one); otherwise checks that it looks like a writable SQLite file
-    /// and says whether its header names it ours.
+    /// and says whether its header names it ours. The header is read once,
+    /// for both.
     static func inspectHeader(_ path: String) throws(StorageError) -> Header {
-        guard try !inspect(path) else { return .missing }
-        guard let header = readHeader(path), header.count >= 100, !exists(path + "-journal") else { return .unknown }
-        // PRAGMA application_id reads these four bytes, big-endian.
-        let applicationID = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        return Int32(bitPattern: applicationID) == Schema.applicationID ? .ours : .unknown
-    }
-
-    /// Returns true when the file does not exist (and its folder can take a
-    /// new one); otherwise checks that it looks like a writable SQLite file.
-    static func inspect(_ path: String) throws(StorageError) -> Bool {
         let folder = (path as NSString).deletingLastPathComponent
         var info = stat()
         if stat(path, &info) != 0 {
             guard errno == ENOENT else { throw .cannotOpen(path: path, detail: String(cString: strerror(errno))) }
             guard access(folder, W_OK) == 0 else { throw .readOnly(path: path) }
-            return true
+            return .missing
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path: path) }
         let walSize = fileSize(path + "-wal") ?? 0
         if info.st_size == 0 && walSize == 0 {
             throw .notADatabase(path: path, reason: "the file is empty")
         }
+        var header: [UInt8] = []
         if info.st_size > 0 {
-            guard let header = readHeader(path) else { throw .cannotOpen(path: path, detail: "cannot read the file") }
-            if header.count < 100 || Array(header.prefix(16)) != sqliteMagic {
+            guard let read = readHeader(path) else { throw .cannotOpen(path: path, detail: "cannot read the file") }
+            if read.count < 100 || Array(read.prefix(16)) != sqliteMagic {
                 throw .notADatabase(path: path, reason: "the file is not an SQLite database")
             }
-            // Whether it is ours, another program's or damaged is for SQLite to
-            // say (a damaged header's application id is as good as random).
+            header = read
         }
         // SQLite needs to write the file and, for its WAL, the folder.
         if access(path, R_OK | W_OK) != 0 || access(folder, W_OK) != 0 {
             throw .readOnly(path: path)
         }
-        return false
+        // Whether another program's or damaged is for SQLite to say (a
+        // damaged header's application id is as good as random); ours is
+        // the one case a read-write connection may look at first.
+        guard header.count >= 100, !exists(path + "-journal") else { return .unknown }
+        // PRAGMA application_id reads these four bytes, big-endian.
+        let applicationID = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return Int32(bitPattern: applicationID) == Schema.applicationID ? .ours : .unknown
     }
 
     /// Asks SQLite, through a read-only connection, whether the file is one
-    /// we may open for writing. This must come before the pool is opened:
-    /// opening a GRDB pool writes to the file (it makes sure the WAL exists).
-    /// Refuses another program's database, a database from a newer version
-    /// of Checklists, and one whose schema cannot be read.
+    /// we may open for writing: for a file whose header is not ours
+    /// (`Header.unknown`), before a read-write connection could roll back
+    /// its journal or checkpoint its WAL. Refuses another program's
+    /// database, a database from a newer version of Checklists, and one
+    /// whose schema cannot be read.
     ///
     /// It waits for locks as long as every other connection does: the last
     /// process to close a WAL database holds an exclusive lock on it while it

@@ -13,6 +13,12 @@ import GRDB
 // MARK: - Items
 
 /// One row of `item`: the item the screens show and its pending reminder.
+/// Whether `row`'s query selected `names` first, in that order: what a
+/// record that reads by position needs (checked by debug builds).
+private func selects(_ names: [String], first row: Row) -> Bool {
+    Array(row.columnNames.prefix(names.count)) == names
+}
+
 struct ItemRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "item"
 
@@ -87,8 +93,7 @@ struct ItemRecord: FetchableRecord, TableRecord {
                               "repeatRule", "repeatStart", "lastDoneAt", "note", "position"]
 
     static func readsInOrder(_ row: Row, extra: [String] = []) -> Bool {
-        let wanted = columnNames + extra
-        return Array(row.columnNames.prefix(wanted.count)) == wanted
+        selects(columnNames + extra, first: row)
     }
 }
 
@@ -143,20 +148,11 @@ struct ListedItemRecord: FetchableRecord {
 struct ChecklistRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "checklist"
 
-    enum Columns {
-        static let id = Column("id")
-        static let name = Column("name")
-        static let icon = Column("icon")
-        static let sortOrder = Column("sortOrder")
-        /// Kept by triggers on `item`, so counting never scans items.
-        static let itemCount = Column("itemCount")
-        static let checkedCount = Column("checkedCount")
-        static let hidesChecked = Column("hidesChecked")
-    }
-
     static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
 
-    /// The names `init(row:)` reads by position, in order.
+    /// The names `init(row:)` reads by position, in order. `itemCount` and
+    /// `checkedCount` are kept by triggers on `item`, so counting never
+    /// scans items.
     static let columnNames = ["id", "name", "icon", "sortOrder", "itemCount", "checkedCount", "hidesChecked"]
 
     var summary: ChecklistSummary
@@ -167,8 +163,7 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
     /// lists. Every query selects `databaseSelection` (the record type's
     /// own requests); debug builds check the order on every row.
     init(row: Row) {
-        assert(Array(row.columnNames.prefix(Self.columnNames.count)) == Self.columnNames,
-               "a list query did not select ChecklistRecord's columns first: \(row.columnNames)")
+        assert(selects(Self.columnNames, first: row), "a list query did not select ChecklistRecord's columns first: \(row.columnNames)")
         // An icon or order this version does not know (a newer version wrote
         // it) falls back to the default rather than failing the whole read.
         let checklist = Checklist(id: row[0], name: row[1],
@@ -183,7 +178,7 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
     /// Every checklist by id: what the command line matches names against
     /// and what an export writes, in an order that does not depend on names.
     static func allByID(_ db: Database) throws -> [Checklist] {
-        try order(Columns.id).fetchAll(db).map(\.summary.checklist)
+        try order(Column("id")).fetchAll(db).map(\.summary.checklist)
     }
 }
 
