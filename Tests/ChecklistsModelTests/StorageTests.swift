@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import GRDB
 @testable import ChecklistsModel
@@ -159,6 +160,33 @@ struct StorageTests {
         #expect(try database.index(ofItem: ids[0], sortOrder: .text) == 3)
         #expect(try database.index(ofItem: ids[0], sortOrder: .dueDate) == 3)
         #expect(try database.index(ofItem: ids[0], sortOrder: .added) == 0)
+        folder.remove()
+    }
+
+    @Test("changes and reads run their own SQL: none asks the schema the way GRDB's record requests do")
+    func noSchemaQueries() throws {
+        let statements = Mutex<[String]>([])
+        var options = ChecklistsDatabase.Options(busyTimeout: 1)
+        options.statementTrace = { sql in statements.withLock { $0.append(sql) } }
+        let database = try ChecklistsDatabase.open(DatabaseLocation(path: folder.file("traced.sqlite"), createsFolder: false), options: options)
+        let list = try database.checklistSummaries()[0].id
+        guard case let .checklist(other) = try database.apply(.addChecklist(name: "Other", icon: .none), now: Fixed.now),
+              case let .item(first) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "milk", dueDate: due)), now: Fixed.now),
+              case let .item(second) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "eggs", dueDate: nil)), now: Fixed.now)
+        else { Issue.record("an add returned no id"); return }
+        try database.apply(.updateItem(id: first, ItemDraft(text: "oat milk", dueDate: due)), now: Fixed.now)
+        try database.apply(.setChecked(itemID: second, true), now: Fixed.now)
+        try database.apply(.swapPositions(itemID: first, otherItemID: second), now: Fixed.now)
+        try database.apply(.moveItem(id: second, toChecklistID: other), now: Fixed.now)
+        #expect(try database.checklistSummary(id: list)?.itemCount == 1)
+        #expect(try database.item(id: first)?.text == "oat milk")
+        #expect(try database.index(ofItem: first, sortOrder: .dueDate) == 0)
+        #expect(try database.itemsPage(checklistID: other, sortOrder: .added, offset: 0, limit: 5).items.map(\.text) == ["eggs"])
+        #expect(try database.checklists().map(\.name) == ["List", "Other"])
+        #expect(try database.snapshot().lists.flatMap(\.items).count == 2)
+        let asked = statements.withLock { $0 }.filter { $0.contains("database_list") || $0.contains("table_xinfo") }
+        #expect(asked == [])
+        #expect(statements.withLock { $0 }.contains { $0.hasPrefix("UPDATE item SET checklistID") })
         folder.remove()
     }
 

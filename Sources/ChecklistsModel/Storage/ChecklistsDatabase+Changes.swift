@@ -72,7 +72,7 @@ extension ChecklistsDatabase {
             try requireChange(db, "the list")
             return .none
         case let .addItem(checklistID, draft):
-            guard try ChecklistRecord.exists(db, key: checklistID) else { throw StorageError.notFound(what: "the list") }
+            guard try ChecklistRecord.exists(id: checklistID, in: db) else { throw StorageError.notFound(what: "the list") }
             let dueAt = draft.dueDate.map(StoredTime.wholeMinutes)
             let remindAt = ReminderRule.reminderDate(shouldRemind: draft.shouldRemind, isChecked: false,
                                                      dueDate: dueAt.map(StoredTime.date), now: now)
@@ -86,7 +86,7 @@ extension ChecklistsDatabase {
                                  try nextPosition(in: checklistID, db)])
             return .item(db.lastInsertedRowID)
         case let .updateItem(id, draft):
-            guard var updated = try ItemRecord.fetchOne(db, key: id)?.item else { throw StorageError.notFound(what: "the item") }
+            guard var updated = try ItemRecord.withID(id, in: db)?.item else { throw StorageError.notFound(what: "the item") }
             let old = updated
             updated.text = draft.text
             let dueAt = draft.dueDate.map(StoredTime.wholeMinutes)
@@ -108,7 +108,7 @@ extension ChecklistsDatabase {
             try updateReminder(db, from: old, to: updated, now: now)
             return .item(id)
         case let .setChecked(itemID, checked):
-            guard var updated = try ItemRecord.fetchOne(db, key: itemID)?.item else { throw StorageError.notFound(what: "the item") }
+            guard var updated = try ItemRecord.withID(itemID, in: db)?.item else { throw StorageError.notFound(what: "the item") }
             let old = updated
             if checked, !old.isChecked, let next = old.nextDueDate(now: now, calendar: calendar) {
                 // Checking off a repeating item completes this occurrence:
@@ -151,8 +151,8 @@ extension ChecklistsDatabase {
         case let .putCalendarItems(name, items):
             return try putCalendarItems(items, listName: name, in: db, now: now, makeUID: makeUID)
         case let .moveItem(id, target):
-            guard let item = try ItemRecord.fetchOne(db, key: id)?.item else { throw StorageError.notFound(what: "the item") }
-            guard try ChecklistRecord.exists(db, key: target) else { throw StorageError.notFound(what: "the list") }
+            guard let item = try ItemRecord.withID(id, in: db)?.item else { throw StorageError.notFound(what: "the item") }
+            guard try ChecklistRecord.exists(id: target, in: db) else { throw StorageError.notFound(what: "the list") }
             // Already there: nothing changes, not even its place.
             if item.checklistID == target { return .item(id) }
             // The counting triggers move the counts with it; the reminder
@@ -161,7 +161,7 @@ extension ChecklistsDatabase {
                            arguments: [target, try nextPosition(in: target, db), StoredTime.wholeSeconds(now), id])
             return .item(id)
         case let .swapPositions(itemID, otherID):
-            guard let item = try ItemRecord.fetchOne(db, key: itemID)?.item, let other = try ItemRecord.fetchOne(db, key: otherID)?.item else {
+            guard let item = try ItemRecord.withID(itemID, in: db)?.item, let other = try ItemRecord.withID(otherID, in: db)?.item else {
                 throw StorageError.notFound(what: "the item")
             }
             guard item.checklistID == other.checklistID else { throw StorageError.notFound(what: "the item in that list") }

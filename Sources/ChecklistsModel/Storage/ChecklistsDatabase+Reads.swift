@@ -10,12 +10,12 @@ extension ChecklistsDatabase {
 
     /// All checklists in natural name order, with counts kept by triggers.
     public func checklistSummaries() throws(StorageError) -> [ChecklistSummary] {
-        let records = try read { db in try ChecklistRecord.fetchAll(db) }
+        let records = try read { db in try ChecklistRecord.all(in: db) }
         return NaturalOrder.sorted(records.map(\.summary)) { $0.checklist.name }
     }
 
     public func checklistSummary(id: Int64) throws(StorageError) -> ChecklistSummary? {
-        try read { db in try ChecklistRecord.fetchOne(db, key: id)?.summary }
+        try read { db in try ChecklistRecord.withID(id, in: db)?.summary }
     }
 
     /// The checklist that was open when the app last ran, if it still exists.
@@ -35,7 +35,7 @@ extension ChecklistsDatabase {
     public func itemsPage(checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool = false,
                           offset: Int, limit: Int) throws(StorageError) -> ItemsPage {
         try read { db in
-            let summary = try ChecklistRecord.fetchOne(db, key: checklistID)?.summary
+            let summary = try ChecklistRecord.withID(checklistID, in: db)?.summary
             let total = (hidingChecked ? summary?.remainingCount : summary?.itemCount) ?? 0
             let offset = max(0, offset), limit = max(0, limit)
             func page(descending: Bool, limit: Int, offset: Int) throws -> [ItemRecord] {
@@ -65,7 +65,7 @@ extension ChecklistsDatabase {
     /// off, where it would stand, so the selection goes to the next one.
     public func index(ofItem itemID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool = false) throws(StorageError) -> Int? {
         try read { db -> Int? in
-            guard let item = try ItemRecord.fetchOne(db, key: itemID)?.item else { return nil }
+            guard let item = try ItemRecord.withID(itemID, in: db)?.item else { return nil }
             let list = item.checklistID
             let pending = Self.pendingOnly(hidingChecked)
             let count: SQL
@@ -96,7 +96,7 @@ extension ChecklistsDatabase {
     }
 
     public func item(id: Int64) throws(StorageError) -> Item? {
-        try read { db in try ItemRecord.fetchOne(db, key: id)?.item }
+        try read { db in try ItemRecord.withID(id, in: db)?.item }
     }
 
     /// The condition that leaves checked items out, written out rather than

@@ -79,6 +79,6 @@ extension ChecklistsDatabase {
 
     /// When the item's reminder fires, if it has one pending.
     public func reminderDate(ofItem id: Int64) throws(StorageError) -> Date? {
-        try read { db in try ItemRecord.fetchOne(db, key: id)?.remindAt }
+        try read { db in try ItemRecord.withID(id, in: db)?.remindAt }
     }
 }

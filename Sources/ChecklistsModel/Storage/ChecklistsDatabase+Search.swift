@@ -99,7 +99,7 @@ extension ChecklistsDatabase {
                 found = try first(nil)
                 wrapped = current != nil
             }
-            guard let id = found, let target = try ItemRecord.fetchOne(db, key: id)?.item else { return nil }
+            guard let id = found, let target = try ItemRecord.withID(id, in: db)?.item else { return nil }
             let counts = try Row.fetchOne(db, SQLRequest<Row>("""
                 WITH m AS (\(matches))
                 SELECT count(*) AS total, count(*) FILTER (WHERE \(beyond(target, after: false, orEqual: true))) AS number FROM m

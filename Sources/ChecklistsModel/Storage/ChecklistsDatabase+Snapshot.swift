@@ -14,7 +14,7 @@ extension ChecklistsDatabase {
             var entries: [Int64: [Snapshot.Entry]] = [:]
             // A cursor: 100,000 items are turned into entries one by one,
             // never held twice.
-            let records = try ItemCalendarRecord.order(ItemRecord.Columns.checklistID, ItemRecord.Columns.id).fetchCursor(db)
+            let records = try SQLRequest<ItemCalendarRecord>("SELECT \(columnsOf: ItemCalendarRecord.self) FROM item ORDER BY checklistID, id").fetchCursor(db)
             while let record = try records.next() {
                 entries[record.entry.item.checklistID, default: []].append(record.entry)
             }

@@ -260,7 +260,9 @@ extension ChecklistsDatabase {
     private static func syncEntries(checklistID: Int64?, calendarURL: String, including: Set<String>?, _ db: Database) throws -> [Snapshot.Entry] {
         guard let checklistID else { return [] }
         guard let including else {
-            return try ItemCalendarRecord.filter(ItemRecord.Columns.checklistID == checklistID).order(ItemRecord.Columns.id).fetchAll(db).map(\.entry)
+            return try SQLRequest<ItemCalendarRecord>("""
+                SELECT \(columnsOf: ItemCalendarRecord.self) FROM item WHERE checklistID = \(checklistID) ORDER BY id
+                """).fetchAll(db).map(\.entry)
         }
         let named = String(decoding: try JSONEncoder().encode(including.sorted()), as: UTF8.self)
         // One statement, however many are named: an IN list of bound values

@@ -44,6 +44,10 @@ public final class ChecklistsDatabase: Sendable {
             self.origin = origin
         }
 
+        /// Hears the SQL of every statement any connection runs: what the
+        /// tests read to see which statements a change or a read costs.
+        var statementTrace: (@Sendable (String) -> Void)?
+
         /// The options of a real run: `CHECKLISTS_BUSY_TIMEOUT` (seconds)
         /// shortens the wait for another writer's lock (the tests' faults).
         public static func fromEnvironment(_ environment: [String: String], calendar: Calendar? = nil) -> Options {
@@ -232,6 +236,7 @@ public final class ChecklistsDatabase: Sendable {
             // Only a writer keeps statement journals; a reader (`status`
             // in a tmux status line) is not made to run one more statement.
             if !db.configuration.readonly { try db.execute(sql: "PRAGMA temp_store = MEMORY") }
+            if let trace = options.statementTrace { db.trace { trace($0.description) } }
         }
         return configuration
     }

@@ -12,45 +12,15 @@ import GRDB
 
 // MARK: - Items
 
-/// One row of `item`: the item the screens show and its pending reminder.
 /// Whether `row`'s query selected `names` first, in that order: what a
 /// record that reads by position needs (checked by debug builds).
 private func selects(_ names: [String], first row: Row) -> Bool {
     Array(row.columnNames.prefix(names.count)) == names
 }
 
+/// One row of `item`: the item the screens show and its pending reminder.
 struct ItemRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "item"
-
-    enum Columns {
-        static let id = Column("id")
-        static let checklistID = Column("checklistID")
-        static let text = Column("text")
-        static let isChecked = Column("isChecked")
-        /// Seconds since 1970 UTC, whole minutes; NULL when the item has
-        /// no due date.
-        static let dueAt = Column("dueAt")
-        static let shouldRemind = Column("shouldRemind")
-        /// Seconds since 1970 UTC; NULL when no reminder is pending.
-        static let remindAt = Column("remindAt")
-        /// An RFC 5545 RRULE value (`Recurrence.rrule`); NULL: no repeat.
-        static let repeatRule = Column("repeatRule")
-        /// Seconds since 1970 UTC: where the occurrences are counted from.
-        static let repeatStart = Column("repeatStart")
-        /// Seconds since 1970 UTC: when a repeating item was last done.
-        static let lastDoneAt = Column("lastDoneAt")
-        /// The iCalendar UID, made once (see `ItemCalendarRecord`).
-        static let uid = Column("uid")
-        /// The iCalendar object the item was imported from; NULL if made here.
-        static let calendarObject = Column("calendarObject")
-        /// Seconds since 1970 UTC: the last change, and the check-off.
-        static let modifiedAt = Column("modifiedAt")
-        static let completedAt = Column("completedAt")
-        /// The note (DESCRIPTION), '' for none.
-        static let note = Column("note")
-        /// The item's place in its list's "order added" sort.
-        static let position = Column("position")
-    }
 
     static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
 
@@ -88,7 +58,13 @@ struct ItemRecord: FetchableRecord, TableRecord {
         item.remindAt = remindAt
     }
 
-    /// The names `init(row:)` reads by position, in order.
+    /// The names `init(row:)` reads by position, in order. Times are
+    /// seconds since 1970 UTC: `dueAt` in whole minutes, NULL when undated;
+    /// `remindAt` NULL when no reminder is pending; `repeatStart` where a
+    /// repeat's occurrences are counted from, `lastDoneAt` when a repeating
+    /// item was last done. `repeatRule` is an RFC 5545 RRULE value
+    /// (`Recurrence.rrule`), NULL for no repeat; `note` is '' for none;
+    /// `position` is the item's place in its list's "order added" sort.
     static let columnNames = ["id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt",
                               "repeatRule", "repeatStart", "lastDoneAt", "note", "position"]
 
@@ -107,6 +83,9 @@ struct ItemCalendarRecord: FetchableRecord, TableRecord {
         ItemRecord.databaseSelection + calendarColumnNames.map { Column($0) }
     }
 
+    /// The iCalendar UID (made once), the iCalendar object the item was
+    /// imported from (NULL if made here), and the times of the last change
+    /// and of the check-off.
     static let calendarColumnNames = ["uid", "calendarObject", "modifiedAt", "completedAt"]
 
     var entry: Snapshot.Entry
@@ -178,7 +157,39 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
     /// Every checklist by id: what the command line matches names against
     /// and what an export writes, in an order that does not depend on names.
     static func allByID(_ db: Database) throws -> [Checklist] {
-        try order(Column("id")).fetchAll(db).map(\.summary.checklist)
+        try fetchAll(db, sql: selectAll + " ORDER BY id").map(\.summary.checklist)
+    }
+}
+
+// MARK: - Rows by id, in SQL
+
+// GRDB's record requests (`fetchAll(db)`, `fetchOne(db, key:)`,
+// `exists(db, key:)`) read the table's schema first, once per connection and
+// again after any schema change (the history's TEMP triggers are one):
+// `PRAGMA database_list`, all of `sqlite_master` made into Swift values, then
+// `table_xinfo` for the primary key. On a command's one connection that was
+// about a tenth of `add`. These say the same in SQL, which needs no schema.
+
+extension ItemRecord {
+    static func withID(_ id: Int64, in db: Database) throws -> ItemRecord? {
+        try fetchOne(db, sql: "SELECT \(columnNames.joined(separator: ", ")) FROM item WHERE id = ?", arguments: [id])
+    }
+}
+
+extension ChecklistRecord {
+    static let selectAll = "SELECT \(columnNames.joined(separator: ", ")) FROM checklist"
+
+    /// Every checklist, in no particular order.
+    static func all(in db: Database) throws -> [ChecklistRecord] {
+        try fetchAll(db, sql: selectAll)
+    }
+
+    static func withID(_ id: Int64, in db: Database) throws -> ChecklistRecord? {
+        try fetchOne(db, sql: selectAll + " WHERE id = ?", arguments: [id])
+    }
+
+    static func exists(id: Int64, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM checklist WHERE id = ?)", arguments: [id]) ?? false
     }
 }
 
