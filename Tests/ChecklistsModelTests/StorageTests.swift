@@ -190,6 +190,36 @@ struct StorageTests {
         folder.remove()
     }
 
+    @Test("reopening a ready file runs no migrator and reads its preferences once; an older file is still migrated")
+    func readyFileIsNotMigratedAgain() throws {
+        let path = folder.file("reopened.sqlite")
+        _ = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false))
+        let statements = Mutex<[String]>([])
+        var options = ChecklistsDatabase.Options(busyTimeout: 1)
+        options.statementTrace = { sql in statements.withLock { $0.append(sql) } }
+        _ = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: options)
+        let ready = statements.withLock { $0 }
+        #expect(!ready.contains { $0.contains("CREATE TABLE IF NOT EXISTS grdb_migrations") })
+        #expect(ready.filter { $0.contains("FROM preference WHERE key") }.count == 2)
+
+        // The file as the version before the newest migration left it: the
+        // next open migrates it again.
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: """
+                DROP INDEX syncItem_by_href;
+                ALTER TABLE syncCalendar DROP COLUMN changeTag;
+                DELETE FROM grdb_migrations WHERE identifier = 'v12: calendar change tag';
+                """)
+        }
+        try queue.close()
+        statements.withLock { $0 = [] }
+        let again = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: options)
+        #expect(statements.withLock { $0 }.contains { $0.contains("CREATE TABLE IF NOT EXISTS grdb_migrations") })
+        #expect(try again.checklistSummaries().map(\.checklist.name) == ["List"])
+        folder.remove()
+    }
+
     @Test("an item's index by due date counts ties by id, and agrees with the page at every position")
     func indexWithTies() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)

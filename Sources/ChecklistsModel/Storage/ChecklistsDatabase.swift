@@ -135,6 +135,7 @@ public final class ChecklistsDatabase: Sendable {
         // with a write (DECISIONS.md, "One connection for a writer").
         let sideFiles = FileChecks.missingSideFiles(path)
         let queue: DatabaseQueue
+        var readiness = FileChecks.Readiness.needsWriter
         do {
             queue = try DatabaseQueue(path: path, configuration: configuration)
         } catch {
@@ -146,8 +147,10 @@ public final class ChecklistsDatabase: Sendable {
             // before anything is written: refused (a newer version's, a
             // damaged one), it is closed without the checkpoint a last
             // connection makes, and its folder gets back as it was.
+            // What it finds also spares the start what it already knows:
+            // a file migrated and made ready needs no migrator.
             if header == .ours {
-                _ = try queue.read { db in try FileChecks.verify(db, path: path, migrator: Schema.migrator) }
+                readiness = try queue.read { db in try FileChecks.readiness(db, path: path, migrator: Schema.migrator) }
             }
             try queue.writeWithoutTransaction { db in
                 if try String.fetchOne(db, sql: "PRAGMA journal_mode") != "wal" {
@@ -165,7 +168,7 @@ public final class ChecklistsDatabase: Sendable {
             FileChecks.removeSideFiles(sideFiles)
             throw StorageError(error, path: path)
         }
-        let notice = try prepareSchema(queue, path: path, openMode: FileChecks.modeOpenToOthers(path))
+        let notice = try prepareSchema(queue, path: path, openMode: FileChecks.modeOpenToOthers(path), readiness: readiness)
         return ChecklistsDatabase(path: path, reader: queue, writer: queue, openingNotice: notice, options: options,
                                   holdsCreatingSnapshot: header == .missing && snapshot != nil)
     }
@@ -283,22 +286,33 @@ public final class ChecklistsDatabase: Sendable {
     /// Migrates, then runs the start's write transaction. `openMode` is the
     /// file's mode when other users can open it; the mode reported is kept
     /// in the file, so each mode is reported once (and again if the file is
-    /// made private and later opened up again).
-    private static func prepareSchema(_ queue: DatabaseQueue, path: String, openMode: mode_t?) throws(StorageError) -> StorageNotice? {
-        do {
-            try Schema.migrator.migrate(queue)
-        } catch {
-            throw StorageError(error, path: path)
+    /// made private and later opened up again). `readiness` is what the
+    /// check of the file found: a file already ready is not migrated, and
+    /// its preferences are not read again (the open holds the folder's
+    /// lock, so no other start migrates it in between).
+    private static func prepareSchema(_ queue: DatabaseQueue, path: String, openMode: mode_t?,
+                                      readiness: FileChecks.Readiness) throws(StorageError) -> StorageNotice? {
+        if readiness == .needsWriter {
+            do {
+                try Schema.migrator.migrate(queue)
+            } catch {
+                throw StorageError(error, path: path)
+            }
         }
         // A write transaction on every start: it creates the first list on
         // a new database and proves now, not at the user's first edit, that
         // the file can be written and is not held locked by another program.
         return try write(in: queue, path: path) { db -> StorageNotice? in
-            if try Preference.initialized.value(db) == nil {
-                try db.execute(sql: "INSERT INTO checklist (name) VALUES (?)", arguments: [startingListName])
-                try Preference.initialized.set("1", db)
+            let reported: String?
+            if case let .ready(reportedOpenMode) = readiness {
+                reported = reportedOpenMode
+            } else {
+                if try Preference.initialized.value(db) == nil {
+                    try db.execute(sql: "INSERT INTO checklist (name) VALUES (?)", arguments: [startingListName])
+                    try Preference.initialized.set("1", db)
+                }
+                reported = try Preference.reportedOpenMode.value(db)
             }
-            let reported = try Preference.reportedOpenMode.value(db)
             guard let openMode else {
                 if reported != nil { try Preference.reportedOpenMode.set(nil, db) }
                 return nil
