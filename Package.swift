@@ -11,7 +11,8 @@ import PackageDescription
 //                       runner (libcurl, XMLParser): no terminal, no argument parser
 //   ChecklistsConfig    config.toml (TOMLKit): one section type per feature, read into the
 //                       UI's own values (the key map, the theme)
-//   CSQLiteConfig       SQLite's one connection option Swift cannot set (a variadic call)
+//   CSQLiteConfig       what Swift cannot reach of SQLite: a variadic connection option, and
+//                       the pre-update hook that captures rows for the undo history
 //   CDBus               libdbus-1, loaded when the notifier first needs it, for desktop notifications
 //   CCurl               libcurl, for the sync helper's HTTP
 //   ChecklistsNotify    `checklists notify`: a pure reducer and a thin runtime delivering

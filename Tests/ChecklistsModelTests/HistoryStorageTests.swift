@@ -111,6 +111,37 @@ struct HistoryStorageTests {
         folder.remove()
     }
 
+    @Test("each touched row is held once, its images exactly as SQLite's json_object makes them of the row before and after, whatever the text")
+    func imagesAreSQLitesOwn() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklists()[0].id
+        let nasty = "say \"hi\" \\ back\tslash\u{1}\u{1F}\u{7F} مرحبا e\u{301} 👩‍👩‍👧 \n二"
+        guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: nasty, dueDate: now, shouldRemind: true,
+                                                                                           note: "line\r\nnext \u{8}\u{C}")), now: now)
+        else { Issue.record("no id"); return }
+        let queue = try DatabaseQueue(path: folder.file("test.sqlite"))
+        let columns = try queue.read { try HistoryCapture.imageColumns("item", in: $0) }
+        let image = "SELECT \(HistoryCapture.imageExpression(columns, row: "item")) FROM item WHERE id = \(id)"
+        let added: String? = try queue.read { try String.fetchOne($0, sql: image) }
+        try database.apply(.updateItem(id: id, ItemDraft(text: nasty + "!", dueDate: now.addingTimeInterval(60), note: "")), now: now)
+        let edited: String? = try queue.read { try String.fetchOne($0, sql: image) }
+        try database.apply(.deleteItem(id: id), now: now)
+
+        let rows = try queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT tableName, rowID, oldRow, newRow FROM history_row ORDER BY id").map {
+                [$0["tableName"], "\($0["rowID"] as Int64)", $0["oldRow"] ?? "-", $0["newRow"] ?? "-"] as [String]
+            }
+        }
+        let item = String(id)
+        // The add, the edit (one row, though the edit wrote it twice: the
+        // text, then the reminder), the delete; the lists' counts changed
+        // each time and are no change of the user's.
+        #expect(rows == [["item", item, "-", added ?? "?"], ["item", item, added ?? "?", edited ?? "?"], ["item", item, edited ?? "?", "-"]])
+        #expect(added?.contains(#"say \"hi\" \\ back\tslash\u0001\u001f"#) == true)
+        try queue.close()
+        folder.remove()
+    }
+
     @Test("the history entry is written in the change's own transaction: a change that fails leaves none")
     func sameTransaction() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)

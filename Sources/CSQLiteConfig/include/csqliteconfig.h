@@ -1,5 +1,8 @@
-// SQLite's connection options that Swift cannot set itself: sqlite3_db_config
-// is variadic, and Swift does not call C variadic functions.
+// What SQLite offers that Swift cannot reach itself: sqlite3_db_config is
+// variadic (Swift does not call C variadic functions), and the pre-update
+// hook is declared only when SQLITE_ENABLE_PREUPDATE_HOOK is defined
+// before sqlite3.h, which Swift's import of SQLite does not do (Debian's
+// SQLite is built with it).
 #ifndef CSQLITECONFIG_H
 #define CSQLITECONFIG_H
 
@@ -9,5 +12,38 @@ typedef struct sqlite3 sqlite3;
 /// connection: for a connection to a file being refused, which must be left
 /// as it was found. Returns SQLite's result code.
 int checklists_sqlite_no_checkpoint_on_close(sqlite3 *db);
+
+/// The rows of some main tables that one transaction touches, each as it
+/// was before the first change to it: what the history's "before" images
+/// are made from. Its "after" images are the rows as the transaction leaves
+/// them, read afterwards.
+typedef struct checklists_row_capture checklists_row_capture;
+
+/// One table to capture. `ignored` has bit i set for column i that is no
+/// part of an image (kept by triggers): an update that changed only those
+/// is not recorded. With `unlink_column` >= 0, only an update that sets
+/// that column from a value to NULL is recorded (a list's calendar link).
+/// `insert_sql` writes one row of the history: ?1 the entry, ?2 the rowid,
+/// ?3 whether the row existed before, ?4... the columns that are not
+/// ignored as they were (NULL for a row that did not exist).
+typedef struct {
+    const char *name;
+    unsigned long long ignored;
+    int unlink_column;
+    const char *insert_sql;
+} checklists_captured_table;
+
+/// Starts capturing on `db` (SQLite's one pre-update hook of the
+/// connection). `tables` must outlive the capture. NULL when out of memory.
+checklists_row_capture *checklists_capture_start(sqlite3 *db, const checklists_captured_table *tables, int table_count);
+
+/// Stops capturing and writes one history row per row touched, in the
+/// order they were first touched, with entry id `entry`; then frees the
+/// capture. Returns SQLite's result code (SQLITE_OK when all were written;
+/// otherwise SQLite's message is in `message`, cut to `message_size`).
+int checklists_capture_finish(checklists_row_capture *capture, long long entry, char *message, int message_size);
+
+/// Stops capturing and frees the capture, writing nothing (the change failed).
+void checklists_capture_discard(checklists_row_capture *capture);
 
 #endif

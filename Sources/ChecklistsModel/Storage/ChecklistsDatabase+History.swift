@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import CSQLiteConfig
+import GRDBSQLite
 
 // MARK: - The history as values
 
@@ -96,7 +98,6 @@ extension ChecklistsDatabase {
     public func step(_ direction: HistoryDirection, now: Date, askAboutElsewhere: Bool = false,
                      confirmed: Int64? = nil) throws(StorageError) -> HistoryStep {
         try write { db in
-            try HistoryCapture.prepare(db)
             let sql = direction == .undo
                 ? "SELECT * FROM history_entry WHERE state = 'done' ORDER BY id DESC LIMIT 1"
                 : "SELECT * FROM history_entry WHERE state = 'undone' ORDER BY id ASC LIMIT 1"
@@ -138,20 +139,19 @@ extension ChecklistsDatabase {
                           _ body: (Database) throws -> T) throws(StorageError) -> T {
         let origin = origin ?? self.origin
         return try write { db in
-            try HistoryCapture.prepare(db)
             let said = try description(db)
             try db.execute(sql: "INSERT INTO history_entry (description, origin, processID, madeAt) VALUES (?, ?, ?, ?)",
                            arguments: [said ?? "", origin.rawValue, getpid(), StoredTime.wholeSeconds(now)])
             let entryID = db.lastInsertedRowID
-            try db.execute(sql: "INSERT INTO temp.history_capture (entryID) VALUES (?)", arguments: [entryID])
+            let capture = try HistoryCapture.Running(db)
             let result: T
             do {
                 result = try body(db)
             } catch {
-                try? db.execute(sql: "DELETE FROM temp.history_capture")
+                capture.discard()
                 throw error
             }
-            try db.execute(sql: "DELETE FROM temp.history_capture")
+            try capture.finish(entryID: entryID)
             try HistoryCapture.close(entryID: entryID, describedAlready: said != nil, origin: origin, in: db)
             return result
         }
@@ -209,11 +209,18 @@ extension ChecklistsDatabase {
 
 // MARK: - Capturing rows
 
-/// The TEMP triggers that write row images into `history_row` while an
-/// entry is open (a row in `temp.history_capture`). They are made on each
-/// writing connection from the tables' columns as `PRAGMA table_info`
-/// reports them, again whenever the schema changes, so a column any
-/// migration adds is captured and restored with no change here.
+/// What a recorded change touches, caught by SQLite's pre-update hook while
+/// the change runs: each row of `checklist` and `item` as it was before the
+/// change first touched it. After the change, one `history_row` per such
+/// row holds that "before" image and the row as the change left it, the
+/// "after" image, both made by `json_object` from the tables' columns as
+/// `PRAGMA table_info` reports them, so a column any migration adds is
+/// captured and restored with no change here. A row changed by a cascade
+/// or by another trigger is captured like any other.
+///
+/// The hook replaced TEMP triggers on each writing connection, whose
+/// making (seven triggers parsed, each twice) was a fifth of every command
+/// that writes (DECISIONS.md, "Undo and redo").
 enum HistoryCapture {
     /// The user's content: what undo restores. Everything else (sync
     /// state, preferences, the history itself) is bookkeeping, never undone.
@@ -222,57 +229,84 @@ enum HistoryCapture {
     /// nor written back, or a restored list would count its items twice.
     static let derivedColumns: Set<String> = ["itemCount", "checkedCount"]
 
-    static func prepare(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TEMP TABLE IF NOT EXISTS history_capture (entryID INTEGER NOT NULL);
-            CREATE TEMP TABLE IF NOT EXISTS history_schema (version INTEGER NOT NULL);
-            """)
-        let version = try Int.fetchOne(db, sql: "PRAGMA main.schema_version") ?? 0
-        if try Int.fetchOne(db, sql: "SELECT version FROM temp.history_schema") == version { return }
-        for table in contentTables {
-            let columns = try imageColumns(table, in: db)
-            let image = { (row: String) in imageExpression(columns, row: row) }
-            let record = { (rowID: String, old: String, new: String) in
-                "INSERT INTO history_row (entryID, tableName, rowID, oldRow, newRow) SELECT entryID, '\(table)', \(rowID), \(old), \(new) FROM temp.history_capture;"
+    /// One capture on a writing connection, from the change's start to
+    /// `finish` (or `discard` when the change failed).
+    final class Running {
+        private var capture: OpaquePointer?
+        private let tables: UnsafeMutableBufferPointer<checklists_captured_table>
+        private var texts: [UnsafeMutablePointer<CChar>] = []
+
+        init(_ db: Database) throws {
+            var specs: [(name: String, ignored: UInt64, unlinkColumn: Int32, insert: String)] = []
+            for table in contentTables {
+                let all = try HistoryCapture.columns(table, in: db)
+                let kept = all.filter { !derivedColumns.contains($0) }
+                var ignored: UInt64 = 0
+                for (index, column) in all.enumerated() where index < 64 && derivedColumns.contains(column) {
+                    ignored |= 1 << UInt64(index)
+                }
+                let before = "json_object(" + kept.enumerated().map { "'\($1)', ?\($0 + 4)" }.joined(separator: ", ") + ")"
+                specs.append((table, ignored, -1, """
+                    INSERT INTO history_row (entryID, tableName, rowID, oldRow, newRow)
+                    VALUES (?1, '\(table)', ?2, CASE WHEN ?3 THEN \(before) END,
+                            (SELECT \(imageExpression(kept, row: table)) FROM main.\(table) WHERE rowid = ?2))
+                    """))
             }
-            // An update that changed only the counts is no change of the user's.
-            let changed = columns.map { "OLD.\"\($0)\" IS NOT NEW.\"\($0)\"" }.joined(separator: " OR ")
-            try db.execute(sql: """
-                DROP TRIGGER IF EXISTS temp.history_\(table)_insert;
-                DROP TRIGGER IF EXISTS temp.history_\(table)_update;
-                DROP TRIGGER IF EXISTS temp.history_\(table)_delete;
-                CREATE TEMP TRIGGER history_\(table)_insert AFTER INSERT ON main.\(table)
-                WHEN EXISTS (SELECT 1 FROM temp.history_capture)
-                BEGIN \(record("NEW.rowid", "NULL", image("NEW"))) END;
-                CREATE TEMP TRIGGER history_\(table)_update AFTER UPDATE ON main.\(table)
-                WHEN EXISTS (SELECT 1 FROM temp.history_capture) AND (\(changed))
-                BEGIN \(record("NEW.rowid", image("OLD"), image("NEW"))) END;
-                CREATE TEMP TRIGGER history_\(table)_delete AFTER DELETE ON main.\(table)
-                WHEN EXISTS (SELECT 1 FROM temp.history_capture)
-                BEGIN \(record("OLD.rowid", image("OLD"), "NULL")) END;
-                """)
+            // Deleting a list unlinks its calendar (ON DELETE SET NULL); the
+            // link is sync bookkeeping, but undoing the delete must link the
+            // list again, or the next sync would take the calendar for gone.
+            let calendarColumns = try HistoryCapture.columns("syncCalendar", in: db)
+            if let link = calendarColumns.firstIndex(of: "checklistID"), link < 64 {
+                specs.append(("syncCalendar", ~(UInt64(1) << UInt64(link)), Int32(link), """
+                    INSERT INTO history_row (entryID, tableName, rowID, oldRow, newRow)
+                    VALUES (?1, 'syncCalendar', ?2, json_object('checklistID', ?4), json_object('checklistID', NULL))
+                    """))
+            }
+            tables = .allocate(capacity: specs.count)
+            for (index, spec) in specs.enumerated() {
+                let name = strdup(spec.name)!, insert = strdup(spec.insert)!
+                texts += [name, insert]
+                tables[index] = checklists_captured_table(name: name, ignored: spec.ignored,
+                                                          unlink_column: spec.unlinkColumn, insert_sql: insert)
+            }
+            capture = checklists_capture_start(db.sqliteConnection, tables.baseAddress, Int32(specs.count))
+            if capture == nil { throw DatabaseError(resultCode: .SQLITE_NOMEM) }
         }
-        // Deleting a list unlinks its calendar (ON DELETE SET NULL); the
-        // link is sync bookkeeping, but undoing the delete must link the
-        // list again, or the next sync would take the calendar for gone.
-        try db.execute(sql: """
-            DROP TRIGGER IF EXISTS temp.history_syncCalendar_unlink;
-            CREATE TEMP TRIGGER history_syncCalendar_unlink AFTER UPDATE OF checklistID ON main.syncCalendar
-            WHEN EXISTS (SELECT 1 FROM temp.history_capture) AND OLD.checklistID IS NOT NULL AND NEW.checklistID IS NULL
-            BEGIN
-                INSERT INTO history_row (entryID, tableName, rowID, oldRow, newRow)
-                SELECT entryID, 'syncCalendar', NEW.rowid, json_object('checklistID', OLD.checklistID), json_object('checklistID', NULL)
-                FROM temp.history_capture;
-            END;
-            DELETE FROM temp.history_schema;
-            """)
-        try db.execute(sql: "INSERT INTO temp.history_schema (version) VALUES (?)", arguments: [version])
+
+        /// Writes the history's rows of entry `entryID`.
+        func finish(entryID: Int64) throws {
+            guard let running = capture else { return }
+            capture = nil
+            var message = [CChar](repeating: 0, count: 256)
+            let code = checklists_capture_finish(running, entryID, &message, Int32(message.count))
+            if code != SQLITE_OK {
+                let said = message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(decoding: said, as: UTF8.self))
+            }
+        }
+
+        /// Stops capturing and writes nothing: the change failed.
+        func discard() {
+            guard let running = capture else { return }
+            capture = nil
+            checklists_capture_discard(running)
+        }
+
+        deinit {
+            discard()
+            texts.forEach { free($0) }
+            tables.deallocate()
+        }
+    }
+
+    /// Every column of `table`, in order.
+    static func columns(_ table: String, in db: Database) throws -> [String] {
+        try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
     }
 
     /// The columns an image holds: all but the derived ones.
     static func imageColumns(_ table: String, in db: Database) throws -> [String] {
-        try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
-            .map { $0["name"] as String }.filter { !derivedColumns.contains($0) }
+        try columns(table, in: db).filter { !derivedColumns.contains($0) }
     }
 
     /// `json_object('id', NEW."id", …)`: a row as one JSON object.
@@ -280,25 +314,11 @@ enum HistoryCapture {
         "json_object(" + columns.map { "'\($0)', \(row).\"\($0)\"" }.joined(separator: ", ") + ")"
     }
 
-    /// Ends the capture of `entryID`: one row per touched row (its first
-    /// "before" and last "after" image), none for rows back as they were;
-    /// an entry that changed nothing is dropped.
+    /// Ends the entry `entryID`, whose rows `Running.finish` wrote (one per
+    /// touched row): rows back as they were are dropped, and so is an entry
+    /// that changed nothing.
     static func close(entryID: Int64, describedAlready: Bool, origin: HistoryOrigin, in db: Database) throws {
-        try db.execute(sql: """
-            UPDATE history_row SET newRow = (
-                SELECT last.newRow FROM history_row AS last
-                WHERE last.entryID = history_row.entryID AND last.tableName = history_row.tableName AND last.rowID = history_row.rowID
-                ORDER BY last.id DESC LIMIT 1)
-            WHERE entryID = :entry AND EXISTS (
-                SELECT 1 FROM history_row AS later
-                WHERE later.entryID = history_row.entryID AND later.tableName = history_row.tableName
-                  AND later.rowID = history_row.rowID AND later.id > history_row.id);
-            DELETE FROM history_row WHERE entryID = :entry AND EXISTS (
-                SELECT 1 FROM history_row AS earlier
-                WHERE earlier.entryID = history_row.entryID AND earlier.tableName = history_row.tableName
-                  AND earlier.rowID = history_row.rowID AND earlier.id < history_row.id);
-            DELETE FROM history_row WHERE entryID = :entry AND oldRow IS newRow;
-            """, arguments: ["entry": entryID])
+        try db.execute(sql: "DELETE FROM history_row WHERE entryID = ? AND oldRow IS newRow", arguments: [entryID])
         let itemRows = try Int.fetchOne(db, sql: "SELECT count(*) FROM history_row WHERE entryID = ? AND tableName = 'item'",
                                         arguments: [entryID]) ?? 0
         let anyRows = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM history_row WHERE entryID = ? AND tableName != 'syncCalendar')",
@@ -378,7 +398,7 @@ enum HistoryReplay {
                 for table in HistoryCapture.contentTables {
                     let from = rows.replacingOccurrences(of: "%@", with: table)
                     // One change's images of a table all have the same keys
-                    // (one set of triggers made them): the first one's say which.
+                    // (one capture made them): the first one's say which.
                     guard let sample = try String.fetchOne(db, sql: "SELECT \(targetColumn) \(from) AND \(targetColumn) IS NOT NULL LIMIT 1",
                                                            arguments: arguments) else { continue }
                     let keys = Set(try String.fetchAll(db, sql: "SELECT key FROM json_each(?)", arguments: [sample]))

@@ -165,7 +165,7 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
 
 // GRDB's record requests (`fetchAll(db)`, `fetchOne(db, key:)`,
 // `exists(db, key:)`) read the table's schema first, once per connection and
-// again after any schema change (the history's TEMP triggers are one):
+// again after any schema change (the history's TEMP triggers were one):
 // `PRAGMA database_list`, all of `sqlite_master` made into Swift values, then
 // `table_xinfo` for the primary key. On a command's one connection that was
 // about a tenth of `add`. These say the same in SQL, which needs no schema.
