@@ -52,21 +52,11 @@ public struct DueDateParser: Sendable {
     /// The user's calendar; its time zone interprets wall times.
     public let calendar: Calendar
 
-    /// Month names as the tokenizer spells them (lower case, no accents):
-    /// English and the locale's own.
-    private let monthNames: [String: Int]
-
-    /// Whether the locale writes the day before the month ("24/12"), which
-    /// decides how slash forms are read.
-    private let slashesPutDayFirst: Bool
-
     /// - Parameter calendar: Gregorian calendar carrying the user's time zone
     ///   and locale; wall times typed by the user are read in that zone, month
     ///   names and the order of day and month come from that locale.
     public init(calendar: Calendar) {
         self.calendar = calendar
-        monthNames = Self.monthNames(of: calendar)
-        slashesPutDayFirst = Self.putsDayFirst(calendar.locale ?? Locale(identifier: "en_US_POSIX"))
     }
 
     /// The longest duration "+…" accepts: 100 years of days. Later dates are
@@ -85,59 +75,87 @@ public struct DueDateParser: Sendable {
         if lexemes.isEmpty {
             return .failure(.empty)
         }
-        guard let expression = read(lexemes.map { $0.token }) else {
-            return .failure(misspeltMonth(in: lexemes, of: trimmed) ?? .unreadable(trimmed))
+        // The locale's month names and its order of day and month come from
+        // ICU (a fifth of `add --due "tomorrow 9:00"`), so they are asked
+        // only when the text could need them: a word that is neither a
+        // keyword nor an English month, a slash between numbers.
+        let words = lexemes.lazy.compactMap { lexeme -> String? in
+            if case .word(let word) = lexeme.token { word } else { nil }
+        }
+        let needsLocalNames = words.contains { Self.englishMonthNames[$0] == nil && !SyntaxParser.isKeyword($0) }
+        let monthNames = needsLocalNames ? Self.monthNames(of: calendar) : Self.englishMonthNames
+        let dayFirst = lexemes.contains { $0.token == .symbol("/") }
+            && Self.putsDayFirst(calendar.locale ?? Locale(identifier: "en_US_POSIX"))
+        let reading = Reading(monthNames: monthNames, slashesPutDayFirst: dayFirst)
+        guard let expression = reading.read(lexemes.map { $0.token }) else {
+            return .failure(misspeltMonth(in: lexemes, of: trimmed, reading: reading) ?? .unreadable(trimmed))
         }
         let resolver = Resolver(timeZone: calendar.timeZone, now: now, text: trimmed)
         return Result { try resolver.resolve(expression) }
             .mapError { $0 as? DueDateParseError ?? .unreadable(trimmed) }
     }
 
-    private func read(_ tokens: [Token]) -> Phrase? {
-        var syntax = SyntaxParser(tokens: tokens, monthNames: monthNames, slashesPutDayFirst: slashesPutDayFirst)
-        return syntax.parseExpression()
+    /// What reading the tokens needs of the locale: month names as the
+    /// tokenizer spells them (lower case, no accents), English and the
+    /// locale's own; whether the locale writes the day before the month
+    /// ("24/12"), which decides how slash forms are read.
+    private struct Reading {
+        var monthNames: [String: Int]
+        var slashesPutDayFirst: Bool
+
+        func read(_ tokens: [Token]) -> Phrase? {
+            var syntax = SyntaxParser(tokens: tokens, monthNames: monthNames, slashesPutDayFirst: slashesPutDayFirst)
+            return syntax.parseExpression()
+        }
     }
 
     /// The error for text that would read if one word the parser does not know
     /// were a month ("24 decembr", "Dezembr 24"): naming that word tells the
     /// user more than echoing everything. Nil when no such word explains it.
     private func misspeltMonth(in lexemes: [(token: Token, range: Range<String.Index>)],
-                               of text: String) -> DueDateParseError? {
+                               of text: String, reading: Reading) -> DueDateParseError? {
         // A date with a month name has a dozen tokens at most ("24. Dez. 2026
         // at 17:30:00"); a pasted paragraph is not worth a parse per word.
         guard lexemes.count <= 16 else { return nil }
         for (index, lexeme) in lexemes.enumerated() {
-            guard case .word(let word) = lexeme.token, monthNames[word] == nil,
+            guard case .word(let word) = lexeme.token, reading.monthNames[word] == nil,
                   !SyntaxParser.isKeyword(word)
             else { continue }
             var tokens = lexemes.map { $0.token }
             tokens[index] = .word("jan")
-            if read(tokens) != nil {
+            if reading.read(tokens) != nil {
                 return .unreadableWord(String(text[lexeme.range]), in: text)
             }
         }
         return nil
     }
 
-    /// English month names and abbreviations, then the calendar locale's full
-    /// and short names, standalone or not, as typed (trailing dot and accents
-    /// dropped). English wins a clash, and names that are not one word of
-    /// letters (Japanese "12月") are left out, since they could not be typed
-    /// as one token.
-    private static func monthNames(of calendar: Calendar) -> [String: Int] {
+    /// English month names and abbreviations, as typed.
+    private static let englishMonthNames: [String: Int] = {
         var names: [String: Int] = ["sept": 9]
         for (index, name) in DueDateParseError.monthNames.enumerated() {
             let word = Token.folded(name)
             names[word] = index + 1
             names[String(word.prefix(3))] = index + 1
         }
+        return names
+    }()
+
+    /// English month names and abbreviations, then the calendar locale's full
+    /// and short names, standalone or not, as typed (trailing dot and accents
+    /// dropped). English wins a clash and so does a keyword (so text made
+    /// only of keywords and English names reads the same without asking the
+    /// locale), and names that are not one word of letters (Japanese "12月")
+    /// are left out, since they could not be typed as one token.
+    private static func monthNames(of calendar: Calendar) -> [String: Int] {
+        var names = englishMonthNames
         let local = [calendar.monthSymbols, calendar.shortMonthSymbols,
                      calendar.standaloneMonthSymbols, calendar.shortStandaloneMonthSymbols]
         for symbols in local where symbols.count == 12 {
             for (index, symbol) in symbols.enumerated() {
                 var word = Token.folded(symbol)
                 while word.hasSuffix(".") { word.removeLast() }
-                guard !word.isEmpty, word.allSatisfy(\.isLetter), names[word] == nil else { continue }
+                guard !word.isEmpty, word.allSatisfy(\.isLetter), names[word] == nil, !SyntaxParser.isKeyword(word) else { continue }
                 names[word] = index + 1
             }
         }
