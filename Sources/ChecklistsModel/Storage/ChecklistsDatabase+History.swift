@@ -238,8 +238,14 @@ enum HistoryCapture {
 
         init(_ db: Database) throws {
             var specs: [(name: String, ignored: UInt64, unlinkColumn: Int32, insert: String)] = []
+            // The three tables' columns in one statement.
+            var columnsOf: [String: [String]] = [:]
+            let named = (contentTables + ["syncCalendar"]).map { "SELECT '\($0)' AS tableName, cid, name FROM pragma_table_info('\($0)')" }
+            for row in try Row.fetchAll(db, sql: named.joined(separator: " UNION ALL ") + " ORDER BY tableName, cid") {
+                columnsOf[row[0], default: []].append(row[2])
+            }
             for table in contentTables {
-                let all = try HistoryCapture.columns(table, in: db)
+                let all = columnsOf[table] ?? []
                 let kept = all.filter { !derivedColumns.contains($0) }
                 var ignored: UInt64 = 0
                 for (index, column) in all.enumerated() where index < 64 && derivedColumns.contains(column) {
@@ -255,8 +261,7 @@ enum HistoryCapture {
             // Deleting a list unlinks its calendar (ON DELETE SET NULL); the
             // link is sync bookkeeping, but undoing the delete must link the
             // list again, or the next sync would take the calendar for gone.
-            let calendarColumns = try HistoryCapture.columns("syncCalendar", in: db)
-            if let link = calendarColumns.firstIndex(of: "checklistID"), link < 64 {
+            if let link = columnsOf["syncCalendar"]?.firstIndex(of: "checklistID"), link < 64 {
                 specs.append(("syncCalendar", ~(UInt64(1) << UInt64(link)), Int32(link), """
                     INSERT INTO history_row (entryID, tableName, rowID, oldRow, newRow)
                     VALUES (?1, 'syncCalendar', ?2, json_object('checklistID', ?4), json_object('checklistID', NULL))
@@ -319,11 +324,13 @@ enum HistoryCapture {
     /// that changed nothing.
     static func close(entryID: Int64, describedAlready: Bool, origin: HistoryOrigin, in db: Database) throws {
         try db.execute(sql: "DELETE FROM history_row WHERE entryID = ? AND oldRow IS newRow", arguments: [entryID])
-        let itemRows = try Int.fetchOne(db, sql: "SELECT count(*) FROM history_row WHERE entryID = ? AND tableName = 'item'",
-                                        arguments: [entryID]) ?? 0
-        let anyRows = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM history_row WHERE entryID = ? AND tableName != 'syncCalendar')",
-                                        arguments: [entryID]) ?? false
-        guard anyRows else {
+        let counts = try Row.fetchOne(db, sql: """
+            SELECT count(*) FILTER (WHERE tableName = 'item'), count(*) FILTER (WHERE tableName != 'syncCalendar')
+            FROM history_row WHERE entryID = ?
+            """, arguments: [entryID])
+        let itemRows: Int = counts?[0] ?? 0
+        let contentRows: Int = counts?[1] ?? 0
+        guard contentRows > 0 else {
             try db.execute(sql: "DELETE FROM history_entry WHERE id = ?", arguments: [entryID])
             return
         }
