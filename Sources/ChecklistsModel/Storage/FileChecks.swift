@@ -132,32 +132,49 @@ enum FileChecks {
 
     /// The refusals of `inspectWithSQLite`, on a connection already open:
     /// another program's database, a newer version's, a damaged schema.
-    /// Returns false for an SQLite file that is not ours yet but empty,
-    /// which may become ours.
-    static func verify(_ db: Database, path: String, migrator: DatabaseMigrator) throws -> Bool {
+    /// Returns the migrations the file has had, or nil for an SQLite file
+    /// that is not ours yet but empty, which may become ours.
+    @discardableResult
+    static func verify(_ db: Database, path: String, migrator: DatabaseMigrator) throws -> [String]? {
         let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         let tables = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'") ?? 0
         if applicationID != Schema.applicationID {
             if tables > 0 { throw StorageError.foreignDatabase(path: path) }
-            return false
+            return nil
         }
-        if try migrator.hasBeenSuperseded(db) { throw StorageError.newerVersion(path: path) }
+        // GRDB's `hasBeenSuperseded` and `hasCompletedMigrations` read the
+        // table once each and hash it into a set: a seventh of `status`.
+        let applied = try appliedMigrations(db)
+        let known = migrator.migrations
+        if applied.contains(where: { !known.contains($0) }) { throw StorageError.newerVersion(path: path) }
         // Reading each table's first row finds a damaged schema or root
         // page now rather than at the user's first edit. (Not a full
         // integrity check: that would make start-up grow with the data.)
-        // `SELECT 1 ... NOT INDEXED`: the table's own b-tree, as `SELECT *`
-        // read it, without naming every column to GRDB's authorizer, which
-        // makes strings and a region of each (on every `status`).
         // One look at sqlite_master for the three names: GRDB's `tableExists`
         // loads the whole schema description, half of this check's cost on
         // every `status`.
         let ourTables = try String.fetchAll(db, sql: """
             SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('checklist', 'item', 'preference') ORDER BY name
             """)
+        // `SELECT 1 ... NOT INDEXED`: the table's own b-tree, as `SELECT *`
+        // read it, without naming every column to GRDB's authorizer, which
+        // makes strings and a region of each.
         for table in ourTables {
             _ = try Row.fetchAll(db, sql: "SELECT 1 FROM \(table) NOT INDEXED LIMIT 1")
         }
-        return true
+        return applied
+    }
+
+    /// The identifiers in GRDB's table of applied migrations; none when the
+    /// table is not there yet (as GRDB's own `appliedIdentifiers` says).
+    private static func appliedMigrations(_ db: Database) throws -> [String] {
+        do {
+            return try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+        } catch {
+            let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE name = 'grdb_migrations')")
+            if exists == false { return [] }
+            throw error
+        }
     }
 
     /// What a reader's look at an existing file found, past the refusals.
@@ -172,8 +189,9 @@ enum FileChecks {
 
     /// `verify`'s refusals, then whether a reader can use the file as it is.
     static func readiness(_ db: Database, path: String, migrator: DatabaseMigrator) throws -> Readiness {
-        guard try verify(db, path: path, migrator: migrator),
-              try migrator.hasCompletedMigrations(db),
+        // Migrated: every migration this version knows has been applied.
+        guard let applied = try verify(db, path: path, migrator: migrator),
+              migrator.migrations.allSatisfy(applied.contains),
               try Preference.initialized.value(db) != nil
         else { return .needsWriter }
         return .ready(reportedOpenMode: try Preference.reportedOpenMode.value(db))
