@@ -92,6 +92,15 @@ public final class ChecklistsDatabase: Sendable {
         self.origin = options.origin
     }
 
+    /// Closes the connection (a writer's close checkpoints the WAL into the
+    /// file and removes it) and keeps its queue, never freed, as the open's
+    /// inspection queues are: freeing a GRDB queue on Linux first makes
+    /// Foundation's NotificationCenter to remove it from (a tenth of
+    /// `status`), then frees a dispatch queue, which starts a thread.
+    deinit {
+        if let queue = writer ?? reader as? DatabaseQueue { InspectionQueues.close(queue) }
+    }
+
     /// The writing connection, for what only a writer does (the extensions'
     /// `data_version` look and the tests' faults); a reader-only database refuses.
     func writingConnection() throws(StorageError) -> DatabaseQueue {
