@@ -333,6 +333,13 @@ struct ReminderLoopReducerTests {
         #expect(state.message?.text == "The disk is full")
     }
 
+    @Test("the start's claim that finds nothing reloads nothing (the start just loaded the screen); an alarm's that finds nothing reloads it")
+    func emptyClaims() {
+        var state = armed()
+        #expect(reduce(&state, .remindersDue([], missed: true)) == [.loadWakeCandidates(after: Fixed.now)])
+        #expect(reduce(&state, .remindersDue([], missed: false)) == [loadLists(state, select: nil), .loadWakeCandidates(after: Fixed.now)])
+    }
+
     @Test("after a failed claim, a reminder still pending and already due arms for a minute later, not a loop at once")
     func claimRetry() {
         var state = armed()

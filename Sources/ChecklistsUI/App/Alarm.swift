@@ -53,7 +53,12 @@ enum ReminderLoop {
             return reloadCurrent(state) + [.loadWakeCandidates(after: at)]
         case let .remindersDue(reminders, missed):
             state.alarm.claimRetryAt = nil
-            guard !reminders.isEmpty else { return reloadCurrent(state) + [.loadWakeCandidates(after: state.now)] }
+            // Nothing claimed: an alarm's moment reloads the screen, so the
+            // overdue marking shows; the start's claim (`missed`) follows the
+            // start's own loads at the same moment, which showed it already.
+            guard !reminders.isEmpty else {
+                return (missed ? [] : reloadCurrent(state)) + [.loadWakeCandidates(after: state.now)]
+            }
             var banner = state.banner ?? BannerState(reminders: [])
             banner.enqueue(reminders, missed: missed)
             state.banner = banner
