@@ -333,10 +333,18 @@ struct ReminderLoopReducerTests {
         #expect(state.message?.text == "The disk is full")
     }
 
-    @Test("the start's claim that finds nothing reloads nothing (the start just loaded the screen); an alarm's that finds nothing reloads it")
-    func emptyClaims() {
+    @Test("the start claims before it loads, so its claim's answer reloads nothing; an alarm's claim reloads the screen, found something or not")
+    func claimsAndReloads() {
+        var start = AppState(context: Fixed.context, width: 80, height: 16, now: Fixed.now)
+        #expect(reduce(&start, .started(openChecklistID: 7, notice: nil)) == [
+            .claimDueReminders(at: Fixed.now, missed: true), loadLists(start, select: 7),
+            .loadItems(checklistID: 7, anchor: .index(0), pageSize: start.pageSize), .loadSyncStatus,
+        ])
+        #expect(reduce(&start, .remindersDue([], missed: true)) == [.loadWakeCandidates(after: Fixed.now)])
+        let missed = DueReminder(item: Item(id: 3, checklistID: 7, text: "Call the bank", dueDate: Fixed.now),
+                                 checklistName: "Errands", remindAt: Fixed.now)
+        #expect(reduce(&start, .remindersDue([missed], missed: true)) == [.ringBell, .loadWakeCandidates(after: Fixed.now)])
         var state = armed()
-        #expect(reduce(&state, .remindersDue([], missed: true)) == [.loadWakeCandidates(after: Fixed.now)])
         #expect(reduce(&state, .remindersDue([], missed: false)) == [loadLists(state, select: nil), .loadWakeCandidates(after: Fixed.now)])
     }
 

@@ -26,7 +26,8 @@ public enum Action: Sendable {
     /// no copy of the app was running. Empty when the claim found nothing
     /// (another copy took them, or the alarm was for an overdue moment):
     /// after an alarm the screen still reloads, so the overdue marking
-    /// shows; after the start's claim it does not (the start just loaded it).
+    /// shows. The start's claim reloads nothing: the start's loads come
+    /// after it.
     case remindersDue([DueReminder], missed: Bool)
     /// The runtime's alarm went off at `at`, armed with `token`. An event of
     /// an arming replaced since carries an older token and is ignored.

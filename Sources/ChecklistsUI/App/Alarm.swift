@@ -53,16 +53,16 @@ enum ReminderLoop {
             return reloadCurrent(state) + [.loadWakeCandidates(after: at)]
         case let .remindersDue(reminders, missed):
             state.alarm.claimRetryAt = nil
-            // Nothing claimed: an alarm's moment reloads the screen, so the
-            // overdue marking shows; the start's claim (`missed`) follows the
-            // start's own loads at the same moment, which showed it already.
-            guard !reminders.isEmpty else {
-                return (missed ? [] : reloadCurrent(state)) + [.loadWakeCandidates(after: state.now)]
-            }
+            // After an alarm the screen is reloaded: the reminders it cleared,
+            // or (nothing claimed) the overdue marking of that moment. The
+            // start's claim (`missed`) comes before the start's own loads,
+            // which read what it left.
+            let reload = missed ? [] : reloadCurrent(state)
+            guard !reminders.isEmpty else { return reload + [.loadWakeCandidates(after: state.now)] }
             var banner = state.banner ?? BannerState(reminders: [])
             banner.enqueue(reminders, missed: missed)
             state.banner = banner
-            return [.ringBell] + reloadCurrent(state) + [.loadWakeCandidates(after: state.now)]
+            return [.ringBell] + reload + [.loadWakeCandidates(after: state.now)]
         case let .claimFailed(message):
             state.message = StatusMessage(message, kind: .error)
             state.alarm.claimRetryAt = state.now.addingTimeInterval(AlarmState.claimRetryDelay)

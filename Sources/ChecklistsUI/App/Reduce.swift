@@ -22,13 +22,15 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         return keepSelectionVisible(&state)
     case let .started(openChecklistID, notice):
         if let notice { state.message = StatusMessage(notice, kind: .info) }
-        var effects: [Effect] = [loadLists(state, select: openChecklistID)]
+        // Reminders that came due while no copy of the app ran are shown
+        // once, as missed; the claim's answer arms the alarm. Claimed
+        // first: the loads after it read the reminders it cleared, so its
+        // answer needs no second load of the screen.
+        var effects: [Effect] = [.claimDueReminders(at: state.now, missed: true), loadLists(state, select: openChecklistID)]
         if let id = openChecklistID {
             effects.append(.loadItems(checklistID: id, anchor: .index(0), pageSize: state.pageSize))
         }
-        // Reminders that came due while no copy of the app ran are shown
-        // once, as missed; the claim's answer arms the alarm.
-        return effects + [.claimDueReminders(at: state.now, missed: true), .loadSyncStatus]
+        return effects + [.loadSyncStatus]
     case let .listsLoaded(lists, due, select):
         state.allLists.load(lists: lists, due: due, select: select, visibleRows: state.listRows)
         return []
