@@ -171,8 +171,11 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
 // about a tenth of `add`. These say the same in SQL, which needs no schema.
 
 extension ItemRecord {
+    /// Made once: the app reads an item by id on every reload of a list.
+    private static let selectByID = "SELECT \(columnNames.joined(separator: ", ")) FROM item WHERE id = ?"
+
     static func withID(_ id: Int64, in db: Database) throws -> ItemRecord? {
-        try fetchOne(db, sql: "SELECT \(columnNames.joined(separator: ", ")) FROM item WHERE id = ?", arguments: [id])
+        try fetchOne(db, sql: selectByID, arguments: [id])
     }
 }
 
