@@ -28,6 +28,47 @@ struct JSONTests {
         #expect(JSON.string("\u{A0}\u{BF}\u{2027}\u{202F}\u{2065}\u{206A}é ~").text() == "\"\u{A0}\u{BF}\u{2027}\u{202F}\u{2065}\u{206A}é ~\"")
     }
 
+    @Test("eight plain bytes at a time: an escaped character at any place in or across a word is escaped, as one at a time would")
+    func escapesAtEveryPlace() {
+        // Each special character (and a plain one) at every offset of a
+        // string long enough for two words, padded with plain ASCII.
+        let specials: [(String, String)] = [("\"", #"\""#), ("\\", #"\\"#), ("\n", #"\n"#), ("\u{1}", #"\u0001"#), ("\u{1F}", #"\u001f"#),
+                                            ("\u{7F}", #"\u007f"#), ("\u{85}", #"\u0085"#), ("\u{2028}", #"\u2028"#), ("é", "é"), (" ", " "), ("~", "~")]
+        for (character, written) in specials {
+            for place in 0...17 {
+                let before = String(repeating: "a", count: place), after = String(repeating: "z", count: 17 - place)
+                #expect(JSON.string(before + character + after).text() == "\"" + before + written + after + "\"", "\(character.debugDescription) at \(place)")
+            }
+        }
+        // The word test against the byte test, for every byte in every place.
+        for byte in UInt8.min...UInt8.max {
+            let plain = byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C
+            for place in 0..<8 {
+                let word = UInt64(0x6161_6161_6161_6161) & ~(UInt64(0xFF) << (8 * place)) | UInt64(byte) << (8 * place)
+                #expect(JSON.isPlainASCII(word) == plain, "byte \(byte) at \(place)")
+            }
+        }
+    }
+
+    @Test("integers and timestamps written as bytes are the text a String would hold")
+    func bytesWriters() {
+        for value: Int64 in [0, 7, -7, 10, 99, 100, -100, 1_234_567_890, .max, .min] {
+            var out = JSONBytes()
+            out.appendInteger(value)
+            #expect(out.string == String(value))
+        }
+        let utc = TimeZone(identifier: "UTC")!
+        var out = JSONBytes()
+        out.appendTimestamp(nil, in: utc)
+        out.appendTimestamp(Date(timeIntervalSince1970: 1_795_257_000), in: TimeZone(identifier: "America/St_Johns")!)
+        out.appendTimestamp(Date(timeIntervalSince1970: 0), in: utc)
+        out.appendTimestamp(Date(timeIntervalSince1970: -62_135_596_800 + 86_399), in: utc)   // 0001-01-01T23:59:59
+        out.appendTimestamp(Date(timeIntervalSince1970: 253_402_300_799), in: utc)            // 9999-12-31T23:59:59
+        out.appendTimestamp(Date(timeIntervalSince1970: 253_402_300_800), in: utc)            // the year 10000
+        #expect(out.string == #"null"2026-11-21T07:00:00-03:30""1970-01-01T00:00:00+00:00""0001-01-01T23:59:59+00:00""#
+                + #""9999-12-31T23:59:59+00:00""10000-01-01T00:00:00+00:00""#)
+    }
+
     @Test("escapes, surrogate pairs and numbers as JSON defines them; malformed input is refused with its place")
     func parsing() throws {
         let node = try JSONParser.parse(Array(#"{"a": ["\ud83d\ude00", -0, 1.5e3, true, false, null]}"#.utf8))

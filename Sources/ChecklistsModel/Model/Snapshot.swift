@@ -68,6 +68,25 @@ public struct Snapshot: Hashable, Sendable {
     }
 }
 
+/// A snapshot as `ChecklistsDatabase.readSnapshot` hands it over while
+/// reading: the header first, then each list followed by its items.
+public enum SnapshotPart {
+    /// What a snapshot holds besides its lists, and how many items follow.
+    public struct Header: Hashable, Sendable {
+        public var openChecklistID: Int64?
+        public var lastChecklistID: Int64
+        public var lastItemID: Int64
+        /// The items the lists hold (the counts the database keeps), for a
+        /// reader that sizes what it writes.
+        public var itemCount: Int
+    }
+
+    case header(Header)
+    case list(Checklist)
+    /// An item of the list last handed over.
+    case entry(Snapshot.Entry)
+}
+
 /// What `ChecklistsDatabase.restore` did.
 public enum RestoreOutcome: Hashable, Sendable {
     case restored

@@ -154,8 +154,8 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
         summary = ChecklistSummary(checklist: checklist, itemCount: count, remainingCount: count - checked)
     }
 
-    /// Every checklist by id: what the command line matches names against
-    /// and what an export writes, in an order that does not depend on names.
+    /// Every checklist by id: what the command line matches names against,
+    /// in an order that does not depend on names.
     static func allByID(_ db: Database) throws -> [Checklist] {
         try fetchAll(db, sql: selectAll + " ORDER BY id").map(\.summary.checklist)
     }
