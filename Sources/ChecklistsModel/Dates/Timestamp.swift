@@ -11,9 +11,17 @@ public enum Timestamp {
     /// `date` as the wall time of `timeZone` with its offset, whole seconds
     /// (rounded down), e.g. "2026-11-22T09:00:00+01:00"; UTC is "+00:00".
     public static func format(_ date: Date, in timeZone: TimeZone) -> String {
-        var bytes: [UInt8] = []
-        append(date, in: timeZone, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
+        // Straight into the string's own storage: `list --json` formats one
+        // or two of these for every item.
+        var outside: String?
+        let text = String(unsafeUninitializedCapacity: 25) { buffer in
+            guard let count = write(date, in: timeZone, into: buffer.baseAddress!) else {
+                outside = formatOutsideFourDigitYears(date, in: timeZone)
+                return 0
+            }
+            return count
+        }
+        return outside ?? text
     }
 
     /// `format`'s text appended to `bytes` without making a String: an
@@ -22,38 +30,57 @@ public enum Timestamp {
     /// Not generic over where the bytes go: called from another module, a
     /// generic function looked its types up at run time on every call.
     public static func append(_ date: Date, in timeZone: TimeZone, to bytes: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { buffer in
+            if let count = write(date, in: timeZone, into: buffer.baseAddress!) {
+                bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!, count: count))
+            } else {
+                bytes.append(contentsOf: formatOutsideFourDigitYears(date, in: timeZone).utf8)
+            }
+        }
+    }
+
+    /// The pieces of `date` that `format` writes: the wall time of
+    /// `timeZone` and its offset, in seconds.
+    private static func fields(_ date: Date, in timeZone: TimeZone)
+        -> (year: Int, month: Int, day: Int, second: Int, offset: Int) {
         let utc = WallClockMath.seconds(of: date)
         let offset = WallClockMath.offset(at: utc, in: timeZone)
         let local = utc + offset
-        let day = GregorianDayMath.floorDiv(local, 86_400)
-        let second = local - day * 86_400
-        let (year, month, dayOfMonth) = GregorianDayMath.civilDate(dayNumber: day)
+        let dayNumber = GregorianDayMath.floorDiv(local, 86_400)
+        let (year, month, day) = GregorianDayMath.civilDate(dayNumber: dayNumber)
+        return (year, month, day, local - dayNumber * 86_400, offset)
+    }
+
+    /// Writes `format`'s 25 bytes at `start`, two digits at a time, and
+    /// returns how many; nil for a year outside 0...9999, which does not
+    /// fit (`formatOutsideFourDigitYears`).
+    private static func write(_ date: Date, in timeZone: TimeZone, into start: UnsafeMutablePointer<UInt8>) -> Int? {
+        let (year, month, dayOfMonth, second, offset) = fields(date, in: timeZone)
+        guard (0...9999).contains(year) else { return nil }
         let offsetMinutes = abs(offset) / 60
-        guard (0...9999).contains(year) else {
-            let sign = offset < 0 ? "-" : "+"
-            let text = "\(pad(year, 4))-\(pad(month))-\(pad(dayOfMonth))T\(pad(second / 3600))"
-                + ":\(pad(second / 60 % 60)):\(pad(second % 60))\(sign)\(pad(offsetMinutes / 60)):\(pad(offsetMinutes % 60))"
-            bytes.append(contentsOf: text.utf8)
-            return
+        var position = 0
+        func put(_ twoDigits: Int) {
+            start[position] = UInt8(truncatingIfNeeded: 0x30 + twoDigits / 10)
+            start[position + 1] = UInt8(truncatingIfNeeded: 0x30 + twoDigits % 10)
+            position += 2
         }
-        // Written two digits at a time into 25 bytes on the stack.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 25) { buffer in
-            let start = buffer.baseAddress!
-            var position = 0
-            func put(_ twoDigits: Int) {
-                start[position] = UInt8(truncatingIfNeeded: 0x30 + twoDigits / 10)
-                start[position + 1] = UInt8(truncatingIfNeeded: 0x30 + twoDigits % 10)
-                position += 2
-            }
-            func put(_ character: Unicode.Scalar) {
-                start[position] = UInt8(ascii: character)
-                position += 1
-            }
-            put(year / 100); put(year % 100); put("-"); put(month); put("-"); put(dayOfMonth); put("T")
-            put(second / 3600); put(":"); put(second / 60 % 60); put(":"); put(second % 60)
-            put(offset < 0 ? "-" : "+"); put(offsetMinutes / 60); put(":"); put(offsetMinutes % 60)
-            bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: position))
+        func put(_ character: Unicode.Scalar) {
+            start[position] = UInt8(ascii: character)
+            position += 1
         }
+        put(year / 100); put(year % 100); put("-"); put(month); put("-"); put(dayOfMonth); put("T")
+        put(second / 3600); put(":"); put(second / 60 % 60); put(":"); put(second % 60)
+        put(offset < 0 ? "-" : "+"); put(offsetMinutes / 60); put(":"); put(offsetMinutes % 60)
+        return position
+    }
+
+    /// `format` for a year of more than four digits (or below zero).
+    private static func formatOutsideFourDigitYears(_ date: Date, in timeZone: TimeZone) -> String {
+        let (year, month, dayOfMonth, second, offset) = fields(date, in: timeZone)
+        let offsetMinutes = abs(offset) / 60
+        let sign = offset < 0 ? "-" : "+"
+        return "\(pad(year, 4))-\(pad(month))-\(pad(dayOfMonth))T\(pad(second / 3600))"
+            + ":\(pad(second / 60 % 60)):\(pad(second % 60))\(sign)\(pad(offsetMinutes / 60)):\(pad(offsetMinutes % 60))"
     }
 
     /// Reads "YYYY-MM-DDTHH:MM[:SS][Z|±HH:MM]", strictly: the offset is
