@@ -9,6 +9,10 @@ int checklists_sqlite_no_checkpoint_on_close(sqlite3 *db) {
     return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, (int *)0);
 }
 
+int checklists_sqlite_without_memory_statistics(void) {
+    return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+}
+
 // MARK: - Capturing rows for the history
 
 // One row first touched: its table, rowid, and its values before (NULL

@@ -335,6 +335,26 @@ struct SearchIndexTests {
         folder.remove()
     }
 
+    @Test("an import folds each item in Swift, on another thread, to what the triggers write in SQL, for every kind of text and note")
+    func foldedInSwiftAsInSQL() throws {
+        // The Swift fold joins these two columns by name.
+        #expect(Schema.searchedColumns == ["text", "note"])
+        let database = try database()
+        let texts: [(text: String, note: String)] = [
+            ("Buy milk", ""), ("Crème brûlée", "for Sunday"), ("STRASSE", "Straße\nsecond line"), ("ＡＢＣ", " "),
+            ("が", "牛乳を買う"), ("e\u{301}te", "👍🏽 ok"), ("İstanbul", "ǅ"), ("tab\there", "\n"),
+        ]
+        for (index, (text, note)) in texts.enumerated() {
+            let item = Item(id: Int64(index + 1), checklistID: 1, text: text, dueDate: nil, note: note)
+            let inSQL = try database.read { db in
+                try String.fetchOne(db, sql: "SELECT \(Schema.searchedText("t")) FROM (SELECT ? AS text, ? AS note) AS t",
+                                    arguments: [text, note])
+            }
+            #expect(Schema.foldedSearchedText(of: item) == inSQL, "\(text) / \(note)")
+        }
+        folder.remove()
+    }
+
     @Test("an import into a new file: the file appears holding it, as a database built row by row would; a failed one leaves no file")
     func importIntoNewFile() throws {
         let snapshot = Self.errands(lastItemID: 12)

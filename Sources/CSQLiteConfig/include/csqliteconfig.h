@@ -13,6 +13,14 @@ typedef struct sqlite3 sqlite3;
 /// as it was found. Returns SQLite's result code.
 int checklists_sqlite_no_checkpoint_on_close(sqlite3 *db);
 
+/// SQLite stops counting the memory it holds, which it did under one
+/// process-wide lock at every allocation: two threads of an import (one
+/// building the search index) spent their time waiting on each other for
+/// it, and one thread a hundredth of its time taking it. Nothing here asks
+/// SQLite how much memory it holds. Effective only before SQLite's first
+/// use in the process; later it changes nothing (SQLITE_MISUSE).
+int checklists_sqlite_without_memory_statistics(void);
+
 /// The rows of some main tables that one transaction touches, each as it
 /// was before the first change to it: what the history's "before" images
 /// are made from. Its "after" images are the rows as the transaction leaves

@@ -104,7 +104,8 @@ extension ChecklistsDatabase {
         defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
         var lastListID: Int64 = 0
         var lastItemID: Int64 = 0
-        try Self.loadingItemsInBulk(db) {
+        let searchIndex = try BackgroundSearchIndex(snapshot, in: db)
+        try Self.loadingItemsInBulk(db, searchIndex: searchIndex) {
             // Items first: with their indexes set aside, a list's delete
             // would scan the table for its items.
             try db.execute(sql: "DELETE FROM item")
@@ -154,16 +155,16 @@ extension ChecklistsDatabase {
         return .restored
     }
 
-    /// Runs `load`, which replaces many items at once, with the item
+    /// Runs `load`, which replaces all items at once, with the item
     /// table's indexes, its search triggers and its count triggers set
     /// aside, then builds each index once over the whole table and counts
     /// each list's items once: the same schema, index contents and counts
     /// as row by row, in under half the time (100,000 items: SQLite's part
     /// of an import 1.6 s → 0.7 s, DECISIONS.md). Inside the
     /// caller's transaction, so a failure anywhere leaves all of it as it was.
-    /// What `load` deletes leaves the search index too: it is rebuilt from
-    /// the folded text, which is refilled from the items.
-    static func loadingItemsInBulk(_ db: Database, _ load: () throws -> Void) throws {
+    /// The folded text and the search index are `searchIndex`'s, made on
+    /// another thread from every item the table holds after `load`.
+    static func loadingItemsInBulk(_ db: Database, searchIndex: BackgroundSearchIndex, _ load: () throws -> Void) throws {
         let setAside = try Row.fetchAll(db, sql: """
             SELECT type, name, sql FROM main.sqlite_master
             WHERE tbl_name = 'item' AND sql IS NOT NULL
@@ -177,24 +178,15 @@ extension ChecklistsDatabase {
             try db.execute(sql: "DROP \(kind) main.\((object["name"] as String).quotedDatabaseIdentifier)")
         }
         try load()
-        try db.execute(sql: """
-            DELETE FROM item_folded;
-            INSERT INTO item_folded (id, body) SELECT id, \(Schema.searchedText("item")) FROM item;
-            """)
-        // The search index is built in memory and written out each time it holds
-        // `hashsize` bytes (1 MB by default), and every write is merged
-        // with those before: given room for all of it at once, 100,000
-        // items' rebuild took 0.14 s instead of 0.21 s. The setting is kept
-        // in the index's own table: put back for later writes (to FTS5's
-        // default when it was not set), through FTS5, so that every
-        // connection reads it again.
-        let hashSize = try Int.fetchOne(db, sql: "SELECT v FROM item_search_config WHERE k = 'hashsize'")
-        try db.execute(sql: """
-            INSERT INTO item_search (item_search, rank) VALUES ('hashsize', 67108864);
-            INSERT INTO item_search (item_search) VALUES ('rebuild');
-            """)
-        try db.execute(sql: "INSERT INTO item_search (item_search, rank) VALUES ('hashsize', ?)", arguments: [hashSize ?? 1_048_576])
-        for object in setAside { try db.execute(sql: object["sql"]) }
+        try db.execute(sql: "DELETE FROM item_folded")
+        var foldedRows = MultiRowInsert(into: "item_folded", columns: ["id", "body"])
+        for (id, body) in searchIndex.folded() { try foldedRows.add([id.databaseValue, body.databaseValue], in: db) }
+        try foldedRows.flush(in: db)
+        // The indexes first, while the other thread may still be building
+        // the search index; the triggers last, once it is in.
+        for object in setAside where object["type"] == "index" { try db.execute(sql: object["sql"]) }
+        try searchIndex.replaceIndex(in: db)
+        for object in setAside where object["type"] != "index" { try db.execute(sql: object["sql"]) }
         // The counts the count triggers would have kept, counted once.
         try db.execute(sql: """
             UPDATE checklist SET

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 // The SQLite C API: what the system said when SQLite reports an I/O error.
 import GRDBSQLite
+import CSQLiteConfig
 
 /// The one owner of the database: the GRDB pool, the migrator and every
 /// query. Nothing outside this folder writes SQL.
@@ -229,6 +230,10 @@ public final class ChecklistsDatabase: Sendable {
         return ChecklistsDatabase(path: path, reader: queue, writer: nil, openingNotice: notice, options: options)
     }
 
+    /// What SQLite is told once, before the process's first connection
+    /// (every open comes through `connectionConfiguration` first).
+    private static let sqliteSetUp: Void = { _ = checklists_sqlite_without_memory_statistics() }()
+
     /// Every connection's set-up: how long to wait for a lock, the
     /// natural order collation the queries name, and temporary files in
     /// memory. The last is for the statement journal SQLite keeps for a
@@ -237,6 +242,7 @@ public final class ChecklistsDatabase: Sendable {
     /// 16 per item, and spent most of its time there; the journal is thrown
     /// away at the statement's end, so it never needed a disk.
     private static func connectionConfiguration(_ options: Options) -> Configuration {
+        _ = sqliteSetUp
         var configuration = Configuration()
         configuration.busyMode = .timeout(options.busyTimeout)
         configuration.prepareDatabase { db in

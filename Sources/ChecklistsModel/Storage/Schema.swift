@@ -26,6 +26,15 @@ enum Schema {
         return "search_fold(" + ([first] + rest).joined(separator: " || ") + ")"
     }
 
+    /// `searchedText`'s value for `item`, folded in Swift: what an import
+    /// puts in `item_folded` for each item it loads, folded on another
+    /// core while the rows go in (`ChecklistsDatabase.loadingItemsInBulk`).
+    /// It follows `searchedColumns` by name, so a column added there must
+    /// be added here: a test compares the two over every kind of item.
+    static func foldedSearchedText(of item: Item) -> String {
+        SearchText.fold(item.note.isEmpty ? item.text : item.text + "\n" + item.note)
+    }
+
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: checklists and items") { db in
