@@ -226,6 +226,15 @@ enum FileChecks {
         return permissions & 0o077 != 0 ? permissions : nil
     }
 
+    /// Syncs the file or folder at `path` to the disk; false (errno set)
+    /// when it cannot be opened or synced.
+    static func sync(_ path: String) -> Bool {
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { Glibc.close(descriptor) }
+        return fsync(descriptor) == 0
+    }
+
     /// Creates an empty file, owner-only whatever the umask, replacing what
     /// a creation that was killed half-way left at `path`.
     static func createPrivateFile(_ path: String, for finalPath: String) throws(StorageError) {
