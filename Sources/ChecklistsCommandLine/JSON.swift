@@ -483,21 +483,28 @@ struct JSONParser {
         index += 1
         // Most strings have no escape: checked and made in one step. (Built
         // scalar by scalar, strings were most of an import's parsing time.)
-        var end = index
-        var allBits: UInt8 = 0
-        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
-            allBits |= bytes[end]
-            end += 1
-        }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            // ASCII (no byte with its top bit set) is UTF-8 as it is, and is
-            // made without `String(validating:)`, which is generic and looked
-            // its type up again for every string of a file.
-            let text = allBits < 0x80 ? String(decoding: bytes[index..<end], as: UTF8.self) : String(validating: bytes[index..<end], as: UTF8.self)
-            if let text {
-                index = end + 1
-                return text
+        // Read through the buffer: each of the array's own subscripts
+        // checked its bounds, three a byte.
+        let start = index
+        let plain = bytes.withUnsafeBufferPointer { buffer -> String? in
+            var end = start
+            var allBits: UInt8 = 0
+            while end < buffer.count {
+                let byte = buffer[end]
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+                allBits |= byte
+                end += 1
             }
+            guard end < buffer.count, buffer[end] == UInt8(ascii: "\"") else { return nil }
+            let run = UnsafeBufferPointer(rebasing: buffer[start..<end])
+            // ASCII (no byte with its top bit set) is UTF-8 as it is, and is
+            // made without validating it again.
+            guard let text = allBits < 0x80 ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self) else { return nil }
+            return text
+        }
+        if let plain {
+            index += plain.utf8.count + 1
+            return plain
         }
         var scalars = String.UnicodeScalarView()
         var runStart = index

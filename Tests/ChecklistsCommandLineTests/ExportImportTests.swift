@@ -175,6 +175,10 @@ struct ExportImportTests {
          #"import.json:6:33: the key "text" appears twice"#),
         (#"    {"id": 1, "name": "List", "items": ["#, #"    {"id": 1, "name": "List", "id": 2, "items": ["#,
          #"import.json:5:31: the key "id" appears twice"#),
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "text": "Milk", "uid": "ab\u0085c"}"#,
+         "import.json:6:40: item 1: uid must be text without control characters"),
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "text": "Milk", "uid": "abc\u007f"}"#,
+         "import.json:6:40: item 1: uid must be text without control characters"),
     ])
     func badFile(line: String, replacement: String, message: String) throws {
         _ = try target.database()
@@ -184,6 +188,18 @@ struct ExportImportTests {
         #expect(error?.exitStatus == 2)
         #expect(error?.description == target.folder.path + "/" + message + "; nothing was imported")
         #expect(try target.database().snapshot() == before)
+    }
+
+    @Test("a uid's control characters are found in its UTF-8 exactly as Unicode's category Cc names them, for every scalar")
+    func uidControlCharacters() {
+        var mismatches: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let isControl = scalar.properties.generalCategory == .control
+            if SnapshotReader.holdsControlCharacter("a\(Character(scalar))b") != isControl { mismatches.append(value) }
+        }
+        #expect(mismatches.isEmpty)
+        #expect(!SnapshotReader.holdsControlCharacter("A1B2C3D4-0000-4000-8000-00000000000À¡"))
     }
 
     @Test("members in any order: the lists before the format and version, a list's items before its id and name; a file that is not an export is still named as such")

@@ -71,13 +71,23 @@ public enum TextRules {
     /// Other controls are stored as given (the screen shows them as stand-ins).
     public static func problem(with text: String, what: String) -> StorageError? {
         if isBlank(text) { return .emptyText(what: what) }
-        if text.unicodeScalars.contains("\u{0}") { return .nulInText(what: what) }
+        if containsNUL(text) { return .nulInText(what: what) }
         return nil
+    }
+
+    /// Whether `text` holds U+0000: a zero byte of its UTF-8, which encodes
+    /// nothing else, looked for without decoding a scalar (an import checks
+    /// every text and note of a file twice).
+    static func containsNUL(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let start = bytes.baseAddress else { return false }
+            return memchr(start, 0, bytes.count) != nil
+        } ?? text.utf8.contains(0)
     }
 
     /// Why a note cannot be stored, or nil. A note may be empty (no note);
     /// a NUL is refused for the reason `problem(with:what:)` gives.
     public static func noteProblem(with note: String) -> StorageError? {
-        note.unicodeScalars.contains("\u{0}") ? .nulInText(what: "note") : nil
+        containsNUL(note) ? .nulInText(what: "note") : nil
     }
 }

@@ -52,7 +52,7 @@ public enum SearchText {
     }
 
     static func foundationFolded(_ text: String) -> String {
-        let withoutNUL = text.unicodeScalars.contains("\u{0}")
+        let withoutNUL = TextRules.containsNUL(text)
             ? String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{0}" }))
             : text
         return withoutNUL.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
