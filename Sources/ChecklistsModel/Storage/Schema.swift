@@ -10,8 +10,9 @@ enum Schema {
 
     /// What search looks in: the one place to name a searched column (a
     /// column added here is indexed by v10's triggers, kept up to date when
-    /// it changes, and filled in for every item). Shared by v10 and by an
-    /// import, which fills the search index in one pass
+    /// it changes, and filled in for every item). Shared by v10 and, through
+    /// `foldedSearchedText(of:)`, which a test holds to it, by an import,
+    /// which fills the search index in one pass
     /// (`ChecklistsDatabase.loadingItemsInBulk`): changing it means a new
     /// migration that builds the triggers again, and v10 keeping a copy of
     /// what it was.
