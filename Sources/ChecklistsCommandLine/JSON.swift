@@ -300,6 +300,45 @@ struct JSONParser {
     /// Where the next value starts.
     var position: JSONNode.Position { JSONNode.Position(line: line, lineStart: lineStart, offset: index) }
 
+    /// Moves past the object that starts here without reading it: strings
+    /// are passed over to their closing quote, brackets counted, lines
+    /// counted. It checks nothing else, so its caller reads the object
+    /// again in full, from where it started, and must find it ends where
+    /// this stopped. False, the parser left where it was, when no object
+    /// starts here, or it is not closed, or a string in it holds a line
+    /// break: what only a full reading can explain.
+    mutating func skipObject() -> Bool {
+        let found = bytes.withUnsafeBufferPointer { buffer -> (end: Int, line: Int, lineStart: Int)? in
+            var scan = index, line = line, lineStart = lineStart, depth = 0
+            guard scan < buffer.count, buffer[scan] == UInt8(ascii: "{") else { return nil }
+            while scan < buffer.count {
+                switch buffer[scan] {
+                case UInt8(ascii: "\""):
+                    scan += 1
+                    while scan < buffer.count, buffer[scan] != UInt8(ascii: "\"") {
+                        if buffer[scan] == UInt8(ascii: "\\") { scan += 1 } else if buffer[scan] == 0x0A { return nil }
+                        scan += 1
+                    }
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    depth -= 1
+                    if depth == 0 { return (scan + 1, line, lineStart) }
+                case 0x0A:
+                    line += 1
+                    lineStart = scan + 1
+                default:
+                    break
+                }
+                scan += 1
+            }
+            return nil
+        }
+        guard let found else { return false }
+        (index, line, lineStart) = found
+        return true
+    }
+
     /// Whether the next value starts with `byte` (`{`, `[`...).
     func nextValueStarts(with byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
 

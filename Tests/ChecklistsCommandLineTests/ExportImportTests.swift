@@ -202,6 +202,49 @@ struct ExportImportTests {
         #expect(!SnapshotReader.holdsControlCharacter("A1B2C3D4-0000-4000-8000-00000000000À¡"))
     }
 
+    @Test("a large file is read on two cores into what one core reads, and a file with a problem is reported as one core reports it")
+    func readOnTwoCores() throws {
+        try fillSource()
+        let exported = export(source)
+        let base = """
+            {"format": "checklists", "version": 3, "lists": [
+              {"id": 1, "name": "A", "items": [
+                {"id": 1, "text": "Milk", "uid": "u1"},
+                {"id": 2, "text": "Eggs \\"x\\" {[ \\\\", "uid": "u2", "note": "two\\nlines"}]},
+              {"items": [
+                {"id": 3, "text": "Tea", "uid": "u3"}], "id": 2, "name": "B"}]}
+            """
+        func read(_ text: String, twoCoresFrom threshold: Int) -> Result<Snapshot, CommandLineError> {
+            Result { () throws(CommandLineError) in try SnapshotReader.read(Array(text.utf8), name: "f.json", twoCoresFrom: threshold) }
+        }
+        // Valid files: read on two cores, into the same snapshot.
+        for text in [exported, base] {
+            #expect(SnapshotReader.readOnTwoCores(Array(text.utf8), name: "f.json") != nil)
+            let twoCores = read(text, twoCoresFrom: 0)
+            #expect(twoCores == read(text, twoCoresFrom: .max))
+            #expect((try? twoCores.get())?.lists.flatMap(\.items).count == (text == base ? 3 : 4))
+        }
+        #expect((try? read(base, twoCoresFrom: 0).get())?.lists.map { $0.items.map(\.item.checklistID) } == [[1, 1], [2]])
+        // Files with a problem: given up on two cores, and worded as ever.
+        let problems = [
+            base.replacingOccurrences(of: #""id": 3, "text""#, with: #""id": 1, "text""#),
+            base.replacingOccurrences(of: #""uid": "u3""#, with: #""uid": "u1""#),
+            base.replacingOccurrences(of: #""text": "Tea""#, with: #""text": "Tea"#),
+            base.replacingOccurrences(of: #""text": "Tea""#, with: #""txt": "Tea""#),
+            base.replacingOccurrences(of: #""text": "Tea""#, with: "\"text\": \"T\nea\""),
+            base.replacingOccurrences(of: #""name": "B""#, with: #""name": """#),
+            base.replacingOccurrences(of: #"{"id": 3"#, with: #"["id": 3"#),
+            base + " x",
+            String(base.dropLast(2)),
+        ]
+        for text in problems {
+            #expect(SnapshotReader.readOnTwoCores(Array(text.utf8), name: "f.json") == nil)
+            let twoCores = read(text, twoCoresFrom: 0)
+            #expect(twoCores == read(text, twoCoresFrom: .max))
+            #expect((try? twoCores.get()) == nil)
+        }
+    }
+
     @Test("members in any order: the lists before the format and version, a list's items before its id and name; a file that is not an export is still named as such")
     func membersInAnyOrder() throws {
         let reordered = """
