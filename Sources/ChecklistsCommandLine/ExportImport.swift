@@ -23,11 +23,26 @@ public enum ExportImportCommands {
     static let format = "checklists"
     static let version: Int64 = 3
 
+    /// Writes the whole database as one document. The rows are read on
+    /// this thread and written out on another, a batch at a time: reading
+    /// (SQLite's steps, the rows made into entries) and writing were two
+    /// thirds and one third of an export of 100,000 items.
     public static func export(context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabaseForReading()
-        var document = ExportDocument(timeZone: context.style.timeZone)
-        try context.storage { () throws(StorageError) in try database.readSnapshot { document.add($0) } }
-        context.outputUTF8(document.finish())
+        let writer = ExportWriter(ExportDocument(timeZone: context.style.timeZone))
+        var batch: [SnapshotPart] = []
+        batch.reserveCapacity(ExportWriter.batchSize)
+        try context.storage { () throws(StorageError) in
+            try database.readSnapshot { part in
+                batch.append(part)
+                if batch.count == ExportWriter.batchSize {
+                    writer.write(batch)
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+        }
+        writer.write(batch)
+        context.outputUTF8(writer.finish())
     }
 
     /// Reads `path` ("-" for standard input) and puts it in the database.
@@ -480,6 +495,30 @@ struct SnapshotReader {
     private func isNull(_ node: JSONNode) -> Bool {
         if case .null = node.value { return true }
         return false
+    }
+}
+
+/// An `ExportDocument` written on a queue of its own, batch after batch in
+/// the order they come, while the snapshot is still being read.
+private final class ExportWriter: @unchecked Sendable {
+    /// Parts handed over at a time: large enough that handing over costs
+    /// nothing beside the writing, small enough that the writer starts at once.
+    static let batchSize = 1_024
+    private let queue = DispatchQueue(label: "checklists.export")
+    /// Touched only on `queue`.
+    private var document: ExportDocument
+
+    init(_ document: ExportDocument) {
+        self.document = document
+    }
+
+    func write(_ parts: [SnapshotPart]) {
+        queue.async { for part in parts { self.document.add(part) } }
+    }
+
+    /// The document, once every batch handed over is written.
+    func finish() -> [UInt8] {
+        queue.sync { document.finish() }
     }
 }
 

@@ -70,7 +70,7 @@ public struct Snapshot: Hashable, Sendable {
 
 /// A snapshot as `ChecklistsDatabase.readSnapshot` hands it over while
 /// reading: the header first, then each list followed by its items.
-public enum SnapshotPart {
+public enum SnapshotPart: Sendable {
     /// What a snapshot holds besides its lists, and how many items follow.
     public struct Header: Hashable, Sendable {
         public var openChecklistID: Int64?
