@@ -251,9 +251,12 @@ struct SnapshotReader {
         var listIDs = Set<Int64>(), itemIDs = Set<Int64>(), uids = Set<String>()
         // Sized once, for items of a little over 100 bytes (an export's are
         // about 280): grown as they filled, these sets hashed every id and
-        // UID again at each doubling.
-        itemIDs.reserveCapacity(bytes.count / 128)
-        uids.reserveCapacity(bytes.count / 128)
+        // UID again at each doubling. A skimming reading checks them later,
+        // in sets of its own.
+        if skim == nil {
+            itemIDs.reserveCapacity(bytes.count / 128)
+            uids.reserveCapacity(bytes.count / 128)
+        }
         var lists: [Snapshot.List] = []
         var streamed = false
         // The lists are read as they come once the file has shown itself to

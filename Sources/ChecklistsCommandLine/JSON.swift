@@ -538,8 +538,7 @@ struct JSONParser {
             let run = UnsafeBufferPointer(rebasing: buffer[start..<end])
             // ASCII (no byte with its top bit set) is UTF-8 as it is, and is
             // made without validating it again.
-            guard let text = allBits < 0x80 ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self) else { return nil }
-            return text
+            return allBits < 0x80 ? String(decoding: run, as: UTF8.self) : String(validating: run, as: UTF8.self)
         }
         if let plain {
             index += plain.utf8.count + 1
