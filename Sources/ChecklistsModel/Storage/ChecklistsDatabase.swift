@@ -59,10 +59,10 @@ public final class ChecklistsDatabase: Sendable {
     }
 
     public let path: String
-    /// What every read goes through: the pool's readers, or the one
-    /// read-only connection of `openForReading`. Only this folder's
-    /// extensions use it, through `read` and `run`.
-    private let reader: any DatabaseReader
+    /// What every read goes through: the writer, or the one read-only
+    /// connection of `openForReading`. Only this folder's extensions use
+    /// it, through `read` and `run`.
+    private let reader: DatabaseQueue
     /// The one connection that writes (and reads); nil when the database
     /// was opened for reading only (a write then fails, it never opens a writer).
     private let writer: DatabaseQueue?
@@ -81,7 +81,7 @@ public final class ChecklistsDatabase: Sendable {
     /// in it: the snapshot then needs no `restore`.
     public let holdsCreatingSnapshot: Bool
 
-    private init(path: String, reader: any DatabaseReader, writer: DatabaseQueue?, openingNotice: StorageNotice?, options: Options,
+    private init(path: String, reader: DatabaseQueue, writer: DatabaseQueue?, openingNotice: StorageNotice?, options: Options,
                  holdsCreatingSnapshot: Bool = false) {
         self.holdsCreatingSnapshot = holdsCreatingSnapshot
         self.path = path
@@ -99,7 +99,7 @@ public final class ChecklistsDatabase: Sendable {
     /// Foundation's NotificationCenter to remove it from (a tenth of
     /// `status`), then frees a dispatch queue, which starts a thread.
     deinit {
-        if let queue = writer ?? reader as? DatabaseQueue { InspectionQueues.close(queue) }
+        InspectionQueues.close(writer ?? reader)
     }
 
     /// The writing connection, for what only a writer does (the extensions'
@@ -384,10 +384,32 @@ public final class ChecklistsDatabase: Sendable {
         }
     }
 
-    /// One read transaction on a reader connection (a consistent view of
-    /// the file while other connections write), its errors as `run`'s.
+    /// One read transaction (a consistent view of the file while other
+    /// processes write), its errors as `run`'s.
+    ///
+    /// Not GRDB's `read`, which on a connection that also writes turns
+    /// `PRAGMA query_only` on before and off after: SQLite expires every
+    /// prepared statement at each such pragma, so each read prepared all its
+    /// statements again, the two pragmas, BEGIN and COMMIT among them (36 of
+    /// the 73 statements the app prepared up to its first frame). Here BEGIN
+    /// and COMMIT are prepared once per connection and the statements a read
+    /// caches stay prepared. A read's statements are SELECTs; on the
+    /// connection of `openForReading` SQLite refuses any write besides.
     func read<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
-        try run { try reader.read(body) }
+        try run {
+            try reader.inDatabase { db in
+                try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
+                let result: T
+                do {
+                    result = try body(db)
+                } catch {
+                    if db.isInsideTransaction { try? db.cachedStatement(sql: "ROLLBACK TRANSACTION").execute() }
+                    throw error
+                }
+                try db.cachedStatement(sql: "COMMIT TRANSACTION").execute()
+                return result
+            }
+        }
     }
 
     /// One write transaction (IMMEDIATE, as GRDB's `write`), its errors
