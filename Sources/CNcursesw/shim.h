@@ -118,4 +118,31 @@ static inline int shim_probe_terminal(const char *term, int fd) {
 /// nl_langinfo(CODESET), which is a macro argument Swift cannot name.
 static inline const char *shim_codeset(void) { return nl_langinfo(CODESET); }
 
+/// Puts `count` printable ASCII bytes, all in one rendition, into the window
+/// from (row, column) on, as wadd_wchnstr does: straight into the window's
+/// cells. waddnstr decodes, measures and places each byte on its own (some
+/// 250 instructions a byte, a tenth of the app's first frame). The cells are
+/// copies of one made by setcchar, each given its own character; `chars` is
+/// ncursesw's documented cchar_t member. Like waddch, wadd_wchnstr combines
+/// each cell with the window's current rendition, which the adapter keeps
+/// at none. Returns OK, or ERR when curses refuses a part.
+static inline int shim_put_ascii_run(WINDOW *window, int row, int column, const char *bytes, int count,
+                                     attr_t attributes, short pair) {
+    enum { CHUNK = 256 };
+    cchar_t cells[CHUNK];
+    wchar_t text[2] = { L' ', 0 };
+    cchar_t model;
+    if (setcchar(&model, text, attributes, pair, NULL) != OK) return ERR;
+    int status = OK;
+    for (int start = 0; start < count; start += CHUNK) {
+        int length = count - start < CHUNK ? count - start : CHUNK;
+        for (int i = 0; i < length; i++) {
+            cells[i] = model;
+            cells[i].chars[0] = (wchar_t)(unsigned char)bytes[start + i];
+        }
+        if (mvwadd_wchnstr(window, row, column + start, cells, length) != OK) status = ERR;
+    }
+    return status;
+}
+
 #endif

@@ -95,9 +95,6 @@ public final class CursesTerminal {
     private var cursorVisible = false
     /// Reused to build each cchar_t without allocating per cell.
     private var wideBuffer: [wchar_t]
-    /// A run of ASCII characters on its way to curses (`putASCIIRun`), kept
-    /// so drawing allocates nothing.
-    private var runBuffer: [CChar] = []
     /// Kept between reads: a paste may arrive over several of them.
     private var decoder = KeyDecoder()
 
@@ -427,11 +424,15 @@ public final class CursesTerminal {
     // MARK: Drawing
 
     private func drawRow(_ row: Int, of grid: ScreenGrid, columns: Int, window: UnsafeMutablePointer<WINDOW>?) {
+        // A local buffer, not a stored property: appending to a class's
+        // property checks exclusive access at every byte (a tenth of drawing).
+        var run = [CChar]()
+        run.reserveCapacity(columns)
         var column = 0
         while column < columns {
             let cell = grid[row, column]
             if let byte = Self.printableASCII(cell) {
-                column = putASCIIRun(starting: byte, cell, row: row, column: column, of: grid, columns: columns, window: window)
+                column = putASCIIRun(starting: byte, cell, into: &run, row: row, column: column, of: grid, columns: columns, window: window)
                 continue
             }
             let cellWidth = Int(cell.width)
@@ -476,26 +477,24 @@ public final class CursesTerminal {
     /// looks the same (style and colour) as one string, and returns the
     /// column after it. A cell at a time (setcchar, then wadd_wch, each
     /// measuring the character again), a first frame of 120 by 40 spent a
-    /// quarter of the app's start drawing; a run is one call.
-    private func putASCIIRun(starting first: CChar, _ cell: Cell, row: Int, column: Int, of grid: ScreenGrid, columns: Int,
-                             window: UnsafeMutablePointer<WINDOW>?) -> Int {
-        runBuffer.removeAll(keepingCapacity: true)
-        runBuffer.append(first)
+    /// quarter of the app's start drawing; a run is one call, which copies
+    /// the cells in without decoding each byte (`shim_put_ascii_run`).
+    private func putASCIIRun(starting first: CChar, _ cell: Cell, into run: inout [CChar], row: Int, column: Int, of grid: ScreenGrid,
+                             columns: Int, window: UnsafeMutablePointer<WINDOW>?) -> Int {
+        run.removeAll(keepingCapacity: true)
+        run.append(first)
         var end = column + 1
         while end < columns {
             let next = grid[row, end]
             guard next.style == cell.style, next.color == cell.color, let byte = Self.printableASCII(next) else { break }
-            runBuffer.append(byte)
+            run.append(byte)
             end += 1
         }
-        // The window's attributes are combined with every character added
-        // after them: set for the run, then back to none for the cells that
-        // carry their own (setcchar).
-        _ = wattr_set(window, attributes(for: cell), pair(for: cell), nil)
-        runBuffer.withUnsafeBufferPointer { run in
-            _ = mvwaddnstr(window, Int32(row), Int32(column), run.baseAddress, Int32(run.count))
+        let attributes = attributes(for: cell)
+        let colourPair = pair(for: cell)
+        run.withUnsafeBufferPointer { bytes in
+            _ = shim_put_ascii_run(window, Int32(row), Int32(column), bytes.baseAddress, Int32(bytes.count), attributes, colourPair)
         }
-        _ = wattr_set(window, shim_a_normal(), 0, nil)
         return end
     }
 
