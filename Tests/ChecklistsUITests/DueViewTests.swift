@@ -143,6 +143,44 @@ struct DueViewStoreTests {
         folder.remove()
     }
 
+    @Test("the start loads only the due items the pane can show, and a taller pane loads more")
+    func loadsWhatFits() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        try database.applyAll((1...30).map { day in
+            .addItem(checklistID: list, ItemDraft(text: "bill \(day)", dueDate: Fixed.date("2026-10-01 09:00").addingTimeInterval(Double(day) * 86_400)))
+        }, now: Fixed.now)
+        // 12 rows: the title, 9 list rows, the footer's two.
+        let store = Store(state: AppState(context: Fixed.context, width: 60, height: 12, now: Fixed.now), database: database)
+        store.start(now: Fixed.now)
+        #expect(store.state.listRows == 9)
+        #expect(store.state.allLists.due.items.count == DueSection.limit(visibleRows: 9))
+        #expect(store.state.allLists.due.total == 30)
+        #expect(render(store.state).lines() == [
+            " Checklists                                 30 due · 1 list",
+            " Due today and overdue",
+            "   ! bill 1  List  Oct 2",
+            "   ! bill 2  List  Oct 3",
+            "   ! bill 3  List  Oct 4",
+            "   ! bill 4  List  Oct 5",
+            "   ! bill 5  List  Oct 6",
+            "     … and 25 more (checklists list --due today)",
+            " Lists",
+            "     List                                      30 Remaining",
+            " ↑↓/jk:move Enter:open Space:check a:add item q:quit u:undo",
+            " ?:help",
+        ])
+        // Taller: the pane has room for more than were loaded, so they are read.
+        store.send(.resized(width: 60, height: 30))
+        #expect(store.state.allLists.due.items.count == DueSection.limit(visibleRows: 27))
+        #expect(store.state.allLists.rows.filter { if case .due = $0 { true } else { false } }.count == 23)
+        // Shorter again: nothing to read.
+        var shorter = store.state
+        let effects = reduce(&shorter, .resized(width: 60, height: 12))
+        #expect(!effects.contains { if case .loadLists = $0 { true } else { false } })
+        folder.remove()
+    }
+
     @Test("Enter on a due item opens it in Item Detail over its checklist")
     func opensItem() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)

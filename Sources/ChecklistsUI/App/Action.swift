@@ -71,8 +71,9 @@ public enum ItemsAnchor: Hashable, Sendable {
 /// Work for the runtime: reduce returns these instead of doing them.
 public enum Effect: Hashable, Sendable {
     /// The lists, and the items not checked off that are due before
-    /// `dueBefore` (the end of today) for the Due view.
-    case loadLists(select: Int64?, dueBefore: Date)
+    /// `dueBefore` (the end of today) for the Due view, at most `dueLimit`
+    /// of them.
+    case loadLists(select: Int64?, dueBefore: Date, dueLimit: Int)
     case loadItems(checklistID: Int64, anchor: ItemsAnchor, pageSize: Int)
     case commit(Change)
     /// Undo the newest change (or redo the last undone), asking first about

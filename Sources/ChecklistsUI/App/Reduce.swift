@@ -278,17 +278,20 @@ func loadLists(_ state: AppState, select: Int64?) -> Effect {
     let calendar = state.context.dateStyle.dayCalendar
     let today = calendar.startOfDay(for: state.now)
     let endOfToday = calendar.date(byAdding: .day, value: 1, to: today) ?? state.now.addingTimeInterval(86_400)
-    return .loadLists(select: select, dueBefore: endOfToday)
+    return .loadLists(select: select, dueBefore: endOfToday, dueLimit: DueSection.limit(visibleRows: state.listRows))
 }
 
 /// After a resize the selection must stay on screen, and a taller screen may
-/// need more of the list loaded.
+/// need more of the list loaded, or more of the Due view.
 private func keepSelectionVisible(_ state: inout AppState) -> [Effect] {
     let rows = state.listRows
     // The Due view's share of the home screen depends on its height.
     state.allLists.relayout(visibleRows: rows)
-    guard var list = state.checklist else { return [] }
+    let due = state.allLists.due
+    let moreDue: [Effect] = due.items.count < due.total && due.items.count < DueSection.limit(visibleRows: rows)
+        ? [loadLists(state, select: nil)] : []
+    guard var list = state.checklist else { return moreDue }
     list.viewport.clampTop(count: list.count, visibleRows: rows)
     state.checklist = list
-    return ChecklistScreen.pageIfNeeded(list, state: state)
+    return moreDue + ChecklistScreen.pageIfNeeded(list, state: state)
 }

@@ -97,11 +97,11 @@ public final class Store {
         case .ringBell:
             pendingBells += 1
             return nil
-        case let .loadLists(select, dueBefore):
+        case let .loadLists(select, dueBefore, dueLimit):
             do {
-                let items = try database.pendingItems(dueBefore: dueBefore, limit: DueSection.limit)
+                let items = try database.pendingItems(dueBefore: dueBefore, limit: dueLimit)
                 // Fewer than a full page: the page is the count, no second query.
-                let total = items.count < DueSection.limit ? items.count
+                let total = items.count < dueLimit ? items.count
                     : try database.pendingCount(dueFrom: nil, before: dueBefore, upTo: DueSection.countCap)
                 let due = DueSection(items: items, total: total)
                 return .listsLoaded(try database.checklistSummaries(), due: due, select: select)

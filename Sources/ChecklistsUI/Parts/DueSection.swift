@@ -1,9 +1,17 @@
 import ChecklistsModel
 
 /// What is due today or overdue across every list, as loaded for the top of
-/// the home screen. At most `limit` items are loaded, whatever the data.
+/// the home screen. At most `limit(visibleRows:)` items are loaded, whatever
+/// the data.
 public struct DueSection: Hashable, Sendable {
-    public static let limit = 100
+    /// How many items to load for a home screen of `visibleRows` rows: one
+    /// more than can show with the headings and a list beside them
+    /// (`AllListsState.rows`). A load shorter than this holds every due
+    /// item; a full one means some are left out, and they are counted. Each
+    /// item is a row read from the table, wherever it lies in the file: a
+    /// fixed 100 read 60 more of them than a 40-row pane shows, before the
+    /// first frame.
+    public static func limit(visibleRows: Int) -> Int { max(1, visibleRows - 2) }
     /// Counting stops here, so a database with 100,000 overdue items costs
     /// the same to show as one with 1,000: past a thousand a dashboard's
     /// count says "a lot", and each index entry counted costs about a
