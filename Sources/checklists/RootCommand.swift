@@ -149,7 +149,7 @@ struct RootCommand: ParsableCommand {
 
     /// The full-screen app, until the user quits.
     static func runApp(databaseOption db: String?, configOption config: String?) {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.read()
         let location = DatabaseLocation.resolve(option: db, environment: environment)
         // Read first: a bad file is refused (exit 2, as the notifier does)
         // before a terminal or a database is touched.

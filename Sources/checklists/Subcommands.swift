@@ -37,7 +37,7 @@ extension Subcommand {
 /// Runs a subcommand's work in the live context; a failure is
 /// "checklists: message" on stderr. Returns the exit status.
 func execute(databasePath: String?, _ perform: (CommandLineContext) throws(CommandLineError) -> Void) -> Int32 {
-    let context = CommandLineContext.live(databasePath: databasePath, environment: ProcessInfo.processInfo.environment)
+    let context = CommandLineContext.live(databasePath: databasePath, environment: ProcessEnvironment.read())
     do {
         try perform(context)
         return 0
@@ -261,7 +261,7 @@ struct Sync: ParsableCommand {
     var config: String?
 
     func run() throws {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.read()
         let section: SyncSection
         do {
             // Before the subcommand's name the root's --config counts (as --db does).
@@ -349,7 +349,7 @@ struct Notify: ParsableCommand {
     @Flag(help: "Stop the running notifier (SIGTERM) and wait until it has ended.") var stop = false
 
     func run() throws {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = ProcessEnvironment.read()
         let location = DatabaseLocation.resolve(option: database.db ?? root.db, environment: environment)
         if status && stop { throw ValidationError("give --status or --stop, not both") }
         let exitStatus: Int32

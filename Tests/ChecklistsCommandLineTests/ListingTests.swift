@@ -215,3 +215,17 @@ struct ListingTests {
         #expect(try harness.database().checklistSummaries()[0].itemCount == 1)
     }
 }
+
+@Suite("The process's environment")
+struct ProcessEnvironmentTests {
+    @Test("read from environ, it is Foundation's dictionary")
+    func sameAsFoundation() {
+        setenv("CHECKLISTS_TEST_ÉTÉ", "a=b=c ünï", 1)
+        setenv("CHECKLISTS_TEST_EMPTY", "", 1)
+        defer { unsetenv("CHECKLISTS_TEST_ÉTÉ"); unsetenv("CHECKLISTS_TEST_EMPTY") }
+        let read = ProcessEnvironment.read()
+        #expect(read == ProcessInfo.processInfo.environment)
+        #expect(read["CHECKLISTS_TEST_ÉTÉ"] == "a=b=c ünï")
+        #expect(read["CHECKLISTS_TEST_EMPTY"] == "")
+    }
+}
