@@ -125,9 +125,12 @@ public final class CursesTerminal {
         // Without a UTF-8 LC_CTYPE, ncursesw treats every non-ASCII character
         // as unprintable and draws blanks. A locale named by the environment
         // but not installed makes setlocale fail; C.UTF-8 is always present on
-        // glibc and is better than falling back to ASCII.
-        if setlocale(LC_ALL, "") == nil {
-            _ = setlocale(LC_ALL, "C.UTF-8")
+        // glibc and is better than falling back to ASCII. Only the character
+        // type: it is all curses and wcwidth read (dates are Foundation's),
+        // and LC_ALL opened and mapped a file for each of the twelve
+        // categories before the first frame.
+        if setlocale(LC_CTYPE, "") == nil {
+            _ = setlocale(LC_CTYPE, "C.UTF-8")
         }
         let codeset = String(cString: shim_codeset()).uppercased()
         let unicode = codeset == "UTF-8" || codeset == "UTF8"
