@@ -55,8 +55,14 @@ public final class Runtime {
         // finishes first, and what it delivered is not shown again as missed.
         presence = AppPresence.announce(databasePath: store.databasePath)
         store.start(now: now())
-        watchDatabase()
         draw()
+        // Then the file watcher, after the first frame (setting it up is a
+        // third of a millisecond), and one look for a commit made elsewhere
+        // since the start's reads, of which no write event would tell.
+        let watchNotice = watchDatabase()
+        let changedElsewhere = store.noticeFileWrite(now: now())
+        if watchNotice || changedElsewhere { draw() }
+        if changedElsewhere { eventLog?.drewExternalChange() }
         watchInput()
         watchSignals()
         // The main queue is drained on the main thread by its run loop, not
@@ -70,7 +76,9 @@ public final class Runtime {
     /// Changes committed by other processes (the command line, another copy)
     /// are shown at once: the watcher wakes us on writes to the files, and
     /// SQLite's data_version says whether they were someone else's commits.
-    private func watchDatabase() {
+    /// Returns whether it put a message on the screen's state (the watcher
+    /// fell back to polling), which the next draw shows.
+    private func watchDatabase() -> Bool {
         watcher.onWrite = { [unowned self] in
             MainActor.assumeIsolated {
                 guard self.store.noticeFileWrite(now: self.now()) else { return }
@@ -79,9 +87,9 @@ public final class Runtime {
             }
         }
         watcher.start(databasePath: store.databasePath)
-        if let reason = watcher.fallbackReason {
-            store.send(.loadFailed(message: "Not watching the database (\(reason)); checking for changes every second."))
-        }
+        guard let reason = watcher.fallbackReason else { return false }
+        store.send(.loadFailed(message: "Not watching the database (\(reason)); checking for changes every second."))
+        return true
     }
 
     private func watchInput() {
