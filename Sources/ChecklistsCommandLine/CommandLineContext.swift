@@ -131,7 +131,7 @@ private func writeAll(_ bytes: [UInt8]) {
 public enum ProcessEnvironment {
     public static func read() -> [String: String] {
         var variables: [String: String] = [:]
-        guard var entry = environ as UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? else { return variables }
+        var entry = environ
         while let pointer = entry.pointee {
             if let equals = strchr(pointer, Int32(UInt8(ascii: "="))) {
                 let name = String(decoding: UnsafeRawBufferPointer(start: pointer, count: equals - pointer), as: UTF8.self)

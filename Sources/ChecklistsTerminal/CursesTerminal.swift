@@ -342,8 +342,13 @@ public final class CursesTerminal {
 
         let visibleRows = min(grid.height, Int(shim_lines()))
         let visibleColumns = min(grid.width, Int(shim_cols()))
+        // One buffer for every ASCII run of this draw, local rather than a
+        // stored property: appending to a class's property checks exclusive
+        // access at every byte (a tenth of drawing).
+        var run = [CChar]()
+        run.reserveCapacity(visibleColumns)
         for row in rows where row >= 0 && row < visibleRows {
-            drawRow(row, of: grid, columns: visibleColumns, window: window)
+            drawRow(row, of: grid, columns: visibleColumns, run: &run, window: window)
         }
 
         if let cursor = grid.cursor, cursor.row >= 0, cursor.row < visibleRows,
@@ -426,11 +431,7 @@ public final class CursesTerminal {
 
     // MARK: Drawing
 
-    private func drawRow(_ row: Int, of grid: ScreenGrid, columns: Int, window: UnsafeMutablePointer<WINDOW>?) {
-        // A local buffer, not a stored property: appending to a class's
-        // property checks exclusive access at every byte (a tenth of drawing).
-        var run = [CChar]()
-        run.reserveCapacity(columns)
+    private func drawRow(_ row: Int, of grid: ScreenGrid, columns: Int, run: inout [CChar], window: UnsafeMutablePointer<WINDOW>?) {
         var column = 0
         while column < columns {
             let cell = grid[row, column]
