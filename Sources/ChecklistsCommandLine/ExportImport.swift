@@ -51,9 +51,9 @@ public enum ExportImportCommands {
     public static func importFile(path: String, replace: Bool, context: CommandLineContext,
                                   readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws(CommandLineError) {
         let name = path == "-" ? "standard input" : path
-        let data: Data
+        let bytes: [UInt8]
         if path == "-" {
-            data = readStandardInput()
+            bytes = Array(readStandardInput())
         } else {
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
@@ -61,14 +61,13 @@ public enum ExportImportCommands {
                 if errno == ENOENT { throw .notFound("cannot read \(path): \(reason)") }
                 throw .badInput("cannot read \(path): \(reason)")
             }
-            let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-            do {
-                data = try handle.readToEnd() ?? Data()
-            } catch {
+            defer { close(descriptor) }
+            guard let whole = readWhole(descriptor) else {
                 throw .badInput("cannot read \(path): it is a folder or cannot be read")
             }
+            bytes = whole
         }
-        let snapshot = try SnapshotReader.read(Array(data), name: name)
+        let snapshot = try SnapshotReader.read(bytes, name: name)
         let database = try context.openDatabase(creatingFrom: snapshot)
         if database.holdsCreatingSnapshot { return }
         let outcome = try context.storage { () throws(StorageError) in try database.restore(snapshot, replacingExisting: replace) }
@@ -76,6 +75,40 @@ public enum ExportImportCommands {
             throw .badInput("\(database.path) already holds \(lists) list(s) and \(items) item(s); "
                             + "nothing was imported. Give --replace to replace all of it with \(name)")
         }
+    }
+
+    /// All that `descriptor` holds, read straight into the array the
+    /// reader takes, in one buffer of the file's size (and more, only if
+    /// the file grows while it is read); nil when it cannot be read (a
+    /// folder). Read into `Data` and then copied into an array, a 28 MB
+    /// export was made twice: about 70 ms before its reading could begin.
+    static func readWhole(_ descriptor: Int32) -> [UInt8]? {
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 0
+        var failed = false
+        // One byte more than the size, so the read that finds the end
+        // finds it in this buffer.
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
+            while count < buffer.count {
+                let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+                if got < 0 && errno == EINTR { continue }
+                if got <= 0 { failed = got < 0; return }
+                count += got
+            }
+        }
+        guard !failed else { return nil }
+        // Filled: the file grew, or is not a regular file (a pipe's size is 0).
+        if bytes.count == size + 1 {
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+                if got < 0 && errno == EINTR { continue }
+                if got < 0 { return nil }
+                if got == 0 { break }
+                bytes.append(contentsOf: chunk[0..<got])
+            }
+        }
+        return bytes
     }
 }
 
@@ -202,10 +235,31 @@ struct SnapshotReader {
             parts[half].entries = entries
         }
         guard let first = parts[0].entries, let second = parts[1].entries else { return nil }
-        var itemIDs = Set<Int64>(minimumCapacity: items.count), uids = Set<String>(minimumCapacity: items.count)
-        for (index, entry) in zip(items.indices, [first, second].joined()) {
-            guard itemIDs.insert(entry.item.id).inserted, entry.uid.isEmpty || uids.insert(entry.uid).inserted else { return nil }
-            snapshot.lists[items[index].list].items.append(entry)
+        let read = [first, second]
+        // The ids and the UIDs are checked at once, each set on a core of
+        // its own: one after the other, with each entry put in its list in
+        // the same loop, this was a quarter of the reading (100,000 items).
+        let unique = UniquenessCheck()
+        DispatchQueue.concurrentPerform(iterations: 2) { check in
+            if check == 0 {
+                var ids = Set<Int64>(minimumCapacity: items.count)
+                unique.ids = read.allSatisfy { $0.allSatisfy { ids.insert($0.item.id).inserted } }
+            } else {
+                var uids = Set<String>(minimumCapacity: items.count)
+                unique.uids = read.allSatisfy { $0.allSatisfy { $0.uid.isEmpty || uids.insert($0.uid).inserted } }
+            }
+        }
+        guard unique.ids, unique.uids else { return nil }
+        // Each list's array made once at its size, not grown item by item.
+        var counts = [Int](repeating: 0, count: snapshot.lists.count)
+        for item in items { counts[item.list] += 1 }
+        for list in snapshot.lists.indices { snapshot.lists[list].items.reserveCapacity(counts[list]) }
+        var index = 0
+        for half in read {
+            for entry in half {
+                snapshot.lists[items[index].list].items.append(entry)
+                index += 1
+            }
         }
         return snapshot
     }
@@ -213,6 +267,13 @@ struct SnapshotReader {
     /// The items one core read, once it has read all of its half.
     private final class ReadPart: @unchecked Sendable {
         var entries: [Snapshot.Entry]?
+    }
+
+    /// Whether no two items share an id, and no two a UID: each found on
+    /// a core of its own.
+    private final class UniquenessCheck: @unchecked Sendable {
+        var ids = false
+        var uids = false
     }
 
     private func fail(_ node: JSONNode, _ message: String) -> JSONProblem {

@@ -296,6 +296,37 @@ struct ExportImportTests {
         #expect(!target.fileExists)
     }
 
+    @Test("a file is read whole whatever its size says: a regular file, a pipe (whose size is 0), and a folder is refused")
+    func readWhole() throws {
+        let text = Array(String(repeating: "0123456789abcdef", count: 20_000).utf8)
+        let file = target.folder.file("whole.json")
+        try Data(text).write(to: URL(fileURLWithPath: file))
+        let descriptor = open(file, O_RDONLY)
+        defer { close(descriptor) }
+        #expect(ExportImportCommands.readWhole(descriptor) == text)
+
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let writeEnd = ends[1]
+        let writer = Thread {
+            text.withUnsafeBytes { bytes in
+                var written = 0
+                while written < bytes.count { written += max(0, write(writeEnd, bytes.baseAddress! + written, bytes.count - written)) }
+            }
+            close(writeEnd)
+        }
+        writer.start()
+        #expect(ExportImportCommands.readWhole(ends[0]) == text)
+        close(ends[0])
+
+        let folder = open(target.folder.path, O_RDONLY)
+        defer { close(folder) }
+        #expect(ExportImportCommands.readWhole(folder) == nil)
+        let error = target.run { context in try ExportImportCommands.importFile(path: target.folder.path, replace: false, context: context) }
+        #expect(error?.description == "cannot read \(target.folder.path): it is a folder or cannot be read")
+        #expect(!target.fileExists)
+    }
+
     @Test("- reads standard input")
     func standardInput() throws {
         try fillSource()
