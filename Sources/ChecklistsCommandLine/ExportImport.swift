@@ -591,9 +591,18 @@ private final class ExportWriter: @unchecked Sendable {
 /// and an error in an edited file can be reported by line.
 struct ExportDocument {
     let timeZone: TimeZone
-    private var out = JSONBytes()
-    private var lists = 0
-    private var itemsInList = 0
+    /// The header, up to the lists.
+    private var head = JSONBytes()
+    /// Each list's line up to its items, its items' lines, and how many,
+    /// in the lists' order. The items arrive in the table's order, each
+    /// written at the end of its own list's (by id within each list, as
+    /// they always were).
+    private var lists: [(line: String, items: JSONBytes, count: Int)] = []
+    private var listIndex: [Int64: Int] = [:]
+    /// The list of the item before: the next is usually in it too.
+    private var lastList: (id: Int64, index: Int)?
+    /// The header's count of all items.
+    private var totalItems = 0
 
     init(timeZone: TimeZone) {
         self.timeZone = timeZone
@@ -602,10 +611,8 @@ struct ExportDocument {
     mutating func add(_ part: SnapshotPart) {
         switch part {
         case .header(let header):
-            // About what an item takes (277 bytes with the benchmark's
-            // items): growing 28 MB by doubling copied it all again.
-            out.bytes.reserveCapacity(4096 + 320 * header.itemCount)
-            out.append("{\n")
+            totalItems = header.itemCount
+            head.append("{\n")
             let members: [(String, JSON)] = [
                 ("format", .string(ExportImportCommands.format)),
                 ("version", .integer(ExportImportCommands.version)),
@@ -614,15 +621,14 @@ struct ExportDocument {
                 ("openList", header.openChecklistID.map(JSON.integer) ?? .null),
             ]
             for (key, value) in members {
-                out.append("  ")
-                JSON.writeString(key, to: &out)
-                out.append(": ")
-                out.append(value)
-                out.append(",\n")
+                head.append("  ")
+                JSON.writeString(key, to: &head)
+                head.append(": ")
+                head.append(value)
+                head.append(",\n")
             }
-            out.append("  \"lists\": [")
-        case .list(let checklist):
-            closeList()
+            head.append("  \"lists\": [")
+        case .list(let checklist, let itemCount):
             var line = JSON.object([
                 ("id", .integer(checklist.id)),
                 ("name", .string(checklist.name)),
@@ -631,70 +637,97 @@ struct ExportDocument {
                 ("items", .array([])),
             ]).text()
             line.removeLast(3)   // "[]}": the items follow on their own lines
-            out.append((lists == 0 ? "\n" : ",\n") + "    " + line + "[")
-            lists += 1
-            itemsInList = 0
+            var items = JSONBytes()
+            if lists.isEmpty {
+                // The first list's items are written after the header and
+                // its own line, in the buffer that becomes the document:
+                // room for every item, so that nothing is copied again when
+                // it is all in one list. (About what an item takes: 277
+                // bytes with the benchmark's items; growing 28 MB by
+                // doubling copied it all again.)
+                swap(&items, &head)
+                items.bytes.reserveCapacity(items.bytes.count + 4096 + 320 * totalItems)
+                items.append("\n    " + line + "[")
+            } else {
+                items.bytes.reserveCapacity(320 * itemCount)
+            }
+            listIndex[checklist.id] = lists.count
+            lists.append((line, items, 0))
         case .entry(let entry):
-            let item = entry.item
-            // Written piece by piece, as `JSON.object` would write the
-            // members, each key with its punctuation in one literal:
-            // building each item's members as values, and writing every
-            // key, comma and colon on its own, was most of an export.
-            out.appendRaw(itemsInList == 0 ? "\n      {\"id\": " : ",\n      {\"id\": ")
-            out.appendInteger(item.id)
-            out.appendRaw(", \"text\": ")
-            JSON.writeString(item.text, to: &out)
-            out.appendRaw(", \"due\": ")
-            out.appendTimestamp(item.dueDate, in: timeZone)
-            out.appendRaw(item.isChecked ? ", \"checked\": true" : ", \"checked\": false")
-            out.appendRaw(item.shouldRemind ? ", \"remind\": true" : ", \"remind\": false")
-            out.appendRaw(", \"reminder\": ")
-            out.appendTimestamp(entry.remindAt, in: timeZone)
-            if let rule = item.recurrence {
-                out.appendRaw(", \"repeat\": ")
-                JSON.writeString(rule.rrule, to: &out)
-                out.appendRaw(", \"repeatStart\": ")
-                out.appendTimestamp(item.repeatStart ?? item.dueDate, in: timeZone)
-            }
-            if let lastDone = item.lastDoneAt {
-                out.appendRaw(", \"lastDone\": ")
-                out.appendTimestamp(lastDone, in: timeZone)
-            }
-            if !item.note.isEmpty {
-                out.appendRaw(", \"note\": ")
-                JSON.writeString(item.note, to: &out)
-            }
-            out.appendRaw(", \"position\": ")
-            out.appendInteger(item.position)
-            out.appendRaw(", \"uid\": ")
-            JSON.writeString(entry.uid, to: &out)
-            if let modified = entry.modifiedAt {
-                out.appendRaw(", \"modified\": ")
-                out.appendTimestamp(modified, in: timeZone)
-            }
-            if let completed = entry.completedAt {
-                out.appendRaw(", \"completed\": ")
-                out.appendTimestamp(completed, in: timeZone)
-            }
-            if let ical = entry.calendarObject {
-                out.appendRaw(", \"ical\": ")
-                JSON.writeString(ical, to: &out)
-            }
-            out.appendRaw("}")
-            itemsInList += 1
+            let listID = entry.item.checklistID
+            guard let index = lastList?.id == listID ? lastList?.index : listIndex[listID] else { return }
+            lastList = (listID, index)
+            Self.write(entry, first: lists[index].count == 0, to: &lists[index].items, timeZone: timeZone)
+            lists[index].count += 1
         }
     }
 
-    /// The whole document, its lists closed.
-    mutating func finish() -> [UInt8] {
-        closeList()
-        out.append(lists == 0 ? "]\n}" : "\n  ]\n}")
-        return out.bytes
+    /// An item's line, written piece by piece as `JSON.object` would write
+    /// the members, each key with its punctuation in one literal: building
+    /// each item's members as values, and writing every key, comma and
+    /// colon on its own, was most of an export.
+    private static func write(_ entry: Snapshot.Entry, first: Bool, to out: inout JSONBytes, timeZone: TimeZone) {
+        let item = entry.item
+        out.appendRaw(first ? "\n      {\"id\": " : ",\n      {\"id\": ")
+        out.appendInteger(item.id)
+        out.appendRaw(", \"text\": ")
+        JSON.writeString(item.text, to: &out)
+        out.appendRaw(", \"due\": ")
+        out.appendTimestamp(item.dueDate, in: timeZone)
+        out.appendRaw(item.isChecked ? ", \"checked\": true" : ", \"checked\": false")
+        out.appendRaw(item.shouldRemind ? ", \"remind\": true" : ", \"remind\": false")
+        out.appendRaw(", \"reminder\": ")
+        out.appendTimestamp(entry.remindAt, in: timeZone)
+        if let rule = item.recurrence {
+            out.appendRaw(", \"repeat\": ")
+            JSON.writeString(rule.rrule, to: &out)
+            out.appendRaw(", \"repeatStart\": ")
+            out.appendTimestamp(item.repeatStart ?? item.dueDate, in: timeZone)
+        }
+        if let lastDone = item.lastDoneAt {
+            out.appendRaw(", \"lastDone\": ")
+            out.appendTimestamp(lastDone, in: timeZone)
+        }
+        if !item.note.isEmpty {
+            out.appendRaw(", \"note\": ")
+            JSON.writeString(item.note, to: &out)
+        }
+        out.appendRaw(", \"position\": ")
+        out.appendInteger(item.position)
+        out.appendRaw(", \"uid\": ")
+        JSON.writeString(entry.uid, to: &out)
+        if let modified = entry.modifiedAt {
+            out.appendRaw(", \"modified\": ")
+            out.appendTimestamp(modified, in: timeZone)
+        }
+        if let completed = entry.completedAt {
+            out.appendRaw(", \"completed\": ")
+            out.appendTimestamp(completed, in: timeZone)
+        }
+        if let ical = entry.calendarObject {
+            out.appendRaw(", \"ical\": ")
+            JSON.writeString(ical, to: &out)
+        }
+        out.appendRaw("}")
     }
 
-    /// Ends the list whose items were written last, if there is one.
-    private mutating func closeList() {
-        guard lists > 0 else { return }
-        out.append(itemsInList == 0 ? "]}" : "\n    ]}")
+    /// The whole document: the header, then each list with its items.
+    mutating func finish() -> [UInt8] {
+        guard !lists.isEmpty else {
+            head.append("]\n}")
+            return head.bytes
+        }
+        // The first list's buffer already holds the header and that list.
+        var out = JSONBytes()
+        swap(&out, &lists[0].items)
+        out.append(lists[0].count == 0 ? "]}" : "\n    ]}")
+        for index in lists.indices.dropFirst() {
+            out.append(",\n    " + lists[index].line + "[")
+            out.bytes.append(contentsOf: lists[index].items.bytes)
+            lists[index].items = JSONBytes()
+            out.append(lists[index].count == 0 ? "]}" : "\n    ]}")
+        }
+        out.append("\n  ]\n}")
+        return out.bytes
     }
 }

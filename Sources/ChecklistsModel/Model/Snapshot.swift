@@ -69,7 +69,7 @@ public struct Snapshot: Hashable, Sendable {
 }
 
 /// A snapshot as `ChecklistsDatabase.readSnapshot` hands it over while
-/// reading: the header first, then each list followed by its items.
+/// reading: the header first, then every list, then every item.
 public enum SnapshotPart: Sendable {
     /// What a snapshot holds besides its lists, and how many items follow.
     public struct Header: Hashable, Sendable {
@@ -82,8 +82,11 @@ public enum SnapshotPart: Sendable {
     }
 
     case header(Header)
-    case list(Checklist)
-    /// An item of the list last handed over.
+    /// A list, and how many items the database counts in it (for a reader
+    /// that sizes what it writes).
+    case list(Checklist, itemCount: Int)
+    /// An item of the list its `item.checklistID` names, handed over
+    /// after every list.
     case entry(Snapshot.Entry)
 }
 
