@@ -109,6 +109,20 @@ struct LongListTests {
         #expect(selection(state) == 119)
     }
 
+    @Test("the start loads the list left open as far as the pane shows and one row more; the first row past them asks for a whole page")
+    func startLoadsWhatShows() {
+        var state = AppState(context: Fixed.context, width: 40, height: 10, now: Fixed.now)
+        // 7 rows between the title bar and the bottom two lines, and the one after.
+        #expect(reduce(&state, .started(openChecklistID: 1, notice: nil)).contains(.loadItems(checklistID: 1, anchor: .index(0), pageSize: 8)))
+        state = onChecklist(total: 5_000, loaded: 8)
+        // Down to the loaded row below the pane: the list scrolls, nothing is read.
+        #expect(type("jjjjjjj", on: &state).isEmpty)
+        #expect(selection(state) == 7)
+        let effects = press(.character("j"), on: &state)
+        #expect(effects == [.loadItems(checklistID: 1, anchor: .index(8), pageSize: 60)])
+        #expect(selection(state) == 8)
+    }
+
     @Test("0 alone is no count (nothing happens), inside one it is a digit; eight digits at most")
     func zeroAndLimit() {
         var state = onChecklist()

@@ -338,7 +338,8 @@ struct ReminderLoopReducerTests {
         var start = AppState(context: Fixed.context, width: 80, height: 16, now: Fixed.now)
         #expect(reduce(&start, .started(openChecklistID: 7, notice: nil)) == [
             .claimDueReminders(at: Fixed.now, missed: true), loadLists(start, select: 7),
-            .loadItems(checklistID: 7, anchor: .index(0), pageSize: start.pageSize), .loadSyncStatus,
+            // The 13 rows the pane shows, and one more.
+            .loadItems(checklistID: 7, anchor: .index(0), pageSize: 14), .loadSyncStatus,
         ])
         #expect(reduce(&start, .remindersDue([], missed: true)) == [.loadWakeCandidates(after: Fixed.now)])
         let missed = DueReminder(item: Item(id: 3, checklistID: 7, text: "Call the bank", dueDate: Fixed.now),

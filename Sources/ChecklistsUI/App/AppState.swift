@@ -158,6 +158,12 @@ public struct AppState: Sendable {
     /// waits for the database and memory stays flat whatever the list's size.
     public var pageSize: Int { max(60, listRows * 3) }
 
+    /// What the start loads of the list left open: the rows the pane shows
+    /// and the one after them (what moving the last row down swaps with).
+    /// The first frame waits for it, and each item loaded is also measured
+    /// for the columns; the first move past it loads a whole page.
+    public var startingPageSize: Int { listRows + 1 }
+
     /// What keys mean right now: the innermost thing that takes keys.
     public var keyContext: KeyContext {
         if let banner { return banner.keyContext }

@@ -28,7 +28,7 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         // answer needs no second load of the screen.
         var effects: [Effect] = [.claimDueReminders(at: state.now, missed: true), loadLists(state, select: openChecklistID)]
         if let id = openChecklistID {
-            effects.append(.loadItems(checklistID: id, anchor: .index(0), pageSize: state.pageSize))
+            effects.append(.loadItems(checklistID: id, anchor: .index(0), pageSize: state.startingPageSize))
         }
         return effects + [.loadSyncStatus]
     case let .listsLoaded(lists, due, select):
