@@ -16,6 +16,17 @@ struct NaturalOrderTests {
         #expect(NaturalOrder.sorted(names) { $0 } == names.sorted(by: NaturalOrder.areInIncreasingOrder))
     }
 
+    @Test("an ASCII name is folded as lowercased() folds it, byte for byte; others through lowercased()")
+    func folding() {
+        let ascii = String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) })
+        #expect(NaturalOrder.fold(ascii) == Array(ascii.lowercased().unicodeScalars))
+        for name in ["Äpfel", "ÉCOLE 2", "Straße", "İstanbul", "LIST 10 ☕"] {
+            #expect(NaturalOrder.fold(name) == Array(name.lowercased().unicodeScalars))
+        }
+        let names = ["list 10", "Äpfel", "ÉCOLE 2", "école 10", "apples", "Zebra", "ÄPFEL", "List 2"]
+        #expect(NaturalOrder.sorted(names) { $0 } == names.sorted(by: NaturalOrder.areInIncreasingOrder))
+    }
+
     @Test("equal strings compare the same; long digit runs do not overflow")
     func edges() {
         #expect(NaturalOrder.compare("a", "a") == .orderedSame)
