@@ -39,12 +39,14 @@ extension ChecklistsDatabase {
             let total = (hidingChecked ? summary?.remainingCount : summary?.itemCount) ?? 0
             let offset = max(0, offset), limit = max(0, limit)
             func page(descending: Bool, limit: Int, offset: Int) throws -> [ItemRecord] {
-                try SQLRequest<ItemRecord>("""
-                    SELECT \(columnsOf: ItemRecord.self) FROM item
-                    WHERE checklistID = \(checklistID) \(sql: Self.pendingOnly(hidingChecked))
-                    ORDER BY \(sql: Self.orderBy(sortOrder, descending: descending))
-                    LIMIT \(limit) OFFSET \(offset)
-                    """).fetchAll(db)
+                // Kept prepared: every reload of a list reads a page.
+                let statement = try db.cachedStatement(sql: """
+                    SELECT \(ItemRecord.columnList) FROM item
+                    WHERE checklistID = ? \(Self.pendingOnly(hidingChecked))
+                    ORDER BY \(Self.orderBy(sortOrder, descending: descending))
+                    LIMIT ? OFFSET ?
+                    """)
+                return try ItemRecord.fetchAll(statement, arguments: [checklistID, limit, offset])
             }
             let records: [ItemRecord]
             if offset > total / 2 {
@@ -149,11 +151,12 @@ extension ChecklistsDatabase {
             // `isChecked = 0` is written out, not bound: SQLite uses a partial
             // index only when the query's WHERE visibly implies the index's.
             let from = start.map(StoredTime.wholeSeconds) ?? Int64.min
-            return try SQLRequest<Int>("""
+            let statement = try db.cachedStatement(sql: """
                 SELECT COUNT(*) FROM (SELECT 1 FROM item INDEXED BY item_pending_by_due
-                                      WHERE isChecked = 0 AND dueAt >= \(from) AND dueAt < \(StoredTime.wholeSeconds(end))
-                                      LIMIT \(cap ?? -1))
-                """).fetchOne(db) ?? 0
+                                      WHERE isChecked = 0 AND dueAt >= ? AND dueAt < ?
+                                      LIMIT ?)
+                """)
+            return try Int.fetchOne(statement, arguments: [from, StoredTime.wholeSeconds(end), cap ?? -1]) ?? 0
         }
     }
 

@@ -19,10 +19,11 @@ extension ChecklistsDatabase {
         try read { db in
             // ORDER BY ... LIMIT 1: a seek to the first entry after now,
             // whatever the number of overdue entries before it.
-            try SQLRequest<Int64>("""
-                SELECT dueAt FROM item INDEXED BY item_pending_by_due WHERE isChecked = 0 AND dueAt > \(StoredTime.secondsRoundedDown(now))
+            let statement = try db.cachedStatement(sql: """
+                SELECT dueAt FROM item INDEXED BY item_pending_by_due WHERE isChecked = 0 AND dueAt > ?
                 ORDER BY dueAt LIMIT 1
-                """).fetchOne(db).map(StoredTime.date)
+                """)
+            return try Int64.fetchOne(statement, arguments: [StoredTime.secondsRoundedDown(now)]).map(StoredTime.date)
         }
     }
 
@@ -32,13 +33,14 @@ extension ChecklistsDatabase {
     public func claimDueReminders(now: Date) throws(StorageError) -> [DueReminder] {
         try write { db in
             let cutoff = StoredTime.secondsRoundedDown(now)
-            let due = try SQLRequest<ListedItemRecord>("""
-                SELECT \(ListedItemRecord.selection)
+            // Kept prepared: the app claims at every reminder's time.
+            let due = try ListedItemRecord.fetchAll(db.cachedStatement(sql: """
+                SELECT \(ListedItemRecord.columnList)
                 FROM item JOIN checklist ON checklist.id = item.checklistID
-                WHERE item.remindAt IS NOT NULL AND item.remindAt <= \(cutoff)
+                WHERE item.remindAt IS NOT NULL AND item.remindAt <= ?
                 ORDER BY item.remindAt, item.id
-                """).fetchAll(db)
-            try db.execute(literal: "UPDATE item SET remindAt = NULL WHERE remindAt IS NOT NULL AND remindAt <= \(cutoff)")
+                """), arguments: [cutoff])
+            try db.cachedStatement(sql: "UPDATE item SET remindAt = NULL WHERE remindAt IS NOT NULL AND remindAt <= ?").execute(arguments: [cutoff])
             return due.compactMap { listed in
                 listed.record.remindAt.map { DueReminder(item: listed.record.item, checklistName: listed.checklistName, remindAt: $0) }
             }

@@ -110,6 +110,9 @@ struct ListedItemRecord: FetchableRecord {
         "\(columnsOf: ItemRecord.self), checklist.name AS checklistName"
     }
 
+    /// `selection` as plain text, made once (see `ItemRecord.columnList`).
+    static let columnList = ItemRecord.columnNames.map { "item." + $0 }.joined(separator: ", ") + ", checklist.name AS checklistName"
+
     var record: ItemRecord
     var checklistName: String
 
@@ -171,8 +174,14 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
 // about a tenth of `add`. These say the same in SQL, which needs no schema.
 
 extension ItemRecord {
+    /// `columnNames` as a query names them, made once: through GRDB's
+    /// `\(columnsOf:)` the list, and the whole query around it, was built
+    /// again by every read. The reads the app and `list` repeat use it with
+    /// plain SQL and statements kept prepared.
+    static let columnList = columnNames.joined(separator: ", ")
+
     /// Made once: the app reads an item by id on every reload of a list.
-    private static let selectByID = "SELECT \(columnNames.joined(separator: ", ")) FROM item WHERE id = ?"
+    private static let selectByID = "SELECT \(columnList) FROM item WHERE id = ?"
 
     static func withID(_ id: Int64, in db: Database) throws -> ItemRecord? {
         try fetchOne(db, sql: selectByID, arguments: [id])
