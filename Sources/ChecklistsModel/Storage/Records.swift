@@ -176,8 +176,8 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
 extension ItemRecord {
     /// `columnNames` as a query names them, made once: through GRDB's
     /// `\(columnsOf:)` the list, and the whole query around it, was built
-    /// again by every read. The reads the app and `list` repeat use it with
-    /// plain SQL and statements kept prepared.
+    /// again by every read. The reads the app repeats (a list's page, the
+    /// reminder claim) use it with plain SQL and statements kept prepared.
     static let columnList = columnNames.joined(separator: ", ")
 
     /// Made once: the app reads an item by id on every reload of a list.
