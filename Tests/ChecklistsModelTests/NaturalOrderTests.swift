@@ -27,6 +27,19 @@ struct NaturalOrderTests {
         #expect(NaturalOrder.sorted(names) { $0 } == names.sorted(by: NaturalOrder.areInIncreasingOrder))
     }
 
+    @Test("sorting by keys gives the comparison's order for digits beside punctuation and letters, leading zeros, numbers that end a name, and non-ASCII")
+    func keysAgreeWithTheComparison() {
+        let parts = ["a", "A", "b", "0", "00", "1", "01", "2", "10", "010", "9", "99", " ", "-", "_", "~", ".", "é", "Ä", "z", "ß", "☕"]
+        var names: [String] = [""]
+        for first in parts {
+            for second in parts { names.append(first + second) }
+        }
+        for (index, name) in names.enumerated() where index % 7 == 0 { names.append(name + "1x") }
+        let sorted = NaturalOrder.sorted(names) { $0 }
+        #expect(sorted == names.sorted(by: NaturalOrder.areInIncreasingOrder))
+        #expect(sorted.count == names.count)
+    }
+
     @Test("equal strings compare the same; long digit runs do not overflow")
     func edges() {
         #expect(NaturalOrder.compare("a", "a") == .orderedSame)
