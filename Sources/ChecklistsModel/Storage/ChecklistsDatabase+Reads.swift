@@ -195,8 +195,9 @@ extension ChecklistsDatabase {
             if let start { conditions.append("\(due) >= \(StoredTime.wholeSeconds(start))") }
             if let end { conditions.append("\(due) < \(StoredTime.wholeSeconds(end))") }
             return try read { db in
-                try Self.listed(db, names: Self.listNames(db), index: index("INDEXED BY item_by_checklist_due"), conditions,
-                                order: ItemRecord.dueOrder("item"), limit: limit)
+                var names = try ListNames(db, forLimit: limit)
+                return try Self.listed(db, names: &names, index: index("INDEXED BY item_by_checklist_due"), conditions,
+                                       order: ItemRecord.dueOrder("item"), limit: limit)
             }
         }
         if let start { conditions.append("item.dueAt >= \(StoredTime.wholeSeconds(start))") }
@@ -212,7 +213,8 @@ extension ChecklistsDatabase {
         }
         if includeChecked {
             return try read { db in
-                try Self.listed(db, names: Self.listNames(db), index: "", conditions, order: ItemRecord.dueOrder("item"), limit: limit)
+                var names = try ListNames(db, forLimit: limit)
+                return try Self.listed(db, names: &names, index: "", conditions, order: ItemRecord.dueOrder("item"), limit: limit)
             }
         }
         return try read { db in
@@ -225,11 +227,11 @@ extension ChecklistsDatabase {
             let pending = limit >= 0 ? limit : try Int.fetchOne(db, sql: "SELECT sum(itemCount - checkedCount) FROM checklist") ?? 0
             // Ordered by the index's own columns (all dated here), so the
             // read stops at `limit` instead of sorting every overdue item.
-            let names = try Self.listNames(db)
-            var items = try Self.listed(db, names: names, index: index("INDEXED BY item_pending_by_due"), dated, order: "item.dueAt",
+            var names = try ListNames(db, forLimit: limit)
+            var items = try Self.listed(db, names: &names, index: index("INDEXED BY item_pending_by_due"), dated, order: "item.dueAt",
                                         limit: limit, capacity: pending)
             if start == nil && end == nil && (limit < 0 || items.count < limit) {
-                items += try Self.listed(db, names: names, index: index("INDEXED BY item_pending_undated"), conditions + ["item.dueAt IS NULL"],
+                items += try Self.listed(db, names: &names, index: index("INDEXED BY item_pending_undated"), conditions + ["item.dueAt IS NULL"],
                                          order: nil, limit: limit < 0 ? -1 : limit - items.count)
             }
             return items
@@ -242,7 +244,8 @@ extension ChecklistsDatabase {
     /// the index walk looked each row up in the table, 38 ms of SQLite's
     /// time against 7 for the pass (`sqlite3` shell); the sort is ours.
     private static func listedByScan(_ db: Database, _ conditions: [SQL], capacity: Int) throws -> [ListedItem] {
-        let items = try listed(db, names: listNames(db), index: "NOT INDEXED", conditions, order: nil, limit: -1, capacity: capacity)
+        var names = try ListNames(db, forLimit: -1)
+        let items = try listed(db, names: &names, index: "NOT INDEXED", conditions, order: nil, limit: -1, capacity: capacity)
         // Sorted as positions, not as the items themselves (large values).
         let keys = items.map { listed in (due: listed.item.dueDate?.timeIntervalSince1970 ?? .infinity, id: listed.item.id) }
         // Through a buffer pointer: the array captured in the comparison was
@@ -253,24 +256,41 @@ extension ChecklistsDatabase {
         return order.map { items[$0] }
     }
 
-    /// Every list's name by id, read once for a listing: joining each item
+    /// The names of the lists, for a listing. A listing of all it finds
+    /// reads every list's name at once, through a cursor: joining each item
     /// to its list looked the list up again for every item, a tenth of
-    /// `list` of 100,000.
-    /// Read through a cursor: `fetchAll` copied every row before the
-    /// dictionary was made, two thirds of the home screen's Due view over
-    /// 1,000 lists.
-    private static func listNames(_ db: Database) throws -> [Int64: String] {
-        var names: [Int64: String] = [:]
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM checklist")
-        while let row = try rows.next() {
-            names[row[0]] = row[1]
+    /// `list` of 100,000 (and `fetchAll` copied every row before the
+    /// dictionary was made). A listing of at most `limit` items (the Due
+    /// view's rows) looks each list up the first time one of its items
+    /// comes: reading all 1,000 names for a screen of rows was 1.7 of the
+    /// 24.5 million instructions to the home screen's first frame over
+    /// 1,000 lists (callgrind).
+    struct ListNames {
+        private var known: [Int64: String] = [:]
+        private let complete: Bool
+
+        init(_ db: Database, forLimit limit: Int) throws {
+            complete = limit < 0
+            guard complete else { return }
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM checklist")
+            while let row = try rows.next() {
+                known[row[0]] = row[1]
+            }
         }
-        return names
+
+        /// The list's name; nil for none (the foreign key allows none).
+        mutating func name(of id: Int64, in db: Database) throws -> String? {
+            if let name = known[id] { return name }
+            guard !complete else { return nil }
+            let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM checklist WHERE id = ?"), arguments: [id])
+            known[id] = name
+            return name
+        }
     }
 
     /// One listing query: `conditions` on `item` (through `index`), ordered
     /// by `order` then id, each item with its list's name from `names`.
-    private static func listed(_ db: Database, names: [Int64: String], index: SQL, _ conditions: [SQL], order: String?, limit: Int,
+    private static func listed(_ db: Database, names: inout ListNames, index: SQL, _ conditions: [SQL], order: String?, limit: Int,
                                capacity: Int = 0) throws -> [ListedItem] {
         let filter: SQL = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
         var items: [ListedItem] = []
@@ -284,7 +304,7 @@ extension ChecklistsDatabase {
             """).fetchCursor(db)
         while let row = try rows.next() {
             // Every item has its list (a foreign key); as the join did, none without.
-            guard let name = names[row.item.checklistID] else { continue }
+            guard let name = try names.name(of: row.item.checklistID, in: db) else { continue }
             items.append(ListedItem(item: row.item, checklistName: name))
         }
         return items
