@@ -598,9 +598,6 @@ struct ExportDocument {
     /// written at the end of its own list's (by id within each list, as
     /// they always were).
     private var lists: [(line: String, items: JSONBytes, count: Int)] = []
-    private var listIndex: [Int64: Int] = [:]
-    /// The list of the item before: the next is usually in it too.
-    private var lastList: (id: Int64, index: Int)?
     /// The header's count of all items.
     private var totalItems = 0
 
@@ -651,14 +648,10 @@ struct ExportDocument {
             } else {
                 items.bytes.reserveCapacity(320 * itemCount)
             }
-            listIndex[checklist.id] = lists.count
             lists.append((line, items, 0))
-        case .entry(let entry):
-            let listID = entry.item.checklistID
-            guard let index = lastList?.id == listID ? lastList?.index : listIndex[listID] else { return }
-            lastList = (listID, index)
-            Self.write(entry, first: lists[index].count == 0, to: &lists[index].items, timeZone: timeZone)
-            lists[index].count += 1
+        case .entry(let entry, let list):
+            Self.write(entry, first: lists[list].count == 0, to: &lists[list].items, timeZone: timeZone)
+            lists[list].count += 1
         }
     }
 

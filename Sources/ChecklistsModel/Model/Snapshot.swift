@@ -85,9 +85,10 @@ public enum SnapshotPart: Sendable {
     /// A list, and how many items the database counts in it (for a reader
     /// that sizes what it writes).
     case list(Checklist, itemCount: Int)
-    /// An item of the list its `item.checklistID` names, handed over
-    /// after every list.
-    case entry(Snapshot.Entry)
+    /// An item, handed over after every list, and the place of its list
+    /// (the one its `item.checklistID` names) among the lists handed over:
+    /// found once here, not again by each reader.
+    case entry(Snapshot.Entry, list: Int)
 }
 
 /// What `ChecklistsDatabase.restore` did.

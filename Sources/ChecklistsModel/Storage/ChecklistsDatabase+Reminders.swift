@@ -55,7 +55,7 @@ extension ChecklistsDatabase {
     public func dueReminders(now: Date) throws(StorageError) -> [DueReminder] {
         try read { db in
             try SQLRequest<ListedItemRecord>("""
-                SELECT \(ListedItemRecord.selection)
+                SELECT \(sql: ListedItemRecord.columnList)
                 FROM item JOIN checklist ON checklist.id = item.checklistID
                 WHERE item.remindAt IS NOT NULL AND item.remindAt <= \(StoredTime.secondsRoundedDown(now))
                 ORDER BY item.remindAt, item.id

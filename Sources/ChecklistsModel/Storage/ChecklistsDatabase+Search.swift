@@ -48,7 +48,7 @@ extension ChecklistsDatabase {
                 """))
             guard !ids.isEmpty else { return SearchResults() }
             let items = try SQLRequest<ListedItemRecord>("""
-                SELECT \(ListedItemRecord.selection)
+                SELECT \(sql: ListedItemRecord.columnList)
                 FROM item JOIN checklist ON checklist.id = item.checklistID
                 WHERE item.id IN \(ids.prefix(limit))
                 ORDER BY item.isChecked, \(sql: ItemRecord.dueOrder("item")), item.id

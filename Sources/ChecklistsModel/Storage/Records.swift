@@ -106,11 +106,8 @@ struct ItemCalendarRecord: FetchableRecord, TableRecord {
 /// (the Due view, listings, reminders). Its selection needs
 /// `FROM item JOIN checklist ON checklist.id = item.checklistID`.
 struct ListedItemRecord: FetchableRecord {
-    static var selection: SQL {
-        "\(columnsOf: ItemRecord.self), checklist.name AS checklistName"
-    }
-
-    /// `selection` as plain text, made once (see `ItemRecord.columnList`).
+    /// The item's columns and its list's name, made once (see
+    /// `ItemRecord.columnList`).
     static let columnList = ItemRecord.columnNames.map { "item." + $0 }.joined(separator: ", ") + ", checklist.name AS checklistName"
 
     var record: ItemRecord
