@@ -140,6 +140,39 @@ struct StorageTests {
         folder.remove()
     }
 
+    @Test("every list reads back as written (name, icon, order, counts, hidden checked), a newer version's icon and order as the defaults, at every read")
+    func listsReadBack() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        guard case .checklist(let trips) = try database.apply(.addChecklist(name: "Café ☕️ trips", icon: .trips), now: Fixed.now),
+              case .checklist(let newer) = try database.apply(.addChecklist(name: "From a newer version", icon: .inbox), now: Fixed.now)
+        else { Issue.record("no list made"); return }
+        try database.apply(.setSortOrder(checklistID: trips, .text), now: Fixed.now)
+        try database.apply(.setHidesChecked(checklistID: trips, true), now: Fixed.now)
+        for text in ["tickets", "passport", "charger"] {
+            try database.apply(.addItem(checklistID: trips, ItemDraft(text: text, dueDate: due)), now: Fixed.now)
+        }
+        let checked = try database.itemsPage(checklistID: trips, sortOrder: .text, offset: 0, limit: 10).items[0].id
+        try database.apply(.setChecked(itemID: checked, true), now: Fixed.now)
+        let queue = try DatabaseQueue(path: database.path)
+        try queue.write { db in
+            try db.execute(sql: "UPDATE checklist SET icon = 'house', sortOrder = 'byColour' WHERE id = ?", arguments: [newer])
+        }
+        try queue.close()
+
+        for _ in 1...2 {
+            let lists = try database.checklistSummaries()
+            #expect(lists.map(\.checklist.name) == ["Café ☕️ trips", "From a newer version", "List"])
+            #expect(lists.map(\.checklist.icon) == [.trips, .none, .none])
+            #expect(lists.map(\.checklist.sortOrder) == [.text, .dueDate, .dueDate])
+            #expect(lists.map(\.checklist.hidesChecked) == [true, false, false])
+            #expect(lists.map(\.itemCount) == [3, 0, 0])
+            #expect(lists.map(\.remainingCount) == [2, 0, 0])
+            // One list by id reads it the same way.
+            for list in lists { #expect(try database.checklistSummary(id: list.id) == list) }
+        }
+        folder.remove()
+    }
+
     @Test("items page in each sort order, and an item's index is counted by SQL")
     func pagesAndIndexes() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)
