@@ -403,4 +403,35 @@ struct SearchIndexTests {
         #expect(try fold("SELECT search_fold('É' || char(0) || 'CD')", []) == "e")
         folder.remove()
     }
+
+    @Test("text_contains in SQL says what instr() > 0 says: every part of one and two characters of ASCII, accented, CJK, emoji text, and parts not there; NULL for NULL")
+    func sqlContainsAgrees() throws {
+        let database = try database()
+        let texts = ["buy milk", "cafe noel", "été à l'école", "牛乳を買う", "がっこう", "🍎 apples 🍏", "a", ""]
+        var parts = ["z", "zq", "é", "ée", "乳", "牛乳", "🍏", "ь", "\u{301}"]
+        for text in texts {
+            let characters = Array(text)
+            for start in characters.indices {
+                parts.append(String(characters[start]))
+                if start + 1 < characters.count { parts.append(String(characters[start...start + 1])) }
+            }
+        }
+        var checked = 0
+        try database.read { db in
+            for text in texts {
+                for part in parts {
+                    let row = try Row.fetchOne(db, sql: "SELECT text_contains(?, ?) AS found, instr(?, ?) > 0 AS expected",
+                                               arguments: [text, part, text, part])!
+                    #expect(row["found"] as Bool == row["expected"] as Bool, "\(text) / \(part)")
+                    checked += 1
+                }
+            }
+            #expect(try Int.fetchOne(db, sql: "SELECT text_contains(NULL, 'a')") == nil)
+            #expect(try Int.fetchOne(db, sql: "SELECT text_contains('a', NULL)") == nil)
+            #expect(try Int.fetchOne(db, sql: "SELECT text_contains('milk', 'ilk')") == 1)
+            #expect(try Int.fetchOne(db, sql: "SELECT text_contains('milk', 'kil')") == 0)
+        }
+        #expect(checked > 500)
+        folder.remove()
+    }
 }

@@ -2,7 +2,8 @@
 // variadic (Swift does not call C variadic functions), and the pre-update
 // hook is declared only when SQLITE_ENABLE_PREUPDATE_HOOK is defined
 // before sqlite3.h, which Swift's import of SQLite does not do (Debian's
-// SQLite is built with it).
+// SQLite is built with it). And one SQL function whose every call counts:
+// text_contains, called for every item by a short search.
 #ifndef CSQLITECONFIG_H
 #define CSQLITECONFIG_H
 
@@ -20,6 +21,12 @@ int checklists_sqlite_no_checkpoint_on_close(sqlite3 *db);
 /// SQLite how much memory it holds. Effective only before SQLite's first
 /// use in the process; later it changes nothing (SQLITE_MISUSE).
 int checklists_sqlite_without_memory_statistics(void);
+
+/// Adds the SQL function `text_contains(text, part)` to `db`: 1 when the
+/// bytes of `part` are in those of `text`, 0 when not,
+/// NULL when either is NULL. For valid UTF-8 it says what
+/// `instr(text, part) > 0` says. Returns SQLite's result code.
+int checklists_sqlite_add_text_contains(sqlite3 *db);
 
 /// The rows of some main tables that one transaction touches, each as it
 /// was before the first change to it: what the history's "before" images

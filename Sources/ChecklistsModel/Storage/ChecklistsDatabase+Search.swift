@@ -116,6 +116,6 @@ extension ChecklistsDatabase {
             let phrase = "\"" + query.folded.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             return "SELECT rowid AS id FROM item_search WHERE item_search MATCH \(phrase)"
         }
-        return "SELECT id FROM item_folded WHERE instr(body, \(query.folded)) > 0"
+        return "SELECT id FROM item_folded WHERE text_contains(body, \(query.folded))"
     }
 }
