@@ -2,8 +2,8 @@
 // variadic (Swift does not call C variadic functions), and the pre-update
 // hook is declared only when SQLITE_ENABLE_PREUPDATE_HOOK is defined
 // before sqlite3.h, which Swift's import of SQLite does not do (Debian's
-// SQLite is built with it). And one SQL function whose every call counts:
-// text_contains, called for every item by a short search.
+// SQLite is built with it). And text_contains, an SQL function a short
+// search calls once for every item, so each call's cost counts.
 #ifndef CSQLITECONFIG_H
 #define CSQLITECONFIG_H
 

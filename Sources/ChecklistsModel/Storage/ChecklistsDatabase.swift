@@ -385,17 +385,9 @@ public final class ChecklistsDatabase: Sendable {
     /// no string made, where GRDB made a value, a string and another value
     /// for each call (an import folds every item: 100,000 items 101 → 54 ms).
     ///
-    /// Also adds `text_contains(text, part)`, 1 when `part` is in `text`
-    /// (both as SQLite's UTF-8), NULL when either is NULL: what a query too
-    /// short for the trigram index looks for in every folded text. It says
-    /// what `instr(text, part) > 0` says, as a search for bytes (in the C
-    /// shim): in valid UTF-8, a match of one character's bytes only ever
-    /// starts at a character. A query that matches almost nothing reads all
-    /// 100,000 texts, and such keystrokes were the slowest tenth of the
-    /// benchmark's. `instr`, which counts characters as it goes, took 298
-    /// million instructions of that benchmark's searches (two rounds,
-    /// callgrind), `text_contains` 76 million: the searches 1,069 → 803
-    /// million.
+    /// Also adds `text_contains(text, part)` (the C shim's), what a query
+    /// too short for the trigram index looks for in every folded text in
+    /// place of `instr(text, part) > 0`: DECISIONS.md, "Short queries".
     static func addSearchFold(to db: Database) {
         sqlite3_create_function_v2(db.sqliteConnection, "search_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
                                    nil, searchFoldCall, nil, nil, nil)
