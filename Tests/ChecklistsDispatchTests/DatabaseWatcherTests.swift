@@ -60,6 +60,15 @@ struct DatabaseWatcherTests {
         #expect(spin(until: { wakes.value >= 2 }))
     }
 
+    @Test("the watched folder and name: split at the last slash, the root and a name alone included")
+    func folderAndName() {
+        #expect(DatabaseWatcher.folderAndName("/home/me/.local/share/checklists/checklists.sqlite")
+                == ("/home/me/.local/share/checklists", "checklists.sqlite"))
+        #expect(DatabaseWatcher.folderAndName("/checklists.sqlite") == ("/", "checklists.sqlite"))
+        #expect(DatabaseWatcher.folderAndName("lists.sqlite") == (".", "lists.sqlite"))
+        #expect(DatabaseWatcher.folderAndName("a b/ü.sqlite") == ("a b", "ü.sqlite"))
+    }
+
     @Test("a folder that cannot be watched: it says why and checks once a second instead")
     func fallsBack() {
         let watcher = DatabaseWatcher(queue: queue)

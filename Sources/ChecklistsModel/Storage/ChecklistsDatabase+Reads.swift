@@ -11,7 +11,7 @@ extension ChecklistsDatabase {
     /// All checklists in natural name order, with counts kept by triggers.
     public func checklistSummaries() throws(StorageError) -> [ChecklistSummary] {
         let records = try read { db in try ChecklistRecord.all(in: db) }
-        return NaturalOrder.sorted(records.map(\.summary)) { $0.checklist.name }
+        return NaturalOrder.sorted(records.map { $0.summary }) { $0.checklist.name }
     }
 
     public func checklistSummary(id: Int64) throws(StorageError) -> ChecklistSummary? {
