@@ -27,9 +27,10 @@ struct NaturalOrderTests {
         #expect(NaturalOrder.sorted(names) { $0 } == names.sorted(by: NaturalOrder.areInIncreasingOrder))
     }
 
-    @Test("sorting by keys gives the comparison's order for digits beside punctuation and letters, leading zeros, numbers that end a name, and non-ASCII")
+    @Test("sorting by keys gives the comparison's order for digits beside punctuation and letters, leading zeros, numbers that end a name, and non-ASCII of every UTF-8 length, and NUL beside a key's padding")
     func keysAgreeWithTheComparison() {
-        let parts = ["a", "A", "b", "0", "00", "1", "01", "2", "10", "010", "9", "99", " ", "-", "_", "~", ".", "é", "Ä", "z", "ß", "☕"]
+        let parts = ["a", "A", "b", "0", "00", "1", "01", "2", "10", "010", "9", "99", " ", "-", "_", "~", ".", "é", "Ä", "z", "ß", "☕",
+                     "\u{0}", "\u{7F}", "\u{80}", "\u{7FF}", "\u{800}", "\u{FF10}", "\u{FFFD}", "😀", "\u{10FFFF}", "12345678901234567890"]
         var names: [String] = [""]
         for first in parts {
             for second in parts { names.append(first + second) }
