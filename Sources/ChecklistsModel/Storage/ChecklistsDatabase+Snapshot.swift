@@ -69,7 +69,7 @@ extension ChecklistsDatabase {
     /// reminder rule where it came from), not recomputed.
     public func restore(_ snapshot: Snapshot, replacingExisting: Bool) throws(StorageError) -> RestoreOutcome {
         try Self.checkTexts(snapshot)
-        return try write { db -> RestoreOutcome in
+        return try write(restoring: true) { db -> RestoreOutcome in
             try Self.restore(snapshot, replacingExisting: replacingExisting, in: db, makeUID: uidMaker)
         }
     }

@@ -306,7 +306,9 @@ public final class ChecklistsDatabase: Sendable {
             _ = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = \(journal)") }
             try Schema.migrator.migrate(queue)
             if let snapshot {
-                _ = try queue.write { db in try restore(snapshot, replacingExisting: false, in: db, makeUID: makeUID) }
+                _ = try write(in: queue, path: path, restoring: true) { db in
+                    try restore(snapshot, replacingExisting: false, in: db, makeUID: makeUID)
+                }
                 _ = try queue.writeWithoutTransaction { try String.fetchOne($0, sql: "PRAGMA journal_mode = WAL") }
             }
             _ = try queue.writeWithoutTransaction { try $0.checkpoint(.truncate) }
@@ -439,20 +441,27 @@ public final class ChecklistsDatabase: Sendable {
     /// the files right after the failure, so a filesystem the kernel turned
     /// read-only under a running app (EROFS) reads as read-only, and a full
     /// one as full.
-    func write<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
-        try Self.write(in: writingConnection(), path: path, body)
+    /// `body` in one write transaction. `restoring`: the transaction puts a
+    /// snapshot in (`restore`), with room for the search index built beside
+    /// it (`BackgroundSearchIndex.withRoomForTheBuiltIndex`).
+    func write<T>(restoring: Bool = false, _ body: (Database) throws -> T) throws(StorageError) -> T {
+        try Self.write(in: writingConnection(), path: path, restoring: restoring, body)
     }
 
-    private static func write<T>(in queue: DatabaseQueue, path: String, _ body: (Database) throws -> T) throws(StorageError) -> T {
+    static func write<T>(in queue: DatabaseQueue, path: String, restoring: Bool = false,
+                         _ body: (Database) throws -> T) throws(StorageError) -> T {
         do {
             return try queue.writeWithoutTransaction { db in
                 do {
-                    var result: T?
-                    try db.inTransaction {
-                        result = try body(db)
-                        return .commit
+                    func transaction() throws -> T {
+                        var result: T?
+                        try db.inTransaction {
+                            result = try body(db)
+                            return .commit
+                        }
+                        return result!
                     }
-                    return result!
+                    return try restoring ? BackgroundSearchIndex.withRoomForTheBuiltIndex(db, transaction) : transaction()
                 } catch let error as DatabaseError where error.resultCode == .SQLITE_IOERR {
                     throw StorageError(error, path: path, systemError: Self.lastSystemError(db))
                 }
