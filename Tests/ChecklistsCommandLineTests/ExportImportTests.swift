@@ -217,13 +217,25 @@ struct ExportImportTests {
         func read(_ text: String, twoCoresFrom threshold: Int) -> Result<Snapshot, CommandLineError> {
             Result { () throws(CommandLineError) in try SnapshotReader.read(Array(text.utf8), name: "f.json", twoCoresFrom: threshold) }
         }
+        // More items than the cores share out in parts, over three lists,
+        // so a part joined out of order changes the snapshot.
+        let lists: [String] = (1...3).map { (list: Int) -> String in
+            let items: [String] = (1...23).map { (item: Int) -> String in
+                let id = list * 100 + item
+                return #"{"id": \#(id), "text": "Item \#(id)", "uid": "u\#(id)"}"#
+            }
+            return #"{"id": \#(list), "name": "L\#(list)", "items": ["# + items.joined(separator: ", ") + "]}"
+        }
+        let many = #"{"format": "checklists", "version": 3, "lists": ["# + lists.joined(separator: ", ") + "]}"
         // Valid files: read on two cores, into the same snapshot.
-        for text in [exported, base] {
+        for (text, count) in [(exported, 4), (base, 3), (many, 69)] {
             #expect(SnapshotReader.readOnTwoCores(Array(text.utf8), name: "f.json") != nil)
             let twoCores = read(text, twoCoresFrom: 0)
             #expect(twoCores == read(text, twoCoresFrom: .max))
-            #expect((try? twoCores.get())?.lists.flatMap(\.items).count == (text == base ? 3 : 4))
+            #expect((try? twoCores.get())?.lists.flatMap(\.items).count == count)
         }
+        let expectedIDs: [Int64] = (1...3).flatMap { (list: Int) -> [Int64] in (1...23).map { Int64(list * 100 + $0) } }
+        #expect((try? read(many, twoCoresFrom: 0).get())?.lists.flatMap { $0.items.map(\.item.id) } == expectedIDs)
         #expect((try? read(base, twoCoresFrom: 0).get())?.lists.map { $0.items.map(\.item.checklistID) } == [[1, 1], [2]])
         // Files with a problem: given up on two cores, and worded as ever.
         let problems = [
