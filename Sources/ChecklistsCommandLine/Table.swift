@@ -26,9 +26,11 @@ struct Table {
     mutating func add(_ row: [String]) {
         precondition(row.count == alignments.count, "a table row needs a cell for each column")
         for (column, cell) in row.enumerated() {
-            let clean = TextWidth.sanitized(cell)
+            // Sanitized and measured from one scan of the cell: sanitizing,
+            // then measuring the result, scanned every cell twice.
+            let clean = TextWidth.prepare(cell)
             let width = TextWidth.columns(of: clean)
-            text.append(contentsOf: clean.utf8)
+            text.append(contentsOf: clean.text.utf8)
             cells.append((text.count, width))
             if column < alignments.count - 1 { widths[column] = max(widths[column], width) }
         }

@@ -36,7 +36,11 @@ public enum TextWidth {
     /// Sanitizing first matters: it changes what is drawn ("\u{1B}" becomes "␛", one
     /// column) and where grapheme boundaries fall.
     public static func columns(of text: String) -> Int {
-        let prepared = prepare(text)
+        columns(of: prepare(text))
+    }
+
+    /// The width of text `prepare` made.
+    package static func columns(of prepared: Prepared) -> Int {
         if prepared.isASCII { return prepared.text.utf8.count }
         var total = 0
         for grapheme in prepared.text {
