@@ -110,6 +110,51 @@ import Testing
         #expect(TextWidth.columns(of: "abc\u{202E}def") == 6)
     }
 
+    /// Text of scalars that each stand alone is measured scalar by scalar,
+    /// skipping grapheme breaking; that is right only if no such scalar can
+    /// join a neighbour. A scalar that combines with what precedes it (a mark,
+    /// a joiner) joins "a"; one that combines with what follows (Prepend)
+    /// joins "a" after it; regional indicators and Hangul jamo join their own kind.
+    @Test func scalarsMeasuredAloneNeverJoinANeighbour() {
+        var checked = 0
+        for value in UInt32(0)...0x3FFFD where TextWidth.standsAlone(value) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let alone = String(Character(scalar))
+            for pair in ["a" + alone, alone + "a", alone + alone] where pair.count != 2 {
+                Issue.record("U+\(String(value, radix: 16, uppercase: true)) joins a neighbour: \(pair.unicodeScalars.map { $0.value })")
+            }
+            checked += 1
+        }
+        #expect(checked > 170_000)
+        #expect(!TextWidth.standsAlone(0x0301))    // combining acute
+        #expect(!TextWidth.standsAlone(0x200D))    // ZWJ
+        #expect(!TextWidth.standsAlone(0xFE0F))    // emoji presentation
+        #expect(!TextWidth.standsAlone(0x1F3FB))   // skin tone
+        #expect(!TextWidth.standsAlone(0x1F1EF))   // regional indicator
+        #expect(!TextWidth.standsAlone(0x1100))    // Hangul leading jamo
+    }
+
+    @Test func textMeasuredByScalarsAgreesWithGraphemes() {
+        // Everyday texts, then texts drawn from every kind the fast path takes
+        // mixed with ones it leaves to grapheme breaking.
+        var texts = ["東京 → 大阪 出張の準備", "🎂 Order the cake", "Ελληνικά μαθήματα", "Mixed: 日本語 and English 🙂",
+                     "漢字の練習 (N2)", "✅ Tick off", "café — 5 €", "한국어 공부", "ｆｕｌｌ　ｗｉｄｔｈ", "𠮷野家"]
+        let pieces = ["a", "é", "Ж", "—", "…", "→", "✅", "日", "ア", "한", "🎂", "🙂", "𠮷", "Ａ", "\u{FFFD}", "␤",
+                      "e\u{0301}", "👍\u{1F3FD}", "🇯🇵", "☺\u{FE0F}", "\u{1100}\u{1161}", "क\u{093F}", "👨\u{200D}👩"]
+        var state: UInt64 = 16   // a fixed sequence (Knuth's MMIX LCG), so a failure repeats
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        for _ in 0..<400 {
+            texts.append((0...next(12)).map { _ in pieces[next(pieces.count)] }.joined())
+        }
+        for text in texts {
+            let byGraphemes = text.reduce(0) { $0 + TextWidth.columns(of: $1) }
+            #expect(TextWidth.columns(of: text) == byGraphemes, "\(text)")
+        }
+    }
+
     // MARK: Sanitizing
 
     @Test func cleanTextIsUnchanged() {

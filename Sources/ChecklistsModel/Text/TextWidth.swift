@@ -42,6 +42,7 @@ public enum TextWidth {
     /// The width of text `prepare` made.
     package static func columns(of prepared: Prepared) -> Int {
         if prepared.isASCII { return prepared.text.utf8.count }
+        if let total = columnsOfLoneScalars(prepared.text) { return total }
         var total = 0
         for grapheme in prepared.text {
             total += columns(of: grapheme)
@@ -220,6 +221,53 @@ public enum TextWidth {
         }
         if joinsEmoji && first.properties.isEmoji { return 2 }
         return min(sum, 2)
+    }
+
+    /// The width of text each of whose scalars is a grapheme by itself, summed
+    /// scalar by scalar; nil as soon as a scalar might join a neighbour, and the
+    /// text must be measured grapheme by grapheme.
+    ///
+    /// Finding grapheme boundaries was a fifth of `list`'s instructions over
+    /// 100,000 items, spent on texts such as "東京 → 大阪" or "🎂 Order the cake"
+    /// where no two scalars join. By Unicode's rules (UAX #29) a scalar joins a
+    /// neighbour only as or beside a combining mark, joiner, variation selector
+    /// or skin tone (Extend, ZWJ, SpacingMark), a Prepend, a regional indicator,
+    /// a Hangul jamo, or CR LF (gone after sanitizing).
+    private static func columnsOfLoneScalars(_ text: String) -> Int? {
+        var total = 0
+        for scalar in text.unicodeScalars {
+            guard standsAlone(scalar.value) else { return nil }
+            total += scalarColumns(scalar)
+        }
+        return total
+    }
+
+    /// Whether a scalar is in a block known to hold none of the scalars that
+    /// join a neighbour into one grapheme (see `columnsOfLoneScalars`). The
+    /// blocks are the scripts and symbols of everyday lists; anything else
+    /// only takes the slower path. A test checks every scalar listed here.
+    @inline(__always)
+    package static func standsAlone(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x20..<0x300,            // ASCII, Latin-1, Latin Extended, IPA, spacing modifiers
+             0x370...0x482,           // Greek, Cyrillic (0x483-0x489 combine)
+             0x2010...0x2027,         // dashes, quotes, bullets, "…" (0x200C/D join)
+             0x2030...0x20CF,         // per mille, primes, super- and subscripts, currency
+             0x2100...0x2BFF,         // letterlike, arrows, maths, technical, boxes, dingbats
+             0x3000...0x3029,         // CJK punctuation (0x302A-0x302F combine)
+             0x3030...0x3098,         // hiragana (0x3099/A combine)
+             0x309B...0x9FFF,         // katakana, bopomofo, compatibility jamo, CJK ideographs
+             0xAC00...0xD7A3,         // Hangul syllables (they join only jamo, which are not here)
+             0xFF01...0xFF60,         // fullwidth forms
+             0xFFE0...0xFFE6, 0xFFFD,
+             0x1F000...0x1F1E5,       // tiles, cards, enclosed (regional indicators follow)
+             0x1F200...0x1F3FA,       // pictographs up to the skin tones
+             0x1F400...0x1FAFF,       // pictographs, emoticons, transport, symbols
+             0x20000...0x3FFFD:       // CJK ideographs of planes 2 and 3
+            return true
+        default:
+            return false
+        }
     }
 
     @inline(__always)
