@@ -202,26 +202,11 @@ final class NotifierRuntime {
         }
     }
 
-    /// SIGTERM, SIGINT and SIGHUP blocked in every thread, from the first
-    /// moment on: a stop sent right after the start (a test, `--stop`) then
-    /// waits, pending, for the signal sources instead of being lost. Set up
-    /// the way the app does it (SIG_IGN, then the sources), a signal that
-    /// came before libdispatch had registered its source was dropped as
-    /// ignored (seen under load: the notifier went on running). Called
-    /// before any thread exists, so every later thread inherits the mask;
-    /// children get an empty one (`ChildProcess`).
-    static func holdStoppingSignals() {
-        var stopping = sigset_t()
-        sigemptyset(&stopping)
-        for number in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&stopping, number) }
-        pthread_sigmask(SIG_BLOCK, &stopping, nil)
-    }
-
     private func watchSignals() {
         signal(SIGPIPE, SIG_IGN)
         for (number, name) in [(SIGTERM, "SIGTERM"), (SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")] {
-            // Dispatch delivers the signal as an event only if the default action is off.
-            signal(number, SIG_IGN)
+            // Ignored and blocked since the start (`StoppingSignals.hold`);
+            // ignoring it again here would discard one already pending.
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler { [unowned self] in
                 MainActor.assumeIsolated { self.send(.stopRequested(signalName: name)) }

@@ -107,8 +107,11 @@ public final class Runtime {
             // Dispatch delivers the signal as an event only if the default action is off.
             // For SIGTSTP this also replaces the handler curses installed,
             // which would run on any thread, in the middle of a draw, and
-            // leave the cursor keys in the wrong mode after fg.
-            signal(number, SIG_IGN)
+            // leave the cursor keys in the wrong mode after fg. The stopping
+            // signals are already ignored and blocked (`StoppingSignals.hold`,
+            // before the first frame); ignoring one again here would discard
+            // it if it is already pending.
+            if !StoppingSignals.numbers.contains(number) { signal(number, SIG_IGN) }
             let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
             source.setEventHandler { [unowned self] in
                 MainActor.assumeIsolated {

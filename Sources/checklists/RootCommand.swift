@@ -6,6 +6,7 @@ import ChecklistsTerminal
 import ChecklistsCommandLine
 import ChecklistsNotify
 import ChecklistsConfig
+import ChecklistsDispatch
 
 /// `checklists`, the argument parser's root: with no arguments, the
 /// full-screen app; with a subcommand (Subcommands.swift), one change or
@@ -165,6 +166,10 @@ struct RootCommand: ParsableCommand {
         if let problem = MainActor.assumeIsolated({ CursesTerminal.preflight() }) {
             Self.fail(problem.description, status: 2)
         }
+        // Before the database's queues start threads: a SIGTERM, SIGINT or
+        // SIGHUP from now on waits for the runtime's signal sources, set up
+        // after the first frame, instead of being lost (`StoppingSignals`).
+        StoppingSignals.hold()
         let dateStyle = DueDateStyle.fromEnvironment(environment)
         let database: ChecklistsDatabase
         do {
