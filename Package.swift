@@ -80,7 +80,7 @@ let package = Package(
         .target(name: "ChecklistsDispatch"),
         .target(
             name: "ChecklistsConfig",
-            dependencies: ["ChecklistsUI", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["ChecklistsUI", "ChecklistsModel", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(
             name: "ChecklistsNotify",

@@ -1,4 +1,5 @@
 import Foundation
+import ChecklistsModel
 
 /// `[sync]`: the CalDAV server `checklists sync` uses, and how often
 /// `checklists notify` syncs on its own.
@@ -10,7 +11,7 @@ import Foundation
 ///     interval = "15m"                             # "30s", "15m", "1h", "1h30m" or seconds (900)
 ///     allow_insecure_http = false                  # plain http:// to another machine
 ///
-/// Options and the environment win over the file (see `helperArguments`).
+/// Options and the environment win over the file (see `settings`).
 public struct SyncSection: ConfigSection {
     public static let name = "sync"
 
@@ -93,29 +94,15 @@ public struct SyncSection: ConfigSection {
         return digits.isEmpty && lastUnit < 4 ? TimeInterval(total) : nil
     }
 
-    /// The arguments `checklists-sync` takes, from the command line's
-    /// options, else the environment, else this section: an option wins
-    /// over `CHECKLISTS_SYNC_*`, which wins over the file. The password is
-    /// not among them: the helper takes `CHECKLISTS_SYNC_PASSWORD` from the
-    /// environment it inherits, else runs the command passed here.
-    public func helperArguments(url optionURL: String? = nil, username optionUsername: String? = nil,
-                                passwordCommand optionCommand: [String] = [], allowInsecureHTTP optionInsecure: Bool = false,
-                                environment: [String: String]) -> [String] {
-        var arguments: [String] = []
-        let nonEmpty = { (value: String?) in value.flatMap { $0.isEmpty ? nil : $0 } }
-        if let url = nonEmpty(optionURL) ?? nonEmpty(environment["CHECKLISTS_SYNC_URL"]) ?? url {
-            arguments += ["--url", url]
-        }
-        if let username = nonEmpty(optionUsername) ?? nonEmpty(environment["CHECKLISTS_SYNC_USERNAME"]) ?? username {
-            arguments += ["--username", username]
-        }
-        if !optionCommand.isEmpty {
-            for word in optionCommand { arguments += ["--password-command", word] }
-        } else if let passwordCommand, let json = try? JSONEncoder().encode(passwordCommand) {
-            // One JSON array, so a word that starts with "[" is never mistaken for one.
-            arguments += ["--password-command", String(decoding: json, as: UTF8.self)]
-        }
-        if optionInsecure || allowInsecureHTTP { arguments.append("--allow-insecure-http") }
-        return arguments
+    /// The sync's settings: the command line's options, else the
+    /// environment, else this section (an option wins over
+    /// `CHECKLISTS_SYNC_*`, which wins over the file). They reach the
+    /// helper through `SyncSettings.handOver`, never its arguments.
+    public func settings(url optionURL: String? = nil, username optionUsername: String? = nil,
+                         passwordCommand optionCommand: [String] = [], allowInsecureHTTP optionInsecure: Bool = false,
+                         environment: [String: String]) throws(SyncSettingsError) -> SyncSettings {
+        try SyncSettings.resolve(url: optionURL, username: optionUsername, passwordCommand: optionCommand, allowInsecureHTTP: optionInsecure,
+                                 fileURL: url, fileUsername: username, filePasswordCommand: passwordCommand,
+                                 fileAllowsInsecureHTTP: allowInsecureHTTP, environment: environment)
     }
 }

@@ -27,13 +27,18 @@ public enum ChildProcess {
     /// either could not be stopped (a tmux server started that way never saw
     /// SIGCHLD, so `kill-server` left it running forever). `ownGroup` puts
     /// it in a process group of its own, so killing the group takes its
-    /// children too.
+    /// children too. `handover`, a descriptor of ours, becomes the child's
+    /// descriptor 3 (the sync helper reads its settings there).
     public static func spawn(_ arguments: [String], environment: [String: String], output: Output = .devNull,
-                             ownGroup: Bool = true) -> Result<pid_t, SpawnFailure> {
+                             ownGroup: Bool = true, handover: Int32? = nil) -> Result<pid_t, SpawnFailure> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let handover {
+            // dup2 onto 3 clears close-on-exec there, whatever the original has.
+            posix_spawn_file_actions_adddup2(&actions, handover, 3)
+        }
         switch output {
         case .devNull:
             posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
@@ -77,14 +82,15 @@ public enum ChildProcess {
     /// (with stderr when `withErrors`); killed (status nil) if it takes
     /// longer than `timeout`.
     public static func run(_ arguments: [String], environment: [String: String], timeout: TimeInterval,
-                           withErrors: Bool = false) -> (status: Int32?, output: String) {
+                           withErrors: Bool = false, handover: Int32? = nil) -> (status: Int32?, output: String) {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return (nil, "") }
         // Only the child's dup2'd stdout may stay open in it, or a command it
         // starts in the background would hold our end of the pipe.
         for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
         let pid: pid_t
-        switch spawn(arguments, environment: environment, output: withErrors ? .descriptorWithErrors(ends[1]) : .descriptor(ends[1])) {
+        switch spawn(arguments, environment: environment, output: withErrors ? .descriptorWithErrors(ends[1]) : .descriptor(ends[1]),
+                     handover: handover) {
         case let .success(started): pid = started
         case .failure:
             close(ends[0]); close(ends[1])

@@ -19,9 +19,9 @@ final class NotifierRuntime {
     private let now: @Sendable () -> Date
     private let alarm = DispatchAlarm()
     private let syncTimer = DispatchAlarm()
-    /// The sync helper's argv without the database (nil: sync is off),
-    /// and the environment it runs with (the password may be in it).
-    private let syncCommand: [String]?
+    /// The sync helper and its settings (nil: sync is off), and the
+    /// environment the channels' commands run with.
+    private let sync: NotifierSync?
     private let environment: [String: String]
     private let watcher = DatabaseWatcher()
     private var sources: [any DispatchSourceProtocol] = []
@@ -35,12 +35,12 @@ final class NotifierRuntime {
     /// other process's commit was taken in and the alarm re-armed.
     private let eventLog: FileHandle?
 
-    init(database: ChecklistsDatabase, config: NotifySection, sync: (command: [String], interval: TimeInterval)?,
+    init(database: ChecklistsDatabase, config: NotifySection, sync: NotifierSync?,
          style: DueDateStyle, environment: [String: String], singleton: HeldLock, now: @escaping @Sendable () -> Date) {
         self.database = database
         self.singleton = singleton
         self.now = now
-        self.syncCommand = sync?.command
+        self.sync = sync
         self.environment = environment
         self.state = NotifierState(now: now(), calendar: style.calendar, sync: sync.map { SyncSchedule(interval: $0.interval) })
         self.eventLog = environment["CHECKLISTS_EVENT_LOG"].flatMap { path in
@@ -159,14 +159,26 @@ final class NotifierRuntime {
     /// The helper runs on a thread of its own, so reminders keep firing
     /// during a long sync; its end comes back on the main queue.
     private func runSync() {
-        guard let command = syncCommand else { return }
+        guard let sync else { return }
         let before = try? database.unsyncedChanges()
-        let arguments = command + ["--db", database.path]
-        let environment = environment
+        let arguments = [sync.helper, "--settings-fd", "\(SyncSettings.handoverDescriptor)"]
+        // The password travels in the handover, not in the helper's environment.
+        let environment = environment.filter { $0.key != "CHECKLISTS_SYNC_PASSWORD" }
+        let handover: Int32
+        do {
+            handover = try sync.settings.handOver()
+        } catch {
+            Self.say("sync failed: \(error.description)")
+            send(.syncFinished(SyncOutcome(status: 2, output: "", before: before, after: before), at: now()))
+            return
+        }
+        _ = fcntl(handover, F_SETFD, FD_CLOEXEC)
         DispatchQueue.global().async {
             // Stopped (and its whole group) past the limit: a server that
             // accepts the connection and never answers must not end syncing.
-            let result = ChildProcess.run(arguments, environment: environment, timeout: Self.syncTimeLimit, withErrors: true)
+            let result = ChildProcess.run(arguments, environment: environment, timeout: Self.syncTimeLimit, withErrors: true,
+                                          handover: handover)
+            close(handover)
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
                     let outcome = SyncOutcome(status: result.status, output: result.output, before: before,
@@ -226,5 +238,19 @@ final class NotifierRuntime {
     /// never interleave.
     static func say(_ line: String) {
         FileHandle.standardError.write(Data(("checklists notify: " + line + "\n").utf8))
+    }
+}
+
+/// What the notifier's own syncs run: the `checklists-sync` helper, the
+/// settings handed to it, and how often.
+public struct NotifierSync: Sendable {
+    public var helper: String
+    public var settings: SyncSettings
+    public var interval: TimeInterval
+
+    public init(helper: String, settings: SyncSettings, interval: TimeInterval) {
+        self.helper = helper
+        self.settings = settings
+        self.interval = interval
     }
 }

@@ -21,13 +21,18 @@ public enum NotifyCommand {
         } catch {
             return fail(error.description, status: 2)
         }
-        var sync: (command: [String], interval: TimeInterval)?
+        var sync: NotifierSync?
         if let interval = config.sync.interval {
-            let arguments = config.sync.helperArguments(environment: environment)
-            guard arguments.contains("--url") else {
+            guard config.sync.url != nil || environment["CHECKLISTS_SYNC_URL"].map({ !$0.isEmpty }) == true else {
                 return fail("\(configLocation.path): [sync] interval is set but there is no server: add url = \"https://...\" to [sync] (or set CHECKLISTS_SYNC_URL)", status: 2)
             }
-            sync = ([syncHelper] + arguments, interval)
+            do {
+                var settings = try config.sync.settings(environment: environment)
+                settings.databasePath = location.path
+                sync = NotifierSync(helper: syncHelper, settings: settings, interval: interval)
+            } catch {
+                return fail("\(configLocation.path): [sync]: \(error.description)", status: 2)
+            }
         }
         let singleton: HeldLock
         switch NotifierPresence.claim(databasePath: location.path) {

@@ -1,11 +1,29 @@
 import Foundation
 import CCurl
+import ChecklistsModel
 
 /// An HTTP reply as the sync reads it.
 public struct HTTPReply: Sendable {
     public var status: Int
     public var etag: String?
     public var body: Data
+    /// A redirect's target, which the sync names but never follows.
+    public var location: String? = nil
+}
+
+/// How much of a server's answer a sync holds at most. A reply is read as
+/// it arrives and stopped at `replyBytes`: larger than any calendar's
+/// listing (100,000 to-dos list in about 30 MiB) and than a multiget the
+/// sync asks for (`multigetBytes`), small enough that a hostile or broken
+/// server cannot exhaust memory with an endless or giant body.
+public enum SyncLimits {
+    public static let replyBytes = 64 * 1_048_576
+    /// Headers of one reply, together.
+    static let headerBytes = 1_048_576
+    /// A multiget asks for to-dos whose announced sizes add up to at most
+    /// this, and for at most `multigetCount` of them.
+    static let multigetBytes = 2 * 1_048_576
+    static let multigetCount = 200
 }
 
 /// The thin HTTP half of a sync: one blocking request at a time over
@@ -13,6 +31,12 @@ public struct HTTPReply: Sendable {
 /// every request (CalDAV servers expect it; a 401 round trip per request
 /// would double the cost), and transport failures and error statuses turned
 /// into `SyncError`s that name the host and never the credentials.
+///
+/// It assumes the server may be hostile: every href it is given is resolved
+/// against the configured URL and refused unless it is on the same origin
+/// (scheme, host, port), so the password goes nowhere else; only http and
+/// https are spoken; redirects are not followed; each reply is bounded in
+/// size (`SyncLimits`) and the whole request in time (`timeout`).
 ///
 /// libcurl's easy interface rather than URLSession: on Linux, URLSession's
 /// event loop spun while it waited for each reply (more CPU than the server
@@ -26,7 +50,12 @@ public final class CalDAVClient: @unchecked Sendable {
     /// Requests sent, by method: what a test or a benchmark reads.
     public private(set) var sent: [String: Int] = [:]
 
-    public init(settings: SyncSettings, password: String?, timeout: TimeInterval) {
+    public convenience init(settings: SyncSettings, password: String?, timeout: TimeInterval) {
+        self.init(settings: settings, password: password, timeout: timeout, replyLimit: SyncLimits.replyBytes)
+    }
+
+    init(settings: SyncSettings, password: String?, timeout: TimeInterval, replyLimit: Int) {
+        self.replyLimit = replyLimit
         self.settings = settings
         if let user = settings.username {
             authorization = "Basic " + Data("\(user):\(password ?? "")".utf8).base64EncodedString()
@@ -39,9 +68,47 @@ public final class CalDAVClient: @unchecked Sendable {
 
     deinit { curl_easy_cleanup(curl) }
 
-    /// `href` (a path the server gave, or a full URL) against the server.
-    public func url(_ href: String) -> URL {
-        URL(string: href, relativeTo: settings.serverURL)?.absoluteURL ?? settings.serverURL
+    /// `href` (a path the server gave, or a full URL) against the
+    /// configured URL; refused when it lands on another origin or is not
+    /// http(s), or cannot be read as a URL at all.
+    public func url(_ href: String) throws(SyncError) -> URL {
+        let base = settings.serverURL
+        guard let resolved = URL(string: href, relativeTo: base)?.absoluteURL else {
+            throw .notCalDAV(host: settings.displayHost, detail: "it named \(Self.shown(href)), which is not a URL")
+        }
+        guard Self.sameOrigin(resolved, base) else {
+            let other = resolved.host.map { host in resolved.port.map { "\(host):\($0)" } ?? host } ?? (resolved.scheme ?? "?") + ":"
+            throw .offOrigin(host: settings.displayHost, other: other, path: Self.shown(resolved.path.isEmpty ? href : resolved.path))
+        }
+        return resolved
+    }
+
+    /// The path of `href` on the configured origin, or nil when it is
+    /// elsewhere (a member a hostile listing names on another host).
+    public func path(_ href: String) -> String? {
+        (try? url(href))?.path
+    }
+
+    /// Same scheme, host and port (a missing port is the scheme's own).
+    static func sameOrigin(_ one: URL, _ other: URL) -> Bool {
+        guard let scheme = one.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              scheme == other.scheme?.lowercased(), let host = one.host?.lowercased(), host == other.host?.lowercased()
+        else { return false }
+        let port = { (url: URL) in url.port ?? (url.scheme?.lowercased() == "https" ? 443 : 80) }
+        return port(one) == port(other)
+    }
+
+    /// An href as a message may show it: no user-info, no control
+    /// characters, not too long.
+    static func shown(_ href: String) -> String {
+        var text = href
+        if var parts = URLComponents(string: href), parts.user != nil || parts.password != nil {
+            parts.user = nil
+            parts.password = nil
+            text = parts.string ?? ""
+        }
+        text = String(text.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7f }.map(Character.init))
+        return text.count > 120 ? String(text.prefix(120)) + "…" : text
     }
 
     /// Sends one request and waits for the reply. Transport failures throw;
@@ -60,30 +127,41 @@ public final class CalDAVClient: @unchecked Sendable {
             list = curl_slist_append(list, value.isEmpty ? "\(name):" : "\(name): \(value)")
         }
         defer { curl_slist_free_all(list) }
+        let target = try url(href).absoluteString
         sent[method, default: 0] += 1
 
-        var reply = checklists_buffer(data: nil, length: 0, capacity: 0)
-        var replyHeaders = checklists_buffer(data: nil, length: 0, capacity: 0)
+        var reply = checklists_buffer(data: nil, length: 0, capacity: 0, limit: replyLimit, overflowed: 0)
+        var replyHeaders = checklists_buffer(data: nil, length: 0, capacity: 0, limit: SyncLimits.headerBytes, overflowed: 0)
+        var location: UnsafeMutablePointer<CChar>?
         defer {
-            free(reply.data)
             free(replyHeaders.data)
+            free(location)
         }
         var status = 0
         let seconds = max(1, Int(timeout.rounded(.up)))
         let bytes = body ?? Data()
-        let target = url(href).absoluteString
         let code = bytes.withUnsafeBytes { raw -> Int32 in
             "".withCString { empty in
                 let pointer = raw.baseAddress?.assumingMemoryBound(to: CChar.self) ?? empty
                 return checklists_curl_request(curl, method, target, list, body == nil ? nil : pointer, bytes.count, seconds,
-                                               &reply, &replyHeaders, &status)
+                                               &reply, &replyHeaders, &status, &location)
             }
         }
-        guard code == 0 else { throw transportError(code) }
-        let data = reply.data.map { Data(bytes: $0, count: reply.length) } ?? Data()
+        // The reply's bytes become the Data without a copy: a large reply
+        // is held once, not twice.
+        let data = reply.data.map { Data(bytesNoCopy: $0, count: reply.length, deallocator: .free) } ?? Data()
+        guard code == 0 else {
+            if reply.overflowed != 0 || replyHeaders.overflowed != 0 || CURLcode(rawValue: UInt32(code)) == CURLE_FILESIZE_EXCEEDED {
+                throw .replyTooLarge(host: settings.displayHost, path: Self.shown(href))
+            }
+            throw transportError(code)
+        }
         let headerText = replyHeaders.data.map { String(decoding: Data(bytes: $0, count: replyHeaders.length), as: UTF8.self) } ?? ""
-        return HTTPReply(status: status, etag: Self.etag(in: headerText), body: data)
+        return HTTPReply(status: status, etag: Self.etag(in: headerText), body: data, location: location.map { String(cString: $0) })
     }
+
+    /// The most bytes one reply may hold (a test sets less).
+    let replyLimit: Int
 
     /// The ETag of the last response in `headers` (a 100 Continue, or a
     /// redirect, comes before it with headers of its own).
@@ -106,6 +184,7 @@ public final class CalDAVClient: @unchecked Sendable {
         case 401: throw .unauthorized(host: host)
         case 403: throw .forbidden(host: host, path: path)
         case 404, 410: throw .notFound(host: host, path: path)
+        case 300...399: throw .redirected(host: host, path: path, to: reply.location.map(Self.shown) ?? "another address")
         case 405, 501: throw .notCalDAV(host: host, detail: "HTTP \(reply.status): it does not speak WebDAV at \(path)")
         case 500...599: throw .serverError(host: host, status: reply.status)
         default: throw .notCalDAV(host: host, detail: "HTTP \(reply.status) to \(path)")
@@ -136,6 +215,8 @@ public final class CalDAVClient: @unchecked Sendable {
             return .unreachable(host: host, detail: "the connection was lost")
         case CURLE_WEIRD_SERVER_REPLY:
             return .notCalDAV(host: host, detail: "the reply is not HTTP")
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            return .notCalDAV(host: host, detail: "it named an address that is not http or https")
         default:
             return .unreachable(host: host, detail: "error \(code)")
         }

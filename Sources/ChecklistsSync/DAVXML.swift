@@ -143,7 +143,7 @@ enum DAVBody {
     static func syncCollection(token: String?) -> Data {
         Data("""
             \(header)<d:sync-collection xmlns:d="DAV:"><d:sync-token>\(escaped(token ?? ""))</d:sync-token>\
-            <d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>
+            <d:sync-level>1</d:sync-level><d:prop><d:getetag/><d:getcontentlength/></d:prop></d:sync-collection>
             """.utf8)
     }
 

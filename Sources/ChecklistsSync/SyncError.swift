@@ -6,6 +6,8 @@ import ChecklistsModel
 /// A sync that stops changes nothing here: the database is written once,
 /// at the end.
 public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
+    public init(_ settings: SyncSettingsError) { self = .settings(settings.description) }
+
     /// Bad or missing settings (no url, plain HTTP to another machine, a
     /// password command that fails): exit 2, like any bad usage.
     case settings(String)
@@ -17,6 +19,13 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case notFound(host: String, path: String)
     case serverError(host: String, status: Int)
     case notCalDAV(host: String, detail: String)
+    /// The server named a place on another origin (scheme, host, port):
+    /// nothing is sent there, least of all the password.
+    case offOrigin(host: String, other: String, path: String)
+    /// The server answered with a redirect, which a sync never follows.
+    case redirected(host: String, path: String, to: String)
+    /// A reply larger than `SyncLimits.replyBytes`, stopped while it arrived.
+    case replyTooLarge(host: String, path: String)
     /// The database refused (exit 3).
     case database(StorageError)
 
@@ -42,6 +51,9 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notFound: "nothing at the url (404)"
         case let .serverError(_, status): "server error (HTTP \(status))"
         case .notCalDAV: "not a CalDAV server"
+        case .offOrigin: "server pointed elsewhere"
+        case .redirected: "server redirected"
+        case .replyTooLarge: "reply too large"
         case .database: "database problem"
         }
     }
@@ -68,6 +80,12 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             "the sync server \(host) failed (HTTP \(status)); try again later or ask its administrator; \(Self.unchanged)"
         case let .notCalDAV(host, detail):
             "\(host) did not answer as a CalDAV server (\(detail)); check that the url is the CalDAV address; \(Self.unchanged)"
+        case let .offOrigin(host, other, path):
+            "the sync server \(host) pointed to \(path) on another server, \(other); nothing was sent there; check the url (it must be the CalDAV address on \(host)); \(Self.unchanged)"
+        case let .redirected(host, path, to):
+            "the sync server \(host) redirects \(path) to \(to); a sync does not follow redirects: put the address it redirects to in the url if you trust it; \(Self.unchanged)"
+        case let .replyTooLarge(host, path):
+            "the sync server \(host) sent a reply to \(path) larger than \(SyncLimits.replyBytes / 1_048_576) MiB and it was stopped; ask its administrator; \(Self.unchanged)"
         case let .database(error):
             error.description
         }

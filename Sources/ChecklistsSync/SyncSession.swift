@@ -28,8 +28,9 @@ public final class SyncSession {
     /// Lines for the output, in order.
     public private(set) var lines: [String] = []
 
-    /// How many to-dos a multiget asks for at once.
-    static let multigetBatch = 200
+    /// The sizes the server announced for its to-dos (getcontentlength),
+    /// by path: what sizes the multigets.
+    private var announcedSize: [String: Int] = [:]
     /// Tries of one write that keeps meeting another writer's change (412).
     static let writeTries = 4
 
@@ -179,7 +180,7 @@ public final class SyncSession {
             home = found.responses.first?.properties["calendar-home-set"]?.hrefs.first
         }
         guard var home else { throw .notCalDAV(host: host, detail: "no calendar-home-set") }
-        home = client.url(home).path
+        home = try client.url(home).path
         if !home.hasSuffix("/") { home += "/" }
         let found = try calendars(in: home, askTags: askTags)
         try? database.recordSyncHome(home, from: from)
@@ -192,7 +193,7 @@ public final class SyncSession {
         let listing = try propfind(home, depth: "1",
                                    props: "<d:resourcetype/><d:displayname/><c:supported-calendar-component-set/>" + (askTags ? "<cs:getctag/>" : ""))
         return listing.responses.compactMap { response -> DiscoveredCalendar? in
-            let path = client.url(response.href).path
+            guard let path = memberPath(response.href) else { return nil }
             guard path != home, response.properties["resourcetype"]?.children.contains("calendar") == true else { return nil }
             let components = response.properties["supported-calendar-component-set"]?.components ?? []
             guard components.isEmpty || components.contains(where: { $0.uppercased() == "VTODO" }) else { return nil }
@@ -230,8 +231,8 @@ public final class SyncSession {
             var etags: [String: String?] = [:]
             var deleted = Set<String>()
             for response in parsed.responses {
-                let path = client.url(response.href).path
-                guard path != calendar else { continue }
+                guard let path = memberPath(response.href), path != calendar else { continue }
+                noteSize(path, response)
                 if response.status == 404 { deleted.insert(path) } else { etags[path] = response.properties["getetag"]?.text }
             }
             return (etags, deleted, parsed.syncToken, token == nil)
@@ -243,34 +244,127 @@ public final class SyncSession {
         }
         if [401, 404].contains(reply.status) || reply.status >= 500 { _ = try client.check(reply, accepted: [], path: calendar) }
         // No sync-collection here: every to-do's ETag, compared with ours.
-        let listing = try propfind(calendar, depth: "1", props: "<d:getetag/><d:resourcetype/>")
+        let listing = try propfind(calendar, depth: "1", props: "<d:getetag/><d:getcontentlength/><d:resourcetype/>")
         var etags: [String: String?] = [:]
         for response in listing.responses {
-            let path = client.url(response.href).path
+            guard let path = memberPath(response.href) else { continue }
+            noteSize(path, response)
             guard path != calendar, response.properties["resourcetype"]?.children.contains("collection") != true else { continue }
             etags[path] = response.properties["getetag"]?.text
         }
         return (etags, [], nil, true)
     }
 
-    /// The to-dos at `hrefs`, read in batches; those that cannot be read as
-    /// a to-do are named and skipped, those gone are reported deleted.
+    /// The to-dos at `hrefs`, read in multigets sized by count and by the
+    /// sizes the server announced; those that cannot be read as a to-do are
+    /// named and skipped, those gone are reported deleted.
     private func fetch(_ hrefs: [String], in calendar: String) throws(SyncError) -> (versions: [RemoteVersion], gone: Set<String>) {
-        var versions: [RemoteVersion] = []
-        var gone = Set<String>()
-        var start = 0
-        while start < hrefs.count {
-            let batch = Array(hrefs[start..<min(start + Self.multigetBatch, hrefs.count)])
-            start += batch.count
+        var found: (versions: [RemoteVersion], gone: Set<String>) = ([], [])
+        var batch: [String] = []
+        var bytes = 0
+        for href in hrefs {
+            // A size not announced counts as a to-do of a few kilobytes.
+            let size = announcedSize[href] ?? 4096
+            if !batch.isEmpty && (batch.count >= SyncLimits.multigetCount || bytes + size > SyncLimits.multigetBytes) {
+                try fetch(batch: batch, in: calendar, into: &found)
+                batch = []
+                bytes = 0
+            }
+            batch.append(href)
+            bytes += size
+        }
+        if !batch.isEmpty { try fetch(batch: batch, in: calendar, into: &found) }
+        return found
+    }
+
+    /// One multiget. A reply that is too large or cannot be read is asked
+    /// again in halves, down to the one to-do that spoils it, which is then
+    /// read alone (`fetchAlone`): one bad to-do never blocks the rest.
+    private func fetch(batch: [String], in calendar: String, into found: inout (versions: [RemoteVersion], gone: Set<String>)) throws(SyncError) {
+        var parsed: DAVMultistatus?
+        do {
             let reply = try client.check(client.send("REPORT", calendar, depth: "1", body: DAVBody.multiget(batch)), accepted: [207], path: calendar)
-            for response in try client.multistatus(reply, path: calendar).responses {
-                let path = client.url(response.href).path
-                if response.status == 404 { gone.insert(path); continue }
-                guard let data = response.properties["calendar-data"]?.text else { continue }
-                if let version = version(href: path, etag: response.properties["getetag"]?.text, text: data) { versions.append(version) }
+            parsed = DAVMultistatus.parse(reply.body)
+        } catch {
+            guard case .replyTooLarge = error else { throw error }
+        }
+        guard let parsed else {
+            if batch.count == 1 { return try fetchAlone(batch[0], into: &found) }
+            try fetch(batch: Array(batch[..<(batch.count / 2)]), in: calendar, into: &found)
+            try fetch(batch: Array(batch[(batch.count / 2)...]), in: calendar, into: &found)
+            return
+        }
+        for response in parsed.responses {
+            guard let path = memberPath(response.href) else { continue }
+            if response.status == 404 { found.gone.insert(path); continue }
+            guard let data = response.properties["calendar-data"]?.text else { continue }
+            if let version = version(href: path, etag: response.properties["getetag"]?.text, text: data) { found.versions.append(version) }
+        }
+    }
+
+    /// A to-do a multiget could not carry, read with a plain GET: bytes that
+    /// are not UTF-8 and control characters are replaced (and the to-do
+    /// named), one too large is skipped and named.
+    private func fetchAlone(_ href: String, into found: inout (versions: [RemoteVersion], gone: Set<String>)) throws(SyncError) {
+        let reply: HTTPReply
+        do {
+            reply = try client.send("GET", href)
+        } catch {
+            guard case .replyTooLarge = error else { throw error }
+            lines.append("skipped \(CalDAVClient.shown(href)) on the server: larger than \(SyncLimits.replyBytes / 1_048_576) MiB; fix or delete it there")
+            return
+        }
+        if reply.status == 404 || reply.status == 410 { found.gone.insert(href); return }
+        _ = try client.check(reply, accepted: [200], path: href)
+        let (text, replaced) = Self.repaired(reply.body)
+        if replaced > 0 {
+            lines.append("read \(CalDAVClient.shown(href)) on the server with \(replaced) unreadable character(s) replaced by �; fix it there")
+        }
+        if let version = version(href: href, etag: reply.etag, text: text) { found.versions.append(version) }
+    }
+
+    /// `data` as text: bytes that are not UTF-8, and control characters
+    /// other than tab and line ends, become U+FFFD; with how many were.
+    static func repaired(_ data: Data) -> (text: String, replaced: Int) {
+        let decoded = String(decoding: data, as: UTF8.self)
+        var replaced = 0
+        var scalars = String.UnicodeScalarView()
+        for scalar in decoded.unicodeScalars {
+            if scalar == "\u{FFFD}" || (scalar.value < 0x20 && scalar != "\t" && scalar != "\n" && scalar != "\r") || scalar.value == 0x7f {
+                replaced += 1
+                scalars.append("\u{FFFD}")
+            } else {
+                scalars.append(scalar)
             }
         }
-        return (versions, gone)
+        // A U+FFFD the to-do already held is not a replacement.
+        return (String(scalars), max(0, replaced - heldReplacements(data)))
+    }
+
+    /// How many U+FFFD characters `data` holds as proper UTF-8 (EF BF BD).
+    private static func heldReplacements(_ data: Data) -> Int {
+        var count = 0
+        var index = data.startIndex
+        while index + 2 < data.endIndex {
+            if data[index] == 0xEF && data[index + 1] == 0xBF && data[index + 2] == 0xBD { count += 1; index += 3 } else { index += 1 }
+        }
+        return count
+    }
+
+    /// The path of a member the server named, or nil (and a line) when it
+    /// names a place on another origin: nothing is ever sent there.
+    private func memberPath(_ href: String) -> String? {
+        do {
+            return try client.url(href).path
+        } catch {
+            lines.append("skipped \(CalDAVClient.shown(href)): \(host) named it on another server or not as a URL, and nothing was sent there")
+            return nil
+        }
+    }
+
+    /// Keeps the size a response announced for its member.
+    private func noteSize(_ path: String, _ response: DAVResponse) {
+        if let text = response.properties["getcontentlength"]?.text, let size = Int(text), size >= 0 { announcedSize[path] = size }
     }
 
     /// A server's to-do as a version, or nil (said in the output) when it

@@ -3,57 +3,45 @@ import ChecklistsModel
 import ChecklistsCommandLine
 import ChecklistsSync
 
-/// `checklists-sync`: what `checklists sync` runs (it parses the options,
-/// for its help and completions, and hands them over in one plain form:
-/// `--url U --username N --password-command W... --allow-insecure-http
-/// --list L --db PATH`). A binary of its own because only sync needs
-/// libcurl and FoundationXML, whose libraries (libcurl, libssl, libxml2)
-/// every other run of `checklists` would load for nothing.
+/// `checklists-sync`: what `checklists sync` and the notifier run, with
+/// `--settings-fd N` and the settings as JSON on that descriptor
+/// (`SyncSettings.handOver`), so no password is ever in its arguments. A
+/// binary of its own because only sync needs libcurl and FoundationXML,
+/// whose libraries (libcurl, libssl, libxml2) every other run of
+/// `checklists` would load for nothing.
 enum SyncCommand {
     /// Runs one sync, printing a line per list (and one per conflict, kept
-    /// item or skipped to-do); returns the exit status. The environment gives
-    /// the password (`CHECKLISTS_SYNC_PASSWORD`) and the request timeout in
-    /// seconds (`CHECKLISTS_SYNC_TIMEOUT`, 30 by default).
+    /// item or skipped to-do); returns the exit status.
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        var values: [String: String] = [:]
-        var passwordCommand: [String] = []
-        var allowInsecureHTTP = false
-        var index = 0
-        while index < arguments.count {
-            let name = arguments[index]
-            if name == "--allow-insecure-http" {
-                allowInsecureHTTP = true
-                index += 1
-                continue
-            }
-            guard ["--url", "--username", "--password-command", "--list", "--db"].contains(name), index + 1 < arguments.count else {
-                return fail("checklists-sync is run by `checklists sync`; use that (unexpected \(name))", status: 2)
-            }
-            if name == "--password-command" { passwordCommand.append(arguments[index + 1]) } else { values[name] = arguments[index + 1] }
-            index += 2
+        guard arguments.count == 2, arguments[0] == "--settings-fd", let descriptor = Int32(arguments[1]), descriptor >= 0 else {
+            return fail("checklists-sync is run by `checklists sync`; use that", status: 2)
         }
-        let context = CommandLineContext.live(databasePath: values["--db"], environment: environment)
         let settings: SyncSettings
+        do {
+            settings = try SyncSettings.received(from: descriptor)
+        } catch {
+            return fail(error.description, status: 2)
+        }
+        let context = CommandLineContext.live(databasePath: settings.databasePath, environment: environment)
         let database: ChecklistsDatabase
         do {
-            settings = try SyncSettings.resolve(url: values["--url"], username: values["--username"], passwordCommand: passwordCommand,
-                                                allowInsecureHTTP: allowInsecureHTTP, environment: environment)
             database = try context.openDatabase()
-        } catch let error as SyncError {
-            return fail(error.description, status: error.exitStatus)
-        } catch let error as CommandLineError {
-            return fail(error.description, status: error.exitStatus)
         } catch {
-            return fail("\(error)", status: 1)
+            return fail(error.description, status: error.exitStatus)
         }
         // From here on every ending is recorded, for the home screen's sync line.
         do {
-            let only = try values["--list"].map { name throws(CommandLineError) in
+            let only = try settings.list.map { name throws(CommandLineError) in
                 try Inputs.checklist(named: name, in: context.storage { () throws(StorageError) in try database.checklists() })
             }
-            let timeout = environment["CHECKLISTS_SYNC_TIMEOUT"].flatMap(Double.init) ?? 30
+            let password: String?
+            do {
+                password = try settings.resolvedPassword()
+            } catch {
+                throw SyncError(error)
+            }
+            let client = CalDAVClient(settings: settings, password: password, timeout: settings.timeout)
             let style = context.style
-            let client = CalDAVClient(settings: settings, password: try settings.password(environment: environment), timeout: timeout)
             let session = SyncSession(client: client, database: database,
                                       mapping: CalendarMapping(timeZone: style.calendar.timeZone, now: context.now),
                                       describeDate: { style.format($0) })

@@ -270,11 +270,30 @@ struct Sync: ParsableCommand {
             FileHandle.standardError.write(Data("checklists: \(error.description)\n".utf8))
             throw ExitCode(2)
         }
+        var settings: SyncSettings
+        do {
+            settings = try options.settings(over: section, environment: environment)
+        } catch {
+            FileHandle.standardError.write(Data("checklists: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+        settings.databasePath = database.db ?? root.db
         let helper = SyncHelper.path
-        var arguments = [helper] + options.arguments(over: section, environment: environment)
-        if let db = database.db ?? root.db { arguments += ["--db", db] }
-        let pointers = arguments.map { strdup($0) } + [nil]
-        execv(helper, pointers)
+        do {
+            let descriptor = try settings.handOver()
+            if descriptor != SyncSettings.handoverDescriptor {
+                dup2(descriptor, SyncSettings.handoverDescriptor)
+                close(descriptor)
+            }
+        } catch {
+            FileHandle.standardError.write(Data("checklists: \(error.description)\n".utf8))
+            throw ExitCode(2)
+        }
+        // The password went into the handover; the helper's environment (and
+        // so the password command's) does not carry it.
+        let environmentList = environment.filter { $0.key != "CHECKLISTS_SYNC_PASSWORD" }.map { "\($0.key)=\($0.value)" }
+        let arguments = [helper, "--settings-fd", "\(SyncSettings.handoverDescriptor)"]
+        execve(helper, arguments.map { strdup($0) } + [nil], environmentList.map { strdup($0) } + [nil])
         FileHandle.standardError.write(Data("checklists: cannot run \(helper) (\(String(cString: strerror(errno)))); install checklists-sync beside checklists\n".utf8))
         throw ExitCode(2)
     }
@@ -307,7 +326,7 @@ private let syncDiscussion = """
     Exit status 4: the server or the network failed (nothing was changed here).
     """
 
-/// `sync`'s options, declared once; `arguments` is how they are handed to
+/// `sync`'s options, declared once; `settings` is what they hand to
 /// `checklists-sync`.
 struct SyncOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The server's address (or set CHECKLISTS_SYNC_URL).", valueName: "url")) var url: String?
@@ -318,10 +337,11 @@ struct SyncOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Sync only this list.", valueName: "name")) var list: String?
 
     /// The options, over the environment, over the config file's `[sync]`.
-    func arguments(over section: SyncSection, environment: [String: String]) -> [String] {
-        section.helperArguments(url: url, username: username, passwordCommand: passwordCommand,
-                                allowInsecureHTTP: allowInsecureHttp, environment: environment)
-            + (list.map { ["--list", $0] } ?? [])
+    func settings(over section: SyncSection, environment: [String: String]) throws(SyncSettingsError) -> SyncSettings {
+        var settings = try section.settings(url: url, username: username, passwordCommand: passwordCommand,
+                                            allowInsecureHTTP: allowInsecureHttp, environment: environment)
+        settings.list = list
+        return settings
     }
 }
 

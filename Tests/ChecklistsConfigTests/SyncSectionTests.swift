@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ChecklistsConfig
+import ChecklistsModel
 
 /// `[sync]` read from literal text, and how the options and the environment
 /// win over it.
@@ -64,19 +65,21 @@ struct SyncSectionTests {
         #expect(refusal("sync = \"https://dav.example.org/\"\n") == "config.toml:1:1: \"sync\" must be a table ([sync]), not a string")
     }
 
-    @Test("an option wins over CHECKLISTS_SYNC_*, which wins over the file; the file's command goes as one JSON array")
-    func precedence() {
+    @Test("an option wins over CHECKLISTS_SYNC_*, which wins over the file")
+    func precedence() throws {
         let section = SyncSection(url: "https://file.example/", username: "file-user", passwordCommand: ["pass", "show", "[dav]"])
-        #expect(section.helperArguments(environment: [:])
-            == ["--url", "https://file.example/", "--username", "file-user", "--password-command", #"["pass","show","[dav]"]"#])
+        let fromFile = try section.settings(environment: [:])
+        #expect(fromFile.url.absoluteString == "https://file.example/" && fromFile.username == "file-user")
+        #expect(fromFile.passwordCommand == ["pass", "show", "[dav]"])
         let environment = ["CHECKLISTS_SYNC_URL": "https://env.example/", "CHECKLISTS_SYNC_USERNAME": "env-user"]
-        #expect(section.helperArguments(environment: environment)
-            == ["--url", "https://env.example/", "--username", "env-user", "--password-command", #"["pass","show","[dav]"]"#])
-        #expect(section.helperArguments(url: "https://option.example/", username: "option-user", passwordCommand: ["secret-tool", "lookup"],
-                                        allowInsecureHTTP: true, environment: environment)
-            == ["--url", "https://option.example/", "--username", "option-user", "--password-command", "secret-tool",
-                "--password-command", "lookup", "--allow-insecure-http"])
-        #expect(SyncSection(allowInsecureHTTP: true).helperArguments(environment: [:]) == ["--allow-insecure-http"])
-        #expect(SyncSection().helperArguments(environment: [:]) == [])
+        let fromEnvironment = try section.settings(environment: environment)
+        #expect(fromEnvironment.url.absoluteString == "https://env.example/" && fromEnvironment.username == "env-user")
+        #expect(fromEnvironment.passwordCommand == ["pass", "show", "[dav]"])
+        let fromOptions = try section.settings(url: "https://option.example/", username: "option-user", passwordCommand: ["secret-tool", "lookup"],
+                                               allowInsecureHTTP: true, environment: environment)
+        #expect(fromOptions.url.absoluteString == "https://option.example/" && fromOptions.username == "option-user")
+        #expect(fromOptions.passwordCommand == ["secret-tool", "lookup"] && fromOptions.allowInsecureHTTP)
+        #expect(try SyncSection(url: "http://dav.example/", allowInsecureHTTP: true).settings(environment: [:]).allowInsecureHTTP)
+        #expect(throws: SyncSettingsError.self) { try SyncSection().settings(environment: [:]) }
     }
 }

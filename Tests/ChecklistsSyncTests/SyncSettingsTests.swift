@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ChecklistsSync
+import ChecklistsModel
 
 @Suite("Sync settings from options and the environment")
 struct SyncSettingsTests {
@@ -12,10 +12,12 @@ struct SyncSettingsTests {
         let withUserInfo = try SyncSettings.resolve(url: "https://bob:hunter2@dav.example.org:8443/", username: nil, passwordCommand: [],
                                                     allowInsecureHTTP: false, environment: [:])
         #expect(withUserInfo.username == "bob")
-        #expect(try withUserInfo.password(environment: [:]) == "hunter2")
+        #expect(try withUserInfo.resolvedPassword() == "hunter2")
         #expect(withUserInfo.serverURL.absoluteString == "https://dav.example.org:8443/")
         #expect(withUserInfo.displayHost == "dav.example.org:8443")
-        #expect(try withUserInfo.password(environment: ["CHECKLISTS_SYNC_PASSWORD": "from-env"]) == "from-env")
+        let withBoth = try SyncSettings.resolve(url: "https://bob:hunter2@dav.example.org:8443/", username: nil, passwordCommand: [],
+                                                allowInsecureHTTP: false, environment: ["CHECKLISTS_SYNC_PASSWORD": "from-env"])
+        #expect(try withBoth.resolvedPassword() == "from-env")
     }
 
     @Test("the password command: repeated words or one JSON array, its first line")
@@ -23,11 +25,11 @@ struct SyncSettingsTests {
         let repeated = try SyncSettings.resolve(url: "https://dav.example.org/", username: "a", passwordCommand: ["printf", "one\\ntwo"],
                                                 allowInsecureHTTP: false, environment: [:])
         #expect(repeated.passwordCommand == ["printf", "one\\ntwo"])
-        #expect(try repeated.password(environment: [:]) == "one")
+        #expect(try repeated.resolvedPassword() == "one")
         let json = try SyncSettings.resolve(url: "https://dav.example.org/", username: "a", passwordCommand: [#"["/bin/echo", "pw"]"#],
                                             allowInsecureHTTP: false, environment: [:])
         #expect(json.passwordCommand == ["/bin/echo", "pw"])
-        #expect(throws: SyncError.self) {
+        #expect(throws: SyncSettingsError.self) {
             try SyncSettings.resolve(url: "https://dav.example.org/", username: "a", passwordCommand: ["[1, 2]"], allowInsecureHTTP: false, environment: [:])
         }
     }
@@ -41,13 +43,41 @@ struct SyncSettingsTests {
             _ = try SyncSettings.resolve(url: "http://u:secret@dav.example.org/", username: nil, passwordCommand: [], allowInsecureHTTP: false, environment: [:])
             Issue.record("plain HTTP was allowed")
         } catch {
-            #expect(error.exitStatus == 2)
             #expect(!error.description.contains("secret") && error.description.contains("dav.example.org"))
         }
         #expect(throws: Never.self) {
             try SyncSettings.resolve(url: "http://dav.example.org/", username: nil, passwordCommand: [], allowInsecureHTTP: true, environment: [:])
         }
-        #expect(throws: SyncError.self) { try SyncSettings.resolve(url: nil, username: nil, passwordCommand: [], allowInsecureHTTP: false, environment: [:]) }
-        #expect(throws: SyncError.self) { try SyncSettings.resolve(url: "ftp://x/", username: nil, passwordCommand: [], allowInsecureHTTP: false, environment: [:]) }
+        #expect(throws: SyncSettingsError.self) { try SyncSettings.resolve(url: nil, username: nil, passwordCommand: [], allowInsecureHTTP: false, environment: [:]) }
+        #expect(throws: SyncSettingsError.self) { try SyncSettings.resolve(url: "ftp://x/", username: nil, passwordCommand: [], allowInsecureHTTP: false, environment: [:]) }
+    }
+
+    @Test("this machine is a literal loopback address or localhost, never a name that begins with 127.")
+    func loopback() {
+        for host in ["127.0.0.1", "127.1.2.3", "[::1]", "::1", "localhost", "LOCALHOST", "localhost."] {
+            #expect(SyncSettings.isLoopback(host), "\(host)")
+        }
+        for host in ["127.evil.example", "127.0.0.1.nip.io", "localhost.evil.example", "128.0.0.1", "[::2]", "0.0.0.0", "evil-127.0.0.1"] {
+            #expect(!SyncSettings.isLoopback(host), "\(host)")
+        }
+        #expect(throws: SyncSettingsError.self) {
+            try SyncSettings.resolve(url: "http://127.evil.example/", username: nil, passwordCommand: [], allowInsecureHTTP: false, environment: [:])
+        }
+    }
+
+    @Test("the settings reach the helper whole through a pipe, the password among them")
+    func handover() throws {
+        var settings = try SyncSettings.resolve(url: "https://alice:secret@dav.example.org/", username: nil, passwordCommand: ["pass", "show", "dav"],
+                                                allowInsecureHTTP: false, environment: ["CHECKLISTS_SYNC_TIMEOUT": "7"])
+        settings.list = "Groceries"
+        settings.databasePath = "/tmp/a b.sqlite"
+        let descriptor = try settings.handOver()
+        let received = try SyncSettings.received(from: descriptor)
+        #expect(received == settings)
+        #expect(received.timeout == 7 && received.url.password == "secret")
+        #expect(throws: SyncSettingsError.self) {
+            try SyncSettings.resolve(url: "https://dav.example.org/", username: nil, passwordCommand: [], allowInsecureHTTP: false,
+                                     environment: ["CHECKLISTS_SYNC_TIMEOUT": "soon"])
+        }
     }
 }
