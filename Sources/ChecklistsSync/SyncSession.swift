@@ -31,6 +31,10 @@ public final class SyncSession {
     /// The sizes the server announced for its to-dos (getcontentlength),
     /// by path: what sizes the multigets.
     private var announcedSize: [String: Int] = [:]
+    /// The size of a to-do as this server's multigets have carried them so
+    /// far: what a to-do whose size was not announced counts as (servers
+    /// announce sizes in a listing, but not all do in sync-collection).
+    private var carriedSize = 4096
     /// Tries of one write that keeps meeting another writer's change (412).
     static let writeTries = 4
 
@@ -263,8 +267,7 @@ public final class SyncSession {
         var batch: [String] = []
         var bytes = 0
         for href in hrefs {
-            // A size not announced counts as a to-do of a few kilobytes.
-            let size = announcedSize[href] ?? 4096
+            let size = announcedSize[href] ?? carriedSize
             if !batch.isEmpty && (batch.count >= SyncLimits.multigetCount || bytes + size > SyncLimits.multigetBytes) {
                 try fetch(batch: batch, in: calendar, into: &found)
                 batch = []
@@ -284,6 +287,7 @@ public final class SyncSession {
         var parsed: DAVMultistatus?
         do {
             let reply = try client.check(client.send("REPORT", calendar, depth: "1", body: DAVBody.multiget(batch)), accepted: [207], path: calendar)
+            carriedSize = max(carriedSize, reply.body.count / batch.count)
             parsed = DAVMultistatus.parse(reply.body)
         } catch {
             guard case .replyTooLarge = error else { throw error }
