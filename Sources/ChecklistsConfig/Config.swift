@@ -28,17 +28,23 @@ public struct Config: Hashable, Sendable {
     /// Reads the file at `location`; a missing file at the default place
     /// means the defaults. A file named by `--config` or `CHECKLISTS_CONFIG`
     /// must exist: a typo there would otherwise silently mean "defaults".
+    /// A file other users could have changed is refused before it is read
+    /// (`ConfigTrust`): it may name commands to run.
     public static func load(_ location: ConfigLocation) throws(ConfigError) -> Config {
         guard FileManager.default.fileExists(atPath: location.path) else {
             if location.isExplicit { throw ConfigError(file: location.path, problem: "no such file (named by \(location.origin))") }
             return .defaults
         }
         // Through a file handle, so `--config /dev/null` (no settings) reads as empty.
-        guard let handle = FileHandle(forReadingAtPath: location.path) else {
-            throw ConfigError(file: location.path, problem: "cannot open it for reading")
-        }
+        let handle = try ConfigTrust.openTrusted(location.path)
         defer { try? handle.close() }
-        guard let text = String(data: handle.readDataToEndOfFile(), encoding: .utf8) else {
+        let data: Data
+        do {
+            data = try handle.readToEnd() ?? Data()
+        } catch {
+            throw ConfigError(file: location.path, problem: "cannot read it (\(error.localizedDescription)); name a readable file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(file: location.path, problem: "not UTF-8 text")
         }
         return try read(text, file: location.path)

@@ -72,7 +72,9 @@ public struct SyncSection: ConfigSection {
         }
     }
 
-    /// "90", "30s", "15m", "1h", "1h30m", "2h15m10s": seconds, or nil.
+    /// "90", "30s", "15m", "1h", "1h30m", "2h15m10s": seconds, or nil. A
+    /// number after the last unit counts in the next smaller one, as people
+    /// write it: "1h30" is 1 h 30 min, "1m30" is 90 s.
     public static func duration(_ text: String) -> TimeInterval? {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
         if let whole = Int(trimmed) { return TimeInterval(whole) }
@@ -91,7 +93,11 @@ public struct SyncSection: ConfigSection {
             lastUnit = unit
             digits = ""
         }
-        return digits.isEmpty && lastUnit < 4 ? TimeInterval(total) : nil
+        guard lastUnit < 4 else { return nil }
+        if digits.isEmpty { return TimeInterval(total) }
+        // Nothing is smaller than seconds: "1s30" is a typo, not a duration.
+        guard lastUnit > 1, let amount = Int(digits) else { return nil }
+        return TimeInterval(total + amount * [3: 60, 2: 1][lastUnit]!)
     }
 
     /// The sync's settings: the command line's options, else the

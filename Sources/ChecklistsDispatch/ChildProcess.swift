@@ -15,7 +15,8 @@ public enum ChildProcess {
         case descriptor(Int32)
         /// The same, stderr joining stdout.
         case descriptorWithErrors(Int32)
-        /// A file, created or truncated (owner-only), stderr joining stdout.
+        /// A file, created or truncated (owner-only), stderr joining stdout;
+        /// never a link.
         case file(String)
     }
 
@@ -34,6 +35,8 @@ public enum ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        var outputFile: Int32 = -1
+        defer { if outputFile >= 0 { close(outputFile) } }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         if let handover {
             // dup2 onto 3 clears close-on-exec there, whatever the original has.
@@ -50,8 +53,12 @@ public enum ChildProcess {
             posix_spawn_file_actions_adddup2(&actions, descriptor, 1)
             posix_spawn_file_actions_adddup2(&actions, descriptor, 2)
         case let .file(path):
-            posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+            // Opened here rather than by the child, so that a link planted in
+            // its place is refused by name instead of followed and truncated.
+            outputFile = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            guard outputFile >= 0 else { return .failure(SpawnFailure(text: PrivateFileError(path: path, errno: errno).description)) }
+            posix_spawn_file_actions_adddup2(&actions, outputFile, 1)
+            posix_spawn_file_actions_adddup2(&actions, outputFile, 2)
         }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

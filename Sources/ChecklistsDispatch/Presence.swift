@@ -47,9 +47,30 @@ public final class HeldLock: @unchecked Sendable {
         _ = bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
     }
 
-    /// Opens (creating, owner-only) the lock file; -1 if it cannot be.
-    static func open(_ path: String) -> Int32 {
-        Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    /// Opens (creating, owner-only) the lock file, never through a link:
+    /// whoever planted one where a lock goes would choose a file of ours
+    /// for the notifier to write its pid over. Never truncated on opening:
+    /// only the holder of the lock may change what it says.
+    static func open(_ path: String) throws(PrivateFileError) -> Int32 {
+        let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw PrivateFileError(path: path, errno: errno) }
+        return descriptor
+    }
+
+    /// Reads the whole (small) file from the start, through the descriptor
+    /// opened, not by its name again.
+    static func content(_ descriptor: Int32) -> String {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 64)
+        var offset: off_t = 0
+        while bytes.count < 4096 {
+            let count = pread(descriptor, &buffer, buffer.count, offset)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes += buffer[0..<count]
+            offset += off_t(count)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// flock, retried when a signal interrupts it.
@@ -57,6 +78,33 @@ public final class HeldLock: @unchecked Sendable {
         while true {
             if flock(descriptor, operation) == 0 { return true }
             if errno != EINTR { return false }
+        }
+    }
+}
+
+/// Why a file the app keeps for itself (a lock beside the database, a
+/// child's output file) cannot be used, as one line saying what to do.
+public enum PrivateFileError: Error, Equatable, CustomStringConvertible {
+    /// A link where the file goes: it is neither followed nor touched.
+    case symbolicLink(path: String)
+    case cannotOpen(path: String, reason: String)
+    case cannotLock(path: String, reason: String)
+
+    /// The error of an open of `path` that failed with `errno`.
+    init(path: String, errno code: Int32) {
+        var info = stat()
+        if code == ELOOP, lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
+            self = .symbolicLink(path: path)
+        } else {
+            self = .cannotOpen(path: path, reason: String(cString: strerror(code)))
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case let .symbolicLink(path): "\(path) is a symbolic link; remove it"
+        case let .cannotOpen(path, reason): "cannot open \(path): \(reason)"
+        case let .cannotLock(path, reason): "cannot lock \(path): \(reason)"
         }
     }
 }
@@ -70,10 +118,12 @@ public enum AppPresence {
     /// starting at the due second finds the reminder either delivered and
     /// recorded, or still pending and its own. Nil when the lock file cannot
     /// be made (a read-only folder): the app runs all the same.
+    /// A link planted in the lock's place counts as a lock that cannot be
+    /// made: the app runs, and the notifier, unable to take it either, stays
+    /// silent and says why.
     public static func announce(databasePath: String) -> HeldLock? {
         let path = PresenceFiles.appLock(databasePath: databasePath)
-        let descriptor = HeldLock.open(path)
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = try? HeldLock.open(path) else { return nil }
         guard HeldLock.lock(descriptor, LOCK_SH) else {
             close(descriptor)
             return nil
@@ -88,8 +138,7 @@ public enum AppPresence {
     /// proves that no app is open, and the notifier stays silent).
     public static func takeIfNoAppOpen(databasePath: String) -> HeldLock? {
         let path = PresenceFiles.appLock(databasePath: databasePath)
-        let descriptor = HeldLock.open(path)
-        guard descriptor >= 0 else { return nil }
+        guard let descriptor = try? HeldLock.open(path) else { return nil }
         guard HeldLock.lock(descriptor, LOCK_EX | LOCK_NB) else {
             close(descriptor)
             return nil
@@ -98,23 +147,26 @@ public enum AppPresence {
     }
 
     /// Waits on a thread of its own until every app has closed (or been
-    /// killed), then calls `then` on `queue` with the lock held exclusively.
-    /// The thread sleeps in the kernel meanwhile: no polling.
+    /// killed), then calls `then` on `queue` with the lock held exclusively,
+    /// or why it cannot be taken. The thread sleeps in the kernel meanwhile:
+    /// no polling.
     public static func waitUntilNoAppOpen(databasePath: String, queue: DispatchQueue,
-                                          then: @escaping @Sendable (HeldLock?) -> Void) {
+                                          then: @escaping @Sendable (Result<HeldLock, PrivateFileError>) -> Void) {
         let path = PresenceFiles.appLock(databasePath: databasePath)
         Thread.detachNewThread {
-            let descriptor = HeldLock.open(path)
-            var held: HeldLock?
-            if descriptor >= 0 {
+            let result: Result<HeldLock, PrivateFileError>
+            do throws(PrivateFileError) {
+                let descriptor = try HeldLock.open(path)
                 if HeldLock.lock(descriptor, LOCK_EX) {
-                    held = HeldLock(path: path, descriptor: descriptor)
+                    result = .success(HeldLock(path: path, descriptor: descriptor))
                 } else {
+                    result = .failure(.cannotLock(path: path, reason: String(cString: strerror(errno))))
                     close(descriptor)
                 }
+            } catch {
+                result = .failure(error)
             }
-            let lock = held
-            queue.async { then(lock) }
+            queue.async { then(result) }
         }
     }
 
@@ -139,11 +191,15 @@ public enum NotifierPresence {
 
     public static func claim(databasePath: String, pid: Int32 = getpid()) -> Claim {
         let path = PresenceFiles.notifierLock(databasePath: databasePath)
-        let descriptor = HeldLock.open(path)
-        guard descriptor >= 0 else { return .failed("cannot open \(path): " + String(cString: strerror(errno))) }
+        let descriptor: Int32
+        do {
+            descriptor = try HeldLock.open(path)
+        } catch {
+            return .failed(error.description)
+        }
         guard HeldLock.lock(descriptor, LOCK_EX | LOCK_NB) else {
-            close(descriptor)
-            return .running(pid: readPID(path))
+            defer { close(descriptor) }
+            return .running(pid: readPID(descriptor))
         }
         let held = HeldLock(path: path, descriptor: descriptor)
         held.replaceContent(with: "\(pid)\n")
@@ -152,17 +208,18 @@ public enum NotifierPresence {
 
     /// The running notifier's pid, or nil when none runs. A lock held with
     /// no pid written yet (a notifier starting this instant) reads as 0.
+    /// A link in the lock's place reads as none running: no notifier
+    /// could have claimed it.
     public static func runningPID(databasePath: String) -> Int32? {
         let path = PresenceFiles.notifierLock(databasePath: databasePath)
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         if HeldLock.lock(descriptor, LOCK_SH | LOCK_NB) { return nil }
-        return readPID(path) ?? 0
+        return readPID(descriptor) ?? 0
     }
 
-    private static func readPID(_ path: String) -> Int32? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines))
+    private static func readPID(_ descriptor: Int32) -> Int32? {
+        Int32(HeldLock.content(descriptor).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 }

@@ -95,13 +95,17 @@ final class NotifierRuntime {
             presence = AppPresence.takeIfNoAppOpen(databasePath: database.path)
             return .presenceChecked(noAppOpen: presence != nil, at: at)
         case .waitForAppsToClose:
-            AppPresence.waitUntilNoAppOpen(databasePath: database.path, queue: .main) { [weak self] lock in
+            AppPresence.waitUntilNoAppOpen(databasePath: database.path, queue: .main) { [weak self] result in
                 MainActor.assumeIsolated {
                     guard let self else { return }
-                    self.presence = lock
-                    self.send(lock == nil
-                        ? .waitFailed(message: "cannot lock \(PresenceFiles.appLock(databasePath: self.database.path))", at: self.now())
-                        : .appsClosed(at: self.now()))
+                    switch result {
+                    case let .success(lock):
+                        self.presence = lock
+                        self.send(.appsClosed(at: self.now()))
+                    case let .failure(problem):
+                        self.presence = nil
+                        self.send(.waitFailed(message: problem.description, at: self.now()))
+                    }
                 }
             }
             return nil

@@ -44,6 +44,19 @@ struct SyncSectionTests {
         #expect(refusal("[sync]\ninterval = 1.5\n") == "config.toml:2:1: " + expected + ", not a floating-point number")
     }
 
+    @Test("a number after hours is minutes, after minutes seconds, as people write \"1h30\" and \"1m30\"")
+    func trailingNumber() {
+        #expect(SyncSection.duration("1h30") == 5400)
+        #expect(SyncSection.duration("1h30m") == 5400)
+        #expect(SyncSection.duration("1m30") == 90)
+        #expect(SyncSection.duration("2h15m10") == 8110)
+        #expect(SyncSection.duration("2h15m10s") == 8110)
+        #expect(SyncSection.duration("90") == 90)
+        for garbage in ["1s30", "h30", "1h30x", "30 min", "1.5h", "", "1h 30"] {
+            #expect(SyncSection.duration(garbage) == nil, "\(garbage)")
+        }
+    }
+
     @Test("typos, unknown keys and wrong types are refused at their line and column")
     func refusals() {
         #expect(refusal("""

@@ -33,8 +33,8 @@ struct PresenceTests {
         let queue = DispatchQueue(label: "presence-test")
         let got = DispatchSemaphore(value: 0)
         let held = LockBox()
-        AppPresence.waitUntilNoAppOpen(databasePath: path, queue: queue) { lock in
-            held.lock = lock
+        AppPresence.waitUntilNoAppOpen(databasePath: path, queue: queue) { result in
+            held.lock = try? result.get()
             got.signal()
         }
         #expect(got.wait(timeout: .now() + 0.3) == .timedOut)
@@ -61,6 +61,60 @@ struct PresenceTests {
         first.release()
         #expect(NotifierPresence.runningPID(databasePath: path) == nil)
     }
+
+    /// A file of the user's that a planted link points to, and the link in
+    /// the place of `lock`.
+    func plantLink(at lock: String) throws -> String {
+        let target = (lock as NSString).deletingLastPathComponent + "/precious.txt"
+        try "precious\n".write(toFile: target, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: lock, withDestinationPath: target)
+        return target
+    }
+
+    @Test("a link in the notifier lock's place is refused, saying to remove it, and the file it points to is left as it was")
+    func notifierLockLink() throws {
+        let path = database()
+        let lock = PresenceFiles.notifierLock(databasePath: path)
+        let target = try plantLink(at: lock)
+        guard case let .failed(message) = NotifierPresence.claim(databasePath: path, pid: 4242) else {
+            Issue.record("a notifier claimed the lock through a link")
+            return
+        }
+        #expect(message == "\(lock) is a symbolic link; remove it")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+        #expect(NotifierPresence.runningPID(databasePath: path) == nil)
+        // A link to nothing yet is not followed to create the file either.
+        try FileManager.default.removeItem(atPath: target)
+        guard case .failed = NotifierPresence.claim(databasePath: path, pid: 4242) else {
+            Issue.record("a notifier claimed the lock through a dangling link")
+            return
+        }
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
+    @Test("a link in the app lock's place: the app runs unannounced, the notifier cannot take it and says why")
+    func appLockLink() throws {
+        let path = database()
+        let lock = PresenceFiles.appLock(databasePath: path)
+        let target = try plantLink(at: lock)
+        #expect(AppPresence.announce(databasePath: path) == nil)
+        #expect(AppPresence.takeIfNoAppOpen(databasePath: path) == nil)
+        let queue = DispatchQueue(label: "presence-link-test")
+        let got = DispatchSemaphore(value: 0)
+        let answer = ErrorBox()
+        AppPresence.waitUntilNoAppOpen(databasePath: path, queue: queue) { result in
+            if case let .failure(problem) = result { answer.error = problem }
+            got.signal()
+        }
+        #expect(got.wait(timeout: .now() + 10) == .success)
+        #expect(answer.error == .symbolicLink(path: lock))
+        #expect(answer.error?.description == "\(lock) is a symbolic link; remove it")
+        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+    }
+}
+
+final class ErrorBox: @unchecked Sendable {
+    var error: PrivateFileError?
 }
 
 final class LockBox: @unchecked Sendable {

@@ -45,6 +45,12 @@ struct ICalendarReaderTests {
         #expect(try fields(invalid).text == "a\u{FFFD}\u{FFFD}b")
     }
 
+    @Test("\\N in another app's DESCRIPTION is a newline in the note, as \\n is (RFC 5545 TEXT)")
+    func capitalNewlineEscape() throws {
+        #expect(try fields(todo(["SUMMARY:Milk", #"DESCRIPTION:line one\Nline two"#])).note == "line one\nline two")
+        #expect(try fields(todo(["SUMMARY:Milk", #"DESCRIPTION:line one\nline two\, and \\N"#])).note == "line one\nline two, and \\N")
+    }
+
     @Test("a line folded after every byte reads back")
     func deeplyFolded() throws {
         let summary = "SUMMARY:" + String(repeating: "x", count: 50_000)

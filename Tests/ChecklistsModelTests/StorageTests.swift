@@ -49,6 +49,22 @@ struct StorageTests {
         folder.remove()
     }
 
+    @Test("a link where the new file is built is removed, never followed; a data folder that is a link still opens")
+    func linksBesideTheDatabase() throws {
+        defer { folder.remove() }
+        let precious = folder.file("precious.txt")
+        try "precious\n".write(toFile: precious, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("test.sqlite.creating"), withDestinationPath: precious)
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        #expect(try database.checklistSummaries().map(\.checklist.name) == ["List"])
+        #expect(try String(contentsOfFile: precious, encoding: .utf8) == "precious\n")
+        // The folder lock only reads the folder, so a linked data folder is fine.
+        try FileManager.default.createSymbolicLink(atPath: folder.file("linked"), withDestinationPath: folder.path)
+        let throughLink = try ChecklistsDatabase.open(DatabaseLocation(path: folder.file("linked") + "/test.sqlite", createsFolder: false),
+                                                      options: .init(busyTimeout: 1))
+        #expect(try throughLink.checklistSummaries().map(\.checklist.name) == ["List"])
+    }
+
     @Test("the file and the default folder are owner-only")
     func permissions() throws {
         let location = DatabaseLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": folder.path, "HOME": "/nonexistent"])

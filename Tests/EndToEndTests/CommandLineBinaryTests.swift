@@ -151,6 +151,30 @@ struct CommandLineBinaryTests {
         #expect(try String(contentsOfFile: database, encoding: .utf8) == "hello")
     }
 
+    @Test("sync refuses a config file other users can change (exit 2) before its password_command runs")
+    func syncRefusesWorldWritableConfig() throws {
+        defer { folder.remove() }
+        let config = folder.file("config.toml")
+        let marker = folder.file("password-command-ran")
+        try """
+            [sync]
+            url = "http://127.0.0.1:9/"
+            username = "alice"
+            password_command = ["sh", "-c", "touch '\(marker)'; echo secret"]
+            """.write(toFile: config, atomically: false, encoding: .utf8)
+        chmod(config, 0o666)
+        let refused = run(["sync", "--config", config, "--db", database])
+        #expect(refused.status == 2)
+        #expect(refused.output == "checklists: \(config): other users can change it (group/world-writable), "
+                + "and it can name commands to run; run chmod go-w \(config)\n")
+        #expect(!FileManager.default.fileExists(atPath: marker))
+        // The same file, once only its owner can change it, is used: the command runs.
+        chmod(config, 0o600)
+        let used = run(["sync", "--config", config, "--db", database], ["CHECKLISTS_SYNC_TIMEOUT": "5"])
+        #expect(!used.output.contains("other users"), "\(used.output)")
+        #expect(FileManager.default.fileExists(atPath: marker), "\(used.output)")
+    }
+
     @Test("three loops of add side by side, nothing else open: every command exits 0 and every item is there")
     func concurrentCommands() throws {
         defer { folder.remove() }

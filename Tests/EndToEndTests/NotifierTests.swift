@@ -176,6 +176,26 @@ struct NotifierTests {
         #expect(abs(snoozedTo.timeIntervalSince(pressed) - 300) < 5)
     }
 
+    @Test("a link planted as the notifier's lock is refused with a line saying to remove it; the file it points to keeps its text")
+    func plantedLockLink() throws {
+        let world = try World(bus: false)
+        defer { world.stop() }
+        let precious = world.folder.file("precious.txt")
+        try "precious\n".write(toFile: precious, atomically: false, encoding: .utf8)
+        let lock = world.database + ".notify-lock"
+        try FileManager.default.createSymbolicLink(atPath: lock, withDestinationPath: precious)
+        // Started, not run to the end: were the link followed, it would run until stopped.
+        let log = world.folder.file("refused.log")
+        let pid = try world.start([PackagePaths.binary, "notify", "--db", world.database, "--config", world.config], log: log)
+        let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+        _ = world.waitUntil { said().hasSuffix("\n") }
+        if !said().contains("symbolic link") { kill(pid, SIGKILL) }
+        #expect(waitForExit(pid) == 3)
+        #expect(said() == "checklists notify: \(lock) is a symbolic link; remove it\n")
+        #expect(try String(contentsOfFile: precious, encoding: .utf8) == "precious\n")
+        #expect(world.run(["notify", "--status"]).status == 1)
+    }
+
     @Test("one per database: a second says which one runs and exits 0; --status; --stop; after a SIGKILL the next start takes over")
     func singleton() throws {
         let world = try World()

@@ -42,6 +42,10 @@ enum FileChecks {
         }
     }
 
+    /// Takes that lock. Unlike the lock files beside the database, the
+    /// folder may be a link (a data folder moved to another disk): opened
+    /// read-only and only as a folder, it is never written, so following it
+    /// cannot harm what it leads to.
     static func lockFolder(_ folder: String, for path: String) throws(StorageError) -> FolderLock {
         let descriptor = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .cannotOpen(path: path, detail: String(cString: strerror(errno))) }
@@ -236,10 +240,12 @@ enum FileChecks {
     }
 
     /// Creates an empty file, owner-only whatever the umask, replacing what
-    /// a creation that was killed half-way left at `path`.
+    /// a creation that was killed half-way left at `path`. A link found
+    /// there is removed, never followed: O_EXCL and O_NOFOLLOW refuse one
+    /// that appears meanwhile.
     static func createPrivateFile(_ path: String, for finalPath: String) throws(StorageError) {
         for suffix in ["", "-wal", "-shm", "-journal"] { unlink(path + suffix) }
-        let descriptor = Glibc.open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        let descriptor = Glibc.open(path, O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .cannotOpen(path: finalPath, detail: String(cString: strerror(errno))) }
         close(descriptor)
     }
