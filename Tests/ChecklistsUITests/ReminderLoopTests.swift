@@ -363,3 +363,37 @@ struct ReminderLoopReducerTests {
         #expect(reduce(&state, .wakeCandidatesLoaded(next)) == [.armAlarm(AlarmSetting(date: Fixed.date("2026-11-21 18:01"), token: 3))])
     }
 }
+
+/// What is drawn on top gets the keys: a reminder that fires while help
+/// is open shows over help, and its keys act on what is seen.
+@Suite("A reminder over the help screen")
+struct ReminderOverHelpTests {
+    let folder = TemporaryFolder()
+    let clock = TestClock(Fixed.now)   // 2026-11-21 10:30 UTC
+    let alarm = FakeAlarm()
+
+    @Test("the banner is drawn over help, Esc dismisses it and help is still there; q then closes help")
+    func bannerOverHelp() throws {
+        defer { folder.remove() }
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let store = Store(state: AppState(context: Fixed.context, width: 60, height: 12, now: clock.time), database: database)
+        let app = LoopDriver(store: store, database: database, alarm: alarm, clock: clock)
+        let list = try database.checklistSummaries()[0].id
+        _ = try database.apply(.addItem(checklistID: list, ItemDraft(text: "Call the plumber", dueDate: Fixed.date("2026-11-21 10:31"), shouldRemind: true)),
+                               now: clock.time)
+        app.start()
+        store.send(.key(.character("?")))
+        #expect(store.state.showsHelp)
+        clock.time = Fixed.date("2026-11-21 10:31")
+        app.alarmWentOff(token: alarm.token)
+        let screen = render(store.state).lines()
+        #expect(screen.contains { $0.contains("Call the plumber") }, "\(screen.joined(separator: "\n"))")
+        #expect(screen.contains { $0.contains("Esc") && $0.contains("dismiss") }, "\(screen.joined(separator: "\n"))")
+        #expect(render(store.state).cursor == nil)
+        store.send(.key(.escape))
+        #expect(store.state.banner == nil && store.state.showsHelp)
+        #expect(!render(store.state).lines().contains { $0.contains("Call the plumber") })
+        store.send(.key(.character("q")))
+        #expect(!store.state.showsHelp)
+    }
+}

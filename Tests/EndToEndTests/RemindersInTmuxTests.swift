@@ -29,6 +29,23 @@ struct RemindersInTmuxTests {
         try store.apply(.snooze(itemID: id, until: at), now: now)
     }
 
+    @Test("a reminder that fires while help is open shows over help; Esc dismisses it, help stays, q closes help")
+    func firesOverHelp() throws {
+        try pendingReminder(at: Date().addingTimeInterval(4))
+        let tmux = TmuxSession(width: 80, height: 20, command: app)
+        defer { tmux.kill(); folder.remove() }
+        #expect(tmux.waitFor("1 Remaining"))
+        tmux.press("?")
+        #expect(tmux.waitFor("Keys"), "help: \(tmux.text)")
+        #expect(tmux.waitFor("┌ Reminder", timeout: 20), "banner over help: \(tmux.text)")
+        #expect(tmux.text.contains("Call the bank"))
+        tmux.press("Escape")
+        #expect(tmux.waitUntil { !$0.contains("┌ Reminder") }, "after Esc: \(tmux.text)")
+        #expect(tmux.text.contains("Keys"), "help is still open: \(tmux.text)")
+        tmux.press("q")
+        #expect(tmux.waitFor("1 Remaining"), "help closed: \(tmux.text)")
+    }
+
     @Test("a reminder fires as a banner and a bell on another screen, and snoozing schedules it again")
     func firesOnAnotherScreen() throws {
         try pendingReminder(at: Date().addingTimeInterval(4))

@@ -6,20 +6,22 @@ public func render(_ state: AppState) -> ScreenGrid {
         TooSmallNotice.render(state, into: &grid)
         return grid
     }
+    // Drawn bottom to top in the order `AppState.keyContext` gives the keys
+    // top to bottom: the screen, help, then a reminder banner over either.
     if state.showsHelp {
         HelpOverlay.render(state, context: state.screenKeyContext, into: &grid)
-        return grid
+    } else {
+        switch state.route {
+        case .allLists: AllListsScreen.render(state, into: &grid)
+        case .checklist:
+            ChecklistScreen.render(state, into: &grid)
+            ListChooser.render(state, into: &grid)
+        case .itemDetail: ItemDetailScreen.render(state, into: &grid)
+        case .listDetail: ListDetailScreen.render(state, into: &grid)
+        case .search: SearchScreen.render(state, into: &grid)
+        }
+        Chrome.bottomLines(state, into: &grid)
     }
-    switch state.route {
-    case .allLists: AllListsScreen.render(state, into: &grid)
-    case .checklist:
-        ChecklistScreen.render(state, into: &grid)
-        ListChooser.render(state, into: &grid)
-    case .itemDetail: ItemDetailScreen.render(state, into: &grid)
-    case .listDetail: ListDetailScreen.render(state, into: &grid)
-    case .search: SearchScreen.render(state, into: &grid)
-    }
-    Chrome.bottomLines(state, into: &grid)
     if state.banner != nil {
         ReminderBanner.render(state, into: &grid)
         // The banner takes the keys, so the form's cursor must not blink under it.
