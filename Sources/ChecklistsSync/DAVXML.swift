@@ -91,6 +91,14 @@ private final class DAVReader: NSObject, XMLParserDelegate {
 
     private var propertyDepth = 0
 
+    /// `text` without white space and line ends at either end.
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        return String(scalars[first...last])
+    }
+
     func parser(_ parser: XMLParser, foundCharacters string: String) {
         text += string
     }
@@ -102,7 +110,10 @@ private final class DAVReader: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
         path.removeLast()
         if path.isEmpty { closedRoot = true }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        // Calendar data is kept as it came; only the short texts are trimmed
+        // (Foundation's trimming goes through UTF-16, which a to-do of a
+        // few megabytes made the larger part of a sync's time).
+        let value = name == "calendar-data" ? "" : Self.trimmed(text)
         if property != nil {
             if path.count == propertyDepth {
                 if property?.value.text.isEmpty == true, property?.value.children.isEmpty == true { property?.value.text = name == "calendar-data" ? text : value }
