@@ -50,12 +50,7 @@ public final class CalDAVClient: @unchecked Sendable {
     /// Requests sent, by method: what a test or a benchmark reads.
     public private(set) var sent: [String: Int] = [:]
 
-    public convenience init(settings: SyncSettings, password: String?, timeout: TimeInterval) {
-        self.init(settings: settings, password: password, timeout: timeout, replyLimit: SyncLimits.replyBytes)
-    }
-
-    init(settings: SyncSettings, password: String?, timeout: TimeInterval, replyLimit: Int) {
-        self.replyLimit = replyLimit
+    public init(settings: SyncSettings, password: String?, timeout: TimeInterval) {
         self.settings = settings
         if let user = settings.username {
             authorization = "Basic " + Data("\(user):\(password ?? "")".utf8).base64EncodedString()
@@ -130,7 +125,7 @@ public final class CalDAVClient: @unchecked Sendable {
         let target = try url(href).absoluteString
         sent[method, default: 0] += 1
 
-        var reply = checklists_buffer(data: nil, length: 0, capacity: 0, limit: replyLimit, overflowed: 0)
+        var reply = checklists_buffer(data: nil, length: 0, capacity: 0, limit: SyncLimits.replyBytes, overflowed: 0)
         var replyHeaders = checklists_buffer(data: nil, length: 0, capacity: 0, limit: SyncLimits.headerBytes, overflowed: 0)
         var location: UnsafeMutablePointer<CChar>?
         defer {
@@ -159,9 +154,6 @@ public final class CalDAVClient: @unchecked Sendable {
         let headerText = replyHeaders.data.map { String(decoding: Data(bytes: $0, count: replyHeaders.length), as: UTF8.self) } ?? ""
         return HTTPReply(status: status, etag: Self.etag(in: headerText), body: data, location: location.map { String(cString: $0) })
     }
-
-    /// The most bytes one reply may hold (a test sets less).
-    let replyLimit: Int
 
     /// The ETag of the last response in `headers` (a 100 Continue, or a
     /// redirect, comes before it with headers of its own).
