@@ -43,25 +43,10 @@ final class RadicaleServer: @unchecked Sendable {
             : ["--auth-type", "none"]
         let arguments = [Self.executable, "--server-hosts", "127.0.0.1:\(port)"] + auth
             + ["--storage-filesystem-folder", folder.file("radicale-storage"), "--logging-level", "info"]
-        unlink(logPath)
-        switch startProcess(arguments, outputPath: logPath) {
-        case let .success(started): pid = started
-        case let .failure(failure): throw failure
-        }
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if (try? String(contentsOfFile: logPath, encoding: .utf8))?.contains("Radicale server ready") == true { return }
-            usleep(50_000)
-        }
-        Issue.record("Radicale did not start: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
+        pid = try startServer(arguments, logPath: logPath, saysReady: "Radicale server ready", name: "Radicale")
     }
 
-    func stop() {
-        guard pid != 0 else { return }
-        kill(pid, SIGTERM)
-        waitForExit(pid)
-        pid = 0
-    }
+    func stop() { stopServer(&pid) }
 
     /// How many requests of `method` the server has logged since it started.
     func requests(_ method: String) -> Int {

@@ -58,15 +58,15 @@ struct Device {
 struct SyncWithRadicaleTests {
     let folder = TemporaryFolder()
 
-    private func devices(_ server: RadicaleServer) -> (Device, Device) {
+    private func devices(_ server: any CalDAVTestServer) -> (Device, Device) {
         (Device(folder: folder, name: "laptop", url: server.url, authenticated: server.authenticated),
          Device(folder: folder, name: "phone", url: server.url, authenticated: server.authenticated))
     }
 
-    @Test("first sync both ways, then a sync with nothing changed sends no PUT (no authentication)")
-    func firstSyncAndIdle() throws {
+    @Test("first sync both ways, then a sync with nothing changed sends no PUT (no authentication)", arguments: ServerKind.allCases)
+    func firstSyncAndIdle(_ kind: ServerKind) throws {
         defer { folder.remove() }
-        let server = try RadicaleServer(folder: folder, authenticated: false)
+        let server = try kind.start(folder)
         defer { server.stop() }
         let (laptop, phone) = devices(server)
         laptop.run(["add", "Buy milk", "--due", "2030-01-02 09:00", "--remind"])
@@ -106,22 +106,28 @@ struct SyncWithRadicaleTests {
         // REPORT follows anyway, so the tag is not asked (Radicale reads every
         // to-do to answer it). Then, nothing to send: the tag, and a REPORT
         // because ours was not kept; then the tag alone.
-        let (tags, asked) = (server.tagQuestions(), server.requests("REPORT"))
+        // Radicale's log tells the change-tag questions apart; Xandikos's does not.
+        func tagQuestions() -> Int { (server as? RadicaleServer)?.tagQuestions() ?? 0 }
+        func expectAsked(_ expected: (Int, Int), sourceLocation: SourceLocation = #_sourceLocation) {
+            let tags = server is RadicaleServer ? tagQuestions() : expected.0
+            #expect((tags, server.requests("REPORT")) == expected, sourceLocation: sourceLocation)
+        }
+        let (tags, asked) = (tagQuestions(), server.requests("REPORT"))
         laptop.run(["add", "Post card"])
         #expect(laptop.sync() == [#""List": 1 sent"#])
-        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 1, asked))
+        expectAsked((tags + 1, asked))
         laptop.run(["add", "Buy stamps"])
         #expect(laptop.sync() == [#""List": 1 sent"#])
-        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 1, asked + 1))
+        expectAsked((tags + 1, asked + 1))
         // Edited again at once: its last sync was too soon after its edit to
         // record the time, and the comparison with what was sent finds the change.
         laptop.run(["edit", laptop.id(of: "Buy stamps"), "--text", "Buy stamps and envelopes"])
         #expect(laptop.sync() == [#""List": 1 sent"#])
-        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 1, asked + 2))
+        expectAsked((tags + 1, asked + 2))
         #expect(laptop.sync() == [#""List": up to date"#])
-        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 2, asked + 3))
+        expectAsked((tags + 2, asked + 3))
         #expect(laptop.sync() == [#""List": up to date"#])
-        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 3, asked + 3))
+        expectAsked((tags + 3, asked + 3))
         #expect(phone.sync() == [#""List": 2 received"#])
         // --db before the subcommand reaches the helper `sync` runs.
         #expect(laptop.run(["--db", laptop.database, "sync"], ["CHECKLISTS_DB": folder.file("elsewhere.sqlite")]) == (0, "\"List\": up to date\n"))
@@ -138,16 +144,16 @@ struct SyncWithRadicaleTests {
         // without tags, and the other calendar is asked its own, alone,
         // which says it did not change (no REPORT there).
         laptop.run(["add", "Pears", "--list", "Groceries"])
-        let (tagsBefore, reportsBefore) = (server.tagQuestions(), server.requests("REPORT"))
+        let (tagsBefore, reportsBefore) = (tagQuestions(), server.requests("REPORT"))
         #expect(laptop.sync().sorted() == [#""Groceries": 1 sent"#, #""List": up to date"#])
-        #expect((server.tagQuestions(), server.requests("REPORT")) == (tagsBefore + 1, reportsBefore + 1))
+        expectAsked((tagsBefore + 1, reportsBefore + 1))
         #expect(phone.sync().sorted() == [#""Groceries": 1 received"#, #""List": up to date"#])
     }
 
-    @Test("edits travel, different fields both survive, the same field takes the later change and names the loser (htpasswd)")
-    func editsAndConflicts() throws {
+    @Test("edits travel, different fields both survive, the same field takes the later change and names the loser", arguments: ServerKind.allCases)
+    func editsAndConflicts(_ kind: ServerKind) throws {
         defer { folder.remove() }
-        let server = try RadicaleServer(folder: folder, authenticated: true)
+        let server = try kind.start(folder)
         defer { server.stop() }
         let (laptop, phone) = devices(server)
         laptop.run(["add", "Buy milk", "--due", "2030-01-02 09:00"])
@@ -216,10 +222,10 @@ struct SyncWithRadicaleTests {
         #expect(laptop.sync().sorted() == [#""Home": up to date"#, #""List": up to date"#])
     }
 
-    @Test("deletes travel both ways; deleted on one side and edited on the other is kept, with a line")
-    func deletes() throws {
+    @Test("deletes travel both ways; deleted on one side and edited on the other is kept, with a line", arguments: ServerKind.allCases)
+    func deletes(_ kind: ServerKind) throws {
         defer { folder.remove() }
-        let server = try RadicaleServer(folder: folder, authenticated: false)
+        let server = try kind.start(folder)
         defer { server.stop() }
         let (laptop, phone) = devices(server)
         for text in ["Gone here", "Gone there", "Kept A", "Kept B"] { laptop.run(["add", text]) }
