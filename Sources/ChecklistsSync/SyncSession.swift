@@ -375,9 +375,11 @@ public final class SyncSession {
             if case let .put(upload) = plan.remote { pushes[plan.uid] = upload.text }
         }
         try storage { () throws(StorageError) in try database.recordPushes(pushes) }
+        var ours = OwnWrites()
         for (first, change) in planned {
             let entry = entryByUID[first.uid]
             let plan = try carryOut(first, planner: planner, entry: entry, state: stateByUID[first.uid])
+            ours.record(plan)
             lines += plan.notes
             switch plan.local {
             case let .write(write):
@@ -395,10 +397,42 @@ public final class SyncSession {
         // Our own writes moved the tag read before them: not kept, so the
         // next sync asks what changed (and, with more to send, skips the tag).
         if counts.sent > 0 || counts.deletedThere > 0 { result.changeTag = nil }
+        if let start = remote.token, !ours.isEmpty { result.syncToken = tokenAfter(ours, in: calendar, from: start) ?? start }
         let figures = [(counts.sent, "sent"), (counts.received, "received"), (counts.deletedHere, "deleted here"),
                        (counts.deletedThere, "deleted on the server")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         lines.append("\"\(name)\": " + (figures.isEmpty ? "up to date" : figures.joined(separator: ", ")))
         return result
+    }
+
+    /// The hrefs this sync wrote in one calendar, each with the ETag its
+    /// PUT got back (nil: none given), and those it deleted.
+    struct OwnWrites {
+        var written: [String: String?] = [:]
+        var deleted = Set<String>()
+
+        var isEmpty: Bool { written.isEmpty && deleted.isEmpty }
+
+        mutating func record(_ plan: ItemPlan) {
+            switch plan.remote {
+            case let .put(upload): written[upload.href] = plan.sentETag
+            case let .delete(href, _): deleted.insert(href)
+            case .none: break
+            }
+        }
+    }
+
+    /// The calendar's token after our own writes, asked for with the one
+    /// the sync started from; nil when the answer names anything else
+    /// (another client's change, which the next sync must see) or cannot
+    /// be had. The token from before our writes is always correct to keep,
+    /// but a server need not report a to-do made and deleted after a token
+    /// (Xandikos does not): one we sent and another client deleted before
+    /// our next sync would stay here for good.
+    private func tokenAfter(_ ours: OwnWrites, in calendar: String, from start: String) -> String? {
+        guard let after = try? changes(in: calendar, token: start), !after.complete, let token = after.token else { return nil }
+        let explained = after.deleted.isSubset(of: ours.deleted)
+            && after.etags.allSatisfy { href, etag in etag != nil && ours.written[href] == etag }
+        return explained ? token : nil
     }
 
     /// Sends the plan's write to the server. A 412 means someone else wrote
@@ -456,6 +490,12 @@ extension ItemPlan {
         case let .put(upload): upload.href
         case let .delete(href, _): href
         }
+    }
+
+    /// The server's ETag for what `remote` wrote, once sent.
+    var sentETag: String? {
+        if case let .write(write) = local { return write.state.etag }
+        return state?.etag
     }
 
     /// Records the server's ETag for what was just written.
