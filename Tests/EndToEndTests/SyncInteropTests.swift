@@ -37,6 +37,28 @@ struct SyncInteropTests {
             #expect(laptop.sync() == [#""List": up to date"#])
         }
     }
+
+    @Test("an item imported with Remind Me on but no pending reminder or change time is sent once, not at every sync",
+          arguments: ServerKind.allCases)
+    func importedReminderSentOnce(_ kind: ServerKind) throws {
+        try scenario(kind) { server, laptop, other in
+            let file = folder.file("import.json")
+            try Data("""
+                {"format": "checklists", "version": 3, "lists": [
+                  {"id": 1, "name": "List", "items": [
+                    {"id": 1, "text": "Dentist", "due": "2030-01-02T09:00:00Z", "checked": false, "remind": true}
+                  ]}
+                ]}
+                """.utf8).write(to: URL(fileURLWithPath: file))
+            let imported = laptop.run(["import", file])
+            #expect(imported.status == 0, "\(imported.output)")
+            #expect(laptop.sync() == [#""List": 1 sent"#])
+            #expect(server.requests("PUT") == 1)
+            #expect(laptop.sync() == [#""List": up to date"#])
+            #expect(laptop.sync() == [#""List": up to date"#])
+            #expect(server.requests("PUT") == 1)
+        }
+    }
 }
 
 extension Device {
