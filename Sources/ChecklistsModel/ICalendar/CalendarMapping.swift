@@ -105,9 +105,14 @@ public struct CalendarMapping: Sendable {
         // As for the text: a NUL would cut the note short in SQLite.
         fields.note = Self.withoutNUL(todo.first("DESCRIPTION")?.text ?? "")
         let rules = todo.all("RRULE")
-        if let due, rules.count == 1, let rule = Recurrence(rrule: rules[0].value) {
-            fields.recurrence = rule
-            fields.repeatStart = Self.minute(zones.date(todo.first("DTSTART"))) ?? due
+        if let due, rules.count == 1 {
+            let start = Self.minute(zones.date(todo.first("DTSTART"))) ?? due
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            if let rule = Recurrence(rrule: rules[0].value, start: calendar.dateComponents([.weekday, .day, .month], from: start)) {
+                fields.recurrence = rule
+                fields.repeatStart = start
+            }
         }
         if due != nil, let alarm = primaryAlarm(in: todo, due: due, zones: zones) {
             fields.shouldRemind = true
