@@ -370,6 +370,7 @@ public final class SyncSession {
                 else if let state = stateByUID[uid], deleted.contains(state.href) { .deleted } else { .unchanged }
             planned.append((planner.plan(uid: uid, entry: entryByUID[uid], state: stateByUID[uid], remote: change, pushed: contents.pushes[uid]), change))
         }
+        try moveArrivals(&planned, arriving: Set(versionByUID.keys.filter { entryByUID[$0] == nil && stateByUID[$0] == nil }))
         var pushes: [String: String] = [:]
         for (plan, _) in planned {
             if case let .put(upload) = plan.remote { pushes[plan.uid] = upload.text }
@@ -402,6 +403,34 @@ public final class SyncSession {
                        (counts.deletedThere, "deleted on the server")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         lines.append("\"\(name)\": " + (figures.isEmpty ? "up to date" : figures.joined(separator: ", ")))
         return result
+    }
+
+    /// To-dos new to this calendar that are items of another list here:
+    /// moved by another client (deleted in one calendar, the same UID made
+    /// in another), whose delete this sync may not see (`--list`, or the
+    /// old calendar is synced after this one). Each that did not change
+    /// here since its last sync moves to this list, keeping its id, as the
+    /// app's own move does; one that did waits for the next sync.
+    private func moveArrivals(_ planned: inout [(plan: ItemPlan, change: RemoteChange)], arriving: Set<String>) throws(SyncError) {
+        guard !arriving.isEmpty else { return }
+        let elsewhere = try storage { () throws(StorageError) in try database.syncEntries(checklistID: nil, uids: arriving) }
+        guard !elsewhere.isEmpty else { return }
+        let known = try storage { () throws(StorageError) in try database.syncCalendars() }
+        var unchanged: [String: Date?] = [:]
+        for entry in elsewhere {
+            guard let url = known.first(where: { $0.checklistID == entry.item.checklistID })?.url,
+                  var state = try storage({ () throws(StorageError) in try database.syncStates(calendarURL: url, uids: [entry.uid]).states.first })
+            else { continue }
+            state.base = try storage { () throws(StorageError) in try database.syncBases(calendarURL: url, uids: [entry.uid])[entry.uid] } ?? ""
+            let planner = SyncPlanner(mapping: mapping, calendarPath: url, describeDate: describeDate)
+            if !planner.changed(entry, since: state) { unchanged[entry.uid] = entry.modifiedAt }
+        }
+        for index in planned.indices {
+            guard case var .write(write) = planned[index].plan.local, write.readModifiedAt == nil,
+                  let read = unchanged[write.fields.uid] else { continue }
+            write.readModifiedAt = read
+            planned[index].plan.local = .write(write)
+        }
     }
 
     /// The hrefs this sync wrote in one calendar, each with the ETag its

@@ -38,6 +38,33 @@ struct SyncInteropTests {
         }
     }
 
+    @Test("a to-do another client moved to another calendar moves to that list here, the same item, and nothing is said to have changed here",
+          arguments: ServerKind.allCases)
+    func movedByAnotherClient(_ kind: ServerKind) throws {
+        try scenario(kind) { server, laptop, other in
+            laptop.run(["new-list", "Home"])
+            for text in ["Call the plumber", "Fix the tap", "Milk"] { laptop.run(["add", text, "--list", "List"]) }
+            #expect(laptop.sync().sorted() == [#""Home": up to date"#, #""List": 3 sent"#])
+            let ids = [laptop.id(of: "Call the plumber"), laptop.id(of: "Fix the tap")]
+            for text in ["Call the plumber", "Fix the tap"] { other.run(["move", "List", "Home", try laptop.uid(of: text)]) }
+
+            let lines = laptop.sync()
+            #expect(lines.sorted() == [#""Home": 2 received"#, #""List": 2 deleted here"#], "\(lines)")
+            #expect(try laptop.placed() == ["Call the plumber in Home", "Fix the tap in Home", "Milk in List"])
+            #expect([laptop.id(of: "Call the plumber"), laptop.id(of: "Fix the tap")] == ids)
+            #expect(laptop.sync().sorted() == [#""Home": up to date"#, #""List": up to date"#])
+            // Moved back, and only the list it arrives in is synced (no
+            // delete seen): it moves here all the same, as it did not change
+            // here since the last sync.
+            other.run(["move", "Home", "List", try laptop.uid(of: "Fix the tap")])
+            let only = laptop.sync(["--list", "List"])
+            #expect(only == [#""List": 1 received"#], "\(only)")
+            #expect(try laptop.placed() == ["Call the plumber in Home", "Fix the tap in List", "Milk in List"])
+            #expect(laptop.id(of: "Fix the tap") == ids[1])
+            #expect(laptop.sync().sorted() == [#""Home": up to date"#, #""List": up to date"#])
+        }
+    }
+
     @Test("an item imported with Remind Me on but no pending reminder or change time is sent once, not at every sync",
           arguments: ServerKind.allCases)
     func importedReminderSentOnce(_ kind: ServerKind) throws {
@@ -66,5 +93,10 @@ extension Device {
     func uid(of text: String) throws -> String {
         let entries = try open().snapshot().lists.flatMap(\.items)
         return try #require(entries.first { $0.item.text == text }?.uid)
+    }
+
+    /// Every item as "text in list", sorted.
+    func placed() throws -> [String] {
+        try open().snapshot().lists.flatMap { list in list.items.map { "\($0.item.text) in \(list.checklist.name)" } }.sorted()
     }
 }

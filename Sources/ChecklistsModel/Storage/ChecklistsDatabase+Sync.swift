@@ -225,15 +225,16 @@ extension ChecklistsDatabase {
         }
     }
 
-    /// The items of a list with these UIDs, changed here or not: the
-    /// to-dos a sync's remote changes name, once the changed ones are read.
-    public func syncEntries(checklistID: Int64, uids: Set<String>) throws(StorageError) -> [Snapshot.Entry] {
+    /// The items of a list (nil: of any list) with these UIDs, changed here
+    /// or not: the to-dos a sync's remote changes name, once the changed
+    /// ones are read.
+    public func syncEntries(checklistID: Int64?, uids: Set<String>) throws(StorageError) -> [Snapshot.Entry] {
         guard !uids.isEmpty else { return [] }
         return try read { db in
             let named = String(decoding: try JSONEncoder().encode(uids.sorted()), as: UTF8.self)
             return try SQLRequest<ItemCalendarRecord>("""
                 SELECT \(columnsOf: ItemCalendarRecord.self) FROM item
-                WHERE checklistID = \(checklistID) AND uid IN (SELECT value FROM json_each(\(named)))
+                WHERE (\(checklistID) IS NULL OR checklistID = \(checklistID)) AND uid IN (SELECT value FROM json_each(\(named)))
                 ORDER BY id
                 """).fetchAll(db).map(\.entry)
         }
