@@ -44,8 +44,11 @@ public final class SyncSession {
 
     /// Syncs every list (`only`: that one) with its calendar; calendars on
     /// the server that no list has (and none had) become new lists, unless
-    /// one list was asked for. Returns the lines to print.
-    public func run(only: Checklist?) throws(SyncError) -> [String] {
+    /// one list was asked for. A list whose calendar was deleted on the
+    /// server is kept here and no longer synced (a line says so), unless it
+    /// is `recreate`: then its calendar is made again and filled from here.
+    /// Returns the lines to print.
+    public func run(only: Checklist?, recreate: Checklist? = nil) throws(SyncError) -> [String] {
         let lists = try storage { () throws(StorageError) in try database.checklists() }
         let known = try storage { () throws(StorageError) in try database.syncCalendars() }
         // What changed here, per list, read before the server is asked
@@ -72,14 +75,21 @@ public final class SyncSession {
         let discovered = Set(calendars.map(\.href))
         let serverTags = Dictionary(calendars.map { ($0.href, $0.changeTag) }, uniquingKeysWith: { first, _ in first })
 
+        var gone: [String] = []
         for list in lists where only == nil || only?.id == list.id {
             if let row = known.first(where: { $0.checklistID == list.id }) {
                 if discovered.contains(row.url) {
-                    work.append((row.url, .existing(list.id), list.name, row, false))
-                } else {
-                    // Gone from the server: made again, and everything here goes up.
+                    // Back after it was gone (made again elsewhere): its old states mean nothing.
+                    work.append((row.url, .existing(list.id), list.name, row.isGone ? nil : row, row.isGone))
+                } else if recreate?.id == list.id {
+                    // Asked for again: made again, and everything here goes up.
                     try makeCalendar(row.url, name: list.name)
                     work.append((row.url, .existing(list.id), list.name, nil, true))
+                } else {
+                    // Deleted there on purpose, maybe: not made again unasked.
+                    lines.append("\"\(list.name)\": its calendar was deleted on the server; the list is kept here and no longer synced; "
+                                 + "checklists sync --recreate \(Self.shellWord(list.name)) makes it again")
+                    if !row.isGone { gone.append(row.url) }
                 }
             } else if let match = calendars.first(where: { $0.displayName == list.name && !claimed.contains($0.href) }) {
                 claimed.insert(match.href)
@@ -116,12 +126,18 @@ public final class SyncSession {
         // How it ended goes in with its result: one commit (the home
         // screen's "Synced 14:05" line reads it).
         let skipped = try storage { () throws(StorageError) in
-            try database.commitSync(SyncCommit(calendars: changes), now: mapping.now, status: SyncStatus(at: mapping.now))
+            try database.commitSync(SyncCommit(calendars: changes, goneCalendars: gone), now: mapping.now, status: SyncStatus(at: mapping.now))
         }
         if !skipped.isEmpty {
             lines.append("\(skipped.count) item(s) changed here while syncing; the next sync takes them")
         }
         return lines
+    }
+
+    /// `text` as one word for a shell: as it is when plain, else quoted.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.,/@+".unicodeScalars.contains($0)) }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
     /// A list's items changed here (new, edited, or whose state has no

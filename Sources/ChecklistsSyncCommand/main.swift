@@ -6,7 +6,7 @@ import ChecklistsSync
 /// `checklists-sync`: what `checklists sync` runs (it parses the options,
 /// for its help and completions, and hands them over in one plain form:
 /// `--url U --username N --password-command W... --allow-insecure-http
-/// --list L --db PATH`). A binary of its own because only sync needs
+/// --list L --recreate L --db PATH`). A binary of its own because only sync needs
 /// libcurl and FoundationXML, whose libraries (libcurl, libssl, libxml2)
 /// every other run of `checklists` would load for nothing.
 enum SyncCommand {
@@ -26,7 +26,7 @@ enum SyncCommand {
                 index += 1
                 continue
             }
-            guard ["--url", "--username", "--password-command", "--list", "--db"].contains(name), index + 1 < arguments.count else {
+            guard ["--url", "--username", "--password-command", "--list", "--recreate", "--db"].contains(name), index + 1 < arguments.count else {
                 return fail("checklists-sync is run by `checklists sync`; use that (unexpected \(name))", status: 2)
             }
             if name == "--password-command" { passwordCommand.append(arguments[index + 1]) } else { values[name] = arguments[index + 1] }
@@ -48,16 +48,18 @@ enum SyncCommand {
         }
         // From here on every ending is recorded, for the home screen's sync line.
         do {
-            let only = try values["--list"].map { name throws(CommandLineError) in
+            let named = { (name: String) throws(CommandLineError) in
                 try Inputs.checklist(named: name, in: context.storage { () throws(StorageError) in try database.checklists() })
             }
+            let only = try values["--list"].map(named)
+            let recreate = try values["--recreate"].map(named)
             let timeout = environment["CHECKLISTS_SYNC_TIMEOUT"].flatMap(Double.init) ?? 30
             let style = context.style
             let client = CalDAVClient(settings: settings, password: try settings.password(environment: environment), timeout: timeout)
             let session = SyncSession(client: client, database: database,
                                       mapping: CalendarMapping(timeZone: style.calendar.timeZone, now: context.now),
                                       describeDate: { style.format($0) })
-            for line in try session.run(only: only) { context.output(TextWidth.sanitized(line)) }
+            for line in try session.run(only: only, recreate: recreate) { context.output(TextWidth.sanitized(line)) }
             return 0
         } catch let error as SyncError {
             try? database.recordSyncStatus(SyncStatus(at: Date(), error: error.summary))

@@ -86,6 +86,33 @@ struct SyncInteropTests {
             #expect(server.requests("PUT") == 1)
         }
     }
+
+    @Test("a calendar deleted on the server is said in one line; its list and items are kept here and the calendar is not made again until --recreate",
+          arguments: ServerKind.allCases)
+    func calendarDeletedOnServer(_ kind: ServerKind) throws {
+        try scenario(kind) { server, laptop, other in
+            laptop.run(["new-list", "Home"])
+            laptop.run(["add", "Paint the door", "--list", "Home"])
+            laptop.run(["add", "Milk", "--list", "List"])
+            #expect(laptop.sync().sorted() == [#""Home": 1 sent"#, #""List": 1 sent"#])
+            other.run(["delete-calendar", "Home"])
+            let made = server.requests("MKCALENDAR")
+
+            let gone = #""Home": its calendar was deleted on the server; the list is kept here and no longer synced; checklists sync --recreate Home makes it again"#
+            #expect(laptop.sync().sorted() == [gone, #""List": up to date"#].sorted())
+            let kept = try laptop.placed()
+            #expect(kept == ["Milk in List", "Paint the door in Home"])
+            laptop.run(["add", "Buy paint", "--list", "Home"])
+            #expect(laptop.sync().sorted() == [gone, #""List": up to date"#].sorted())
+            #expect(server.requests("MKCALENDAR") == made)
+            let keptAgain = try laptop.placed()
+            #expect(keptAgain == ["Buy paint in Home", "Milk in List", "Paint the door in Home"])
+
+            #expect(laptop.sync(["--recreate", "Home"]).sorted() == [#""Home": 2 sent"#, #""List": up to date"#])
+            #expect(server.requests("MKCALENDAR") == made + 1)
+            #expect(laptop.sync().sorted() == [#""Home": up to date"#, #""List": up to date"#])
+        }
+    }
 }
 
 extension Device {
