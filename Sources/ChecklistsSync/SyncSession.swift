@@ -259,6 +259,7 @@ public final class SyncSession {
         }
         if [401, 404].contains(reply.status) || reply.status >= 500 { _ = try client.check(reply, accepted: [], path: calendar) }
         // No sync-collection here: every to-do's ETag, compared with ours.
+        if let todos = try todoETags(in: calendar) { return (todos, [], nil, true) }
         let listing = try propfind(calendar, depth: "1", props: "<d:getetag/><d:resourcetype/>")
         var etags: [String: String?] = [:]
         for response in listing.responses {
@@ -267,6 +268,21 @@ public final class SyncSession {
             etags[path] = response.properties["getetag"]?.text
         }
         return (etags, [], nil, true)
+    }
+
+    /// Every to-do's href and ETag, without the events or journal entries
+    /// a calendar may also hold (they would only be fetched to be left
+    /// alone); nil when the server refuses the calendar-query.
+    private func todoETags(in calendar: String) throws(SyncError) -> [String: String?]? {
+        let reply = try client.send("REPORT", calendar, depth: "1", body: DAVBody.todoETags)
+        guard reply.status == 207, let parsed = DAVMultistatus.parse(reply.body) else { return nil }
+        var etags: [String: String?] = [:]
+        for response in parsed.responses {
+            let path = client.url(response.href).path
+            guard path != calendar, response.status != 404 else { continue }
+            etags[path] = response.properties["getetag"]?.text
+        }
+        return etags
     }
 
     /// The to-dos at `hrefs`, read in batches; those that cannot be read as
@@ -289,8 +305,9 @@ public final class SyncSession {
         return (versions, gone)
     }
 
-    /// A server's to-do as a version, or nil (said in the output) when it
-    /// is not one: unreadable iCalendar, no VTODO, no UID.
+    /// A server's to-do as a version, or nil when it is not one: said in
+    /// the output when it is unreadable iCalendar or has no UID, left
+    /// alone quietly when it holds no VTODO (an event, a journal entry).
     private func version(href: String, etag: String?, text: String) -> RemoteVersion? {
         let components: [ICalComponent]
         do {
@@ -300,6 +317,8 @@ public final class SyncSession {
             return nil
         }
         guard components.count == 1, let fields = mapping.fields(of: components[0]), !fields.uid.isEmpty else {
+            // An event or a journal entry is not ours to sync: nothing to say.
+            if components.count == 1, !components[0].components.contains(where: { $0.name == "VTODO" }) { return nil }
             lines.append("skipped \(href) on the server: it holds no to-do with a UID")
             return nil
         }
@@ -330,7 +349,12 @@ public final class SyncSession {
         let stateByHref = Dictionary(stored.states.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         var deleted = remote.deleted
         if remote.complete { deleted.formUnion(stored.states.map(\.href).filter { remote.etags[$0] == nil }) }
-        let changed = remote.etags.filter { href, etag in stateByHref[href]?.etag == nil || stateByHref[href]?.etag != etag }.keys.sorted()
+        var changed = remote.etags.filter { href, etag in stateByHref[href]?.etag == nil || stateByHref[href]?.etag != etag }.keys.sorted()
+        // sync-collection names events too: those new to us are left out
+        // unless a calendar-query says they are to-dos.
+        if remote.token != nil, changed.contains(where: { stateByHref[$0] == nil }), let todos = try todoETags(in: calendar) {
+            changed = changed.filter { stateByHref[$0] != nil || todos[$0] != nil }
+        }
         let fetched = try fetch(changed, in: calendar)
         deleted.formUnion(fetched.gone)
 

@@ -83,7 +83,9 @@ func freePort() throws -> Int {
 /// (a server that is not CalDAV, 403, 5xx); `stop-after N` forwards N
 /// requests and then dies without answering (the server gone mid-sync);
 /// `before-put COMMAND` runs a shell command once, just before forwarding
-/// the first PUT (a second writer getting in between our read and our write).
+/// the first PUT (a second writer getting in between our read and our write);
+/// `log FILE` forwards everything and appends each request's method and
+/// body to FILE, one line each.
 final class FaultProxy: @unchecked Sendable {
     let pid: pid_t
     let port: Int
@@ -113,6 +115,9 @@ final class FaultProxy: @unchecked Sendable {
                     self.end_headers()
                     self.wfile.write(page)
                     return
+                if mode == "log":
+                    with lock, open(argument, "a") as log:
+                        log.write(self.command + " " + (body or b"").decode("utf-8", "replace").replace("\n", " ") + "\n")
                 if mode == "before-put" and self.command == "PUT" and not state["fired"]:
                     state["fired"] = True
                     subprocess.run(argument, shell=True)

@@ -113,6 +113,51 @@ struct SyncInteropTests {
             #expect(laptop.sync().sorted() == [#""Home": up to date"#, #""List": up to date"#])
         }
     }
+
+    @Test("events in a calendar of to-dos are neither fetched nor named; a to-do that cannot be read still is", arguments: ServerKind.allCases)
+    func eventsBesideToDos(_ kind: ServerKind) throws {
+        try scenario(kind) { server, laptop, other in
+            // Another app's calendar, for events and to-dos alike.
+            other.run(["make-calendar", "Mixed"])
+            func put(_ name: String, _ component: String) throws {
+                let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:other\r\n\(component)END:VCALENDAR\r\n"
+                try Data(text.utf8).write(to: URL(fileURLWithPath: folder.file(name + ".ics")))
+                other.run(["put", "Mixed", name, folder.file(name + ".ics")])
+            }
+            func event(_ index: Int) throws {
+                try put("event-\(index)", "BEGIN:VEVENT\r\nUID:event-\(index)\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:20300101T090000Z\r\nSUMMARY:Meeting \(index)\r\nEND:VEVENT\r\n")
+            }
+            func todo(_ text: String) throws {
+                try put(text, "BEGIN:VTODO\r\nUID:\(text)\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:\(text)\r\nEND:VTODO\r\n")
+            }
+            for index in 1...3 { try event(index) }
+            try todo("Bread")
+            // Every request goes through a proxy that writes it down.
+            let requests = folder.file("requests.log")
+            let proxy = try FaultProxy(folder: folder, upstream: server.port, mode: "log", argument: requests)
+            defer { proxy.stop() }
+            var laptop = laptop
+            laptop.url = proxy.url
+            // The first listing, then what changed there (sync-collection):
+            // only the to-dos are fetched and said.
+            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Mixed": 1 received"#])
+            try event(4)
+            try todo("Eggs")
+            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Mixed": 1 received"#])
+            #expect(laptop.items() == ["Bread | -", "Eggs | -"])
+            let sent = (try? String(contentsOfFile: requests, encoding: .utf8)) ?? ""
+            #expect(sent.contains("calendar-multiget") && !sent.contains("event-"), "\(sent)")
+            // Xandikos takes a to-do with an empty UID (Radicale refuses it).
+            if server is XandikosServer {
+                try put("broken", "BEGIN:VTODO\r\nUID:\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:No UID\r\nEND:VTODO\r\n")
+                let database = try laptop.open()
+                let mixed = try #require(try database.checklists().first { $0.name == "Mixed" }?.id)
+                let calendar = try #require(try database.syncCalendars().first { $0.checklistID == mixed }?.url)
+                #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Mixed": up to date"#,
+                                                   "skipped \(calendar)broken.ics on the server: it holds no to-do with a UID"])
+            }
+        }
+    }
 }
 
 extension Device {

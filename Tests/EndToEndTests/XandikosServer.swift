@@ -6,6 +6,7 @@ import TestSupport
 /// loopback, each counting the requests it logged.
 protocol CalDAVTestServer: AnyObject, Sendable {
     var url: String { get }
+    var port: Int { get }
     var authenticated: Bool { get }
     /// How many requests of `method` the server has logged since it started.
     func requests(_ method: String) -> Int

@@ -7,6 +7,7 @@
       move FROM TO UID             deletes it in FROM, makes the same UID in TO
       edit CALENDAR UID PROP VALUE sets one property (SUMMARY, DUE, ...)
       put CALENDAR NAME FILE       writes FILE (iCalendar) as NAME.ics
+      make-calendar CALENDAR       makes a calendar for events and to-dos alike
       delete-calendar CALENDAR     deletes the whole calendar
 
 CALENDAR is a calendar's display name. The username and password come from
@@ -55,6 +56,8 @@ def main():
         reply = client.put(str(target), body, {"Content-Type": "text/calendar; charset=utf-8"})
         if reply.status not in (201, 204):
             sys.exit("PUT %s: %s" % (target, reply.status))
+    elif command == "make-calendar":
+        principal.make_calendar(name=arguments[0])
     elif command == "delete-calendar":
         calendar(principal, arguments[0]).delete()
     else:
