@@ -38,6 +38,25 @@ struct SyncInteropTests {
         }
     }
 
+    @Test("another client's edits come down; a start date it set is dropped when our due date moves before it", arguments: ServerKind.allCases)
+    func editedByAnotherClient(_ kind: ServerKind) throws {
+        try scenario(kind) { server, laptop, other in
+            laptop.run(["add", "Tax return", "--due", "2030-01-20 09:00"])
+            #expect(laptop.sync() == [#""List": 1 sent"#])
+            let uid = try laptop.uid(of: "Tax return")
+            other.run(["edit", "List", uid, "SUMMARY", "File the tax return"])
+            other.run(["edit", "List", uid, "DTSTART", "20300110T090000Z"])
+            #expect(laptop.sync() == [#""List": 1 received"#])
+            #expect(laptop.items() == ["File the tax return | 2030-01-20T09:00:00+00:00"])
+            // Our due date moves before the other app's start date.
+            laptop.run(["edit", laptop.id(of: "File the tax return"), "--due", "2030-01-05 09:00"])
+            #expect(laptop.sync() == [#""List": 1 sent"#])
+            let href = try #require(try laptop.open().syncStates(calendarURL: try laptop.open().syncCalendars()[0].url).states.first?.href)
+            let onServer = runCommand(["curl", "-s", "http://127.0.0.1:\(server.port)\(href)"]).output
+            #expect(onServer.contains("DUE:20300105T090000Z") && !onServer.contains("DTSTART"), "\(onServer)")
+        }
+    }
+
     @Test("a to-do another client moved to another calendar moves to that list here, the same item, and nothing is said to have changed here",
           arguments: ServerKind.allCases)
     func movedByAnotherClient(_ kind: ServerKind) throws {

@@ -5,7 +5,7 @@
 
       delete CALENDAR UID          deletes the to-do
       move FROM TO UID             deletes it in FROM, makes the same UID in TO
-      edit CALENDAR UID PROP VALUE sets one property (SUMMARY, DUE, ...)
+      edit CALENDAR UID PROP VALUE sets one property (SUMMARY, DUE, ...), VALUE as iCalendar text
       put CALENDAR NAME FILE       writes FILE (iCalendar) as NAME.ics
       make-calendar CALENDAR       makes a calendar for events and to-dos alike
       delete-calendar CALENDAR     deletes the whole calendar
@@ -45,7 +45,9 @@ def main():
     elif command == "edit":
         item = todo(calendar(principal, arguments[0]), arguments[1])
         component = item.icalendar_component
-        prop, value = arguments[2], arguments[3]
+        # The value as iCalendar text, read as the property's type (a date for DUE).
+        prop = arguments[2].upper()
+        value = component.types_factory.from_ical(prop, arguments[3])
         component.pop(prop, None)
         component.add(prop, value)
         item.save()
