@@ -479,8 +479,11 @@ public final class SyncSession {
         var written: [String: String?] = [:]
         var deleted = Set<String>()
 
+        /// Nothing written: no need to ask again.
         var isEmpty: Bool { written.isEmpty && deleted.isEmpty }
 
+        /// Notes what a carried-out plan wrote: after a 412, the plan made
+        /// again is the one carried out, and the refused write changed nothing.
         mutating func record(_ plan: ItemPlan) {
             switch plan.remote {
             case let .put(upload): written[upload.href] = plan.sentETag
