@@ -158,6 +158,13 @@ enum DAVBody {
             """.utf8)
     }
 
+    /// Every to-do's ETag (no events or journal entries): RFC 4791's
+    /// calendar-query with a VTODO component filter.
+    static let todoETags = Data("""
+        \(header)<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><d:getcontentlength/></d:prop>\
+        <c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VTODO"/></c:comp-filter></c:filter></c:calendar-query>
+        """.utf8)
+
     static func multiget(_ hrefs: [String]) -> Data {
         let list = hrefs.map { "<d:href>\(escaped($0))</d:href>" }.joined()
         return Data("""

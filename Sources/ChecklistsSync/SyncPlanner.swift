@@ -141,8 +141,15 @@ public struct SyncPlanner: Sendable {
     func changed(_ entry: Snapshot.Entry, since state: ItemSyncState?) -> Bool {
         guard let state else { return true }
         if let synced = state.syncedModifiedAt { return entry.modifiedAt != synced }
-        guard let base = CalendarMapping.object(state.base).flatMap(mapping.fields(of:)) else { return true }
-        return !FieldMerge.same(entry.calendarFields, base, now: now)
+        guard let object = CalendarMapping.object(state.base), let base = mapping.fields(of: object) else { return true }
+        if FieldMerge.same(entry.calendarFields, base, now: now) { return false }
+        // Some items say what iCalendar cannot: Remind Me on, no reminder
+        // pending and a due date to come (an import without `reminder`)
+        // reads back with the reminder at the due date. What would be sent
+        // reading back as what was sent is no change, or it goes up again
+        // at every sync.
+        let sent = mapping.fields(of: mapping.merge(entry.calendarFields, stamps: stamps(entry), into: object))
+        return sent.map { !FieldMerge.same($0, base, now: now) } ?? true
     }
 
     /// A modification time to record with a state: nil when it falls within

@@ -49,8 +49,11 @@ public final class SyncSession {
 
     /// Syncs every list (`only`: that one) with its calendar; calendars on
     /// the server that no list has (and none had) become new lists, unless
-    /// one list was asked for. Returns the lines to print.
-    public func run(only: Checklist?) throws(SyncError) -> [String] {
+    /// one list was asked for. A list whose calendar was deleted on the
+    /// server is kept here and no longer synced (a line says so), unless it
+    /// is `recreate`: then its calendar is made again and filled from here.
+    /// Returns the lines to print.
+    public func run(only: Checklist?, recreate: Checklist? = nil) throws(SyncError) -> [String] {
         let lists = try storage { () throws(StorageError) in try database.checklists() }
         let known = try storage { () throws(StorageError) in try database.syncCalendars() }
         // What changed here, per list, read before the server is asked
@@ -77,14 +80,21 @@ public final class SyncSession {
         let discovered = Set(calendars.map(\.href))
         let serverTags = Dictionary(calendars.map { ($0.href, $0.changeTag) }, uniquingKeysWith: { first, _ in first })
 
+        var gone: [String] = []
         for list in lists where only == nil || only?.id == list.id {
             if let row = known.first(where: { $0.checklistID == list.id }) {
                 if discovered.contains(row.url) {
-                    work.append((row.url, .existing(list.id), list.name, row, false))
-                } else {
-                    // Gone from the server: made again, and everything here goes up.
+                    // Back after it was gone (made again elsewhere): its old states mean nothing.
+                    work.append((row.url, .existing(list.id), list.name, row.isGone ? nil : row, row.isGone))
+                } else if recreate?.id == list.id {
+                    // Asked for again: made again, and everything here goes up.
                     try makeCalendar(row.url, name: list.name)
                     work.append((row.url, .existing(list.id), list.name, nil, true))
+                } else {
+                    // Deleted there on purpose, maybe: not made again unasked.
+                    lines.append("\"\(list.name)\": its calendar was deleted on the server; the list is kept here and no longer synced; "
+                                 + "checklists sync --recreate \(Self.shellWord(list.name)) makes it again")
+                    if !row.isGone { gone.append(row.url) }
                 }
             } else if let match = calendars.first(where: { $0.displayName == list.name && !claimed.contains($0.href) }) {
                 claimed.insert(match.href)
@@ -121,12 +131,18 @@ public final class SyncSession {
         // How it ended goes in with its result: one commit (the home
         // screen's "Synced 14:05" line reads it).
         let skipped = try storage { () throws(StorageError) in
-            try database.commitSync(SyncCommit(calendars: changes), now: mapping.now, status: SyncStatus(at: mapping.now))
+            try database.commitSync(SyncCommit(calendars: changes, goneCalendars: gone), now: mapping.now, status: SyncStatus(at: mapping.now))
         }
         if !skipped.isEmpty {
             lines.append("\(skipped.count) item(s) changed here while syncing; the next sync takes them")
         }
         return lines
+    }
+
+    /// `text` as one word for a shell: as it is when plain, else quoted.
+    static func shellWord(_ text: String) -> String {
+        let plain = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.,/@+".unicodeScalars.contains($0)) }
+        return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
     /// A list's items changed here (new, edited, or whose state has no
@@ -248,6 +264,7 @@ public final class SyncSession {
         }
         if [401, 404].contains(reply.status) || reply.status >= 500 { _ = try client.check(reply, accepted: [], path: calendar) }
         // No sync-collection here: every to-do's ETag, compared with ours.
+        if let todos = try todoETags(in: calendar) { return (todos, [], nil, true) }
         let listing = try propfind(calendar, depth: "1", props: "<d:getetag/><d:getcontentlength/><d:resourcetype/>")
         var etags: [String: String?] = [:]
         for response in listing.responses {
@@ -257,6 +274,21 @@ public final class SyncSession {
             etags[path] = response.properties["getetag"]?.text
         }
         return (etags, [], nil, true)
+    }
+
+    /// Every to-do's href and ETag, without the events or journal entries
+    /// a calendar may also hold (they would only be fetched to be left
+    /// alone); nil when the server refuses the calendar-query.
+    private func todoETags(in calendar: String) throws(SyncError) -> [String: String?]? {
+        let reply = try client.send("REPORT", calendar, depth: "1", body: DAVBody.todoETags)
+        guard reply.status == 207, let parsed = DAVMultistatus.parse(reply.body) else { return nil }
+        var etags: [String: String?] = [:]
+        for response in parsed.responses {
+            guard let path = memberPath(response.href), path != calendar, response.status != 404 else { continue }
+            noteSize(path, response)
+            etags[path] = response.properties["getetag"]?.text
+        }
+        return etags
     }
 
     /// The to-dos at `hrefs`, read in multigets sized by count and by the
@@ -371,8 +403,9 @@ public final class SyncSession {
         if let text = response.properties["getcontentlength"]?.text, let size = Int(text), size >= 0 { announcedSize[path] = size }
     }
 
-    /// A server's to-do as a version, or nil (said in the output) when it
-    /// is not one: unreadable iCalendar, no VTODO, no UID.
+    /// A server's to-do as a version, or nil when it is not one: said in
+    /// the output when it is unreadable iCalendar or has no UID, left
+    /// alone quietly when it holds no VTODO (an event, a journal entry).
     private func version(href: String, etag: String?, text: String) -> RemoteVersion? {
         let components: [ICalComponent]
         do {
@@ -382,6 +415,8 @@ public final class SyncSession {
             return nil
         }
         guard components.count == 1, let fields = mapping.fields(of: components[0]), !fields.uid.isEmpty else {
+            // An event or a journal entry is not ours to sync: nothing to say.
+            if components.count == 1, !components[0].components.contains(where: { $0.name == "VTODO" }) { return nil }
             lines.append("skipped \(href) on the server: it holds no to-do with a UID")
             return nil
         }
@@ -412,7 +447,12 @@ public final class SyncSession {
         let stateByHref = Dictionary(stored.states.map { ($0.href, $0) }, uniquingKeysWith: { first, _ in first })
         var deleted = remote.deleted
         if remote.complete { deleted.formUnion(stored.states.map(\.href).filter { remote.etags[$0] == nil }) }
-        let changed = remote.etags.filter { href, etag in stateByHref[href]?.etag == nil || stateByHref[href]?.etag != etag }.keys.sorted()
+        var changed = remote.etags.filter { href, etag in stateByHref[href]?.etag == nil || stateByHref[href]?.etag != etag }.keys.sorted()
+        // sync-collection names events too: those new to us are left out
+        // unless a calendar-query says they are to-dos.
+        if remote.token != nil, changed.contains(where: { stateByHref[$0] == nil }), let todos = try todoETags(in: calendar) {
+            changed = changed.filter { stateByHref[$0] != nil || todos[$0] != nil }
+        }
         let fetched = try fetch(changed, in: calendar)
         deleted.formUnion(fetched.gone)
 
@@ -468,14 +508,17 @@ public final class SyncSession {
                 else if let state = stateByUID[uid], deleted.contains(state.href) { .deleted } else { .unchanged }
             planned.append((planner.plan(uid: uid, entry: entryByUID[uid], state: stateByUID[uid], remote: change, pushed: contents.pushes[uid]), change))
         }
+        try moveArrivals(&planned, arriving: Set(versionByUID.keys.filter { entryByUID[$0] == nil && stateByUID[$0] == nil }))
         var pushes: [String: String] = [:]
         for (plan, _) in planned {
             if case let .put(upload) = plan.remote { pushes[plan.uid] = upload.text }
         }
         try storage { () throws(StorageError) in try database.recordPushes(pushes) }
+        var ours = OwnWrites()
         for (first, change) in planned {
             let entry = entryByUID[first.uid]
             let plan = try carryOut(first, planner: planner, entry: entry, state: stateByUID[first.uid])
+            ours.record(plan)
             lines += plan.notes
             switch plan.local {
             case let .write(write):
@@ -493,10 +536,73 @@ public final class SyncSession {
         // Our own writes moved the tag read before them: not kept, so the
         // next sync asks what changed (and, with more to send, skips the tag).
         if counts.sent > 0 || counts.deletedThere > 0 { result.changeTag = nil }
+        if let start = remote.token, !ours.isEmpty { result.syncToken = tokenAfter(ours, in: calendar, from: start) ?? start }
         let figures = [(counts.sent, "sent"), (counts.received, "received"), (counts.deletedHere, "deleted here"),
                        (counts.deletedThere, "deleted on the server")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         lines.append("\"\(name)\": " + (figures.isEmpty ? "up to date" : figures.joined(separator: ", ")))
         return result
+    }
+
+    /// To-dos new to this calendar that are items of another list here:
+    /// moved by another client (deleted in one calendar, the same UID made
+    /// in another), whose delete this sync may not see (`--list`, or the
+    /// old calendar is synced after this one). Each that did not change
+    /// here since its last sync moves to this list, keeping its id, as the
+    /// app's own move does; one that did waits for the next sync.
+    private func moveArrivals(_ planned: inout [(plan: ItemPlan, change: RemoteChange)], arriving: Set<String>) throws(SyncError) {
+        guard !arriving.isEmpty else { return }
+        let elsewhere = try storage { () throws(StorageError) in try database.syncEntries(checklistID: nil, uids: arriving) }
+        guard !elsewhere.isEmpty else { return }
+        let known = try storage { () throws(StorageError) in try database.syncCalendars() }
+        var unchanged: [String: Date?] = [:]
+        for entry in elsewhere {
+            guard let url = known.first(where: { $0.checklistID == entry.item.checklistID })?.url,
+                  var state = try storage({ () throws(StorageError) in try database.syncStates(calendarURL: url, uids: [entry.uid]).states.first })
+            else { continue }
+            state.base = try storage { () throws(StorageError) in try database.syncBases(calendarURL: url, uids: [entry.uid])[entry.uid] } ?? ""
+            let planner = SyncPlanner(mapping: mapping, calendarPath: url, describeDate: describeDate)
+            if !planner.changed(entry, since: state) { unchanged[entry.uid] = entry.modifiedAt }
+        }
+        for index in planned.indices {
+            guard case var .write(write) = planned[index].plan.local, write.readModifiedAt == nil,
+                  let read = unchanged[write.fields.uid] else { continue }
+            write.readModifiedAt = read
+            planned[index].plan.local = .write(write)
+        }
+    }
+
+    /// The hrefs this sync wrote in one calendar, each with the ETag its
+    /// PUT got back (nil: none given), and those it deleted.
+    struct OwnWrites {
+        var written: [String: String?] = [:]
+        var deleted = Set<String>()
+
+        /// Nothing written: no need to ask again.
+        var isEmpty: Bool { written.isEmpty && deleted.isEmpty }
+
+        /// Notes what a carried-out plan wrote: after a 412, the plan made
+        /// again is the one carried out, and the refused write changed nothing.
+        mutating func record(_ plan: ItemPlan) {
+            switch plan.remote {
+            case let .put(upload): written[upload.href] = plan.sentETag
+            case let .delete(href, _): deleted.insert(href)
+            case .none: break
+            }
+        }
+    }
+
+    /// The calendar's token after our own writes, asked for with the one
+    /// the sync started from; nil when the answer names anything else
+    /// (another client's change, which the next sync must see) or cannot
+    /// be had. The token from before our writes is always correct to keep,
+    /// but a server need not report a to-do made and deleted after a token
+    /// (Xandikos does not): one we sent and another client deleted before
+    /// our next sync would stay here for good.
+    private func tokenAfter(_ ours: OwnWrites, in calendar: String, from start: String) -> String? {
+        guard let after = try? changes(in: calendar, token: start), !after.complete, let token = after.token else { return nil }
+        let explained = after.deleted.isSubset(of: ours.deleted)
+            && after.etags.allSatisfy { href, etag in etag != nil && ours.written[href] == etag }
+        return explained ? token : nil
     }
 
     /// Sends the plan's write to the server. A 412 means someone else wrote
@@ -554,6 +660,12 @@ extension ItemPlan {
         case let .put(upload): upload.href
         case let .delete(href, _): href
         }
+    }
+
+    /// The server's ETag for what `remote` wrote, once sent.
+    var sentETag: String? {
+        if case let .write(write) = local { return write.state.etag }
+        return state?.etag
     }
 
     /// Records the server's ETag for what was just written.

@@ -31,9 +31,11 @@ enum SyncCommand {
         }
         // From here on every ending is recorded, for the home screen's sync line.
         do {
-            let only = try settings.list.map { name throws(CommandLineError) in
+            let named = { (name: String) throws(CommandLineError) in
                 try Inputs.checklist(named: name, in: context.storage { () throws(StorageError) in try database.checklists() })
             }
+            let only = try settings.list.map(named)
+            let recreate = try settings.recreate.map(named)
             let password: String?
             do {
                 password = try settings.resolvedPassword()
@@ -45,7 +47,7 @@ enum SyncCommand {
             let session = SyncSession(client: client, database: database,
                                       mapping: CalendarMapping(timeZone: style.calendar.timeZone, now: context.now),
                                       describeDate: { style.format($0) })
-            for line in try session.run(only: only) { context.output(TextWidth.sanitized(line)) }
+            for line in try session.run(only: only, recreate: recreate) { context.output(TextWidth.sanitized(line)) }
             return 0
         } catch let error as SyncError {
             try? database.recordSyncStatus(SyncStatus(at: Date(), error: error.summary))

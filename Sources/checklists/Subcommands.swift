@@ -335,12 +335,15 @@ struct SyncOptions: ParsableArguments {
     var passwordCommand: [String] = []
     @Flag(help: "Allow plain http:// to a host other than this machine (sends the password in the clear).") var allowInsecureHttp = false
     @Option(help: ArgumentHelp("Sync only this list.", valueName: "name")) var list: String?
+    @Option(help: ArgumentHelp("Make this list's calendar again after it was deleted on the server, and fill it from here.", valueName: "name"))
+    var recreate: String?
 
     /// The options, over the environment, over the config file's `[sync]`.
     func settings(over section: SyncSection, environment: [String: String]) throws(SyncSettingsError) -> SyncSettings {
         var settings = try section.settings(url: url, username: username, passwordCommand: passwordCommand,
                                             allowInsecureHTTP: allowInsecureHttp, environment: environment)
         settings.list = list
+        settings.recreate = recreate
         return settings
     }
 }

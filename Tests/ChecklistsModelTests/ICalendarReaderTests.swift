@@ -101,4 +101,37 @@ struct ICalendarReaderTests {
         }
         #expect(mapping.fields(of: try ICalendarReader.parse(Array(text.utf8))[0]) == edited)
     }
+
+    @Test("a start date another app set is dropped when the due date we write is not later than it, or is not of its type; kept otherwise",
+          arguments: [
+              // DTSTART as the other app wrote it, the due date we write, whether DTSTART stays.
+              ("DTSTART:20300110T090000Z", "2030-01-12 09:00", true),
+              ("DTSTART:20300110T090000Z", "2030-01-08 09:00", false),
+              ("DTSTART:20300110T090000Z", "2030-01-10 09:00", false),
+              ("DTSTART;VALUE=DATE:20300105", "2030-01-12 09:00", false),
+              ("DTSTART;TZID=Europe/Berlin:20300110T090000", "2030-01-12 09:00", true),
+              ("DTSTART;TZID=Europe/Berlin:20300110T090000", "2030-01-10 08:00", false),
+          ] as [(String, String, Bool)])
+    func startBeforeDue(start: String, due: String, kept: Bool) throws {
+        let object = try ICalendarReader.parse(todo(["DTSTAMP:20260101T000000Z", "SUMMARY:Tax return", start, "DUE:20300115T090000Z"]))[0]
+        var fields = try #require(mapping.fields(of: object))
+        fields.dueDate = Fixed.date(due)
+        let written = ICalendarWriter.text(mapping.merge(fields, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
+        #expect(written.contains("\r\n" + start + "\r\n") == kept, "\(written)")
+        #expect(written.contains("DTSTART") == kept)
+        #expect(mapping.fields(of: try ICalendarReader.parse(Array(written.utf8))[0])?.dueDate == Fixed.date(due))
+    }
+
+    @Test("a start date and due date we do not change stay as the other app wrote them, valid or not")
+    func startUntouched() throws {
+        let original = todo(["DTSTAMP:20260101T000000Z", "SUMMARY:Odd", "DTSTART:20300120T090000Z", "DUE:20300115T090000Z"])
+        let object = try ICalendarReader.parse(original)[0]
+        var fields = try #require(mapping.fields(of: object))
+        #expect(ICalendarWriter.text(mapping.merge(fields, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
+                == String(decoding: original, as: UTF8.self))
+        // Another change rewrites the to-do: its DTSTART must not leave it invalid.
+        fields.text = "Odd, renamed"
+        let written = ICalendarWriter.text(mapping.merge(fields, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
+        #expect(!written.contains("DTSTART"))
+    }
 }

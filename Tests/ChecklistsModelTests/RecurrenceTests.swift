@@ -103,4 +103,44 @@ struct RecurrenceTests {
             #expect(Recurrence(phrase: refused) == nil, "\(refused)")
         }
     }
+
+    @Test("rules other apps write that mean one of our repeats from the series' start read as that repeat; the rest stay unread",
+          arguments: [
+              // A Monday, 2030-01-07 09:00 UTC.
+              ("FREQ=WEEKLY;BYDAY=MO", Recurrence.weeks(1)),
+              ("FREQ=WEEKLY;WKST=MO", .weeks(1)),
+              ("WKST=SU;FREQ=WEEKLY;INTERVAL=2;BYDAY=MO", .weeks(2)),
+              ("FREQ=WEEKLY;INTERVAL=1", .weeks(1)),
+              ("FREQ=DAILY;INTERVAL=1;WKST=MO", .days(1)),
+              ("FREQ=WEEKLY;BYDAY=FR,TH,WE,TU,MO", .weekdays),
+              ("FREQ=WEEKLY;WKST=MO;BYDAY=MO,TU,WE,TH,FR", .weekdays),
+              ("FREQ=MONTHLY;BYMONTHDAY=7", .monthly),
+              ("FREQ=MONTHLY;INTERVAL=1;BYMONTHDAY=7", .monthly),
+              ("FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=7", .yearly),
+              ("FREQ=YEARLY;BYMONTH=1", .yearly),
+              ("FREQ=YEARLY;BYMONTHDAY=7;BYMONTH=1;WKST=MO", .yearly),
+              ("FREQ=WEEKLY;BYDAY=TU", nil),
+              ("FREQ=WEEKLY;BYDAY=MO,WE", nil),
+              ("FREQ=WEEKLY;BYDAY=1MO", nil),
+              ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;INTERVAL=2", nil),
+              ("FREQ=MONTHLY;BYMONTHDAY=8", nil),
+              ("FREQ=MONTHLY;BYMONTHDAY=-1", nil),
+              ("FREQ=MONTHLY;BYMONTH=1", nil),
+              ("FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=7", nil),
+              ("FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=8", nil),
+              ("FREQ=WEEKLY;WKST=XX", nil),
+              ("FREQ=WEEKLY;BYDAY=MO;COUNT=3", nil),
+          ] as [(String, Recurrence?)])
+    func rulesFromOtherApps(_ rule: String, _ expected: Recurrence?) throws {
+        let mapping = CalendarMapping(timeZone: TimeZone(identifier: "UTC")!, now: Fixed.now)
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:other\r\nBEGIN:VTODO\r\nUID:r1\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:Bins\r\n"
+            + "DTSTART:20300107T090000Z\r\nDUE:20300107T090000Z\r\nRRULE:\(rule)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let object = try ICalendarReader.parse(Array(text.utf8))[0]
+        let fields = try #require(mapping.fields(of: object))
+        #expect(fields.recurrence == expected, "\(rule)")
+        // Read as ours or not, the rule is written back as the other app
+        // wrote it while the item does not change.
+        let written = ICalendarWriter.text(mapping.merge(fields, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
+        #expect(written == text, "\(rule)")
+    }
 }

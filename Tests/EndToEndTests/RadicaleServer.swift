@@ -43,25 +43,10 @@ final class RadicaleServer: @unchecked Sendable {
             : ["--auth-type", "none"]
         let arguments = [Self.executable, "--server-hosts", "127.0.0.1:\(port)"] + auth
             + ["--storage-filesystem-folder", folder.file("radicale-storage"), "--logging-level", "info"]
-        unlink(logPath)
-        switch startProcess(arguments, outputPath: logPath) {
-        case let .success(started): pid = started
-        case let .failure(failure): throw failure
-        }
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            if (try? String(contentsOfFile: logPath, encoding: .utf8))?.contains("Radicale server ready") == true { return }
-            usleep(50_000)
-        }
-        Issue.record("Radicale did not start: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
+        pid = try startServer(arguments, logPath: logPath, saysReady: "Radicale server ready", name: "Radicale")
     }
 
-    func stop() {
-        guard pid != 0 else { return }
-        kill(pid, SIGTERM)
-        waitForExit(pid)
-        pid = 0
-    }
+    func stop() { stopServer(&pid) }
 
     /// How many requests of `method` the server has logged since it started.
     func requests(_ method: String) -> Int {
@@ -98,7 +83,9 @@ func freePort() throws -> Int {
 /// (a server that is not CalDAV, 403, 5xx); `stop-after N` forwards N
 /// requests and then dies without answering (the server gone mid-sync);
 /// `before-put COMMAND` runs a shell command once, just before forwarding
-/// the first PUT (a second writer getting in between our read and our write).
+/// the first PUT (a second writer getting in between our read and our write);
+/// `log FILE` forwards everything and appends each request's method and
+/// body to FILE, one line each.
 final class FaultProxy: @unchecked Sendable {
     let pid: pid_t
     let port: Int
@@ -128,6 +115,9 @@ final class FaultProxy: @unchecked Sendable {
                     self.end_headers()
                     self.wfile.write(page)
                     return
+                if mode == "log":
+                    with lock, open(argument, "a") as log:
+                        log.write(self.command + " " + (body or b"").decode("utf-8", "replace").replace("\n", " ") + "\n")
                 if mode == "before-put" and self.command == "PUT" and not state["fired"]:
                     state["fired"] = True
                     subprocess.run(argument, shell=True)

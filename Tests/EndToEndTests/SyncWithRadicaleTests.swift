@@ -58,15 +58,15 @@ struct Device {
 struct SyncWithRadicaleTests {
     let folder = TemporaryFolder()
 
-    private func devices(_ server: RadicaleServer) -> (Device, Device) {
+    private func devices(_ server: any CalDAVTestServer) -> (Device, Device) {
         (Device(folder: folder, name: "laptop", url: server.url, authenticated: server.authenticated),
          Device(folder: folder, name: "phone", url: server.url, authenticated: server.authenticated))
     }
 
-    @Test("first sync both ways, then a sync with nothing changed sends no PUT (no authentication)")
-    func firstSyncAndIdle() throws {
+    @Test("first sync both ways, then a sync with nothing changed sends no PUT (no authentication)", arguments: ServerKind.allCases)
+    func firstSyncAndIdle(_ kind: ServerKind) throws {
         defer { folder.remove() }
-        let server = try RadicaleServer(folder: folder, authenticated: false)
+        let server = try kind.start(folder)
         defer { server.stop() }
         let (laptop, phone) = devices(server)
         laptop.run(["add", "Buy milk", "--due", "2030-01-02 09:00", "--remind"])
@@ -90,38 +90,46 @@ struct SyncWithRadicaleTests {
         #expect(laptop.sync() == [#""List": up to date"#])
         #expect(server.requests("PROPFIND") == propfinds + 1)
         #expect(server.requests("REPORT") == reports)
-        // A change sent moves the calendar's tag: the next sync asks what
-        // changed (only its own PUT, nothing fetched), the one after does not.
+        // A change sent moves the calendar's tag: the sync asks once more
+        // what changed since it started (only its own PUT, so that token is
+        // kept), the next sync asks what changed (nothing), the one after does not.
         laptop.run(["add", "Post letter"])
         #expect(laptop.sync() == [#""List": 1 sent"#])
-        #expect(server.requests("REPORT") == reports)
-        #expect(laptop.sync() == [#""List": up to date"#])
         #expect(server.requests("REPORT") == reports + 1)
         #expect(laptop.sync() == [#""List": up to date"#])
-        #expect(server.requests("REPORT") == reports + 1)
+        #expect(server.requests("REPORT") == reports + 2)
+        #expect(laptop.sync() == [#""List": up to date"#])
+        #expect(server.requests("REPORT") == reports + 2)
         #expect(phone.sync() == [#""List": 1 received"#])
         #expect(phone.items().contains("Post letter | -"))
         #expect(phone.sync() == [#""List": up to date"#])
         // Changes sent sync after sync: our own write moved the tag, and a
         // REPORT follows anyway, so the tag is not asked (Radicale reads every
-        // to-do to answer it). Then, nothing to send: the tag, and a REPORT
-        // because ours was not kept; then the tag alone.
-        let (tags, asked) = (server.tagQuestions(), server.requests("REPORT"))
+        // to-do to answer it); each write is followed by a REPORT of what
+        // changed since the sync started. Then, nothing to send: the tag,
+        // and a REPORT because ours was not kept; then the tag alone.
+        // Radicale's log tells the change-tag questions apart; Xandikos's does not.
+        func tagQuestions() -> Int { (server as? RadicaleServer)?.tagQuestions() ?? 0 }
+        func expectAsked(_ expected: (Int, Int), sourceLocation: SourceLocation = #_sourceLocation) {
+            let tags = server is RadicaleServer ? tagQuestions() : expected.0
+            #expect((tags, server.requests("REPORT")) == expected, sourceLocation: sourceLocation)
+        }
+        let (tags, asked) = (tagQuestions(), server.requests("REPORT"))
         laptop.run(["add", "Post card"])
         #expect(laptop.sync() == [#""List": 1 sent"#])
-        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 1, asked))
+        expectAsked((tags + 1, asked + 1))
         laptop.run(["add", "Buy stamps"])
         #expect(laptop.sync() == [#""List": 1 sent"#])
-        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 1, asked + 1))
+        expectAsked((tags + 1, asked + 3))
         // Edited again at once: its last sync was too soon after its edit to
         // record the time, and the comparison with what was sent finds the change.
         laptop.run(["edit", laptop.id(of: "Buy stamps"), "--text", "Buy stamps and envelopes"])
         #expect(laptop.sync() == [#""List": 1 sent"#])
-        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 1, asked + 2))
+        expectAsked((tags + 1, asked + 5))
         #expect(laptop.sync() == [#""List": up to date"#])
-        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 2, asked + 3))
+        expectAsked((tags + 2, asked + 6))
         #expect(laptop.sync() == [#""List": up to date"#])
-        #expect((server.tagQuestions(), server.requests("REPORT")) == (tags + 3, asked + 3))
+        expectAsked((tags + 3, asked + 6))
         #expect(phone.sync() == [#""List": 2 received"#])
         // --db before the subcommand reaches the helper `sync` runs.
         #expect(laptop.run(["--db", laptop.database, "sync"], ["CHECKLISTS_DB": folder.file("elsewhere.sqlite")]) == (0, "\"List\": up to date\n"))
@@ -136,18 +144,18 @@ struct SyncWithRadicaleTests {
         #expect(server.requests("MKCALENDAR") == 2)
         // More to send where this client just wrote: the home is listed
         // without tags, and the other calendar is asked its own, alone,
-        // which says it did not change (no REPORT there).
+        // which says it did not change (no REPORT there; two where it wrote).
         laptop.run(["add", "Pears", "--list", "Groceries"])
-        let (tagsBefore, reportsBefore) = (server.tagQuestions(), server.requests("REPORT"))
+        let (tagsBefore, reportsBefore) = (tagQuestions(), server.requests("REPORT"))
         #expect(laptop.sync().sorted() == [#""Groceries": 1 sent"#, #""List": up to date"#])
-        #expect((server.tagQuestions(), server.requests("REPORT")) == (tagsBefore + 1, reportsBefore + 1))
+        expectAsked((tagsBefore + 1, reportsBefore + 2))
         #expect(phone.sync().sorted() == [#""Groceries": 1 received"#, #""List": up to date"#])
     }
 
-    @Test("edits travel, different fields both survive, the same field takes the later change and names the loser (htpasswd)")
-    func editsAndConflicts() throws {
+    @Test("edits travel, different fields both survive, the same field takes the later change and names the loser", arguments: ServerKind.allCases)
+    func editsAndConflicts(_ kind: ServerKind) throws {
         defer { folder.remove() }
-        let server = try RadicaleServer(folder: folder, authenticated: true)
+        let server = try kind.start(folder)
         defer { server.stop() }
         let (laptop, phone) = devices(server)
         laptop.run(["add", "Buy milk", "--due", "2030-01-02 09:00"])
@@ -216,10 +224,10 @@ struct SyncWithRadicaleTests {
         #expect(laptop.sync().sorted() == [#""Home": up to date"#, #""List": up to date"#])
     }
 
-    @Test("deletes travel both ways; deleted on one side and edited on the other is kept, with a line")
-    func deletes() throws {
+    @Test("deletes travel both ways; deleted on one side and edited on the other is kept, with a line", arguments: ServerKind.allCases)
+    func deletes(_ kind: ServerKind) throws {
         defer { folder.remove() }
-        let server = try RadicaleServer(folder: folder, authenticated: false)
+        let server = try kind.start(folder)
         defer { server.stop() }
         let (laptop, phone) = devices(server)
         for text in ["Gone here", "Gone there", "Kept A", "Kept B"] { laptop.run(["add", text]) }
@@ -426,7 +434,7 @@ struct SyncWithRadicaleTests {
         #expect(laptop.sync(["--password-command", passwordCommand]) == [#""List": 1 sent"#])
     }
 
-    @Test("a malformed to-do on the server is skipped and named; the rest syncs")
+    @Test("a journal entry on the server is left alone quietly; the rest syncs")
     func malformedToDo() throws {
         defer { folder.remove() }
         let server = try RadicaleServer(folder: folder, authenticated: false)
@@ -440,7 +448,7 @@ struct SyncWithRadicaleTests {
         let put = runCommand(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-u", "alice:x", "-X", "PUT", "-H", "Content-Type: text/calendar",
                               "--data-binary", "@" + folder.file("j1.ics"), "http://127.0.0.1:\(server.port)\(calendar)j1.ics"])
         #expect(put.output == "201")
-        #expect(phone.sync() == ["skipped \(calendar)j1.ics on the server: it holds no to-do with a UID", #""List": 1 received"#])
+        #expect(phone.sync() == [#""List": 1 received"#])
         #expect(phone.items() == ["Good | -"])
     }
 }

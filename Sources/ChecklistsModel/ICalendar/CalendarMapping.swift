@@ -63,6 +63,9 @@ public struct CalendarStamps: Hashable, Sendable {
 /// - checked <-> STATUS:COMPLETED (or CANCELLED, or a COMPLETED time without
 ///   STATUS) with COMPLETED and PERCENT-COMPLETE:100
 /// - repeat <-> RRULE (the rules `Recurrence` keeps) with DTSTART
+/// - another app's DTSTART stays, unless the DUE we write is not later
+///   than it (or not of its value type): then it is dropped, as RFC 5545
+///   wants DUE after DTSTART
 /// - Remind Me and the pending reminder <-> the first DISPLAY or AUDIO
 ///   VALARM: its TRIGGER absolute, or relative to DUE (RELATED=END) or to
 ///   DTSTART (else DUE); written as `TRIGGER;RELATED=END:PT0S` when it
@@ -102,9 +105,14 @@ public struct CalendarMapping: Sendable {
         // As for the text: a NUL would cut the note short in SQLite.
         fields.note = Self.withoutNUL(todo.first("DESCRIPTION")?.text ?? "")
         let rules = todo.all("RRULE")
-        if let due, rules.count == 1, let rule = Recurrence(rrule: rules[0].value) {
-            fields.recurrence = rule
-            fields.repeatStart = Self.minute(zones.date(todo.first("DTSTART"))) ?? due
+        if let due, rules.count == 1 {
+            let start = Self.minute(zones.date(todo.first("DTSTART"))) ?? due
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = timeZone
+            if let rule = Recurrence(rrule: rules[0].value, start: calendar.dateComponents([.weekday, .day, .month], from: start)) {
+                fields.recurrence = rule
+                fields.repeatStart = start
+            }
         }
         if due != nil, let alarm = primaryAlarm(in: todo, due: due, zones: zones) {
             fields.shouldRemind = true
@@ -239,6 +247,11 @@ public struct CalendarMapping: Sendable {
         }
 
         if changed {
+            if fields.recurrence == nil, Self.startNotBeforeDue(todo, zones: zones) {
+                // Another app's start date (ours goes with a repeat): RFC 5545
+                // wants DUE later than DTSTART and of the same value type.
+                todo.remove("DTSTART")
+            }
             todo.replace(with: ICalProperty(name: "DTSTAMP", value: ICalTimeText.utc(stamps.modifiedAt)))
             if original != nil { todo.replace(with: ICalProperty(name: "LAST-MODIFIED", value: ICalTimeText.utc(stamps.modifiedAt))) }
         }
@@ -248,6 +261,17 @@ public struct CalendarMapping: Sendable {
         if changed && object.first("PRODID") == nil { object.properties.insert(ICalProperty(name: "PRODID", value: Self.productID), at: 0) }
         if changed && object.first("VERSION") == nil { object.properties.insert(ICalProperty(name: "VERSION", value: "2.0"), at: 0) }
         return object
+    }
+
+    /// Whether the VTODO has a DTSTART that its DUE is not later than, or
+    /// that is a DATE where DUE is a DATE-TIME (or the other way round).
+    private static func startNotBeforeDue(_ todo: ICalComponent, zones: ICalZones) -> Bool {
+        guard let start = todo.first("DTSTART"), let due = todo.first("DUE") else { return false }
+        guard let startValue = ICalTimeValue(start), let dueValue = ICalTimeValue(due) else { return false }
+        func isDate(_ value: ICalTimeValue) -> Bool { if case .date = value { true } else { false } }
+        if isDate(startValue) != isDate(dueValue) { return true }
+        guard let startDate = zones.date(start), let dueDate = zones.date(due) else { return false }
+        return dueDate <= startDate
     }
 
     /// A DUE or DTSTART for `date`, in the form `old` had (a DATE, a TZID

@@ -49,9 +49,16 @@ public enum Recurrence: Hashable, Sendable {
     }
 
     /// Reads the RRULEs above (parts in any order, names in any case, an
-    /// `RRULE:` prefix allowed, INTERVAL=1 as no interval); nil for any rule
-    /// this app cannot keep exactly (BYDAY other than weekdays, COUNT, ...).
-    public init?(rrule text: String) {
+    /// `RRULE:` prefix allowed, INTERVAL=1 as no interval, WKST ignored:
+    /// it changes none of these); nil for any rule this app cannot keep
+    /// exactly (BYDAY other than weekdays, COUNT, ...).
+    ///
+    /// With `start` (the series' first day in the user's calendar: its
+    /// weekday, day and month), also the rules other apps write that mean
+    /// one of these from that start: `FREQ=WEEKLY;BYDAY=MO` from a Monday,
+    /// `FREQ=MONTHLY;BYMONTHDAY=15` from the 15th, `FREQ=YEARLY;BYMONTH=3;
+    /// BYMONTHDAY=15` from March 15, weekdays in any order.
+    public init?(rrule text: String, start: DateComponents? = nil) {
         var body = text.trimmingCharacters(in: .whitespaces).uppercased()
         if body.hasPrefix("RRULE:") { body.removeFirst(6) }
         var parts: [String: String] = [:]
@@ -66,17 +73,33 @@ public enum Recurrence: Hashable, Sendable {
             guard let value = Int(text), (1...Self.maxInterval).contains(value) else { return nil }
             interval = value
         }
-        let byDay = parts.removeValue(forKey: "BYDAY")
+        // The week's first day matters only to weekly rules with several
+        // days and an interval: none of ours.
+        if let weekStart = parts.removeValue(forKey: "WKST"), !Self.dayNames.contains(weekStart) { return nil }
+        let days = parts.removeValue(forKey: "BYDAY").map { Set($0.split(separator: ",").map(String.init)) }
+        // Parts that only repeat what the start says.
+        if let start {
+            if let day = parts["BYMONTHDAY"], Int(day) == start.day, frequency == "MONTHLY" || frequency == "YEARLY" {
+                parts["BYMONTHDAY"] = nil
+            }
+            if let month = parts["BYMONTH"], Int(month) == start.month, frequency == "YEARLY" { parts["BYMONTH"] = nil }
+        }
         guard parts.isEmpty else { return nil }
-        switch (frequency, byDay, interval) {
+        let startDay = start?.weekday.map { Self.dayNames[($0 + 5) % 7] }
+        switch (frequency, days, interval) {
         case ("DAILY", nil, _): self = .days(interval)
-        case ("WEEKLY", "MO,TU,WE,TH,FR"?, 1): self = .weekdays
+        case ("WEEKLY", Self.weekdayNames?, 1): self = .weekdays
         case ("WEEKLY", nil, _): self = .weeks(interval)
+        case let ("WEEKLY", days?, _) where startDay != nil && days == [startDay!]: self = .weeks(interval)
         case ("MONTHLY", nil, 1): self = .monthly
         case ("YEARLY", nil, 1): self = .yearly
         default: return nil
         }
     }
+
+    /// RRULE's day names, Monday first.
+    private static let dayNames = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
+    private static let weekdayNames: Set<String> = ["MO", "TU", "WE", "TH", "FR"]
 
     // MARK: - Words
 

@@ -13,12 +13,16 @@ public struct SyncCalendarState: Hashable, Sendable {
     /// The calendar's change tag (CalendarServer's `getctag`) as the last
     /// sync saw it before it read the changes; nil when the server has none.
     public var changeTag: String?
+    /// The calendar was deleted on the server: its list is no longer
+    /// synced until the user asks for the calendar again.
+    public var isGone: Bool
 
-    public init(url: String, checklistID: Int64?, syncToken: String?, changeTag: String? = nil) {
+    public init(url: String, checklistID: Int64?, syncToken: String?, changeTag: String? = nil, isGone: Bool = false) {
         self.url = url
         self.checklistID = checklistID
         self.syncToken = syncToken
         self.changeTag = changeTag
+        self.isGone = isGone
     }
 }
 
@@ -45,9 +49,13 @@ public struct ItemSyncState: Hashable, Sendable {
 /// that fails half-way leaves the database as it was.
 public struct SyncCommit: Hashable, Sendable {
     public var calendars: [CalendarChanges]
+    /// The urls of calendars found deleted on the server, whose lists stay
+    /// here unsynced.
+    public var goneCalendars: [String]
 
-    public init(calendars: [CalendarChanges]) {
+    public init(calendars: [CalendarChanges], goneCalendars: [String] = []) {
         self.calendars = calendars
+        self.goneCalendars = goneCalendars
     }
 
     /// Where a calendar's to-dos go: a list already here, or a new one.
@@ -165,8 +173,9 @@ extension ChecklistsDatabase {
     /// Every calendar a list is (or was) synced with.
     public func syncCalendars() throws(StorageError) -> [SyncCalendarState] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT url, checklistID, syncToken, changeTag FROM syncCalendar ORDER BY url").map {
-                SyncCalendarState(url: $0["url"], checklistID: $0["checklistID"], syncToken: $0["syncToken"], changeTag: $0["changeTag"])
+            try Row.fetchAll(db, sql: "SELECT url, checklistID, syncToken, changeTag, gone FROM syncCalendar ORDER BY url").map {
+                SyncCalendarState(url: $0["url"], checklistID: $0["checklistID"], syncToken: $0["syncToken"], changeTag: $0["changeTag"],
+                                  isGone: $0["gone"])
             }
         }
     }
@@ -225,15 +234,16 @@ extension ChecklistsDatabase {
         }
     }
 
-    /// The items of a list with these UIDs, changed here or not: the
-    /// to-dos a sync's remote changes name, once the changed ones are read.
-    public func syncEntries(checklistID: Int64, uids: Set<String>) throws(StorageError) -> [Snapshot.Entry] {
+    /// The items of a list (nil: of any list) with these UIDs, changed here
+    /// or not: the to-dos a sync's remote changes name, once the changed
+    /// ones are read.
+    public func syncEntries(checklistID: Int64?, uids: Set<String>) throws(StorageError) -> [Snapshot.Entry] {
         guard !uids.isEmpty else { return [] }
         return try read { db in
             let named = String(decoding: try JSONEncoder().encode(uids.sorted()), as: UTF8.self)
             return try SQLRequest<ItemCalendarRecord>("""
                 SELECT \(columnsOf: ItemCalendarRecord.self) FROM item
-                WHERE checklistID = \(checklistID) AND uid IN (SELECT value FROM json_each(\(named)))
+                WHERE (\(checklistID) IS NULL OR checklistID = \(checklistID)) AND uid IN (SELECT value FROM json_each(\(named)))
                 ORDER BY id
                 """).fetchAll(db).map(\.entry)
         }
@@ -329,7 +339,7 @@ extension ChecklistsDatabase {
                 try db.execute(sql: """
                     INSERT INTO syncCalendar (url, checklistID, syncToken, changeTag) VALUES (?, ?, ?, ?)
                     ON CONFLICT(url) DO UPDATE SET checklistID = excluded.checklistID, syncToken = excluded.syncToken,
-                        changeTag = excluded.changeTag
+                        changeTag = excluded.changeTag, gone = 0
                     """, arguments: [calendar.url, listID, calendar.syncToken, calendar.changeTag])
                 // New items go in many to a statement: see `MultiRowInsert`.
                 var newItems: MultiRowInsert?
@@ -385,6 +395,7 @@ extension ChecklistsDatabase {
                     try db.execute(sql: "DELETE FROM syncPush WHERE uid = ?", arguments: [uid])
                 }
             }
+            for url in commit.goneCalendars { try db.execute(sql: "UPDATE syncCalendar SET gone = 1 WHERE url = ?", arguments: [url]) }
             if let status { try Self.putSyncStatus(status, in: db) }
             return skipped
         }

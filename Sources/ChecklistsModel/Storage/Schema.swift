@@ -358,6 +358,15 @@ enum Schema {
                 DROP INDEX IF EXISTS item_by_checklist;
                 """)
         }
+        migrator.registerMigration("v14: calendar deleted on the server") { db in
+            try db.execute(sql: """
+                -- 1: the list's calendar was deleted on the server. The list
+                -- and its items stay here and are not synced until the user
+                -- asks for the calendar again (sync --recreate), which sets
+                -- it back to 0.
+                ALTER TABLE syncCalendar ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;
+                """)
+        }
         return migrator
     }
 

@@ -33,13 +33,16 @@ public struct SyncSettings: Hashable, Sendable, Codable {
     public var databasePath: String?
     /// Only this list (`--list`).
     public var list: String?
+    /// The list whose calendar was deleted on the server, to make again
+    /// (`--recreate`).
+    public var recreate: String?
 
     /// Requests wait 30 s at most unless `CHECKLISTS_SYNC_TIMEOUT` says otherwise.
     public static let defaultTimeout: TimeInterval = 30
 
     public init(url: URL, username: String? = nil, password: String? = nil, passwordCommand: [String]? = nil,
                 allowInsecureHTTP: Bool = false, timeout: TimeInterval = SyncSettings.defaultTimeout,
-                databasePath: String? = nil, list: String? = nil) {
+                databasePath: String? = nil, list: String? = nil, recreate: String? = nil) {
         self.url = url
         self.username = username
         self.password = password
@@ -48,6 +51,7 @@ public struct SyncSettings: Hashable, Sendable, Codable {
         self.timeout = timeout
         self.databasePath = databasePath
         self.list = list
+        self.recreate = recreate
     }
 
     // MARK: - Reading them

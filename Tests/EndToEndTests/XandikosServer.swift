@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A CalDAV server the sync tests run against: Radicale or Xandikos, on
+/// loopback, each counting the requests it logged.
+protocol CalDAVTestServer: AnyObject, Sendable {
+    var url: String { get }
+    var port: Int { get }
+    var authenticated: Bool { get }
+    /// How many requests of `method` the server has logged since it started.
+    func requests(_ method: String) -> Int
+    func stop()
+}
+
+extension RadicaleServer: CalDAVTestServer {}
+
+/// The servers a parameterized sync test runs against.
+enum ServerKind: String, CaseIterable, CustomTestStringConvertible, Sendable {
+    case radicale, xandikos
+
+    var testDescription: String { rawValue }
+
+    func start(_ folder: TemporaryFolder) throws -> any CalDAVTestServer {
+        switch self {
+        case .radicale: try RadicaleServer(folder: folder, authenticated: false)
+        case .xandikos: try XandikosServer(folder: folder)
+        }
+    }
+}
+
+/// A real Xandikos (from PyPI in `.build-py/`) on 127.0.0.1 at a free port,
+/// its git-backed storage in a temporary folder, without authentication.
+/// `--defaults` makes the principal `/user/` with the calendar home
+/// `/user/calendars/` and a calendar `calendar` in it, which is deleted at
+/// start so that both servers begin with no calendar and the scenarios
+/// expect the same lines. Its access log has one `"PUT /… HTTP/1.1"` line
+/// per PUT: what the tests count.
+final class XandikosServer: CalDAVTestServer, @unchecked Sendable {
+    let folder: TemporaryFolder
+    let port: Int
+    private(set) var pid: pid_t = 0
+    let authenticated = false
+
+    static let principal = "/user/"
+    static let home = "/user/calendars/"
+
+    var logPath: String { folder.file("xandikos.log") }
+    var url: String { "http://127.0.0.1:\(port)/" }
+
+    init(folder: TemporaryFolder) throws {
+        self.folder = folder
+        port = try freePort()
+        try start()
+        // It says it listens a moment before it answers.
+        var deleted = ""
+        for _ in 0..<100 where deleted != "204" {
+            deleted = runCommand(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-X", "DELETE",
+                                  "http://127.0.0.1:\(port)\(Self.home)calendar/"]).output
+            if deleted == "000" { usleep(50_000) } else { break }
+        }
+        if deleted != "204" { throw SyncTestError("cannot delete Xandikos's default calendar: \(deleted)") }
+    }
+
+    static var executable: String { PackagePaths.root + "/.build-py/bin/xandikos" }
+
+    /// Starts it and waits until it listens.
+    func start() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.executable) else {
+            throw SyncTestError("no \(Self.executable): scripts/install-deps --tests installs it")
+        }
+        let arguments = [Self.executable, "serve", "--defaults", "-d", folder.file("xandikos-storage"),
+                         "-l", "127.0.0.1", "-p", "\(port)", "--no-detect-systemd"]
+        pid = try startServer(arguments, logPath: logPath, saysReady: "Listening on", name: "Xandikos")
+    }
+
+    func stop() { stopServer(&pid) }
+
+    func requests(_ method: String) -> Int {
+        let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        return log.components(separatedBy: "\"\(method) /").count - 1
+    }
+}
+
+/// Starts a server logging to `logPath` and waits (20 s at most) until
+/// its log says `saysReady`.
+func startServer(_ arguments: [String], logPath: String, saysReady: String, name: String) throws -> pid_t {
+    unlink(logPath)
+    let pid: pid_t
+    switch startProcess(arguments, outputPath: logPath) {
+    case let .success(started): pid = started
+    case let .failure(failure): throw failure
+    }
+    let deadline = Date().addingTimeInterval(20)
+    while Date() < deadline {
+        if (try? String(contentsOfFile: logPath, encoding: .utf8))?.contains(saysReady) == true { return pid }
+        usleep(50_000)
+    }
+    throw SyncTestError("\(name) did not start: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
+}
+
+/// Stops a server `startServer` started (0: none runs).
+func stopServer(_ pid: inout pid_t) {
+    guard pid != 0 else { return }
+    kill(pid, SIGTERM)
+    waitForExit(pid)
+    pid = 0
+}
+
+/// Another device that is not Checklists: the python `caldav` library
+/// (Tests/Fixtures/caldav-device.py), changing to-dos between our syncs.
+struct OtherClient {
+    let url: String
+
+    /// Runs one command of the script (see its header), which must succeed.
+    @discardableResult
+    func run(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
+        let result = runCommand([PackagePaths.root + "/.build-py/bin/python", PackagePaths.root + "/Tests/Fixtures/caldav-device.py", url] + arguments,
+                                environment: ["PATH": "/usr/bin:/bin", "CALDAV_USERNAME": RadicaleServer.user, "CALDAV_PASSWORD": RadicaleServer.password])
+        #expect(result.status == 0, "caldav-device \(arguments): \(result.output)", sourceLocation: sourceLocation)
+        return result.output
+    }
+}

@@ -1,0 +1,70 @@
+"""Another device for the sync tests: a client no one here wrote (the python
+`caldav` library) changing to-dos on the server between two syncs of ours.
+
+    caldav-device.py URL COMMAND ARGUMENTS...
+
+      delete CALENDAR UID          deletes the to-do
+      move FROM TO UID             deletes it in FROM, makes the same UID in TO
+      edit CALENDAR UID PROP VALUE sets one property (SUMMARY, DUE, ...), VALUE as iCalendar text
+      put CALENDAR NAME FILE       writes FILE (iCalendar) as NAME.ics
+      make-calendar CALENDAR       makes a calendar for events and to-dos alike
+      delete-calendar CALENDAR     deletes the whole calendar
+
+CALENDAR is a calendar's display name. The username and password come from
+CALDAV_USERNAME and CALDAV_PASSWORD. Prints what it did, one line.
+"""
+import os
+import sys
+
+import caldav
+
+
+def calendar(principal, name):
+    for found in principal.calendars():
+        if found.get_display_name() == name:
+            return found
+    sys.exit("no calendar named %r" % name)
+
+
+def todo(found, uid):
+    return found.object_by_uid(uid, comp_class=caldav.Todo)
+
+
+def main():
+    url, command, arguments = sys.argv[1], sys.argv[2], sys.argv[3:]
+    client = caldav.DAVClient(url, username=os.environ.get("CALDAV_USERNAME"), password=os.environ.get("CALDAV_PASSWORD"))
+    principal = client.principal()
+    if command == "delete":
+        todo(calendar(principal, arguments[0]), arguments[1]).delete()
+    elif command == "move":
+        source, target, uid = calendar(principal, arguments[0]), calendar(principal, arguments[1]), arguments[2]
+        item = todo(source, uid)
+        data = item.data
+        item.delete()
+        target.save_todo(data)
+    elif command == "edit":
+        item = todo(calendar(principal, arguments[0]), arguments[1])
+        component = item.icalendar_component
+        # The value as iCalendar text, read as the property's type (a date for DUE).
+        prop = arguments[2].upper()
+        value = component.types_factory.from_ical(prop, arguments[3])
+        component.pop(prop, None)
+        component.add(prop, value)
+        item.save()
+    elif command == "put":
+        with open(arguments[2], encoding="utf-8") as text:
+            body = text.read()
+        target = calendar(principal, arguments[0]).url.join(arguments[1] + ".ics")
+        reply = client.put(str(target), body, {"Content-Type": "text/calendar; charset=utf-8"})
+        if reply.status not in (201, 204):
+            sys.exit("PUT %s: %s" % (target, reply.status))
+    elif command == "make-calendar":
+        principal.make_calendar(name=arguments[0])
+    elif command == "delete-calendar":
+        calendar(principal, arguments[0]).delete()
+    else:
+        sys.exit("unknown command %r" % command)
+    print(command, "done")
+
+
+main()
