@@ -37,12 +37,48 @@ public struct DAVMultistatus: Hashable, Sendable {
     /// Parses a WebDAV XML body; nil when it is not one (an HTML error
     /// page, a cut reply): the caller says "not a CalDAV reply".
     public static func parse(_ data: Data) -> DAVMultistatus? {
+        guard isPlainUTF8XML(data) else { return nil }
         let reader = DAVReader()
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
+        // Off by default; said here because no reply may make us read a file or a URL.
+        parser.shouldResolveExternalEntities = false
         parser.delegate = reader
         guard parser.parse(), reader.sawRoot, reader.closedRoot else { return nil }
         return reader.result
+    }
+
+    /// Whether `data` may go to libxml2 at all: UTF-8 with no DTD and no
+    /// processing instruction, as every CalDAV reply is. libxml2 expands
+    /// the entities a DTD declares (one 50 KB entity named 50,000 times
+    /// took 20 s of CPU), and FoundationXML crashes on an element name that
+    /// is not UTF-8 and on an instruction without data (`<?pi?>`). The
+    /// search for `<!` and `<?` holds only in UTF-8, so a declaration naming
+    /// another encoding (UTF-7 hides `<` as `+ADw-`) is refused as well;
+    /// UTF-16, UCS-4 and EBCDIC fail the UTF-8 and NUL checks.
+    static func isPlainUTF8XML(_ data: Data) -> Bool {
+        guard !data.contains(0), String(validating: data, as: UTF8.self) != nil else { return false }
+        let body = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
+        var rest = body[...]
+        if [" ", "\t", "\r", "\n"].contains(where: { body.starts(with: Data("<?xml\($0)".utf8)) }) {
+            guard let end = body.range(of: Data("?>".utf8)) else { return false }
+            if let encoding = body[..<end.lowerBound].range(of: Data("encoding".utf8)) {
+                // `encoding = "name"`, either quote.
+                let value = String(decoding: body[encoding.upperBound..<end.lowerBound], as: UTF8.self)
+                    .drop { " \t\r\n=\"'".contains($0) }.prefix { !"\"'".contains($0) }.lowercased()
+                guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(value) else { return false }
+            }
+            rest = body[end.upperBound...]
+        }
+        guard rest.range(of: Data("<?".utf8)) == nil else { return false }
+        // `<!` opens a comment, a CDATA section, or a DTD's declarations.
+        var start = rest.startIndex
+        while let markup = rest[start...].range(of: Data("<!".utf8)) {
+            let after = rest[markup.upperBound...]
+            guard after.starts(with: Data("--".utf8)) || after.starts(with: Data("[CDATA[".utf8)) else { return false }
+            start = markup.upperBound
+        }
+        return true
     }
 
     /// The status code in `HTTP/1.1 404 Not Found`.
