@@ -57,28 +57,43 @@ public struct DAVMultistatus: Hashable, Sendable {
     /// another encoding (UTF-7 hides `<` as `+ADw-`) is refused as well;
     /// UTF-16, UCS-4 and EBCDIC fail the UTF-8 and NUL checks.
     static func isPlainUTF8XML(_ data: Data) -> Bool {
-        guard !data.contains(0), String(validating: data, as: UTF8.self) != nil else { return false }
-        let body = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
-        var rest = body[...]
-        if [" ", "\t", "\r", "\n"].contains(where: { body.starts(with: Data("<?xml\($0)".utf8)) }) {
-            guard let end = body.range(of: Data("?>".utf8)) else { return false }
-            if let encoding = body[..<end.lowerBound].range(of: Data("encoding".utf8)) {
-                // `encoding = "name"`, either quote.
-                let value = String(decoding: body[encoding.upperBound..<end.lowerBound], as: UTF8.self)
-                    .drop { " \t\r\n=\"'".contains($0) }.prefix { !"\"'".contains($0) }.lowercased()
-                guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(value) else { return false }
+        data.withUnsafeBytes { raw in
+            let bytes = raw.assumingMemoryBound(to: UInt8.self)
+            guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else { return false }
+            var rest = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+            if [" ", "\t", "\r", "\n"].contains(where: { rest.starts(with: "<?xml\($0)".utf8) }) {
+                guard let end = firstIndex(of: "?>", in: rest) else { return false }
+                if let encoding = firstIndex(of: "encoding", in: rest[..<end]) {
+                    // `encoding = "name"`, either quote.
+                    let value = String(decoding: rest[(encoding + 8)..<end], as: UTF8.self)
+                        .drop { " \t\r\n=\"'".contains($0) }.prefix { !"\"'".contains($0) }.lowercased()
+                    guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(value) else { return false }
+                }
+                rest = rest[(end + 2)...]
             }
-            rest = body[end.upperBound...]
+            // `<!` opens a comment, a CDATA section, or a DTD's declarations.
+            var index = rest.startIndex
+            while let open = rest[index...].firstIndex(of: UInt8(ascii: "<")) {
+                let after = rest[(open + 1)...]
+                if after.first == UInt8(ascii: "?") { return false }
+                if after.first == UInt8(ascii: "!"), !after.dropFirst().starts(with: "--".utf8), !after.dropFirst().starts(with: "[CDATA[".utf8) {
+                    return false
+                }
+                index = open + 1
+            }
+            return true
         }
-        guard rest.range(of: Data("<?".utf8)) == nil else { return false }
-        // `<!` opens a comment, a CDATA section, or a DTD's declarations.
-        var start = rest.startIndex
-        while let markup = rest[start...].range(of: Data("<!".utf8)) {
-            let after = rest[markup.upperBound...]
-            guard after.starts(with: Data("--".utf8)) || after.starts(with: Data("[CDATA[".utf8)) else { return false }
-            start = markup.upperBound
+    }
+
+    /// Where `pattern` starts in `bytes`, if it does.
+    private static func firstIndex(of pattern: String, in bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        let pattern = Array(pattern.utf8)
+        var index = bytes.startIndex
+        while let first = bytes[index...].firstIndex(of: pattern[0]) {
+            if bytes[first...].starts(with: pattern) { return first }
+            index = first + 1
         }
-        return true
+        return nil
     }
 
     /// The status code in `HTTP/1.1 404 Not Found`.
