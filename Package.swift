@@ -140,7 +140,7 @@ let package = Package(
         ),
         .target(
             name: "ChecklistsStress",
-            dependencies: ["ChecklistsUI", "ChecklistsModel", "ChecklistsToolSupport"]
+            dependencies: ["ChecklistsUI", "ChecklistsModel", "ChecklistsSync", "ChecklistsToolSupport"]
         ),
         .executableTarget(
             name: "checklists-stress",

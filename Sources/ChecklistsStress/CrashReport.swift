@@ -2,8 +2,9 @@ import Foundation
 
 /// A trap in the app's code (an index out of range, a force unwrap) ends the
 /// process before any Swift code can report it. This handler writes, with
-/// async-signal-safe calls only, which event of which seed was running and
-/// the command that replays it with a trace, then dies of the same signal.
+/// async-signal-safe calls only, which event (of the reducer fuzzer) or
+/// input (of the WebDAV reply fuzzer) of which seed was running and the
+/// command that replays it, then dies of the same signal.
 public enum CrashReport {
     public static func install() {
         for number in [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE] {
@@ -16,20 +17,35 @@ private func crashHandler(_ number: Int32) {
     let event = fuzzCurrentEvent.load(ordering: .relaxed)
     if event >= 0 {
         let seed = fuzzCurrentSeed.load(ordering: .relaxed)
-        say("\nFUZZ CRASH at event ")
-        sayNumber(UInt64(event))
-        say(" (seed ")
-        sayNumber(seed)
-        say(")\nreplay: checklists-stress fuzz --seed ")
-        sayNumber(seed)
-        say(" --events ")
-        sayNumber(UInt64(event + 1))
+        sayReplay("FUZZ CRASH at event ", event, seed: seed, command: " fuzz --seed ", count: " --events ")
         say(" --trace-from ")
         sayNumber(UInt64(max(0, event - 20)))
         say("\n")
     }
+    let input = davFuzzCurrentInput.load(ordering: .relaxed)
+    if input >= 0 {
+        let seed = davFuzzCurrentSeed.load(ordering: .relaxed)
+        sayReplay("DAV-FUZZ CRASH at input ", input, seed: seed, command: " dav-fuzz --seed ", count: " --inputs ")
+        say("\ninput: ")
+        _ = write(STDERR_FILENO, davFuzzInputBuffer.baseAddress, davFuzzInputLength.load(ordering: .relaxed))
+        say("\n")
+    }
     signal(number, SIG_DFL)
     raise(number)
+}
+
+/// "<what> N (seed S)", then "replay: checklists-stress <command> S <count> N+1".
+private func sayReplay(_ what: StaticString, _ index: Int, seed: UInt64, command: StaticString, count: StaticString) {
+    say("\n")
+    say(what)
+    sayNumber(UInt64(index))
+    say(" (seed ")
+    sayNumber(seed)
+    say(")\nreplay: checklists-stress")
+    say(command)
+    sayNumber(seed)
+    say(count)
+    sayNumber(UInt64(index + 1))
 }
 
 private func say(_ text: StaticString) {

@@ -24,7 +24,7 @@ public struct ICalendarFuzzer {
         }
     }
 
-    public struct Report: Sendable {
+    public struct Report: InputFuzzReport {
         public var seed: UInt64
         public var inputs = 0
         /// Inputs that read as iCalendar (the rest were refused, as they should be).
@@ -37,18 +37,7 @@ public struct ICalendarFuzzer {
         }
     }
 
-    public struct Failure: Error, CustomStringConvertible, Sendable {
-        public var seed: UInt64
-        public var index: Int
-        public var message: String
-        public var input: [UInt8]
-
-        public var description: String {
-            let shown = String(decoding: input.prefix(2000), as: UTF8.self).debugDescription
-            return "ics-fuzz: FAIL seed \(seed), input \(index): \(message)\n  input: \(shown)\n"
-                + "  replay: checklists-stress ics-fuzz --seed \(seed) --inputs \(index + 1)"
-        }
-    }
+    public typealias Failure = InputFuzzFailure
 
     let configuration: Configuration
     /// Fixed, so a seed replays exactly.
@@ -73,7 +62,7 @@ public struct ICalendarFuzzer {
             }
             switch outcome {
             case let .failure(message):
-                return .failure(Failure(seed: configuration.seed, index: index, message: message, input: input))
+                return .failure(Failure(command: "ics-fuzz", seed: configuration.seed, index: index, message: message, input: input))
             case .refused:
                 break
             case let .read(todos):

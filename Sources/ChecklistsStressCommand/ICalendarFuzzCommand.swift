@@ -14,17 +14,8 @@ struct ICalendarFuzzCommand: ParsableCommand {
 
     func run() throws {
         let seed = self.seed.value
-        CrashReport.install()
-        say("ics-fuzz: seed \(seed), \(inputs) inputs")
-        let result = ICalendarFuzzer(.init(seed: seed, inputs: inputs)).run { report in
-            say("ics-fuzz: \(report.inputs) inputs, \(Int(Double(report.inputs) / max(report.seconds, 0.001))) inputs/s")
-        }
-        switch result {
-        case let .success(report):
-            say("ics-fuzz: PASS " + report.summary)
-        case let .failure(failure):
-            say(failure.description)
-            throw ExitCode.failure
+        try runInputFuzzer("ics-fuzz", seed: seed, inputs: inputs) { progress in
+            ICalendarFuzzer(.init(seed: seed, inputs: inputs)).run(progress: progress)
         }
     }
 }

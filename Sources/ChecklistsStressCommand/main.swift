@@ -7,7 +7,7 @@ import ChecklistsToolSupport
 struct StressCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "checklists-stress",
-        abstract: "Stress programs for Checklists: the reducer fuzzer, the killed writer, two writers at once, the iCalendar fuzzer, the killed notifier.",
+        abstract: "Stress programs for Checklists: the reducer fuzzer, the killed writer, two writers at once, the iCalendar fuzzer, the WebDAV reply fuzzer, the killed notifier.",
         discussion: """
             scripts/stress runs them all with their figures; a failure prints the seed and \
             the command that replays it.
@@ -16,7 +16,7 @@ struct StressCommand: ParsableCommand {
             with the seed to replay it), 2 for bad usage.
             """,
         subcommands: [FuzzCommand.self, KillCommand.self, WriterCommand.self, TwoWritersCommand.self, ICalendarFuzzCommand.self,
-                      NotifierKillsCommand.self]
+                      DAVXMLFuzzCommand.self, NotifierKillsCommand.self]
     )
 }
 

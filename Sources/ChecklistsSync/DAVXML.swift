@@ -37,12 +37,63 @@ public struct DAVMultistatus: Hashable, Sendable {
     /// Parses a WebDAV XML body; nil when it is not one (an HTML error
     /// page, a cut reply): the caller says "not a CalDAV reply".
     public static func parse(_ data: Data) -> DAVMultistatus? {
+        guard isPlainUTF8XML(data) else { return nil }
         let reader = DAVReader()
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
+        // Off by default; said here because no reply may make us read a file or a URL.
+        parser.shouldResolveExternalEntities = false
         parser.delegate = reader
         guard parser.parse(), reader.sawRoot, reader.closedRoot else { return nil }
         return reader.result
+    }
+
+    /// Whether `data` may go to libxml2 at all: UTF-8 with no DTD and no
+    /// processing instruction, as every CalDAV reply is. libxml2 expands
+    /// the entities a DTD declares (one 50 KB entity named 50,000 times
+    /// took 20 s of CPU), and FoundationXML crashes on an element name that
+    /// is not UTF-8 and on an instruction without data (`<?pi?>`). The
+    /// search for `<!` and `<?` holds only in UTF-8, so a declaration naming
+    /// another encoding (UTF-7 hides `<` as `+ADw-`) is refused as well;
+    /// UTF-16, UCS-4 and EBCDIC fail the UTF-8 and NUL checks.
+    static func isPlainUTF8XML(_ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            let bytes = raw.assumingMemoryBound(to: UInt8.self)
+            guard !bytes.contains(0), String(validating: bytes, as: UTF8.self) != nil else { return false }
+            var rest = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes[3...] : bytes[...]
+            if [" ", "\t", "\r", "\n"].contains(where: { rest.starts(with: "<?xml\($0)".utf8) }) {
+                guard let end = firstIndex(of: "?>", in: rest) else { return false }
+                if let encoding = firstIndex(of: "encoding", in: rest[..<end]) {
+                    // `encoding = "name"`, either quote.
+                    let value = String(decoding: rest[(encoding + 8)..<end], as: UTF8.self)
+                        .drop { " \t\r\n=\"'".contains($0) }.prefix { !"\"'".contains($0) }.lowercased()
+                    guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(value) else { return false }
+                }
+                rest = rest[(end + 2)...]
+            }
+            // `<!` opens a comment, a CDATA section, or a DTD's declarations.
+            var index = rest.startIndex
+            while let open = rest[index...].firstIndex(of: UInt8(ascii: "<")) {
+                let after = rest[(open + 1)...]
+                if after.first == UInt8(ascii: "?") { return false }
+                if after.first == UInt8(ascii: "!"), !after.dropFirst().starts(with: "--".utf8), !after.dropFirst().starts(with: "[CDATA[".utf8) {
+                    return false
+                }
+                index = open + 1
+            }
+            return true
+        }
+    }
+
+    /// Where `pattern` starts in `bytes`, if it does.
+    private static func firstIndex(of pattern: String, in bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int? {
+        let pattern = Array(pattern.utf8)
+        var index = bytes.startIndex
+        while let first = bytes[index...].firstIndex(of: pattern[0]) {
+            if bytes[first...].starts(with: pattern) { return first }
+            index = first + 1
+        }
+        return nil
     }
 
     /// The status code in `HTTP/1.1 404 Not Found`.

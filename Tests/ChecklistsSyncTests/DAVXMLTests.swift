@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ChecklistsSync
 
 /// Replies as Radicale 3.9 writes them (captured from a real server).
@@ -74,5 +75,80 @@ struct DAVXMLTests {
         #expect(parse("") == nil)
         #expect(parse("<multistatus xmlns=\"urn:other\"/>") == nil)
         #expect(parse("<multistatus xmlns=\"DAV:\"><response><href>/a") == nil)
+    }
+
+    // MARK: - Hostile replies
+
+    /// A reply whose sync token is `reference`, under `declarations`.
+    private func reply(declaring declarations: String, token reference: String) -> String {
+        """
+        <?xml version="1.0" encoding="utf-8"?><!DOCTYPE multistatus [\(declarations)]>\
+        <multistatus xmlns="DAV:"><sync-token>\(reference)</sync-token></multistatus>
+        """
+    }
+
+    @Test("an external entity naming a file is refused with its DTD: the file is never read into the reply")
+    func externalEntity() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let secret = folder.file("secret.txt")
+        try Data("the secret".utf8).write(to: URL(fileURLWithPath: secret))
+        for declaration in ["<!ENTITY x SYSTEM \"file://\(secret)\">", "<!ENTITY x SYSTEM \"\(secret)\">", "<!ENTITY x SYSTEM \"file:///etc/passwd\">"] {
+            #expect(parse(reply(declaring: declaration, token: "&x;")) == nil)
+        }
+        #expect(parse(reply(declaring: "<!ENTITY % p SYSTEM \"file://\(secret)\"> %p;", token: "t")) == nil)
+    }
+
+    @Test("entity expansion is refused at once: billion laughs, and one large entity named thousands of times")
+    func entityExpansion() {
+        var laughs = "<!ENTITY l0 \"lol\">"
+        for level in 1...9 { laughs += "<!ENTITY l\(level) \"" + String(repeating: "&l\(level - 1);", count: 10) + "\">" }
+        let large = "<!ENTITY a \"" + String(repeating: "x", count: 50_000) + "\">"
+        let started = Date()
+        #expect(parse(reply(declaring: laughs, token: "&l9;")) == nil)
+        #expect(parse(reply(declaring: large, token: String(repeating: "&a;", count: 50_000))) == nil)
+        #expect(parse(reply(declaring: "<!ENTITY x \"inner\">", token: "&x;")) == nil)
+        #expect(Date().timeIntervalSince(started) < 1)
+    }
+
+    @Test("a DTD hidden from a byte search by another encoding is refused: UTF-7 named in the declaration, UTF-16")
+    func otherEncodings() throws {
+        let hidden = reply(declaring: "<!ENTITY x \"inner\">", token: "&x;").replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"utf-8\"?>", with: "")
+        let utf7 = hidden.replacingOccurrences(of: "<", with: "+ADw-").replacingOccurrences(of: ">", with: "+AD4-")
+            .replacingOccurrences(of: "&", with: "+ACY-").replacingOccurrences(of: "\"", with: "+ACI-")
+            .replacingOccurrences(of: "[", with: "+AFs-").replacingOccurrences(of: "]", with: "+AF0-")
+        #expect(parse("<?xml version=\"1.0\" encoding=\"UTF-7\"?>" + utf7) == nil)
+        let utf16 = try #require(("<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + hidden).data(using: .utf16))
+        #expect(DAVMultistatus.parse(utf16) == nil)
+    }
+
+    @Test("bytes that are not UTF-8 in an element name are refused, not a crash (FoundationXML traps on them)")
+    func notUTF8() {
+        // `<sta\u{F4}us>`: one bit of `t` flipped, as a fuzzer found it.
+        let text = "<multistatus xmlns=\"DAV:\"><response><href>/a</href><status>HTTP/1.1 404 Not Found</status></response></multistatus>"
+        var bytes = Array(text.utf8)
+        bytes[text.utf8.count - "tus>HTTP/1.1 404 Not Found</status></response></multistatus>".utf8.count] = 0xF4
+        #expect(DAVMultistatus.parse(Data(bytes)) == nil)
+        #expect(parse("<multistatus xmlns=\"DAV:\"><sync-token>a\u{0}b</sync-token></multistatus>") == nil)
+    }
+
+    @Test("a processing instruction is refused, not a crash (FoundationXML crashes on one without data)")
+    func processingInstruction() {
+        #expect(parse("<multistatus xmlns=\"DAV:\"><?pi?><sync-token>t</sync-token></multistatus>") == nil)
+        #expect(parse("<?xmlpi?><multistatus xmlns=\"DAV:\"/>") == nil)
+        #expect(parse("<?xml version=\"1.0\"?><?pi data?><multistatus xmlns=\"DAV:\"/>") == nil)
+    }
+
+    @Test("what a server may write still reads: a declaration with standalone, comments, CDATA, single quotes")
+    func stillReads() throws {
+        let reply = try #require(parse("""
+            <?xml version="1.0" encoding='UTF-8' standalone="yes"?><!-- made by a server -->\
+            <multistatus xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><response><href>/a/b.ics</href><propstat><prop>\
+            <C:calendar-data><![CDATA[SUMMARY:<Fish> & chips]]></C:calendar-data></prop><status>HTTP/1.1 200 OK</status></propstat>\
+            </response></multistatus>
+            """))
+        #expect(reply.responses.first?.properties["calendar-data"]?.text == "SUMMARY:<Fish> & chips")
+        #expect(parse("<?xml version=\"1.0\"?><multistatus xmlns=\"DAV:\"/>") != nil)
+        #expect(DAVMultistatus.parse(Data([0xEF, 0xBB, 0xBF]) + Data("<?xml version=\"1.0\"?><multistatus xmlns=\"DAV:\"/>".utf8)) != nil)
     }
 }

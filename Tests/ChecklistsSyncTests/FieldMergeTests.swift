@@ -33,6 +33,22 @@ struct FieldMergeTests {
         #expect(merged.fields.remindAt == Fixed.date("2026-11-25 18:00"))
     }
 
+    @Test("a note changed only on the server is taken, beside our change of the text, whichever side changed later")
+    func noteChangedOnTheServer() {
+        var noted = base
+        noted.note = "two litres"
+        var here = noted
+        here.text = "Buy oat milk"
+        var server = noted
+        server.note = "two litres\nthe blue carton"
+        for hereAt in ["2026-11-21 09:00", "2026-11-21 11:00"] {
+            let merged = merge(here: here, hereAt: hereAt, server: server, serverAt: "2026-11-21 10:00", base: noted)
+            #expect(merged.conflicts.isEmpty)
+            #expect(merged.fields.text == "Buy oat milk")
+            #expect(merged.fields.note == "two litres\nthe blue carton")
+        }
+    }
+
     @Test("the same field changed on both sides: the later change wins and the loser is named, either way")
     func sameField() {
         var here = base

@@ -63,6 +63,21 @@ struct SyncPlannerTests {
         #expect(plan.notes.isEmpty)
     }
 
+    @Test("a note changed on the server and the text here: the note comes down, and the merged to-do goes up If-Match the server's ETag")
+    func noteChangedThereTextHere() {
+        let base = object("Milk", extra: "DESCRIPTION:two litres\r\n")
+        let theirs = object("Milk", lastModified: "20261121T093000Z", extra: "DESCRIPTION:two litres\\nthe blue carton\r\n")
+        let version = RemoteVersion(href: "/alice/list/u1.ics", etag: "\"e2\"", object: theirs)
+        let plan = planner.plan(uid: "u1", entry: entry("Oat milk", modified: Fixed.date("2026-11-21 10:00"), note: "two litres"),
+                                state: state(base: base), remote: .changed(version))
+        guard case let .write(write) = plan.local, case let .put(upload) = plan.remote else { Issue.record("no merge"); return }
+        #expect(write.fields.text == "Oat milk")
+        #expect(write.fields.note == "two litres\nthe blue carton")
+        // Only if the server still has what was merged: another writer's change since is refused, not overwritten.
+        #expect(upload.precondition == .etag("\"e2\""))
+        #expect(upload.text.contains("SUMMARY:Oat milk\r\n") && upload.text.contains("DESCRIPTION:two litres\\nthe blue carton\r\n"))
+    }
+
     @Test("changed on the server only: pulled in, nothing sent")
     func changedThere() {
         let base = object("Milk")

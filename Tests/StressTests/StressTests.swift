@@ -23,6 +23,17 @@ struct StressTests {
         }
     }
 
+    @Test("hostile WebDAV replies never crash the XML reader, read no file through an entity, and stay within time and memory",
+          arguments: [1, 2] as [UInt64])
+    func davXMLFuzz(seed: UInt64) {
+        var configuration = DAVXMLFuzzer.Configuration(seed: seed, inputs: 20_000)
+        configuration.memoryCheckEvery = 2_000
+        switch DAVXMLFuzzer(configuration).run() {
+        case let .success(report): #expect(report.parsed > 1_000)
+        case let .failure(failure): Issue.record("\(failure)")
+        }
+    }
+
     @Test("a writer killed at random moments loses nothing it reported and leaves a sound database")
     func killedWriter() throws {
         let candidates = [

@@ -1,0 +1,117 @@
+import Foundation
+import TestSupport
+
+/// A proxy in front of Radicale that writes down every request it passes
+/// (method, path, headers, body: one JSON line each), so a test can say
+/// what the sync sent and not only what came of it. It can also play two
+/// parts: `beforePut` runs a shell command once, just before the first PUT
+/// goes on (a second writer getting in between our read and our write);
+/// `syncCollection` makes it a server that lost our sync token or one
+/// that has no sync-collection at all, so the sync falls back to a full
+/// listing.
+final class RecordingProxy: @unchecked Sendable {
+    /// How the proxy answers a sync-collection REPORT.
+    enum SyncCollection: String {
+        /// Passed on to Radicale.
+        case forwarded
+        /// 403 with `valid-sync-token` when the REPORT carries a token;
+        /// one without a token is passed on (RFC 6578's "start again"),
+        /// and its reply names only the members that exist: Radicale also
+        /// names those removed (404), which a server that lost its history
+        /// cannot, so the sync must find them missing from the listing.
+        case lostToken = "lost-token"
+        /// 403 with `supported-report` to every one.
+        case unsupported
+    }
+
+    /// One request as it reached the proxy; header names in lower case.
+    struct Request: Decodable {
+        let method: String
+        let path: String
+        let headers: [String: String]
+        let body: String
+    }
+
+    let pid: pid_t
+    let port: Int
+    let logPath: String
+
+    static let script = #"""
+        import http.client, http.server, json, os, re, subprocess, sys, threading
+        upstream, log_path, before_put, sync_collection, port_file = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
+        lock = threading.Lock()
+        state = {"fired": False}
+        class Handler(http.server.BaseHTTPRequestHandler):
+            protocol_version = "HTTP/1.1"
+            def log_message(self, *args):
+                pass
+            def answer(self, status, headers, data):
+                self.send_response(status)
+                for key, value in headers:
+                    self.send_header(key, value)
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+            def handle_any(self):
+                length = int(self.headers.get("Content-Length") or 0)
+                body = self.rfile.read(length) if length else b""
+                with lock:
+                    with open(log_path, "a") as log:
+                        log.write(json.dumps({"method": self.command, "path": self.path, "body": body.decode("utf-8", "replace"),
+                                              "headers": {k.lower(): v for k, v in self.headers.items()}}) + "\n")
+                if self.command == "REPORT" and b"sync-collection" in body and sync_collection != "forwarded":
+                    has_token = re.search(rb"<d:sync-token>[^<]+</d:sync-token>", body) is not None
+                    if sync_collection == "unsupported" or has_token:
+                        condition = "supported-report" if sync_collection == "unsupported" else "valid-sync-token"
+                        page = ('<?xml version="1.0" encoding="utf-8"?><d:error xmlns:d="DAV:"><d:%s/></d:error>' % condition).encode()
+                        self.answer(403, [("Content-Type", "application/xml; charset=utf-8")], page)
+                        return
+                if self.command == "PUT" and before_put and not state["fired"]:
+                    state["fired"] = True
+                    subprocess.run(before_put, shell=True)
+                connection = http.client.HTTPConnection("127.0.0.1", upstream)
+                headers = {k: v for k, v in self.headers.items() if k.lower() not in ("host", "connection")}
+                connection.request(self.command, self.path, body if length else None, headers)
+                reply = connection.getresponse()
+                data = reply.read()
+                if sync_collection == "lost-token" and self.command == "REPORT" and b"sync-collection" in body:
+                    data = re.sub(rb"<(?:\w+:)?response>(?:(?!response>).)*?404 Not Found(?:(?!response>).)*?</(?:\w+:)?response>", b"", data, flags=re.S)
+                passed = [(k, v) for k, v in reply.getheaders()
+                          if k.lower() not in ("connection", "transfer-encoding", "content-length", "server", "date")]
+                self.answer(reply.status, passed, data)
+            do_GET = do_PUT = do_DELETE = do_PROPFIND = do_REPORT = do_MKCALENDAR = do_OPTIONS = handle_any
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        with open(port_file + ".tmp", "w") as f:
+            f.write(str(server.server_address[1]) + "\n")
+        os.rename(port_file + ".tmp", port_file)
+        server.serve_forever()
+        """#
+
+    init(folder: TemporaryFolder, upstream: Int, beforePut: String = "", syncCollection: SyncCollection = .forwarded) throws {
+        let name = "recording-proxy-\(UUID().uuidString)"
+        let scriptPath = folder.file("recording-proxy.py")
+        try Data(Self.script.utf8).write(to: URL(fileURLWithPath: scriptPath))
+        logPath = folder.file(name + ".jsonl")
+        let portFile = folder.file(name + ".port")
+        let arguments = ["/usr/bin/python3", scriptPath, "\(upstream)", logPath, beforePut, syncCollection.rawValue, portFile]
+        switch startProcess(arguments, outputPath: folder.file(name + ".log")) {
+        case let .success(started): pid = started
+        case let .failure(failure): throw failure
+        }
+        guard waitForFile(portFile), let port = Int(fileLine(portFile)) else { throw SyncTestError("the recording proxy did not start") }
+        self.port = port
+    }
+
+    var url: String { "http://127.0.0.1:\(port)/" }
+
+    /// Every request so far, in the order they arrived.
+    func requests() -> [Request] {
+        let lines = ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n")
+        return lines.compactMap { try? JSONDecoder().decode(Request.self, from: Data($0.utf8)) }
+    }
+
+    func stop() {
+        kill(pid, SIGTERM)
+        waitForExit(pid)
+    }
+}
