@@ -262,7 +262,10 @@ public final class SyncSession {
             // The server forgot our token: start again from a full listing.
             return try changes(in: calendar, token: nil)
         }
-        if [401, 404].contains(reply.status) || reply.status >= 500 { _ = try client.check(reply, accepted: [], path: calendar) }
+        // 501: the server knows no such REPORT, as 403 and 405 say; the listing follows.
+        if [401, 404].contains(reply.status) || (reply.status >= 500 && reply.status != 501) {
+            _ = try client.check(reply, accepted: [], path: calendar)
+        }
         // No sync-collection here: every to-do's ETag, compared with ours.
         if let todos = try todoETags(in: calendar) { return (todos, [], nil, true) }
         let listing = try propfind(calendar, depth: "1", props: "<d:getetag/><d:getcontentlength/><d:resourcetype/>")

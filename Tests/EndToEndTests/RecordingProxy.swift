@@ -17,11 +17,15 @@ final class RecordingProxy: @unchecked Sendable {
         /// 403 with `valid-sync-token` when the REPORT carries a token;
         /// one without a token is passed on (RFC 6578's "start again"),
         /// and its reply names only the members that exist: Radicale also
-        /// names those removed (404), which a server that lost its history
-        /// cannot, so the sync must find them missing from the listing.
+        /// names those removed (a response whose own status is 404, not a
+        /// property's), which a server that lost its history cannot, so the
+        /// sync must find them missing from the listing.
         case lostToken = "lost-token"
         /// 403 with `supported-report` to every one.
         case unsupported
+        /// 501 Not Implemented to every one, as a server that knows no
+        /// REPORT of that name may answer.
+        case notImplemented = "not-implemented"
     }
 
     /// One request as it reached the proxy; header names in lower case.
@@ -61,6 +65,9 @@ final class RecordingProxy: @unchecked Sendable {
                                               "headers": {k.lower(): v for k, v in self.headers.items()}}) + "\n")
                 if self.command == "REPORT" and b"sync-collection" in body and sync_collection != "forwarded":
                     has_token = re.search(rb"<d:sync-token>[^<]+</d:sync-token>", body) is not None
+                    if sync_collection == "not-implemented":
+                        self.answer(501, [("Content-Type", "text/plain")], b"Not Implemented")
+                        return
                     if sync_collection == "unsupported" or has_token:
                         condition = "supported-report" if sync_collection == "unsupported" else "valid-sync-token"
                         page = ('<?xml version="1.0" encoding="utf-8"?><d:error xmlns:d="DAV:"><d:%s/></d:error>' % condition).encode()
@@ -75,7 +82,7 @@ final class RecordingProxy: @unchecked Sendable {
                 reply = connection.getresponse()
                 data = reply.read()
                 if sync_collection == "lost-token" and self.command == "REPORT" and b"sync-collection" in body:
-                    data = re.sub(rb"<(?:\w+:)?response>(?:(?!response>).)*?404 Not Found(?:(?!response>).)*?</(?:\w+:)?response>", b"", data, flags=re.S)
+                    data = re.sub(rb"<(?:\w+:)?response>(?:(?!response>|propstat).)*?404 Not Found(?:(?!response>).)*?</(?:\w+:)?response>", b"", data, flags=re.S)
                 passed = [(k, v) for k, v in reply.getheaders()
                           if k.lower() not in ("connection", "transfer-encoding", "content-length", "server", "date")]
                 self.answer(reply.status, passed, data)
