@@ -225,6 +225,9 @@ public struct CalendarMapping: Sendable {
             changed = true
         }
 
+        // Another app's start date goes before the reminder is compared, so
+        // a reminder that was relative to it is written again, in time.
+        if changed, fields.recurrence == nil, Self.startNotBeforeDue(todo, zones: zones) { todo.remove("DTSTART") }
         current = self.fields(of: todo, zones: zones)
         if current.shouldRemind != fields.shouldRemind || current.remindAt != fields.remindAt {
             var position: Int?
