@@ -201,7 +201,7 @@ public enum KillWriter {
             // Unique, any Unicode; sometimes tens of kilobytes, so a commit
             // spans many pages (and overflow pages) of the WAL.
             // Without U+0000: GRDB binds and reads Strings as C strings, so
-            // the model cuts a text at its first NUL (README, "Stress").
+            // the model cuts a text at its first NUL (CONTRIBUTING.md, "Stress").
             var body = String(String.UnicodeScalarView(NastyText.text(using: &random).unicodeScalars.filter { $0 != "\u{0}" }))
             if random.chance(0.08) { body = String(repeating: body + " ", count: random.int(200...3_000)) }
             return "w\(seed)-\(sequence) " + body

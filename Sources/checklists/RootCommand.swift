@@ -49,7 +49,7 @@ struct RootCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The config file to read instead of the default (or set CHECKLISTS_CONFIG); its [keys] and [colors] are the app's.", valueName: "path"))
     var config: String?
 
-    /// Runs a subcommand or the app. Usage errors exit 2 (the README's
+    /// Runs a subcommand or the app. Usage errors exit 2 (the manual page's
     /// promise) rather than ArgumentParser's 64; `--help` still exits 0.
     static func main() {
         let raw = (0..<Int(CommandLine.argc)).map { index in

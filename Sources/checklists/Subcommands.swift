@@ -83,7 +83,7 @@ struct ListItems: Subcommand {
             Items without a due date come last, with an empty date column.
             --due today: due today; week: today and the 6 days after; overdue: due now or earlier.
             --match: only items containing TEXT anywhere, case and accents ignored (as the app's / search).
-            --json prints an array of {id, text, list, listId, due, checked, remind, overdue, repeat, lastDone, note} (see the README).
+            --json prints an array of {id, text, list, listId, due, checked, remind, overdue, repeat, lastDone, note} (see the manual page, JSON).
             """)
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand

@@ -4,7 +4,7 @@ import ChecklistsModel
 import TestSupport
 
 /// Text holding escape sequences is stored as given and never reaches the
-/// terminal raw (README, "Command line": text is stored as given but printed safely), checked on the bytes the app writes: tmux's
+/// terminal raw (the manual page: text is stored as given but printed safely), checked on the bytes the app writes: tmux's
 /// pipe-pane -O hands a file everything the app sends to its terminal, and
 /// every screen that shows user text is opened with such text in it.
 @Suite("Escape sequences in tmux", .serialized)

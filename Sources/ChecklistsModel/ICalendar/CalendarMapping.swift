@@ -54,7 +54,7 @@ public struct CalendarStamps: Hashable, Sendable {
 /// (PRIORITY, CATEGORIES, X- properties, a rule we cannot
 /// keep, other alarms, other components) is never touched.
 ///
-/// The mapping (also in the README):
+/// The mapping (also in the manual page, ICALENDAR FILES):
 /// - text <-> SUMMARY (a to-do without one reads as "(untitled)")
 /// - note <-> DESCRIPTION of the VTODO (not of its alarms); none when empty
 /// - due <-> DUE: UTC, TZID (with its VTIMEZONE), floating (the user's

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The reminder rule (README, "Reminders"), as a pure function of an item and
+/// The reminder rule (the manual page, REMINDERS), as a pure function of an item and
 /// the time: a reminder exists exactly when Remind Me is on, the item is not
 /// checked off, and it has a due date that is still ahead.
 ///
