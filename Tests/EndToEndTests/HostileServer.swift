@@ -4,7 +4,7 @@ import TestSupport
 
 /// A CalDAV server of our own on loopback that lies on purpose: a small but
 /// working one (a principal, a calendar home, one calendar of to-dos, with
-/// sync-collection, multiget and GET) whose `mode` makes one answer
+/// sync-collection, a to-do calendar-query, multiget and GET) whose `mode` makes one answer
 /// hostile. Beside it a plain listener stands for "another host": it
 /// records every byte anyone sends it, so a test can prove nothing (least
 /// of all the password) went there. Every request it is sent is logged as
@@ -126,6 +126,9 @@ final class HostileServer: @unchecked Sendable {
                     if mode == "member-elsewhere":
                         responses.append(self.prop("http://127.0.0.1:%d/cal/stolen.ics" % other_port, b'<d:getetag>"x"</d:getetag>'))
                     self.multistatus(responses, b"<d:sync-token>http://hostile/sync/1</d:sync-token>")
+                elif self.command == "REPORT" and self.path == "/cal/" and b"calendar-query" in body:
+                    # Which members are to-dos (this calendar holds nothing else).
+                    self.multistatus([self.prop("/cal/todo-%d.ics" % n, b'<d:getetag>"e%d"</d:getetag>' % n) for n in range(1, todo_count + 1)])
                 elif self.command == "REPORT" and self.path == "/cal/":
                     hrefs = [h.split(b"</d:href>")[0].decode() for h in body.split(b"<d:href>")[1:]]
                     responses = []
