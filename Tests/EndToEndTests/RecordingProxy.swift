@@ -1,14 +1,16 @@
 import Foundation
 import TestSupport
 
-/// A proxy in front of Radicale that writes down every request it passes
-/// (method, path, headers, body: one JSON line each), so a test can say
-/// what the sync sent and not only what came of it. It can also play two
+/// A proxy in front of a real server that writes down every request it
+/// passes (method, path, headers, body: one JSON line each), so a test can
+/// say what the sync sent and not only what came of it. It can also play
 /// parts: `beforePut` runs a shell command once, just before the first PUT
 /// goes on (a second writer getting in between our read and our write);
 /// `syncCollection` makes it a server that lost our sync token or one
 /// that has no sync-collection at all, so the sync falls back to a full
-/// listing.
+/// listing; `fault` makes it answer every request with a status and an HTML
+/// page (not CalDAV, a 5xx), or die without answering after some requests
+/// (the server gone mid-sync).
 final class RecordingProxy: @unchecked Sendable {
     /// How the proxy answers a sync-collection REPORT.
     enum SyncCollection: String {
@@ -28,6 +30,23 @@ final class RecordingProxy: @unchecked Sendable {
         case notImplemented = "not-implemented"
     }
 
+    /// How the proxy misbehaves on every request.
+    enum Fault {
+        case none
+        /// Answers with this status and an HTML page.
+        case reply(Int)
+        /// Passes this many requests on, then dies without answering.
+        case stopAfter(Int)
+
+        var arguments: [String] {
+            switch self {
+            case .none: ["none", "0"]
+            case let .reply(status): ["reply", "\(status)"]
+            case let .stopAfter(count): ["stop-after", "\(count)"]
+            }
+        }
+    }
+
     /// One request as it reached the proxy; header names in lower case.
     struct Request: Decodable {
         let method: String
@@ -43,8 +62,9 @@ final class RecordingProxy: @unchecked Sendable {
     static let script = #"""
         import http.client, http.server, json, os, re, subprocess, sys, threading
         upstream, log_path, before_put, sync_collection, port_file = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
+        fault, fault_argument = sys.argv[6], int(sys.argv[7])
         lock = threading.Lock()
-        state = {"fired": False}
+        state = {"fired": False, "count": 0}
         class Handler(http.server.BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
             def log_message(self, *args):
@@ -60,9 +80,16 @@ final class RecordingProxy: @unchecked Sendable {
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else b""
                 with lock:
+                    state["count"] += 1
+                    number = state["count"]
                     with open(log_path, "a") as log:
                         log.write(json.dumps({"method": self.command, "path": self.path, "body": body.decode("utf-8", "replace"),
                                               "headers": {k.lower(): v for k, v in self.headers.items()}}) + "\n")
+                if fault == "stop-after" and number > fault_argument:
+                    os._exit(0)
+                if fault == "reply":
+                    self.answer(fault_argument, [("Content-Type", "text/html")], b"<html><body>Welcome</body></html>")
+                    return
                 if self.command == "REPORT" and b"sync-collection" in body and sync_collection != "forwarded":
                     has_token = re.search(rb"<d:sync-token>[^<]+</d:sync-token>", body) is not None
                     if sync_collection == "not-implemented":
@@ -94,13 +121,13 @@ final class RecordingProxy: @unchecked Sendable {
         server.serve_forever()
         """#
 
-    init(folder: TemporaryFolder, upstream: Int, beforePut: String = "", syncCollection: SyncCollection = .forwarded) throws {
+    init(folder: TemporaryFolder, upstream: Int, beforePut: String = "", syncCollection: SyncCollection = .forwarded, fault: Fault = .none) throws {
         let name = "recording-proxy-\(UUID().uuidString)"
         let scriptPath = folder.file("recording-proxy.py")
         try Data(Self.script.utf8).write(to: URL(fileURLWithPath: scriptPath))
         logPath = folder.file(name + ".jsonl")
         let portFile = folder.file(name + ".port")
-        let arguments = ["/usr/bin/python3", scriptPath, "\(upstream)", logPath, beforePut, syncCollection.rawValue, portFile]
+        let arguments = ["/usr/bin/python3", scriptPath, "\(upstream)", logPath, beforePut, syncCollection.rawValue, portFile] + fault.arguments
         switch startProcess(arguments, outputPath: folder.file(name + ".log")) {
         case let .success(started): pid = started
         case let .failure(failure): throw failure

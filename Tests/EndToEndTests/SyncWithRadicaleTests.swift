@@ -300,8 +300,8 @@ struct SyncWithRadicaleTests {
 
         // The phone syncs (straight to the server) right before the laptop's PUT.
         let phoneSync = phone.environment().map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
-        let proxy = try FaultProxy(folder: folder, upstream: server.port, mode: "before-put",
-                                   argument: "env -i \(phoneSync) \(shellQuoted(PackagePaths.binary)) sync > \(shellQuoted(folder.file("phone-sync.out"))) 2>&1")
+        let proxy = try RecordingProxy(folder: folder, upstream: server.port,
+                                       beforePut: "env -i \(phoneSync) \(shellQuoted(PackagePaths.binary)) sync > \(shellQuoted(folder.file("phone-sync.out"))) 2>&1")
         defer { proxy.stop() }
         laptop.url = proxy.url
         #expect(laptop.sync() == [#""List": 1 sent"#])
@@ -331,7 +331,7 @@ struct SyncWithRadicaleTests {
         let before = try laptop.open().snapshot()
 
         // Discovery (3), sync-collection, multiget: then it dies at the first PUT.
-        let proxy = try FaultProxy(folder: folder, upstream: server.port, mode: "stop-after", argument: "5")
+        let proxy = try RecordingProxy(folder: folder, upstream: server.port, fault: .stopAfter(5))
         defer { proxy.stop() }
         laptop.url = proxy.url
         let failed = laptop.run(["sync"])
@@ -413,9 +413,9 @@ struct SyncWithRadicaleTests {
         fails(["--url", "http://alice:hunter2@dav.example.org/"], status: 2, says: "refusing plain HTTP to dav.example.org")
         fails(["--url", "ftp://example.org/"], status: 2, says: "the sync url is not an http:// or https:// address")
 
-        for (status, message) in [("500", "failed (HTTP 500)"),
-                                  ("200", "did not answer as a CalDAV server")] {
-            let proxy = try FaultProxy(folder: folder, upstream: server.port, mode: "reply", argument: status)
+        for (status, message) in [(500, "failed (HTTP 500)"),
+                                  (200, "did not answer as a CalDAV server")] {
+            let proxy = try RecordingProxy(folder: folder, upstream: server.port, fault: .reply(status))
             fails(["--url", proxy.url], says: message.hasPrefix("did") ? "127.0.0.1:\(proxy.port) " + message : "the sync server 127.0.0.1:\(proxy.port) " + message)
             proxy.stop()
         }
