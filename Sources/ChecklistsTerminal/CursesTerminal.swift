@@ -348,6 +348,17 @@ public final class CursesTerminal {
         var run = [CChar]()
         run.reserveCapacity(visibleColumns)
         for row in rows where row >= 0 && row < visibleRows {
+            // A row that held a wide glyph is emptied in curses' copy first:
+            // writing over its second column made curses blank its first,
+            // where this frame had just put a character (a banner's CJK
+            // text, dismissed over help, took the help row's "↓" with it).
+            // Only curses' copy is emptied; doupdate still sends only what
+            // differs on the terminal.
+            if let previous, previous.width == grid.width, previous.height == grid.height,
+               (0..<previous.width).contains(where: { previous[row, $0].width > 1 }) {
+                _ = wmove(window, Int32(row), 0)
+                _ = wclrtoeol(window)
+            }
             drawRow(row, of: grid, columns: visibleColumns, run: &run, window: window)
         }
 

@@ -14,15 +14,15 @@ struct RemindersInTmuxTests {
     var database: String { folder.file("checklists.sqlite") }
     var app: String { shellQuoted(PackagePaths.binary) + " --db " + shellQuoted(database) }
 
-    /// Adds "Call the bank" with Remind Me on and its reminder at `at`.
-    func pendingReminder(at: Date) throws {
+    /// Adds `text` with Remind Me on and its reminder at `at`.
+    func pendingReminder(at: Date, text: String = "Call the bank") throws {
         let store = try ChecklistsDatabase.open(DatabaseLocation(path: database, createsFolder: false))
         let list = try store.checklistSummaries()[0].id
         // The app under test runs on the machine's clock, so the reminder
         // rule does too.
         let now = Date()
         let due = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.up) * 60 + 3600)
-        guard case let .item(id) = try store.apply(.addItem(checklistID: list, ItemDraft(text: "Call the bank", dueDate: due, shouldRemind: true)),
+        guard case let .item(id) = try store.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: due, shouldRemind: true)),
                                                    now: now) else {
             throw StorageError.notFound(what: "the new item")
         }
@@ -44,6 +44,22 @@ struct RemindersInTmuxTests {
         #expect(tmux.text.contains("Keys"), "help is still open: \(tmux.text)")
         tmux.press("q")
         #expect(tmux.waitFor("1 Remaining"), "help closed: \(tmux.text)")
+    }
+
+    @Test("at 40×12, a banner holding wide characters dismissed over help leaves help's rows whole")
+    func wideBannerOverHelpLeavesNoGap() throws {
+        try pendingReminder(at: Date().addingTimeInterval(3), text: "東京 出張の準備 🙂")
+        let tmux = TmuxSession(width: 40, height: 12, command: app)
+        defer { tmux.kill(); folder.remove() }
+        #expect(tmux.waitFor("1 Remaining"))
+        tmux.press("?")
+        #expect(tmux.waitFor("   ↓ j"), "help: \(tmux.text)")
+        #expect(tmux.waitFor("┌ Reminder", timeout: 20), "banner over help: \(tmux.text)")
+        tmux.press("Escape")
+        #expect(tmux.waitUntil { !$0.contains("┌ Reminder") }, "after Esc: \(tmux.text)")
+        // The rows the banner covered are drawn again whole: a character
+        // written over half of a wide one must not be lost on the terminal.
+        #expect(tmux.waitFor("   ↓ j"), "help after the banner: \(tmux.text)")
     }
 
     @Test("a reminder fires as a banner and a bell on another screen, and snoozing schedules it again")
