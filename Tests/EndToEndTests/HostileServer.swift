@@ -188,21 +188,33 @@ final class HostileServer: @unchecked Sendable {
     }
 }
 
-/// Runs the built binary and returns its status, output, peak memory (the
-/// child's maximum resident set, in KiB, from wait4) and how long it took.
+/// Runs the built binary and returns its status, output, peak memory (its
+/// maximum resident set, in KiB) and how long it took. A small python
+/// parent starts it and reads wait4's figure: started from the test
+/// process itself, the child's maximum would begin at the test process's
+/// own size, which a long test run grows past any bound.
 func runMeasured(_ arguments: [String], environment: [String: String]) -> (status: Int32, output: String, peakKiB: Int, seconds: Double) {
     let outputPath = NSTemporaryDirectory() + "checklists-measured-" + UUID().uuidString
-    defer { unlink(outputPath) }
+    let peakPath = outputPath + ".peak"
+    defer { unlink(outputPath); unlink(peakPath) }
+    let parent = """
+        import os, sys
+        pid = os.fork()
+        if pid == 0:
+            os.execv(sys.argv[2], sys.argv[2:])
+        _, status, usage = os.wait4(pid, 0)
+        with open(sys.argv[1], "w") as f:
+            f.write(str(usage.ru_maxrss))
+        code = os.waitstatus_to_exitcode(status)
+        sys.exit(code if code >= 0 else 128 - code)
+        """
     let started = Date()
     let pid: pid_t
-    switch startProcess(arguments, environment: environment, outputPath: outputPath) {
+    switch startProcess(["/usr/bin/python3", "-c", parent, peakPath] + arguments, environment: environment, outputPath: outputPath) {
     case let .success(child): pid = child
     case let .failure(failure): return (127, failure.text, 0, 0)
     }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+    let status = waitForExit(pid)
     let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-    let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-    return (exit, output, Int(usage.ru_maxrss), Date().timeIntervalSince(started))
+    return (status, output, Int(fileLine(peakPath)) ?? 0, Date().timeIntervalSince(started))
 }
