@@ -27,11 +27,11 @@ final class KeyDriver {
     }
 
     var onChecklist: Bool { store.state.route == .checklist }
-    var selection: Int { onChecklist ? store.state.checklist?.viewport.selection ?? 0 : store.state.allLists.viewport.selection }
-    var count: Int { onChecklist ? store.state.checklist?.count ?? 0 : store.state.allLists.rows.count }
+    var selection: Int { onChecklist ? store.state.screen.checklist?.viewport.selection ?? 0 : store.state.allLists.viewport.selection }
+    var count: Int { onChecklist ? store.state.screen.checklist?.count ?? 0 : store.state.allLists.rows.count }
     /// Identifies the loaded page: it changes exactly when a key reloaded items.
     var pageMark: [Int] {
-        guard let page = store.state.checklist?.page else { return [] }
+        guard let page = store.state.screen.checklist?.page else { return [] }
         return [page.offset, page.items.count, Int(truncatingIfNeeded: page.items.first?.id ?? -1)]
     }
 
@@ -95,7 +95,7 @@ struct KeystrokeCommand: ParsableCommand {
         // (its due dates are drawn around the day it was made). Their banner
         // would take the keys measured below (Down, `/`): dismissed first.
         var dismissed = 0
-        while driver.store.state.banner != nil && dismissed < 1_000_000 {
+        while driver.store.state.overlays.banner != nil && dismissed < 1_000_000 {
             driver.press(.escape)
             dismissed += 1
         }

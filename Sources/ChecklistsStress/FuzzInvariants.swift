@@ -9,25 +9,14 @@ enum FuzzInvariants {
     // MARK: - 1. The selection is inside the list; the state hangs together
 
     static func structure(of state: AppState) -> String? {
-        switch state.route {
-        case .itemDetail:
-            if state.itemDetail == nil { return "Item Detail is in front without a form" }
-            if state.checklist == nil { return "Item Detail is in front without the checklist beneath it" }
-        case .listDetail:
-            if state.listDetail == nil { return "List Detail is in front without a form" }
-        case .checklist:
-            if state.checklist == nil { return "a checklist screen is in front without a checklist" }
-        case .allLists:
-            break
-        case .search:
-            if state.search == nil { return "the search screen is in front without a search" }
+        // Which screen holds which state is the `Screen` type's to say; what
+        // the type cannot say is which overlays may sit on which screen.
+        if state.overlays.chooser != nil && state.route != .checklist {
+            return "the list chooser is open over \(state.route), not over a checklist"
         }
-        if state.route != .search && state.search != nil { return "a search is left behind on \(state.route)" }
-        if (state.route == .allLists || state.route == .listDetail) && state.checklist != nil {
-            return "the home screen is in front with checklist \(state.checklist!.summary.id) still loaded beneath it"
+        if state.overlays.question?.onYes == .discardForm && state.screen.itemDetail == nil && state.screen.listDetail == nil {
+            return "“Discard changes?” is asked on \(state.route), with no form to discard"
         }
-        if state.route != .itemDetail && state.itemDetail != nil { return "an Item Detail form is left behind on \(state.route)" }
-        if state.route != .listDetail && state.listDetail != nil { return "a List Detail form is left behind on \(state.route)" }
         if let wanted = state.openItemAfterLoad {
             // Effects run synchronously: every load has answered by now.
             return "still waiting to open Item Detail (\(wanted.purpose)) after its page loaded"
@@ -44,7 +33,7 @@ enum FuzzInvariants {
             }
         }
 
-        if let list = state.checklist {
+        if let list = state.screen.checklist {
             if let problem = viewport(list.viewport, count: list.count, rows: rows, what: "the checklist") { return problem }
             if list.count > 0 && list.selectedItem == nil {
                 return "the checklist's selection \(list.viewport.selection) is not in the loaded page (offset \(list.page.offset), \(list.page.items.count) items)"
@@ -59,20 +48,20 @@ enum FuzzInvariants {
             }
         }
 
-        if let banner = state.banner {
+        if let banner = state.overlays.banner {
             if banner.reminders.isEmpty { return "an empty reminder banner is shown" }
             if !banner.reminders.indices.contains(banner.index) { return "the banner shows reminder \(banner.index) of \(banner.reminders.count)" }
             if Set(banner.reminders.map(\.id)).count != banner.reminders.count { return "the banner queues one reminder twice" }
         }
-        if let form = state.itemDetail {
+        if let form = state.screen.itemDetail {
             if !form.rows.contains(form.focus) { return "Item Detail's focus (\(form.focus)) is on a row not shown (\(form.rows))" }
             if (form.picker != nil) != form.rows.contains(.picker) { return "the picker row is listed \(form.rows) with picker \(String(describing: form.picker))" }
             if !(0...form.text.characters.count).contains(form.text.cursor) { return "the text cursor is outside the text" }
         }
-        if let choice = state.listDetail?.iconChoice, !ChecklistIcon.allCases.indices.contains(choice) {
+        if let choice = state.screen.listDetail?.iconChoice, !ChecklistIcon.allCases.indices.contains(choice) {
             return "the icon choice highlights icon \(choice) of \(ChecklistIcon.allCases.count)"
         }
-        if state.helpScroll < 0 { return "help is scrolled to \(state.helpScroll)" }
+        if let scroll = state.overlays.help, scroll < 0 { return "help is scrolled to \(scroll)" }
         return nil
     }
 
@@ -93,11 +82,11 @@ enum FuzzInvariants {
     /// Items the state names: selected, edited, asked about, in the banner.
     static func referencedItemIDs(_ state: AppState) -> [Int64] {
         var ids: [Int64] = []
-        if let item = state.checklist?.selectedItem { ids.append(item.id) }
+        if let item = state.screen.checklist?.selectedItem { ids.append(item.id) }
         if let item = state.allLists.selectedDueItem { ids.append(item.id) }
-        if case let .edit(item)? = state.itemDetail?.mode { ids.append(item.id) }
-        if case let .deleteItem(id)? = state.confirmation?.change { ids.append(id) }
-        ids += state.banner?.reminders.map(\.id) ?? []
+        if case let .edit(item)? = state.screen.itemDetail?.mode { ids.append(item.id) }
+        if case let .deleteItem(id)? = state.overlays.question?.change { ids.append(id) }
+        ids += state.overlays.banner?.reminders.map(\.id) ?? []
         return ids
     }
 
@@ -119,7 +108,7 @@ enum FuzzInvariants {
         do {
             switch state.route {
             case .checklist, .itemDetail:
-                guard let list = state.checklist else { return nil }
+                guard let list = state.screen.checklist else { return nil }
                 guard let summary = try database.checklistSummary(id: list.summary.id) else {
                     return "checklist \(list.summary.id) was deleted, yet the app still shows it after noticing"
                 }
@@ -140,7 +129,7 @@ enum FuzzInvariants {
                 }
             case .search:
                 // The search asks again after every change it notices.
-                if let listed = state.search?.selected, let problem = try same(listed.item, in: database, what: "the selected match") {
+                if let listed = state.screen.search?.selected, let problem = try same(listed.item, in: database, what: "the selected match") {
                     return problem
                 }
             case .allLists, .listDetail:
@@ -207,16 +196,16 @@ enum FuzzInvariants {
         func listIsGone(_ id: Int64) -> Bool { (try? database.checklistSummary(id: id)) == nil }
         switch (state.keyContext, command) {
         case (.confirm, .confirmYes):
-            switch state.confirmation?.change {
+            switch state.overlays.question?.change {
             case let .deleteItem(id)? where itemIsGone(id): return Expectation(action: "y to delete item \(id), deleted elsewhere", staysOnForm: false)
             case let .deleteChecklist(id)? where listIsGone(id): return Expectation(action: "y to delete list \(id), deleted elsewhere", staysOnForm: false)
             default: return nil
             }
         case (.banner, .bannerDone), (.banner, .bannerOpen), (.snoozeChoice, .snoozeShort), (.snoozeChoice, .snoozeLong), (.snoozeChoice, .snoozeTomorrow):
-            guard let item = state.banner?.current.item, itemIsGone(item.id) else { return nil }
+            guard let item = state.overlays.banner?.current.item, itemIsGone(item.id) else { return nil }
             return Expectation(action: "\(command) on the reminder of item \(item.id), deleted since", staysOnForm: false)
         case (.checklist, .toggleChecked):
-            guard let item = state.checklist?.selectedItem, itemIsGone(item.id) else { return nil }
+            guard let item = state.screen.checklist?.selectedItem, itemIsGone(item.id) else { return nil }
             return Expectation(action: "checking item \(item.id), deleted elsewhere", staysOnForm: false)
         case (.dueItem, .toggleChecked):
             guard let item = state.allLists.selectedDueItem, itemIsGone(item.id) else { return nil }
@@ -225,12 +214,12 @@ enum FuzzInvariants {
             guard let list = state.allLists.selected, listIsGone(list.id) else { return nil }
             return Expectation(action: "opening list \(list.id), deleted elsewhere", staysOnForm: false)
         case (.itemText, .done), (.itemRemind, .done), (.itemDueDate, .done), (.datePicker, .done):
-            guard let form = state.itemDetail, form.picker == nil || (form.picker?.digits.isEmpty == true && form.picker?.typed == nil),
+            guard let form = state.screen.itemDetail, form.picker == nil || (form.picker?.digits.isEmpty == true && form.picker?.typed == nil),
                   form.canBeDone, case let .edit(item) = form.mode, form.draft != item.draft, itemIsGone(item.id) else { return nil }
             // With its whole list gone the form closes too ("That list no longer exists").
             return Expectation(action: "Done on an edit of item \(item.id), deleted elsewhere", staysOnForm: !listIsGone(item.checklistID))
         case (.listName, .done), (.listIcon, .done):
-            guard let form = state.listDetail, form.canBeDone, case let .edit(list) = form.mode,
+            guard let form = state.screen.listDetail, form.canBeDone, case let .edit(list) = form.mode,
                   form.name.text != list.name || form.icon != list.icon, listIsGone(list.id) else { return nil }
             return Expectation(action: "Done on an edit of list \(list.id), deleted elsewhere", staysOnForm: false)
         default:
@@ -270,7 +259,7 @@ enum FuzzInvariants {
     static func pasteStayedText(_ text: String, before: AppState, after: AppState) -> String? {
         let context = before.keyContext
         if after.route != before.route || after.keyContext != context || !after.isRunning
-            || (after.confirmation == nil) != (before.confirmation == nil) || after.showsHelp != before.showsHelp {
+            || (after.overlays.question == nil) != (before.overlays.question == nil) || (after.overlays.help != nil) != (before.overlays.help != nil) {
             return "a paste in \(context) acted as keys: route \(before.route) -> \(after.route), context \(context) -> \(after.keyContext)"
         }
         if before.isTooSmall { return nil }
@@ -280,11 +269,11 @@ enum FuzzInvariants {
         }
         func field(_ state: AppState) -> String? {
             switch context {
-            case .itemText: state.itemDetail?.text.text
-            case .itemNote: state.itemDetail?.note.text
-            case .listName: state.listDetail?.name.text
-            case .search: state.search?.field.text
-            default: state.itemDetail?.picker?.typed?.text
+            case .itemText: state.screen.itemDetail?.text.text
+            case .itemNote: state.screen.itemDetail?.note.text
+            case .listName: state.screen.listDetail?.name.text
+            case .search: state.screen.search?.field.text
+            default: state.screen.itemDetail?.picker?.typed?.text
             }
         }
         guard let old = field(before), let new = field(after) else { return "a paste in \(context) lost the text field" }
@@ -344,7 +333,7 @@ enum FuzzInvariants {
         if let cursor = grid.cursor, !(0..<height).contains(cursor.row) || !(0..<width).contains(cursor.column) {
             return "the cursor (\(cursor.row), \(cursor.column)) is off the \(width)x\(height) screen"
         }
-        if state.route == .itemDetail, !state.isTooSmall, !state.showsHelp, state.banner == nil, let form = state.itemDetail {
+        if state.route == .itemDetail, !state.isTooSmall, state.overlays.help == nil, state.overlays.banner == nil, let form = state.screen.itemDetail {
             // The picker row is the one beneath Due Date, wherever the note's
             // height (which follows the screen's) puts that row.
             let lines = grid.lines()
@@ -373,17 +362,17 @@ enum FuzzInvariants {
         var lines = ["  route \(state.route), keys \(state.keyContext), \(state.width)x\(state.height)\(state.isTooSmall ? " (too small)" : ""), now \(state.now)"]
         let home = state.allLists
         lines.append("  home: \(home.rows.count) rows (\(home.lists.count) lists, \(home.due.items.count) due), selection \(home.viewport.selection), top \(home.viewport.top)")
-        if let list = state.checklist {
+        if let list = state.screen.checklist {
             lines.append("  checklist \(list.summary.id) \(FuzzEvent.escaped(list.summary.checklist.name)): \(list.count) items, selection \(list.viewport.selection), top \(list.viewport.top), page \(list.page.offset)+\(list.page.items.count), selected \(list.selectedItem.map { "\($0.id)" } ?? "none")")
         }
-        if let form = state.itemDetail {
+        if let form = state.screen.itemDetail {
             lines.append("  item form \(form.mode): text \(FuzzEvent.escaped(form.text.text)), focus \(form.focus), picker \(String(describing: form.picker))")
         }
-        if let form = state.listDetail {
+        if let form = state.screen.listDetail {
             lines.append("  list form \(form.mode): name \(FuzzEvent.escaped(form.name.text)), focus \(form.focus), icon choice \(String(describing: form.iconChoice))")
         }
-        if let confirmation = state.confirmation { lines.append("  asking: \(confirmation.question) → \(confirmation.onYes)") }
-        if let banner = state.banner { lines.append("  banner: reminders \(banner.reminders.map(\.id)), index \(banner.index)") }
+        if let confirmation = state.overlays.question { lines.append("  asking: \(confirmation.question) → \(confirmation.onYes)") }
+        if let banner = state.overlays.banner { lines.append("  banner: reminders \(banner.reminders.map(\.id)), index \(banner.index)") }
         if let message = state.message { lines.append("  message (\(message.kind)): \(FuzzEvent.escaped(message.text))") }
         if state.width * state.height <= 20_000 {
             lines.append("  screen:")

@@ -325,7 +325,7 @@ public final class ReducerFuzzer {
     private func press(_ key: Key, expecting: String) -> Bool {
         guard [.allLists, .dueItem, .checklist].contains(store.state.keyContext) else { return false }
         store.send(.key(key))
-        if case .history? = store.state.confirmation?.onYes { store.send(.key(.character("y"))) }
+        if case .history? = store.state.overlays.question?.onYes { store.send(.key(.character("y"))) }
         return store.state.message?.text.hasPrefix(expecting) == true
     }
 
@@ -373,7 +373,7 @@ public final class ReducerFuzzer {
             let item: Item? = if !recentlyDeleted.isEmpty && random.chance(0.6) {
                 random.pick(recentlyDeleted)
             } else {
-                store.state.checklist?.selectedItem ?? store.state.allLists.selectedDueItem?.item
+                store.state.screen.checklist?.selectedItem ?? store.state.allLists.selectedDueItem?.item
             }
             guard let item else { continue }
             reminders.append(DueReminder(item: item, checklistName: NastyText.text(using: &random), remindAt: now))
@@ -392,15 +392,15 @@ public final class ReducerFuzzer {
     /// deleting the selected or edited item, the open checklist, adding items.
     private func externalChange() -> FuzzEvent? {
         let state = store.state
-        let page = state.checklist?.page.items ?? []
-        let shownItem = state.itemDetail.flatMap { if case let .edit(item) = $0.mode { item } else { nil } }
-            ?? state.checklist?.selectedItem ?? state.allLists.selectedDueItem?.item
-        let shownList = state.checklist?.summary.checklist
-            ?? state.listDetail.flatMap { if case let .edit(list) = $0.mode { list } else { nil } }
+        let page = state.screen.checklist?.page.items ?? []
+        let shownItem = state.screen.itemDetail.flatMap { if case let .edit(item) = $0.mode { item } else { nil } }
+            ?? state.screen.checklist?.selectedItem ?? state.allLists.selectedDueItem?.item
+        let shownList = state.screen.checklist?.summary.checklist
+            ?? state.screen.listDetail.flatMap { if case let .edit(list) = $0.mode { list } else { nil } }
             ?? state.allLists.selected?.checklist
         let lists = state.allLists.lists
         let targetList = shownList?.id ?? lists.first?.id ?? 1
-        let crowded = (state.checklist?.count ?? 0) > 150
+        let crowded = (state.screen.checklist?.count ?? 0) > 150
         switch random.int(0...99) {
         case 0..<16:
             guard let item = shownItem else { return nil }

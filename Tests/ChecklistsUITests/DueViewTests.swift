@@ -190,11 +190,11 @@ struct DueViewStoreTests {
         store.start(now: Fixed.now)
         store.send(.key(.enter))
         #expect(store.state.route == .itemDetail)
-        #expect(store.state.itemDetail?.draft.text == "pay rent")
+        #expect(store.state.screen.itemDetail?.draft.text == "pay rent")
         store.send(.key(.escape))
         // Back where the user came from: the Due view, on the same item.
         #expect(store.state.route == .allLists)
-        #expect(store.state.checklist == nil)
+        #expect(store.state.screen.checklist == nil)
         #expect(store.state.allLists.selectedDueItem?.item.text == "pay rent")
         #expect(try database.openChecklistID() == nil)
         folder.remove()

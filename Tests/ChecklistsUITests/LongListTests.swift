@@ -44,7 +44,7 @@ struct LongListTests {
         text.flatMap { reduce(&state, .key(.character($0))) }
     }
 
-    var selection: (AppState) -> Int? { { $0.checklist?.viewport.selection } }
+    var selection: (AppState) -> Int? { { $0.screen.checklist?.viewport.selection } }
 
     // MARK: - Counts
 
@@ -97,7 +97,7 @@ struct LongListTests {
         _ = type("2", on: &state)
         _ = press(.pageDown, on: &state)
         #expect(selection(state) == 12)
-        #expect(state.checklist?.viewport.top == 6)
+        #expect(state.screen.checklist?.viewport.top == 6)
     }
 
     @Test("a line beyond the loaded page asks for the page around it")
@@ -155,7 +155,7 @@ struct LongListTests {
         var state = onChecklist()
         _ = type("a12", on: &state)
         #expect(state.route == .itemDetail)
-        #expect(state.itemDetail?.draft.text == "12")
+        #expect(state.screen.itemDetail?.draft.text == "12")
         #expect(state.pendingCount == nil)
     }
 
@@ -172,19 +172,19 @@ struct LongListTests {
     func countsInHelp() {
         var state = onChecklist()
         _ = type("?", on: &state)
-        #expect(state.showsHelp)
+        #expect(state.overlays.help != nil)
         _ = type("5", on: &state)
         let total = HelpOverlay.lines(first: .checklist).count
         #expect(render(state).lines()[0] == " Keys                    5 · 1–7 of \(total)")
         _ = type("j", on: &state)
-        #expect(state.helpScroll == 5)
+        #expect(state.overlays.help == 5)
         _ = type("2g", on: &state)
-        #expect(state.helpScroll == 1)
+        #expect(state.overlays.help == 1)
         _ = type("3", on: &state)
         _ = press(.escape, on: &state)
-        #expect(state.showsHelp, "Esc drops the count, and only that")
+        #expect(state.overlays.help != nil, "Esc drops the count, and only that")
         _ = press(.escape, on: &state)
-        #expect(!state.showsHelp)
+        #expect(state.overlays.help == nil)
     }
 
     // MARK: - The position indicator
@@ -294,7 +294,7 @@ struct LongListTests {
         _ = reduce(&state, .clock(Fixed.now.addingTimeInterval(0.9)))
         _ = click(row: 3, on: &state)
         #expect(state.route == .itemDetail)
-        #expect(state.itemDetail?.draft.text == "Item 3")
+        #expect(state.screen.itemDetail?.draft.text == "Item 3")
         #expect(render(state).lines()[0] == " Edit Item                    Groceries")
     }
 
@@ -302,7 +302,7 @@ struct LongListTests {
     func wheelScrolls() {
         var state = onChecklist()
         #expect(wheel(.wheelDown, on: &state).isEmpty)
-        #expect(state.checklist?.viewport == Viewport(selection: 3, top: 3))
+        #expect(state.screen.checklist?.viewport == Viewport(selection: 3, top: 3))
         #expect(render(state).lines() == [
             " Groceries          30 Remaining · 4/30",
             " [ ] Item 4   Wed",
@@ -317,15 +317,15 @@ struct LongListTests {
         ])
         _ = wheel(.wheelUp, on: &state)
         _ = wheel(.wheelUp, on: &state)
-        #expect(state.checklist?.viewport == Viewport(selection: 3, top: 0), "the selection stays where it was while on screen")
+        #expect(state.screen.checklist?.viewport == Viewport(selection: 3, top: 0), "the selection stays where it was while on screen")
         _ = type("G", on: &state)
         _ = wheel(.wheelDown, on: &state)
-        #expect(state.checklist?.viewport == Viewport(selection: 29, top: 23), "no scrolling past the end")
+        #expect(state.screen.checklist?.viewport == Viewport(selection: 29, top: 23), "no scrolling past the end")
 
         state = onChecklist(total: 5_000, loaded: 60)
         _ = type("57j", on: &state)
         let effects = wheel(.wheelDown, on: &state)
-        #expect(state.checklist?.viewport == Viewport(selection: 57, top: 54))
+        #expect(state.screen.checklist?.viewport == Viewport(selection: 57, top: 54))
         #expect(effects == [.loadItems(checklistID: 1, anchor: .index(57), pageSize: state.pageSize)], "row 60 is not loaded")
     }
 
@@ -362,29 +362,29 @@ struct LongListTests {
         _ = type("?", on: &state)
         _ = wheel(.wheelDown, on: &state)
         _ = wheel(.wheelDown, on: &state)
-        #expect(state.helpScroll == 6)
+        #expect(state.overlays.help == 6)
         _ = wheel(.wheelUp, on: &state)
         _ = click(row: 2, on: &state)
         _ = click(row: 2, on: &state)
-        #expect(state.helpScroll == 3)
-        #expect(state.showsHelp)
+        #expect(state.overlays.help == 3)
+        #expect(state.overlays.help != nil)
     }
 
     @Test("a y/n question and the forms keep to keys: clicks and the wheel neither answer nor move")
     func mouseIgnoredInQuestionsAndForms() {
         var state = onChecklist()
         _ = type("d", on: &state)
-        #expect(state.confirmation != nil)
+        #expect(state.overlays.question != nil)
         #expect(click(row: 3, on: &state).isEmpty)
         #expect(click(row: 3, on: &state).isEmpty)
         #expect(wheel(.wheelDown, on: &state).isEmpty)
-        #expect(state.confirmation != nil)
+        #expect(state.overlays.question != nil)
         #expect(selection(state) == 0)
         _ = type("n", on: &state)
         _ = type("a", on: &state)
         _ = click(row: 3, on: &state)
         _ = click(row: 3, on: &state)
         #expect(state.route == .itemDetail)
-        #expect(state.itemDetail?.draft.text == "")
+        #expect(state.screen.itemDetail?.draft.text == "")
     }
 }

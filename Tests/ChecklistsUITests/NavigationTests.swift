@@ -69,7 +69,7 @@ struct NavigationTests {
         let before = render(state).lines()
         answer(press(.enter, on: &state), on: &state)
         #expect(state.route == .itemDetail)
-        #expect(state.itemDetail?.origin == .home)
+        #expect(state.screen.itemDetail?.origin == .home)
         #expect(render(state).lines() == [
             " Edit Item                    Groceries",
             "",
@@ -88,7 +88,7 @@ struct NavigationTests {
         #expect(back.count == 1)
         #expect(!back.contains(.commit(.setOpenChecklist(id: nil))))
         #expect(state.route == .allLists)
-        #expect(state.checklist == nil)
+        #expect(state.screen.checklist == nil)
         answer(back, on: &state)
         #expect(state.allLists.selectedDueItem?.item == Self.milk)
         #expect(render(state).lines() == before)
@@ -98,10 +98,10 @@ struct NavigationTests {
     func checklistItemRoundTrip() {
         var state = onGroceries()
         _ = press(.enter, on: &state)
-        #expect(state.itemDetail?.origin == .checklistBeneath)
+        #expect(state.screen.itemDetail?.origin == .checklistBeneath)
         #expect(press(.escape, on: &state).isEmpty)
         #expect(state.route == .checklist)
-        #expect(state.checklist?.selectedItem == Self.eggs)
+        #expect(state.screen.checklist?.selectedItem == Self.eggs)
     }
 
     @Test("an edit saved from the Due view goes back to the Due view, reloaded")
@@ -113,7 +113,7 @@ struct NavigationTests {
         #expect(save == [.commit(.updateItem(id: 8, ItemDraft(text: "Milk and bread", dueDate: Self.milk.dueDate)))])
         let after = reduce(&state, .committed(.updateItem(id: 8, ItemDraft(text: "Milk and bread", dueDate: Self.milk.dueDate)), .item(8)))
         #expect(state.route == .allLists)
-        #expect(state.checklist == nil)
+        #expect(state.screen.checklist == nil)
         #expect(after.first.map { if case .loadLists = $0 { true } else { false } } == true)
     }
 
@@ -126,13 +126,13 @@ struct NavigationTests {
                          .commit(.setOpenChecklist(id: 2))])
         answer(open, on: &state)
         #expect(state.route == .itemDetail)
-        #expect(state.checklist?.summary.id == 2)
+        #expect(state.screen.checklist?.summary.id == 2)
         let back = press(.escape, on: &state)
         #expect(back == [.loadItems(checklistID: 1, anchor: .item(9, fallback: 1), pageSize: state.pageSize),
                          .commit(.setOpenChecklist(id: 1))])
         answer(back, on: &state)
         #expect(state.route == .checklist)
-        #expect(state.checklist?.summary.id == 1)
+        #expect(state.screen.checklist?.summary.id == 1)
     }
 
     @Test("a reminder checked off from the banner over a form leaves the form open, typing kept")
@@ -145,7 +145,7 @@ struct NavigationTests {
         #expect(done == [.commit(.setChecked(itemID: 8, true))])
         let reload = reduce(&state, .committed(.setChecked(itemID: 8, true), .item(8)))
         #expect(state.route == .itemDetail)
-        #expect(state.itemDetail?.text.text == "Eggs!")
+        #expect(state.screen.itemDetail?.text.text == "Eggs!")
         #expect(reload.contains(.loadItems(checklistID: 1, anchor: .item(9, fallback: 1), pageSize: state.pageSize)))
     }
 
@@ -162,7 +162,7 @@ struct NavigationTests {
         let effects = press(.character("q"), on: &state)
         #expect(state.isRunning)
         #expect(state.route == .allLists)
-        #expect(state.checklist == nil)
+        #expect(state.screen.checklist == nil)
         #expect(effects.first == .commit(.setOpenChecklist(id: nil)))
     }
 
@@ -179,10 +179,10 @@ struct NavigationTests {
         answer(open, on: &state)
         #expect(state.route == .itemDetail)
         #expect(render(state).lines()[0] == " Add Item                       Errands")
-        #expect(state.itemDetail?.mode == .add(checklistID: 2))
+        #expect(state.screen.itemDetail?.mode == .add(checklistID: 2))
         // Nothing typed: Esc closes at once, back on Pay rent.
         answer(press(.escape, on: &state), on: &state)
-        #expect(state.confirmation == nil)
+        #expect(state.overlays.question == nil)
         #expect(state.route == .allLists)
         #expect(state.allLists.selectedDueItem?.item == Self.rent)
         answer(press(.character("a"), on: &state), on: &state)
@@ -192,7 +192,7 @@ struct NavigationTests {
         #expect(save == [.commit(.addItem(checklistID: 2, draft))])
         _ = reduce(&state, .committed(.addItem(checklistID: 2, draft), .item(10)))
         #expect(state.route == .allLists)
-        #expect(state.checklist == nil)
+        #expect(state.screen.checklist == nil)
     }
 
     @Test("a on the lists part of the home screen still adds a list")
@@ -228,14 +228,14 @@ struct NavigationTests {
             " y yes  n/Esc no",
         ])
         _ = press(.character("n"), on: &state)
-        #expect(state.confirmation == nil)
-        #expect(state.itemDetail?.text.text == "Eggs!")
+        #expect(state.overlays.question == nil)
+        #expect(state.screen.itemDetail?.text.text == "Eggs!")
         _ = press(.escape, on: &state)
         _ = press(.escape, on: &state)                       // Esc answers no, too
         #expect(state.route == .itemDetail)
         _ = press(.escape, .character("y"), on: &state)
         #expect(state.route == .checklist)
-        #expect(state.itemDetail == nil)
+        #expect(state.screen.itemDetail == nil)
     }
 
     @Test("a change undone is no change: Esc closes at once", arguments: [
@@ -247,9 +247,9 @@ struct NavigationTests {
         var state = onGroceries()
         _ = press(.enter, on: &state)
         for key in keys { _ = reduce(&state, .key(key)) }
-        #expect(state.itemDetail?.hasChanges == false)
+        #expect(state.screen.itemDetail?.hasChanges == false)
         _ = press(.escape, on: &state)
-        #expect(state.confirmation == nil)
+        #expect(state.overlays.question == nil)
         #expect(state.route == .checklist)
     }
 
@@ -258,21 +258,21 @@ struct NavigationTests {
         var state = onGroceries()
         _ = press(.enter, .tab, .tab, .character(" "), on: &state)
         _ = press(.escape, on: &state)
-        #expect(state.confirmation?.question == "Discard changes?")
+        #expect(state.overlays.question?.question == "Discard changes?")
         var dated = onGroceries()
         _ = press(.enter, .tab, .tab, .tab, .enter, .up, .enter, .escape, on: &dated)
-        #expect(dated.confirmation?.onYes == .discardForm)
+        #expect(dated.overlays.question?.onYes == .discardForm)
     }
 
     @Test("List Detail: a new icon makes Esc ask; an untouched form closes at once")
     func discardListChanges() {
         var state = home()
         _ = press(.down, .down, .character("e"), on: &state)
-        #expect(state.listDetail?.title == "Edit Checklist")
+        #expect(state.screen.listDetail?.title == "Edit Checklist")
         _ = press(.escape, on: &state)
         #expect(state.route == .allLists)
         _ = press(.character("e"), .tab, .enter, .down, .enter, on: &state)
-        #expect(state.listDetail?.hasChanges == true)
+        #expect(state.screen.listDetail?.hasChanges == true)
         _ = press(.escape, on: &state)
         #expect(render(state).lines().suffix(2) == [
             " Discard changes? (y/n)",
@@ -280,7 +280,7 @@ struct NavigationTests {
         ])
         #expect(press(.character("y"), on: &state).isEmpty)
         #expect(state.route == .allLists)
-        #expect(state.listDetail == nil)
+        #expect(state.screen.listDetail == nil)
     }
 
     @Test("the list beneath deleted elsewhere while the question is up: the question goes with the form")
@@ -290,7 +290,7 @@ struct NavigationTests {
         type("!", on: &state)
         _ = press(.escape, on: &state)
         _ = reduce(&state, .checklistMissing)
-        #expect(state.confirmation == nil)
+        #expect(state.overlays.question == nil)
         #expect(state.route == .allLists)
     }
 
@@ -317,24 +317,24 @@ struct NavigationTests {
             " Esc/?/q:close",
         ])
         _ = press(.pageDown, on: &state)
-        #expect(state.helpScroll == rows)
+        #expect(state.overlays.help == rows)
         #expect(render(state).lines()[0] == " Keys                      10–18 of \(total)")
         _ = press(.character("G"), on: &state)
-        #expect(state.helpScroll == total - rows)
+        #expect(state.overlays.help == total - rows)
         _ = press(.down, .pageDown, on: &state)
-        #expect(state.helpScroll == total - rows)
+        #expect(state.overlays.help == total - rows)
         _ = press(.up, on: &state)                           // moves at once: the end was not overshot
-        #expect(state.helpScroll == total - rows - 1)
+        #expect(state.overlays.help == total - rows - 1)
         _ = press(.pageUp, on: &state)
-        #expect(state.helpScroll == total - 2 * rows - 1)
+        #expect(state.overlays.help == total - 2 * rows - 1)
         _ = press(.character("g"), on: &state)
-        #expect(state.helpScroll == 0)
+        #expect(state.overlays.help == 0)
         _ = press(.pageUp, on: &state)
-        #expect(state.helpScroll == 0)
+        #expect(state.overlays.help == 0)
         _ = press(.end, .home, on: &state)
-        #expect(state.helpScroll == 0)
+        #expect(state.overlays.help == 0)
         _ = press(.character("q"), on: &state)
-        #expect(!state.showsHelp)
+        #expect(state.overlays.help == nil)
         #expect(state.isRunning)
     }
 
@@ -361,9 +361,9 @@ struct NavigationTests {
             " Tab:next S-Tab:prev ^S:done ?:help",
         ])
         _ = press(.down, on: &state)
-        #expect(state.itemDetail?.focus == .picker)
+        #expect(state.screen.itemDetail?.focus == .picker)
         _ = press(.tab, on: &state)
-        #expect(state.itemDetail?.focus == .repeatRule)
+        #expect(state.screen.itemDetail?.focus == .repeatRule)
     }
 
     @Test("the Due Date row's hint says Enter turns the picker on and off, which it does")
@@ -372,8 +372,8 @@ struct NavigationTests {
         _ = press(.enter, .tab, .tab, .tab, on: &state)
         #expect(KeyBindings.helpLine(for: .itemDueDate).contains("Enter picker on/off"))
         _ = press(.enter, .backTab, on: &state)
-        #expect(state.itemDetail?.picker != nil && state.itemDetail?.focus == .dueDate)
+        #expect(state.screen.itemDetail?.picker != nil && state.screen.itemDetail?.focus == .dueDate)
         _ = press(.enter, on: &state)
-        #expect(state.itemDetail?.picker == nil)
+        #expect(state.screen.itemDetail?.picker == nil)
     }
 }

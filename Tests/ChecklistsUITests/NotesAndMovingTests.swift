@@ -130,7 +130,7 @@ struct NotesAndMovingTests {
         press(.up, on: &state)
         #expect(render(state).cursor == GridPosition(row: 3, column: 17))
         press(.up, on: &state)                                    // past the first line: the text row
-        #expect(state.itemDetail?.focus == .text)
+        #expect(state.screen.itemDetail?.focus == .text)
         // Unfocused, the note shows from its start.
         #expect(render(state).lines()[3...4] == [
             "  Note        Ask about the boiler",
@@ -142,15 +142,15 @@ struct NotesAndMovingTests {
     func upDownByWrappedLines() {
         var state = onGroceries(width: 30, height: 14)               // 14 columns for the note, one kept for the cursor
         press(.enter, .tab, on: &state)
-        let layout = NoteLayout(state.itemDetail!.note, columns: ItemDetailScreen.noteColumns(width: 30))
+        let layout = NoteLayout(state.screen.itemDetail!.note, columns: ItemDetailScreen.noteColumns(width: 30))
         #expect(layout.lines.map { String(layout.characters[$0.start..<$0.end]) } == ["Ask about ", "the boiler", "before Friday"])
-        state.itemDetail?.note.moveCursor(to: 4)                  // "Ask |about"
+        state.screen.itemDetail?.note.moveCursor(to: 4)                  // "Ask |about"
         press(.down, on: &state)
-        #expect(state.itemDetail?.note.cursor == 14)              // "the |boiler"
+        #expect(state.screen.itemDetail?.note.cursor == 14)              // "the |boiler"
         press(.down, on: &state)
-        #expect(state.itemDetail?.note.cursor == 25)              // "befo|re Friday"
+        #expect(state.screen.itemDetail?.note.cursor == 25)              // "befo|re Friday"
         press(.down, on: &state)
-        #expect(state.itemDetail?.focus == .remind)
+        #expect(state.screen.itemDetail?.focus == .remind)
     }
 
     // MARK: - The ✎ on a row
@@ -228,7 +228,7 @@ struct NotesAndMovingTests {
         press(.up, on: &state)
         let effects = press(.enter, on: &state)
         #expect(effects == [.commit(.moveItem(id: 4, toChecklistID: 2))])
-        #expect(state.listChooser == nil)
+        #expect(state.overlays.chooser == nil)
         let after = reduce(&state, .committed(.moveItem(id: 4, toChecklistID: 2), .item(4)))
         #expect(state.message == StatusMessage("Moved “Call the plumber” to Home"))
         #expect(after.contains(.loadItems(checklistID: 1, anchor: .index(0), pageSize: state.pageSize)))
@@ -240,7 +240,7 @@ struct NotesAndMovingTests {
         press(.character("m"), .down, on: &state)
         let effects = press(.escape, on: &state)
         #expect(effects.isEmpty)
-        #expect(state.listChooser == nil && state.route == .checklist)
+        #expect(state.overlays.chooser == nil && state.route == .checklist)
         #expect(render(state).lines() == render(onGroceries()).lines())
     }
 
@@ -251,7 +251,7 @@ struct NotesAndMovingTests {
         _ = reduce(&state, .itemsLoaded(Self.groceries, ItemsPage(checklistID: 1, sortOrder: .added, offset: 0, items: [Self.milk], totalCount: 1),
                                         selectIndex: 0))
         press(.character("m"), on: &state)
-        #expect(state.listChooser == nil)
+        #expect(state.overlays.chooser == nil)
         #expect(state.message == StatusMessage("There is no other list to move it to: add one on All Lists (a).", kind: .error))
     }
 

@@ -58,8 +58,8 @@ struct PasteTests {
         #expect(state.route == .itemDetail)
         #expect(press(.paste(Self.hazard), on: &state).isEmpty)
         #expect(state.route == .itemDetail)
-        #expect(state.itemDetail?.text.text == "Pasted line dy")
-        #expect(state.confirmation == nil)
+        #expect(state.screen.itemDetail?.text.text == "Pasted line dy")
+        #expect(state.overlays.question == nil)
         #expect(render(state).lines() == [
             " Add Item                               Groceries",
             "› Text        Pasted line dy",
@@ -73,7 +73,7 @@ struct PasteTests {
             " F1:help",
         ])
         let effects = press(.control("s"), on: &state)
-        #expect(effects == [.commit(.addItem(checklistID: 1, ItemDraft(text: "Pasted line dy", dueDate: state.itemDetail!.dueDate)))])
+        #expect(effects == [.commit(.addItem(checklistID: 1, ItemDraft(text: "Pasted line dy", dueDate: state.screen.itemDetail!.dueDate)))])
     }
 
     @Test("a paste into the list's name and into a date typed in words is text too")
@@ -82,15 +82,15 @@ struct PasteTests {
         _ = press(.escape, .character("a"), on: &state)           // home, Add Checklist
         #expect(state.route == .listDetail)
         #expect(press(.paste("Trip\n\tq"), on: &state).isEmpty)
-        #expect(state.listDetail?.name.text == "Trip  q")
+        #expect(state.screen.listDetail?.name.text == "Trip  q")
         #expect(state.route == .listDetail)
 
         var form = onChecklist()
         _ = press(.enter, .tab, .tab, .tab, .enter, .character("t"), on: &form)   // edit, Due Date, picker, words
         #expect(form.keyContext == .typedDate)
         #expect(press(.paste("tomorrow\r9:00"), on: &form).isEmpty)
-        #expect(form.itemDetail?.picker?.typed?.text == "tomorrow 9:00")
-        #expect(form.itemDetail?.dueDate == Self.item.dueDate)          // not accepted until Enter
+        #expect(form.screen.itemDetail?.picker?.typed?.text == "tomorrow 9:00")
+        #expect(form.screen.itemDetail?.dueDate == Self.item.dueDate)          // not accepted until Enter
     }
 
     @Test("a huge paste goes in whole, and the field shows its end with the cursor")
@@ -99,8 +99,8 @@ struct PasteTests {
         _ = press(.character("a"), on: &state)
         let text = String(repeating: "0123456789\n", count: 20_000) + "end"
         _ = press(.paste(text), on: &state)
-        #expect(state.itemDetail?.text.text.count == 220_003)
-        #expect(state.itemDetail?.text.text.hasSuffix("6789 0123456789 end") == true)
+        #expect(state.screen.itemDetail?.text.text.count == 220_003)
+        #expect(state.screen.itemDetail?.text.text.hasSuffix("6789 0123456789 end") == true)
         let screen = render(state)
         #expect(screen.lines()[1] == "› Text        3456789 0123456789 0123456789 end")
         #expect(screen.cursor == GridPosition(row: 1, column: 47))
@@ -114,8 +114,8 @@ struct PasteTests {
         let before = state
         #expect(press(.paste(Self.hazard), on: &state).isEmpty)
         #expect(state.route == .checklist)
-        #expect(state.confirmation == nil)
-        #expect(state.checklist == before.checklist)
+        #expect(state.overlays.question == nil)
+        #expect(state.screen.checklist == before.screen.checklist)
         #expect(render(state).lines() == [
             " 🛒 Groceries           1 Remaining · by due date",
             " [ ] Keep me  11:00 AM",
@@ -130,7 +130,7 @@ struct PasteTests {
         ])
         // The next key clears the message and works as usual.
         _ = press(.character("d"), on: &state)
-        #expect(state.confirmation != nil)
+        #expect(state.overlays.question != nil)
     }
 
     @Test("a paste is ignored with a message on every screen without a text field, and changes nothing else",
@@ -152,9 +152,9 @@ struct PasteTests {
         #expect(state.message == StatusMessage("Paste ignored: not in a text field."))
         #expect(state.keyContext == context)
         #expect(state.isRunning)
-        #expect(state.itemDetail == before.itemDetail)
-        #expect(state.listDetail == before.listDetail)
-        #expect(state.confirmation == before.confirmation)
-        #expect(state.showsHelp == before.showsHelp)
+        #expect(state.screen.itemDetail == before.screen.itemDetail)
+        #expect(state.screen.listDetail == before.screen.listDetail)
+        #expect(state.overlays.question == before.overlays.question)
+        #expect(state.overlays == before.overlays)
     }
 }

@@ -30,7 +30,7 @@ struct ReducerTests {
     func opensChecklist() {
         let state = onChecklist()
         #expect(state.route == .checklist)
-        #expect(state.checklist?.selectedItem == Self.item)
+        #expect(state.screen.checklist?.selectedItem == Self.item)
     }
 
     @Test("Enter on the Due Date row inserts the picker row beneath it; Enter again removes it")
@@ -38,42 +38,42 @@ struct ReducerTests {
         var state = onChecklist()
         _ = press(.enter, on: &state)                       // edit the item
         #expect(state.route == .itemDetail)
-        #expect(state.itemDetail?.rows == [.text, .note, .remind, .dueDate, .repeatRule])
+        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .repeatRule])
         _ = press(.tab, .tab, .tab, .enter, on: &state)           // past the note to Due Date, activate
-        #expect(state.itemDetail?.rows == [.text, .note, .remind, .dueDate, .picker, .repeatRule])
-        #expect(state.itemDetail?.focus == .picker)
+        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .picker, .repeatRule])
+        #expect(state.screen.itemDetail?.focus == .picker)
         _ = press(.enter, on: &state)                       // close from the picker
-        #expect(state.itemDetail?.rows == [.text, .note, .remind, .dueDate, .repeatRule])
-        #expect(state.itemDetail?.focus == .dueDate)
+        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .repeatRule])
+        #expect(state.screen.itemDetail?.focus == .dueDate)
         _ = press(.enter, on: &state)                       // open again from Due Date
         _ = press(.backTab, on: &state)                     // back onto Due Date, picker still open
-        #expect(state.itemDetail?.focus == .dueDate)
+        #expect(state.screen.itemDetail?.focus == .dueDate)
         _ = press(.enter, on: &state)                       // activating Due Date again closes it
-        #expect(state.itemDetail?.picker == nil)
+        #expect(state.screen.itemDetail?.picker == nil)
     }
 
     @Test("moving into the text field closes the picker")
     func textFieldClosesPicker() {
         var state = onChecklist()
         _ = press(.enter, .tab, .tab, .tab, .enter, on: &state)
-        #expect(state.itemDetail?.picker != nil)
+        #expect(state.screen.itemDetail?.picker != nil)
         _ = press(.tab, on: &state)                         // picker → Repeat, the picker stays
-        #expect(state.itemDetail?.focus == .repeatRule)
-        #expect(state.itemDetail?.picker != nil)
+        #expect(state.screen.itemDetail?.focus == .repeatRule)
+        #expect(state.screen.itemDetail?.picker != nil)
         _ = press(.tab, on: &state)                         // Repeat → wraps to the text field
-        #expect(state.itemDetail?.focus == .text)
-        #expect(state.itemDetail?.picker == nil)
+        #expect(state.screen.itemDetail?.focus == .text)
+        #expect(state.screen.itemDetail?.picker == nil)
     }
 
     @Test("the picker changes the date with carry, and the form's date follows at once")
     func pickerCarries() {
         var state = onChecklist()
         _ = press(.enter, .tab, .tab, .tab, .enter, on: &state)   // picker open on the day field
-        #expect(state.itemDetail?.picker?.field == .day)
+        #expect(state.screen.itemDetail?.picker?.field == .day)
         _ = press(.right, .right, on: &state)               // minute
-        #expect(state.itemDetail?.picker?.field == .minute)
+        #expect(state.screen.itemDetail?.picker?.field == .minute)
         _ = press(.down, on: &state)                        // 11:00 - 1 minute
-        #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-21 10:59"))
+        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-21 10:59"))
     }
 
     @Test("digits typed into a field set it and move to the next field")
@@ -81,11 +81,11 @@ struct ReducerTests {
         var state = onChecklist()
         _ = press(.enter, .tab, .tab, .tab, .enter, on: &state)   // day field
         type("24", on: &state)
-        #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-24 11:00"))
-        #expect(state.itemDetail?.picker?.field == .hour)
+        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-24 11:00"))
+        #expect(state.screen.itemDetail?.picker?.field == .hour)
         type("9", on: &state)                               // 9 cannot grow (90 > 23): set at once
-        #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-24 09:00"))
-        #expect(state.itemDetail?.picker?.field == .minute)
+        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-24 09:00"))
+        #expect(state.screen.itemDetail?.picker?.field == .minute)
     }
 
     @Test("a date typed in words replaces the date when accepted")
@@ -95,7 +95,7 @@ struct ReducerTests {
         #expect(state.keyContext == .typedDate)
         type("2026-12-24 18:00", on: &state)
         _ = press(.enter, on: &state)
-        #expect(state.itemDetail?.dueDate == Fixed.date("2026-12-24 18:00"))
+        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-12-24 18:00"))
         #expect(state.keyContext == .datePicker)
     }
 
@@ -112,7 +112,7 @@ struct ReducerTests {
         type(text, on: &state)
         #expect(press(.enter, on: &state).isEmpty)
         #expect(state.message == StatusMessage(message, kind: .error))
-        #expect(state.itemDetail?.dueDate == Self.due)
+        #expect(state.screen.itemDetail?.dueDate == Self.due)
         #expect(state.keyContext == .typedDate)
     }
 
@@ -120,19 +120,19 @@ struct ReducerTests {
     func impossibleYearDigits() {
         var state = onChecklist()
         _ = press(.enter, .tab, .tab, .tab, .enter, .left, .left, on: &state)   // the year field
-        #expect(state.itemDetail?.picker?.field == .year)
+        #expect(state.screen.itemDetail?.picker?.field == .year)
         type("0000", on: &state)
         #expect(state.message == StatusMessage("0 is not a valid year here (1970–9999).", kind: .error))
-        #expect(state.itemDetail?.dueDate == Self.due)
-        #expect(state.itemDetail?.picker?.field == .year)
+        #expect(state.screen.itemDetail?.dueDate == Self.due)
+        #expect(state.screen.itemDetail?.picker?.field == .year)
     }
 
     @Test("Done is refused while the text is empty, and nothing is saved")
     func doneRefusedWhenEmpty() {
         var state = onChecklist()
         _ = press(.character("a"), on: &state)
-        #expect(state.itemDetail?.title == "Add Item")
-        #expect(state.itemDetail?.canBeDone == false)
+        #expect(state.screen.itemDetail?.title == "Add Item")
+        #expect(state.screen.itemDetail?.canBeDone == false)
         let effects = press(.enter, on: &state)
         #expect(effects.isEmpty)
         #expect(state.route == .itemDetail)
@@ -145,11 +145,11 @@ struct ReducerTests {
     func defaultDueDate() {
         var state = onChecklist()
         _ = press(.character("a"), on: &state)
-        #expect(state.itemDetail?.dueDate == nil)
-        #expect(state.itemDetail?.shouldRemind == false)
+        #expect(state.screen.itemDetail?.dueDate == nil)
+        #expect(state.screen.itemDetail?.shouldRemind == false)
         press(.tab, .tab, .tab, .enter, on: &state)
-        #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-21 11:00"))
-        #expect(state.itemDetail?.picker != nil)
+        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-21 11:00"))
+        #expect(state.screen.itemDetail?.picker != nil)
     }
 
     @Test("adding commits one change with the typed text, date and Remind Me")
@@ -168,7 +168,7 @@ struct ReducerTests {
         _ = press(.enter, on: &state)
         type(" more", on: &state)
         #expect(press(.escape, on: &state).isEmpty)
-        #expect(state.confirmation?.question == "Discard changes?")
+        #expect(state.overlays.question?.question == "Discard changes?")
         #expect(press(.character("y"), on: &state).isEmpty)
         #expect(state.route == .checklist)
         _ = press(.enter, on: &state)
@@ -181,17 +181,17 @@ struct ReducerTests {
         var state = onChecklist()
         _ = press(.character("a"), on: &state)
         type("jk", on: &state)
-        #expect(state.itemDetail?.text.text == "jk")
+        #expect(state.screen.itemDetail?.text.text == "jk")
     }
 
     @Test("delete asks y/n; n changes nothing, y commits")
     func deleteConfirms() {
         var state = onChecklist()
         #expect(press(.character("d"), on: &state).isEmpty)
-        #expect(state.confirmation?.question == "Delete “Buy milk”?")
+        #expect(state.overlays.question?.question == "Delete “Buy milk”?")
         #expect(press(.character("x"), on: &state).isEmpty)   // other keys are ignored
         #expect(press(.character("n"), on: &state).isEmpty)
-        #expect(state.confirmation == nil)
+        #expect(state.overlays.question == nil)
         _ = press(.character("d"), on: &state)
         #expect(press(.character("y"), on: &state) == [.commit(.deleteItem(id: 7))])
     }
@@ -212,7 +212,7 @@ struct ReducerTests {
         #expect(press(.down, on: &state).isEmpty)            // still inside the page
         let effects = press(.end, on: &state)
         #expect(effects == [.loadItems(checklistID: 1, anchor: .index(99_999), pageSize: state.pageSize)])
-        #expect(state.checklist?.viewport.selection == 99_999)
+        #expect(state.screen.checklist?.viewport.selection == 99_999)
     }
 
     @Test("q quits from All Lists only; Ctrl-C quits anywhere")
@@ -241,7 +241,7 @@ struct ReducerTests {
         }
         _ = reduce(&state, .failed(change, message: "the disk is full"))
         #expect(state.route == .itemDetail)
-        #expect(state.itemDetail?.text.text == "Buy milk!")
+        #expect(state.screen.itemDetail?.text.text == "Buy milk!")
         #expect(state.message == StatusMessage("the disk is full", kind: .error))
     }
 }

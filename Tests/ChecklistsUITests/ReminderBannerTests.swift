@@ -50,13 +50,13 @@ struct ReminderBannerTests {
         var state = onChecklist()
         _ = reduce(&state, .remindersDue([Self.reminder(1, "one"), Self.reminder(2, "two")], missed: false))
         _ = reduce(&state, .remindersDue([Self.reminder(2, "two"), Self.reminder(3, "three")], missed: false))
-        #expect(state.banner?.reminders.map(\.id) == [1, 2, 3])
+        #expect(state.overlays.banner?.reminders.map(\.id) == [1, 2, 3])
         #expect(render(state).lines()[3].contains("Reminder 1 of 3"))
         _ = reduce(&state, .key(.character("n")))
-        #expect(state.banner?.current.id == 2)
+        #expect(state.overlays.banner?.current.id == 2)
         _ = reduce(&state, .key(.escape))                     // dismiss "two"
-        #expect(state.banner?.reminders.map(\.id) == [1, 3])
-        #expect(state.banner?.current.id == 3)
+        #expect(state.overlays.banner?.reminders.map(\.id) == [1, 3])
+        #expect(state.overlays.banner?.current.id == 3)
     }
 
     @Test("x marks the item done; z then 1, 2 or 3 snoozes without changing the due date")
@@ -71,7 +71,7 @@ struct ReminderBannerTests {
         #expect(reduce(&state, .key(.character("2"))) == [.commit(.snooze(itemID: 3, until: Fixed.now.addingTimeInterval(3600)))])
         _ = reduce(&state, .key(.character("z")))
         #expect(reduce(&state, .key(.character("3"))) == [.commit(.snooze(itemID: 4, until: Fixed.date("2026-11-22 09:00")))])
-        #expect(state.banner == nil)
+        #expect(state.overlays.banner == nil)
         #expect(state.keyContext == .checklist)
     }
 
@@ -88,7 +88,7 @@ struct ReminderBannerTests {
         _ = reduce(&state, .key(.character("a")))             // a form is open
         _ = reduce(&state, .remindersDue([Self.reminder(1, "Call the bank")], missed: false))
         #expect(reduce(&state, .key(.enter)).isEmpty)
-        #expect(state.banner != nil)
+        #expect(state.overlays.banner != nil)
         #expect(state.message?.kind == .error)
         _ = reduce(&state, .key(.escape))                     // dismiss the banner
         _ = reduce(&state, .key(.escape))                     // cancel the form
@@ -98,6 +98,6 @@ struct ReminderBannerTests {
         let page = ItemsPage(checklistID: 1, sortOrder: .dueDate, offset: 0, items: [Self.reminder(1, "Call the bank").item], totalCount: 1)
         _ = reduce(&state, .itemsLoaded(Self.summary, page, selectIndex: 0))
         #expect(state.route == .itemDetail)
-        #expect(state.itemDetail?.title == "Edit Item")
+        #expect(state.screen.itemDetail?.title == "Edit Item")
     }
 }

@@ -103,7 +103,7 @@ struct ReminderLoopTests {
         #expect(alarm.date == Fixed.date("2026-11-21 10:31"))
         clock.time = Fixed.date("2026-11-21 10:31")
         app.alarmWentOff(token: alarm.token)
-        #expect(app.store.state.banner?.current.item.text == "call")
+        #expect(app.store.state.overlays.banner?.current.item.text == "call")
         let settingsBefore = alarm.settings.count
         // Moving around and opening help commit nothing: no query, no re-arm.
         app.store.send(.key(.down))
@@ -131,11 +131,11 @@ struct ReminderLoopTests {
         app.store.send(.key(.character("z")))
         app.store.send(.key(.character("1")))
         app.afterBatch()
-        #expect(app.store.state.banner == nil)
+        #expect(app.store.state.overlays.banner == nil)
         #expect(app.store.takeBells() == 1)
         clock.time = try #require(alarm.date)
         app.alarmWentOff(token: alarm.token)
-        #expect(app.store.state.banner?.reminders.map(\.item.text) == ["call"])
+        #expect(app.store.state.overlays.banner?.reminders.map(\.item.text) == ["call"])
         #expect(app.store.takeBells() == 1)
         #expect(try app.database.reminderDate(ofItem: 1) == nil)
         folder.remove()
@@ -153,10 +153,10 @@ struct ReminderLoopTests {
         #expect(alarm.date == Fixed.date("2026-11-21 10:45"))
         clock.time = Fixed.date("2026-11-21 10:50")
         app.alarmWentOff(token: stale)
-        #expect(app.store.state.banner == nil)
+        #expect(app.store.state.overlays.banner == nil)
         #expect(try app.database.reminderDate(ofItem: sooner) != nil)
         app.alarmWentOff(token: alarm.token)
-        #expect(app.store.state.banner?.reminders.map(\.item.text) == ["sooner"])
+        #expect(app.store.state.overlays.banner?.reminders.map(\.item.text) == ["sooner"])
         #expect(alarm.date == Fixed.date("2026-11-21 11:00"))
         folder.remove()
     }
@@ -171,14 +171,14 @@ struct ReminderLoopTests {
         #expect(alarm.date == due)
         clock.time = due
         app.alarmWentOff(token: alarm.token)
-        let banner = try #require(app.store.state.banner)
+        let banner = try #require(app.store.state.overlays.banner)
         #expect(banner.reminders.count == 1000)
         #expect(Set(banner.reminders.map(\.id)).count == 1000)
         #expect(app.store.takeBells() == 1)
         #expect(try app.database.nextReminderDate() == nil)
         // A second event (even with the current token) finds nothing more.
         app.alarmWentOff(token: alarm.token)
-        #expect(app.store.state.banner?.reminders.count == 1000)
+        #expect(app.store.state.overlays.banner?.reminders.count == 1000)
         #expect(app.store.takeBells() == 0)
         folder.remove()
     }
@@ -193,17 +193,17 @@ struct ReminderLoopTests {
         // Forward past two of them: both arrive, the evening one stays pending.
         clock.time = Fixed.date("2026-11-21 15:00")
         app.alarmWentOff(token: alarm.token)
-        #expect(app.store.state.banner?.reminders.map(\.item.text) == ["eleven", "two"])
+        #expect(app.store.state.overlays.banner?.reminders.map(\.item.text) == ["eleven", "two"])
         app.store.send(.key(.escape))
         app.store.send(.key(.escape))
-        #expect(app.store.state.banner == nil)
+        #expect(app.store.state.overlays.banner == nil)
         // Back to 10:00: the wall-clock alarm fires again at 11:00 and 14:00
         // as the clock passes them, but what was delivered stays delivered.
         clock.time = Fixed.date("2026-11-21 10:00")
         app.alarmWentOff(token: alarm.token)
         clock.time = Fixed.date("2026-11-21 14:00")
         app.alarmWentOff(token: alarm.token)
-        #expect(app.store.state.banner == nil)
+        #expect(app.store.state.overlays.banner == nil)
         #expect(alarm.date == Fixed.date("2026-11-21 20:00"))
         folder.remove()
     }
@@ -227,10 +227,10 @@ struct ReminderLoopTests {
             #expect(alarm.date == Fixed.instant(nine))
             clock.time = Fixed.instant(nine)
             app.alarmWentOff(token: alarm.token)
-            #expect(app.store.state.banner?.reminders.map(\.item.text) == ["stand-up"])
+            #expect(app.store.state.overlays.banner?.reminders.map(\.item.text) == ["stand-up"])
             #expect(alarm.date == Fixed.instant(nextMidnight))
             app.alarmWentOff(token: alarm.token)                  // a spurious wake-up delivers nothing more
-            #expect(app.store.state.banner?.reminders.count == 1)
+            #expect(app.store.state.overlays.banner?.reminders.count == 1)
         }
         folder.remove()
     }
@@ -241,7 +241,7 @@ struct ReminderLoopTests {
         try addItem(app, list, "while away", due: "2026-11-21 10:40")
         clock.time = Fixed.date("2026-11-21 12:00")
         app.start()
-        let banner = try #require(app.store.state.banner)
+        let banner = try #require(app.store.state.overlays.banner)
         #expect(banner.reminders.map(\.item.text) == ["while away"])
         #expect(banner.missed == [banner.current.id])
         folder.remove()
@@ -383,7 +383,7 @@ struct ReminderOverHelpTests {
                                now: clock.time)
         app.start()
         store.send(.key(.character("?")))
-        #expect(store.state.showsHelp)
+        #expect(store.state.overlays.help != nil)
         clock.time = Fixed.date("2026-11-21 10:31")
         app.alarmWentOff(token: alarm.token)
         let screen = render(store.state).lines()
@@ -391,9 +391,9 @@ struct ReminderOverHelpTests {
         #expect(screen.contains { $0.contains("Esc") && $0.contains("dismiss") }, "\(screen.joined(separator: "\n"))")
         #expect(render(store.state).cursor == nil)
         store.send(.key(.escape))
-        #expect(store.state.banner == nil && store.state.showsHelp)
+        #expect(store.state.overlays.banner == nil && store.state.overlays.help != nil)
         #expect(!render(store.state).lines().contains { $0.contains("Call the plumber") })
         store.send(.key(.character("q")))
-        #expect(!store.state.showsHelp)
+        #expect(store.state.overlays.help == nil)
     }
 }

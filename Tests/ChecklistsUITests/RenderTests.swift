@@ -298,7 +298,7 @@ struct RenderTests {
             " Esc/?/q:close",
         ])
         press(.escape, on: &state)
-        #expect(!state.showsHelp)
+        #expect(state.overlays.help == nil)
     }
 
     @Test("a terminal too small shows a short notice instead of garbage", arguments: [(20, 5), (29, 30), (80, 7), (1, 1)])

@@ -30,7 +30,7 @@ struct RepeatingItemTests {
     func repeatRow() {
         var state = onForm()
         press(.tab, .tab, .tab, .tab, on: &state)
-        #expect(state.itemDetail?.focus == .repeatRule)
+        #expect(state.screen.itemDetail?.focus == .repeatRule)
         press(.right, on: &state)
         #expect(render(state).lines() == [
             " Edit Item                              Groceries",
@@ -48,16 +48,16 @@ struct RepeatingItemTests {
         ])
         var seen: [String] = []
         for _ in 0..<6 {
-            seen.append(state.itemDetail?.recurrence?.name ?? "Never")
+            seen.append(state.screen.itemDetail?.recurrence?.name ?? "Never")
             press(.character(" "), on: &state)
         }
         #expect(seen == ["every day", "weekdays", "every week", "every month", "every year", "Never"])
         press(.left, .left, .left, .left, on: &state)          // every day ← Never ← every year ← every month ← every week
-        #expect(state.itemDetail?.recurrence == .weeks(1))
+        #expect(state.screen.itemDetail?.recurrence == .weeks(1))
         press(.character("1"), .character("2"), on: &state)
         #expect(render(state).lines()[6] == "› Repeat                          every 12 weeks")
         press(.right, .right, .right, .right, .character("3"), on: &state)   // every month … every day, then 3
-        #expect(state.itemDetail?.recurrence == .days(3))
+        #expect(state.screen.itemDetail?.recurrence == .days(3))
         let effects = press(.control("s"), on: &state)
         #expect(effects == [.commit(.updateItem(id: 7, ItemDraft(text: "Water plants", dueDate: Fixed.date("2026-11-21 18:00"),
                                                                  recurrence: .days(3))))])
@@ -72,10 +72,10 @@ struct RepeatingItemTests {
             "  ▸ Sat  2026-11-21  11:00  (Nov)",
             "  Repeat                               every day",
         ])
-        #expect(state.itemDetail?.focus == .picker)
+        #expect(state.screen.itemDetail?.focus == .picker)
         press(.backTab, .backspace, on: &state)
-        #expect(state.itemDetail?.recurrence == nil)
-        #expect(state.itemDetail?.dueDate == nil)
+        #expect(state.screen.itemDetail?.recurrence == nil)
+        #expect(state.screen.itemDetail?.dueDate == nil)
     }
 
     @Test("checking off a repeating item on a real database: it stays open, moves to its next due date, and its row says when it was done")
@@ -101,7 +101,7 @@ struct RepeatingItemTests {
             " [ ] Water plants  ↻ daily · done 10:30 AM  Tomorrow",
         ])
         // The selection followed the item to its new place.
-        #expect(store.state.checklist?.selectedItem?.text == "Water plants")
+        #expect(store.state.screen.checklist?.selectedItem?.text == "Water plants")
         folder.remove()
     }
 }

@@ -63,16 +63,16 @@ struct SearchScreenTests {
         #expect(type("i", on: &state) == [.search(SearchQuery("mi")!, generation: 2, limit: 200)])
         // The answer to "m" comes after "mi" was typed: dropped.
         _ = reduce(&state, .searchAnswered(generation: 1, Self.milk))
-        #expect(state.search?.results.items == [])
+        #expect(state.screen.search?.results.items == [])
         _ = reduce(&state, .searchAnswered(generation: 2, SearchResults(items: Array(Self.milk.items.prefix(2)))))
-        #expect(state.search?.results.items.count == 2)
+        #expect(state.screen.search?.results.items.count == 2)
         // Backspace is a change too; cursor keys are not.
         #expect(press(.left, on: &state) == [])
         #expect(press(.end, .backspace, on: &state) == [.search(SearchQuery("m")!, generation: 3, limit: 200)])
         #expect(state.lastSearch == SearchQuery("m"))
         // Emptied: no look-up, no results, the hint again.
         #expect(press(.backspace, on: &state) == [])
-        #expect(state.search?.results.items == [])
+        #expect(state.screen.search?.results.items == [])
         #expect(render(state).lines()[3] == "  Type to search all lists; case and accents are ignored.")
         // The last search typed is still what n and N look for.
         #expect(state.lastSearch == SearchQuery("m"))
@@ -97,7 +97,7 @@ struct SearchScreenTests {
             "",
             " ↑↓ move  Enter open in its list  Esc back  F1 help",
         ])
-        #expect(state.search?.selected?.id == 9)
+        #expect(state.screen.search?.selected?.id == 9)
         #expect(render(state).cursor == GridPosition(row: 1, column: 7))
     }
 
@@ -112,15 +112,15 @@ struct SearchScreenTests {
             reduce(&state, .key(.mouse(MouseEvent(button, row: row, column: 10))))
         }
         #expect(send(.left, row: 1) == [])
-        #expect(state.search?.viewport.selection == 0)
+        #expect(state.screen.search?.viewport.selection == 0)
         #expect(send(.left, row: 3) == [])
-        #expect(state.search?.selected?.id == 9)
+        #expect(state.screen.search?.selected?.id == 9)
         // Four result rows at this height, six results: a notch scrolls to the last four.
         #expect(send(.wheelDown, row: 3) == [])
-        #expect(state.search?.viewport.top == 2)
+        #expect(state.screen.search?.viewport.top == 2)
         #expect(render(state).lines()[2].contains("Milk for the café"))
         #expect(send(.left, row: 2) == [])
-        #expect(state.search?.selected?.id == 12)
+        #expect(state.screen.search?.selected?.id == 12)
         #expect(send(.left, row: 2) == [.commit(.setOpenChecklist(id: 2)),
                                          .loadItems(checklistID: 2, anchor: .item(12, fallback: 0), pageSize: state.pageSize)])
     }
@@ -147,7 +147,7 @@ struct SearchScreenTests {
         let back = press(.escape, on: &state)
         #expect(back == [loadLists(state, select: nil)])
         #expect(state.route == .allLists)
-        #expect(state.search == nil)
+        #expect(state.screen.search == nil)
         #expect(render(state).lines() == before)
     }
 
@@ -172,7 +172,7 @@ struct SearchScreenTests {
         _ = press(.character("/"), on: &state)
         _ = type("milk", on: &state)
         _ = reduce(&state, .searchAnswered(generation: 4, Self.milk))
-        let search = try #require(state.search)
+        let search = try #require(state.screen.search)
         let effects = reduce(&state, .committed(.setChecked(itemID: 2, true), .item(2)))
         #expect(effects.first == SearchScreen.reload(search).first)
         #expect(!effects.contains { if case .loadItems = $0 { true } else { false } })
@@ -194,8 +194,8 @@ struct SearchScreenTests {
                              totalCount: 2)
         _ = reduce(&state, .itemsLoaded(Self.lists[2], page, selectIndex: 1))
         #expect(state.route == .checklist)
-        #expect(state.search == nil)
-        #expect(state.checklist?.selectedItem?.id == 9)
+        #expect(state.screen.search == nil)
+        #expect(state.screen.checklist?.selectedItem?.id == 9)
         #expect(state.message == StatusMessage("n/N: next/previous match for “milk” in this list."))
 
         var gone = home()
@@ -300,28 +300,28 @@ struct SearchStoreTests {
         ])
         store.send(.key(.control("u")))
         type("牛乳", on: store)
-        #expect(store.state.search?.results.items.map(\.item.text) == ["買う牛乳を"])
+        #expect(store.state.screen.search?.results.items.map(\.item.text) == ["買う牛乳を"])
         store.send(.key(.control("u")))
         type("cafe", on: store)
         store.send(.key(.down))
         store.send(.key(.down))
         store.send(.key(.enter))
         #expect(store.state.route == .checklist)
-        #expect(store.state.checklist?.summary.checklist.name == "Courses")
-        #expect(store.state.checklist?.selectedItem?.text == "cafeteria card")
+        #expect(store.state.screen.checklist?.summary.checklist.name == "Courses")
+        #expect(store.state.screen.checklist?.selectedItem?.text == "cafeteria card")
         store.send(.key(.character("n")))
-        #expect(store.state.checklist?.selectedItem?.text == "Café crème")
+        #expect(store.state.screen.checklist?.selectedItem?.text == "Café crème")
         #expect(store.state.message?.text == "1 of 2 matches for “cafe” (from the top)")
         store.send(.key(.character("n")))
-        #expect(store.state.checklist?.selectedItem?.text == "cafeteria card")
+        #expect(store.state.screen.checklist?.selectedItem?.text == "cafeteria card")
         #expect(store.state.message?.text == "2 of 2 matches for “cafe”")
         // A search from here and Esc: the same list, the same item.
         store.send(.key(.character("/")))
         type("bread", on: store)
-        #expect(store.state.search?.results.items.map(\.item.text) == ["Bread"])
+        #expect(store.state.screen.search?.results.items.map(\.item.text) == ["Bread"])
         store.send(.key(.escape))
         #expect(store.state.route == .checklist)
-        #expect(store.state.checklist?.selectedItem?.text == "cafeteria card")
+        #expect(store.state.screen.checklist?.selectedItem?.text == "cafeteria card")
         // The open list is the one the next start shows.
         #expect(try database.openChecklistID() == courses)
         folder.remove()

@@ -63,17 +63,17 @@ struct StoreTests {
         type("牛乳", on: store)
         press(.control("s"), on: store)
         #expect(store.state.route == .checklist)
-        #expect(store.state.checklist?.selectedItem?.text == "牛乳")
+        #expect(store.state.screen.checklist?.selectedItem?.text == "牛乳")
         press(.character(" "), on: store)
-        #expect(store.state.checklist?.selectedItem?.isChecked == true)
-        #expect(store.state.checklist?.summary.detail == "All Done!")
+        #expect(store.state.screen.checklist?.selectedItem?.isChecked == true)
+        #expect(store.state.screen.checklist?.summary.detail == "All Done!")
 
         let restarted = Store(state: AppState(context: Fixed.context, width: 70, height: 16, now: Fixed.now),
                               database: try ChecklistsDatabase.temporary(in: folder))
         restarted.start(now: Fixed.now)
         #expect(restarted.state.route == .checklist)
-        #expect(restarted.state.checklist?.summary.checklist.name == "Groceries")
-        #expect(restarted.state.checklist?.selectedItem?.isChecked == true)
+        #expect(restarted.state.screen.checklist?.summary.checklist.name == "Groceries")
+        #expect(restarted.state.screen.checklist?.selectedItem?.isChecked == true)
         folder.remove()
     }
 
@@ -111,8 +111,8 @@ struct StoreTests {
         ])
         #expect(store.state.message == StatusMessage(StorageError.diskFull(path: database.path).statusLine, kind: .error))
         // The list behind was reloaded from the database: no Buy bread.
-        #expect(store.state.checklist?.page.items.map(\.text) == ["Buy milk"])
-        #expect(store.state.checklist?.summary.detail == "1 Remaining")
+        #expect(store.state.screen.checklist?.page.items.map(\.text) == ["Buy milk"])
+        #expect(store.state.screen.checklist?.summary.detail == "1 Remaining")
 
         try database.capGrowthForTesting(pages: nil)
         press(.control("s"), on: store)
@@ -147,7 +147,7 @@ struct StoreTests {
         press(.enter, .character("a"), on: store)
         type("first", on: store)
         press(.control("s"), on: store)
-        guard let item = store.state.checklist?.selectedItem else {
+        guard let item = store.state.screen.checklist?.selectedItem else {
             Issue.record("no item")
             return
         }
@@ -158,7 +158,7 @@ struct StoreTests {
         #expect(store.state.route == .itemDetail)
         #expect(store.state.message?.text == "the item no longer exists; it was deleted elsewhere")
         press(.escape, on: store)
-        #expect(store.state.checklist?.count == 0)
+        #expect(store.state.screen.checklist?.count == 0)
         folder.remove()
     }
 
@@ -166,21 +166,21 @@ struct StoreTests {
     func sortKeepsSelection() throws {
         let store = try makeStore()
         press(.enter, on: store)
-        let list = try #require(store.state.checklist?.summary.id)
+        let list = try #require(store.state.screen.checklist?.summary.id)
         try otherConnection().applyAll([
             .addItem(checklistID: list, ItemDraft(text: "b later", dueDate: Fixed.date("2026-11-23 09:00"))),
             .addItem(checklistID: list, ItemDraft(text: "a soon", dueDate: Fixed.date("2026-11-22 09:00"))),
             .addItem(checklistID: list, ItemDraft(text: "c overdue", dueDate: Fixed.date("2026-11-20 09:00"))),
         ], now: Fixed.now)
         press(.escape, .enter, on: store)
-        #expect(store.state.checklist?.page.items.map(\.text) == ["c overdue", "a soon", "b later"])
+        #expect(store.state.screen.checklist?.page.items.map(\.text) == ["c overdue", "a soon", "b later"])
         press(.down, on: store)                              // "a soon"
         press(.character("s"), on: store)                    // by text
-        #expect(store.state.checklist?.page.items.map(\.text) == ["a soon", "b later", "c overdue"])
-        #expect(store.state.checklist?.selectedItem?.text == "a soon")
+        #expect(store.state.screen.checklist?.page.items.map(\.text) == ["a soon", "b later", "c overdue"])
+        #expect(store.state.screen.checklist?.selectedItem?.text == "a soon")
         press(.character("s"), on: store)                    // by order added
-        #expect(store.state.checklist?.page.items.map(\.text) == ["b later", "a soon", "c overdue"])
-        #expect(store.state.checklist?.selectedItem?.text == "a soon")
+        #expect(store.state.screen.checklist?.page.items.map(\.text) == ["b later", "a soon", "c overdue"])
+        #expect(store.state.screen.checklist?.selectedItem?.text == "a soon")
         #expect(try otherConnection().checklistSummary(id: list)?.checklist.sortOrder == .added)
         folder.remove()
     }
@@ -189,7 +189,7 @@ struct StoreTests {
     func deleteList() throws {
         let store = try makeStore()
         press(.character("d"), on: store)
-        #expect(store.state.confirmation?.question == "Delete “List” and its 0 items?")
+        #expect(store.state.overlays.question?.question == "Delete “List” and its 0 items?")
         press(.character("y"), on: store)
         #expect(store.state.allLists.lists.isEmpty)
         #expect(try otherConnection().checklistSummaries().isEmpty)
@@ -200,20 +200,20 @@ struct StoreTests {
     func paging() throws {
         let store = try makeStore(height: 12)
         press(.enter, on: store)
-        let list = try #require(store.state.checklist?.summary.id)
+        let list = try #require(store.state.screen.checklist?.summary.id)
         let changes = (0..<1000).map { index in
             Change.addItem(checklistID: list, ItemDraft(text: "item \(index)", dueDate: Fixed.now.addingTimeInterval(Double(index) * 60)))
         }
         try otherConnection().applyAll(changes, now: Fixed.now)
         press(.escape, .enter, on: store)
         press(.end, on: store)
-        #expect(store.state.checklist?.selectedItem?.text == "item 999")
-        #expect((store.state.checklist?.page.items.count ?? 0) <= store.state.pageSize)
+        #expect(store.state.screen.checklist?.selectedItem?.text == "item 999")
+        #expect((store.state.screen.checklist?.page.items.count ?? 0) <= store.state.pageSize)
         for _ in 0..<5 { press(.pageUp, on: store) }
         let expected = 999 - 5 * (store.state.listRows - 1)
-        #expect(store.state.checklist?.selectedItem?.text == "item \(expected)")
+        #expect(store.state.screen.checklist?.selectedItem?.text == "item \(expected)")
         press(.home, on: store)
-        #expect(store.state.checklist?.selectedItem?.text == "item 0")
+        #expect(store.state.screen.checklist?.selectedItem?.text == "item 0")
         folder.remove()
     }
 }

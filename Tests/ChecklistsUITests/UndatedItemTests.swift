@@ -61,11 +61,11 @@ struct UndatedItemTests {
     func clearClosesPicker() {
         var state = onChecklist()
         press(.enter, .tab, .tab, .tab, .enter, on: &state)
-        #expect(state.itemDetail?.picker != nil)
+        #expect(state.screen.itemDetail?.picker != nil)
         press(.backspace, on: &state)
-        #expect(state.itemDetail?.picker == nil)
-        #expect(state.itemDetail?.dueDate == nil)
-        #expect(state.itemDetail?.focus == .dueDate)
+        #expect(state.screen.itemDetail?.picker == nil)
+        #expect(state.screen.itemDetail?.dueDate == nil)
+        #expect(state.screen.itemDetail?.focus == .dueDate)
     }
 
     @Test("switching Remind Me on without a due date opens the picker at the next full hour")
@@ -86,11 +86,11 @@ struct UndatedItemTests {
             " ←→:field ↑↓:change t:words Enter:close Tab:next",
             " S-Tab:prev ^S:done ?:help",
         ])
-        #expect(state.itemDetail?.focus == .picker)
+        #expect(state.screen.itemDetail?.focus == .picker)
         // Switching it off again keeps the date it now has.
         press(.backTab, .backTab, .character(" "), on: &state)
-        #expect(state.itemDetail?.shouldRemind == false)
-        #expect(state.itemDetail?.dueDate == Fixed.date("2026-11-21 11:00"))
+        #expect(state.screen.itemDetail?.shouldRemind == false)
+        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-21 11:00"))
     }
 
     @Test("a new item starts without a due date; the picker's keys do nothing to a date that is not there")

@@ -59,9 +59,9 @@ enum ReminderLoop {
             // which read what it left.
             let reload = missed ? [] : reloadCurrent(state)
             guard !reminders.isEmpty else { return reload + [.loadWakeCandidates(after: state.now)] }
-            var banner = state.banner ?? BannerState(reminders: [])
+            var banner = state.overlays.banner ?? BannerState(reminders: [])
             banner.enqueue(reminders, missed: missed)
-            state.banner = banner
+            state.overlays.banner = banner
             return [.ringBell] + reload + [.loadWakeCandidates(after: state.now)]
         case let .claimFailed(message):
             state.message = StatusMessage(message, kind: .error)

@@ -24,14 +24,6 @@ public enum NotifierStatus: Hashable, Sendable {
     case notRunning
 }
 
-/// Which screen is in front. Item Detail sits on a checklist, List Detail on
-/// All Lists: leaving List Detail returns to the screen beneath it, leaving
-/// Item Detail to where it was opened from (`ItemDetailState.Origin`).
-/// Search sits on All Lists or a checklist and goes back to it.
-public enum Route: Hashable, Sendable {
-    case allLists, checklist, itemDetail, listDetail, search
-}
-
 /// A one-line note shown above the help line until the next key.
 public struct StatusMessage: Hashable, Sendable {
     public enum Kind: Hashable, Sendable { case info, error }
@@ -50,27 +42,20 @@ public struct AppState: Sendable {
     public var height: Int
     /// The time as of the last clock action; render uses it for "overdue".
     public var now: Date
-    public var route: Route = .allLists
+    /// The screen in front, with its state.
+    public var screen: Screen = .allLists
+    /// The home screen's lists and Due view: the root beneath every screen.
     public var allLists = AllListsState()
-    public var checklist: ChecklistState?
-    public var itemDetail: ItemDetailState?
-    public var listDetail: ListDetailState?
-    /// The chooser `m` opens over a checklist, while it is open.
-    public var listChooser: ListChooserState?
-    /// The search screen, while it is in front.
-    public var search: SearchState?
+    /// What is drawn over the screen, bottom to top; the top one takes the keys.
+    public var overlays = Overlays()
     /// The last search typed, kept after the search screen closes: what
     /// n and N step through in a checklist.
     public var lastSearch: SearchQuery?
-    public var confirmation: Confirmation?
-    /// Reminders waiting for the user, shown over every screen.
-    public var banner: BannerState?
     /// What the runtime's one alarm is armed for.
     public var alarm = AlarmState()
     /// Item Detail to open once its checklist's page has loaded (the Due
     /// view's Enter and a, the banner's "open").
     public var openItemAfterLoad: PendingItemForm?
-    public var showsHelp = false
     /// Whether reminders reach the user while the app is closed: looked up
     /// each time the help opens, which says so.
     public var notifier: NotifierStatus = .unknown
@@ -78,8 +63,6 @@ public struct AppState: Sendable {
     /// after every other process's commit: a sync is one, so the line
     /// follows without any timer.
     public var syncStatus: SyncStatus?
-    /// First line of the help text on screen.
-    public var helpScroll = 0
     public var message: StatusMessage?
     /// Digits typed before a movement key (`5j`, `10G`): how many times to
     /// move, or the line to go to. Any other key drops it.
@@ -96,48 +79,54 @@ public struct AppState: Sendable {
         self.now = now
     }
 
-    /// Leaves Item Detail for where it was opened from. The checklist beneath
-    /// is simply shown again; the home screen or another checklist must be
-    /// loaded, and the checklist beneath is dropped (kept beneath the home
-    /// screen, it would take the next reload and come back to the front).
-    mutating func closeItemDetail() -> [Effect] {
-        let origin = itemDetail?.origin ?? .checklistBeneath
-        itemDetail = nil
-        return goBack(to: origin)
+    /// The screen in front, by name.
+    public var route: Route { screen.route }
+
+    // MARK: - Navigation: the one place the screen in front changes
+
+    /// Puts `next` in front. An overlay that belongs to the screen left goes
+    /// with it: the chooser with its checklist, "Discard changes?" with its form.
+    mutating func go(to next: Screen) {
+        screen = next
+        if next.route != .checklist { overlays.chooser = nil }
+        if overlays.question?.onYes == .discardForm && next.itemDetail == nil && next.listDetail == nil {
+            overlays.question = nil
+        }
     }
 
-    /// Shows `origin` again (Item Detail closed, or could not open).
-    mutating func goBack(to origin: ItemDetailState.Origin) -> [Effect] {
-        route = .checklist
+    /// Leaves Item Detail for where it was opened from. The checklist beneath
+    /// is simply shown again; the home screen or another checklist must be
+    /// loaded (its page comes back as `.itemsLoaded` and takes the front).
+    mutating func closeItemDetail() -> [Effect] {
+        guard case let .itemDetail(form, list) = screen else { return [] }
+        return goBack(to: form.origin, over: list)
+    }
+
+    /// Shows `origin` again (Item Detail closed, or could not open), the
+    /// page `list` being the one loaded for the form.
+    mutating func goBack(to origin: ItemDetailState.Origin, over list: ChecklistState) -> [Effect] {
         switch origin {
         case .checklistBeneath:
+            go(to: .checklist(list))
             return []
         case .home:
-            checklist = nil
-            route = .allLists
+            go(to: .allLists)
             // nil keeps the home selection on the row it was on.
             return [loadLists(self, select: nil)]
         case let .checklist(id, anchor):
-            checklist = nil
-            route = .allLists
+            go(to: .allLists)
             return [.loadItems(checklistID: id, anchor: anchor, pageSize: pageSize), .commit(.setOpenChecklist(id: id))]
         }
     }
 
     /// Leaves the form in front, without saving.
     mutating func closeForm() -> [Effect] {
-        switch route {
+        switch screen {
         case .itemDetail: return closeItemDetail()
-        case .listDetail: closeListDetail()
+        case .listDetail: go(to: .allLists)
         case .allLists, .checklist, .search: break
         }
         return []
-    }
-
-    /// Leaves List Detail for All Lists beneath it.
-    mutating func closeListDetail() {
-        listDetail = nil
-        route = .allLists
     }
 
     /// Below this size the screens cannot show a form and its help line.
@@ -164,22 +153,17 @@ public struct AppState: Sendable {
     /// for the columns; the first move past it loads a whole page.
     public var startingPageSize: Int { listRows + 1 }
 
-    /// What keys mean right now: the innermost thing that takes keys.
+    /// What keys mean right now: the top overlay's, or the screen's.
     public var keyContext: KeyContext {
-        if let banner { return banner.keyContext }
-        if confirmation != nil { return .confirm }
-        if showsHelp { return .help }
-        return screenKeyContext
+        switch overlays.top {
+        case let .banner(banner): banner.keyContext
+        case .question: .confirm
+        case .help: .help
+        case .chooser: .listChooser
+        case nil: screenKeyContext
+        }
     }
 
     /// The context of the screen itself, ignoring overlays.
-    public var screenKeyContext: KeyContext {
-        switch route {
-        case .allLists: allLists.selectedDueItem == nil ? .allLists : .dueItem
-        case .checklist: listChooser == nil ? .checklist : .listChooser
-        case .itemDetail: itemDetail?.keyContext ?? .checklist
-        case .listDetail: listDetail?.keyContext ?? .allLists
-        case .search: .search
-        }
-    }
+    public var screenKeyContext: KeyContext { screen.keyContext(home: allLists) }
 }

@@ -46,9 +46,9 @@ enum MouseInput {
     private static func scroll(by rows: Int, state: inout AppState) -> [Effect] {
         let visible = state.listRows
         state.lastClick = nil
-        if state.route == .checklist, var list = state.checklist {
+        if case var .checklist(list) = state.screen {
             list.viewport.scroll(by: rows, count: list.count, visibleRows: visible)
-            state.checklist = list
+            state.screen.checklist = list
             return ChecklistScreen.pageIfNeeded(list, state: state)
         }
         var viewport = state.allLists.viewport
@@ -67,11 +67,11 @@ enum MouseInput {
         guard row >= 1, row <= state.listRows else { return [] }
         let route = state.route
         let index: Int
-        if route == .checklist, var list = state.checklist {
+        if case var .checklist(list) = state.screen {
             index = list.viewport.top + row - 1
             guard index < list.count else { return [] }
             list.viewport.select(index, count: list.count, visibleRows: state.listRows)
-            state.checklist = list
+            state.screen.checklist = list
         } else {
             let home = state.allLists
             index = home.viewport.top + row - 1

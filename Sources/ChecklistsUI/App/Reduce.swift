@@ -4,14 +4,6 @@ import ChecklistsModel
 /// The app's one state transition: pure, no clock, no disk, no terminal.
 /// Returns the effects the runtime must perform.
 public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
-    let effects = reduceAction(&state, action)
-    // Whatever took the search screen's place (Enter on a match, a
-    // reminder's "open", Esc) leaves nothing of it behind.
-    if state.route != .search { state.search = nil }
-    return effects
-}
-
-private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect] {
     switch action {
     case let .clock(now):
         state.now = now
@@ -35,53 +27,51 @@ private func reduceAction(_ state: inout AppState, _ action: Action) -> [Effect]
         state.allLists.load(lists: lists, due: due, select: select, visibleRows: state.listRows)
         return []
     case let .itemsLoaded(summary, page, selectIndex):
-        if var list = state.checklist, list.summary.id == summary.id {
-            list.summary = summary
-            list.page = page
-            list.viewport.select(selectIndex, count: page.totalCount, visibleRows: state.listRows)
-            state.checklist = list
-        } else {
-            var list = ChecklistState(summary: summary, page: page)
-            list.viewport.select(selectIndex, count: page.totalCount, visibleRows: state.listRows)
-            state.checklist = list
+        var list = state.screen.checklist.flatMap { $0.summary.id == summary.id ? $0 : nil }
+            ?? ChecklistState(summary: summary, page: page)
+        list.summary = summary
+        list.page = page
+        list.viewport.select(selectIndex, count: page.totalCount, visibleRows: state.listRows)
+        switch state.screen {
+        // A list opened from the home screen comes to the front.
+        case .allLists: state.go(to: .checklist(list))
+        case .checklist, .itemDetail: state.screen.checklist = list
+        case let .search(search, _): SearchScreen.itemsLoaded(list, search: search, state: &state)
+        // List Detail sits on All Lists: no page is loaded for it.
+        case .listDetail: break
         }
-        if state.route == .allLists { state.route = .checklist }
-        SearchScreen.itemsLoaded(state: &state)
         // The Due view's Enter or a, the banner's "open": once the page is
         // here, open the form. The page is centred on the item to edit, so if
         // it is not selected it is gone (deleted elsewhere, or before its
         // reminder was opened): back to where the user was, saying so.
-        guard let pending = state.openItemAfterLoad, let list = state.checklist else { return [] }
+        guard let pending = state.openItemAfterLoad else { return [] }
         state.openItemAfterLoad = nil
         switch pending.purpose {
         case let .edit(wanted):
             guard let item = list.selectedItem, item.id == wanted else {
                 state.message = StatusMessage("That item no longer exists.", kind: .error)
-                return state.goBack(to: pending.origin)
+                return state.goBack(to: pending.origin, over: list)
             }
-            state.itemDetail = ItemDetailState(mode: .edit(item), draft: item.draft, origin: pending.origin)
+            state.go(to: .itemDetail(ItemDetailState(mode: .edit(item), draft: item.draft, origin: pending.origin), over: list))
         case .add:
-            state.itemDetail = ItemDetailState.adding(to: list.summary.id, state: state, origin: pending.origin)
+            state.go(to: .itemDetail(ItemDetailState.adding(to: list.summary.id, origin: pending.origin), over: list))
         }
-        state.route = .itemDetail
         return []
     case .checklistMissing:
-        state.checklist = nil
-        state.listChooser = nil
         state.openItemAfterLoad = nil
-        state.itemDetail = nil
-        if state.route == .search, var search = state.search {
+        switch state.screen {
+        case var .search(search, _):
             // The search stays; what it opened, or sat on, is gone.
             search.origin = .allLists
             search.openingItemID = nil
-            state.search = search
+            state.go(to: .search(search, over: nil))
             state.message = StatusMessage("That list no longer exists.", kind: .error)
             return [loadLists(state, select: nil)] + SearchScreen.reload(search)
-        }
-        if state.route != .listDetail {
-            state.route = .allLists
-            // The form it asked about is gone with the list.
-            if state.confirmation?.onYes == .discardForm { state.confirmation = nil }
+        case .listDetail, .allLists:
+            break
+        case .checklist, .itemDetail:
+            // The form is gone with its list, and the question about it.
+            state.go(to: .allLists)
         }
         // An undo that took the list away says so itself ("Undone: add list …").
         if !UndoMessages.saysWhatWasDone(state.message) {
@@ -141,7 +131,7 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
     if state.isTooSmall {
         // Only quitting makes sense when nothing can be drawn.
         // The home screen's quit key, whichever the user chose.
-        if key == .control("c") || (state.route == .allLists && state.context.keys.command(for: key, in: .allLists) == .quit) {
+        if key == .control("c") || (state.screen == .allLists && state.context.keys.command(for: key, in: .allLists) == .quit) {
             state.isRunning = false
         }
         return []
@@ -166,32 +156,33 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
         state.isRunning = false
         return []
     }
-    switch context {
-    case .banner, .snoozeChoice:
+    // The overlay on top takes the key: the same stack render draws.
+    switch state.overlays.top {
+    case .banner?:
         return command.map { ReminderBanner.handle($0, state: &state) } ?? []
-    case .confirm:
+    case .question?:
         return command.map { ConfirmationLine.handle($0, state: &state) } ?? []
-    case .help:
+    case .help?:
         return command.map { HelpOverlay.handle($0, count: count, state: &state) } ?? []
-    default:
+    case .chooser?, nil:
         break
     }
     if command == .undo || command == .redo {
         return [.history(command == .undo ? .undo : .redo, confirmed: nil)]
     }
     if command == .help {
-        state.showsHelp = true
-        state.helpScroll = 0
+        state.overlays.help = 0
         return [.checkNotifier]
     }
     if command == .search {
         return SearchScreen.open(state: &state)
     }
-    switch state.route {
+    if state.overlays.chooser != nil {
+        return command.map { ListChooser.handle($0, state: &state) } ?? []
+    }
+    switch state.screen {
     case .allLists:
         return command.map { AllListsScreen.handle($0, count: count, state: &state) } ?? []
-    case .checklist where state.listChooser != nil:
-        return command.map { ListChooser.handle($0, state: &state) } ?? []
     case .checklist:
         return command.map { ChecklistScreen.handle($0, count: count, state: &state) } ?? []
     case .itemDetail:
@@ -211,7 +202,7 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
     let pageSize = state.pageSize
     switch change {
     case .addChecklist, .updateChecklist:
-        state.closeListDetail()
+        if state.route == .listDetail { state.go(to: .allLists) }
         if case let .checklist(id) = outcome { return [loadLists(state, select: id)] }
         return [loadLists(state, select: nil)]
     case .deleteChecklist, .putCalendarItems:
@@ -222,19 +213,19 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
             if case .setChecked = change { return reloadCurrent(state) }
             // Back to the Due view or another list: that screen is loaded
             // afresh, with the saved item in it.
-            if state.itemDetail?.origin != .checklistBeneath { return state.closeItemDetail() }
+            if state.screen.itemDetail?.origin != .checklistBeneath { return state.closeItemDetail() }
             _ = state.closeItemDetail()
         }
         // A reminder checked off from the banner over the search: the
         // results show it checked (the checklist beneath loads on leaving).
         if state.route == .search { return reloadCurrent(state) }
-        guard let list = state.checklist, case let .item(id) = outcome else { return reloadCurrent(state) }
+        guard let list = state.screen.checklist, case let .item(id) = outcome else { return reloadCurrent(state) }
         return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
     case let .setHidesChecked(_, hides):
         state.message = StatusMessage(hides ? "Checked items hidden; c shows them." : "Checked items shown.")
         return reloadCurrent(state)
     case .deleteItem, .setSortOrder:
-        guard let list = state.checklist else { return [] }
+        guard let list = state.screen.checklist else { return [] }
         if case .setSortOrder = change, let item = list.selectedItem {
             return [.loadItems(checklistID: list.summary.id, anchor: .item(item.id, fallback: 0), pageSize: pageSize)]
         }
@@ -243,7 +234,7 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
         // Rows show when a reminder rings: the snoozed one's new time.
         return reloadCurrent(state)
     case let .moveItem(id, target):
-        guard let list = state.checklist else { return [loadLists(state, select: nil)] }
+        guard let list = state.screen.checklist else { return [loadLists(state, select: nil)] }
         let text = list.page.items.first { $0.id == id }?.text ?? "the item"
         let name = state.allLists.lists.first { $0.id == target }?.checklist.name ?? "the other list"
         state.message = ListChooser.movedMessage(itemText: text, listName: name)
@@ -253,7 +244,7 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
                 loadLists(state, select: list.summary.id)]
     case let .swapPositions(id, _):
         // The selection goes with the item that moved.
-        guard let list = state.checklist else { return [] }
+        guard let list = state.screen.checklist else { return [] }
         return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
     case .setOpenChecklist:
         return []
@@ -263,8 +254,12 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
 /// Reloads whatever the current screen shows, keeping the selection.
 func reloadCurrent(_ state: AppState) -> [Effect] {
     // What is beneath the search is reloaded when the search closes.
-    if state.route == .search, let search = state.search { return SearchScreen.reload(search) }
-    if let list = state.checklist, state.route != .allLists && state.route != .listDetail {
+    switch state.screen {
+    case let .search(search, _): return SearchScreen.reload(search)
+    case .allLists, .listDetail: return [loadLists(state, select: nil)]
+    case .checklist, .itemDetail: break
+    }
+    if let list = state.screen.checklist {
         let anchor: ItemsAnchor = list.selectedItem.map { .item($0.id, fallback: list.viewport.selection) } ?? .index(list.viewport.selection)
         return [.loadItems(checklistID: list.summary.id, anchor: anchor, pageSize: state.pageSize)]
     }
@@ -290,8 +285,8 @@ private func keepSelectionVisible(_ state: inout AppState) -> [Effect] {
     let due = state.allLists.due
     let moreDue: [Effect] = due.items.count < due.total && due.items.count < DueSection.limit(visibleRows: rows)
         ? [loadLists(state, select: nil)] : []
-    guard var list = state.checklist else { return moreDue }
+    guard var list = state.screen.checklist else { return moreDue }
     list.viewport.clampTop(count: list.count, visibleRows: rows)
-    state.checklist = list
+    state.screen.checklist = list
     return moreDue + ChecklistScreen.pageIfNeeded(list, state: state)
 }

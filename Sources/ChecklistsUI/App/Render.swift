@@ -6,25 +6,26 @@ public func render(_ state: AppState) -> ScreenGrid {
         TooSmallNotice.render(state, into: &grid)
         return grid
     }
-    // Drawn bottom to top in the order `AppState.keyContext` gives the keys
-    // top to bottom: the screen, help, then a reminder banner over either.
-    if state.showsHelp {
-        HelpOverlay.render(state, context: state.screenKeyContext, into: &grid)
-    } else {
-        switch state.route {
-        case .allLists: AllListsScreen.render(state, into: &grid)
-        case .checklist:
-            ChecklistScreen.render(state, into: &grid)
-            ListChooser.render(state, into: &grid)
-        case .itemDetail: ItemDetailScreen.render(state, into: &grid)
-        case .listDetail: ListDetailScreen.render(state, into: &grid)
-        case .search: SearchScreen.render(state, into: &grid)
-        }
-        Chrome.bottomLines(state, into: &grid)
+    switch state.screen {
+    case .allLists: AllListsScreen.render(state, into: &grid)
+    case .checklist: ChecklistScreen.render(state, into: &grid)
+    case .itemDetail: ItemDetailScreen.render(state, into: &grid)
+    case .listDetail: ListDetailScreen.render(state, into: &grid)
+    case .search: SearchScreen.render(state, into: &grid)
     }
-    if state.banner != nil {
-        ReminderBanner.render(state, into: &grid)
-        // The banner takes the keys, so the form's cursor must not blink under it.
+    // The message line, or the question that takes it, and the keys of
+    // whatever takes them now.
+    Chrome.bottomLines(state, into: &grid)
+    // The overlays bottom to top, the stack key routing reads top down.
+    for layer in state.overlays.layers {
+        switch layer {
+        case .chooser: ListChooser.render(state, into: &grid)
+        case .help: HelpOverlay.render(state, context: state.screenKeyContext, into: &grid)
+        // Drawn on the message line by `Chrome.bottomLines`, which gives it that line.
+        case .question: break
+        case .banner: ReminderBanner.render(state, into: &grid)
+        }
+        // What is drawn over a form takes the keys: its cursor must not blink beneath.
         grid.cursor = nil
     }
     return grid

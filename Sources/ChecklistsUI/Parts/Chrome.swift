@@ -41,7 +41,7 @@ enum Chrome {
     static func bottomLines(_ state: AppState, into grid: inout ScreenGrid) {
         let helpRow = grid.height - 1
         let messageRow = grid.height - 2
-        if state.confirmation == nil, let message = state.message,
+        if state.overlays.question == nil, let message = state.message,
            TextWidth.columns(of: message.text) > grid.width - 1, grid.height >= 2 {
             let isError = message.kind == .error
             let (head, rest) = TextWidth.splitAtWord(message.text, columns: grid.width - 1)
@@ -51,7 +51,7 @@ enum Chrome {
             }
             return
         }
-        if let confirmation = state.confirmation {
+        if let confirmation = state.overlays.question {
             ConfirmationLine.render(confirmation, row: messageRow, into: &grid)
         } else if let message = state.message {
             let isError = message.kind == .error
@@ -59,12 +59,12 @@ enum Chrome {
                      style: isError ? .bold : [], color: isError ? .red : .default)
         }
         // A count being typed (5 of 5j) shows at the right, where vi shows it.
-        if let count = state.pendingCount, state.confirmation == nil {
+        if let count = state.pendingCount, state.overlays.question == nil {
             grid.putRightAligned(String(count), row: messageRow, endColumn: grid.width - 1, style: .bold)
         }
         // The help may take the message row too when that row is free,
         // unless the home screen shows how the last sync ended there.
-        var messageRowFree = state.confirmation == nil && state.message == nil && state.pendingCount == nil
+        var messageRowFree = state.overlays.question == nil && state.message == nil && state.pendingCount == nil
         if messageRowFree, state.route == .allLists, let sync = AllListsScreen.syncLine(state) {
             grid.put(" " + sync.text, row: messageRow, column: 0, maxColumns: grid.width,
                      style: sync.failed ? [] : .dim, color: sync.failed ? .red : .default)

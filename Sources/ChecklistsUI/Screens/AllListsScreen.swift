@@ -132,16 +132,14 @@ enum AllListsScreen {
             return [.commit(.setOpenChecklist(id: list.id)),
                     .loadItems(checklistID: list.id, anchor: .index(0), pageSize: state.pageSize)]
         case .addList:
-            state.listDetail = ListDetailState(mode: .add)
-            state.route = .listDetail
+            state.go(to: .listDetail(ListDetailState(mode: .add)))
         case .editList:
             guard let list = home.selected else { return [] }
-            state.listDetail = ListDetailState(mode: .edit(list.checklist))
-            state.route = .listDetail
+            state.go(to: .listDetail(ListDetailState(mode: .edit(list.checklist))))
         case .deleteList:
             guard let list = home.selected else { return [] }
             let items = list.itemCount == 1 ? "its 1 item" : "its \(list.itemCount) items"
-            state.confirmation = Confirmation(question: "Delete “\(list.checklist.name)” and \(items)?",
+            state.overlays.question = Confirmation(question: "Delete “\(list.checklist.name)” and \(items)?",
                                               onYes: .commit(.deleteChecklist(id: list.id)))
         case .quit:
             state.isRunning = false
@@ -188,7 +186,7 @@ enum AllListsScreen {
 
     /// Where Item Detail, opened now on `item`, should go back to.
     private static func origin(opening item: Item, state: AppState) -> ItemDetailState.Origin {
-        guard state.route == .checklist, let list = state.checklist else { return .home }
+        guard case let .checklist(list) = state.screen else { return .home }
         if list.summary.id == item.checklistID { return .checklistBeneath }
         let place = list.viewport.selection
         return .checklist(id: list.summary.id, anchor: list.selectedItem.map { .item($0.id, fallback: place) } ?? .index(place))

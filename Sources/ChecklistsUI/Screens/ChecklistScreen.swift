@@ -20,17 +20,12 @@ public struct ChecklistState: Hashable, Sendable {
 enum ChecklistScreen {
     /// `count` is a count typed before the key (`5j`, `10G`), for movement.
     static func handle(_ command: KeyCommand, count: Int? = nil, state: inout AppState) -> [Effect] {
-        guard var list = state.checklist else { return [] }
+        guard case var .checklist(list) = state.screen else { return [] }
         if command == .back {
-            // Leaving drops the list (before the `defer` below could put it
-            // back): a checklist kept beneath the home screen would take the
-            // reload of a commit made there (Space in the Due view, x on a
-            // reminder) and of a resize, and bring itself back to the front.
-            state.route = .allLists
-            state.checklist = nil
+            state.go(to: .allLists)
             return [.commit(.setOpenChecklist(id: nil)), loadLists(state, select: list.summary.id)]
         }
-        defer { state.checklist = list }
+        defer { state.screen.checklist = list }
         let rows = state.listRows
         if let target = list.viewport.target(of: command, count: list.count, visibleRows: rows, times: count) {
             list.viewport.select(target, count: list.count, visibleRows: rows)
@@ -41,15 +36,13 @@ enum ChecklistScreen {
             guard let item = list.selectedItem else { return [] }
             return [.commit(.setChecked(itemID: item.id, !item.isChecked))]
         case .addItem:
-            state.itemDetail = ItemDetailState.adding(to: list.summary.id, state: state)
-            state.route = .itemDetail
+            state.go(to: .itemDetail(ItemDetailState.adding(to: list.summary.id), over: list))
         case .editItem:
             guard let item = list.selectedItem else { return [] }
-            state.itemDetail = ItemDetailState(mode: .edit(item), draft: item.draft)
-            state.route = .itemDetail
+            state.go(to: .itemDetail(ItemDetailState(mode: .edit(item), draft: item.draft), over: list))
         case .deleteItem:
             guard let item = list.selectedItem else { return [] }
-            state.confirmation = Confirmation(question: "Delete “\(TextWidth.truncated(item.text, toColumns: 40))”?",
+            state.overlays.question = Confirmation(question: "Delete “\(TextWidth.truncated(item.text, toColumns: 40))”?",
                                               onYes: .commit(.deleteItem(id: item.id)))
         case .changeSort:
             return [.commit(.setSortOrder(checklistID: list.summary.id, list.summary.checklist.sortOrder.next))]
@@ -90,7 +83,7 @@ enum ChecklistScreen {
     }
 
     static func render(_ state: AppState, into grid: inout ScreenGrid) {
-        guard let list = state.checklist else { return }
+        guard let list = state.screen.checklist else { return }
         let checklist = list.summary.checklist
         let icon = checklist.icon == .none ? "" : Chrome.icon(checklist.icon, unicode: state.context.unicode) + " "
         // The sort order gives way to the position and to how many are

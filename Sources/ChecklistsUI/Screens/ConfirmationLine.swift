@@ -30,16 +30,16 @@ public struct Confirmation: Hashable, Sendable {
 /// The y/n question: it takes the message line and every key until answered.
 enum ConfirmationLine {
     static func handle(_ command: KeyCommand, state: inout AppState) -> [Effect] {
-        guard let confirmation = state.confirmation else { return [] }
+        guard let confirmation = state.overlays.question else { return [] }
         if command == .confirmYes {
-            state.confirmation = nil
+            state.overlays.question = nil
             switch confirmation.onYes {
             case let .commit(change): return [.commit(change)]
             case .discardForm: return state.closeForm()
             case let .history(direction, entryID): return [.history(direction, confirmed: entryID)]
             }
         }
-        if command == .confirmNo { state.confirmation = nil }
+        if command == .confirmNo { state.overlays.question = nil }
         return []
     }
 
@@ -48,7 +48,7 @@ enum ConfirmationLine {
     /// second press too many would lose the typing.
     static func leaveForm(changed: Bool, state: inout AppState) -> [Effect] {
         guard changed else { return state.closeForm() }
-        state.confirmation = Confirmation(question: "Discard changes?", onYes: .discardForm)
+        state.overlays.question = Confirmation(question: "Discard changes?", onYes: .discardForm)
         return []
     }
 

@@ -60,16 +60,17 @@ enum HelpOverlay {
     /// moves are a list's, with the top line as the selection: a count
     /// typed first repeats them, or with g or G names the top line.
     static func handle(_ command: KeyCommand, count: Int? = nil, state: inout AppState) -> [Effect] {
+        guard let helpScroll = state.overlays.help else { return [] }
         if command == .back {
-            state.showsHelp = false
+            state.overlays.help = nil
             return []
         }
         // A page is the whole text area: a list keeps one row of context.
         let page = visibleRows(width: state.width, height: state.height, keys: state.context.keys) + 1
         let lastTop = lastTop(state)
-        guard let scroll = Viewport(selection: state.helpScroll)
+        guard let scroll = Viewport(selection: helpScroll)
             .target(of: command, count: lastTop + 1, visibleRows: page, times: count) else { return [] }
-        state.helpScroll = min(max(0, scroll), lastTop)
+        state.overlays.help = min(max(0, scroll), lastTop)
         return []
     }
 
@@ -78,7 +79,7 @@ enum HelpOverlay {
         let all = lines(first: context, keys: state.context.keys, notifier: state.notifier)
         let rows = visibleRows(width: grid.width, height: grid.height, keys: state.context.keys)
         // A resize may leave the scroll past the end: clamp it here, where the height is known.
-        let top = min(state.helpScroll, max(0, all.count - rows))
+        let top = min(state.overlays.help ?? 0, max(0, all.count - rows))
         let shown = all.dropFirst(top).prefix(rows)
         // A count being typed shows beside the position: the bottom lines are the keys'.
         let count = state.pendingCount.map { "\($0) · " } ?? ""

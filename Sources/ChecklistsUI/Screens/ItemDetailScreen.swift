@@ -66,7 +66,7 @@ public struct ItemDetailState: Hashable, Sendable {
     }
 
     /// A blank "Add Item" form for `checklistID`, due at the next full hour.
-    static func adding(to checklistID: Int64, state: AppState, origin: Origin = .checklistBeneath) -> ItemDetailState {
+    static func adding(to checklistID: Int64, origin: Origin = .checklistBeneath) -> ItemDetailState {
         // A new item has no due date until the user gives it one.
         let draft = ItemDraft(text: "", dueDate: nil)
         return ItemDetailState(mode: .add(checklistID: checklistID), draft: draft, origin: origin)
@@ -150,8 +150,8 @@ enum ItemDetailScreen {
     /// without one, the key is typing: into the text field, the picker's
     /// digits or the date typed in words.
     static func handle(_ command: KeyCommand?, key: Key, state: inout AppState) -> [Effect] {
-        guard var form = state.itemDetail else { return [] }
-        defer { if state.route == .itemDetail { state.itemDetail = form } }
+        guard var form = state.screen.itemDetail else { return [] }
+        defer { state.screen.itemDetail = form }
         let calendar = state.context.dateStyle.calendar
         if let command {
             return perform(command, key: key, form: &form, state: &state, calendar: calendar)
@@ -324,8 +324,8 @@ enum ItemDetailScreen {
     }
 
     static func render(_ state: AppState, into grid: inout ScreenGrid) {
-        guard let form = state.itemDetail else { return }
-        let listName = state.checklist?.summary.checklist.name ?? ""
+        guard case let .itemDetail(form, list) = state.screen else { return }
+        let listName = list.summary.checklist.name
         Chrome.titleBar(form.title, detail: listName, into: &grid)
         let style = state.context.dateStyle
         let right = grid.width - 2

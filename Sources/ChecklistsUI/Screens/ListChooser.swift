@@ -26,21 +26,21 @@ enum ListChooser {
             state.message = StatusMessage("There is no other list to move it to: add one on All Lists (a).", kind: .error)
             return
         }
-        state.listChooser = ListChooserState(item: item, lists: others)
+        state.overlays.chooser = ListChooserState(item: item, lists: others)
     }
 
     static func handle(_ command: KeyCommand, state: inout AppState) -> [Effect] {
-        guard var chooser = state.listChooser else { return [] }
+        guard var chooser = state.overlays.chooser else { return [] }
         switch command {
         case .moveUp, .moveDown:
             chooser.selection = min(max(0, chooser.selection + (command == .moveDown ? 1 : -1)), chooser.lists.count - 1)
-            state.listChooser = chooser
+            state.overlays.chooser = chooser
         case .chooseList:
-            state.listChooser = nil
+            state.overlays.chooser = nil
             guard let target = chooser.selected else { return [] }
             return [.commit(.moveItem(id: chooser.item.id, toChecklistID: target.id))]
         case .cancel, .back:
-            state.listChooser = nil
+            state.overlays.chooser = nil
         default:
             break
         }
@@ -57,7 +57,7 @@ enum ListChooser {
     /// A box over the checklist: a title naming the item, then one row per
     /// list (icon and name), scrolled to keep the selection in view.
     static func render(_ state: AppState, into grid: inout ScreenGrid) {
-        guard let chooser = state.listChooser else { return }
+        guard let chooser = state.overlays.chooser else { return }
         let unicode = state.context.unicode
         let width = min(grid.width - 2, 50)
         let left = max(0, (grid.width - width) / 2)

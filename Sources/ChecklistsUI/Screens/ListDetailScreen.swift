@@ -53,8 +53,8 @@ enum ListDetailScreen {
     /// `command` is what the key table made of `key` on the focused row;
     /// without one, the key is typing into the name field.
     static func handle(_ command: KeyCommand?, key: Key, state: inout AppState) -> [Effect] {
-        guard var form = state.listDetail else { return [] }
-        defer { if state.route == .listDetail { state.listDetail = form } }
+        guard var form = state.screen.listDetail else { return [] }
+        defer { state.screen.listDetail = form }
         guard let command else {
             if form.keyContext == .listName { _ = form.name.handle(key) }
             return []
@@ -85,7 +85,7 @@ enum ListDetailScreen {
                 return [.commit(.addChecklist(name: form.name.text, icon: form.icon))]
             case let .edit(checklist):
                 if !form.hasChanges {
-                    state.closeListDetail()
+                    state.go(to: .allLists)
                     return []
                 }
                 return [.commit(.updateChecklist(id: checklist.id, name: form.name.text, icon: form.icon))]
@@ -99,7 +99,7 @@ enum ListDetailScreen {
     }
 
     static func render(_ state: AppState, into grid: inout ScreenGrid) {
-        guard let form = state.listDetail else { return }
+        guard let form = state.screen.listDetail else { return }
         Chrome.titleBar(form.title, into: &grid)
         let labelColumn = ItemDetailScreen.labelColumn
         let valueColumn = ItemDetailScreen.valueColumn

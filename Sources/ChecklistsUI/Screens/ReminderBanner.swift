@@ -38,21 +38,21 @@ public struct BannerState: Hashable, Sendable {
 
 enum ReminderBanner {
     static func handle(_ command: KeyCommand, state: inout AppState) -> [Effect] {
-        guard var banner = state.banner else { return [] }
+        guard var banner = state.overlays.banner else { return [] }
         let reminder = banner.current
         let calendar = state.context.dateStyle.calendar
         switch command {
         case .bannerNext:
             banner.index = (banner.index + 1) % banner.reminders.count
-            state.banner = banner
+            state.overlays.banner = banner
         case .bannerDismiss:
-            state.banner = banner.removingCurrent()
+            state.overlays.banner = banner.removingCurrent()
         case .bannerDone:
-            state.banner = banner.removingCurrent()
+            state.overlays.banner = banner.removingCurrent()
             return [.commit(.setChecked(itemID: reminder.item.id, true))]
         case .bannerSnooze:
             banner.choosingSnooze = true
-            state.banner = banner
+            state.overlays.banner = banner
         case .snoozeShort, .snoozeLong, .snoozeTomorrow:
             let until: Date
             switch command {
@@ -60,12 +60,12 @@ enum ReminderBanner {
             case .snoozeLong: until = state.now.addingTimeInterval(60 * 60)
             default: until = tomorrowMorning(after: state.now, calendar: calendar)
             }
-            state.banner = banner.removingCurrent()
+            state.overlays.banner = banner.removingCurrent()
             state.message = snoozedMessage(reminder.item.text, until: until, state: state)
             return [.commit(.snooze(itemID: reminder.item.id, until: until))]
         case .cancel:
             banner.choosingSnooze = false
-            state.banner = banner
+            state.overlays.banner = banner
         case .bannerOpen:
             if state.route == .itemDetail || state.route == .listDetail {
                 state.message = StatusMessage("Finish the form first (Ctrl-S or Esc), then open the reminder.", kind: .error)
@@ -73,11 +73,11 @@ enum ReminderBanner {
             }
             // The question stays for after the banner; opening another
             // screen beneath it would let y delete what is no longer shown.
-            if state.confirmation != nil {
+            if state.overlays.question != nil {
                 state.message = StatusMessage("Answer the question first (y or n), then open the reminder.", kind: .error)
                 return []
             }
-            state.banner = banner.removingCurrent()
+            state.overlays.banner = banner.removingCurrent()
             return AllListsScreen.openItem(reminder.item, state: &state)
         default:
             break
@@ -103,7 +103,7 @@ enum ReminderBanner {
     }
 
     static func render(_ state: AppState, into grid: inout ScreenGrid) {
-        guard let banner = state.banner else { return }
+        guard let banner = state.overlays.banner else { return }
         let reminder = banner.current
         // Wide enough for its keys and the snooze choices on one line each.
         let width = min(grid.width - 2, max(66, min(76, TextWidth.columns(of: reminder.item.text) + 6)))

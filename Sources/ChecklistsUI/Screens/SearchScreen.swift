@@ -65,8 +65,11 @@ enum SearchScreen {
 
     /// `/` on All Lists, the Due view or a checklist.
     static func open(state: inout AppState) -> [Effect] {
-        state.search = SearchState(origin: state.route == .checklist ? .checklist : .allLists)
-        state.route = .search
+        if case let .checklist(list) = state.screen {
+            state.go(to: .search(SearchState(origin: .checklist), over: list))
+        } else {
+            state.go(to: .search(SearchState(origin: .allLists), over: nil))
+        }
         return []
     }
 
@@ -76,8 +79,8 @@ enum SearchScreen {
     /// `command` is the key table's meaning of `key`; without one the key
     /// edits the query.
     static func handle(_ command: KeyCommand?, key: Key, state: inout AppState) -> [Effect] {
-        guard var search = state.search else { return [] }
-        defer { if state.route == .search { state.search = search } }
+        guard var search = state.screen.search else { return [] }
+        defer { state.screen.search = search }
         guard let command else {
             let before = search.field.text
             guard search.field.handle(key), search.field.text != before else { return [] }
@@ -106,22 +109,19 @@ enum SearchScreen {
     /// Back to the screen beneath, reloaded in place (the selection kept)
     /// since the data may have changed while the search was in front.
     static func close(state: inout AppState) -> [Effect] {
-        let origin = state.search?.origin ?? .allLists
-        state.search = nil
-        if origin == .checklist && state.checklist != nil {
-            state.route = .checklist
+        if case let .search(search, over: list?) = state.screen, search.origin == .checklist {
+            state.go(to: .checklist(list))
         } else {
-            state.checklist = nil
-            state.route = .allLists
+            state.go(to: .allLists)
         }
         return reloadCurrent(state)
     }
 
     /// `.searchAnswered`: taken only when it answers the current query.
     static func answered(generation: Int, _ results: SearchResults, state: inout AppState) -> [Effect] {
-        guard var search = state.search, search.generation == generation else { return [] }
+        guard var search = state.screen.search, search.generation == generation else { return [] }
         search.take(results, visibleRows: resultRows(state))
-        state.search = search
+        state.screen.search = search
         return []
     }
 
@@ -130,12 +130,15 @@ enum SearchScreen {
         search.query.map { [search.lookUp($0)] } ?? []
     }
 
-    /// The page of the item Enter opened is here (`state.checklist`): the
-    /// list comes to the front with the item selected, or says it is gone.
-    static func itemsLoaded(state: inout AppState) {
-        guard state.route == .search, let wanted = state.search?.openingItemID, let list = state.checklist else { return }
-        state.search = nil
-        state.route = .checklist
+    /// A page loaded while the search is in front: the page of the item
+    /// Enter opened brings its list to the front with the item selected, or
+    /// says it is gone; any other is the checklist beneath, reloaded.
+    static func itemsLoaded(_ list: ChecklistState, search: SearchState, state: inout AppState) {
+        guard let wanted = search.openingItemID else {
+            state.screen.checklist = list
+            return
+        }
+        state.go(to: .checklist(list))
         if list.selectedItem?.id == wanted, let query = state.lastSearch {
             state.message = StatusMessage("n/N: next/previous match for “\(query.typed)” in this list.")
         } else if list.selectedItem?.id != wanted {
@@ -146,20 +149,20 @@ enum SearchScreen {
     /// The mouse on the results, as in the lists: the wheel scrolls, a
     /// click selects, a second click on the same row opens it.
     static func mouse(_ event: MouseEvent, wheel: Int?, state: inout AppState) -> [Effect] {
-        guard var search = state.search else { return [] }
+        guard var search = state.screen.search else { return [] }
         let previous = state.lastClick
         state.lastClick = nil
         let rows = resultRows(state), count = search.results.items.count
         if let wheel {
             search.viewport.scroll(by: wheel, count: count, visibleRows: rows)
-            state.search = search
+            state.screen.search = search
             return []
         }
         // Results start on the row below the query.
         let index = search.viewport.top + event.row - 2
         guard event.button == .left, event.row >= 2, event.row - 2 < rows, index < count else { return [] }
         search.viewport.select(index, count: count, visibleRows: rows)
-        state.search = search
+        state.screen.search = search
         if MouseInput.isSecondClick(after: previous, route: .search, index: index, now: state.now) {
             return handle(.open, key: .enter, state: &state)
         }
@@ -172,7 +175,7 @@ enum SearchScreen {
     /// n (`forward`) or N: asks for the last search's next match in the
     /// open checklist after the selected item (or before it).
     static func findMatch(forward: Bool, state: inout AppState) -> [Effect] {
-        guard let list = state.checklist else { return [] }
+        guard let list = state.screen.checklist else { return [] }
         guard let query = state.lastSearch else {
             state.message = StatusMessage("No search yet: / searches every list.")
             return []
@@ -183,7 +186,7 @@ enum SearchScreen {
     /// `.matchFound`: says which match it is and loads the page around it,
     /// the match selected (its place in the list is counted there).
     static func matchFound(_ query: SearchQuery, checklistID: Int64, _ step: MatchStep?, state: inout AppState) -> [Effect] {
-        guard state.route == .checklist, let list = state.checklist, list.summary.id == checklistID else { return [] }
+        guard case let .checklist(list) = state.screen, list.summary.id == checklistID else { return [] }
         guard let step else {
             state.message = StatusMessage("No matches for “\(query.typed)” in this list.")
             return []
@@ -197,7 +200,7 @@ enum SearchScreen {
     // MARK: - Drawing
 
     static func render(_ state: AppState, into grid: inout ScreenGrid) {
-        guard let search = state.search else { return }
+        guard let search = state.screen.search else { return }
         let items = search.results.items
         let rows = resultRows(state)
         let count = search.results.hasMore ? "\(items.count)+ matches" : items.count == 1 ? "1 match" : "\(items.count) matches"

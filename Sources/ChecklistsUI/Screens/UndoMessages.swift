@@ -10,7 +10,7 @@ enum UndoMessages {
             state.message = StatusMessage("Nothing to \(direction.verb).")
             return []
         case let .confirm(direction, entry):
-            state.confirmation = Confirmation(question: question(direction, entry, state: state),
+            state.overlays.question = Confirmation(question: question(direction, entry, state: state),
                                               onYes: .history(direction, entryID: entry.id))
             return []
         case let .applied(direction, entry):

@@ -1,0 +1,95 @@
+import Foundation
+import ChecklistsModel
+
+/// Which screen is in front, holding its own state. All Lists is the root
+/// beneath every screen: its state (`AppState.allLists`) stays loaded, since
+/// the chooser and the messages name its lists. A form or a search keeps the
+/// checklist page it was opened over, which shows again when it closes.
+///
+/// Only `AppState.go(to:)` replaces the screen; the accessors below change
+/// the state of the screen in front and do nothing when another is, so a
+/// screen's reduce can never bring itself back once it has left.
+public enum Screen: Hashable, Sendable {
+    case allLists
+    case checklist(ChecklistState)
+    /// Item Detail over the page of the item's checklist.
+    case itemDetail(ItemDetailState, over: ChecklistState)
+    /// List Detail, over All Lists.
+    case listDetail(ListDetailState)
+    /// The search, over the checklist `/` was pressed on (nil: over All Lists).
+    case search(SearchState, over: ChecklistState?)
+
+    /// The screen's name, for comparisons and double clicks.
+    public var route: Route {
+        switch self {
+        case .allLists: .allLists
+        case .checklist: .checklist
+        case .itemDetail: .itemDetail
+        case .listDetail: .listDetail
+        case .search: .search
+        }
+    }
+
+    /// The checklist page in front or beneath the screen in front.
+    public var checklist: ChecklistState? {
+        get {
+            switch self {
+            case let .checklist(list), let .itemDetail(_, list): list
+            case let .search(_, list): list
+            case .allLists, .listDetail: nil
+            }
+        }
+        set {
+            guard let newValue else { return }
+            switch self {
+            case .checklist: self = .checklist(newValue)
+            case let .itemDetail(form, _): self = .itemDetail(form, over: newValue)
+            case let .search(search, _): self = .search(search, over: newValue)
+            case .allLists, .listDetail: break
+            }
+        }
+    }
+
+    /// Item Detail's form, while it is in front.
+    public var itemDetail: ItemDetailState? {
+        get { if case let .itemDetail(form, _) = self { form } else { nil } }
+        set {
+            guard let newValue, case let .itemDetail(_, list) = self else { return }
+            self = .itemDetail(newValue, over: list)
+        }
+    }
+
+    /// List Detail's form, while it is in front.
+    public var listDetail: ListDetailState? {
+        get { if case let .listDetail(form) = self { form } else { nil } }
+        set {
+            guard let newValue, case .listDetail = self else { return }
+            self = .listDetail(newValue)
+        }
+    }
+
+    /// The search, while it is in front.
+    public var search: SearchState? {
+        get { if case let .search(search, _) = self { search } else { nil } }
+        set {
+            guard let newValue, case let .search(_, list) = self else { return }
+            self = .search(newValue, over: list)
+        }
+    }
+
+    /// What keys mean on the screen itself, ignoring overlays.
+    func keyContext(home: AllListsState) -> KeyContext {
+        switch self {
+        case .allLists: home.selectedDueItem == nil ? .allLists : .dueItem
+        case .checklist: .checklist
+        case let .itemDetail(form, _): form.keyContext
+        case let .listDetail(form): form.keyContext
+        case .search: .search
+        }
+    }
+}
+
+/// A screen's name, without its state.
+public enum Route: Hashable, Sendable {
+    case allLists, checklist, itemDetail, listDetail, search
+}
