@@ -92,9 +92,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         state.openItemAfterLoad = nil
         return []
     case .changedElsewhere:
-        return ReminderLoop.reduce(&state, action) + [.loadSyncStatus]
+        return ReminderReducer.reduce(&state, action) + [.loadSyncStatus]
     case .remindersDue, .alarmWentOff, .claimFailed, .wakeCandidatesLoaded:
-        return ReminderLoop.reduce(&state, action)
+        return ReminderReducer.reduce(&state, action)
     case let .historyStepped(step):
         return UndoMessages.reduce(step, state: &state)
     case let .historyFailed(direction, message):
@@ -180,18 +180,7 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
     if state.overlays.chooser != nil {
         return command.map { ListChooser.handle($0, state: &state) } ?? []
     }
-    switch state.screen {
-    case .allLists:
-        return command.map { AllListsScreen.handle($0, count: count, state: &state) } ?? []
-    case .checklist:
-        return command.map { ChecklistScreen.handle($0, count: count, state: &state) } ?? []
-    case .itemDetail:
-        return ItemDetailScreen.handle(command, key: key, state: &state)
-    case .listDetail:
-        return ListDetailScreen.handle(command, key: key, state: &state)
-    case .search:
-        return SearchScreen.handle(command, key: key, state: &state)
-    }
+    return Screen.handle(command, key: key, count: count, state: &state)
 }
 
 /// The largest count a user can type: eight digits, more lines than any list holds.

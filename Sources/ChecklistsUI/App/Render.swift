@@ -6,13 +6,7 @@ public func render(_ state: AppState) -> ScreenGrid {
         TooSmallNotice.render(state, into: &grid)
         return grid
     }
-    switch state.screen {
-    case .allLists: AllListsScreen.render(state, into: &grid)
-    case .checklist: ChecklistScreen.render(state, into: &grid)
-    case .itemDetail: ItemDetailScreen.render(state, into: &grid)
-    case .listDetail: ListDetailScreen.render(state, into: &grid)
-    case .search: SearchScreen.render(state, into: &grid)
-    }
+    state.screen.render(state, into: &grid)
     // The message line, or the question that takes it, and the keys of
     // whatever takes them now.
     Chrome.bottomLines(state, into: &grid)

@@ -77,6 +77,32 @@ public enum Screen: Hashable, Sendable {
         }
     }
 
+    // MARK: - What each screen's file does, by case
+
+    /// A key for the screen in front: `command` is what the key table made
+    /// of `key` in its context. The lists take commands only; the forms and
+    /// the search also take typing, where the table binds nothing.
+    static func handle(_ command: KeyCommand?, key: Key, count: Int?, state: inout AppState) -> [Effect] {
+        switch state.screen {
+        case .allLists: command.map { AllListsScreen.handle($0, count: count, state: &state) } ?? []
+        case .checklist: command.map { ChecklistScreen.handle($0, count: count, state: &state) } ?? []
+        case .itemDetail: ItemDetailScreen.handle(command, key: key, state: &state)
+        case .listDetail: ListDetailScreen.handle(command, key: key, state: &state)
+        case .search: SearchScreen.handle(command, key: key, state: &state)
+        }
+    }
+
+    /// Draws the screen, under the bottom lines and the overlays.
+    func render(_ state: AppState, into grid: inout ScreenGrid) {
+        switch self {
+        case .allLists: AllListsScreen.render(state, into: &grid)
+        case .checklist: ChecklistScreen.render(state, into: &grid)
+        case .itemDetail: ItemDetailScreen.render(state, into: &grid)
+        case .listDetail: ListDetailScreen.render(state, into: &grid)
+        case .search: SearchScreen.render(state, into: &grid)
+        }
+    }
+
     /// What keys mean on the screen itself, ignoring overlays.
     func keyContext(home: AllListsState) -> KeyContext {
         switch self {

@@ -32,13 +32,13 @@ public struct AlarmState: Hashable, Sendable {
     public init() {}
 }
 
-// MARK: - The reminder loop
+// MARK: - The reminders' reducer
 
 /// The alarm's part of `reduce`: the alarm going off, other processes'
 /// commits, the claim's answer and the wake candidates' answer. Claiming,
 /// loading and arming leave as effects; deciding when to wake is
 /// `WakePlan.nextWake`, the same function a process without a screen uses.
-enum ReminderLoop {
+enum ReminderReducer {
     static func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         switch action {
         case let .alarmWentOff(token, at):
