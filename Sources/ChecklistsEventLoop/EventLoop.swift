@@ -109,15 +109,7 @@ public final class EventLoop<Event, Effect> {
 
     /// Calls `handle` whenever `descriptor` is readable (the app's terminal).
     public func whenReadable(_ descriptor: Int32, _ handle: @escaping () -> Void) {
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
-        source.setEventHandler { [unowned self] in
-            MainActor.assumeIsolated {
-                handle()
-                self.afterWake()
-            }
-        }
-        source.resume()
-        sources.append(source)
+        wake(on: DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main), handle)
     }
 
     /// Takes signal `number` as an event: calls `handle` on the main queue
@@ -126,7 +118,10 @@ public final class EventLoop<Event, Effect> {
     /// one again here would discard it if it is already pending.
     public func whenSignalled(_ number: Int32, _ handle: @escaping () -> Void) {
         if !StoppingSignals.numbers.contains(number) { signal(number, SIG_IGN) }
-        let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+        wake(on: DispatchSource.makeSignalSource(signal: number, queue: .main), handle)
+    }
+
+    private func wake(on source: any DispatchSourceProtocol, _ handle: @escaping () -> Void) {
         source.setEventHandler { [unowned self] in
             MainActor.assumeIsolated {
                 handle()

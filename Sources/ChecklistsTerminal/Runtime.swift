@@ -1,5 +1,4 @@
 import Foundation
-import Dispatch
 import ChecklistsModel
 import ChecklistsUI
 import ChecklistsEventLoop
@@ -44,7 +43,7 @@ public final class Runtime {
                              if case let .remindersDue(reminders, _) = action { self.undrawnReminders += reminders }
                              return self.store.reduce(action)
                          },
-                         perform: { [unowned self] effect in self.store.perform(effect) },
+                         perform: store.perform,
                          alarmWentOff: { .alarmWentOff(token: $0, at: $1) },
                          afterWake: { [unowned self] in self.draw() })
         store.onRuntimeEffect = { [unowned self] effect in
