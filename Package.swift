@@ -4,9 +4,9 @@ import PackageDescription
 // The app's map, one target per layer (see DECISIONS.md):
 //   ChecklistsModel     data, storage (GRDB), dates: no terminal, shared with the command line
 //   ChecklistsUI        pure state / actions / reduce / render into a cell grid: no curses
-//   ChecklistsDispatch  the wake design the app and the notifier share: the wall-clock alarm,
-//                       the database folder's watch, the app-presence lock
-//   ChecklistsTerminal  the one adapter that talks to ncurses, plus the Dispatch runtime
+//   ChecklistsEventLoop the one event loop the app and the notifier run: the send, the
+//                       wall-clock alarm, the database folder's watch; and the presence locks
+//   ChecklistsTerminal  the one adapter that talks to ncurses, plus the app's runtime on that loop
 //   ChecklistsSync      two-way CalDAV sync: a pure planner (three-way merge) and a thin HTTP
 //                       runner (libcurl, XMLParser): no terminal, no argument parser
 //   ChecklistsConfig    config.toml (TOMLKit): one section type per feature, read into the
@@ -77,14 +77,14 @@ let package = Package(
         ),
         .target(name: "CTerminalGuard"),
         .target(name: "CSQLiteConfig"),
-        .target(name: "ChecklistsDispatch"),
+        .target(name: "ChecklistsEventLoop"),
         .target(
             name: "ChecklistsConfig",
             dependencies: ["ChecklistsUI", "ChecklistsModel", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .target(
             name: "ChecklistsNotify",
-            dependencies: ["CDBus", "ChecklistsDispatch", "ChecklistsConfig", "ChecklistsModel"]
+            dependencies: ["CDBus", "ChecklistsEventLoop", "ChecklistsConfig", "ChecklistsModel"]
         ),
         .target(
             name: "ChecklistsModel",
@@ -100,17 +100,17 @@ let package = Package(
         ),
         .target(
             name: "ChecklistsUI",
-            dependencies: ["ChecklistsModel"]
+            dependencies: ["ChecklistsModel", "ChecklistsEventLoop"]
         ),
         .target(
             name: "ChecklistsTerminal",
-            dependencies: ["CNcursesw", "CTerminalGuard", "ChecklistsUI", "ChecklistsModel", "ChecklistsDispatch"]
+            dependencies: ["CNcursesw", "CTerminalGuard", "ChecklistsUI", "ChecklistsModel", "ChecklistsEventLoop"]
         ),
         .executableTarget(
             name: "checklists",
             dependencies: [
                 "ChecklistsTerminal", "ChecklistsUI", "ChecklistsModel", "ChecklistsCommandLine",
-                "ChecklistsNotify", "ChecklistsConfig", "ChecklistsDispatch",
+                "ChecklistsNotify", "ChecklistsConfig", "ChecklistsEventLoop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [.unsafeFlags(startupLayout, .when(configuration: .release))]
@@ -128,7 +128,7 @@ let package = Package(
         ),
         .target(
             name: "ChecklistsToolSupport",
-            dependencies: ["ChecklistsDispatch", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["ChecklistsEventLoop", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .executableTarget(
             name: "checklists-bench",
@@ -140,7 +140,7 @@ let package = Package(
         ),
         .target(
             name: "ChecklistsStress",
-            dependencies: ["ChecklistsUI", "ChecklistsModel", "ChecklistsSync", "ChecklistsToolSupport"]
+            dependencies: ["ChecklistsUI", "ChecklistsModel", "ChecklistsSync", "ChecklistsEventLoop", "ChecklistsToolSupport"]
         ),
         .executableTarget(
             name: "checklists-stress",
@@ -176,8 +176,8 @@ let package = Package(
             dependencies: ["ChecklistsTerminal", "ChecklistsUI"]
         ),
         .testTarget(
-            name: "ChecklistsDispatchTests",
-            dependencies: ["ChecklistsDispatch"]
+            name: "ChecklistsEventLoopTests",
+            dependencies: ["ChecklistsEventLoop"]
         ),
         .testTarget(
             name: "ChecklistsConfigTests",

@@ -1,7 +1,7 @@
 import Foundation
 import ChecklistsModel
 import ChecklistsConfig
-import ChecklistsDispatch
+import ChecklistsEventLoop
 
 /// `checklists notify` and its `--status` and `--stop`: what the argument
 /// parser's subcommand calls. Each returns (or ends with) the exit status.

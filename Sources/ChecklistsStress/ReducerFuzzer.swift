@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import ChecklistsModel
 import ChecklistsUI
+import ChecklistsEventLoop
 import ChecklistsToolSupport
 
 /// What a fuzz run does.
@@ -206,8 +207,12 @@ public final class ReducerFuzzer {
         store = Store(state: AppState(context: context, width: width, height: height, now: now), database: app)
         // A new process: its alarm starts disarmed.
         alarm = AlarmSetting(date: nil, token: 0)
-        store.start(now: now)
-        report.remindersDelivered += store.takeClaimedReminders().count
+        store.onRuntimeEffect = { [unowned self] effect in
+            if case let .armAlarm(setting) = effect { self.alarm = setting }
+        }
+        for action in store.startingActions(now: now) {
+            report.remindersDelivered += sendCountingClaims(action).count
+        }
         noticeIn = nil
     }
 
@@ -217,24 +222,27 @@ public final class ReducerFuzzer {
         draw()
     }
 
-    /// What the runtime does after each batch of input: draw, ring, set the
-    /// alarm it was asked for; and what the wall clock does: fire the alarm
+    /// What the wall clock does after each batch of input: fire the alarm
     /// once it is reached, as an ordinary action.
     private func draw() {
-        _ = store.takeBells()
-        takeAlarmSetting()
         var firings = 0
         while let date = alarm.date, date <= now, firings < 3 {
             report.alarmsFired += 1
-            store.send(.alarmWentOff(token: alarm.token, at: now))
-            report.remindersDelivered += store.takeClaimedReminders().count
-            takeAlarmSetting()
+            report.remindersDelivered += sendCountingClaims(.alarmWentOff(token: alarm.token, at: now)).count
             firings += 1
         }
     }
 
-    private func takeAlarmSetting() {
-        if let setting = store.takeAlarmSetting() { alarm = setting }
+    /// Sends `action` as `Store.send` does, and returns the reminders its
+    /// claims answered with.
+    private func sendCountingClaims(_ action: Action) -> [DueReminder] {
+        var claimed: [DueReminder] = []
+        sendThrough(action, reduce: store.reduce) { effect in
+            let answer = store.perform(effect)
+            if case .claimDueReminders = effect, case let .remindersDue(due, _)? = answer { claimed += due }
+            return answer
+        }
+        return claimed
     }
 
     private func perform(_ event: FuzzEvent) {
@@ -470,9 +478,9 @@ public final class ReducerFuzzer {
         let state = store.state
         if case let .staleAlarm(age) = event {
             report.staleAlarms += 1
-            store.send(.alarmWentOff(token: alarm.token - age, at: now))
-            let delivered = store.takeClaimedReminders()
-            if store.takeAlarmSetting() != nil { return "an alarm with a stale token re-armed the alarm" }
+            let armed = alarm
+            let delivered = sendCountingClaims(.alarmWentOff(token: alarm.token - age, at: now))
+            if alarm != armed { return "an alarm with a stale token re-armed the alarm" }
             if !delivered.isEmpty { return "an alarm with a stale token delivered \(delivered.map(\.id))" }
         }
         if let problem = pasteProblem {

@@ -1,14 +1,12 @@
 import Foundation
-import Dispatch
 import ChecklistsModel
 import ChecklistsUI
-import ChecklistsDispatch
+import ChecklistsEventLoop
 
-/// The app's event loop: Dispatch sources on the main queue for input,
-/// resizes, signals, the database file and the alarm, drained by the main
-/// thread's run loop. Nothing polls: with no input
-/// the process sleeps in the kernel. Only this type (on the main queue) ever
-/// touches curses.
+/// The full-screen app on the shared `EventLoop`: the Store's reduce and
+/// perform, plus what only a terminal has: keys, resizes, suspending, the
+/// bell and the frame, drawn after every wake. Only this type (on the main
+/// queue) ever touches curses.
 @MainActor
 public final class Runtime {
     /// How the app ended, as an exit status: 0 for q, 128 + the signal for
@@ -17,12 +15,11 @@ public final class Runtime {
 
     private let store: Store
     private let terminal: CursesTerminal
-    private let now: @Sendable () -> Date
-    private var sources: [any DispatchSourceProtocol] = []
+    private var loop: EventLoop<Action, Effect>!
     private var firstFrameMarker: String?
-    private let eventLog: EventLog?
-    private let alarm = DispatchAlarm()
-    private let watcher = DatabaseWatcher()
+    /// Reminders delivered since the last frame, for the benchmark's event
+    /// log: it says when the frame showing them was drawn.
+    private var undrawnReminders: [DueReminder] = []
     /// The shared lock that tells `checklists notify` an app is open, so it
     /// leaves reminders to us: held while running, let go while suspended.
     private var presence: HeldLock?
@@ -40,12 +37,21 @@ public final class Runtime {
         self.store = Store(state: AppState(context: context, width: size.width, height: size.height, now: now()), database: database,
                            notifierPID: notifierPID)
         self.terminal = terminal
-        self.now = now
         self.firstFrameMarker = firstFrameMarker
-        self.eventLog = eventLog.flatMap(EventLog.init(path:))
-        alarm.onFire = { [unowned self] token in
-            self.store.send(.alarmWentOff(token: token, at: self.now()))
-            self.draw()
+        loop = EventLoop(now: now, eventLog: eventLog,
+                         reduce: { [unowned self] action in
+                             if case let .remindersDue(reminders, _) = action { self.undrawnReminders += reminders }
+                             return self.store.reduce(action)
+                         },
+                         perform: store.perform,
+                         alarmWentOff: { .alarmWentOff(token: $0, at: $1) },
+                         afterWake: { [unowned self] in self.draw() })
+        store.onRuntimeEffect = { [unowned self] effect in
+            switch effect {
+            case .ringBell: self.terminal.ringBell()
+            case let .armAlarm(setting): self.loop.setAlarm(date: setting.date, token: setting.token)
+            default: break
+            }
         }
     }
 
@@ -54,74 +60,26 @@ public final class Runtime {
         // Before the start-up claim: a notifier delivering this instant
         // finishes first, and what it delivered is not shown again as missed.
         presence = AppPresence.announce(databasePath: store.databasePath)
-        store.start(now: now())
+        loop.markDatabase(changeMark: store.externalChangeMark)
+        for action in store.startingActions(now: loop.now()) { loop.send(action) }
         draw()
         // Then the file watcher, after the first frame (setting it up is a
-        // third of a millisecond), and one look for a commit made elsewhere
-        // since the start's reads, of which no write event would tell.
-        let watchNotice = watchDatabase()
-        let changedElsewhere = store.noticeFileWrite(now: now())
-        if watchNotice || changedElsewhere { draw() }
-        if changedElsewhere { eventLog?.drewExternalChange() }
-        watchInput()
-        watchSignals()
-        // The main queue is drained on the main thread by its run loop, not
-        // by dispatchMain(): on Linux, dispatchMain() hands the main queue to
-        // libdispatch's worker threads, and the first worker starts the
-        // pool monitor, a timer that wakes the process every second forever.
-        // Run this way, an idle app makes no system call at all.
-        while true { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
-    }
-
-    /// Changes committed by other processes (the command line, another copy)
-    /// are shown at once: the watcher wakes us on writes to the files, and
-    /// SQLite's data_version says whether they were someone else's commits.
-    /// Returns whether it put a message on the screen's state (the watcher
-    /// fell back to polling), which the next draw shows.
-    private func watchDatabase() -> Bool {
-        watcher.onWrite = { [unowned self] in
-            MainActor.assumeIsolated {
-                guard self.store.noticeFileWrite(now: self.now()) else { return }
-                self.draw()
-                self.eventLog?.drewExternalChange()
-            }
+        // third of a millisecond): other processes' commits are shown at once.
+        if let reason = loop.watchDatabase(path: store.databasePath, changedElsewhere: { .changedElsewhere(at: $0) }) {
+            loop.send(.loadFailed(message: "Not watching the database (\(reason)); checking for changes every second."))
+            draw()
         }
-        watcher.start(databasePath: store.databasePath)
-        guard let reason = watcher.fallbackReason else { return false }
-        store.send(.loadFailed(message: "Not watching the database (\(reason)); checking for changes every second."))
-        return true
-    }
-
-    private func watchInput() {
-        let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
-        input.setEventHandler { [unowned self] in
-            MainActor.assumeIsolated { self.readInput() }
-        }
-        input.resume()
-        sources.append(input)
-    }
-
-    private func watchSignals() {
-        let handled: [(Int32, Ending?)] = [(SIGWINCH, nil), (SIGCONT, nil), (SIGTSTP, nil), (SIGTERM, .terminate), (SIGHUP, .hangup), (SIGINT, .interrupt)]
-        for (number, ending) in handled {
-            // Dispatch delivers the signal as an event only if the default action is off.
-            // For SIGTSTP this also replaces the handler curses installed,
-            // which would run on any thread, in the middle of a draw, and
-            // leave the cursor keys in the wrong mode after fg. The stopping
-            // signals are already ignored and blocked (`StoppingSignals.hold`,
-            // before the first frame); ignoring one again here would discard
-            // it if it is already pending.
-            if !StoppingSignals.numbers.contains(number) { signal(number, SIG_IGN) }
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { [unowned self] in
-                MainActor.assumeIsolated {
-                    if let ending { self.finish(ending) }
-                    if number == SIGTSTP { self.suspend() } else { self.resize() }
-                }
-            }
-            source.resume()
-            sources.append(source)
-        }
+        loop.whenReadable(STDIN_FILENO) { [unowned self] in self.readInput() }
+        // SIGTSTP is taken as an event too: that replaces the handler curses
+        // installed, which would run on any thread, in the middle of a draw,
+        // and leave the cursor keys in the wrong mode after fg.
+        loop.whenSignalled(SIGWINCH) { [unowned self] in self.resize() }
+        loop.whenSignalled(SIGCONT) { [unowned self] in self.resize() }
+        loop.whenSignalled(SIGTSTP) { [unowned self] in self.suspend() }
+        loop.whenSignalled(SIGTERM) { [unowned self] in self.finish(.terminate) }
+        loop.whenSignalled(SIGHUP) { [unowned self] in self.finish(.hangup) }
+        loop.whenSignalled(SIGINT) { [unowned self] in self.finish(.interrupt) }
+        loop.run()
     }
 
     private func readInput() {
@@ -131,16 +89,15 @@ public final class Runtime {
             if terminal.inputHasHungUp() { finish(.hangup) }
             return
         }
-        store.send(.clock(now()))
+        loop.send(.clock(loop.now()))
         for key in keys {
             if key == .control("z") {
                 suspend()
                 continue
             }
-            store.send(.key(key))
+            loop.send(.key(key))
             if !store.state.isRunning { finish(.quit) }
         }
-        draw()
     }
 
     /// Ctrl-Z (a key in raw mode) and SIGTSTP from outside (`kill -TSTP`)
@@ -157,15 +114,15 @@ public final class Runtime {
 
     private func resize() {
         let size = terminal.updateSizeFromKernel()
-        store.send(.resized(width: size.width, height: size.height))
-        draw()
+        loop.send(.resized(width: size.width, height: size.height))
     }
 
     private func draw() {
         terminal.draw(render(store.state))
-        for _ in 0..<store.takeBells() { terminal.ringBell() }
-        if let setting = store.takeAlarmSetting() { alarm.set(date: setting.date, token: setting.token) }
-        eventLog?.drew(store.takeClaimedReminders())
+        if !undrawnReminders.isEmpty {
+            loop.eventLog?.drew(reminders: undrawnReminders.map { ($0.id, $0.remindAt) })
+            undrawnReminders = []
+        }
         if let marker = firstFrameMarker {
             firstFrameMarker = nil
             try? "\(EventLog.wallNanoseconds())\n".write(toFile: marker, atomically: false, encoding: .utf8)
@@ -175,41 +132,5 @@ public final class Runtime {
     private func finish(_ ending: Ending) -> Never {
         terminal.stop()
         exit(ending.rawValue)
-    }
-}
-
-/// Times for the benchmark, appended to a file after the frame is drawn:
-/// `reminder ID DUE_NS DRAWN_NS` per reminder delivered, `external DRAWN_NS`
-/// per change of another process shown. Wall-clock nanoseconds, so they
-/// compare with the due times and with the other process's commit time.
-@MainActor
-final class EventLog {
-    private let handle: FileHandle
-
-    init?(path: String) {
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else { return nil }
-        self.handle = handle
-    }
-
-    func drew(_ reminders: [DueReminder]) {
-        let drawn = Self.wallNanoseconds()
-        for reminder in reminders {
-            write("reminder \(reminder.id) \(Int64(reminder.remindAt.timeIntervalSince1970) * 1_000_000_000) \(drawn)")
-        }
-    }
-
-    func drewExternalChange() {
-        write("external \(Self.wallNanoseconds())")
-    }
-
-    private func write(_ line: String) {
-        handle.write(Data((line + "\n").utf8))
-    }
-
-    static func wallNanoseconds() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import ChecklistsDispatch
+import ChecklistsEventLoop
 
 // MARK: - Starting and waiting for processes
 

@@ -6,7 +6,7 @@ import ChecklistsTerminal
 import ChecklistsCommandLine
 import ChecklistsNotify
 import ChecklistsConfig
-import ChecklistsDispatch
+import ChecklistsEventLoop
 
 /// `checklists`, the argument parser's root: with no arguments, the
 /// full-screen app; with a subcommand (Subcommands.swift), one change or

@@ -21,39 +21,46 @@ final class TestClock: @unchecked Sendable {
 
 /// A Store driven the way the terminal runtime drives it: the alarm's
 /// events and other processes' commits arrive as actions with the clock's
-/// time, and after each batch the alarm setting the Store asks for is set.
+/// time, and the bell and the alarm's settings come out as effects: the
+/// alarm is set, the bells counted.
 final class LoopDriver {
     let store: Store
     let database: ChecklistsDatabase
     let alarm: FakeAlarm
     let clock: TestClock
+    private var bells = 0
 
     init(store: Store, database: ChecklistsDatabase, alarm: FakeAlarm, clock: TestClock) {
         self.store = store
         self.database = database
         self.alarm = alarm
         self.clock = clock
+        store.onRuntimeEffect = { [unowned self] effect in
+            switch effect {
+            case .ringBell: self.bells += 1
+            case let .armAlarm(setting): alarm.set(setting)
+            default: break
+            }
+        }
     }
 
     /// The runtime's start: the first frame claims what was missed and arms.
     func start() {
         store.start(now: clock.time)
-        afterBatch()
     }
 
     func alarmWentOff(token: Int) {
         store.send(.alarmWentOff(token: token, at: clock.time))
-        afterBatch()
     }
 
     func dataChangedElsewhere() {
         store.send(.changedElsewhere(at: clock.time))
-        afterBatch()
     }
 
-    /// What the runtime does after drawing: set the alarm if asked.
-    func afterBatch() {
-        if let setting = store.takeAlarmSetting() { alarm.set(setting) }
+    /// The bells rung since the last call.
+    func takeBells() -> Int {
+        defer { bells = 0 }
+        return bells
     }
 }
 
@@ -107,16 +114,12 @@ struct ReminderLoopTests {
         let settingsBefore = alarm.settings.count
         // Moving around and opening help commit nothing: no query, no re-arm.
         app.store.send(.key(.down))
-        app.afterBatch()
         #expect(alarm.settings.count == settingsBefore)
         // Snooze 5 minutes from the banner: one commit, one re-arm.
         app.store.send(.key(.character("z")))
         app.store.send(.clock(clock.time))
         app.store.send(.key(.character("1")))
-        app.afterBatch()
         #expect(alarm.date == Fixed.date("2026-11-21 10:36"))
-        #expect(alarm.settings.count == settingsBefore + 1)
-        app.afterBatch()
         #expect(alarm.settings.count == settingsBefore + 1)
         folder.remove()
     }
@@ -130,13 +133,12 @@ struct ReminderLoopTests {
         app.alarmWentOff(token: alarm.token)
         app.store.send(.key(.character("z")))
         app.store.send(.key(.character("1")))
-        app.afterBatch()
         #expect(app.store.state.overlays.banner == nil)
-        #expect(app.store.takeBells() == 1)
+        #expect(app.takeBells() == 1)
         clock.time = try #require(alarm.date)
         app.alarmWentOff(token: alarm.token)
         #expect(app.store.state.overlays.banner?.reminders.map(\.item.text) == ["call"])
-        #expect(app.store.takeBells() == 1)
+        #expect(app.takeBells() == 1)
         #expect(try app.database.reminderDate(ofItem: 1) == nil)
         folder.remove()
     }
@@ -174,12 +176,12 @@ struct ReminderLoopTests {
         let banner = try #require(app.store.state.overlays.banner)
         #expect(banner.reminders.count == 1000)
         #expect(Set(banner.reminders.map(\.id)).count == 1000)
-        #expect(app.store.takeBells() == 1)
+        #expect(app.takeBells() == 1)
         #expect(try app.database.nextReminderDate() == nil)
         // A second event (even with the current token) finds nothing more.
         app.alarmWentOff(token: alarm.token)
         #expect(app.store.state.overlays.banner?.reminders.count == 1000)
-        #expect(app.store.takeBells() == 0)
+        #expect(app.takeBells() == 0)
         folder.remove()
     }
 
@@ -256,14 +258,13 @@ struct ReminderLoopTests {
         // that already shows the item.
         app.store.send(.key(.character("G")))
         app.store.send(.key(.enter))
-        app.afterBatch()
         #expect(alarm.date == Fixed.date("2026-11-21 10:45"))
         #expect(render(app.store.state).lines()[1].contains("!") == false)
         clock.time = Fixed.date("2026-11-21 10:45")
         app.alarmWentOff(token: alarm.token)
         #expect(render(app.store.state).lines()[1].contains("! Today 10:45 AM"))
         #expect(alarm.date == Fixed.date("2026-11-22 00:00"))
-        #expect(app.store.takeBells() == 0)
+        #expect(app.takeBells() == 0)
         folder.remove()
     }
 }

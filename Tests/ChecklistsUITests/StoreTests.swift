@@ -216,4 +216,23 @@ struct StoreTests {
         #expect(store.state.screen.checklist?.selectedItem?.text == "item 0")
         folder.remove()
     }
+
+    @Test("the bell and the alarm's settings leave the Store as effects, in the order reduce asks for them, and nothing else does")
+    func runtimeEffects() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        let due = Fixed.now.addingTimeInterval(-60)
+        let later = Fixed.now.addingTimeInterval(3600)
+        try database.applyAll([.addItem(checklistID: list, ItemDraft(text: "missed", dueDate: due, shouldRemind: true)),
+                               .addItem(checklistID: list, ItemDraft(text: "later", dueDate: later, shouldRemind: true))],
+                              now: due.addingTimeInterval(-60))
+        let store = Store(state: AppState(context: Fixed.context, width: 70, height: 16, now: Fixed.now), database: database)
+        var effects: [Effect] = []
+        store.onRuntimeEffect = { effects.append($0) }
+        store.start(now: Fixed.now)
+        #expect(effects == [.ringBell, .armAlarm(AlarmSetting(date: later, token: 1))])
+        // Keys that commit nothing ring nothing and leave the alarm alone.
+        press(.down, .up, on: store)
+        #expect(effects.count == 2)
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 import ChecklistsConfig
-import ChecklistsDispatch
+import ChecklistsEventLoop
 
 /// The user's own command, once per reminder, with the item in
 /// environment variables. It runs beside the notifier: a thread waits for

@@ -3,7 +3,7 @@ import Foundation
 import Glibc
 #endif
 import ChecklistsConfig
-import ChecklistsDispatch
+import ChecklistsEventLoop
 
 /// A message on every client attached to the user's tmux server, and a
 /// bell on each client's terminal. The server is the one `tmux` finds by

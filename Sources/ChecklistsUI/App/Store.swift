@@ -1,5 +1,6 @@
 import Foundation
 import ChecklistsModel
+import ChecklistsEventLoop
 
 /// Runs `reduce` and performs its effects against the database. Effects run
 /// synchronously, so a keystroke's save and reload are done before the next
@@ -7,29 +8,23 @@ import ChecklistsModel
 ///
 /// The database is the Store's alone: keys, the alarm and other processes'
 /// commits all reach it as actions, and every read, claim and write is an
-/// effect performed here. What the terminal must do (ring, set the alarm)
-/// waits for the runtime to take it after the frame is drawn.
+/// effect performed here. The effects that are not the database's (the
+/// bell, the alarm) leave through `onRuntimeEffect` as they come out.
 ///
-/// The terminal runtime wraps a Store; tests drive one directly on a real
-/// SQLite file, without a terminal.
+/// The terminal runtime runs a Store in its `EventLoop`; tests drive one
+/// directly on a real SQLite file, without a terminal.
 public final class Store {
     public private(set) var state: AppState
     private let database: ChecklistsDatabase
-    /// Bells the reducer asked for, for the runtime to ring after drawing.
-    private var pendingBells = 0
-    /// The latest arming the reducer asked for, for the runtime to set.
-    private var pendingAlarm: AlarmSetting?
-    /// Reminders claimed since the runtime last asked (for the benchmark's
-    /// event log).
-    private var claimed: [DueReminder] = []
-    /// SQLite's data_version when other processes' commits were last taken
-    /// in: the file watcher wakes us on any write, this says whether any of
-    /// it was someone else's commit.
-    private var externalChangeMark: Int?
 
     /// The running notifier's pid, or nil (the lock file beside the
     /// database says; the terminal runtime passes the look-up in).
     private let notifierPID: () -> Int32?
+
+    /// Where the bell and the alarm's settings go, in order, as reduce asks
+    /// for them: the terminal runtime rings and arms, a test records them.
+    /// Unset, they are dropped.
+    public var onRuntimeEffect: ((Effect) -> Void)?
 
     public init(state: AppState, database: ChecklistsDatabase, notifierPID: @escaping () -> Int32? = { nil }) {
         self.state = state
@@ -40,62 +35,39 @@ public final class Store {
     /// The database file, for the runtime's file watcher.
     public var databasePath: String { database.path }
 
+    /// SQLite's count of other connections' commits, for the runtime's file
+    /// watcher: a write it sees is someone else's commit when this moved.
+    public func externalChangeMark() -> Int? {
+        try? database.externalChangeMark()
+    }
+
     /// Reduces `action` and every action its effects produce, in order.
     public func send(_ action: Action) {
-        var pending = [action]
-        while !pending.isEmpty {
-            let next = pending.removeFirst()
-            for effect in reduce(&state, next) {
-                if let answer = perform(effect) { pending.append(answer) }
-            }
-        }
+        sendThrough(action, reduce: reduce, perform: perform)
     }
 
-    /// Sends the actions a start needs: the time, the size, and the checklist
-    /// that was open last time.
+    /// Sends the actions a start needs (`startingActions`).
     public func start(now: Date) {
-        externalChangeMark = try? database.externalChangeMark()
-        send(.clock(now))
+        for action in startingActions(now: now) { send(action) }
+    }
+
+    /// The actions a start sends: the time, and the checklist that was open
+    /// last time (with what opening the database found to say).
+    public func startingActions(now: Date) -> [Action] {
         let notice = database.openingNotice?.description
-        do {
-            send(.started(openChecklistID: try database.openChecklistID(), notice: notice))
-        } catch {
-            send(.started(openChecklistID: nil, notice: notice))
-        }
+        return [.clock(now), .started(openChecklistID: try? database.openChecklistID(), notice: notice)]
     }
 
-    /// The file watcher saw a write at `now`: when it holds another
-    /// process's commit, sends `.changedElsewhere`. Returns whether it did.
-    @discardableResult
-    public func noticeFileWrite(now: Date) -> Bool {
-        guard let mark = try? database.externalChangeMark(), mark != externalChangeMark else { return false }
-        externalChangeMark = mark
-        send(.changedElsewhere(at: now))
-        return true
+    /// One step of the app: `reduce` on the Store's state.
+    public func reduce(_ action: Action) -> [Effect] {
+        ChecklistsUI.reduce(&state, action)
     }
 
-    /// Takes the bells asked for since the last call.
-    public func takeBells() -> Int {
-        defer { pendingBells = 0 }
-        return pendingBells
-    }
-
-    /// Takes the alarm setting asked for since the last call, if any.
-    public func takeAlarmSetting() -> AlarmSetting? {
-        defer { pendingAlarm = nil }
-        return pendingAlarm
-    }
-
-    /// Takes the reminders claimed since the last call.
-    public func takeClaimedReminders() -> [DueReminder] {
-        defer { claimed = [] }
-        return claimed
-    }
-
-    private func perform(_ effect: Effect) -> Action? {
+    /// Performs one effect; the answer, if any, is the next action to send.
+    public func perform(_ effect: Effect) -> Action? {
         switch effect {
-        case .ringBell:
-            pendingBells += 1
+        case .ringBell, .armAlarm:
+            onRuntimeEffect?(effect)
             return nil
         case let .loadLists(select, dueBefore, dueLimit):
             do {
@@ -128,9 +100,7 @@ public final class Store {
             }
         case let .claimDueReminders(time, missed):
             do {
-                let due = try database.claimDueReminders(now: time)
-                claimed += due
-                return .remindersDue(due, missed: missed)
+                return .remindersDue(try database.claimDueReminders(now: time), missed: missed)
             } catch {
                 // Say why, and arm again from what is pending.
                 return .claimFailed(message: error.statusLine)
@@ -140,9 +110,6 @@ public final class Store {
             // the app, and the next commit looks again.
             return .wakeCandidatesLoaded(WakeCandidates(nextReminder: try? database.nextReminderDate(),
                                                         nextOverdue: try? database.nextOverdueDate(after: time)))
-        case let .armAlarm(setting):
-            pendingAlarm = setting
-            return nil
         case .checkNotifier:
             return .notifierChecked(pid: notifierPID())
         case let .search(query, generation, limit):

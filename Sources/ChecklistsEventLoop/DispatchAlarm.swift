@@ -5,7 +5,8 @@ import Dispatch
 /// clock: a machine that slept past the time fires it at once on wake, and a
 /// clock set forward fires what became due. Disarmed, it costs nothing: the
 /// process does not wake. The full-screen app and the notifier both use it,
-/// so both wake the same way (see DECISIONS.md, "One wake design").
+/// so both wake the same way (`EventLoop` owns it; see DECISIONS.md, "One
+/// loop for the app and the notifier").
 @MainActor
 public final class DispatchAlarm {
     /// Called on the main queue with the token the alarm was set with.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ChecklistsDispatch
+@testable import ChecklistsEventLoop
 
 /// The lock files beside the database, on real files. Separate descriptors
 /// in one process conflict as separate processes do (flock locks belong to

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ChecklistsDispatch
+@testable import ChecklistsEventLoop
 
 /// The watcher on real files: a write to the database's WAL wakes it (after
 /// its settle delay), a write to an unrelated file in the same folder does
