@@ -80,8 +80,8 @@ public enum ExportImportCommands {
     /// All that `descriptor` holds, read straight into the array the
     /// reader takes, in one buffer of the file's size (and more, only if
     /// the file grows while it is read); nil when it cannot be read (a
-    /// folder). Read into `Data` and then copied into an array, a 28 MB
-    /// export was made twice: about 70 ms before its reading could begin.
+    /// folder). Not through `Data`, which a copy into an array would make
+    /// twice before the reading could begin.
     static func readWhole(_ descriptor: Int32) -> [UInt8]? {
         var info = stat()
         let size = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 0
@@ -116,9 +116,8 @@ public enum ExportImportCommands {
 /// reporting the first problem as "FILE:LINE:COLUMN: what is wrong".
 ///
 /// The lists' items are read one at a time, each turned into its entry as
-/// soon as it is parsed: parsed whole first, the 100,000 items of a large
-/// export were a tree of 200 MB, built and torn down again, and the heap
-/// it left behind slowed the database's own work after it.
+/// soon as it is parsed: a whole tree of a large export, built and torn
+/// down again, left a heap that slowed the database's own work after it.
 struct SnapshotReader {
     let bytes: [UInt8]
     let name: String
@@ -139,9 +138,7 @@ struct SnapshotReader {
 
     /// An object's values, each in the place of its key in the keys the
     /// object may have. An item's are looked up by `ItemField`, with no
-    /// string compared: matching each lookup's key against the members
-    /// was a tenth of reading a large file (and a dictionary hashed every
-    /// key of 100,000 items twice).
+    /// string compared or hashed: that was a large share of reading a file.
     struct Fields {
         let keys: [String]
         var values: [JSONNode?]
@@ -149,8 +146,7 @@ struct SnapshotReader {
         init(keys: [String]) {
             self.keys = keys
             // Each slot set to nil in place: `Array(repeating:count:)` copied
-            // the one value into every slot through the node's copy
-            // function, 2,000 instructions for an item's fifteen.
+            // the one value into every slot through the node's copy function.
             values = [JSONNode?](unsafeUninitializedCapacity: keys.count) { slots, count in
                 for slot in slots.indices { (slots.baseAddress! + slot).initialize(to: nil) }
                 count = keys.count
@@ -206,10 +202,9 @@ struct SnapshotReader {
     /// but the items, passing over each (`JSONParser.skipObject`: brackets
     /// and strings only) and noting where it starts; then both cores read
     /// the items in full from there, a sixteenth of them at a time, each
-    /// core taking the next sixteenth when it is done (in two fixed halves,
-    /// one core finished up to 50 ms before the other, 100,000 items), and
-    /// their ids and UIDs are checked in the file's order. Reading the items was most of an
-    /// import's first half, before the database could begin. Nil at the
+    /// core taking the next sixteenth when it is done (in two fixed halves
+    /// one core idled while the other finished), and their ids and UIDs are
+    /// checked in the file's order. Nil at the
     /// first problem of any kind: the one-core reading then reads the file
     /// again, and finds and words the problem as it always has, so a file
     /// with a problem is reported the same either way (a test compares
@@ -239,8 +234,7 @@ struct SnapshotReader {
         let read = parts.compactMap(\.entries)
         guard read.count == parts.count else { return nil }
         // The ids and the UIDs are checked at once, each set on a core of
-        // its own: one after the other, with each entry put in its list in
-        // the same loop, this was a quarter of the reading (100,000 items).
+        // its own: one after the other they were a large share of the reading.
         let unique = UniquenessCheck()
         DispatchQueue.concurrentPerform(iterations: 2) { check in
             if check == 0 {
@@ -502,7 +496,7 @@ struct SnapshotReader {
     /// which is exactly U+0000–U+001F and U+007F–U+009F. Read from the
     /// UTF-8, where the last ones are 0xC2 followed by 0x80–0x9F (0xC2 is
     /// only ever a lead byte): looking up each scalar's category was a
-    /// twentieth of an import, and decoding each scalar still 1 %.
+    /// noticeable share of an import.
     static func holdsControlCharacter(_ text: String) -> Bool {
         var previous: UInt8 = 0
         for byte in text.utf8 {
@@ -644,9 +638,9 @@ struct ExportDocument {
                 // The first list's items are written after the header and
                 // its own line, in the buffer that becomes the document:
                 // room for every item, so that nothing is copied again when
-                // it is all in one list. (About what an item takes: 277
-                // bytes with the benchmark's items; growing 28 MB by
-                // doubling copied it all again.)
+                // it is all in one list (320 bytes is a little more than
+                // the benchmark's items take; growing by doubling copied it
+                // all again).
                 swap(&items, &head)
                 items.bytes.reserveCapacity(items.bytes.count + 4096 + 320 * totalItems)
                 items.append("\n    " + line + "[")

@@ -1,6 +1,6 @@
 /// A subcommand's command line in its plain shapes, read without the
 /// argument parser (which builds every command's arguments by reflection,
-/// 1 to 2 ms of a 5 ms command; DECISIONS.md, "The floor"): `--db P`
+/// a large share of a short command; DECISIONS.md, "The floor"): `--db P`
 /// before the subcommand or among its options (not both), each option at
 /// most once, every value and positional a separate argument that is
 /// neither empty nor starts with "-". Anything else (`--due=today`, a

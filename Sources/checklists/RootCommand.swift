@@ -73,8 +73,8 @@ struct RootCommand: ParsableCommand {
     /// P`) and the subcommands scripts and status lines call most
     /// (`plainSubcommand`), answered without the argument parser, which
     /// builds every command's arguments through reflection and runtime
-    /// conformance lookups: about half of `status`'s own CPU time, and 1 ms
-    /// before the app's first frame (perf; DECISIONS.md, "The floor"). Only
+    /// conformance lookups, a large share of a short command's time
+    /// (DECISIONS.md, "The floor"). Only
     /// these shapes, with a path that cannot be an option; everything else
     /// (`status --help`, `--db=x`, a typo) goes to the parser as before.
     /// Returns the exit status, or nil to parse.

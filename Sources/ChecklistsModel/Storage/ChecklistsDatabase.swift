@@ -202,9 +202,9 @@ public final class ChecklistsDatabase: Sendable {
         var configuration = connectionConfiguration(options)
         configuration.readonly = true
         // A command that reads maps the file instead of copying each page
-        // with pread: `list` of 100,000 items 204 → 181 ms CPU. Not the
-        // app, which stays open all day, where the mapped pages would count
-        // in its memory (DECISIONS, "Reading by position, mapping the file").
+        // with pread. Not the app, which stays open all day, where the
+        // mapped pages would count in its memory (DECISIONS.md, "Reading by
+        // position, mapping the file").
         configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 268435456") }
         // SQLite's reader leaves an empty -wal and the -shm when it found
         // none, as any reader does; a refused file gets its folder back as it was.
@@ -239,8 +239,7 @@ public final class ChecklistsDatabase: Sendable {
     /// case-insensitively) for its value observation, notes schema changes
     /// for its schema cache, and transactions for its transaction
     /// observers: none of which this code uses after the open (it asks
-    /// `sqlite_master` itself, and watches the file for changes). 156 calls
-    /// were 1.5 of the 17.6 million instructions to the app's first frame.
+    /// `sqlite_master` itself, and watches the file for changes).
     /// Set only here, between statements: SQLite expires the prepared ones.
     private static func withoutStatementAuthorizer(_ queue: DatabaseQueue) {
         queue.inDatabase { db in _ = sqlite3_set_authorizer(db.sqliteConnection, nil, nil) }
@@ -253,10 +252,9 @@ public final class ChecklistsDatabase: Sendable {
     /// Every connection's set-up: how long to wait for a lock, the
     /// natural order collation the queries name, and temporary files in
     /// memory. The last is for the statement journal SQLite keeps for a
-    /// statement that fires triggers inside a transaction: on disk (in
-    /// /var/tmp) an import of 100,000 items made 1.6 million writes to it,
-    /// 16 per item, and spent most of its time there; the journal is thrown
-    /// away at the statement's end, so it never needed a disk.
+    /// statement that fires triggers inside a transaction: on disk, an
+    /// import spent most of its time writing it, and it is thrown away at
+    /// the statement's end, so it never needed a disk.
     private static func connectionConfiguration(_ options: Options) -> Configuration {
         _ = sqliteSetUp
         var configuration = Configuration()
@@ -287,7 +285,7 @@ public final class ChecklistsDatabase: Sendable {
     /// file is renamed into place, with the journal in memory: the file is
     /// nobody's yet, and a failure throws it away, so each page is written
     /// once, where through the WAL it was written there and then again by
-    /// the checkpoint (100,000 items: about 70 ms less), and the file
+    /// the checkpoint, and the file
     /// appears with all of the import or not at all.
     ///
     /// For the same reason nothing is synced while it is built (each of the
@@ -385,11 +383,11 @@ public final class ChecklistsDatabase: Sendable {
     /// Registered with SQLite's own call rather than as a GRDB function:
     /// ASCII text is folded from SQLite's bytes into SQLite's result with
     /// no string made, where GRDB made a value, a string and another value
-    /// for each call (an import folds every item: 100,000 items 101 → 54 ms).
+    /// for each call, and an import folds every item.
     ///
     /// Also adds `text_contains(text, part)` (the C shim's), what a query
     /// too short for the trigram index looks for in every folded text in
-    /// place of `instr(text, part) > 0`: DECISIONS.md, "Short queries".
+    /// place of `instr(text, part) > 0` (DECISIONS.md, "Search").
     static func addSearchFold(to db: Database) {
         sqlite3_create_function_v2(db.sqliteConnection, "search_fold", 1, SQLITE_UTF8 | SQLITE_DETERMINISTIC,
                                    nil, searchFoldCall, nil, nil, nil)
