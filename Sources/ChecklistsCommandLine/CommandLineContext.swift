@@ -15,8 +15,8 @@ public struct CommandLineContext {
     public var output: (String) -> Void
     /// Standard output for a large document already in UTF-8 (an export,
     /// `list --json`): its lines without the last newline, as `output`
-    /// would print them. A real run writes the bytes as they are; making a
-    /// String of 28 MB first checked and copied every byte again.
+    /// would print them. A real run writes the bytes as they are: making a
+    /// String first would check and copy every byte again.
     public var outputUTF8: ([UInt8]) -> Void
     /// A line for stderr that stops nothing (a file open to other users), so
     /// it never mixes into output a script reads.
@@ -124,10 +124,9 @@ private func writeAll(_ bytes: [UInt8]) {
 
 /// The process's environment as a dictionary, read straight from `environ`.
 ///
-/// Foundation's `ProcessInfo.environment` made the same dictionary of a
-/// tmux pane's thirty-odd variables in 416,000 instructions (callgrind), a
-/// fiftieth of the app's start to its first frame. A name set twice keeps
-/// its first value, the one `getenv` reads.
+/// Foundation's `ProcessInfo.environment` is far slower at making the same
+/// dictionary, on every start (DECISIONS.md, "The floor"). A name set twice
+/// keeps its first value, the one `getenv` reads.
 public enum ProcessEnvironment {
     public static func read() -> [String: String] {
         var variables: [String: String] = [:]

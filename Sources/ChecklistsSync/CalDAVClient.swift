@@ -13,7 +13,7 @@ public struct HTTPReply: Sendable {
 
 /// How much of a server's answer a sync holds at most. A reply is read as
 /// it arrives and stopped at `replyBytes`: larger than a listing of
-/// 200,000 to-dos (DECISIONS.md) and than a multiget the
+/// 200,000 to-dos (DECISIONS.md, "A hostile server") and than a multiget the
 /// sync asks for (`multigetBytes`), small enough that a hostile or broken
 /// server cannot exhaust memory with an endless or giant body.
 public enum SyncLimits {

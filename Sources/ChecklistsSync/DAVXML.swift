@@ -50,8 +50,8 @@ public struct DAVMultistatus: Hashable, Sendable {
 
     /// Whether `data` may go to libxml2 at all: UTF-8 with no DTD and no
     /// processing instruction, as every CalDAV reply is. libxml2 expands
-    /// the entities a DTD declares (one 50 KB entity named 50,000 times
-    /// took 20 s of CPU), and FoundationXML crashes on an element name that
+    /// the entities a DTD declares (a small reply can take many seconds of
+    /// CPU), and FoundationXML crashes on an element name that
     /// is not UTF-8 and on an instruction without data (`<?pi?>`). The
     /// search for `<!` and `<?` holds only in UTF-8, so a declaration naming
     /// another encoding (UTF-7 hides `<` as `+ADw-`) is refused as well;

@@ -60,7 +60,7 @@ public final class SyncSession {
         // anything: a calendar this client wrote to at its last sync (its
         // tag is not kept, our own write moved it) that has changes to send
         // now is not asked its tag. A REPORT must follow anyway, and at
-        // 10,000 to-dos Radicale reads every one for the tag (DECISIONS,
+        // 10,000 to-dos Radicale reads every one for the tag (DECISIONS.md,
         // "What scripts/bench-sync found"). A list with no calendar yet
         // reads as all changed (no states).
         var changedHere: [Int64: LocalChanges] = [:]

@@ -73,8 +73,8 @@ struct RootCommand: ParsableCommand {
     /// P`) and the subcommands scripts and status lines call most
     /// (`plainSubcommand`), answered without the argument parser, which
     /// builds every command's arguments through reflection and runtime
-    /// conformance lookups: about half of `status`'s own CPU time, and 1 ms
-    /// before the app's first frame (perf; DECISIONS.md, "The floor"). Only
+    /// conformance lookups, a large share of a short command's time
+    /// (DECISIONS.md, "The floor"). Only
     /// these shapes, with a path that cannot be an option; everything else
     /// (`status --help`, `--db=x`, a typo) goes to the parser as before.
     /// Returns the exit status, or nil to parse.
@@ -99,49 +99,8 @@ struct RootCommand: ParsableCommand {
     /// shapes (`PlainArguments`), without the parser; nil for any other
     /// command line.
     static func plainSubcommand(_ arguments: [String]) -> Int32? {
-        if let status = PlainArguments(arguments, subcommand: "status", options: [], flags: [], positionals: 0) {
-            return execute(databasePath: status.databasePath) { context throws(CommandLineError) in
-                try ItemQueryCommands.status(context: context)
-            }
-        }
-        if let list = PlainArguments(arguments, subcommand: "list", options: ["--list", "--due", "--match"], flags: ["--all", "--json"],
-                                     positionals: 0) {
-            var due: DueFilter?
-            if let text = list.values["--due"] {
-                guard let filter = DueFilter(rawValue: text) else { return nil }
-                due = filter
-            }
-            return execute(databasePath: list.databasePath) { context throws(CommandLineError) in
-                try ItemQueryCommands.list(list: list.values["--list"], due: due, all: list.flags.contains("--all"),
-                                           match: list.values["--match"], json: list.flags.contains("--json"), context: context)
-            }
-        }
-        if let add = PlainArguments(arguments, subcommand: "add", options: ["--list", "--due", "--repeat", "--note"], flags: ["--remind"],
-                                    positionals: 1) {
-            return execute(databasePath: add.databasePath) { context throws(CommandLineError) in
-                try ItemCommands.add(text: add.positionals[0], list: add.values["--list"], due: add.values["--due"],
-                                     remind: add.flags.contains("--remind"), repeat: add.values["--repeat"], note: add.values["--note"],
-                                     context: context)
-            }
-        }
-        if let lists = PlainArguments(arguments, subcommand: "lists", options: [], flags: ["--json"], positionals: 0) {
-            return execute(databasePath: lists.databasePath) { context throws(CommandLineError) in
-                try ChecklistCommands.lists(json: lists.flags.contains("--json"), context: context)
-            }
-        }
-        // An id the parser would refuse (not a whole number) is left to it, and its message.
-        for name in ["done", "undone", "delete"] {
-            guard let item = PlainArguments(arguments, subcommand: name, options: [], flags: [], positionals: 1) else { continue }
-            guard let id = Int64(item.positionals[0]) else { return nil }
-            return execute(databasePath: item.databasePath) { context throws(CommandLineError) in
-                if name == "delete" {
-                    try ItemCommands.delete(id: id, context: context)
-                } else {
-                    try ItemCommands.setChecked(id: id, name == "done", context: context)
-                }
-            }
-        }
-        return nil
+        guard let (command, databasePath) = PlainArguments.command(arguments) else { return nil }
+        return execute(databasePath: databasePath, command.perform)
     }
 
     mutating func run() throws {

@@ -8,9 +8,9 @@ import ChecklistsNotify
 // The subcommands: argument parsing only. What each one does lives in
 // ChecklistsCommandLine, where tests run it with a fixed time and a
 // temporary database. Every command names itself: deriving the name from
-// the type goes through String(describing:) and runtime conformance scans,
-// about 2 ms of every run (measured with perf), which `status` in a tmux
-// status line pays every few seconds.
+// the type goes through String(describing:) and runtime conformance scans
+// on every run, which `status` in a tmux status line pays every few
+// seconds (DECISIONS.md, "Command-line choices a script can rely on").
 
 /// `--db` for every subcommand, so it works after the subcommand's name too
 /// (`checklists add milk --db x.sqlite`); before it, the root's `--db` counts.

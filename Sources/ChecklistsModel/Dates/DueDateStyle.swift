@@ -64,9 +64,8 @@ public final class DueDateStyle: @unchecked Sendable {
     /// zone becomes its default time zone too, before the style's calendar
     /// is made. Foundation starts every new calendar in the default zone,
     /// and without one set it looked the system's zone up first, building
-    /// a dictionary of the whole environment twice to read TZ and TZFILE:
-    /// 0.9 of the 2.0 million instructions of the date style at the app's
-    /// start, in a tmux pane. Nothing here reads the default zone: every
+    /// a dictionary of the whole environment twice to read TZ and TZFILE
+    /// (DECISIONS.md, "The floor"). Nothing here reads the default zone: every
     /// date is shown and parsed in the style's.
     public static func fromEnvironment(_ environment: [String: String]) -> DueDateStyle {
         fromEnvironment(environment, fallbackTimeZone: systemTimeZone(localtimeTarget: localtimeTarget()), settingProcessDefault: true)
@@ -175,12 +174,10 @@ public final class DueDateStyle: @unchecked Sendable {
     public func format(_ date: Date) -> String {
         // The date part depends only on the wall-clock day and the time part
         // only on the minute of the day, so each is made once per day and per
-        // minute: `list` of 100,000 items spent a third of its time in ICU
-        // making the same "Nov 21, 2026" and "9:00 AM" again and again, and
-        // every frame of the app formats every visible row's date. A third
-        // cache of whole texts by date, and storing each part again when it
-        // was found, cost 40 % of formatting `list`'s 70,000 dates, nearly
-        // all of them different (callgrind).
+        // minute: `list` spent much of its time in ICU making the same
+        // "Nov 21, 2026" and "9:00 AM" again and again. A third cache, of
+        // whole texts by date, cost more than it saved: a large `list`'s
+        // dates are nearly all different.
         let local = WallClockMath.localSeconds(of: date, in: timeZone)
         let day = GregorianDayMath.floorDiv(local, 86_400)
         let minute = (local - day * 86_400) / 60
@@ -258,8 +255,7 @@ public final class DueDateStyle: @unchecked Sendable {
     /// The day `now` falls in, asked of the calendar only when `now` has
     /// left the day asked last: `startOfDay` cost as much as writing the
     /// date itself, and the caches look the day up for every row of every
-    /// frame (the first frame at 100,000 items: 6.2 million instructions
-    /// for 211 dates). The day starts at the same instant whatever the
+    /// frame. The day starts at the same instant whatever the
     /// locale, so the day calendar answers for both caches.
     private func day(containing now: Date) -> Range<Date> {
         if let knownDay, knownDay.contains(now) { return knownDay }

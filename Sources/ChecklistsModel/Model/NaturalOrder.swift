@@ -5,8 +5,8 @@ import Foundation
 /// by text (through a SQLite collation of the same name).
 ///
 /// Written by hand rather than with Foundation's `.numeric` compare: that one
-/// goes through CFString and locale machinery and cost 7 ms to sort 1,000
-/// list names at start-up (most of the All Lists first frame at that size).
+/// goes through CFString and locale machinery, and sorting the list names
+/// was most of the All Lists first frame over many lists.
 public enum NaturalOrder {
     public static func compare(_ lhs: String, _ rhs: String) -> ComparisonResult {
         let result = fold(lhs).withUnsafeBufferPointer { a in fold(rhs).withUnsafeBufferPointer { b in compareFolded(a, b) } }

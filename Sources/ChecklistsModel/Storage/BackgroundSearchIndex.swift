@@ -18,10 +18,9 @@ import GRDBSQLite
 /// the import's transaction: the private database is serialized into one
 /// image on the thread, and the image is loaded on the import's connection
 /// (`sqlite3_deserialize`) as an attached schema, so that each table is
-/// copied by one `INSERT … SELECT *`. Copied row by row between the two
-/// connections, the 100,000 rows of `item_search_docsize` and the rest
-/// took about 90 ms at the end of an import of 100,000 items (`perf`), on
-/// one core. A test runs FTS5's own integrity check on the result and
+/// copied by one `INSERT … SELECT *`, not row by row between the two
+/// connections at the very end of the import, on one core. A test runs
+/// FTS5's own integrity check on the result and
 /// searches it on the same connection.
 final class BackgroundSearchIndex: @unchecked Sendable {
     /// The declaration of `item_search` as the file has it.

@@ -77,7 +77,7 @@ extension ChecklistsDatabase {
                 // index: the items due earlier, and those due at the same
                 // time with a smaller id. A row value on the index's
                 // expression is not used for the range, and an OR scans the
-                // whole list (6 ms at 100,000 items on every reload).
+                // whole list on every reload.
                 let key = item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max
                 let due = SQL(sql: ItemRecord.dueOrder())
                 count = """
@@ -240,9 +240,9 @@ extension ChecklistsDatabase {
 
     /// Items matching `conditions`, read in one pass over the table (id
     /// order) and sorted here by due date, undated last, then id: the
-    /// order of the due-date indexes. For every pending item of 100,000
-    /// the index walk looked each row up in the table, 38 ms of SQLite's
-    /// time against 7 for the pass (`sqlite3` shell); the sort is ours.
+    /// order of the due-date indexes: walking an index looked each row up
+    /// in the table again (DECISIONS.md, "Reading by position, mapping the
+    /// file").
     private static func listedByScan(_ db: Database, _ conditions: [SQL], capacity: Int) throws -> [ListedItem] {
         var names = try ListNames(db, forLimit: -1)
         let items = try listed(db, names: &names, index: "NOT INDEXED", conditions, order: nil, limit: -1, capacity: capacity)
@@ -262,9 +262,8 @@ extension ChecklistsDatabase {
     /// `list` of 100,000 (and `fetchAll` copied every row before the
     /// dictionary was made). A listing of at most `limit` items (the Due
     /// view's rows) looks each list up the first time one of its items
-    /// comes: reading all 1,000 names for a screen of rows was 1.7 of the
-    /// 24.5 million instructions to the home screen's first frame over
-    /// 1,000 lists (callgrind).
+    /// comes: reading all the names for a screen of rows slowed the home
+    /// screen's first frame over many lists.
     struct ListNames {
         private var known: [Int64: String] = [:]
         private let complete: Bool

@@ -29,13 +29,13 @@ extension ChecklistsDatabase {
     /// The snapshot, read in one transaction as `snapshot()` reads it but
     /// handed to `visit` part by part as it is read and never held whole:
     /// the header, every list by id, then every item by id with its list's
-    /// place among them. What `checklists export` writes. Held whole, 100,000 items
-    /// took about 100 MB, made and freed again, for a document of 28 MB.
+    /// place among them. What `checklists export` writes. Held whole, the
+    /// entries took several times the memory of the document they make.
     ///
     /// The items come in the table's own order, not list by list: ordered
     /// by list and id, SQLite read them through a list index and sorted
-    /// all of them in a temporary tree first (100,000 items in one list:
-    /// 0.21 s in the `sqlite3` shell, 0.09 s in the table's order).
+    /// all of them in a temporary tree first (DECISIONS.md, "An export
+    /// writes as it reads").
     public func readSnapshot(_ visit: (SnapshotPart) -> Void) throws(StorageError) {
         try read { db in
             let checklists = try ChecklistRecord.all(in: db, byID: true)
@@ -100,9 +100,9 @@ extension ChecklistsDatabase {
 
         let sequences = try Self.sequences(db)
         // A page cache big enough to hold what one import changes: with
-        // SQLite's default 2 MB, a large import spilled pages to the WAL
-        // mid-transaction and wrote each of them again and again (most of
-        // a 100,000-item import's time was in pwrite). Back to what it was after.
+        // SQLite's default, a large import spilled pages to the WAL
+        // mid-transaction and wrote each of them again and again. Back to
+        // what it was after.
         let cacheSize = try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? -2000
         try db.execute(sql: "PRAGMA cache_size = -131072")
         defer { try? db.execute(sql: "PRAGMA cache_size = \(cacheSize)") }
@@ -163,8 +163,8 @@ extension ChecklistsDatabase {
     /// table's indexes, its search triggers and its count triggers set
     /// aside, then builds each index once over the whole table and counts
     /// each list's items once: the same schema, index contents and counts
-    /// as row by row, in under half the time (100,000 items: SQLite's part
-    /// of an import 1.6 s → 0.7 s, DECISIONS.md). Inside the
+    /// as row by row, in under half the time (DECISIONS.md, "An import").
+    /// Inside the
     /// caller's transaction, so a failure anywhere leaves all of it as it was.
     /// The folded text and the search index are `searchIndex`'s, made on
     /// another thread from every item the table holds after `load`.

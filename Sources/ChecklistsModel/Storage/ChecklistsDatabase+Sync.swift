@@ -180,17 +180,6 @@ extension ChecklistsDatabase {
         }
     }
 
-    /// A list's items with what iCalendar needs, and the sync states of
-    /// `calendarURL` (including those of items deleted here since), read
-    /// in one transaction.
-    public func syncContents(checklistID: Int64?, calendarURL: String) throws(StorageError)
-        -> (entries: [Snapshot.Entry], states: [ItemSyncState], pushes: [String: String]) {
-        try read { db in
-            let (states, pushes) = try Self.syncStates(calendarURL: calendarURL, withBases: true, db)
-            return (try Self.syncEntries(checklistID: checklistID, calendarURL: calendarURL, including: nil, db), states, pushes)
-        }
-    }
-
     /// The sync states of `calendarURL` (those of items deleted here since
     /// too) without their bases (empty: `syncBases` reads those a sync
     /// needs, so 10,000 unchanged to-dos are not read in full), and what an
@@ -200,7 +189,7 @@ extension ChecklistsDatabase {
     /// theirs and those of what changed here); nil for both: all.
     public func syncStates(calendarURL: String, uids: Set<String>? = nil, hrefs: Set<String> = []) throws(StorageError)
         -> (states: [ItemSyncState], pushes: [String: String]) {
-        try read { db in try Self.syncStates(calendarURL: calendarURL, withBases: false, uids: uids, hrefs: hrefs, db) }
+        try read { db in try Self.syncStates(calendarURL: calendarURL, uids: uids, hrefs: hrefs, db) }
     }
 
     /// The bases (the object as last synced) of `uids` in `calendarURL`.
@@ -249,7 +238,7 @@ extension ChecklistsDatabase {
         }
     }
 
-    private static func syncStates(calendarURL: String, withBases: Bool, uids: Set<String>? = nil, hrefs: Set<String> = [],
+    private static func syncStates(calendarURL: String, uids: Set<String>?, hrefs: Set<String>,
                                    _ db: Database) throws -> (states: [ItemSyncState], pushes: [String: String]) {
         let json = { (values: Set<String>) in String(decoding: try JSONEncoder().encode(values.sorted()), as: UTF8.self) }
         let filter = uids == nil && hrefs.isEmpty ? "" : """
@@ -257,7 +246,7 @@ extension ChecklistsDatabase {
             """
         let arguments: [String] = filter.isEmpty ? [calendarURL] : [calendarURL, try json(uids ?? []), try json(hrefs)]
         let states = try Row.fetchAll(db, sql: """
-            SELECT uid, href, etag, \(withBases ? "base" : "'' AS base"), syncedModifiedAt FROM syncItem WHERE calendarURL = ?
+            SELECT uid, href, etag, '' AS base, syncedModifiedAt FROM syncItem WHERE calendarURL = ?
             \(filter) ORDER BY uid
             """, arguments: StatementArguments(arguments)).map {
             ItemSyncState(uid: $0["uid"], href: $0["href"], etag: $0["etag"], base: $0["base"],

@@ -34,7 +34,7 @@ struct MultiRowInsert {
 
     /// Adds one row, its values in the order of `columns`; a full batch goes in at once.
     /// Values rather than anything convertible: boxing each of an import's
-    /// 1.6 million values took as long as binding them.
+    /// values took as long as binding them.
     mutating func add(_ row: [DatabaseValue], in db: Database) throws {
         precondition(row.count == columns.count, "a row of \(row.count) values for \(columns.count) columns")
         values += row

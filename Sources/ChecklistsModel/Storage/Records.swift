@@ -166,8 +166,8 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
 
     /// The icons and the sort orders with their stored names as bytes, to
     /// be matched without making a String of what a row holds. Matched with
-    /// `memcmp` after the length: `elementsEqual` on each (bytes, case)
-    /// pair took 450 instructions a list, 0.45 million over 1,000 lists.
+    /// `memcmp` after the length: `elementsEqual` cost every list of the
+    /// home screen as much again.
     private static let iconNames = ChecklistIcon.allCases.map { (Array($0.rawValue.utf8), $0) }
     private static let sortOrderNames = ItemSortOrder.allCases.map { (Array($0.rawValue.utf8), $0) }
 
@@ -237,9 +237,8 @@ extension ChecklistRecord {
     /// screen reads at every reload. Stepped and read with SQLite's own calls on a
     /// statement kept prepared: through GRDB's rows, each list made three
     /// Strings (its icon's and its order's names only to be looked up) and
-    /// checked every column for NULL, 2,160 instructions a list, 2.2 of
-    /// the 22.6 million to the home screen's first frame over 1,000 lists
-    /// (callgrind).
+    /// checked every column for NULL, a tenth of the home screen's first
+    /// frame over 1,000 lists.
     static func all(in db: Database, byID: Bool = false) throws -> [ChecklistRecord] {
         let sql = byID ? selectAllByID : selectAll
         let statement = try db.cachedStatement(sql: sql)

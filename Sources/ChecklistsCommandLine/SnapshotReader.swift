@@ -1,124 +1,12 @@
 import Foundation
 import ChecklistsModel
 
-/// `export` and `import`: the whole database as one JSON document and back.
-///
-/// The file is exact: ids, each item's stored reminder (`reminder`: when it
-/// fires, or null: none pending, delivered, or snoozed to a time), the open
-/// list and the highest ids ever used all survive a round trip. Import checks
-/// the whole file before it opens the database, and writes it in one
-/// transaction, so a bad file changes nothing and says where it is wrong.
-public enum ExportImportCommands {
-    /// The document's `format` and `version`; a file from a later version is
-    /// refused. Version 2: `due` may be null (no due date), and an item may
-    /// repeat (`repeat`, an RRULE; `repeatStart`; `lastDone`). Version 3:
-    /// each item has its iCalendar `uid`, and may carry the iCalendar object
-    /// it was imported from (`ical`), when it last changed (`modified`) and
-    /// was checked off (`completed`). Since notes and the user's own order,
-    /// an item may carry a `note` and a `position` (its place in the
-    /// "order added" sort); without them it has no note and keeps the order
-    /// of ids, so the version stays 3. Older files are still read (their
-    /// items get new UIDs; in version 1 every item has a due date and none
-    /// repeats).
-    static let format = "checklists"
-    static let version: Int64 = 3
-
-    /// Writes the whole database as one document. The rows are read on
-    /// this thread and written out on another, a batch at a time: reading
-    /// (SQLite's steps, the rows made into entries) and writing were two
-    /// thirds and one third of an export of 100,000 items.
-    public static func export(context: CommandLineContext) throws(CommandLineError) {
-        let database = try context.openDatabaseForReading()
-        let writer = ExportWriter(ExportDocument(timeZone: context.style.timeZone))
-        var batch: [SnapshotPart] = []
-        batch.reserveCapacity(ExportWriter.batchSize)
-        try context.storage { () throws(StorageError) in
-            try database.readSnapshot { part in
-                batch.append(part)
-                if batch.count == ExportWriter.batchSize {
-                    writer.write(batch)
-                    batch.removeAll(keepingCapacity: true)
-                }
-            }
-        }
-        writer.write(batch)
-        context.outputUTF8(writer.finish())
-    }
-
-    /// Reads `path` ("-" for standard input) and puts it in the database.
-    /// A database holding anything but the one empty list a new database
-    /// starts with is refused unless `replace`.
-    public static func importFile(path: String, replace: Bool, context: CommandLineContext,
-                                  readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws(CommandLineError) {
-        let name = path == "-" ? "standard input" : path
-        let bytes: [UInt8]
-        if path == "-" {
-            bytes = Array(readStandardInput())
-        } else {
-            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else {
-                let reason = String(cString: strerror(errno))
-                if errno == ENOENT { throw .notFound("cannot read \(path): \(reason)") }
-                throw .badInput("cannot read \(path): \(reason)")
-            }
-            defer { close(descriptor) }
-            guard let whole = readWhole(descriptor) else {
-                throw .badInput("cannot read \(path): it is a folder or cannot be read")
-            }
-            bytes = whole
-        }
-        let snapshot = try SnapshotReader.read(bytes, name: name)
-        let database = try context.openDatabase(creatingFrom: snapshot)
-        if database.holdsCreatingSnapshot { return }
-        let outcome = try context.storage { () throws(StorageError) in try database.restore(snapshot, replacingExisting: replace) }
-        if case let .refusedNotEmpty(lists, items) = outcome {
-            throw .badInput("\(database.path) already holds \(lists) list(s) and \(items) item(s); "
-                            + "nothing was imported. Give --replace to replace all of it with \(name)")
-        }
-    }
-
-    /// All that `descriptor` holds, read straight into the array the
-    /// reader takes, in one buffer of the file's size (and more, only if
-    /// the file grows while it is read); nil when it cannot be read (a
-    /// folder). Read into `Data` and then copied into an array, a 28 MB
-    /// export was made twice: about 70 ms before its reading could begin.
-    static func readWhole(_ descriptor: Int32) -> [UInt8]? {
-        var info = stat()
-        let size = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 0
-        var failed = false
-        // One byte more than the size, so the read that finds the end
-        // finds it in this buffer.
-        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, count in
-            while count < buffer.count {
-                let got = read(descriptor, buffer.baseAddress! + count, buffer.count - count)
-                if got < 0 && errno == EINTR { continue }
-                if got <= 0 { failed = got < 0; return }
-                count += got
-            }
-        }
-        guard !failed else { return nil }
-        // Filled: the file grew, or is not a regular file (a pipe's size is 0).
-        if bytes.count == size + 1 {
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
-                if got < 0 && errno == EINTR { continue }
-                if got < 0 { return nil }
-                if got == 0 { break }
-                bytes.append(contentsOf: chunk[0..<got])
-            }
-        }
-        return bytes
-    }
-}
-
 /// Turns an export document into a `Snapshot`, checking every record and
 /// reporting the first problem as "FILE:LINE:COLUMN: what is wrong".
 ///
 /// The lists' items are read one at a time, each turned into its entry as
-/// soon as it is parsed: parsed whole first, the 100,000 items of a large
-/// export were a tree of 200 MB, built and torn down again, and the heap
-/// it left behind slowed the database's own work after it.
+/// soon as it is parsed: a whole tree of a large export, built and torn
+/// down again, left a heap that slowed the database's own work after it.
 struct SnapshotReader {
     let bytes: [UInt8]
     let name: String
@@ -139,9 +27,7 @@ struct SnapshotReader {
 
     /// An object's values, each in the place of its key in the keys the
     /// object may have. An item's are looked up by `ItemField`, with no
-    /// string compared: matching each lookup's key against the members
-    /// was a tenth of reading a large file (and a dictionary hashed every
-    /// key of 100,000 items twice).
+    /// string compared or hashed: that was a large share of reading a file.
     struct Fields {
         let keys: [String]
         var values: [JSONNode?]
@@ -149,8 +35,7 @@ struct SnapshotReader {
         init(keys: [String]) {
             self.keys = keys
             // Each slot set to nil in place: `Array(repeating:count:)` copied
-            // the one value into every slot through the node's copy
-            // function, 2,000 instructions for an item's fifteen.
+            // the one value into every slot through the node's copy function.
             values = [JSONNode?](unsafeUninitializedCapacity: keys.count) { slots, count in
                 for slot in slots.indices { (slots.baseAddress! + slot).initialize(to: nil) }
                 count = keys.count
@@ -202,85 +87,6 @@ struct SnapshotReader {
         }
     }
 
-    /// The reading of a large file on two cores: one pass reads everything
-    /// but the items, passing over each (`JSONParser.skipObject`: brackets
-    /// and strings only) and noting where it starts; then both cores read
-    /// the items in full from there, a sixteenth of them at a time, each
-    /// core taking the next sixteenth when it is done (in two fixed halves,
-    /// one core finished up to 50 ms before the other, 100,000 items), and
-    /// their ids and UIDs are checked in the file's order. Reading the items was most of an
-    /// import's first half, before the database could begin. Nil at the
-    /// first problem of any kind: the one-core reading then reads the file
-    /// again, and finds and words the problem as it always has, so a file
-    /// with a problem is reported the same either way (a test compares
-    /// the two on every problem it knows).
-    static func readOnTwoCores(_ bytes: [UInt8], name: String) -> Snapshot? {
-        let skim = Skim()
-        var parser = JSONParser(document: bytes)
-        guard var snapshot = try? SnapshotReader(bytes: bytes, name: name, skim: skim).snapshot(&parser),
-              (try? parser.finishDocument()) != nil
-        else { return nil }
-        let items = skim.items
-        let listIDs = snapshot.lists.map(\.checklist.id)
-        let shares = (0..<readShares).map { items.count * $0 / readShares..<items.count * ($0 + 1) / readShares }
-        let parts = shares.map { _ in ReadPart() }
-        DispatchQueue.concurrentPerform(iterations: shares.count) { share in
-            let reader = SnapshotReader(bytes: bytes, name: name)
-            var entries: [Snapshot.Entry] = []
-            entries.reserveCapacity(shares[share].count)
-            for index in shares[share] {
-                let item = items[index]
-                var parser = JSONParser(document: bytes, at: item.start)
-                guard let entry = try? reader.item(&parser, checklistID: listIDs[item.list]), parser.position.offset == item.end else { return }
-                entries.append(entry)
-            }
-            parts[share].entries = entries
-        }
-        let read = parts.compactMap(\.entries)
-        guard read.count == parts.count else { return nil }
-        // The ids and the UIDs are checked at once, each set on a core of
-        // its own: one after the other, with each entry put in its list in
-        // the same loop, this was a quarter of the reading (100,000 items).
-        let unique = UniquenessCheck()
-        DispatchQueue.concurrentPerform(iterations: 2) { check in
-            if check == 0 {
-                var ids = Set<Int64>(minimumCapacity: items.count)
-                unique.ids = read.allSatisfy { $0.allSatisfy { ids.insert($0.item.id).inserted } }
-            } else {
-                var uids = Set<String>(minimumCapacity: items.count)
-                unique.uids = read.allSatisfy { $0.allSatisfy { $0.uid.isEmpty || uids.insert($0.uid).inserted } }
-            }
-        }
-        guard unique.ids, unique.uids else { return nil }
-        // Each list's array made once at its size, not grown item by item.
-        var counts = [Int](repeating: 0, count: snapshot.lists.count)
-        for item in items { counts[item.list] += 1 }
-        for list in snapshot.lists.indices { snapshot.lists[list].items.reserveCapacity(counts[list]) }
-        var index = 0
-        for share in read {
-            for entry in share {
-                snapshot.lists[items[index].list].items.append(entry)
-                index += 1
-            }
-        }
-        return snapshot
-    }
-
-    /// How many parts of the items the two cores share out.
-    private static let readShares = 16
-
-    /// The items of one share, once a core has read all of it.
-    private final class ReadPart: @unchecked Sendable {
-        var entries: [Snapshot.Entry]?
-    }
-
-    /// Whether no two items share an id, and no two a UID: each found on
-    /// a core of its own.
-    private final class UniquenessCheck: @unchecked Sendable {
-        var ids = false
-        var uids = false
-    }
-
     private func fail(_ node: JSONNode, _ message: String) -> JSONProblem {
         fail(at: node.position, message)
     }
@@ -312,7 +118,7 @@ struct SnapshotReader {
         return fields
     }
 
-    private func snapshot(_ parser: inout JSONParser) throws(JSONProblem) -> Snapshot {
+    func snapshot(_ parser: inout JSONParser) throws(JSONProblem) -> Snapshot {
         let start = parser.position
         var listIDs = Set<Int64>(), itemIDs = Set<Int64>(), uids = Set<String>()
         // Sized once, for items of a little over 100 bytes (an export's are
@@ -436,7 +242,7 @@ struct SnapshotReader {
 
     /// The item at the parser's place, read straight into its fields (no
     /// tree of the item is built).
-    private func item(_ parser: inout JSONParser, checklistID: Int64) throws(JSONProblem) -> Snapshot.Entry {
+    func item(_ parser: inout JSONParser, checklistID: Int64) throws(JSONProblem) -> Snapshot.Entry {
         let start = parser.position
         let fields = try members(&parser, depth: 4, "an item", keys: Self.itemKeys) { (_: inout JSONParser, _: String, _: Fields) throws(JSONProblem) in false }
         let id = try integer(required(fields[.id], "id", at: start, "an item"), "the item's id", minimum: 1)
@@ -502,7 +308,7 @@ struct SnapshotReader {
     /// which is exactly U+0000–U+001F and U+007F–U+009F. Read from the
     /// UTF-8, where the last ones are 0xC2 followed by 0x80–0x9F (0xC2 is
     /// only ever a lead byte): looking up each scalar's category was a
-    /// twentieth of an import, and decoding each scalar still 1 %.
+    /// noticeable share of an import.
     static func holdsControlCharacter(_ text: String) -> Bool {
         var previous: UInt8 = 0
         for byte in text.utf8 {
@@ -564,168 +370,5 @@ struct SnapshotReader {
     private func isNull(_ node: JSONNode) -> Bool {
         if case .null = node.value { return true }
         return false
-    }
-}
-
-/// An `ExportDocument` written on a queue of its own, batch after batch in
-/// the order they come, while the snapshot is still being read.
-private final class ExportWriter: @unchecked Sendable {
-    /// Parts handed over at a time: large enough that handing over costs
-    /// nothing beside the writing, small enough that the writer starts at once.
-    static let batchSize = 1_024
-    private let queue = DispatchQueue(label: "checklists.export")
-    /// Touched only on `queue`.
-    private var document: ExportDocument
-
-    init(_ document: ExportDocument) {
-        self.document = document
-    }
-
-    func write(_ parts: [SnapshotPart]) {
-        queue.async { for part in parts { self.document.add(part) } }
-    }
-
-    /// The document, once every batch handed over is written.
-    func finish() -> [UInt8] {
-        queue.sync { document.finish() }
-    }
-}
-
-/// The export document, written as the snapshot is read: a header, then one
-/// line per list and per item, so a diff of two exports shows what changed
-/// and an error in an edited file can be reported by line.
-struct ExportDocument {
-    let timeZone: TimeZone
-    /// The header, up to the lists.
-    private var head = JSONBytes()
-    /// Each list's line up to its items, its items' lines, and how many,
-    /// in the lists' order. The items arrive in the table's order, each
-    /// written at the end of its own list's (by id within each list, as
-    /// they always were).
-    private var lists: [(line: String, items: JSONBytes, count: Int)] = []
-    /// The header's count of all items.
-    private var totalItems = 0
-
-    init(timeZone: TimeZone) {
-        self.timeZone = timeZone
-    }
-
-    mutating func add(_ part: SnapshotPart) {
-        switch part {
-        case .header(let header):
-            totalItems = header.itemCount
-            head.append("{\n")
-            let members: [(String, JSON)] = [
-                ("format", .string(ExportImportCommands.format)),
-                ("version", .integer(ExportImportCommands.version)),
-                ("lastListId", .integer(header.lastChecklistID)),
-                ("lastItemId", .integer(header.lastItemID)),
-                ("openList", header.openChecklistID.map(JSON.integer) ?? .null),
-            ]
-            for (key, value) in members {
-                head.append("  ")
-                JSON.writeString(key, to: &head)
-                head.append(": ")
-                head.append(value)
-                head.append(",\n")
-            }
-            head.append("  \"lists\": [")
-        case .list(let checklist, let itemCount):
-            var line = JSON.object([
-                ("id", .integer(checklist.id)),
-                ("name", .string(checklist.name)),
-                ("icon", .string(checklist.icon.rawValue)),
-                ("sortOrder", .string(checklist.sortOrder.rawValue)),
-                ("items", .array([])),
-            ]).text()
-            line.removeLast(3)   // "[]}": the items follow on their own lines
-            var items = JSONBytes()
-            if lists.isEmpty {
-                // The first list's items are written after the header and
-                // its own line, in the buffer that becomes the document:
-                // room for every item, so that nothing is copied again when
-                // it is all in one list. (About what an item takes: 277
-                // bytes with the benchmark's items; growing 28 MB by
-                // doubling copied it all again.)
-                swap(&items, &head)
-                items.bytes.reserveCapacity(items.bytes.count + 4096 + 320 * totalItems)
-                items.append("\n    " + line + "[")
-            } else {
-                items.bytes.reserveCapacity(320 * itemCount)
-            }
-            lists.append((line, items, 0))
-        case .entry(let entry, let list):
-            Self.write(entry, first: lists[list].count == 0, to: &lists[list].items, timeZone: timeZone)
-            lists[list].count += 1
-        }
-    }
-
-    /// An item's line, written piece by piece as `JSON.object` would write
-    /// the members, each key with its punctuation in one literal: building
-    /// each item's members as values, and writing every key, comma and
-    /// colon on its own, was most of an export.
-    private static func write(_ entry: Snapshot.Entry, first: Bool, to out: inout JSONBytes, timeZone: TimeZone) {
-        let item = entry.item
-        out.appendRaw(first ? "\n      {\"id\": " : ",\n      {\"id\": ")
-        out.appendInteger(item.id)
-        out.appendRaw(", \"text\": ")
-        JSON.writeString(item.text, to: &out)
-        out.appendRaw(", \"due\": ")
-        out.appendTimestamp(item.dueDate, in: timeZone)
-        out.appendRaw(item.isChecked ? ", \"checked\": true" : ", \"checked\": false")
-        out.appendRaw(item.shouldRemind ? ", \"remind\": true" : ", \"remind\": false")
-        out.appendRaw(", \"reminder\": ")
-        out.appendTimestamp(entry.remindAt, in: timeZone)
-        if let rule = item.recurrence {
-            out.appendRaw(", \"repeat\": ")
-            JSON.writeString(rule.rrule, to: &out)
-            out.appendRaw(", \"repeatStart\": ")
-            out.appendTimestamp(item.repeatStart ?? item.dueDate, in: timeZone)
-        }
-        if let lastDone = item.lastDoneAt {
-            out.appendRaw(", \"lastDone\": ")
-            out.appendTimestamp(lastDone, in: timeZone)
-        }
-        if !item.note.isEmpty {
-            out.appendRaw(", \"note\": ")
-            JSON.writeString(item.note, to: &out)
-        }
-        out.appendRaw(", \"position\": ")
-        out.appendInteger(item.position)
-        out.appendRaw(", \"uid\": ")
-        JSON.writeString(entry.uid, to: &out)
-        if let modified = entry.modifiedAt {
-            out.appendRaw(", \"modified\": ")
-            out.appendTimestamp(modified, in: timeZone)
-        }
-        if let completed = entry.completedAt {
-            out.appendRaw(", \"completed\": ")
-            out.appendTimestamp(completed, in: timeZone)
-        }
-        if let ical = entry.calendarObject {
-            out.appendRaw(", \"ical\": ")
-            JSON.writeString(ical, to: &out)
-        }
-        out.appendRaw("}")
-    }
-
-    /// The whole document: the header, then each list with its items.
-    mutating func finish() -> [UInt8] {
-        guard !lists.isEmpty else {
-            head.append("]\n}")
-            return head.bytes
-        }
-        // The first list's buffer already holds the header and that list.
-        var out = JSONBytes()
-        swap(&out, &lists[0].items)
-        out.append(lists[0].count == 0 ? "]}" : "\n    ]}")
-        for index in lists.indices.dropFirst() {
-            out.append(",\n    " + lists[index].line + "[")
-            out.bytes.append(contentsOf: lists[index].items.bytes)
-            lists[index].items = JSONBytes()
-            out.append(lists[index].count == 0 ? "]}" : "\n    ]}")
-        }
-        out.append("\n  ]\n}")
-        return out.bytes
     }
 }

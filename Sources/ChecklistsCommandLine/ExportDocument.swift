@@ -1,0 +1,165 @@
+import Foundation
+import ChecklistsModel
+
+/// An `ExportDocument` written on a queue of its own, batch after batch in
+/// the order they come, while the snapshot is still being read.
+final class ExportWriter: @unchecked Sendable {
+    /// Parts handed over at a time: large enough that handing over costs
+    /// nothing beside the writing, small enough that the writer starts at once.
+    static let batchSize = 1_024
+    private let queue = DispatchQueue(label: "checklists.export")
+    /// Touched only on `queue`.
+    private var document: ExportDocument
+
+    init(_ document: ExportDocument) {
+        self.document = document
+    }
+
+    func write(_ parts: [SnapshotPart]) {
+        queue.async { for part in parts { self.document.add(part) } }
+    }
+
+    /// The document, once every batch handed over is written.
+    func finish() -> [UInt8] {
+        queue.sync { document.finish() }
+    }
+}
+
+/// The export document, written as the snapshot is read: a header, then one
+/// line per list and per item, so a diff of two exports shows what changed
+/// and an error in an edited file can be reported by line.
+struct ExportDocument {
+    let timeZone: TimeZone
+    /// The header, up to the lists.
+    private var head = JSONBytes()
+    /// Each list's line up to its items, its items' lines, and how many,
+    /// in the lists' order. The items arrive in the table's order, each
+    /// written at the end of its own list's (by id within each list, as
+    /// they always were).
+    private var lists: [(line: String, items: JSONBytes, count: Int)] = []
+    /// The header's count of all items.
+    private var totalItems = 0
+
+    init(timeZone: TimeZone) {
+        self.timeZone = timeZone
+    }
+
+    mutating func add(_ part: SnapshotPart) {
+        switch part {
+        case .header(let header):
+            totalItems = header.itemCount
+            head.append("{\n")
+            let members: [(String, JSON)] = [
+                ("format", .string(ExportImportCommands.format)),
+                ("version", .integer(ExportImportCommands.version)),
+                ("lastListId", .integer(header.lastChecklistID)),
+                ("lastItemId", .integer(header.lastItemID)),
+                ("openList", header.openChecklistID.map(JSON.integer) ?? .null),
+            ]
+            for (key, value) in members {
+                head.append("  ")
+                JSON.writeString(key, to: &head)
+                head.append(": ")
+                head.append(value)
+                head.append(",\n")
+            }
+            head.append("  \"lists\": [")
+        case .list(let checklist, let itemCount):
+            var line = JSON.object([
+                ("id", .integer(checklist.id)),
+                ("name", .string(checklist.name)),
+                ("icon", .string(checklist.icon.rawValue)),
+                ("sortOrder", .string(checklist.sortOrder.rawValue)),
+                ("items", .array([])),
+            ]).text()
+            line.removeLast(3)   // "[]}": the items follow on their own lines
+            var items = JSONBytes()
+            if lists.isEmpty {
+                // The first list's items are written after the header and
+                // its own line, in the buffer that becomes the document:
+                // room for every item, so that nothing is copied again when
+                // it is all in one list (320 bytes is a little more than
+                // the benchmark's items take; growing by doubling copied it
+                // all again).
+                swap(&items, &head)
+                items.bytes.reserveCapacity(items.bytes.count + 4096 + 320 * totalItems)
+                items.append("\n    " + line + "[")
+            } else {
+                items.bytes.reserveCapacity(320 * itemCount)
+            }
+            lists.append((line, items, 0))
+        case .entry(let entry, let list):
+            Self.write(entry, first: lists[list].count == 0, to: &lists[list].items, timeZone: timeZone)
+            lists[list].count += 1
+        }
+    }
+
+    /// An item's line, written piece by piece as `JSON.object` would write
+    /// the members, each key with its punctuation in one literal: building
+    /// each item's members as values, and writing every key, comma and
+    /// colon on its own, was most of an export.
+    private static func write(_ entry: Snapshot.Entry, first: Bool, to out: inout JSONBytes, timeZone: TimeZone) {
+        let item = entry.item
+        out.appendRaw(first ? "\n      {\"id\": " : ",\n      {\"id\": ")
+        out.appendInteger(item.id)
+        out.appendRaw(", \"text\": ")
+        JSON.writeString(item.text, to: &out)
+        out.appendRaw(", \"due\": ")
+        out.appendTimestamp(item.dueDate, in: timeZone)
+        out.appendRaw(item.isChecked ? ", \"checked\": true" : ", \"checked\": false")
+        out.appendRaw(item.shouldRemind ? ", \"remind\": true" : ", \"remind\": false")
+        out.appendRaw(", \"reminder\": ")
+        out.appendTimestamp(entry.remindAt, in: timeZone)
+        if let rule = item.recurrence {
+            out.appendRaw(", \"repeat\": ")
+            JSON.writeString(rule.rrule, to: &out)
+            out.appendRaw(", \"repeatStart\": ")
+            out.appendTimestamp(item.repeatStart ?? item.dueDate, in: timeZone)
+        }
+        if let lastDone = item.lastDoneAt {
+            out.appendRaw(", \"lastDone\": ")
+            out.appendTimestamp(lastDone, in: timeZone)
+        }
+        if !item.note.isEmpty {
+            out.appendRaw(", \"note\": ")
+            JSON.writeString(item.note, to: &out)
+        }
+        out.appendRaw(", \"position\": ")
+        out.appendInteger(item.position)
+        out.appendRaw(", \"uid\": ")
+        JSON.writeString(entry.uid, to: &out)
+        if let modified = entry.modifiedAt {
+            out.appendRaw(", \"modified\": ")
+            out.appendTimestamp(modified, in: timeZone)
+        }
+        if let completed = entry.completedAt {
+            out.appendRaw(", \"completed\": ")
+            out.appendTimestamp(completed, in: timeZone)
+        }
+        if let ical = entry.calendarObject {
+            out.appendRaw(", \"ical\": ")
+            JSON.writeString(ical, to: &out)
+        }
+        out.appendRaw("}")
+    }
+
+    /// The whole document: the header, then each list with its items.
+    mutating func finish() -> [UInt8] {
+        guard !lists.isEmpty else {
+            head.append("]\n}")
+            return head.bytes
+        }
+        // The first list's buffer already holds the header and that list.
+        var out = JSONBytes()
+        swap(&out, &lists[0].items)
+        out.append(lists[0].count == 0 ? "]}" : "\n    ]}")
+        for index in lists.indices.dropFirst() {
+            out.append(",\n    " + lists[index].line + "[")
+            out.bytes.append(contentsOf: lists[index].items.bytes)
+            lists[index].items = JSONBytes()
+            out.append(lists[index].count == 0 ? "]}" : "\n    ]}")
+        }
+        out.append("\n  ]\n}")
+        return out.bytes
+    }
+}
