@@ -3,8 +3,9 @@ import ArgumentParser
 import ChecklistsStress
 
 /// Inputs in one run of a timed input fuzzer: small enough that a budget is
-/// kept to a second or two, large enough that a run's set-up is noise.
-let inputsPerTimedRun = 20_000
+/// kept to a few seconds on a busy machine, large enough that a run's
+/// set-up is noise.
+let inputsPerTimedRun = 2_000
 
 /// Runs one of the input fuzzers as `scripts/stress` reads it: the seed
 /// first, so a crash can be replayed, then its rate, then PASS with its
@@ -28,8 +29,8 @@ func runInputFuzzer<Report: InputFuzzReport>(_ command: String, seed: UInt64, in
     try repeatRuns(for: seconds) { number in
         switch run(runSeed(seed, number), perRun, progress) {
         case let .success(report):
-            reports.append(report)
             if seconds != nil { progress(report) }
+            reports.append(report)
         case let .failure(failure):
             say(failure.description)
             throw ExitCode.failure
