@@ -14,12 +14,13 @@ import PackageDescription
 //   CSQLiteConfig       what Swift cannot reach of SQLite: a variadic connection option, and
 //                       the pre-update hook that captures rows for the undo history
 //   CDBus               libdbus-1, loaded when the notifier first needs it, for desktop notifications
-//   CCurl               libcurl, for the sync helper's HTTP
+//   CCurl               libcurl, loaded when a sync starts, for its HTTP
 //   ChecklistsNotify    `checklists notify`: a pure reducer and a thin runtime delivering
 //                       reminders while no app is open (D-Bus, tmux, the user's command)
 //   ChecklistsCommandLine  the subcommands (add, list, status, export...): no curses, no argument parser
 //   checklists          the executable: argument parsing and start-up errors
-//   checklists-sync     what `checklists sync` runs, so only it links the network and XML libraries
+//   ChecklistsSyncCommand  what `checklists sync` and the notifier run: the same binary
+//                       again, started as `checklists --settings-fd N`
 // and the tools around it, which never reach into Tests/:
 //   ChecklistsToolSupport  what the tools and the tests share: starting processes, the tmux
 //                       driver, the seeded random generator, the clocks, and the tools' entry
@@ -30,32 +31,11 @@ import PackageDescription
 //   checklists-stress   their command (scripts/stress)
 //   TestSupport         fixtures for the test targets (temporary folders, fixed dates, mounts),
 //                       re-exporting ChecklistsToolSupport
-// The release binary is one static executable: the Swift runtime,
-// Foundation, SQLite, ncurses and the C library all linked in, at a fixed
-// address. A start then finds, maps and relocates no shared library and
-// writes no relocated pointer into its own pages: `--version` 3.5 -> 1.3 ms,
-// `status` 7.6 -> 5.5 ms CPU (DECISIONS.md, "The floor": what that costs,
-// ASLR of the binary's own image, and why it is worth it). It is linked by
-// lld with the functions a start runs placed side by side
-// (Resources/link-order.txt, written by scripts/link-order), so a start
-// faults in far fewer of the binary's pages. A name the list no longer
-// matches is skipped, so a stale list costs speed, never correctness.
-// Build it with `--static-swift-stdlib` (every script does): without it the
-// modules are compiled against the shared Foundation and the static link
-// misses CoreFoundation.
-let startupLayout = [
-    "-static-executable",
-    "-use-ld=lld",
-    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Resources/link-order.txt",
-    "-Xlinker", "--no-warn-symbol-ordering",
-]
-
 let package = Package(
     name: "Checklists",
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "checklists", targets: ["checklists"]),
-        .executable(name: "checklists-sync", targets: ["checklists-sync"]),
         .executable(name: "checklists-stress", targets: ["checklists-stress"]),
     ],
     dependencies: [
@@ -70,11 +50,8 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CDBus"),
-        .systemLibrary(
-            name: "CCurl",
-            pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]
-        ),
+        // libcurl's headers only: curl.c loads the library when a sync starts.
+        .target(name: "CCurl"),
         .target(name: "CTerminalGuard"),
         .target(name: "CSQLiteConfig"),
         .target(name: "ChecklistsEventLoop"),
@@ -110,21 +87,16 @@ let package = Package(
             name: "checklists",
             dependencies: [
                 "ChecklistsTerminal", "ChecklistsUI", "ChecklistsModel", "ChecklistsCommandLine",
-                "ChecklistsNotify", "ChecklistsConfig", "ChecklistsEventLoop",
+                "ChecklistsNotify", "ChecklistsConfig", "ChecklistsEventLoop", "ChecklistsSyncCommand",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            linkerSettings: [.unsafeFlags(startupLayout, .when(configuration: .release))]
+            ]
         ),
-        // `checklists sync` runs this binary beside it: only it links
-        // libcurl and FoundationXML (libcurl, libssl, libxml2),
-        // which cost every other run of `checklists` 10 ms of loading.
-        .executableTarget(
-            name: "checklists-sync",
-            dependencies: [
-                "ChecklistsSync", "ChecklistsCommandLine", "ChecklistsModel",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            path: "Sources/ChecklistsSyncCommand"
+        // What `checklists sync` and the notifier run: the same binary again,
+        // as `checklists --settings-fd N` (RootCommand.main), so the package
+        // holds one copy of the Swift runtime and its ICU data.
+        .target(
+            name: "ChecklistsSyncCommand",
+            dependencies: ["ChecklistsSync", "ChecklistsCommandLine", "ChecklistsModel"]
         ),
         .target(
             name: "ChecklistsToolSupport",
@@ -193,7 +165,21 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["checklists", "checklists-sync", "TestSupport", "ChecklistsModel", "ChecklistsStress"]
+            dependencies: ["checklists", "TestSupport", "ChecklistsModel", "ChecklistsStress"]
         ),
     ]
 )
+
+// Release builds link the Swift runtime and Foundation into each executable
+// (`-static-stdlib`): a start then finds, maps and relocates none of the
+// fifteen Swift libraries, while glibc, ncursesw, SQLite and libxml2 stay
+// Debian's shared ones. So a plain `swift build -c release` makes the binary
+// that is shipped (DECISIONS.md, "Built the ordinary way"). Our modules are
+// compiled against the static Foundation too: its modules name what its
+// static libraries need (CoreFoundation, ICU's data, FoundationXML's C half
+// and libxml2), which the link would otherwise miss. A target's linker
+// setting reaches every product that links it, tests included.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+    target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
+}

@@ -13,12 +13,17 @@ public struct FuzzConfiguration: Sendable {
     public var folder: String
     /// Print every event from this index on, before it runs (to replay a crash).
     public var traceFrom: Int?
+    /// Stop after this long, between two events, if `events` are not done by
+    /// then: one run keeps its state (the database it grew) to the end,
+    /// however long the machine takes.
+    public var seconds: Double?
 
-    public init(seed: UInt64, events: Int, folder: String, traceFrom: Int? = nil) {
+    public init(seed: UInt64, events: Int, folder: String, traceFrom: Int? = nil, seconds: Double? = nil) {
         self.seed = seed
         self.events = events
         self.folder = folder
         self.traceFrom = traceFrom
+        self.seconds = seconds
     }
 
     /// /dev/shm when the machine has it (the database is rewritten thousands
@@ -162,7 +167,7 @@ public final class ReducerFuzzer {
     public func run(progress: ((FuzzReport) -> Void)? = nil) -> Result<FuzzReport, FuzzFailure> {
         fuzzCurrentSeed.store(configuration.seed, ordering: .relaxed)
         let stopwatch = Stopwatch()
-        while index < configuration.events {
+        while index < configuration.events, configuration.seconds.map({ stopwatch.seconds < $0 }) ?? true {
             fuzzCurrentEvent.store(index, ordering: .relaxed)
             let event = nextEvent()
             let line = "#\(index) \(event.description)"

@@ -10,16 +10,19 @@ struct FuzzCommand: ParsableCommand {
         abstract: "Random events into the app minus the terminal, every invariant checked after every event.")
 
     @OptionGroup var seed: SeedOption
-    @Option(help: "How many events.") var events: Int = 1_000_000
+    @Option(help: "How many events (with --seconds, at most this many).") var events: Int?
+    @OptionGroup var budget: TimeBudgetOption
     @Option(help: ArgumentHelp("Print every event from this index on, before it runs (to replay a crash).", valueName: "index"))
     var traceFrom: Int?
 
     func run() throws {
         let seed = self.seed.value
         CrashReport.install()
-        say("fuzz: seed \(seed), \(events) events")
+        // One run, however long: the database it grows is part of what is checked.
+        let events = self.events ?? (budget.seconds == nil ? 1_000_000 : Int.max)
+        say("fuzz: seed \(seed), " + (budget.seconds.map { "events for \(Int($0)) s" } ?? "\(events) events"))
         let configuration = FuzzConfiguration(seed: seed, events: events, folder: FuzzConfiguration.scratchFolder(named: "checklists-fuzz"),
-                                              traceFrom: traceFrom)
+                                              traceFrom: traceFrom, seconds: budget.seconds)
         let fuzzer: ReducerFuzzer
         do {
             fuzzer = try ReducerFuzzer(configuration)

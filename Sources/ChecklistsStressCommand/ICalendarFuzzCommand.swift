@@ -11,10 +11,10 @@ struct ICalendarFuzzCommand: ParsableCommand {
 
     @OptionGroup var seed: SeedOption
     @Option(help: "How many mutated inputs.") var inputs: Int = 1_000_000
+    @OptionGroup var budget: TimeBudgetOption
 
     func run() throws {
-        let seed = self.seed.value
-        try runInputFuzzer("ics-fuzz", seed: seed, inputs: inputs) { progress in
+        try runInputFuzzer("ics-fuzz", seed: seed.value, inputs: inputs, seconds: budget.seconds) { seed, inputs, progress in
             ICalendarFuzzer(.init(seed: seed, inputs: inputs)).run(progress: progress)
         }
     }

@@ -7,6 +7,7 @@ import ChecklistsCommandLine
 import ChecklistsNotify
 import ChecklistsConfig
 import ChecklistsEventLoop
+import ChecklistsSyncCommand
 
 /// `checklists`, the argument parser's root: with no arguments, the
 /// full-screen app; with a subcommand (Subcommands.swift), one change or
@@ -56,6 +57,11 @@ struct RootCommand: ParsableCommand {
             CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
         }
         if let problem = RawArguments.invalidUTF8Problem(raw) { fail(problem, status: 2) }
+        // The sync helper `checklists sync` and the notifier start: this
+        // binary again (SyncHelper), never a command a user types.
+        if CommandLine.arguments.dropFirst().first == SyncCommand.settingsOption {
+            Foundation.exit(SyncCommand.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
+        }
         if let status = answerWithoutParser(Array(CommandLine.arguments.dropFirst())) { Foundation.exit(status) }
         do {
             var command = try parseAsRoot()

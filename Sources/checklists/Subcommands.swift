@@ -4,6 +4,7 @@ import ChecklistsModel
 import ChecklistsCommandLine
 import ChecklistsConfig
 import ChecklistsNotify
+import ChecklistsSyncCommand
 
 // The subcommands: argument parsing only. What each one does lives in
 // ChecklistsCommandLine, where tests run it with a fixed time and a
@@ -246,8 +247,7 @@ struct Import: Subcommand {
 }
 
 /// `checklists sync`: parsed here (for --help and the completions), run by
-/// `checklists-sync` (beside this binary, or in ../lib/checklists/), which alone links the network and
-/// XML libraries (see Package.swift); exec keeps its output and exit status.
+/// the sync helper (`SyncHelper`); exec keeps its output and exit status.
 struct Sync: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
@@ -292,23 +292,19 @@ struct Sync: ParsableCommand {
         // The password went into the handover; the helper's environment (and
         // so the password command's) does not carry it.
         let environmentList = environment.filter { $0.key != "CHECKLISTS_SYNC_PASSWORD" }.map { "\($0.key)=\($0.value)" }
-        let arguments = [helper, "--settings-fd", "\(SyncSettings.handoverDescriptor)"]
+        let arguments = [helper, SyncCommand.settingsOption, "\(SyncSettings.handoverDescriptor)"]
         execve(helper, arguments.map { strdup($0) } + [nil], environmentList.map { strdup($0) } + [nil])
-        FileHandle.standardError.write(Data("checklists: cannot run \(helper) (\(String(cString: strerror(errno)))); install checklists-sync beside checklists\n".utf8))
+        FileHandle.standardError.write(Data("checklists: cannot run \(helper) (\(String(cString: strerror(errno))))\n".utf8))
         throw ExitCode(2)
     }
 }
 
-/// Where `checklists-sync` is: beside this binary in a build, in
-/// ../lib/checklists/ when installed. `checklists sync` and the notifier
-/// both run it.
+/// The sync helper `checklists sync` and the notifier run: this binary
+/// again, as `checklists --settings-fd N` (RootCommand.main). A process of
+/// its own, so the network library it loads never lives in the app or the
+/// notifier.
 enum SyncHelper {
-    static var path: String {
-        let folder = URL(fileURLWithPath: CommandLine.executablePath).deletingLastPathComponent()
-        return [folder.appendingPathComponent("checklists-sync").path,
-                folder.deletingLastPathComponent().appendingPathComponent("lib/checklists/checklists-sync").path]
-            .first { FileManager.default.isExecutableFile(atPath: $0) } ?? folder.appendingPathComponent("checklists-sync").path
-    }
+    static var path: String { CommandLine.executablePath }
 }
 
 extension CommandLine {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// scripts/install as a user runs it, into a temporary PREFIX: the installed
-/// binary runs, `man -l` renders the installed page, bash completes a
+/// binary runs, and runs itself as the sync helper, `man -l` renders the installed page, bash completes a
 /// subcommand from the installed completion, and --uninstall leaves the
 /// prefix exactly as it was (a file of the user's in a shared folder stays).
 @Suite("scripts/install into a temporary prefix")
@@ -54,6 +54,14 @@ struct InstallTests {
         let version = run([prefix + "/bin/checklists", "--version"])
         #expect(version.status == 0)
         #expect(version.output.hasPrefix("checklists "))
+
+        // The installed binary is its own sync helper: `sync` starts it again,
+        // which loads libcurl and reports the refused connection (nothing
+        // listens on this machine's discard port).
+        let sync = run([prefix + "/bin/checklists", "sync", "--url", "http://127.0.0.1:9/"],
+                       ["CHECKLISTS_DB": folder.file("sync.sqlite"), "CHECKLISTS_CONFIG": "/dev/null"])
+        #expect(sync.status == 4, "\(sync.output)")
+        #expect(sync.output.contains("cannot reach the sync server 127.0.0.1"), "\(sync.output)")
 
         let page = run(["man", "-l", prefix + "/share/man/man1/checklists.1"], ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "80"])
         #expect(page.status == 0, "\(page.output)")

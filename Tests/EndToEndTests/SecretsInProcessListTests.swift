@@ -21,7 +21,7 @@ struct SecretsInProcessListTests {
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int(entry) != nil {
                 guard let data = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"), !data.isEmpty else { continue }
                 let text = String(decoding: data.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self)
-                if text.contains("checklists-sync") { sawHelper = true }
+                if text.contains(" --settings-fd ") { sawHelper = true }
                 if text.contains(Self.secret) { leaks.append(text) }
             }
             samples += 1

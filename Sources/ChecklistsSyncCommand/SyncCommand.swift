@@ -3,18 +3,20 @@ import ChecklistsModel
 import ChecklistsCommandLine
 import ChecklistsSync
 
-/// `checklists-sync`: what `checklists sync` and the notifier run, with
-/// `--settings-fd N` and the settings as JSON on that descriptor
-/// (`SyncSettings.handOver`), so no password is ever in its arguments. A
-/// binary of its own because only sync needs libcurl and FoundationXML,
-/// whose libraries (libcurl, libssl, libxml2) every other run of
-/// `checklists` would load for nothing.
-enum SyncCommand {
+/// The sync helper: what `checklists sync` and the notifier run, as the same
+/// binary started again with `--settings-fd N` (`RootCommand.main`) and the
+/// settings as JSON on that descriptor (`SyncSettings.handOver`), so no
+/// password is ever in its arguments. A process of its own, so a sync's
+/// libcurl (loaded by CCurl when the sync starts) never lives in the app.
+public enum SyncCommand {
+    /// The argument that starts the helper instead of the command line.
+    public static let settingsOption = "--settings-fd"
+
     /// Runs one sync, printing a line per list (and one per conflict, kept
     /// item or skipped to-do); returns the exit status.
-    static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        guard arguments.count == 2, arguments[0] == "--settings-fd", let descriptor = Int32(arguments[1]), descriptor >= 0 else {
-            return fail("checklists-sync is run by `checklists sync`; use that", status: 2)
+    public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+        guard arguments.count == 2, arguments[0] == settingsOption, let descriptor = Int32(arguments[1]), descriptor >= 0 else {
+            return fail("--settings-fd is for `checklists sync` and the notifier; use `checklists sync`", status: 2)
         }
         let settings: SyncSettings
         do {
@@ -64,5 +66,3 @@ enum SyncCommand {
         return status
     }
 }
-
-exit(SyncCommand.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))

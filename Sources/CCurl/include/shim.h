@@ -1,5 +1,6 @@
-// libcurl for the sync helper: curl_easy_setopt and curl_easy_getinfo are
+// libcurl for the sync: curl_easy_setopt and curl_easy_getinfo are
 // variadic and do not import into Swift, so one request is one C function.
+// libcurl itself is loaded when a sync first calls it (curl.c), not linked.
 #include <curl/curl.h>
 #include <stdlib.h>
 #include <string.h>
