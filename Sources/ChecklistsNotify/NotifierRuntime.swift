@@ -154,9 +154,9 @@ final class NotifierRuntime {
     private func runSync() {
         guard let sync else { return }
         let before = try? database.unsyncedChanges()
-        let arguments = [sync.helper, "--settings-fd", "\(SyncSettings.handoverDescriptor)"]
+        let arguments = SyncSettings.helperArguments(binary: sync.helper)
         // The password travels in the handover, not in the helper's environment.
-        let environment = environment.filter { $0.key != "CHECKLISTS_SYNC_PASSWORD" }
+        let environment = SyncSettings.helperEnvironment(environment)
         let handover: Int32
         do {
             handover = try sync.settings.handOver()
@@ -192,7 +192,7 @@ final class NotifierRuntime {
     }
 }
 
-/// What the notifier's own syncs run: the `checklists-sync` helper, the
+/// What the notifier's own syncs run: the sync helper (this binary again), the
 /// settings handed to it, and how often.
 public struct NotifierSync: Sendable {
     public var helper: String

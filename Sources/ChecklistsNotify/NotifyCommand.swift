@@ -10,7 +10,7 @@ public enum NotifyCommand {
     /// second one on the same database says which one runs and exits 0:
     /// a tmux hook or a login script may start it any number of times.
     @MainActor
-    /// `syncHelper` is the `checklists-sync` binary, run every `[sync]
+    /// `syncHelper` is the sync helper (this binary), run every `[sync]
     /// interval` when one is set.
     public static func run(database location: DatabaseLocation, config configLocation: ConfigLocation,
                            environment: [String: String], syncHelper: String) -> Int32 {

@@ -4,7 +4,7 @@ import ChecklistsModel
 /// When the notifier syncs (`[sync] interval` set): at its start, every
 /// `interval`, and `debounce` after a change here (reset by each further
 /// change, but never later than `longestWait` after the first), one sync
-/// at a time. The sync itself is the `checklists-sync` helper, run as a
+/// at a time. The sync itself is the sync helper, run as a
 /// child: its failure is one line and the notifier goes on.
 ///
 /// A sync writes the database too, and the file watch cannot tell its

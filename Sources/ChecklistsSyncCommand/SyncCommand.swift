@@ -9,18 +9,12 @@ import ChecklistsSync
 /// password is ever in its arguments. A process of its own, so a sync's
 /// libcurl (loaded by CCurl when the sync starts) never lives in the app.
 public enum SyncCommand {
-    /// The argument that starts the helper instead of the command line.
-    public static let settingsOption = "--settings-fd"
-
     /// Runs one sync, printing a line per list (and one per conflict, kept
     /// item or skipped to-do); returns the exit status.
     public static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        guard arguments.count == 2, arguments[0] == settingsOption, let descriptor = Int32(arguments[1]), descriptor >= 0 else {
-            return fail("--settings-fd is for `checklists sync` and the notifier; use `checklists sync`", status: 2)
-        }
         let settings: SyncSettings
         do {
-            settings = try SyncSettings.received(from: descriptor)
+            settings = try SyncSettings.received(arguments: arguments)
         } catch {
             return fail(error.description, status: 2)
         }

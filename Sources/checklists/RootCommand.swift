@@ -59,7 +59,7 @@ struct RootCommand: ParsableCommand {
         if let problem = RawArguments.invalidUTF8Problem(raw) { fail(problem, status: 2) }
         // The sync helper `checklists sync` and the notifier start: this
         // binary again (SyncHelper), never a command a user types.
-        if CommandLine.arguments.dropFirst().first == SyncCommand.settingsOption {
+        if SyncSettings.startsHelper(Array(CommandLine.arguments.dropFirst())) {
             Foundation.exit(SyncCommand.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
         }
         if let status = answerWithoutParser(Array(CommandLine.arguments.dropFirst())) { Foundation.exit(status) }

@@ -4,7 +4,6 @@ import ChecklistsModel
 import ChecklistsCommandLine
 import ChecklistsConfig
 import ChecklistsNotify
-import ChecklistsSyncCommand
 
 // The subcommands: argument parsing only. What each one does lives in
 // ChecklistsCommandLine, where tests run it with a fixed time and a
@@ -291,8 +290,8 @@ struct Sync: ParsableCommand {
         }
         // The password went into the handover; the helper's environment (and
         // so the password command's) does not carry it.
-        let environmentList = environment.filter { $0.key != "CHECKLISTS_SYNC_PASSWORD" }.map { "\($0.key)=\($0.value)" }
-        let arguments = [helper, SyncCommand.settingsOption, "\(SyncSettings.handoverDescriptor)"]
+        let environmentList = SyncSettings.helperEnvironment(environment).map { "\($0.key)=\($0.value)" }
+        let arguments = SyncSettings.helperArguments(binary: helper)
         execve(helper, arguments.map { strdup($0) } + [nil], environmentList.map { strdup($0) } + [nil])
         FileHandle.standardError.write(Data("checklists: cannot run \(helper) (\(String(cString: strerror(errno))))\n".utf8))
         throw ExitCode(2)
@@ -322,8 +321,8 @@ private let syncDiscussion = """
     Exit status 4: the server or the network failed (nothing was changed here).
     """
 
-/// `sync`'s options, declared once; `settings` is what they hand to
-/// `checklists-sync`.
+/// `sync`'s options, declared once; `settings` is what they hand to the
+/// sync helper.
 struct SyncOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The server's address (or set CHECKLISTS_SYNC_URL).", valueName: "url")) var url: String?
     @Option(help: ArgumentHelp("The account (or set CHECKLISTS_SYNC_USERNAME).", valueName: "name")) var username: String?

@@ -73,7 +73,11 @@ struct SyncSettingsTests {
         settings.databasePath = "/tmp/a b.sqlite"
         settings.recreate = "Home"
         let descriptor = try settings.handOver()
-        let received = try SyncSettings.received(from: descriptor)
+        // The helper's own command line names the descriptor it reads.
+        let arguments = SyncSettings.helperArguments(binary: "/usr/bin/checklists")
+        #expect(arguments == ["/usr/bin/checklists", "--settings-fd", "3"])
+        #expect(!arguments.joined().contains("secret"))
+        let received = try SyncSettings.received(arguments: [SyncSettings.helperOption, "\(descriptor)"])
         // Compared outside #expect: this toolchain's expansion of a binary
         // operator on this struct crashed in the test library's copy of it.
         let same = received == settings

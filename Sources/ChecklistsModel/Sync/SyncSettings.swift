@@ -6,7 +6,7 @@ import Glibc
 /// Where and as whom to sync: the one value that carries the sync's
 /// settings from where they are read (the options, over
 /// `CHECKLISTS_SYNC_*`, over the config file's `[sync]`) to the
-/// `checklists-sync` helper. It reaches the helper as JSON on an inherited
+/// sync helper (this binary again, `checklists --settings-fd 3`). It reaches the helper as JSON on an inherited
 /// pipe (`handOver`, `received`), never in its arguments: a password in a
 /// URL's user-info, or from `CHECKLISTS_SYNC_PASSWORD`, would otherwise be
 /// in `/proc/PID/cmdline` for every user of the machine to read.
@@ -92,7 +92,7 @@ public struct SyncSettings: Hashable, Sendable, Codable {
         let insecure = allowInsecureHTTP || fileAllowsInsecureHTTP
         let settings = SyncSettings(url: parsed,
                                     username: nonEmpty(username) ?? nonEmpty(environment["CHECKLISTS_SYNC_USERNAME"]) ?? nonEmpty(fileUsername) ?? parsed.user,
-                                    password: environment["CHECKLISTS_SYNC_PASSWORD"],
+                                    password: environment[Self.passwordVariable],
                                     passwordCommand: command.isEmpty ? nil : command, allowInsecureHTTP: insecure, timeout: timeout)
         if scheme == "http", !insecure, !Self.isLoopback(host) {
             throw SyncSettingsError("refusing plain HTTP to \(settings.displayHost): it would send your password in the clear; use https:// (or --allow-insecure-http, or allow_insecure_http = true in [sync])")
@@ -110,7 +110,7 @@ public struct SyncSettings: Hashable, Sendable, Codable {
             process.executableURL = URL(fileURLWithPath: program.contains("/") ? program : "/usr/bin/env")
             process.arguments = program.contains("/") ? Array(command.dropFirst()) : command
             var environment = ProcessInfo.processInfo.environment
-            environment["CHECKLISTS_SYNC_PASSWORD"] = nil
+            environment[Self.passwordVariable] = nil
             process.environment = environment
             let output = Pipe()
             process.standardOutput = output
@@ -169,27 +169,59 @@ public struct SyncSettings: Hashable, Sendable, Codable {
     /// The file descriptor the helper reads its settings from.
     public static let handoverDescriptor: Int32 = 3
 
+    /// The variable a password may be given in; never passed on to the helper.
+    public static let passwordVariable = "CHECKLISTS_SYNC_PASSWORD"
+
+    /// The argument that starts the binary as the sync helper.
+    public static let helperOption = "--settings-fd"
+
+    /// The helper's whole command line: the binary, `--settings-fd 3`;
+    /// never a setting, so never a secret.
+    public static func helperArguments(binary: String) -> [String] {
+        [binary, helperOption, "\(handoverDescriptor)"]
+    }
+
+    /// The helper's environment (and so its password command's): the
+    /// caller's, less the password, which travels in the handover.
+    public static func helperEnvironment(_ environment: [String: String]) -> [String: String] {
+        environment.filter { $0.key != passwordVariable }
+    }
+
+    /// Whether `arguments` (without the binary) start the sync helper.
+    public static func startsHelper(_ arguments: [String]) -> Bool {
+        arguments.first == helperOption
+    }
+
     /// The settings as the helper receives them: JSON, written whole into a
     /// pipe before the helper starts. Returns the pipe's read end (to become
     /// the helper's descriptor 3); the write end is closed. The settings
     /// are far smaller than a pipe's buffer, so the write never waits.
     public func handOver() throws(SyncSettingsError) -> Int32 {
         guard let data = try? JSONEncoder().encode(self), data.count < 32 * 1024 else {
-            throw SyncSettingsError("the sync settings are too long to hand to checklists-sync")
+            throw SyncSettingsError("the sync settings are too long to hand to the sync helper")
         }
         var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw SyncSettingsError("cannot hand the settings to checklists-sync (\(String(cString: strerror(errno))))") }
+        guard pipe(&ends) == 0 else { throw SyncSettingsError("cannot hand the settings to the sync helper (\(String(cString: strerror(errno))))") }
         let written = data.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) }
         close(ends[1])
         guard written == data.count else {
             close(ends[0])
-            throw SyncSettingsError("cannot hand the settings to checklists-sync")
+            throw SyncSettingsError("cannot hand the settings to the sync helper")
         }
         return ends[0]
     }
 
+    /// The settings handed to the helper its `arguments` (without the
+    /// binary) name: `--settings-fd N`, N the handover's descriptor.
+    public static func received(arguments: [String]) throws(SyncSettingsError) -> SyncSettings {
+        guard arguments.count == 2, startsHelper(arguments), let descriptor = Int32(arguments[1]), descriptor >= 0 else {
+            throw SyncSettingsError("\(helperOption) is for `checklists sync` and the notifier; use `checklists sync`")
+        }
+        return try received(from: descriptor)
+    }
+
     /// The settings `handOver` wrote, read from `descriptor` to its end.
-    public static func received(from descriptor: Int32) throws(SyncSettingsError) -> SyncSettings {
+    static func received(from descriptor: Int32) throws(SyncSettingsError) -> SyncSettings {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while data.count < 64 * 1024 {
@@ -200,7 +232,7 @@ public struct SyncSettings: Hashable, Sendable, Codable {
         }
         close(descriptor)
         guard let settings = try? JSONDecoder().decode(SyncSettings.self, from: data) else {
-            throw SyncSettingsError("checklists-sync is run by `checklists sync`; use that")
+            throw SyncSettingsError("\(helperOption) is for `checklists sync` and the notifier; use `checklists sync`")
         }
         return settings
     }
