@@ -26,8 +26,27 @@ public enum SyncLimits {
     static let multigetCount = 200
 }
 
+/// One request as `sendAll` takes it.
+public struct HTTPRequest: Sendable {
+    public var method: String
+    public var href: String
+    public var headers: [String: String] = [:]
+    public var body: Data? = nil
+    public var contentType: String = "application/xml; charset=utf-8"
+
+    public init(method: String, href: String, headers: [String: String] = [:], body: Data? = nil,
+                contentType: String = "application/xml; charset=utf-8") {
+        self.method = method
+        self.href = href
+        self.headers = headers
+        self.body = body
+        self.contentType = contentType
+    }
+}
+
 /// The thin HTTP half of a sync: one blocking request at a time over
-/// libcurl, on one connection kept open, Basic authentication sent with
+/// libcurl, on one connection kept open (a batch of writes, `sendAll`, on
+/// a few), Basic authentication sent with
 /// every request (CalDAV servers expect it; a 401 round trip per request
 /// would double the cost), and transport failures and error statuses turned
 /// into `SyncError`s that name the host and never the credentials.
@@ -47,6 +66,9 @@ public final class CalDAVClient: @unchecked Sendable {
     private let authorization: String?
     private let timeout: TimeInterval
     private let curl: UnsafeMutableRawPointer?
+    /// The handles `sendAll` uses beside `curl`, each with its own kept
+    /// connection, made at the first batch.
+    private var spare: [UnsafeMutableRawPointer?] = []
     /// Requests sent, by method: what a test or a benchmark reads.
     public private(set) var sent: [String: Int] = [:]
 
@@ -61,7 +83,10 @@ public final class CalDAVClient: @unchecked Sendable {
         curl = curl_easy_init()
     }
 
-    deinit { curl_easy_cleanup(curl) }
+    deinit {
+        curl_easy_cleanup(curl)
+        for handle in spare { curl_easy_cleanup(handle) }
+    }
 
     /// `href` (a path the server gave, or a full URL) against the
     /// configured URL; refused when it lands on another origin or is not
@@ -110,10 +135,50 @@ public final class CalDAVClient: @unchecked Sendable {
     /// HTTP statuses come back for the caller to judge (`check`).
     public func send(_ method: String, _ href: String, depth: String? = nil, headers: [String: String] = [:],
                      body: Data? = nil, contentType: String = "application/xml; charset=utf-8") throws(SyncError) -> HTTPReply {
-        guard let curl else { throw .unreachable(host: settings.displayHost, detail: "libcurl could not start") }
         var fields = headers
-        if body != nil { fields["Content-Type"] = contentType }
         if let depth { fields["Depth"] = depth }
+        sent[method, default: 0] += 1
+        return try perform(HTTPRequest(method: method, href: href, headers: fields, body: body, contentType: contentType), on: curl)
+    }
+
+    /// Sends `requests` on up to `connections` connections at once and
+    /// returns each one's outcome at its index. A server that spends its
+    /// time on each write (a commit to disk or to git) is kept busy while
+    /// we read a reply and send the next request. Requests start in order;
+    /// once one fails to arrive or gets a reply `proceed` refuses, no
+    /// further one starts, and those not started come back nil, so what is
+    /// sent after a failure is at most what was already on its way.
+    public func sendAll(_ requests: [HTTPRequest], connections: Int,
+                        proceed: @escaping @Sendable (HTTPReply) -> Bool) -> [Result<HTTPReply, SyncError>?] {
+        let workers = max(1, min(connections, requests.count))
+        // Made here, on one thread: libcurl's global set-up, which the
+        // first handle runs, is not safe to run on several at once.
+        while spare.count < workers - 1 { spare.append(curl_easy_init()) }
+        // Each handle is used by one worker only, and none after the batch.
+        nonisolated(unsafe) let handles = [curl] + spare.prefix(workers - 1)
+        let shared = BatchProgress(count: requests.count)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            while let index = shared.next() {
+                let result: Result<HTTPReply, SyncError>
+                do throws(SyncError) {
+                    result = .success(try perform(requests[index], on: handles[worker]))
+                } catch {
+                    result = .failure(error)
+                }
+                if case let .success(reply) = result, proceed(reply) {} else { shared.stop() }
+                shared.finish(index, result)
+            }
+        }
+        for (request, result) in zip(requests, shared.results) where result != nil { sent[request.method, default: 0] += 1 }
+        return shared.results
+    }
+
+    /// One request on one handle; every guard of the client applies (same
+    /// origin, http(s) only, no redirects, bounded reply, timeout).
+    private func perform(_ request: HTTPRequest, on curl: UnsafeMutableRawPointer?) throws(SyncError) -> HTTPReply {
+        guard let curl else { throw .unreachable(host: settings.displayHost, detail: "libcurl could not start") }
+        var fields = request.headers
+        if request.body != nil { fields["Content-Type"] = request.contentType }
         if let authorization { fields["Authorization"] = authorization }
         // No "Expect: 100-continue" wait before a large body.
         fields["Expect"] = ""
@@ -122,8 +187,8 @@ public final class CalDAVClient: @unchecked Sendable {
             list = curl_slist_append(list, value.isEmpty ? "\(name):" : "\(name): \(value)")
         }
         defer { curl_slist_free_all(list) }
+        let href = request.href
         let target = try url(href).absoluteString
-        sent[method, default: 0] += 1
 
         var reply = checklists_buffer(data: nil, length: 0, capacity: 0, limit: SyncLimits.replyBytes, overflowed: 0)
         var replyHeaders = checklists_buffer(data: nil, length: 0, capacity: 0, limit: SyncLimits.headerBytes, overflowed: 0)
@@ -134,11 +199,11 @@ public final class CalDAVClient: @unchecked Sendable {
         }
         var status = 0
         let seconds = max(1, Int(timeout.rounded(.up)))
-        let bytes = body ?? Data()
+        let bytes = request.body ?? Data()
         let code = bytes.withUnsafeBytes { raw -> Int32 in
             "".withCString { empty in
                 let pointer = raw.baseAddress?.assumingMemoryBound(to: CChar.self) ?? empty
-                return checklists_curl_request(curl, method, target, list, body == nil ? nil : pointer, bytes.count, seconds,
+                return checklists_curl_request(curl, request.method, target, list, request.body == nil ? nil : pointer, bytes.count, seconds,
                                                &reply, &replyHeaders, &status, &location)
             }
         }
@@ -213,4 +278,29 @@ public final class CalDAVClient: @unchecked Sendable {
             return .unreachable(host: host, detail: "error \(code)")
         }
     }
+}
+
+/// The shared state of one `sendAll`: the next request to start, whether
+/// to start more, and the outcomes, each written once by the worker that
+/// sent it.
+private final class BatchProgress: @unchecked Sendable {
+    private let lock = NSLock()
+    private var upcoming = 0
+    private var stopped = false
+    private(set) var results: [Result<HTTPReply, SyncError>?]
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    /// The index of the next request to send, or nil: all started, or stopped.
+    func next() -> Int? {
+        lock.withLock {
+            guard !stopped, upcoming < results.count else { return nil }
+            defer { upcoming += 1 }
+            return upcoming
+        }
+    }
+
+    func stop() { lock.withLock { stopped = true } }
+
+    func finish(_ index: Int, _ result: Result<HTTPReply, SyncError>) { lock.withLock { results[index] = result } }
 }

@@ -37,6 +37,9 @@ public final class SyncSession {
     private var carriedSize = 4096
     /// Tries of one write that keeps meeting another writer's change (412).
     static let writeTries = 4
+    /// Connections a calendar's writes are sent on at once (`sendAll`):
+    /// one once the server has refused a write for coming with others.
+    private var writesAtOnce = 4
 
     public init(client: CalDAVClient, database: ChecklistsDatabase, mapping: CalendarMapping, describeDate: @escaping @Sendable (Date) -> String) {
         self.client = client
@@ -518,9 +521,10 @@ public final class SyncSession {
         }
         try storage { () throws(StorageError) in try database.recordPushes(pushes) }
         var ours = OwnWrites()
-        for (first, change) in planned {
+        let firstReplies = sendFirstTries(planned.map(\.plan))
+        for (index, (first, change)) in planned.enumerated() {
             let entry = entryByUID[first.uid]
-            let plan = try carryOut(first, planner: planner, entry: entry, state: stateByUID[first.uid])
+            let plan = try carryOut(first, firstReply: firstReplies[index], planner: planner, entry: entry, state: stateByUID[first.uid])
             ours.record(plan)
             lines += plan.notes
             switch plan.local {
@@ -608,28 +612,71 @@ public final class SyncSession {
         return explained ? token : nil
     }
 
-    /// Sends the plan's write to the server. A 412 means someone else wrote
-    /// the to-do since we read it: it is fetched, planned again (merged with
-    /// the new version) and sent again, a few times at most.
-    private func carryOut(_ first: ItemPlan, planner: SyncPlanner, entry: Snapshot.Entry?, state: ItemSyncState?) throws(SyncError) -> ItemPlan {
+    /// The request that carries out a plan's write, or nil when it has none.
+    private func request(for plan: ItemPlan) -> HTTPRequest? {
+        switch plan.remote {
+        case .none:
+            return nil
+        case let .put(upload):
+            var headers = ["If-None-Match": "*"]
+            if case let .etag(etag) = upload.precondition { headers = etag.map { ["If-Match": $0] } ?? [:] }
+            return HTTPRequest(method: "PUT", href: upload.href, headers: headers, body: Data(upload.text.utf8),
+                               contentType: "text/calendar; charset=utf-8")
+        case let .delete(href, etag):
+            return HTTPRequest(method: "DELETE", href: href, headers: etag.map { ["If-Match": $0] } ?? [:])
+        }
+    }
+
+    /// Sends the first try of every plan's write, several at once, and
+    /// returns each reply at its plan's index (nil: no write, or not sent
+    /// because an earlier one failed). The replies are then read in the
+    /// plans' order (`carryOut`), so the lines, the states recorded and a
+    /// 412's fetch-merge-retry are what one write at a time gives; what was
+    /// sent before a failure is what the pushes recorded cover, as when a
+    /// sync is killed midway.
+    private func sendFirstTries(_ plans: [ItemPlan]) -> [Result<HTTPReply, SyncError>?] {
+        let requests = plans.enumerated().compactMap { index, plan in request(for: plan).map { (index, $0) } }
+        var replies = [Result<HTTPReply, SyncError>?](repeating: nil, count: plans.count)
+        guard !requests.isEmpty else { return replies }
+        let sent = client.sendAll(requests.map(\.1), connections: writesAtOnce) { reply in
+            (200..<300).contains(reply.status) || reply.status == 404 || reply.status == 412
+        }
+        for ((index, _), reply) in zip(requests, sent) { replies[index] = reply }
+        return replies
+    }
+
+    /// Sends the plan's write to the server (`firstReply`: the reply its
+    /// first try already got). A 412 means someone else wrote the to-do
+    /// since we read it: it is fetched, planned again (merged with the new
+    /// version) and sent again, a few times at most.
+    private func carryOut(_ first: ItemPlan, firstReply: Result<HTTPReply, SyncError>?, planner: SyncPlanner, entry: Snapshot.Entry?,
+                          state: ItemSyncState?) throws(SyncError) -> ItemPlan {
         var plan = first
+        var answered = firstReply
         for _ in 0..<Self.writeTries {
-            let reply: HTTPReply
-            switch plan.remote {
-            case .none:
-                return plan
-            case let .put(upload):
-                var headers = ["If-None-Match": "*"]
-                if case let .etag(etag) = upload.precondition { headers = etag.map { ["If-Match": $0] } ?? [:] }
-                reply = try client.send("PUT", upload.href, headers: headers, body: Data(upload.text.utf8), contentType: "text/calendar; charset=utf-8")
-                if (200..<300).contains(reply.status) {
-                    plan.setETag(reply.etag)
-                    return plan
-                }
-            case let .delete(href, etag):
-                reply = try client.send("DELETE", href, headers: etag.map { ["If-Match": $0] } ?? [:])
-                if (200..<300).contains(reply.status) || reply.status == 404 { return plan }
+            guard let request = request(for: plan) else { return plan }
+            var reply: HTTPReply
+            let alone = { () throws(SyncError) in
+                try self.client.send(request.method, request.href, headers: request.headers, body: request.body, contentType: request.contentType)
             }
+            if let known = answered {
+                answered = nil
+                reply = try known.get()
+                if reply.status == 423 {
+                    // Locked: refused because writes came at once (Xandikos
+                    // locks its repository for each). Sent again alone, and
+                    // the rest of this sync writes one at a time.
+                    writesAtOnce = 1
+                    reply = try alone()
+                }
+            } else {
+                reply = try alone()
+            }
+            if request.method == "PUT", (200..<300).contains(reply.status) {
+                plan.setETag(reply.etag)
+                return plan
+            }
+            if request.method == "DELETE", (200..<300).contains(reply.status) || reply.status == 404 { return plan }
             guard reply.status == 412 else { _ = try client.check(reply, accepted: [], path: plan.href ?? "") ; return plan }
             let href = plan.href ?? ""
             let current = try client.send("GET", href)

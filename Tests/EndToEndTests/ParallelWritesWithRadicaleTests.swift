@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import ChecklistsModel
+import TestSupport
+
+/// A calendar's writes go out on several connections at once: on a real
+/// Radicale, every to-do still arrives once, the ETag each PUT got back is
+/// the one recorded for it, and the next sync has nothing to send.
+@Suite("checklists sync sending many writes at once to a real Radicale", .serialized)
+struct ParallelWritesWithRadicaleTests {
+    let folder = TemporaryFolder()
+
+    @Test("300 new to-dos in one sync: each PUT once, every ETag recorded as the server has it, then nothing to send")
+    func manyNewToDos() throws {
+        defer { folder.remove() }
+        let server = try RadicaleServer(folder: folder, authenticated: true)
+        defer { server.stop() }
+        let laptop = Device(folder: folder, name: "laptop", url: server.url, authenticated: true)
+        let count = 300
+        let items = (1...count).map { index in
+            ["id": index, "text": "Item \(index)", "due": NSNull(), "checked": index % 7 == 0, "remind": false, "reminder": NSNull(),
+             "uid": "PARALLEL-\(index)", "modified": "2026-11-20T10:00:00+00:00"] as [String: Any]
+        }
+        let export: [String: Any] = ["format": "checklists", "version": 3, "lastListId": 1, "lastItemId": count, "openList": NSNull(),
+                                     "lists": [["id": 1, "name": "Many", "icon": "none", "sortOrder": "dueDate", "items": items]]]
+        try JSONSerialization.data(withJSONObject: export).write(to: URL(fileURLWithPath: folder.file("many.json")))
+        let imported = laptop.run(["import", folder.file("many.json")])
+        #expect(imported.status == 0, "\(imported.output)")
+
+        #expect(laptop.sync() == [#""Many": 300 sent"#])
+        #expect(server.requests("PUT") == count)
+        // Sent on more than one connection: Radicale serves each connection
+        // on a thread of its own and names it in every line it logs.
+        let log = (try? String(contentsOfFile: server.logPath, encoding: .utf8)) ?? ""
+        let threads = Set(log.split(separator: "\n").filter { $0.contains("PUT request for") }.compactMap { line in
+            line.range(of: #"/Thread-[0-9]+"#, options: .regularExpression).map { String(line[$0]) }
+        })
+        #expect(threads.count > 1, "PUTs came on \(threads)")
+
+        // What the server holds, each href with its ETag, against what was recorded.
+        let database = try laptop.open()
+        let calendars = try database.syncCalendars()
+        try #require(calendars.count == 1)
+        let calendar = calendars[0].url
+        let onServer = try serverETags(server, calendar: calendar)
+        let states = try database.syncStates(calendarURL: calendar).states
+        #expect(states.count == count)
+        #expect(onServer.count == count)
+        #expect(Set(states.map(\.uid)) == Set((1...count).map { "PARALLEL-\($0)" }))
+        for state in states {
+            #expect(state.etag != nil && state.etag == onServer[state.href], "\(state.uid) at \(state.href)")
+        }
+
+        #expect(laptop.sync() == [#""Many": up to date"#])
+        #expect(server.requests("PUT") == count)
+    }
+
+    @Test("twenty writes at once while another writer changes one of them: every change arrives, that one merged")
+    func preconditionRaceAmongMany() throws {
+        defer { folder.remove() }
+        let server = try RadicaleServer(folder: folder, authenticated: false)
+        defer { server.stop() }
+        var laptop = Device(folder: folder, name: "laptop", url: server.url, authenticated: false)
+        let phone = Device(folder: folder, name: "phone", url: server.url, authenticated: false)
+        for index in 1...20 { laptop.run(["add", "Item \(index)"]) }
+        _ = laptop.sync()
+        _ = phone.sync()
+        phone.run(["edit", phone.id(of: "Item 7"), "--due", "2030-01-09 09:00"])
+        for index in 1...20 { laptop.run(["edit", laptop.id(of: "Item \(index)"), "--text", "Item \(index), renamed"]) }
+
+        // The phone syncs (straight to the server) while the laptop's first
+        // PUT waits: whichever of the two writes of item 7 comes second is
+        // refused (412), fetched, merged and sent again.
+        let phoneSync = phone.environment().map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
+        let proxy = try RecordingProxy(folder: folder, upstream: server.port,
+                                       beforePut: "env -i \(phoneSync) \(shellQuoted(PackagePaths.binary)) sync > /dev/null 2>&1")
+        defer { proxy.stop() }
+        laptop.url = proxy.url
+        #expect(laptop.sync() == [#""List": 20 sent"#])
+        laptop.url = server.url
+        _ = phone.sync()
+        _ = laptop.sync()
+        let expected = (1...20).map { "Item \($0), renamed | " + ($0 == 7 ? "2030-01-09T09:00:00+00:00" : "-") }.sorted()
+        #expect(laptop.items() == expected)
+        #expect(phone.items() == expected)
+        #expect(laptop.sync() == [#""List": up to date"#])
+        #expect(phone.sync() == [#""List": up to date"#])
+    }
+
+    /// The calendar's members, each path with its ETag, from a depth-1 PROPFIND.
+    private func serverETags(_ server: RadicaleServer, calendar: String) throws -> [String: String] {
+        let script = #"""
+            import base64, sys, urllib.parse, urllib.request, xml.etree.ElementTree as ET
+            base, path, user, password = sys.argv[1:5]
+            request = urllib.request.Request(base.rstrip("/") + path, method="PROPFIND",
+                data=b'<?xml version="1.0"?><d:propfind xmlns:d="DAV:"><d:prop><d:getetag/></d:prop></d:propfind>',
+                headers={"Depth": "1", "Content-Type": "application/xml",
+                         "Authorization": "Basic " + base64.b64encode((user + ":" + password).encode()).decode()})
+            tree = ET.fromstring(urllib.request.urlopen(request).read())
+            for response in tree.iter("{DAV:}response"):
+                href = urllib.parse.unquote(response.find("{DAV:}href").text)
+                etag = response.find(".//{DAV:}getetag")
+                if href != path and etag is not None and etag.text: print(href, etag.text)
+            """#
+        try Data(script.utf8).write(to: URL(fileURLWithPath: folder.file("etags.py")))
+        let listed = runCommand(["/usr/bin/python3", folder.file("etags.py"), server.url, calendar,
+                                 RadicaleServer.user, RadicaleServer.password])
+        #expect(listed.status == 0, "\(listed.output)")
+        var etags: [String: String] = [:]
+        for line in listed.output.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            if parts.count == 2 { etags[String(parts[0])] = String(parts[1]) }
+        }
+        return etags
+    }
+}
