@@ -5,11 +5,20 @@ import ChecklistsToolSupport
 /// Runs `binary` with `arguments` (output to /dev/null) and returns the
 /// nanoseconds from spawn to exit, or nil if it failed.
 func timedRun(_ binary: String, _ arguments: [String]) -> Double? {
+    measuredRun(binary, arguments)?.nanoseconds
+}
+
+/// Like `timedRun`, plus the child's peak resident memory in KiB (its
+/// ru_maxrss, from wait4), which is how calcurse's peak is read too.
+func measuredRun(_ binary: String, _ arguments: [String]) -> (nanoseconds: Double, peakKB: Int)? {
     let stopwatch = Stopwatch()
     guard case let .success(pid) = startProcess([binary] + arguments, outputPath: "/dev/null") else { return nil }
-    let status = waitForExit(pid)
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     let elapsed = Double(stopwatch.nanoseconds)
-    return status == 0 ? elapsed : nil
+    // Exited (not signalled) with status 0.
+    return status & 0x7f == 0 && (status >> 8) & 0xff == 0 ? (elapsed, usage.ru_maxrss) : nil
 }
 
 /// `cli`: whole runs of the command line's `add`, `list --due today` and

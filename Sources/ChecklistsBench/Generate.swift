@@ -21,7 +21,27 @@ let listThemes: [(String, ChecklistIcon)] = [
     ("Reading", .inbox), ("Appointments", .appointments), ("Party", .drinks), ("Photos", .photos), ("Misc", .none),
 ]
 
+/// Names for the lists of `--lists`, in the scripts of the multilingual texts.
+let mixedListNames: [(String, ChecklistIcon)] = [
+    ("Inbox", .inbox), ("买菜 Groceries", .groceries), ("仕事", .folder), ("집안일", .chores), ("Voyages ✈️", .trips),
+    ("Family 👨‍👩‍👧", .birthdays), ("Termine", .appointments), ("قائمة", .none),
+]
+
 /// `generate`: a benchmark database of N items in one of the two shapes.
+///
+/// With the defaults every item is dated (a year either side of now), with
+/// no note and no repeat, as the English data set has always been. The
+/// multilingual data set (scripts/bench) is made with
+/// `--texts Resources/bench/item-texts-multilingual.txt --dated-share 0.3
+/// --today-share 0.02 --notes-share 0.1 --repeat-share 0.1 --lists 6`:
+/// texts in English, Chinese, Japanese, Korean, mixed ("买牛奶 buy milk"),
+/// emoji with ZWJ sequences, skin tones and flags, accented and combining
+/// letters ("e\u{301}"), a few Arabic and Hebrew, some lines of 200 to 400
+/// characters, and one in ten items two texts joined; 30% of items dated
+/// (2% of those today, the rest a year either side: past and future), 30% of
+/// future ones reminding, 10% of dated ones repeating; one in ten with a note
+/// of one to four lines; six lists, items dealt round-robin, the first open.
+/// The same seed makes the same database.
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
@@ -34,6 +54,12 @@ struct GenerateCommand: ParsableCommand {
     var textsPath = "Resources/bench/item-texts.txt"
     @Option(help: "The random generator's seed: the same seed makes the same database.")
     var seed: UInt64 = 20_260_521
+    @Option(help: "Share of items with a due date (0...1); the others have none.") var datedShare = 1.0
+    @Option(help: "Share of dated items due today (0...1); the others a year either side of now.") var todayShare = 0.0
+    @Option(help: "Share of items with a note of one to four lines (0...1).") var notesShare = 0.0
+    @Option(help: "Share of dated items that repeat (0...1).") var repeatShare = 0.0
+    @Option(help: "one-list shape only: this many lists (named in several scripts), items dealt round-robin, the first open.")
+    var lists: Int?
 
     func run() {
         let count = items
@@ -48,7 +74,13 @@ struct GenerateCommand: ParsableCommand {
         let folder = (out as NSString).deletingLastPathComponent
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let stopwatch = Stopwatch()
-        let listCount = shape == .oneList ? 1 : Swift.max(1, (count + itemsPerList - 1) / itemsPerList)
+        for (name, share) in [("dated-share", datedShare), ("today-share", todayShare), ("notes-share", notesShare),
+                              ("repeat-share", repeatShare)] where !(0...1).contains(share) {
+            fail("--\(name) must be between 0 and 1")
+        }
+        if let lists, lists < 1 || lists > mixedListNames.count { fail("--lists must be 1 to \(mixedListNames.count)") }
+        if lists != nil && shape != .oneList { fail("--lists is for the one-list shape") }
+        let listCount = shape == .oneList ? (lists ?? 1) : Swift.max(1, (count + itemsPerList - 1) / itemsPerList)
         do {
             // The database closes (and checkpoints its WAL into the main file)
             // when this scope ends, so the cached file is complete on its own.
@@ -61,6 +93,7 @@ struct GenerateCommand: ParsableCommand {
             // Reuse the app's first list rather than leave an empty extra one.
             var listIDs = [existing[0].id]
             func name(_ index: Int) -> (String, ChecklistIcon) {
+                if lists != nil { return mixedListNames[index] }
                 if shape == .oneList { return ("Everything", .inbox) }
                 let theme = listThemes[index % listThemes.count]
                 return ("\(theme.0) \(index / listThemes.count + 1)", theme.1)
@@ -82,6 +115,14 @@ struct GenerateCommand: ParsableCommand {
             // items; past items are more often checked, as in real use.
             let nowSeconds = now.timeIntervalSince1970
             let year: Double = 365 * 24 * 3600
+            let startOfToday = Calendar.current.startOfDay(for: now).timeIntervalSince1970
+            // A draw in 0..<1 with a millionth's resolution.
+            func share(_ random: inout SeededRandom) -> Double { Double(random.next() % 1_000_000) / 1_000_000 }
+            // Draws are only taken for options away from their defaults, so the
+            // English data set stays the database it was.
+            func note(_ random: inout SeededRandom) -> String {
+                (0...Int(random.next() % 4)).map { _ in texts[Int(random.next() % UInt64(texts.count))] }.joined(separator: "\n")
+            }
             let batchSize = 10_000
             var made = 0
             while made < count {
@@ -97,13 +138,24 @@ struct GenerateCommand: ParsableCommand {
                     let listID = listIDs[index % listIDs.count]
                     var text = texts[Int(random.next() % UInt64(texts.count))]
                     if random.next() % 10 == 0 { text += " " + texts[Int(random.next() % UInt64(texts.count))] }
-                    let due = nowSeconds + (Double(random.next() % 2_000_001) / 1_000_000 - 1) * year
+                    let isDated = datedShare >= 1 || share(&random) < datedShare
+                    var due = nowSeconds + (Double(random.next() % 2_000_001) / 1_000_000 - 1) * year
+                    if todayShare > 0 && share(&random) < todayShare {
+                        // Whole minutes, as people set them, anywhere in today.
+                        due = startOfToday + Double(random.next() % (24 * 60)) * 60
+                    }
                     let isPast = due < nowSeconds
                     let roll = random.next() % 100
-                    let remind = isPast ? roll < 5 : roll < 30
-                    checks.append(random.next() % 100 < (isPast ? 50 : 10))
+                    let remind = isDated && (isPast ? roll < 5 : roll < 30)
+                    checks.append(random.next() % 100 < (isPast && isDated ? 50 : 10))
+                    var recurrence: Recurrence?
+                    if isDated && repeatShare > 0 && share(&random) < repeatShare {
+                        recurrence = Recurrence.choices[1 + Int(random.next() % UInt64(Recurrence.choices.count - 1))]
+                    }
+                    let itemNote = notesShare > 0 && share(&random) < notesShare ? note(&random) : ""
                     changes.append(.addItem(checklistID: listID,
-                                            ItemDraft(text: text, dueDate: Date(timeIntervalSince1970: due), shouldRemind: remind)))
+                                            ItemDraft(text: text, dueDate: isDated ? Date(timeIntervalSince1970: due) : nil,
+                                                      shouldRemind: remind, recurrence: recurrence, note: itemNote)))
                 }
                 let outcomes = try database.applyAll(changes, now: now)
                 var checking: [Change] = []
@@ -119,7 +171,8 @@ struct GenerateCommand: ParsableCommand {
         }
         let seconds = stopwatch.seconds
         // The script shows this line and keeps the facts beside the file.
-        let rows = shape == .oneList ? count : listCount
+        // Round-robin: the first (open) list holds every listCount-th item.
+        let rows = shape == .oneList ? (count + listCount - 1) / listCount : listCount
         let meta = "items\t\(count)\nlists\t\(listCount)\nshape\t\(shape.rawValue)\nrows\t\(rows)\n"
         try? meta.write(toFile: folder + "/meta.tsv", atomically: true, encoding: .utf8)
         print("generated \(grouped(count)) items in \(grouped(listCount)) list(s) (\(shape.rawValue)) in \(String(format: "%.1f", seconds)) s")

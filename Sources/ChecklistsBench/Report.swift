@@ -15,6 +15,24 @@ struct Measured {
     var shape: String { text("shape") ?? "?" }
 }
 
+/// The figures of a results file, one `Measured` per database, in the
+/// order the script measured them.
+func readMeasured(_ path: String) -> [Measured] {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
+    var order: [String] = []
+    var byLabel: [String: Measured] = [:]
+    for line in text.split(separator: "\n") {
+        let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        guard fields.count >= 3 else { continue }
+        if byLabel[fields[0]] == nil {
+            order.append(fields[0])
+            byLabel[fields[0]] = Measured(label: fields[0])
+        }
+        byLabel[fields[0]]!.values[fields[1], default: []].append(fields[2])
+    }
+    return order.compactMap { byLabel[$0] }
+}
+
 func milliseconds(_ nanoseconds: Double) -> String { nanoseconds.isNaN ? "-" : String(format: "%.1f", nanoseconds / 1e6) }
 func microseconds(_ nanoseconds: Double?) -> String {
     guard let nanoseconds, !nanoseconds.isNaN else { return "-" }
@@ -33,23 +51,13 @@ struct ReportCommand: ParsableCommand {
         abstract: "Turn the figures scripts/bench collected (database, metric, value; tab-separated) into the table with the goals.")
 
     @Argument(help: ArgumentHelp("The figures.", valueName: "results.tsv")) var path: String
+    @Option(help: "Only the databases of this data set (english, multilingual); all when not given.") var set: String?
 
     func run() {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { fail("cannot read \(path)") }
-        var order: [String] = []
-        var byLabel: [String: Measured] = [:]
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count >= 3 else { continue }
-            if byLabel[fields[0]] == nil {
-                order.append(fields[0])
-                byLabel[fields[0]] = Measured(label: fields[0])
-            }
-            byLabel[fields[0]]!.values[fields[1], default: []].append(fields[2])
-        }
-        let rows = order.compactMap { byLabel[$0] }
+        let rows = readMeasured(path).filter { set == nil || $0.text("set") == set }
 
         func describe(_ m: Measured) -> String {
+            if m.shape == "one-list" && m.lists > 1 { return "\(grouped(m.items)) in \(m.lists) lists (1st open)" }
             if m.shape == "one-list" { return "\(grouped(m.items)) in 1 list (open)" }
             return "\(grouped(m.items)) in \(grouped(m.lists))×\(grouped(m.items / Swift.max(1, m.lists))) (All Lists)"
         }

@@ -7,6 +7,12 @@ import ChecklistsToolSupport
 /// database, so both programs are timed on the same data. Every item is an
 /// appointment at its due time (`apts`, what `calcurse -a` and `-n` read)
 /// and a to-do (`todo`, what `calcurse -t` lists), checked items as done.
+/// A note goes to calcurse's `notes` folder, as calcurse keeps one (a file
+/// named by a 40-digit hex id, the line naming it after ">"), line breaks
+/// and all. Text is written as UTF-8, whatever its script. A repeating item
+/// is written as a plain appointment at its due time: `list --due today`
+/// shows an item once, at its stored due date, and so must calcurse's `-a`.
+/// checklists has no priorities, so every to-do has calcurse's none ("[0]").
 struct CalcurseDataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calcurse-data",
@@ -35,27 +41,36 @@ struct CalcurseDataCommand: ParsableCommand {
         // after the last one and by walking its list otherwise, so a file in
         // any other order costs it quadratic time (100,000 to-dos did not
         // load in minutes): the order a user's own files have is the fair one.
-        var appointments: [(due: Date, text: String)] = []
-        var todos: [(done: Bool, text: String)] = []
+        var appointments: [(due: Date, text: String, note: String)] = []
+        var todos: [(done: Bool, text: String, note: String)] = []
+        var notes: [(id: String, text: String)] = []
         for listed in items {
             let item = listed.item
             // calcurse's files are one item a line.
             let text = item.text.replacingOccurrences(of: "\n", with: " ")
-            if let due = item.dueDate { appointments.append((due, text)) }
-            todos.append((item.isChecked, text))
+            var note = ""
+            if !item.note.isEmpty {
+                let hex = String(UInt64(item.id), radix: 16)
+                let id = String(repeating: "0", count: 40 - hex.count) + hex
+                notes.append((id, item.note.hasSuffix("\n") ? item.note : item.note + "\n"))
+                note = ">" + id + " "
+            }
+            if let due = item.dueDate { appointments.append((due, text, note)) }
+            todos.append((item.isChecked, text, note))
         }
         appointments.sort { $0.due != $1.due ? $0.due < $1.due : $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }
         todos.sort { $0.done != $1.done ? !$0.done : $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }
         var apts = "", todo = ""
         apts.reserveCapacity(items.count * 80)
         todo.reserveCapacity(items.count * 40)
-        for (due, text) in appointments {
+        for (due, text, note) in appointments {
             let when = stamp(due)
-            apts += "\(when) -> \(when) |\(text)\n"
+            apts += "\(when) -> \(when) \(note)|\(text)\n"
         }
-        for (done, text) in todos { todo += done ? "[-0] \(text)\n" : "[0] \(text)\n" }
+        for (done, text, note) in todos { todo += done ? "[-0]\(note.isEmpty ? " " : note)\(text)\n" : "[0]\(note.isEmpty ? " " : note)\(text)\n" }
         do {
-            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: out + "/notes", withIntermediateDirectories: true)
+            for (id, text) in notes { try text.write(toFile: out + "/notes/" + id, atomically: false, encoding: .utf8) }
             try apts.write(toFile: out + "/apts", atomically: true, encoding: .utf8)
             try todo.write(toFile: out + "/todo", atomically: true, encoding: .utf8)
         } catch {
@@ -67,7 +82,8 @@ struct CalcurseDataCommand: ParsableCommand {
 /// `versus`: whole runs of checklists and of calcurse on the same items,
 /// interleaved (ours, then theirs, for every command, `runs` times) so both
 /// see the same load; prints "vs_NAME_ours_ns" and "vs_NAME_calcurse_ns"
-/// lines, one per run. Each command runs once untimed first.
+/// lines, one per run, and the runs' peak memory as "vs_NAME_ours_kb" and
+/// "vs_NAME_calcurse_kb". Each command runs once untimed first.
 struct VersusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "versus",
@@ -118,11 +134,11 @@ struct VersusCommand: ParsableCommand {
         for entry in cases {
             for run in -1..<entry.runs {
                 let ours = entry.ours(run)
-                guard let elapsed = timedRun(binary, ours) else { fail("\(binary) \(ours.joined(separator: " ")) failed") }
-                if run >= 0 { print("vs_\(entry.name)_ours_ns\t\(Int(elapsed))") }
+                guard let measured = measuredRun(binary, ours) else { fail("\(binary) \(ours.joined(separator: " ")) failed") }
+                if run >= 0 { print("vs_\(entry.name)_ours_ns\t\(Int(measured.nanoseconds))\nvs_\(entry.name)_ours_kb\t\(measured.peakKB)") }
                 if let theirs = entry.theirs {
-                    guard let elapsed = timedRun(calcurse, theirs) else { fail("\(calcurse) \(theirs.joined(separator: " ")) failed") }
-                    if run >= 0 { print("vs_\(entry.name)_calcurse_ns\t\(Int(elapsed))") }
+                    guard let measured = measuredRun(calcurse, theirs) else { fail("\(calcurse) \(theirs.joined(separator: " ")) failed") }
+                    if run >= 0 { print("vs_\(entry.name)_calcurse_ns\t\(Int(measured.nanoseconds))\nvs_\(entry.name)_calcurse_kb\t\(measured.peakKB)") }
                 }
             }
         }

@@ -23,7 +23,7 @@ struct BenchCommand: ParsableCommand {
         discussion: "Run scripts/bench for the whole benchmark (it ends with scripts/bench-live).",
         subcommands: [
             GenerateCommand.self, KeystrokeCommand.self, CommandLineRunsCommand.self, CalcurseDataCommand.self, VersusCommand.self,
-            ReportCommand.self,
+            ReportCommand.self, SideBySideCommand.self, FramesCommand.self,
             RemindersCommand.self, CommitCommand.self, FireCommand.self, StatsCommand.self, NotifiedCommand.self,
             UndoCommand.self,
         ]

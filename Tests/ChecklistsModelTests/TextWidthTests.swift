@@ -126,6 +126,15 @@ import Testing
             checked += 1
         }
         #expect(checked > 170_000)
+        // The fast width of such a scalar is the width of the scalar alone.
+        for value in UInt32(0)...0x3FFFD where TextWidth.standsAlone(value) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            if TextWidth.loneScalarColumns(value) != TextWidth.scalarColumns(scalar) {
+                Issue.record("U+\(String(value, radix: 16, uppercase: true)): \(TextWidth.loneScalarColumns(value)) columns alone, \(TextWidth.scalarColumns(scalar)) by glibc's rule")
+            }
+        }
+        #expect(TextWidth.standsAlone(0x05D0) && TextWidth.standsAlone(0x0627))   // Hebrew alef, Arabic alef
+        #expect(!TextWidth.standsAlone(0x05B0) && !TextWidth.standsAlone(0x064B) && !TextWidth.standsAlone(0x0600))   // points, harakat, Prepend
         #expect(!TextWidth.standsAlone(0x0301))    // combining acute
         #expect(!TextWidth.standsAlone(0x200D))    // ZWJ
         #expect(!TextWidth.standsAlone(0xFE0F))    // emoji presentation
