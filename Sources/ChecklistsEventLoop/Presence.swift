@@ -10,8 +10,8 @@ import Glibc
 ///
 /// - `<database>.app-lock`: every full-screen app holds a shared lock on it
 ///   while open. The notifier delivers only while it can take it
-///   exclusively, so exactly one side delivers (DECISIONS.md, "Never both,
-///   never neither").
+///   exclusively, so exactly one side delivers (DECISIONS.md, "The
+///   notifier: never both, never neither, by two lock files").
 /// - `<database>.notify-lock`: the notifier holds an exclusive lock on it,
 ///   and its pid inside, so one runs per database and `--status` can name it.
 public enum PresenceFiles {

@@ -6,7 +6,7 @@ import ChecklistsEventLoop
 
 /// The notifier on the shared `EventLoop` (the app's wake design: one
 /// wall-clock alarm, the database folder's watch, no polling): it performs
-/// `NotifierLoop`'s effects, and adds its own sources: D-Bus buttons, the
+/// `NotifierReducer`'s effects, and adds its own sources: D-Bus buttons, the
 /// sync timer and its helper's end, the wait for apps to close, and the
 /// stopping signals.
 @MainActor
@@ -43,7 +43,7 @@ final class NotifierRuntime {
         // For the benchmark, "external NS" after each other process's
         // commit was taken in and the alarm re-armed.
         loop = EventLoop(now: now, eventLog: environment["CHECKLISTS_EVENT_LOG"],
-                         reduce: { [unowned self] event in NotifierLoop.reduce(&self.state, event) },
+                         reduce: { [unowned self] event in NotifierReducer.reduce(&self.state, event) },
                          perform: { [unowned self] effect in self.perform(effect) },
                          alarmWentOff: { .alarmWentOff(token: $0, at: $1) })
         dbus.onProblem = NotifierRuntime.say

@@ -47,7 +47,7 @@ public struct SyncSchedule: Hashable, Sendable {
         return [nextByInterval, afterChange].compactMap { $0 }.min()
     }
 
-    /// The sync part of `NotifierLoop.reduce`; nothing when sync is off.
+    /// The sync part of `NotifierReducer.reduce`; nothing when sync is off.
     static func reduce(_ state: inout NotifierState, _ event: NotifierEvent) -> [NotifierEffect] {
         guard var schedule = state.sync else { return [] }
         defer { state.sync = schedule }

@@ -10,7 +10,7 @@ import TestSupport
 @Suite("The notifier's sync schedule")
 struct SyncScheduleTests {
     func fresh() -> NotifierState {
-        NotifierState(now: Fixed.now, calendar: NotifierLoopTests.utc, sync: SyncSchedule(interval: 900, debounce: 3, longestWait: 30))
+        NotifierState(now: Fixed.now, calendar: NotifierReducerTests.utc, sync: SyncSchedule(interval: 900, debounce: 3, longestWait: 30))
     }
 
     func at(_ seconds: TimeInterval) -> Date { Fixed.now.addingTimeInterval(seconds) }
@@ -20,79 +20,79 @@ struct SyncScheduleTests {
     /// Starts, and lets the first sync run and end with nothing waiting.
     func started() -> NotifierState {
         var state = fresh()
-        _ = NotifierLoop.reduce(&state, .started(at: at(0)))
-        _ = NotifierLoop.reduce(&state, .syncTimerWentOff(token: 1, at: at(0)))
-        _ = NotifierLoop.reduce(&state, .syncFinished(SyncOutcome(status: 0, output: "\"List\": up to date\n", before: UnsyncedChanges(),
+        _ = NotifierReducer.reduce(&state, .started(at: at(0)))
+        _ = NotifierReducer.reduce(&state, .syncTimerWentOff(token: 1, at: at(0)))
+        _ = NotifierReducer.reduce(&state, .syncFinished(SyncOutcome(status: 0, output: "\"List\": up to date\n", before: UnsyncedChanges(),
                                                                   after: UnsyncedChanges()), at: at(1)))
         return state
     }
 
     @Test("without an interval nothing about sync happens")
     func off() {
-        var state = NotifierState(now: Fixed.now, calendar: NotifierLoopTests.utc)
-        #expect(NotifierLoop.reduce(&state, .started(at: at(0))) == [.takeLockIfNoAppOpen(at: at(0))])
-        #expect(NotifierLoop.reduce(&state, .changedElsewhere(at: at(5))) == [.loadWakeCandidates])
+        var state = NotifierState(now: Fixed.now, calendar: NotifierReducerTests.utc)
+        #expect(NotifierReducer.reduce(&state, .started(at: at(0))) == [.takeLockIfNoAppOpen(at: at(0))])
+        #expect(NotifierReducer.reduce(&state, .changedElsewhere(at: at(5))) == [.loadWakeCandidates])
     }
 
     @Test("a start syncs at once; its end says one line and arms the next by the interval")
     func startAndInterval() {
         var state = fresh()
-        #expect(NotifierLoop.reduce(&state, .started(at: at(0))) == [.takeLockIfNoAppOpen(at: at(0)), .armSyncTimer(date: at(0), token: 1)])
-        #expect(NotifierLoop.reduce(&state, .syncTimerWentOff(token: 1, at: at(0))) == [.runSync])
+        #expect(NotifierReducer.reduce(&state, .started(at: at(0))) == [.takeLockIfNoAppOpen(at: at(0)), .armSyncTimer(date: at(0), token: 1)])
+        #expect(NotifierReducer.reduce(&state, .syncTimerWentOff(token: 1, at: at(0))) == [.runSync])
         let outcome = SyncOutcome(status: 0, output: "\"Groceries\": 2 sent, 1 received\n\"List\": up to date\n",
                                   before: waiting, after: UnsyncedChanges())
-        #expect(NotifierLoop.reduce(&state, .syncFinished(outcome, at: at(2)))
+        #expect(NotifierReducer.reduce(&state, .syncFinished(outcome, at: at(2)))
             == [.say("synced: \"Groceries\": 2 sent, 1 received; \"List\": up to date"), .armSyncTimer(date: at(902), token: 2)])
-        #expect(NotifierLoop.reduce(&state, .syncTimerWentOff(token: 2, at: at(902))) == [.runSync])
+        #expect(NotifierReducer.reduce(&state, .syncTimerWentOff(token: 2, at: at(902))) == [.runSync])
     }
 
     @Test("a change here syncs 3 s after the last change, at most 30 s after the first")
     func debounce() {
         var state = started()
-        #expect(NotifierLoop.reduce(&state, .changedElsewhere(at: at(10))) == [.loadWakeCandidates, .checkLocalChanges(at: at(10))])
-        #expect(NotifierLoop.reduce(&state, .localChangesChecked(waiting, at: at(10))) == [.armSyncTimer(date: at(13), token: 3)])
+        #expect(NotifierReducer.reduce(&state, .changedElsewhere(at: at(10))) == [.loadWakeCandidates, .checkLocalChanges(at: at(10))])
+        #expect(NotifierReducer.reduce(&state, .localChangesChecked(waiting, at: at(10))) == [.armSyncTimer(date: at(13), token: 3)])
         var more = waiting
         more.changedStamp += 1
-        #expect(NotifierLoop.reduce(&state, .localChangesChecked(more, at: at(12))) == [.armSyncTimer(date: at(15), token: 4)])
+        #expect(NotifierReducer.reduce(&state, .localChangesChecked(more, at: at(12))) == [.armSyncTimer(date: at(15), token: 4)])
         // An old timer's event is ignored.
-        #expect(NotifierLoop.reduce(&state, .syncTimerWentOff(token: 3, at: at(13))) == [])
-        for second in stride(from: 14.0, through: 38, by: 2) { _ = NotifierLoop.reduce(&state, .localChangesChecked(more, at: at(second))) }
+        #expect(NotifierReducer.reduce(&state, .syncTimerWentOff(token: 3, at: at(13))) == [])
+        for second in stride(from: 14.0, through: 38, by: 2) { _ = NotifierReducer.reduce(&state, .localChangesChecked(more, at: at(second))) }
         #expect(state.sync?.due == at(40))
     }
 
     @Test("a sync's own commit, or an app's commit that leaves nothing to send, wakes no sync")
     func ownCommit() {
         var state = started()
-        #expect(NotifierLoop.reduce(&state, .localChangesChecked(UnsyncedChanges(), at: at(5))) == [])
+        #expect(NotifierReducer.reduce(&state, .localChangesChecked(UnsyncedChanges(), at: at(5))) == [])
         let stuck = UnsyncedChanges(changedItems: 1, changedStamp: 7)
-        _ = NotifierLoop.reduce(&state, .syncTimerWentOff(token: state.sync!.timerToken, at: at(901)))
+        _ = NotifierReducer.reduce(&state, .syncTimerWentOff(token: state.sync!.timerToken, at: at(901)))
         // What the sync could not send stays; seeing the same again later is not a change.
-        #expect(NotifierLoop.reduce(&state, .syncFinished(SyncOutcome(status: 0, output: "", before: stuck, after: stuck), at: at(902)))
+        #expect(NotifierReducer.reduce(&state, .syncFinished(SyncOutcome(status: 0, output: "", before: stuck, after: stuck), at: at(902)))
             == [.say("synced: nothing to sync"), .armSyncTimer(date: at(1802), token: 3)])
-        #expect(NotifierLoop.reduce(&state, .localChangesChecked(stuck, at: at(903))) == [])
+        #expect(NotifierReducer.reduce(&state, .localChangesChecked(stuck, at: at(903))) == [])
     }
 
     @Test("one sync at a time: changes during it are looked at when it ends, and a change it missed syncs again soon")
     func oneAtATime() {
         var state = started()
-        _ = NotifierLoop.reduce(&state, .localChangesChecked(waiting, at: at(10)))
-        #expect(NotifierLoop.reduce(&state, .syncTimerWentOff(token: 3, at: at(13))) == [.runSync])
-        #expect(NotifierLoop.reduce(&state, .changedElsewhere(at: at(14))) == [.loadWakeCandidates])
+        _ = NotifierReducer.reduce(&state, .localChangesChecked(waiting, at: at(10)))
+        #expect(NotifierReducer.reduce(&state, .syncTimerWentOff(token: 3, at: at(13))) == [.runSync])
+        #expect(NotifierReducer.reduce(&state, .changedElsewhere(at: at(14))) == [.loadWakeCandidates])
         var later = waiting
         later.changedItems = 2
         let outcome = SyncOutcome(status: 0, output: "\"List\": 1 sent\n", before: waiting, after: later)
-        #expect(NotifierLoop.reduce(&state, .syncFinished(outcome, at: at(15)))
+        #expect(NotifierReducer.reduce(&state, .syncFinished(outcome, at: at(15)))
             == [.say("synced: \"List\": 1 sent"), .armSyncTimer(date: at(18), token: 4)])
     }
 
     @Test("a failed sync is one line and the schedule goes on; reminders are untouched")
     func failure() {
         var state = fresh()
-        _ = NotifierLoop.reduce(&state, .started(at: at(0)))
-        _ = NotifierLoop.reduce(&state, .syncTimerWentOff(token: 1, at: at(0)))
+        _ = NotifierReducer.reduce(&state, .started(at: at(0)))
+        _ = NotifierReducer.reduce(&state, .syncTimerWentOff(token: 1, at: at(0)))
         let outcome = SyncOutcome(status: 4, output: "checklists: cannot reach the sync server 127.0.0.1:9 (connection refused); check the url\n",
                                   before: waiting, after: waiting)
-        #expect(NotifierLoop.reduce(&state, .syncFinished(outcome, at: at(1)))
+        #expect(NotifierReducer.reduce(&state, .syncFinished(outcome, at: at(1)))
             == [.say("sync failed: cannot reach the sync server 127.0.0.1:9 (connection refused); check the url"),
                 .armSyncTimer(date: at(901), token: 2)])
         #expect(state.isRunning)
@@ -103,7 +103,7 @@ struct SyncScheduleTests {
     @Test("a notification's Done is a change here too")
     func notificationButton() {
         var state = started()
-        let effects = NotifierLoop.reduce(&state, .actionInvoked(.done, itemIDs: [4], at: at(20)))
+        let effects = NotifierReducer.reduce(&state, .actionInvoked(.done, itemIDs: [4], at: at(20)))
         #expect(effects.last == .checkLocalChanges(at: at(20)))
     }
 }

@@ -8,7 +8,7 @@ import TestSupport
 /// The notifier's decisions through the pure reducer alone: which effects
 /// leave for each event, with times passed in.
 @Suite("The notifier's reducer")
-struct NotifierLoopTests {
+struct NotifierReducerTests {
     static let utc: Calendar = {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
@@ -26,24 +26,24 @@ struct NotifierLoopTests {
     @Test("a start looks for an open app first, then for what came due while nothing ran")
     func start() {
         var state = fresh()
-        #expect(NotifierLoop.reduce(&state, .started(at: Fixed.now)) == [.takeLockIfNoAppOpen(at: Fixed.now)])
-        #expect(NotifierLoop.reduce(&state, .presenceChecked(noAppOpen: true, at: Fixed.now)) == [.loadDue(at: Fixed.now)])
+        #expect(NotifierReducer.reduce(&state, .started(at: Fixed.now)) == [.takeLockIfNoAppOpen(at: Fixed.now)])
+        #expect(NotifierReducer.reduce(&state, .presenceChecked(noAppOpen: true, at: Fixed.now)) == [.loadDue(at: Fixed.now)])
     }
 
     @Test("nothing due: the lock is let go and the alarm armed for the next reminder")
     func nothingDue() {
         var state = fresh()
-        #expect(NotifierLoop.reduce(&state, .dueLoaded([], at: Fixed.now)) == [.releaseLock, .loadWakeCandidates])
+        #expect(NotifierReducer.reduce(&state, .dueLoaded([], at: Fixed.now)) == [.releaseLock, .loadWakeCandidates])
         let next = WakeCandidates(nextReminder: Fixed.date("2026-11-21 18:00"), nextOverdue: Fixed.date("2026-11-21 11:00"))
         // Overdue moments are the app's to draw: only the reminder wakes the notifier.
-        #expect(NotifierLoop.reduce(&state, .wakeCandidatesLoaded(next)) == [.armAlarm(date: Fixed.date("2026-11-21 18:00"), token: 1)])
-        #expect(NotifierLoop.reduce(&state, .wakeCandidatesLoaded(next)) == [])
+        #expect(NotifierReducer.reduce(&state, .wakeCandidatesLoaded(next)) == [.armAlarm(date: Fixed.date("2026-11-21 18:00"), token: 1)])
+        #expect(NotifierReducer.reduce(&state, .wakeCandidatesLoaded(next)) == [])
     }
 
     @Test("with no reminder ahead it still wakes at midnight, as the app's plan says")
     func midnight() {
         var state = fresh()
-        #expect(NotifierLoop.reduce(&state, .wakeCandidatesLoaded(WakeCandidates(nextReminder: nil, nextOverdue: nil)))
+        #expect(NotifierReducer.reduce(&state, .wakeCandidatesLoaded(WakeCandidates(nextReminder: nil, nextOverdue: nil)))
             == [.armAlarm(date: Fixed.date("2026-11-22 00:00"), token: 1)])
     }
 
@@ -52,8 +52,8 @@ struct NotifierLoopTests {
         var state = fresh()
         let due = [reminder(1, at: "2026-11-21 10:30"), reminder(2, at: "2026-11-21 10:30", text: "Buy milk")]
         let delivery = Delivery(reminders: due, at: Fixed.now)
-        #expect(NotifierLoop.reduce(&state, .dueLoaded(due, at: Fixed.now)) == [.deliver(delivery)])
-        let effects = NotifierLoop.reduce(&state, .delivered(delivery, reached: [.dbus, .tmux]))
+        #expect(NotifierReducer.reduce(&state, .dueLoaded(due, at: Fixed.now)) == [.deliver(delivery)])
+        let effects = NotifierReducer.reduce(&state, .delivered(delivery, reached: [.dbus, .tmux]))
         #expect(effects == [
             .recordDelivered(due), .releaseLock,
             .say("delivered item 1 “Call the bank” (reminder at 2026-11-21T10:30:00+00:00) via dbus, tmux"),
@@ -67,38 +67,38 @@ struct NotifierLoopTests {
         var state = fresh()
         let due = [reminder(1, at: "2026-11-21 10:30")]
         let delivery = Delivery(reminders: due, at: Fixed.now)
-        #expect(NotifierLoop.reduce(&state, .delivered(delivery, reached: []))
+        #expect(NotifierReducer.reduce(&state, .delivered(delivery, reached: []))
             == [.say("no channel took a reminder; trying again in 60 s"), .releaseLock, .loadWakeCandidates])
         // The reminder is still pending and due: the alarm waits for the retry.
         let stillDue = WakeCandidates(nextReminder: Fixed.date("2026-11-21 10:30"), nextOverdue: nil)
-        #expect(NotifierLoop.reduce(&state, .wakeCandidatesLoaded(stillDue)) == [.armAlarm(date: Fixed.now.addingTimeInterval(60), token: 1)])
-        #expect(NotifierLoop.reduce(&state, .dueLoaded(due, at: Fixed.now.addingTimeInterval(10))) == [.releaseLock, .loadWakeCandidates])
+        #expect(NotifierReducer.reduce(&state, .wakeCandidatesLoaded(stillDue)) == [.armAlarm(date: Fixed.now.addingTimeInterval(60), token: 1)])
+        #expect(NotifierReducer.reduce(&state, .dueLoaded(due, at: Fixed.now.addingTimeInterval(10))) == [.releaseLock, .loadWakeCandidates])
         let later = Fixed.now.addingTimeInterval(60)
-        #expect(NotifierLoop.reduce(&state, .dueLoaded(due, at: later)) == [.deliver(Delivery(reminders: due, at: later))])
+        #expect(NotifierReducer.reduce(&state, .dueLoaded(due, at: later)) == [.deliver(Delivery(reminders: due, at: later))])
     }
 
     @Test("an open app takes the reminder: the notifier waits for it to close, then delivers what is left")
     func appOpen() {
         var state = fresh()
-        #expect(NotifierLoop.reduce(&state, .alarmWentOff(token: 0, at: Fixed.now)) == [.takeLockIfNoAppOpen(at: Fixed.now)])
-        #expect(NotifierLoop.reduce(&state, .presenceChecked(noAppOpen: false, at: Fixed.now)) == [.waitForAppsToClose])
+        #expect(NotifierReducer.reduce(&state, .alarmWentOff(token: 0, at: Fixed.now)) == [.takeLockIfNoAppOpen(at: Fixed.now)])
+        #expect(NotifierReducer.reduce(&state, .presenceChecked(noAppOpen: false, at: Fixed.now)) == [.waitForAppsToClose])
         #expect(state.waitingForApps)
         // Meanwhile: no second waiter, no reloads, no deliveries.
-        #expect(NotifierLoop.reduce(&state, .presenceChecked(noAppOpen: false, at: Fixed.now)) == [])
-        #expect(NotifierLoop.reduce(&state, .changedElsewhere(at: Fixed.now)) == [])
-        #expect(NotifierLoop.reduce(&state, .alarmWentOff(token: 0, at: Fixed.now)) == [])
+        #expect(NotifierReducer.reduce(&state, .presenceChecked(noAppOpen: false, at: Fixed.now)) == [])
+        #expect(NotifierReducer.reduce(&state, .changedElsewhere(at: Fixed.now)) == [])
+        #expect(NotifierReducer.reduce(&state, .alarmWentOff(token: 0, at: Fixed.now)) == [])
         let closed = Fixed.now.addingTimeInterval(300)
-        #expect(NotifierLoop.reduce(&state, .appsClosed(at: closed)) == [.loadDue(at: closed)])
+        #expect(NotifierReducer.reduce(&state, .appsClosed(at: closed)) == [.loadDue(at: closed)])
         #expect(!state.waitingForApps)
     }
 
     @Test("an alarm event of an arming replaced since is ignored")
     func staleAlarm() {
         var state = fresh()
-        _ = NotifierLoop.reduce(&state, .wakeCandidatesLoaded(WakeCandidates(nextReminder: Fixed.date("2026-11-21 18:00"), nextOverdue: nil)))
-        _ = NotifierLoop.reduce(&state, .wakeCandidatesLoaded(WakeCandidates(nextReminder: Fixed.date("2026-11-21 12:00"), nextOverdue: nil)))
-        #expect(NotifierLoop.reduce(&state, .alarmWentOff(token: 1, at: Fixed.date("2026-11-21 18:00"))) == [])
-        #expect(NotifierLoop.reduce(&state, .alarmWentOff(token: 2, at: Fixed.date("2026-11-21 12:00")))
+        _ = NotifierReducer.reduce(&state, .wakeCandidatesLoaded(WakeCandidates(nextReminder: Fixed.date("2026-11-21 18:00"), nextOverdue: nil)))
+        _ = NotifierReducer.reduce(&state, .wakeCandidatesLoaded(WakeCandidates(nextReminder: Fixed.date("2026-11-21 12:00"), nextOverdue: nil)))
+        #expect(NotifierReducer.reduce(&state, .alarmWentOff(token: 1, at: Fixed.date("2026-11-21 18:00"))) == [])
+        #expect(NotifierReducer.reduce(&state, .alarmWentOff(token: 2, at: Fixed.date("2026-11-21 12:00")))
             == [.takeLockIfNoAppOpen(at: Fixed.date("2026-11-21 12:00"))])
         #expect(state.armedFor == nil)
     }
@@ -106,26 +106,26 @@ struct NotifierLoopTests {
     @Test("another process's commit re-arms from the database")
     func changedElsewhere() {
         var state = fresh()
-        #expect(NotifierLoop.reduce(&state, .changedElsewhere(at: Fixed.now)) == [.loadWakeCandidates])
+        #expect(NotifierReducer.reduce(&state, .changedElsewhere(at: Fixed.now)) == [.loadWakeCandidates])
     }
 
     @Test("a notification's buttons make the banner's changes: done checks off, snooze moves the reminder 5 minutes or an hour")
     func buttons() {
         var state = fresh()
-        #expect(NotifierLoop.reduce(&state, .actionInvoked(.done, itemIDs: [4, 5], at: Fixed.now)) == [
+        #expect(NotifierReducer.reduce(&state, .actionInvoked(.done, itemIDs: [4, 5], at: Fixed.now)) == [
             .apply(.setChecked(itemID: 4, true)), .apply(.setChecked(itemID: 5, true)),
             .say("Done from the notification: item 4, 5"), .loadWakeCandidates,
         ])
-        #expect(NotifierLoop.reduce(&state, .actionInvoked(.snoozeShort, itemIDs: [4], at: Fixed.now)).first
+        #expect(NotifierReducer.reduce(&state, .actionInvoked(.snoozeShort, itemIDs: [4], at: Fixed.now)).first
             == .apply(.snooze(itemID: 4, until: Fixed.now.addingTimeInterval(300))))
-        #expect(NotifierLoop.reduce(&state, .actionInvoked(.snoozeLong, itemIDs: [4], at: Fixed.now)).first
+        #expect(NotifierReducer.reduce(&state, .actionInvoked(.snoozeLong, itemIDs: [4], at: Fixed.now)).first
             == .apply(.snooze(itemID: 4, until: Fixed.now.addingTimeInterval(3600))))
     }
 
     @Test("a failed record is said, and the still-pending reminder waits for the retry")
     func recordFailed() {
         var state = fresh()
-        #expect(NotifierLoop.reduce(&state, .recordFailed(message: "the disk is full"))
+        #expect(NotifierReducer.reduce(&state, .recordFailed(message: "the disk is full"))
             == [.say("delivered, but not recorded (the disk is full); it may be delivered again")])
         #expect(state.retryAt == Fixed.now.addingTimeInterval(60))
     }
@@ -133,20 +133,20 @@ struct NotifierLoopTests {
     @Test("a failed read or a failed wait for the apps is said and looked at again a minute later, never left deaf")
     func failures() {
         var state = fresh()
-        #expect(NotifierLoop.reduce(&state, .loadFailed(message: "the database is locked")) == [.say("the database is locked"), .loadWakeCandidates])
+        #expect(NotifierReducer.reduce(&state, .loadFailed(message: "the database is locked")) == [.say("the database is locked"), .loadWakeCandidates])
         #expect(state.retryAt == Fixed.now.addingTimeInterval(60))
         state = fresh()
-        _ = NotifierLoop.reduce(&state, .presenceChecked(noAppOpen: false, at: Fixed.now))
-        #expect(NotifierLoop.reduce(&state, .waitFailed(message: "cannot lock x", at: Fixed.now)) == [.say("cannot lock x"), .loadWakeCandidates])
+        _ = NotifierReducer.reduce(&state, .presenceChecked(noAppOpen: false, at: Fixed.now))
+        #expect(NotifierReducer.reduce(&state, .waitFailed(message: "cannot lock x", at: Fixed.now)) == [.say("cannot lock x"), .loadWakeCandidates])
         #expect(!state.waitingForApps)
         let due = WakeCandidates(nextReminder: Fixed.now, nextOverdue: nil)
-        #expect(NotifierLoop.reduce(&state, .wakeCandidatesLoaded(due)) == [.armAlarm(date: Fixed.now.addingTimeInterval(60), token: 1)])
+        #expect(NotifierReducer.reduce(&state, .wakeCandidatesLoaded(due)) == [.armAlarm(date: Fixed.now.addingTimeInterval(60), token: 1)])
     }
 
     @Test("a stopping signal is said and ends the process")
     func stop() {
         var state = fresh()
-        #expect(NotifierLoop.reduce(&state, .stopRequested(signalName: "SIGTERM")) == [.say("stopped by SIGTERM"), .exit])
+        #expect(NotifierReducer.reduce(&state, .stopRequested(signalName: "SIGTERM")) == [.say("stopped by SIGTERM"), .exit])
         #expect(!state.isRunning)
     }
 }

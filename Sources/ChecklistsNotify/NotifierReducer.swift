@@ -167,7 +167,7 @@ public struct Delivery: Hashable, Sendable {
 
 // MARK: - Reduce
 
-public enum NotifierLoop {
+public enum NotifierReducer {
     public static func reduce(_ state: inout NotifierState, _ event: NotifierEvent) -> [NotifierEffect] {
         switch event {
         case let .started(at):
