@@ -219,13 +219,10 @@ public enum NotifierReducer {
             state.retryAt = state.now.addingTimeInterval(NotifierState.retryDelay)
             return [.say("delivered, but not recorded (\(message)); it may be delivered again")]
         case var .wakeCandidatesLoaded(candidates):
-            if let retry = state.retryAt, let reminder = candidates.nextReminder, reminder < retry {
-                candidates.nextReminder = retry
-            }
             // The notifier marks nothing overdue: only reminders (and
             // midnight, as in the app's plan) wake it.
             candidates.nextOverdue = nil
-            let wake = WakePlan.nextWake(after: state.now, candidates, calendar: state.calendar)
+            let wake = WakePlan.nextWake(after: state.now, candidates, retryAt: state.retryAt, calendar: state.calendar)
             if wake == state.armedFor { return [] }
             state.armedFor = wake
             state.alarmToken += 1

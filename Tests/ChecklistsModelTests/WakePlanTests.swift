@@ -34,6 +34,17 @@ struct WakePlanTests {
                 == Fixed.date("2026-11-22 00:00"))
     }
 
+    @Test("after a failed claim or delivery, a reminder due before the retry wakes at the retry; a later one keeps its time")
+    func retry() {
+        let utc = calendar("UTC"), retry = Fixed.date("2026-11-21 10:31")
+        let past = Fixed.date("2026-11-21 10:00"), later = Fixed.date("2026-11-21 11:00")
+        #expect(WakePlan.nextWake(after: Fixed.now, WakeCandidates(nextReminder: past, nextOverdue: nil), retryAt: retry, calendar: utc) == retry)
+        #expect(WakePlan.nextWake(after: Fixed.now, WakeCandidates(nextReminder: later, nextOverdue: nil), retryAt: retry, calendar: utc) == later)
+        // An overdue moment is not held back: only reminders are retried.
+        #expect(WakePlan.nextWake(after: Fixed.now, WakeCandidates(nextReminder: past, nextOverdue: Fixed.date("2026-11-21 10:30")),
+                                  retryAt: retry, calendar: utc) == Fixed.date("2026-11-21 10:30"))
+    }
+
     @Test("a reminder already past is kept, so the alarm fires at once")
     func pastReminder() {
         let past = Fixed.date("2026-11-21 10:00")

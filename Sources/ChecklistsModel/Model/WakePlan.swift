@@ -30,7 +30,12 @@ public enum WakePlan {
     ///   - now: the caller's clock; midnight is the first one after it.
     ///   - calendar: the user's calendar, whose time zone says where midnight
     ///     falls (23 or 25 hours away on a daylight-saving day).
-    public static func nextWake(after now: Date, _ candidates: WakeCandidates, calendar: Calendar) -> Date? {
+    ///   - retryAt: after a failed claim or delivery, when to try again: a
+    ///     reminder due before it (already due, still pending) wakes the
+    ///     process then, not at once, which would fire in a loop.
+    public static func nextWake(after now: Date, _ candidates: WakeCandidates, retryAt: Date? = nil, calendar: Calendar) -> Date? {
+        var candidates = candidates
+        if let retryAt, let reminder = candidates.nextReminder, reminder < retryAt { candidates.nextReminder = retryAt }
         let midnight = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now))
         return [candidates.nextReminder, candidates.nextOverdue, midnight].compactMap { $0 }.min()
     }

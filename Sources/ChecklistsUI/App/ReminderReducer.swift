@@ -67,11 +67,9 @@ enum ReminderReducer {
             state.message = StatusMessage(message, kind: .error)
             state.alarm.claimRetryAt = state.now.addingTimeInterval(AlarmState.claimRetryDelay)
             return [.loadWakeCandidates(after: state.now)]
-        case var .wakeCandidatesLoaded(candidates):
-            if let retry = state.alarm.claimRetryAt, let reminder = candidates.nextReminder, reminder < retry {
-                candidates.nextReminder = retry
-            }
-            let wake = WakePlan.nextWake(after: state.now, candidates, calendar: state.context.dateStyle.dayCalendar)
+        case let .wakeCandidatesLoaded(candidates):
+            let wake = WakePlan.nextWake(after: state.now, candidates, retryAt: state.alarm.claimRetryAt,
+                                         calendar: state.context.dateStyle.dayCalendar)
             if wake == state.alarm.armedFor { return [] }
             state.alarm.armedFor = wake
             state.alarm.token += 1
