@@ -84,9 +84,27 @@ public struct AppState: Sendable {
 
     // MARK: - Navigation: the one place the screen in front changes
 
+    /// A screen's step taken: its effects, then those of its navigation.
+    mutating func apply(_ step: ScreenStep) -> [Effect] {
+        step.effects + navigate(step.navigation)
+    }
+
+    /// Applies a screen's navigation step; returns the loads the screen now
+    /// in front needs (a form closed back to the home screen or another list).
+    mutating func navigate(_ navigation: Navigation?) -> [Effect] {
+        switch navigation {
+        case nil: return []
+        case let .push(next), let .replace(next):
+            go(to: next)
+            return []
+        case .pop:
+            return pop()
+        }
+    }
+
     /// Puts `next` in front. An overlay that belongs to the screen left goes
     /// with it: the chooser with its checklist, "Discard changes?" with its form.
-    mutating func go(to next: Screen) {
+    private mutating func go(to next: Screen) {
         screen = next
         if next.route != .checklist { overlays.chooser = nil }
         if overlays.question?.onYes == .discardForm && next.itemDetail == nil && next.listDetail == nil {
@@ -94,16 +112,29 @@ public struct AppState: Sendable {
         }
     }
 
-    /// Leaves Item Detail for where it was opened from. The checklist beneath
-    /// is simply shown again; the home screen or another checklist must be
-    /// loaded (its page comes back as `.itemsLoaded` and takes the front).
-    mutating func closeItemDetail() -> [Effect] {
-        guard case let .itemDetail(form, list) = screen else { return [] }
-        return goBack(to: form.origin, over: list)
+    /// Shows what is beneath the screen in front: All Lists beneath a list
+    /// or List Detail; for Item Detail, where it was opened from; for the
+    /// search, the screen `/` was pressed on, reloaded in place (the data may
+    /// have changed while the search was in front).
+    private mutating func pop() -> [Effect] {
+        switch screen {
+        case .allLists:
+            return []
+        case .checklist, .listDetail:
+            go(to: .allLists)
+            return []
+        case let .itemDetail(form, list):
+            return goBack(to: form.origin, over: list)
+        case let .search(search, list):
+            if search.origin == .checklist, let list { go(to: .checklist(list)) } else { go(to: .allLists) }
+            return reloadCurrent(self)
+        }
     }
 
     /// Shows `origin` again (Item Detail closed, or could not open), the
-    /// page `list` being the one loaded for the form.
+    /// page `list` being the one loaded for the form. The checklist beneath
+    /// is simply shown again; the home screen or another checklist must be
+    /// loaded (its page comes back as `.itemsLoaded` and takes the front).
     mutating func goBack(to origin: ItemDetailState.Origin, over list: ChecklistState) -> [Effect] {
         switch origin {
         case .checklistBeneath:
@@ -117,16 +148,6 @@ public struct AppState: Sendable {
             go(to: .allLists)
             return [.loadItems(checklistID: id, anchor: anchor, pageSize: pageSize), .commit(.setOpenChecklist(id: id))]
         }
-    }
-
-    /// Leaves the form in front, without saving.
-    mutating func closeForm() -> [Effect] {
-        switch screen {
-        case .itemDetail: return closeItemDetail()
-        case .listDetail: go(to: .allLists)
-        case .allLists, .checklist, .search: break
-        }
-        return []
     }
 
     /// Below this size the screens cannot show a form and its help line.

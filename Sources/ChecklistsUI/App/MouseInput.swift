@@ -92,11 +92,12 @@ enum MouseInput {
 
     /// What Enter does on the selected row.
     private static func open(state: inout AppState) -> [Effect] {
+        let command: KeyCommand
         switch state.keyContext {
-        case .checklist: ChecklistScreen.handle(.editItem, state: &state)
-        case .dueItem: AllListsScreen.handle(.editItem, state: &state)
-        case .allLists: AllListsScreen.handle(.open, state: &state)
-        default: []
+        case .checklist, .dueItem: command = .editItem
+        case .allLists: command = .open
+        default: return []
         }
+        return state.apply(Screen.handle(command, key: .enter, count: nil, state: &state))
     }
 }

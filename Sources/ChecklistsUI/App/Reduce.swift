@@ -34,7 +34,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         list.viewport.select(selectIndex, count: page.totalCount, visibleRows: state.listRows)
         switch state.screen {
         // A list opened from the home screen comes to the front.
-        case .allLists: state.go(to: .checklist(list))
+        case .allLists: _ = state.navigate(.push(.checklist(list)))
         case .checklist, .itemDetail: state.screen.checklist = list
         case let .search(search, _): SearchScreen.itemsLoaded(list, search: search, state: &state)
         // List Detail sits on All Lists: no page is loaded for it.
@@ -52,9 +52,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
                 state.message = StatusMessage("That item no longer exists.", kind: .error)
                 return state.goBack(to: pending.origin, over: list)
             }
-            state.go(to: .itemDetail(ItemDetailState(mode: .edit(item), draft: item.draft, origin: pending.origin), over: list))
+            _ = state.navigate(.push(.itemDetail(ItemDetailState(mode: .edit(item), draft: item.draft, origin: pending.origin), over: list)))
         case .add:
-            state.go(to: .itemDetail(ItemDetailState.adding(to: list.summary.id, origin: pending.origin), over: list))
+            _ = state.navigate(.push(.itemDetail(ItemDetailState.adding(to: list.summary.id, origin: pending.origin), over: list)))
         }
         return []
     case .checklistMissing:
@@ -64,14 +64,14 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             // The search stays; what it opened, or sat on, is gone.
             search.origin = .allLists
             search.openingItemID = nil
-            state.go(to: .search(search, over: nil))
+            _ = state.navigate(.replace(.search(search, over: nil)))
             state.message = StatusMessage("That list no longer exists.", kind: .error)
             return [loadLists(state, select: nil)] + SearchScreen.reload(search)
         case .listDetail, .allLists:
             break
         case .checklist, .itemDetail:
             // The form is gone with its list, and the question about it.
-            state.go(to: .allLists)
+            _ = state.navigate(.replace(.allLists))
         }
         // An undo that took the list away says so itself ("Undone: add list …").
         if !UndoMessages.saysWhatWasDone(state.message) {
@@ -175,12 +175,12 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
         return [.checkNotifier]
     }
     if command == .search {
-        return SearchScreen.open(state: &state)
+        return state.apply(SearchScreen.open(state: state))
     }
     if state.overlays.chooser != nil {
         return command.map { ListChooser.handle($0, state: &state) } ?? []
     }
-    return Screen.handle(command, key: key, count: count, state: &state)
+    return state.apply(Screen.handle(command, key: key, count: count, state: &state))
 }
 
 /// The largest count a user can type: eight digits, more lines than any list holds.
@@ -191,7 +191,7 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
     let pageSize = state.pageSize
     switch change {
     case .addChecklist, .updateChecklist:
-        if state.route == .listDetail { state.go(to: .allLists) }
+        if state.route == .listDetail { _ = state.navigate(.pop) }
         if case let .checklist(id) = outcome { return [loadLists(state, select: id)] }
         return [loadLists(state, select: nil)]
     case .deleteChecklist, .putCalendarItems:
@@ -202,8 +202,8 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
             if case .setChecked = change { return reloadCurrent(state) }
             // Back to the Due view or another list: that screen is loaded
             // afresh, with the saved item in it.
-            if state.screen.itemDetail?.origin != .checklistBeneath { return state.closeItemDetail() }
-            _ = state.closeItemDetail()
+            if state.screen.itemDetail?.origin != .checklistBeneath { return state.navigate(.pop) }
+            _ = state.navigate(.pop)
         }
         // A reminder checked off from the banner over the search: the
         // results show it checked (the checklist beneath loads on leaving).

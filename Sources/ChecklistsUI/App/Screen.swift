@@ -6,9 +6,10 @@ import ChecklistsModel
 /// the chooser and the messages name its lists. A form or a search keeps the
 /// checklist page it was opened over, which shows again when it closes.
 ///
-/// Only `AppState.go(to:)` replaces the screen; the accessors below change
-/// the state of the screen in front and do nothing when another is, so a
-/// screen's reduce can never bring itself back once it has left.
+/// A screen's reduce changes its own state and returns a `ScreenStep`: the
+/// effects, and a `Navigation` that `AppState.navigate` alone applies. The
+/// accessors below change the state of the screen in front and do nothing
+/// when another is, so a screen can never bring itself back once it has left.
 public enum Screen: Hashable, Sendable {
     case allLists
     case checklist(ChecklistState)
@@ -82,7 +83,7 @@ public enum Screen: Hashable, Sendable {
     /// A key for the screen in front: `command` is what the key table made
     /// of `key` in its context. The lists take commands only; the forms and
     /// the search also take typing, where the table binds nothing.
-    static func handle(_ command: KeyCommand?, key: Key, count: Int?, state: inout AppState) -> [Effect] {
+    static func handle(_ command: KeyCommand?, key: Key, count: Int?, state: inout AppState) -> ScreenStep {
         switch state.screen {
         case .allLists: command.map { AllListsScreen.handle($0, count: count, state: &state) } ?? []
         case .checklist: command.map { ChecklistScreen.handle($0, count: count, state: &state) } ?? []
@@ -112,6 +113,35 @@ public enum Screen: Hashable, Sendable {
         case let .listDetail(form): form.keyContext
         case .search: .search
         }
+    }
+}
+
+/// How a screen's reduce changes which screen is in front.
+public enum Navigation: Hashable, Sendable {
+    /// A screen over the one in front, which comes back when it is popped:
+    /// a form or the search, or a list opened from All Lists.
+    case push(Screen)
+    /// Back to the screen beneath the one in front (for Item Detail, where
+    /// it was opened from).
+    case pop
+    /// Another screen in place of the one in front (a match opened from the
+    /// search becomes its list).
+    case replace(Screen)
+}
+
+/// What a screen's reduce returns: the effects for the runtime, and how the
+/// screen in front changes (nil: it stays).
+struct ScreenStep: ExpressibleByArrayLiteral {
+    var effects: [Effect]
+    var navigation: Navigation?
+
+    init(_ effects: [Effect] = [], _ navigation: Navigation? = nil) {
+        self.effects = effects
+        self.navigation = navigation
+    }
+
+    init(arrayLiteral effects: Effect...) {
+        self.init(effects)
     }
 }
 

@@ -116,7 +116,7 @@ public struct AllListsState: Hashable, Sendable {
 
 enum AllListsScreen {
     /// `count` is a count typed before the key (`5j`, `3G`), for movement.
-    static func handle(_ command: KeyCommand, count: Int? = nil, state: inout AppState) -> [Effect] {
+    static func handle(_ command: KeyCommand, count: Int? = nil, state: inout AppState) -> ScreenStep {
         let rows = state.listRows
         let home = state.allLists
         if let target = home.viewport.target(of: command, count: home.rows.count, visibleRows: rows, times: count) {
@@ -124,7 +124,7 @@ enum AllListsScreen {
             return []
         }
         if let due = home.selectedDueItem {
-            return handleDueItem(command, due.item, state: &state)
+            return ScreenStep(handleDueItem(command, due.item, state: &state))
         }
         switch command {
         case .open:
@@ -132,10 +132,10 @@ enum AllListsScreen {
             return [.commit(.setOpenChecklist(id: list.id)),
                     .loadItems(checklistID: list.id, anchor: .index(0), pageSize: state.pageSize)]
         case .addList:
-            state.go(to: .listDetail(ListDetailState(mode: .add)))
+            return ScreenStep([], .push(.listDetail(ListDetailState(mode: .add))))
         case .editList:
             guard let list = home.selected else { return [] }
-            state.go(to: .listDetail(ListDetailState(mode: .edit(list.checklist))))
+            return ScreenStep([], .push(.listDetail(ListDetailState(mode: .edit(list.checklist)))))
         case .deleteList:
             guard let list = home.selected else { return [] }
             let items = list.itemCount == 1 ? "its 1 item" : "its \(list.itemCount) items"

@@ -19,27 +19,26 @@ public struct ChecklistState: Hashable, Sendable {
 
 enum ChecklistScreen {
     /// `count` is a count typed before the key (`5j`, `10G`), for movement.
-    static func handle(_ command: KeyCommand, count: Int? = nil, state: inout AppState) -> [Effect] {
+    static func handle(_ command: KeyCommand, count: Int? = nil, state: inout AppState) -> ScreenStep {
         guard case var .checklist(list) = state.screen else { return [] }
         if command == .back {
-            state.go(to: .allLists)
-            return [.commit(.setOpenChecklist(id: nil)), loadLists(state, select: list.summary.id)]
+            return ScreenStep([.commit(.setOpenChecklist(id: nil)), loadLists(state, select: list.summary.id)], .pop)
         }
         defer { state.screen.checklist = list }
         let rows = state.listRows
         if let target = list.viewport.target(of: command, count: list.count, visibleRows: rows, times: count) {
             list.viewport.select(target, count: list.count, visibleRows: rows)
-            return pageIfNeeded(list, state: state)
+            return ScreenStep(pageIfNeeded(list, state: state))
         }
         switch command {
         case .toggleChecked:
             guard let item = list.selectedItem else { return [] }
             return [.commit(.setChecked(itemID: item.id, !item.isChecked))]
         case .addItem:
-            state.go(to: .itemDetail(ItemDetailState.adding(to: list.summary.id), over: list))
+            return ScreenStep([], .push(.itemDetail(ItemDetailState.adding(to: list.summary.id), over: list)))
         case .editItem:
             guard let item = list.selectedItem else { return [] }
-            state.go(to: .itemDetail(ItemDetailState(mode: .edit(item), draft: item.draft), over: list))
+            return ScreenStep([], .push(.itemDetail(ItemDetailState(mode: .edit(item), draft: item.draft), over: list)))
         case .deleteItem:
             guard let item = list.selectedItem else { return [] }
             state.overlays.question = Confirmation(question: "Delete “\(TextWidth.truncated(item.text, toColumns: 40))”?",
@@ -52,9 +51,9 @@ enum ChecklistScreen {
             guard let item = list.selectedItem else { return [] }
             ListChooser.open(for: item, state: &state)
         case .moveItemDown, .moveItemUp:
-            return reorder(down: command == .moveItemDown, list: list, state: &state)
+            return ScreenStep(reorder(down: command == .moveItemDown, list: list, state: &state))
         case .nextMatch, .previousMatch:
-            return SearchScreen.findMatch(forward: command == .nextMatch, state: &state)
+            return ScreenStep(SearchScreen.findMatch(forward: command == .nextMatch, state: &state))
         default:
             break
         }

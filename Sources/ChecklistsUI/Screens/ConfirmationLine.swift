@@ -35,7 +35,7 @@ enum ConfirmationLine {
             state.overlays.question = nil
             switch confirmation.onYes {
             case let .commit(change): return [.commit(change)]
-            case .discardForm: return state.closeForm()
+            case .discardForm: return state.navigate(.pop)
             case let .history(direction, entryID): return [.history(direction, confirmed: entryID)]
             }
         }
@@ -46,8 +46,8 @@ enum ConfirmationLine {
     /// Esc on a form: an unchanged form closes at once; a changed one asks
     /// first, since Esc is also how one leaves a picker or a choice and a
     /// second press too many would lose the typing.
-    static func leaveForm(changed: Bool, state: inout AppState) -> [Effect] {
-        guard changed else { return state.closeForm() }
+    static func leaveForm(changed: Bool, state: inout AppState) -> ScreenStep {
+        guard changed else { return ScreenStep([], .pop) }
         state.overlays.question = Confirmation(question: "Discard changes?", onYes: .discardForm)
         return []
     }

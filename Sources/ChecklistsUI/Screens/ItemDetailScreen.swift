@@ -149,7 +149,7 @@ enum ItemDetailScreen {
     /// `command` is what the key table made of `key` on the focused row;
     /// without one, the key is typing: into the text field, the picker's
     /// digits or the date typed in words.
-    static func handle(_ command: KeyCommand?, key: Key, state: inout AppState) -> [Effect] {
+    static func handle(_ command: KeyCommand?, key: Key, state: inout AppState) -> ScreenStep {
         guard var form = state.screen.itemDetail else { return [] }
         defer { state.screen.itemDetail = form }
         let calendar = state.context.dateStyle.calendar
@@ -173,7 +173,7 @@ enum ItemDetailScreen {
         return []
     }
 
-    private static func perform(_ command: KeyCommand, key: Key, form: inout ItemDetailState, state: inout AppState, calendar: Calendar) -> [Effect] {
+    private static func perform(_ command: KeyCommand, key: Key, form: inout ItemDetailState, state: inout AppState, calendar: Calendar) -> ScreenStep {
         switch command {
         case .nextRow, .previousRow:
             finishTyping(&form, calendar: calendar, state: &state)
@@ -255,7 +255,7 @@ enum ItemDetailScreen {
                 return [.commit(.addItem(checklistID: checklistID, form.draft))]
             case let .edit(item):
                 // Editing nothing changes nothing: no write, no reminder touched.
-                if form.draft == item.draft { return state.closeItemDetail() }
+                if form.draft == item.draft { return ScreenStep([], .pop) }
                 return [.commit(.updateItem(id: item.id, form.draft))]
             }
         case .cancel:

@@ -52,7 +52,7 @@ public struct ListDetailState: Hashable, Sendable {
 enum ListDetailScreen {
     /// `command` is what the key table made of `key` on the focused row;
     /// without one, the key is typing into the name field.
-    static func handle(_ command: KeyCommand?, key: Key, state: inout AppState) -> [Effect] {
+    static func handle(_ command: KeyCommand?, key: Key, state: inout AppState) -> ScreenStep {
         guard var form = state.screen.listDetail else { return [] }
         defer { state.screen.listDetail = form }
         guard let command else {
@@ -84,10 +84,7 @@ enum ListDetailScreen {
             case .add:
                 return [.commit(.addChecklist(name: form.name.text, icon: form.icon))]
             case let .edit(checklist):
-                if !form.hasChanges {
-                    state.go(to: .allLists)
-                    return []
-                }
+                if !form.hasChanges { return ScreenStep([], .pop) }
                 return [.commit(.updateChecklist(id: checklist.id, name: form.name.text, icon: form.icon))]
             }
         case .cancel:

@@ -64,13 +64,11 @@ enum SearchScreen {
     static let resultLimit = 200
 
     /// `/` on All Lists, the Due view or a checklist.
-    static func open(state: inout AppState) -> [Effect] {
+    static func open(state: AppState) -> ScreenStep {
         if case let .checklist(list) = state.screen {
-            state.go(to: .search(SearchState(origin: .checklist), over: list))
-        } else {
-            state.go(to: .search(SearchState(origin: .allLists), over: nil))
+            return ScreenStep([], .push(.search(SearchState(origin: .checklist), over: list)))
         }
-        return []
+        return ScreenStep([], .push(.search(SearchState(origin: .allLists), over: nil)))
     }
 
     /// Rows for results: the list rows but the query's.
@@ -78,14 +76,14 @@ enum SearchScreen {
 
     /// `command` is the key table's meaning of `key`; without one the key
     /// edits the query.
-    static func handle(_ command: KeyCommand?, key: Key, state: inout AppState) -> [Effect] {
+    static func handle(_ command: KeyCommand?, key: Key, state: inout AppState) -> ScreenStep {
         guard var search = state.screen.search else { return [] }
         defer { state.screen.search = search }
         guard let command else {
             let before = search.field.text
             guard search.field.handle(key), search.field.text != before else { return [] }
             if let query = search.query { state.lastSearch = query }
-            return search.queryChanged()
+            return ScreenStep(search.queryChanged())
         }
         let rows = resultRows(state)
         let count = search.results.items.count
@@ -100,21 +98,12 @@ enum SearchScreen {
             return [.commit(.setOpenChecklist(id: listed.item.checklistID)),
                     .loadItems(checklistID: listed.item.checklistID, anchor: .item(listed.id, fallback: 0), pageSize: state.pageSize)]
         case .back:
-            return close(state: &state)
+            // What is beneath is reloaded in place: the data may have
+            // changed while the search was in front.
+            return ScreenStep([], .pop)
         default:
             return []
         }
-    }
-
-    /// Back to the screen beneath, reloaded in place (the selection kept)
-    /// since the data may have changed while the search was in front.
-    static func close(state: inout AppState) -> [Effect] {
-        if case let .search(search, over: list?) = state.screen, search.origin == .checklist {
-            state.go(to: .checklist(list))
-        } else {
-            state.go(to: .allLists)
-        }
-        return reloadCurrent(state)
     }
 
     /// `.searchAnswered`: taken only when it answers the current query.
@@ -138,7 +127,7 @@ enum SearchScreen {
             state.screen.checklist = list
             return
         }
-        state.go(to: .checklist(list))
+        _ = state.navigate(.replace(.checklist(list)))
         if list.selectedItem?.id == wanted, let query = state.lastSearch {
             state.message = StatusMessage("n/N: next/previous match for “\(query.typed)” in this list.")
         } else if list.selectedItem?.id != wanted {
@@ -164,7 +153,7 @@ enum SearchScreen {
         search.viewport.select(index, count: count, visibleRows: rows)
         state.screen.search = search
         if MouseInput.isSecondClick(after: previous, route: .search, index: index, now: state.now) {
-            return handle(.open, key: .enter, state: &state)
+            return state.apply(handle(.open, key: .enter, state: &state))
         }
         state.lastClick = Click(route: .search, index: index, at: state.now)
         return []
