@@ -38,7 +38,7 @@ public final class SyncSession {
     /// Tries of one write that keeps meeting another writer's change (412).
     static let writeTries = 4
     /// Connections a calendar's writes are sent on at once (`sendAll`):
-    /// one once the server has refused a write for coming with others.
+    /// one once the server has refused or failed a write sent with others.
     private var writesAtOnce = 4
 
     public init(client: CalDAVClient, database: ChecklistsDatabase, mapping: CalendarMapping, describeDate: @escaping @Sendable (Date) -> String) {
@@ -662,10 +662,13 @@ public final class SyncSession {
             if let known = answered {
                 answered = nil
                 reply = try known.get()
-                if reply.status == 423 {
-                    // Locked: refused because writes came at once (Xandikos
-                    // locks its repository for each). Sent again alone, and
-                    // the rest of this sync writes one at a time.
+                if reply.status == 423 || (500..<600).contains(reply.status) {
+                    // Locked, or a server error, on a write sent with others:
+                    // a server may refuse or fail writes that come at once
+                    // (Xandikos answers 500 to deletes racing for its git
+                    // repository). Sent again alone, and the rest of this
+                    // sync writes one at a time; a write that fails alone
+                    // fails the sync as before.
                     writesAtOnce = 1
                     reply = try alone()
                 }
