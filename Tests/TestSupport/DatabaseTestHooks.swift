@@ -1,9 +1,11 @@
 import GRDB
-@testable import ChecklistsModel
+import ChecklistsModel
 
 /// What only tests do to a database: faults no user can cause on purpose,
 /// and reads of the sync state that the sync itself makes in parts. Kept
-/// here so that the model ships none of them.
+/// here so that the model ships none of them; they reach its connection
+/// through `package` access, not `@testable`, so a release build of every
+/// target (`swift build -c release`) builds this one too.
 extension ChecklistsDatabase {
     /// Lets the file grow by at most `pages` more pages (nil lifts the
     /// cap), so the next write that needs a new page fails exactly as on a

@@ -107,7 +107,7 @@ public final class ChecklistsDatabase: Sendable {
 
     /// The writing connection, for what only a writer does (the extensions'
     /// `data_version` look and the tests' faults); a reader-only database refuses.
-    func writingConnection() throws(StorageError) -> DatabaseQueue {
+    package func writingConnection() throws(StorageError) -> DatabaseQueue {
         guard let writer else { throw .writeFailed(path: path, detail: "the database was opened for reading only") }
         return writer
     }
@@ -115,7 +115,7 @@ public final class ChecklistsDatabase: Sendable {
     // MARK: - Errors a user can act on
 
     /// Runs GRDB work and turns its errors into messages a user can act on.
-    func run<T>(_ body: () throws -> T) throws(StorageError) -> T {
+    package func run<T>(_ body: () throws -> T) throws(StorageError) -> T {
         do {
             return try body()
         } catch {
@@ -160,7 +160,7 @@ public final class ChecklistsDatabase: Sendable {
     /// `body` in one write transaction. `restoring`: the transaction puts a
     /// snapshot in (`restore`), with room for the search index built beside
     /// it (`BackgroundSearchIndex.withRoomForTheBuiltIndex`).
-    func write<T>(restoring: Bool = false, _ body: (Database) throws -> T) throws(StorageError) -> T {
+    package func write<T>(restoring: Bool = false, _ body: (Database) throws -> T) throws(StorageError) -> T {
         try Self.write(in: writingConnection(), path: path, restoring: restoring, body)
     }
 
