@@ -94,6 +94,7 @@ final class HostileServer: @unchecked Sendable {
                         pass
                     return
                 if mode in ("trickle", "stall"):
+                    with open(os.path.join(folder, "stalled-at"), "w") as f: f.write(repr(time.time()))
                     self.send_response(207)
                     self.send_header("Content-Type", "application/xml")
                     self.send_header("Content-Length", "100000")

@@ -13,10 +13,13 @@ struct Device {
 
     var database: String { folder.file("\(name).sqlite") }
 
+    /// The sync's timeout is a safety net here, not what is tested (the
+    /// tests of timeouts set their own): a real server taking twenty writes
+    /// at once on a busy machine once took more than 10 s over one of them.
     func environment(_ extra: [String: String] = [:]) -> [String: String] {
         var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC", "LANG": "C.UTF-8",
                            "HOME": folder.path, "CHECKLISTS_DB": database, "CHECKLISTS_SYNC_URL": url,
-                           "CHECKLISTS_SYNC_USERNAME": RadicaleServer.user, "CHECKLISTS_SYNC_TIMEOUT": "10"]
+                           "CHECKLISTS_SYNC_USERNAME": RadicaleServer.user, "CHECKLISTS_SYNC_TIMEOUT": "120"]
         if authenticated { environment["CHECKLISTS_SYNC_PASSWORD"] = RadicaleServer.password }
         environment.merge(extra) { $1 }
         return environment
