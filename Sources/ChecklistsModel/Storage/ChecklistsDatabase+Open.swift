@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 import CSQLiteConfig
 
 extension ChecklistsDatabase {
@@ -74,7 +73,6 @@ extension ChecklistsDatabase {
             throw StorageError(error, path: path)
         }
         let notice = try prepareSchema(queue, path: path, openMode: FileChecks.modeOpenToOthers(path), readiness: readiness)
-        withoutStatementAuthorizer(queue)
         return ChecklistsDatabase(path: path, reader: queue, writer: queue, openingNotice: notice, options: options,
                                   holdsCreatingSnapshot: header == .missing && snapshot != nil)
     }
@@ -119,25 +117,11 @@ extension ChecklistsDatabase {
             opened.map(InspectionQueues.close)
             return try open(location, options: options)
         }
-        withoutStatementAuthorizer(queue)
         var notice: StorageNotice?
         if let openMode = FileChecks.modeOpenToOthers(path), reportedOpenMode != String(openMode, radix: 8) {
             notice = .openToOthersUntilRecorded(path: path, mode: Int(openMode))
         }
         return ChecklistsDatabase(path: path, reader: queue, writer: nil, openingNotice: notice, options: options)
-    }
-
-    /// Takes GRDB's statement authorizer off the connection, once the file
-    /// is checked and migrated. SQLite calls it for every column a
-    /// statement names while it is prepared, and GRDB builds a "database
-    /// region" of each (tables and column names made into Strings, hashed
-    /// case-insensitively) for its value observation, notes schema changes
-    /// for its schema cache, and transactions for its transaction
-    /// observers: none of which this code uses after the open (it asks
-    /// `sqlite_master` itself, and watches the file for changes).
-    /// Set only here, between statements: SQLite expires the prepared ones.
-    private static func withoutStatementAuthorizer(_ queue: DatabaseQueue) {
-        queue.inDatabase { db in _ = sqlite3_set_authorizer(db.sqliteConnection, nil, nil) }
     }
 
     /// What SQLite is told once, before the process's first connection
