@@ -94,11 +94,10 @@ extension ChecklistsDatabase {
         guard FileChecks.exists(path), try FileChecks.inspectHeader(path) != .missing else { return try open(location, options: options) }
         var configuration = connectionConfiguration(options)
         configuration.readonly = true
-        // A command that reads maps the file instead of copying each page
-        // with pread. Not the app, which stays open all day, where the
-        // mapped pages would count in its memory (DECISIONS.md, "Reading by
-        // position, mapping the file").
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 268435456") }
+        // Pages are read with pread, not mapped: every mapped page a read
+        // touched, and its neighbours the kernel mapped with it, counted in
+        // the command's memory for no time saved (DECISIONS.md, "list
+        // printed as it is read").
         // SQLite's reader leaves an empty -wal and the -shm when it found
         // none, as any reader does; a refused file gets its folder back as it was.
         let sideFiles = FileChecks.missingSideFiles(path)
