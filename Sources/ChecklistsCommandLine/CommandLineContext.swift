@@ -18,6 +18,10 @@ public struct CommandLineContext {
     /// would print them. A real run writes the bytes as they are: making a
     /// String first would check and copy every byte again.
     public var outputUTF8: ([UInt8]) -> Void
+    /// Standard output for a document written as it is made (`list`,
+    /// `list --json`): whole lines in UTF-8, each ending with its newline,
+    /// a chunk at a time (`LineOutput`).
+    public var outputLines: ([UInt8]) -> Void
     /// A line for stderr that stops nothing (a file open to other users), so
     /// it never mixes into output a script reads.
     public var notice: (String) -> Void
@@ -30,6 +34,7 @@ public struct CommandLineContext {
         self.style = style
         self.output = output
         self.outputUTF8 = { output(String(decoding: $0, as: UTF8.self)) }
+        self.outputLines = { output(String(decoding: $0.dropLast(), as: UTF8.self)) }
         self.notice = notice
     }
 
@@ -48,6 +53,10 @@ public struct CommandLineContext {
             fflush(nil)
             writeAll(bytes)
             writeAll([0x0A])
+        }
+        context.outputLines = { bytes in
+            fflush(nil)
+            writeAll(bytes)
         }
         return context
     }
@@ -103,6 +112,41 @@ public struct CommandLineContext {
             case .emptyText, .nulInText: throw .badInput(error.description)
             default: throw .database(error)
             }
+        }
+    }
+}
+
+/// Output written as it is made, in chunks of whole lines: a listing of
+/// 100,000 items is never held whole, as bytes or as items, and a chunk
+/// of about `chunkSize` bytes costs one write.
+struct LineOutput {
+    /// The line being made, after the whole lines not yet written.
+    var text = JSONBytes()
+    private let chunkSize: Int
+    private let write: ([UInt8]) -> Void
+
+    init(to context: CommandLineContext, chunkSize: Int = 1 << 16) {
+        self.chunkSize = chunkSize
+        write = context.outputLines
+        text.bytes.reserveCapacity(chunkSize + chunkSize / 4)
+    }
+
+    /// Ends the line being made; writes the chunk once it is full.
+    mutating func endLine() {
+        text.bytes.append(0x0A)
+        if text.bytes.count >= chunkSize { flush() }
+    }
+
+    /// Writes the whole lines made since the last write (a line not
+    /// ended yet is left out: there is none when a document is done).
+    mutating func flush() {
+        guard let end = text.bytes.lastIndex(of: 0x0A) else { return }
+        if end == text.bytes.count - 1 {
+            write(text.bytes)
+            text.bytes.removeAll(keepingCapacity: true)
+        } else {
+            write(Array(text.bytes[...end]))
+            text.bytes.removeSubrange(...end)
         }
     }
 }

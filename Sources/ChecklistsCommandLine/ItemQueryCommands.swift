@@ -42,21 +42,73 @@ public enum ItemQueryCommands {
         }
         // Checked items are never overdue, whatever --all says.
         let includeChecked = all && due != .overdue
-        let items = try context.storage { () throws(StorageError) in
-            try database.listedItems(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
-                                  matching: query)
-        }
+        // Printed as they are read, in chunks, none of them kept (a large
+        // listing held whole was most of `list`'s memory and page faults).
         if json {
-            context.outputUTF8(JSONOutput.array(items.lazy.map { Self.json($0, context: context) }))
+            var out = LineOutput(to: context)
+            var count = 0
+            try context.storage { () throws(StorageError) in
+                try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
+                                            matching: query) { listed in
+                    out.text.append(count == 0 ? "[" : ",")
+                    out.endLine()
+                    out.text.append("  ")
+                    out.text.append(Self.json(listed, context: context))
+                    count += 1
+                }
+            }
+            out.text.append(count == 0 ? "[]" : "\n]")
+            out.endLine()
+            out.flush()
             return
         }
-        var table = Table([.right, .left, .left, .left, .left])
-        for listed in items {
+        var columns = ListingColumns(style: context.style)
+        var table: StreamingTable?
+        try context.storage { () throws(StorageError) in
+            try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
+                                        matching: query, outline: { columns.measure($0) }) { listed in
+                if table == nil { table = StreamingTable(ListingColumns.alignments, widths: columns.widths, to: context) }
+                table?.add(ListingColumns.cells(listed, context: context))
+            }
+        }
+        table?.finish()
+    }
+
+    /// The columns of `list` for people: id, a mark (x checked, ! overdue),
+    /// due date or nothing, list, text. `cells` makes a row's cells; the
+    /// widths of all but the last are found before the first row from the
+    /// listing's outline (`measure`), exactly as wide as the widest cell
+    /// each column will hold.
+    struct ListingColumns {
+        static let alignments: [Table.Alignment] = [.right, .left, .left, .left, .left]
+
+        static func cells(_ listed: ListedItem, context: CommandLineContext) -> [String] {
             let item = listed.item
             let mark = item.isChecked ? "x" : (item.isOverdue(now: context.now) ? "!" : " ")
-            table.add([String(item.id), mark, item.dueDate.map(context.style.format) ?? "", listed.checklistName, item.text])
+            return [String(item.id), mark, item.dueDate.map(context.style.format) ?? "", listed.checklistName, item.text]
         }
-        table.output(to: context)
+
+        let style: DueDateStyle
+        private var largestID: Int64 = 0
+        private var any = false
+        private var dueWidth = 0
+        /// The width of each list's name, measured once per list.
+        private var listWidths: [Int64: Int] = [:]
+
+        init(style: DueDateStyle) { self.style = style }
+
+        mutating func measure(_ row: ListingOutlineRow) {
+            any = true
+            largestID = max(largestID, row.id)
+            if let due = row.dueDate { dueWidth = max(dueWidth, style.formattedWidth(due)) }
+            if listWidths[row.checklistID] == nil { listWidths[row.checklistID] = TextWidth.columns(of: row.checklistName) }
+        }
+
+        /// The widths of all columns but the text.
+        var widths: [Int] {
+            // Ids are positive: the largest has the most digits.
+            [any ? String(largestID).utf8.count : 0, any ? 1 : 0, dueWidth, listWidths.values.max() ?? 0]
+        }
     }
 
     /// One item as `list --json` prints it (and `move --json`).

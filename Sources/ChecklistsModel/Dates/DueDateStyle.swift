@@ -178,6 +178,13 @@ public final class DueDateStyle: @unchecked Sendable {
         // "Nov 21, 2026" and "9:00 AM" again and again. A third cache, of
         // whole texts by date, cost more than it saved: a large `list`'s
         // dates are nearly all different.
+        let parts = formattedParts(date)
+        return parts.dayText + ", " + parts.timeText
+    }
+
+    /// The day and the minute of the day `date` falls on here, and the texts
+    /// `format` joins for them, each from its cache.
+    private func formattedParts(_ date: Date) -> (day: Int, minute: Int, dayText: String, timeText: String) {
         let local = WallClockMath.localSeconds(of: date, in: timeZone)
         let day = GregorianDayMath.floorDiv(local, 86_400)
         let minute = (local - day * 86_400) / 60
@@ -185,7 +192,10 @@ public final class DueDateStyle: @unchecked Sendable {
         if let known = dayTexts[day] {
             dayText = known
         } else {
-            if dayTexts.count >= 4096 { dayTexts.removeAll(keepingCapacity: true) }
+            if dayTexts.count >= 4096 {
+                dayTexts.removeAll(keepingCapacity: true)
+                dayWidths.removeAll(keepingCapacity: true)
+            }
             dayText = writesPOSIXDatesItself ? Self.posixDate(day: day) : Self.terminalSafe(dateFormatter.string(from: date))
             dayTexts[day] = dayText
         }
@@ -196,7 +206,7 @@ public final class DueDateStyle: @unchecked Sendable {
             timeText = writesPOSIXDatesItself ? Self.posixTime(minute: minute) : Self.terminalSafe(timeFormatter.string(from: date))
             minuteTexts[minute] = timeText
         }
-        return dayText + ", " + timeText
+        return (day, minute, dayText, timeText)
     }
 
     /// en_US_POSIX's medium date ("MMM d, y"): "Nov 21, 2026".
@@ -216,6 +226,9 @@ public final class DueDateStyle: @unchecked Sendable {
 
     private var dayTexts: [Int: String] = [:]
     private var minuteTexts: [Int: String] = [:]
+    /// The widths of those texts, for `formattedWidth`.
+    private var dayWidths: [Int: Int] = [:]
+    private var minuteWidths: [Int: Int] = [:]
 
     /// `format` after the short weekday, e.g. "Sun, Nov 22, 2026, 9:00 AM":
     /// in full, for where a typed date is resolved and the user must see
@@ -469,5 +482,23 @@ public final class DueDateStyle: @unchecked Sendable {
             }
         }
         return String(result)
+    }
+}
+
+extension DueDateStyle {
+    /// The columns `format(date)` takes on a terminal (`TextWidth`), known
+    /// before the date is printed: a table that streams its rows pads the
+    /// due column from this. Each day's part and each minute's part is
+    /// measured once, and their sum is the width when the ", " between them
+    /// cannot join either side (both neighbours below U+0300, where no
+    /// scalar combines); otherwise the whole text is measured.
+    package func formattedWidth(_ date: Date) -> Int {
+        let (day, minute, dayText, timeText) = formattedParts(date)
+        guard let last = dayText.unicodeScalars.last, last.value < 0x300,
+              let first = timeText.unicodeScalars.first, first.value < 0x300
+        else { return TextWidth.columns(of: dayText + ", " + timeText) }
+        if dayWidths[day] == nil { dayWidths[day] = TextWidth.columns(of: dayText) }
+        if minuteWidths[minute] == nil { minuteWidths[minute] = TextWidth.columns(of: timeText) }
+        return dayWidths[day]! + 2 + minuteWidths[minute]!
     }
 }

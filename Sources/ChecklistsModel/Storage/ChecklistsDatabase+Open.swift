@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 import CSQLiteConfig
 
 extension ChecklistsDatabase {
@@ -74,7 +73,6 @@ extension ChecklistsDatabase {
             throw StorageError(error, path: path)
         }
         let notice = try prepareSchema(queue, path: path, openMode: FileChecks.modeOpenToOthers(path), readiness: readiness)
-        withoutStatementAuthorizer(queue)
         return ChecklistsDatabase(path: path, reader: queue, writer: queue, openingNotice: notice, options: options,
                                   holdsCreatingSnapshot: header == .missing && snapshot != nil)
     }
@@ -96,11 +94,10 @@ extension ChecklistsDatabase {
         guard FileChecks.exists(path), try FileChecks.inspectHeader(path) != .missing else { return try open(location, options: options) }
         var configuration = connectionConfiguration(options)
         configuration.readonly = true
-        // A command that reads maps the file instead of copying each page
-        // with pread. Not the app, which stays open all day, where the
-        // mapped pages would count in its memory (DECISIONS.md, "Reading by
-        // position, mapping the file").
-        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 268435456") }
+        // Pages are read with pread, not mapped: every mapped page a read
+        // touched, and its neighbours the kernel mapped with it, counted in
+        // the command's memory for no time saved (DECISIONS.md, "list
+        // printed as it is read").
         // SQLite's reader leaves an empty -wal and the -shm when it found
         // none, as any reader does; a refused file gets its folder back as it was.
         let sideFiles = FileChecks.missingSideFiles(path)
@@ -119,25 +116,11 @@ extension ChecklistsDatabase {
             opened.map(InspectionQueues.close)
             return try open(location, options: options)
         }
-        withoutStatementAuthorizer(queue)
         var notice: StorageNotice?
         if let openMode = FileChecks.modeOpenToOthers(path), reportedOpenMode != String(openMode, radix: 8) {
             notice = .openToOthersUntilRecorded(path: path, mode: Int(openMode))
         }
         return ChecklistsDatabase(path: path, reader: queue, writer: nil, openingNotice: notice, options: options)
-    }
-
-    /// Takes GRDB's statement authorizer off the connection, once the file
-    /// is checked and migrated. SQLite calls it for every column a
-    /// statement names while it is prepared, and GRDB builds a "database
-    /// region" of each (tables and column names made into Strings, hashed
-    /// case-insensitively) for its value observation, notes schema changes
-    /// for its schema cache, and transactions for its transaction
-    /// observers: none of which this code uses after the open (it asks
-    /// `sqlite_master` itself, and watches the file for changes).
-    /// Set only here, between statements: SQLite expires the prepared ones.
-    private static func withoutStatementAuthorizer(_ queue: DatabaseQueue) {
-        queue.inDatabase { db in _ = sqlite3_set_authorizer(db.sqliteConnection, nil, nil) }
     }
 
     /// What SQLite is told once, before the process's first connection

@@ -171,15 +171,77 @@ extension ChecklistsDatabase {
     /// Items by due date (then id, undated ones last) with their lists'
     /// names, for `checklists list`: of one checklist or all, checked ones too
     /// or not, due in `[start, end)` where given (a window never holds an
-    /// undated item). Pending items across lists are a range read on the
-    /// pending-by-due index, then the undated ones on theirs; one list's items
-    /// are read on its (list, due order) index; only `--all` across every
-    /// list reads the whole table, as it must. With `matching`, only items
-    /// containing that text (`search`'s rules), found through the search
-    /// index, which then leads instead of the due-date indexes.
+    /// undated item), at most `limit` of them. `eachListedItem` says how
+    /// they are read.
     public func listedItems(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
                             matching query: SearchQuery? = nil, limit: Int? = nil) throws(StorageError) -> [ListedItem] {
+        var items: [ListedItem] = []
+        try eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: start, before: end,
+                           matching: query, limit: limit) { items.append($0) }
+        return items
+    }
+
+    /// `listedItems` one item at a time, in their order, none of them kept:
+    /// the command line prints each as it comes, so a listing of 100,000
+    /// items never holds them all. Pending items across lists are a range
+    /// read on the pending-by-due index, then the undated ones on theirs;
+    /// one list's items are read on its (list, due order) index; only
+    /// `--all` across every list has SQLite sort the whole table, as it must.
+    /// With `matching`, only items containing that text (`search`'s rules),
+    /// found through the search index, which then leads instead of the
+    /// due-date indexes. With `outline`, every item of the listing (whatever
+    /// `limit`) is first read without its texts, in the same transaction,
+    /// so a table can know its columns' widths before its first line.
+    public func eachListedItem(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
+                               matching query: SearchQuery? = nil, limit: Int? = nil,
+                               outline: ((ListingOutlineRow) -> Void)? = nil,
+                               _ body: (ListedItem) -> Void) throws(StorageError) {
         let limit = limit.map { max(0, $0) } ?? -1
+        let parts = Self.listingParts(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end, query: query)
+        try read { db in
+            var names = try ListNames(db, forLimit: limit)
+            if let outline {
+                // Every item of every list: one pass over the table, which
+                // reads no index and looks no row up again.
+                let everyItem = checklistID == nil && start == nil && end == nil && query == nil
+                let outlineParts = everyItem
+                    ? [ListingPart(index: "NOT INDEXED", conditions: includeChecked ? [] : ["item.isChecked = 0"], order: nil)]
+                    : parts
+                for part in outlineParts {
+                    let rows = try SQLRequest<Row>("""
+                        SELECT item.id, item.checklistID, item.dueAt FROM item \(part.index) \(part.filter)
+                        """).fetchCursor(db)
+                    while let row = try rows.next() {
+                        let checklistID: Int64 = row[1]
+                        guard let name = try names.name(of: checklistID, in: db) else { continue }
+                        outline(ListingOutlineRow(id: row[0], checklistID: checklistID, checklistName: name,
+                                                  dueDate: (row[2] as Int64?).map(StoredTime.date)))
+                    }
+                }
+            }
+            var left = limit
+            for part in parts where left != 0 {
+                let seen = try Self.eachListed(db, names: &names, part, limit: left, body)
+                if left > 0 { left -= seen }
+            }
+        }
+    }
+
+    /// One query of a listing: `conditions` on `item` through `index`,
+    /// ordered by `order` then id.
+    private struct ListingPart {
+        var index: SQL
+        var conditions: [SQL]
+        var order: String?
+
+        var filter: SQL {
+            conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
+        }
+    }
+
+    /// The queries of a listing, in the order their items come.
+    private static func listingParts(checklistID: Int64?, includeChecked: Bool, start: Date?, end: Date?,
+                                     query: SearchQuery?) -> [ListingPart] {
         var conditions: [SQL] = []
         if let query { conditions.append("item.id IN (\(Self.matchingIDs(query)))") }
         // INDEXED BY would make SQLite walk a due-date index and test each
@@ -194,66 +256,22 @@ extension ChecklistsDatabase {
             conditions.append("item.checklistID = \(checklistID)")
             if let start { conditions.append("\(due) >= \(StoredTime.wholeSeconds(start))") }
             if let end { conditions.append("\(due) < \(StoredTime.wholeSeconds(end))") }
-            return try read { db in
-                var names = try ListNames(db, forLimit: limit)
-                return try Self.listed(db, names: &names, index: index("INDEXED BY item_by_checklist_due"), conditions,
-                                       order: ItemRecord.dueOrder("item"), limit: limit)
-            }
+            return [ListingPart(index: index("INDEXED BY item_by_checklist_due"), conditions: conditions, order: ItemRecord.dueOrder("item"))]
         }
         if let start { conditions.append("item.dueAt >= \(StoredTime.wholeSeconds(start))") }
         if let end { conditions.append("item.dueAt < \(StoredTime.wholeSeconds(end))") }
-        // Every item (pending or all) of every list, the command line's
-        // `list`: the table in id order, sorted here.
-        if limit < 0 && start == nil && end == nil && query == nil {
-            return try read { db in
-                let counted = includeChecked ? "itemCount" : "itemCount - checkedCount"
-                let count = try Int.fetchOne(db, sql: "SELECT sum(\(counted)) FROM checklist")
-                return try Self.listedByScan(db, conditions, capacity: count ?? 0)
-            }
+        if includeChecked { return [ListingPart(index: "", conditions: conditions, order: ItemRecord.dueOrder("item"))] }
+        // The pending-by-due index holds only dated items: without a
+        // window, the undated pending ones follow from their own index.
+        // Ordered by the index's own columns (all dated here), so a read
+        // with a limit stops there instead of sorting every overdue item.
+        let windowed = start != nil || end != nil
+        var parts = [ListingPart(index: index("INDEXED BY item_pending_by_due"),
+                                 conditions: windowed ? conditions : conditions + ["item.dueAt IS NOT NULL"], order: "item.dueAt")]
+        if !windowed {
+            parts.append(ListingPart(index: index("INDEXED BY item_pending_undated"), conditions: conditions + ["item.dueAt IS NULL"], order: nil))
         }
-        if includeChecked {
-            return try read { db in
-                var names = try ListNames(db, forLimit: limit)
-                return try Self.listed(db, names: &names, index: "", conditions, order: ItemRecord.dueOrder("item"), limit: limit)
-            }
-        }
-        return try read { db in
-            // The pending-by-due index holds only dated items: without a
-            // window, the undated pending ones follow from their own index.
-            let dated = start != nil || end != nil ? conditions : conditions + ["item.dueAt IS NOT NULL"]
-            // Room for every pending item at once, from the counts the
-            // triggers keep: growing an array of 70,000 by doubling copied
-            // it again and again.
-            let pending = limit >= 0 ? limit : try Int.fetchOne(db, sql: "SELECT sum(itemCount - checkedCount) FROM checklist") ?? 0
-            // Ordered by the index's own columns (all dated here), so the
-            // read stops at `limit` instead of sorting every overdue item.
-            var names = try ListNames(db, forLimit: limit)
-            var items = try Self.listed(db, names: &names, index: index("INDEXED BY item_pending_by_due"), dated, order: "item.dueAt",
-                                        limit: limit, capacity: pending)
-            if start == nil && end == nil && (limit < 0 || items.count < limit) {
-                items += try Self.listed(db, names: &names, index: index("INDEXED BY item_pending_undated"), conditions + ["item.dueAt IS NULL"],
-                                         order: nil, limit: limit < 0 ? -1 : limit - items.count)
-            }
-            return items
-        }
-    }
-
-    /// Items matching `conditions`, read in one pass over the table (id
-    /// order) and sorted here by due date, undated last, then id: the
-    /// order of the due-date indexes: walking an index looked each row up
-    /// in the table again (DECISIONS.md, "Reading by position, mapping the
-    /// file").
-    private static func listedByScan(_ db: Database, _ conditions: [SQL], capacity: Int) throws -> [ListedItem] {
-        var names = try ListNames(db, forLimit: -1)
-        let items = try listed(db, names: &names, index: "NOT INDEXED", conditions, order: nil, limit: -1, capacity: capacity)
-        // Sorted as positions, not as the items themselves (large values).
-        let keys = items.map { listed in (due: listed.item.dueDate?.timeIntervalSince1970 ?? .infinity, id: listed.item.id) }
-        // Through a buffer pointer: the array captured in the comparison was
-        // retained and released at every step of the sort.
-        let order = keys.withUnsafeBufferPointer { keys in
-            keys.indices.sorted { keys[$0].due != keys[$1].due ? keys[$0].due < keys[$1].due : keys[$0].id < keys[$1].id }
-        }
-        return order.map { items[$0] }
+        return parts
     }
 
     /// The names of the lists, for a listing. A listing of all it finds
@@ -287,25 +305,33 @@ extension ChecklistsDatabase {
         }
     }
 
-    /// One listing query: `conditions` on `item` (through `index`), ordered
-    /// by `order` then id, each item with its list's name from `names`.
-    private static func listed(_ db: Database, names: inout ListNames, index: SQL, _ conditions: [SQL], order: String?, limit: Int,
-                               capacity: Int = 0) throws -> [ListedItem] {
-        let filter: SQL = conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
-        var items: [ListedItem] = []
-        items.reserveCapacity(max(0, capacity))
+    /// One listing query's items, each with its list's name from `names`,
+    /// handed to `body` as they are read; returns how many.
+    private static func eachListed(_ db: Database, names: inout ListNames, _ part: ListingPart, limit: Int,
+                                   _ body: (ListedItem) -> Void) throws -> Int {
         let rows = try SQLRequest<ItemRecord>("""
-            SELECT \(columnsOf: ItemRecord.self, tableAlias: "item")
-            FROM item \(index)
-            \(filter)
-            ORDER BY \(sql: order.map { $0 + ", " } ?? "")item.id
+            SELECT \(sql: ItemRecord.columnList) FROM item \(part.index)
+            \(part.filter)
+            ORDER BY \(sql: part.order.map { $0 + ", " } ?? "")item.id
             LIMIT \(limit)
             """).fetchCursor(db)
+        var count = 0
         while let row = try rows.next() {
             // Every item has its list (a foreign key); as the join did, none without.
             guard let name = try names.name(of: row.item.checklistID, in: db) else { continue }
-            items.append(ListedItem(item: row.item, checklistName: name))
+            body(ListedItem(item: row.item, checklistName: name))
+            count += 1
         }
-        return items
+        return count
     }
+}
+
+/// One item of a listing as its outline reads it: all but its texts.
+/// A table that prints items as they come measures its columns on these
+/// first (`eachListedItem`'s `outline`).
+public struct ListingOutlineRow: Sendable {
+    public var id: Int64
+    public var checklistID: Int64
+    public var checklistName: String
+    public var dueDate: Date?
 }

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 // The tables as the queries read them. Each table's columns are named here
 // once: a query selects `\(columnsOf: ItemRecord.self)` (or fetches the
@@ -141,20 +140,10 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
     /// reason: by name, GRDB lowercased and hashed every column's name for
     /// every value. Every query selects `databaseSelection` (the record
     /// type's own requests); debug builds check the order on every row.
-    /// One list by id comes this way; all of them come through `all(in:)`.
     init(row: Row) {
         assert(selects(Self.columnNames, first: row), "a list query did not select ChecklistRecord's columns first: \(row.columnNames)")
         self.init(id: row[0], name: row[1], icon: ChecklistIcon(rawValue: row[2]), sortOrder: ItemSortOrder(rawValue: row[3]),
                   hidesChecked: row[6], itemCount: row[4], checkedCount: row[5])
-    }
-
-    /// The row `statement` stands on, selected as `selectAll` selects it,
-    /// read with SQLite's own calls (see `all(in:)`).
-    private init(_ statement: OpaquePointer) {
-        self.init(id: sqlite3_column_int64(statement, 0), name: Self.text(statement, 1),
-                  icon: Self.icon(named: Self.bytes(statement, 2)), sortOrder: Self.sortOrder(named: Self.bytes(statement, 3)),
-                  hidesChecked: sqlite3_column_int64(statement, 6) != 0,
-                  itemCount: Int(sqlite3_column_int64(statement, 4)), checkedCount: Int(sqlite3_column_int64(statement, 5)))
     }
 
     private init(id: Int64, name: String, icon: ChecklistIcon?, sortOrder: ItemSortOrder?, hidesChecked: Bool, itemCount: Int, checkedCount: Int) {
@@ -162,40 +151,6 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
         // it) falls back to the default rather than failing the whole read.
         let checklist = Checklist(id: id, name: name, icon: icon ?? .none, sortOrder: sortOrder ?? .dueDate, hidesChecked: hidesChecked)
         summary = ChecklistSummary(checklist: checklist, itemCount: itemCount, remainingCount: itemCount - checkedCount)
-    }
-
-    /// The icons and the sort orders with their stored names as bytes, to
-    /// be matched without making a String of what a row holds. Matched with
-    /// `memcmp` after the length: `elementsEqual` cost every list of the
-    /// home screen as much again.
-    private static let iconNames = ChecklistIcon.allCases.map { (Array($0.rawValue.utf8), $0) }
-    private static let sortOrderNames = ItemSortOrder.allCases.map { (Array($0.rawValue.utf8), $0) }
-
-    private static func icon(named name: UnsafeBufferPointer<UInt8>) -> ChecklistIcon? {
-        match(name, in: iconNames)
-    }
-
-    private static func sortOrder(named name: UnsafeBufferPointer<UInt8>) -> ItemSortOrder? {
-        match(name, in: sortOrderNames)
-    }
-
-    private static func match<Value>(_ name: UnsafeBufferPointer<UInt8>, in table: [([UInt8], Value)]) -> Value? {
-        guard let start = name.baseAddress, !name.isEmpty else { return nil }
-        for (bytes, value) in table where bytes.count == name.count {
-            if bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, start, name.count) }) == 0 { return value }
-        }
-        return nil
-    }
-
-    /// The text of a column (NOT NULL in the schema), as bytes that last
-    /// until the statement moves on.
-    private static func bytes(_ statement: OpaquePointer, _ column: Int32) -> UnsafeBufferPointer<UInt8> {
-        let start = sqlite3_column_text(statement, column)
-        return UnsafeBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_column_bytes(statement, column)))
-    }
-
-    private static func text(_ statement: OpaquePointer, _ column: Int32) -> String {
-        String(decoding: bytes(statement, column), as: UTF8.self)
     }
 
     /// Every checklist by id: what the command line matches names against,
@@ -234,26 +189,9 @@ extension ChecklistRecord {
     private static let selectAllByID = selectAll + " ORDER BY id"
 
     /// Every checklist, in no particular order or by id: what the home
-    /// screen reads at every reload. Stepped and read with SQLite's own calls on a
-    /// statement kept prepared: through GRDB's rows, each list made three
-    /// Strings (its icon's and its order's names only to be looked up) and
-    /// checked every column for NULL, a tenth of the home screen's first
-    /// frame over 1,000 lists.
+    /// screen reads at every reload, on a statement kept prepared.
     static func all(in db: Database, byID: Bool = false) throws -> [ChecklistRecord] {
-        let sql = byID ? selectAllByID : selectAll
-        let statement = try db.cachedStatement(sql: sql)
-        let raw = statement.sqliteStatement
-        defer { sqlite3_reset(raw) }
-        var records: [ChecklistRecord] = []
-        while true {
-            let code = sqlite3_step(raw)
-            if code == SQLITE_DONE { return records }
-            guard code == SQLITE_ROW else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-                                    sql: sql)
-            }
-            records.append(ChecklistRecord(raw))
-        }
+        try fetchAll(db.cachedStatement(sql: byID ? selectAllByID : selectAll))
     }
 
     static func withID(_ id: Int64, in db: Database) throws -> ChecklistRecord? {

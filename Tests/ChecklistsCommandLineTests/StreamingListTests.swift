@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+@testable import ChecklistsCommandLine
+import ChecklistsModel
+import TestSupport
+
+/// `list` and `list --json` print their items as they are read, in chunks
+/// of whole lines: the lines must be those a table gathered whole prints.
+@Suite("list streamed: the same lines as a whole table, in chunks")
+struct StreamingListTests {
+    let harness = Harness()
+
+    /// A context that keeps each chunk `list` writes.
+    private final class Chunks: @unchecked Sendable {
+        var written: [[UInt8]] = []
+        var bytes: [UInt8] { written.flatMap { $0 } }
+        var lines: [String] { String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+    }
+
+    private func run(_ chunks: Chunks, all: Bool = false, json: Bool = false) throws {
+        var context = harness.context
+        context.outputLines = { chunks.written.append($0) }
+        try ItemQueryCommands.list(list: nil, due: nil, all: all, json: json, context: context)
+    }
+
+    /// What `Table`, which measures every cell of every row before printing
+    /// (as `list` did), prints for the same items.
+    private func gatheredTable(all: Bool = false) throws -> [String] {
+        let items = try harness.database().listedItems(checklistID: nil, includeChecked: all, dueFrom: nil, before: nil)
+        var table = Table(ItemQueryCommands.ListingColumns.alignments)
+        for listed in items { table.add(ItemQueryCommands.ListingColumns.cells(listed, context: harness.context)) }
+        var lines: [String] = []
+        var context = harness.context
+        context.outputUTF8 = { lines = String(decoding: $0, as: UTF8.self).components(separatedBy: "\n") }
+        table.output(to: context)
+        return lines
+    }
+
+    /// A database of `count` items in three lists (one named in CJK), a
+    /// third of them dated, with English, CJK, emoji, combining and
+    /// right-to-left texts; every seventh checked off.
+    private func fillMany(_ count: Int, longText: String? = nil) throws {
+        let texts = ["Buy milk", "牛乳を買う", "🎂 Order the cake", "Crème brûlée", "שלום עולם", "東京 → 大阪 🚄", "e\u{301}clair", "👨‍👩‍👧 family"]
+        let names = ["List", "買い物", "Café 🍰"]
+        var lists = names.enumerated().map { Snapshot.List(checklist: Checklist(id: Int64($0.offset + 1), name: $0.element), items: []) }
+        for index in 0..<count {
+            let id = Int64(index + 1)
+            let list = index % names.count
+            let due = index % 3 == 0 ? Fixed.now.addingTimeInterval(Double(index - count / 2) * 3_600 * 7) : nil
+            let text = index == count / 2 ? (longText ?? texts[0]) : "\(texts[index % texts.count]) \(index)"
+            let item = Item(id: id, checklistID: Int64(list + 1), text: text, isChecked: index % 7 == 3,
+                            dueDate: due.map { Date(timeIntervalSince1970: ($0.timeIntervalSince1970 / 60).rounded(.down) * 60) }, position: id)
+            lists[list].items.append(Snapshot.Entry(item: item, remindAt: nil, uid: "uid-\(id)"))
+        }
+        let snapshot = Snapshot(lists: lists, openChecklistID: nil, lastChecklistID: Int64(names.count), lastItemID: Int64(count))
+        _ = try ChecklistsDatabase.open(DatabaseLocation(path: harness.path, createsFolder: false), creatingFrom: snapshot)
+    }
+
+    @Test("mixed text: each column padded by display width, the text never padded, undated and CJK rows aligned")
+    func smallMixedListing() throws {
+        let database = try harness.database()
+        try database.apply(.addChecklist(name: "買い物", icon: .groceries), now: Fixed.now)
+        try database.apply(.addChecklist(name: "Café", icon: .none), now: Fixed.now)
+        _ = harness.add("Pay rent", list: "List", due: "2026-11-20 09:00")
+        _ = harness.add("牛乳を買う 🥛", list: "買い物", due: "2026-11-21 18:00")
+        _ = harness.add("Crème brûlée", list: "Café")
+        let lines = harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
+        #expect(lines == [
+            "1  !  Nov 20, 2026, 9:00 AM  List    Pay rent",
+            "2     Nov 21, 2026, 6:00 PM  買い物  牛乳を買う 🥛",
+            "3                            Café    Crème brûlée",
+        ])
+        #expect(try gatheredTable() == lines)
+    }
+
+    @Test("many rows: several chunks of whole lines, equal to the whole table, every text at one display column")
+    func manyRowsInChunks() throws {
+        try fillMany(3_000)
+        let chunks = Chunks()
+        try run(chunks)
+        #expect(chunks.written.count > 1)
+        #expect(chunks.written.allSatisfy { $0.last == 0x0A })
+        let lines = chunks.lines
+        let items = try harness.database().listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil)
+        #expect(lines.count == items.count)
+        #expect(lines == (try gatheredTable()))
+        // Each line is its item's text after the other columns, padded so
+        // that the text starts at one display column on every line.
+        var starts = Set<Int>()
+        for (line, listed) in zip(lines, items) {
+            #expect(line.hasSuffix("  " + TextWidth.sanitized(listed.item.text)))
+            starts.insert(TextWidth.columns(of: String(line.dropLast(listed.item.text.count))))
+        }
+        #expect(starts.count == 1)
+        let cjkList = try #require(lines.first { $0.contains("買い物") })
+        #expect(cjkList.contains("買い物   "))   // 6 columns, padded to the width of "Café 🍰" (7)
+        let all = Chunks()
+        try run(all, all: true)
+        #expect(all.lines == (try gatheredTable(all: true)))
+        #expect(all.lines.count == 3_000)
+    }
+
+    @Test("a text of a very long line: printed whole, after columns as wide as the other rows'")
+    func veryLongLastColumn() throws {
+        let long = String(repeating: "長い行 long line ", count: 20_000)
+        try fillMany(40, longText: long)
+        let chunks = Chunks()
+        try run(chunks)
+        let lines = chunks.lines
+        let longLine = try #require(lines.first { $0.hasSuffix("  " + long) })
+        let short = try #require(lines.first { $0.hasSuffix("  Buy milk 8") })
+        #expect(TextWidth.columns(of: String(longLine.dropLast(long.count)))
+                == TextWidth.columns(of: String(short.dropLast("Buy milk 8".count))))
+        #expect(lines == (try gatheredTable()))
+    }
+
+    @Test("--json over many rows: one valid document of the same items, in chunks")
+    func jsonManyRows() throws {
+        try fillMany(3_000)
+        let chunks = Chunks()
+        try run(chunks, all: true, json: true)
+        #expect(chunks.written.count > 1)
+        guard case .array(let elements) = try JSONParser.parse(chunks.bytes).value else {
+            Issue.record("not a JSON array")
+            return
+        }
+        let items = try harness.database().listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil)
+        #expect(elements.count == 3_000)
+        let read = elements.map { element -> (id: String, text: String) in
+            guard case .object(let members) = element.value,
+                  case .number(let id) = members.first(where: { $0.key == "id" })?.value.value,
+                  case .string(let text) = members.first(where: { $0.key == "text" })?.value.value
+            else { return ("", "") }
+            return (id, text)
+        }
+        #expect(read.map(\.id) == items.map { String($0.item.id) })
+        #expect(read.map(\.text) == items.map(\.item.text))
+        // Each element on its own line, as before.
+        #expect(chunks.lines.first == "[")
+        #expect(chunks.lines.last == "]")
+        #expect(chunks.lines.count == 3_002)
+    }
+}
