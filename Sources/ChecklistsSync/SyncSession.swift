@@ -15,7 +15,8 @@ struct DiscoveredCalendar: Hashable {
 }
 
 /// The runner: one sync, start to end. It discovers the calendars, reads
-/// what changed on the server (sync-collection, else ETags), asks the
+/// what changed on the server (at a calendar's first sync its to-dos'
+/// ETags; later sync-collection, else ETags), asks the
 /// planner what to do per to-do, sends the writes (retrying a 412 after
 /// fetching and merging again), and finally writes everything here in one
 /// transaction: a sync stopped by an error leaves the database as it was,
@@ -248,7 +249,14 @@ public final class SyncSession {
     /// What the server says changed since `token`: the to-dos' hrefs with
     /// their ETags, those deleted, the new token, and whether the listing is
     /// complete (so a state missing from it means deleted on the server).
-    private func changes(in calendar: String, token: String?) throws(SyncError) -> (etags: [String: String?], deleted: Set<String>, token: String?, complete: Bool) {
+    /// `first`: nothing was ever synced with this calendar, so the to-dos'
+    /// ETags alone (a calendar-query, vdirsyncer's request) are asked, and
+    /// no token: a server may build it from every to-do's history
+    /// (Radicale writes a file per to-do the first time). The next sync
+    /// that must list asks sync-collection from no token, a full listing
+    /// as this one, and gets the token with it.
+    private func changes(in calendar: String, token: String?, first: Bool = false) throws(SyncError) -> (etags: [String: String?], deleted: Set<String>, token: String?, complete: Bool) {
+        if first, let todos = try todoETags(in: calendar) { return (todos, [], nil, true) }
         let reply = try client.send("REPORT", calendar, depth: "0", body: DAVBody.syncCollection(token: token))
         if reply.status == 207, let parsed = DAVMultistatus.parse(reply.body) {
             var etags: [String: String?] = [:]
@@ -269,8 +277,9 @@ public final class SyncSession {
         if [401, 404].contains(reply.status) || (reply.status >= 500 && reply.status != 501) {
             _ = try client.check(reply, accepted: [], path: calendar)
         }
-        // No sync-collection here: every to-do's ETag, compared with ours.
-        if let todos = try todoETags(in: calendar) { return (todos, [], nil, true) }
+        // No sync-collection here: every to-do's ETag, compared with ours
+        // (unless a first sync was just refused that).
+        if !first, let todos = try todoETags(in: calendar) { return (todos, [], nil, true) }
         let listing = try propfind(calendar, depth: "1", props: "<d:getetag/><d:getcontentlength/><d:resourcetype/>")
         var etags: [String: String?] = [:]
         for response in listing.responses {
@@ -439,7 +448,7 @@ public final class SyncSession {
         let unchangedThere = !forgetStates && kept?.changeTag != nil && kept?.changeTag == serverTag
         let token = forgetStates ? nil : kept?.syncToken
         let remote = unchangedThere ? (etags: [:], deleted: [], token: token, complete: false)
-            : try changes(in: calendar, token: token)
+            : try changes(in: calendar, token: token, first: forgetStates || kept == nil)
         // A full listing is compared with every state (one missing from it
         // was deleted there). An answer that names what changed there, or
         // none, needs only the states it names and, below, those of what

@@ -128,8 +128,11 @@ final class HostileServer: @unchecked Sendable {
                         responses.append(self.prop("http://127.0.0.1:%d/cal/stolen.ics" % other_port, b'<d:getetag>"x"</d:getetag>'))
                     self.multistatus(responses, b"<d:sync-token>http://hostile/sync/1</d:sync-token>")
                 elif self.command == "REPORT" and self.path == "/cal/" and b"calendar-query" in body:
-                    # Which members are to-dos (this calendar holds nothing else).
-                    self.multistatus([self.prop("/cal/todo-%d.ics" % n, b'<d:getetag>"e%d"</d:getetag>' % n) for n in range(1, todo_count + 1)])
+                    # Which members are to-dos (this calendar holds nothing else): a first sync's listing.
+                    responses = [self.prop("/cal/todo-%d.ics" % n, b'<d:getetag>"e%d"</d:getetag>' % n) for n in range(1, todo_count + 1)]
+                    if mode == "member-elsewhere":
+                        responses.append(self.prop("http://127.0.0.1:%d/cal/stolen.ics" % other_port, b'<d:getetag>"x"</d:getetag>'))
+                    self.multistatus(responses)
                 elif self.command == "REPORT" and self.path == "/cal/":
                     hrefs = [h.split(b"</d:href>")[0].decode() for h in body.split(b"<d:href>")[1:]]
                     responses = []
