@@ -21,7 +21,7 @@ public enum ItemQueryCommands {
     /// containing that text, as the app's search finds them (case, accents
     /// and width ignored, anywhere in the text).
     public static func list(list: String?, due: DueFilter?, all: Bool, match: String? = nil, json: Bool,
-                            context: CommandLineContext) throws(CommandLineError) {
+                            fields: FieldFilter = FieldFilter(), context: CommandLineContext) throws(CommandLineError) {
         let query = try match.map { typed throws(CommandLineError) in
             guard let query = SearchQuery(typed) else {
                 throw .badInput("--match needs some text to look for, e.g. --match milk")
@@ -42,10 +42,10 @@ public enum ItemQueryCommands {
         }
         // Checked items are never overdue, whatever --all says.
         let includeChecked = all && due != .overdue
-        let items = try context.storage { () throws(StorageError) in
+        let items = try fields.apply(to: context.storage { () throws(StorageError) in
             try database.listedItems(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
                                   matching: query)
-        }
+        })
         if json {
             context.outputUTF8(JSONOutput.array(items.lazy.map { Self.json($0, context: context) }))
             return
@@ -54,7 +54,7 @@ public enum ItemQueryCommands {
         for listed in items {
             let item = listed.item
             let mark = item.isChecked ? "x" : (item.isOverdue(now: context.now) ? "!" : " ")
-            table.add([String(item.id), mark, item.dueDate.map(context.style.format) ?? "", listed.checklistName, item.text])
+            table.add([String(item.id), mark, item.dueDate.map(context.style.format) ?? "", listed.checklistName, FieldFilter.textCell(item)])
         }
         table.output(to: context)
     }
@@ -75,6 +75,7 @@ public enum ItemQueryCommands {
             ("repeat", item.recurrence.map { .string($0.rrule) } ?? .null),
             ("lastDone", item.lastDoneAt.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
             ("note", .string(item.note)),
+            ("priority", .string(item.priority.name)),
         ])
     }
 

@@ -86,6 +86,19 @@ extension ChecklistsDatabase {
                     """
             case .text:
                 count = "SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND (text < \(item.text) COLLATE natural_order OR (text = \(item.text) COLLATE natural_order AND id < \(itemID)))"
+            case .priority:
+                // Three ranges of the (checklistID, priority, due order)
+                // index: higher priorities, then this one due earlier, then
+                // due at the same time with a smaller id.
+                let key = item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max
+                let due = SQL(sql: ItemRecord.dueOrder())
+                let level = item.priority.rawValue
+                count = """
+                    SELECT (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND priority > \(level))
+                         + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND priority = \(level) AND \(due) < \(key))
+                         + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND priority = \(level) AND \(due) = \(key)
+                            AND id < \(itemID))
+                    """
             case .added:
                 // As for the due date: two ranges of the (checklistID, position) index.
                 count = """
@@ -116,6 +129,9 @@ extension ChecklistsDatabase {
         case .dueDate: return "\(ItemRecord.dueOrder())\(direction), id\(direction)"
         case .text: return "text COLLATE natural_order\(direction), id\(direction)"
         case .added: return "position\(direction), id\(direction)"
+        case .priority:
+            let reversed = descending ? "" : " DESC"
+            return "priority\(reversed), \(ItemRecord.dueOrder())\(direction), id\(direction)"
         }
     }
 
