@@ -126,6 +126,10 @@ struct ExportDocument {
         }
         out.appendRaw(", \"position\": ")
         out.appendInteger(item.position)
+        if item.priority != .none {
+            out.appendRaw(", \"priority\": ")
+            JSON.writeString(item.priority.name, to: &out)
+        }
         out.appendRaw(", \"uid\": ")
         JSON.writeString(entry.uid, to: &out)
         if let modified = entry.modifiedAt {

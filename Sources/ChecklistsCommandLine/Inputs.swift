@@ -38,6 +38,14 @@ public enum Inputs {
         return rule
     }
 
+    /// `--priority`: none, low, medium or high (any case), or the
+    /// iCalendar number 0-9 a script may carry over from a file.
+    static func priority(_ text: String) throws(CommandLineError) -> Priority {
+        if let level = Priority(name: TextRules.trimmed(text)) { return level }
+        if let number = Int(text), (0...9).contains(number) { return Priority(icalendar: text) }
+        throw .badInput("--priority: \"\(text)\" is not a priority; give none, low, medium or high")
+    }
+
     /// Occurrences are counted from the due date, so a repeat needs one.
     static let repeatWithoutDue = CommandLineError.badInput("--repeat needs a due date: give --due too")
 

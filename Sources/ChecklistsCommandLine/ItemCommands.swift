@@ -10,8 +10,10 @@ public enum ItemCommands {
     /// `--remind` and `--repeat` need `--due`: a reminder fires at the due
     /// date, and a repeat counts from it.
     public static func add(text: String, list: String?, due: String?, remind: Bool, repeat repeatText: String? = nil,
-                           note: String? = nil, context: CommandLineContext) throws(CommandLineError) {
+                           note: String? = nil, priority priorityText: String? = nil,
+                           context: CommandLineContext) throws(CommandLineError) {
         let text = try Inputs.text(text, what: "item text")
+        let priority = try priorityText.map { text throws(CommandLineError) in try Inputs.priority(text) } ?? .none
         let note = try Inputs.note(note ?? "")
         let dueDate = try due.map { text throws(CommandLineError) in try Inputs.dueDate(text, in: context) }
         let recurrence = try repeatText.map { text throws(CommandLineError) in try Inputs.recurrence(text) }
@@ -20,7 +22,7 @@ public enum ItemCommands {
         let database = try context.openDatabase()
         let lists = try context.storage { () throws(StorageError) in try database.checklists() }
         let checklist = if let list { try Inputs.checklist(named: list, in: lists) } else { try Inputs.defaultChecklist(in: lists) }
-        let draft = ItemDraft(text: text, dueDate: dueDate, shouldRemind: remind, recurrence: recurrence, note: note)
+        let draft = ItemDraft(text: text, dueDate: dueDate, shouldRemind: remind, recurrence: recurrence, note: note, priority: priority)
         let outcome = try context.storage { () throws(StorageError) in
             try database.apply(.addItem(checklistID: checklist.id, draft), now: context.now)
         }
@@ -47,10 +49,11 @@ public enum ItemCommands {
     /// repeat; `noRepeat` (`--no-repeat`) stops it.
     public static func edit(id: Int64, text: String?, due: String?, noDue: Bool = false, remind: Bool?,
                             repeat repeatText: String? = nil, noRepeat: Bool = false, note: String? = nil,
-                            context: CommandLineContext) throws(CommandLineError) {
-        if text == nil && due == nil && !noDue && remind == nil && repeatText == nil && !noRepeat && note == nil {
-            throw .badInput("nothing to change: give --text, --due, --no-due, --remind, --no-remind, --repeat, --no-repeat or --note")
+                            priority priorityText: String? = nil, context: CommandLineContext) throws(CommandLineError) {
+        if text == nil && due == nil && !noDue && remind == nil && repeatText == nil && !noRepeat && note == nil && priorityText == nil {
+            throw .badInput("nothing to change: give --text, --due, --no-due, --remind, --no-remind, --repeat, --no-repeat, --note or --priority")
         }
+        let newPriority = try priorityText.map { text throws(CommandLineError) in try Inputs.priority(text) }
         let newNote = try note.map { text throws(CommandLineError) in try Inputs.note(text) }
         if noDue && due != nil { throw .badInput("--due and --no-due contradict each other; give one") }
         if noRepeat && repeatText != nil { throw .badInput("--repeat and --no-repeat contradict each other; give one") }
@@ -72,6 +75,7 @@ public enum ItemCommands {
         if let newRecurrence { draft.recurrence = newRecurrence }
         if noRepeat { draft.recurrence = nil }
         if let newNote { draft.note = newNote }
+        if let newPriority { draft.priority = newPriority }
         if draft.shouldRemind && draft.dueDate == nil && remind == true {
             throw .badInput("item \(id) has no due date, and --remind needs one: give --due too")
         }

@@ -21,7 +21,7 @@ public enum ItemQueryCommands {
     /// containing that text, as the app's search finds them (case, accents
     /// and width ignored, anywhere in the text).
     public static func list(list: String?, due: DueFilter?, all: Bool, match: String? = nil, json: Bool,
-                            context: CommandLineContext) throws(CommandLineError) {
+                            fields: FieldFilter = FieldFilter(), context: CommandLineContext) throws(CommandLineError) {
         let query = try match.map { typed throws(CommandLineError) in
             guard let query = SearchQuery(typed) else {
                 throw .badInput("--match needs some text to look for, e.g. --match milk")
@@ -49,7 +49,7 @@ public enum ItemQueryCommands {
             var count = 0
             try context.storage { () throws(StorageError) in
                 try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
-                                            matching: query) { listed in
+                                            matching: query, priority: fields.priority) { listed in
                     out.text.append(count == 0 ? "[" : ",")
                     out.endLine()
                     out.text.append("  ")
@@ -66,7 +66,7 @@ public enum ItemQueryCommands {
         var table: StreamingTable?
         try context.storage { () throws(StorageError) in
             try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
-                                        matching: query, outline: { columns.measure($0) }) { listed in
+                                        matching: query, priority: fields.priority, outline: { columns.measure($0) }) { listed in
                 if table == nil { table = StreamingTable(ListingColumns.alignments, widths: columns.widths, to: context) }
                 table?.add(ListingColumns.cells(listed, context: context))
             }
@@ -85,7 +85,7 @@ public enum ItemQueryCommands {
         static func cells(_ listed: ListedItem, context: CommandLineContext) -> [String] {
             let item = listed.item
             let mark = item.isChecked ? "x" : (item.isOverdue(now: context.now) ? "!" : " ")
-            return [String(item.id), mark, item.dueDate.map(context.style.format) ?? "", listed.checklistName, item.text]
+            return [String(item.id), mark, item.dueDate.map(context.style.format) ?? "", listed.checklistName, FieldFilter.textCell(item)]
         }
 
         let style: DueDateStyle
@@ -127,6 +127,7 @@ public enum ItemQueryCommands {
             ("repeat", item.recurrence.map { .string($0.rrule) } ?? .null),
             ("lastDone", item.lastDoneAt.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
             ("note", .string(item.note)),
+            ("priority", .string(item.priority.name)),
         ])
     }
 

@@ -51,7 +51,7 @@ struct SnapshotReader {
 
     /// The fields an item may have, in the order an export writes them.
     enum ItemField: Int, CaseIterable {
-        case id, text, due, checked, remind, reminder, `repeat`, repeatStart, lastDone, note, position, uid, modified, completed, ical
+        case id, text, due, checked, remind, reminder, `repeat`, repeatStart, lastDone, note, position, priority, uid, modified, completed, ical
     }
 
     /// The fields of the file, of a list and of an item, each in the
@@ -290,7 +290,8 @@ struct SnapshotReader {
                         lastDoneAt: try optionalDate(.lastDone),
                         // Files of older versions have neither: no note, and the order added.
                         note: try fields[.note].map { node throws(JSONProblem) in try string(node, "\(what): note") } ?? "",
-                        position: try fields[.position].map { node throws(JSONProblem) in try integer(node, "\(what): position") } ?? id)
+                        position: try fields[.position].map { node throws(JSONProblem) in try integer(node, "\(what): position") } ?? id,
+                        priority: try fields[.priority].map { node throws(JSONProblem) in try priority(node, "\(what): priority") } ?? .none)
         if let problem = TextRules.noteProblem(with: item.note), let node = fields[.note] { throw fail(node, "\(what): \(problem)") }
         var uid = ""
         if let uidNode = fields[.uid] {
@@ -346,6 +347,15 @@ struct SnapshotReader {
     private func string(_ node: JSONNode, _ what: @autoclosure () -> String) throws(JSONProblem) -> String {
         guard case .string(let text) = node.value else { throw fail(node, "\(what()) must be a string") }
         return text
+    }
+
+    /// A priority by name, as the export writes it.
+    private func priority(_ node: JSONNode, _ what: @autoclosure () -> String) throws(JSONProblem) -> Priority {
+        let text = try string(node, what())
+        guard let level = Priority(name: text) else {
+            throw fail(node, "\(what()): unknown value \"\(text)\" (one of \(Priority.allCases.map(\.name).joined(separator: ", ")))")
+        }
+        return level
     }
 
     private func bool(_ node: JSONNode, _ what: @autoclosure () -> String) throws(JSONProblem) -> Bool {

@@ -11,6 +11,7 @@ public enum SyncField: String, CaseIterable, Sendable {
     case reminder
     case repeatRule = "repeat"
     case note
+    case priority
 }
 
 /// Which copy of a to-do.
@@ -104,6 +105,7 @@ public enum FieldMerge {
         case .repeatRule:
             [fields.recurrence?.rrule ?? "-", fields.recurrence == nil ? "-" : (fields.repeatStart ?? fields.dueDate).map { "\($0.timeIntervalSince1970)" } ?? "-"]
         case .note: [fields.note]
+        case .priority: [fields.priority.name]
         }
     }
 
@@ -119,6 +121,7 @@ public enum FieldMerge {
             target.recurrence = source.recurrence
             target.repeatStart = source.repeatStart
         case .note: target.note = source.note
+        case .priority: target.priority = source.priority
         }
     }
 
@@ -131,6 +134,7 @@ public enum FieldMerge {
             if !fields.shouldRemind { "Remind Me off" } else if let at = fields.remindAt, at > now { "a reminder at \(describeDate(at))" } else { "Remind Me on" }
         case .repeatRule: fields.recurrence?.rrule ?? "no repeat"
         case .note: fields.note.isEmpty ? "no note" : "\"\(TextWidth.truncated(fields.note.replacingOccurrences(of: "\n", with: " "), toColumns: 40))\""
+        case .priority: fields.priority == .none ? "no priority" : "priority \(fields.priority.name)"
         }
     }
 }

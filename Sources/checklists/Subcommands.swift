@@ -53,6 +53,8 @@ private let repeatHelp = #"daily, weekdays, weekly, monthly, yearly, "every N da
 
 private let noteHelp = "A note of one or more lines (a new line in the argument is a new line in the note)."
 
+private let priorityHelp = "none, low, medium or high (iCalendar's PRIORITY; a number 0-9 is read as iCalendar reads it)."
+
 private let whenHelp = #"Like the app's date picker: "tomorrow 9", "fri 17:00", "dec 24 18:00", "24.12.", "+2h", "in 3 days 10:00", "tonight", "next week", "2026-12-24 18:00"."#
 
 struct Add: Subcommand {
@@ -68,9 +70,11 @@ struct Add: Subcommand {
     @Flag(help: "Remind me when it comes due (needs --due).") var remind = false
     @Option(help: ArgumentHelp("Repeat it (needs --due): \(repeatHelp)", valueName: "how")) var `repeat`: String?
     @Option(help: ArgumentHelp(noteHelp, valueName: "text")) var note: String?
+    @Option(help: ArgumentHelp("How much it matters: \(priorityHelp)", valueName: "level")) var priority: String?
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
-        try ItemCommands.add(text: text, list: list, due: due, remind: remind, repeat: `repeat`, note: note, context: context)
+        try ItemCommands.add(text: text, list: list, due: due, remind: remind, repeat: `repeat`, note: note, priority: priority,
+                             context: context)
     }
 }
 
@@ -79,11 +83,12 @@ struct ListItems: Subcommand {
         commandName: "list",
         abstract: "Show items not checked off (or all), by due date.",
         discussion: """
-            One line per item: id, a mark (! overdue, x checked off), due date, list, text.
+            One line per item: id, a mark (! overdue, x checked off), due date, list, text (after its priority: !!! high, !! medium, ! low).
             Items without a due date come last, with an empty date column.
             --due today: due today; week: today and the 6 days after; overdue: due now or earlier.
             --match: only items containing TEXT anywhere, case and accents ignored (as the app's / search).
-            --json prints an array of {id, text, list, listId, due, checked, remind, overdue, repeat, lastDone, note} (see the manual page, JSON).
+            --priority: only items of that priority.
+            --json prints an array of {id, text, list, listId, due, checked, remind, overdue, repeat, lastDone, note, priority} (see the manual page, JSON).
             """)
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
@@ -91,10 +96,12 @@ struct ListItems: Subcommand {
     @Option(help: "Only items due today, this week, or overdue.") var due: DueFilter?
     @Flag(help: "Include items checked off.") var all = false
     @Option(help: ArgumentHelp("Only items containing this text (case and accents ignored).", valueName: "text")) var match: String?
+    @Option(help: ArgumentHelp("Only items of this priority: none, low, medium or high.", valueName: "level")) var priority: String?
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
-        try ItemQueryCommands.list(list: list, due: due, all: all, match: match, json: json, context: context)
+        try ItemQueryCommands.list(list: list, due: due, all: all, match: match, json: json,
+                                   fields: FieldFilter(priority: priority), context: context)
     }
 }
 
@@ -128,7 +135,7 @@ struct Delete: Subcommand {
 }
 
 struct Edit: Subcommand {
-    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an item's text, due date, reminder or repeat; the rest stays.")
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an item's text, due date, reminder, repeat, note or priority; the rest stays.")
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
     @OptionGroup var item: ItemID
@@ -139,10 +146,11 @@ struct Edit: Subcommand {
     @Option(help: ArgumentHelp("Repeat it: \(repeatHelp)", valueName: "how")) var `repeat`: String?
     @Flag(help: "Stop repeating it.") var noRepeat = false
     @Option(help: ArgumentHelp(noteHelp + " --note '' clears it.", valueName: "text")) var note: String?
+    @Option(help: ArgumentHelp("The new priority: \(priorityHelp)", valueName: "level")) var priority: String?
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ItemCommands.edit(id: item.id, text: text, due: due, noDue: noDue, remind: remind, repeat: `repeat`, noRepeat: noRepeat,
-                              note: note, context: context)
+                              note: note, priority: priority, context: context)
     }
 }
 

@@ -18,7 +18,8 @@ struct HistoryStorageTests {
         return try queue.read { db in
             let lists = try Row.fetchAll(db, sql: "SELECT id, name, icon, sortOrder, itemCount, checkedCount, hidesChecked FROM checklist ORDER BY id")
             let items = try Row.fetchAll(db, sql: """
-                SELECT id, checklistID, text, note, position, isChecked, dueAt, shouldRemind, remindAt, repeatRule, uid, completedAt FROM item ORDER BY id
+                SELECT id, checklistID, text, note, position, isChecked, dueAt, shouldRemind, remindAt, repeatRule, uid, completedAt, priority
+                FROM item ORDER BY id
                 """)
             return (lists + items).map(\.description)
         }
@@ -75,7 +76,7 @@ struct HistoryStorageTests {
         folder.remove()
     }
 
-    @Test("every kind of change is undone and redone: add, edit, check, snooze, sort, hide, rename, reorder, move")
+    @Test("every kind of change is undone and redone: add, edit, check, snooze, sort, hide, rename, reorder, priority, move")
     func everyKind() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)
         let list = try database.checklists()[0].id
@@ -92,6 +93,8 @@ struct HistoryStorageTests {
             (.setHidesChecked(checklistID: list, true), "hide checked items of “List”"),
             (.updateChecklist(id: list, name: "Shop", icon: .groceries), "rename list “List” to “Shop”"),
             (.swapPositions(itemID: 1, otherItemID: 2), "reorder “Oat milk”"),
+            (.setPriority(itemID: 1, .high), "priority high for “Oat milk”"),
+            (.updateItem(id: 2, ItemDraft(text: "Bread", dueDate: nil, priority: .low)), "edit “Bread”"),
             (.moveItem(id: 1, toChecklistID: home), "move “Oat milk” to “Home”"),
             (.deleteItem(id: 1), "delete “Oat milk”"),
         ]

@@ -73,6 +73,7 @@ struct UndatedItemsTests {
             "table item",
             "index item_by_checklist_due",           // item_by_checklist: dropped by a later migration
             "index item_by_checklist_position",
+            "index item_by_checklist_priority",
             "index item_by_remind_at",
             "index item_by_uid",                     // iCalendar UIDs, a later migration
             "trigger item_counts_delete",

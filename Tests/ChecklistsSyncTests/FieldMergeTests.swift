@@ -33,6 +33,22 @@ struct FieldMergeTests {
         #expect(merged.fields.remindAt == Fixed.date("2026-11-25 18:00"))
     }
 
+    @Test("a priority changed on the server is taken beside our text; changed on both sides, the later change wins and the loser is named")
+    func priorityIsAFieldOfItsOwn() {
+        var here = base
+        here.text = "Buy oat milk"
+        var server = base
+        server.priority = .high
+        let merged = merge(here: here, hereAt: "2026-11-21 10:00", server: server, serverAt: "2026-11-21 09:00", base: base)
+        #expect(merged.conflicts.isEmpty)
+        #expect(merged.fields.text == "Buy oat milk" && merged.fields.priority == .high)
+        here.priority = .low
+        let both = merge(here: here, hereAt: "2026-11-21 10:00", server: server, serverAt: "2026-11-21 09:00", base: base)
+        #expect(both.fields.priority == .low)
+        #expect(both.conflicts.map { $0.line(item: "Buy milk") }
+                == [#"conflict in "Buy milk": the priority changed on both sides; kept priority low (here, the later change), lost priority high (server)"#])
+    }
+
     @Test("a note changed only on the server is taken, beside our change of the text, whichever side changed later")
     func noteChangedOnTheServer() {
         var noted = base

@@ -10,9 +10,9 @@ struct SyncPlannerTests {
                               calendarPath: "/alice/list", describeDate: { Fixed.text($0) })
     let synced = Fixed.date("2026-11-20 08:00")
 
-    private func entry(_ text: String, modified: Date, checked: Bool = false, note: String = "") -> Snapshot.Entry {
+    private func entry(_ text: String, modified: Date, checked: Bool = false, note: String = "", priority: Priority = .none) -> Snapshot.Entry {
         Snapshot.Entry(item: Item(id: 1, checklistID: 1, text: text, isChecked: checked, dueDate: Fixed.date("2026-11-24 09:00"), shouldRemind: false,
-                                  note: note),
+                                  note: note, priority: priority),
                        remindAt: nil, uid: "u1", modifiedAt: modified)
     }
 
@@ -38,15 +38,15 @@ struct SyncPlannerTests {
         #expect(idle.remote == .none && idle.local == .none && idle.notes.isEmpty)
     }
 
-    @Test("changed here only: merged into the base, so the other app's PRIORITY and the note (DESCRIPTION) go back up, If-Match the stored ETag")
+    @Test("changed here only: merged into the base, so the other app's PRIORITY number (still high here) and the note (DESCRIPTION) go back up, If-Match the stored ETag")
     func changedHere() {
-        let base = object("Milk", extra: "DESCRIPTION:two litres\r\nPRIORITY:1\r\n")
-        let plan = planner.plan(uid: "u1", entry: entry("Oat milk", modified: Fixed.date("2026-11-21 10:00"), note: "two litres"),
+        let base = object("Milk", extra: "DESCRIPTION:two litres\r\nPRIORITY:2\r\n")
+        let plan = planner.plan(uid: "u1", entry: entry("Oat milk", modified: Fixed.date("2026-11-21 10:00"), note: "two litres", priority: .high),
                                 state: state(base: base), remote: .unchanged)
         guard case let .put(upload) = plan.remote else { Issue.record("no upload"); return }
         #expect(upload.precondition == .etag("\"e1\""))
         #expect(upload.text.contains("SUMMARY:Oat milk\r\n") && upload.text.contains("DESCRIPTION:two litres\r\n")
-                && upload.text.contains("PRIORITY:1\r\n"))
+                && upload.text.contains("PRIORITY:2\r\n"))
     }
 
     @Test("the note is a field of the merge: changed here and the text changed on the server, both are kept")

@@ -129,10 +129,10 @@ struct ItemRowTests {
     func narrowAddItem() {
         var state = errands(width: 40, height: 12)
         press(.character("a"), on: &state)
-        #expect(render(state).lines()[8] == "  [ Done ]  [ Cancel ]  (no text)")
+        #expect(render(state).lines()[9] == "  [ Done ]  [ Cancel ]  (no text)")
         var wide = errands(width: 41, height: 12)
         press(.character("a"), on: &wide)
-        #expect(render(wide).lines()[8] == "  [ Done ]  [ Cancel ]  (type some text)")
+        #expect(render(wide).lines()[9] == "  [ Done ]  [ Cancel ]  (type some text)")
     }
 
     @Test("the banner at 40 columns: its keys and the snooze choices wrap instead of losing any")
@@ -243,7 +243,7 @@ struct ItemRowTests {
             "  Date: fri 17:00",
             "        → Fri, Nov 27, 2026, 5:00 PM",
             "  Repeat                         Never",
-            "",
+            "  Priority                        None",
             " Enter:accept Esc:back to the fields",
             " F1:help",
         ])

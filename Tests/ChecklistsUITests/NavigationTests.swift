@@ -78,9 +78,9 @@ struct NavigationTests {
             "  Remind Me   [ ] Off",
             "  Due Date       Nov 21, 2026, 5:00 PM",
             "  Repeat                         Never",
+            "  Priority                        None",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done",
             " Esc:cancel F1:help",
         ])
@@ -221,9 +221,9 @@ struct NavigationTests {
             "  Remind Me   [ ] Off",
             "  Due Date       Nov 25, 2026, 9:00 AM",
             "  Repeat                         Never",
+            "  Priority                        None",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             " Discard changes? (y/n)",
             " y yes  n/Esc no",
         ])

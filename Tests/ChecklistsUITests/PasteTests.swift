@@ -67,8 +67,8 @@ struct PasteTests {
             "  Remind Me   [ ] Off",
             "  Due Date                                  None",
             "  Repeat                                   Never",
+            "  Priority                                  None",
             "  [ Done ]  [ Cancel ]",
-            "",
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done Esc:cancel",
             " F1:help",
         ])

@@ -155,14 +155,14 @@ struct RenderTests {
             "  Remind Me   [ ] Off",
             "  Due Date                 Nov 21, 2026, 9:00 AM",
             "  Repeat                                   Never",
+            "  Priority                                  None",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done Esc:cancel",
             " F1:help",
         ])
         #expect(grid.cursor == GridPosition(row: 2, column: 26))
-        #expect(grid[8, 4].style.contains(.bold))
+        #expect(grid[9, 4].style.contains(.bold))
     }
 
     @Test("the picker row appears beneath Due Date, the rows below move down, and it disappears again")
@@ -179,8 +179,8 @@ struct RenderTests {
             "  Due Date                 Nov 21, 2026, 9:00 AM",
             "  ▸ Sat  2026-11-21  09:00  (Nov)",
             "  Repeat                                   Never",
+            "  Priority                                  None",
             "",
-            "  [ Done ]  [ Cancel ]",
             " ←→:field ↑↓:change t:words Enter:close Tab:next",
             " S-Tab:prev ^S:done ?:help",
         ])
@@ -197,8 +197,8 @@ struct RenderTests {
         #expect(Array(closed.lines()[5...8]) == [
             "› Due Date                 Nov 22, 2026, 9:00 AM",
             "  Repeat                                   Never",
+            "  Priority                                  None",
             "",
-            "  [ Done ]  [ Cancel ]",
         ])
         // Closed: the value is only marked as focused, no longer highlighted.
         #expect(closed[5, 30].style == .reverse)
@@ -216,7 +216,7 @@ struct RenderTests {
             "  Date: tomorrow 9:00",
             "        → Sun, Nov 22, 2026, 9:00 AM",
             "  Repeat                                             Never",
-            "",
+            "  Priority                                            None",
         ])
         #expect(render(state).lines()[11] == " Enter accept  Esc back to the fields  F1 help")
         for _ in 0..<4 { press(.backspace, on: &state) }
@@ -228,7 +228,7 @@ struct RenderTests {
         press(.enter, .tab, .tab, .tab, .enter, .character("t"), on: &wide)
         for character in "tomorrow 9:00" { press(.character(character), on: &wide) }
         #expect(render(wide).lines()[6] == "  Date: tomorrow 9:00        → Sun, Nov 22, 2026, 9:00 AM")
-        #expect(render(wide).lines()[9] == "  [ Done ]  [ Cancel ]")   // below the Repeat row
+        #expect(render(wide).lines()[10] == "  [ Done ]  [ Cancel ]")   // below the Repeat and Priority rows
     }
 
     @Test("Done is shown disabled while the text is empty")
@@ -240,8 +240,9 @@ struct RenderTests {
         #expect(grid.lines()[2] == "› Text        Name of the Item")
         #expect(grid.lines()[5] == "  Due Date                                  None")
         #expect(grid.lines()[6] == "  Repeat                                   Never")
-        #expect(grid.lines()[8] == "  [ Done ]  [ Cancel ]  (type some text)")
-        #expect(grid[8, 4].style.contains(.dim))
+        #expect(grid.lines()[7] == "  Priority                                  None")
+        #expect(grid.lines()[9] == "  [ Done ]  [ Cancel ]  (type some text)")
+        #expect(grid[9, 4].style.contains(.dim))
     }
 
     @Test("List Detail and its icon choice opening beneath the Icon row")
@@ -284,7 +285,7 @@ struct RenderTests {
         var state = home(width: 50, height: 12)
         press(.character("?"), on: &state)
         #expect(render(state).lines() == [
-            " Keys                                  1–9 of 182",
+            " Keys                                  1–9 of 194",
             " All Lists",
             "   ↑ k                     move",
             "   ↓ j                     move down",

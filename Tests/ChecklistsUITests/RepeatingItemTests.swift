@@ -40,9 +40,9 @@ struct RepeatingItemTests {
             "  Remind Me   [ ] Off",
             "  Due Date                 Nov 21, 2026, 6:00 PM",
             "› Repeat                               every day",
+            "  Priority                                  None",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             " ←→:repeat 0-9:every N days/weeks Tab/↓:next",
             " S-Tab/↑:prev ^S:done Esc:cancel ?:help",
         ])

@@ -104,8 +104,8 @@ struct StoreTests {
             "  Remind Me   [ ] Off",
             "  Due Date                                            None",
             "  Repeat                                             Never",
+            "  Priority                                            None",
             "  [ Done ]  [ Cancel ]",
-            "",
             " The disk is full: the change was not saved (what was saved",
             " before is safe). Free some space, then try again.",
         ])

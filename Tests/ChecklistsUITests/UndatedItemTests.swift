@@ -47,9 +47,9 @@ struct UndatedItemTests {
             "  Remind Me   [ ] Off",
             "› Due Date                                  None",
             "  Repeat                                   Never",
+            "  Priority                                  None",
             "",
             "  [ Done ]  [ Cancel ]",
-            "",
             " Enter:picker on/off Del:no date Tab/↓:next",
             " S-Tab/↑:prev ^S:done Esc:cancel ?:help",
         ])
@@ -81,8 +81,8 @@ struct UndatedItemTests {
             "  Due Date                Nov 21, 2026, 11:00 AM",
             "  ▸ Sat  2026-11-21  11:00  (Nov)",
             "  Repeat                                   Never",
+            "  Priority                                  None",
             "",
-            "  [ Done ]  [ Cancel ]",
             " ←→:field ↑↓:change t:words Enter:close Tab:next",
             " S-Tab:prev ^S:done ?:help",
         ])

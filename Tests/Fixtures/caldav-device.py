@@ -7,6 +7,7 @@
       move FROM TO UID             deletes it in FROM, makes the same UID in TO
       edit CALENDAR UID PROP VALUE sets one property (SUMMARY, DUE, ...), VALUE as iCalendar text
       put CALENDAR NAME FILE       writes FILE (iCalendar) as NAME.ics
+      get CALENDAR UID             prints the to-do's iCalendar text as the server holds it
       make-calendar CALENDAR       makes a calendar for events and to-dos alike
       delete-calendar CALENDAR     deletes the whole calendar
 
@@ -58,6 +59,9 @@ def main():
         reply = client.put(str(target), body, {"Content-Type": "text/calendar; charset=utf-8"})
         if reply.status not in (201, 204):
             sys.exit("PUT %s: %s" % (target, reply.status))
+    elif command == "get":
+        sys.stdout.write(todo(calendar(principal, arguments[0]), arguments[1]).data)
+        return
     elif command == "make-calendar":
         principal.make_calendar(name=arguments[0])
     elif command == "delete-calendar":

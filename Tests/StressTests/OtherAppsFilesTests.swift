@@ -28,12 +28,13 @@ struct OtherAppsFilesTests {
                                          shouldRemind: true, remindAt: utc("2026-11-24T09:00:00+01:00")))
     }
 
-    @Test("tasks.org: a DATE due is midnight starting that day; the alarm at the due date")
+    @Test("tasks.org: a DATE due is midnight starting that day; the alarm at the due date; PRIORITY:1 is high")
     func tasksOrg() throws {
         let (fields, object) = try fields("tasks.org")
         // Its DESCRIPTION is the note.
         #expect(fields == CalendarFields(uid: "7366123045921184315", text: "Call the dentist", dueDate: utc("2026-11-25T00:00:00+01:00"),
-                                         shouldRemind: true, remindAt: utc("2026-11-25T00:00:00+01:00"), note: "Ask about\nthe bill"))
+                                         shouldRemind: true, remindAt: utc("2026-11-25T00:00:00+01:00"), note: "Ask about\nthe bill",
+                                         priority: .high))
         // Moved a day, done here: the DATE stays a DATE; the rest stays as written.
         var edited = fields
         edited.dueDate = utc("2026-11-26T00:00:00+01:00")

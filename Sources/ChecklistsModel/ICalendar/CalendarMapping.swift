@@ -17,9 +17,11 @@ public struct CalendarFields: Hashable, Sendable {
     public var repeatStart: Date?
     /// The note <-> the VTODO's DESCRIPTION; empty: none.
     public var note: String
+    /// <-> PRIORITY, read as a level (1-4 high, 5 medium, 6-9 low).
+    public var priority: Priority
 
     public init(uid: String, text: String, dueDate: Date?, isChecked: Bool = false, shouldRemind: Bool = false, remindAt: Date? = nil,
-                recurrence: Recurrence? = nil, repeatStart: Date? = nil, note: String = "") {
+                recurrence: Recurrence? = nil, repeatStart: Date? = nil, note: String = "", priority: Priority = .none) {
         self.uid = uid
         self.text = text
         self.dueDate = dueDate
@@ -29,6 +31,7 @@ public struct CalendarFields: Hashable, Sendable {
         self.recurrence = recurrence
         self.repeatStart = repeatStart
         self.note = note
+        self.priority = priority
     }
 }
 
@@ -51,12 +54,14 @@ public struct CalendarStamps: Hashable, Sendable {
 /// the item came from: a property is rewritten only when the field it
 /// carries differs from what the object already says, so an unchanged item
 /// is written back exactly as it was read, and whatever we do not model
-/// (PRIORITY, CATEGORIES, X- properties, a rule we cannot
+/// (X- properties, a rule we cannot
 /// keep, other alarms, other components) is never touched.
 ///
 /// The mapping (also in the manual page, ICALENDAR FILES):
 /// - text <-> SUMMARY (a to-do without one reads as "(untitled)")
 /// - note <-> DESCRIPTION of the VTODO (not of its alarms); none when empty
+/// - priority <-> PRIORITY: 1-4 high, 5 medium, 6-9 low, 0 or none absent;
+///   written 1, 5, 9, and another app's number kept while its level stands
 /// - due <-> DUE: UTC, TZID (with its VTIMEZONE), floating (the user's
 ///   zone) or a DATE (midnight starting that day); written in UTC, or in
 ///   the form it had when that reads back the same
@@ -104,6 +109,7 @@ public struct CalendarMapping: Sendable {
         var fields = CalendarFields(uid: todo.first("UID")?.value ?? "", text: text, dueDate: due, isChecked: checked)
         // As for the text: a NUL would cut the note short in SQLite.
         fields.note = Self.withoutNUL(todo.first("DESCRIPTION")?.text ?? "")
+        fields.priority = todo.first("PRIORITY").map { Priority(icalendar: $0.value) } ?? .none
         let rules = todo.all("RRULE")
         if let due, rules.count == 1 {
             let start = Self.minute(zones.date(todo.first("DTSTART"))) ?? due
@@ -204,8 +210,13 @@ public struct CalendarMapping: Sendable {
         if current.note != fields.note {
             if fields.note.isEmpty { todo.remove("DESCRIPTION") } else { todo.replace(with: ICalProperty(name: "DESCRIPTION", text: fields.note)) }
         }
+        if current.priority != fields.priority {
+            // Compared as levels, so another app's PRIORITY:2 stays while
+            // the item is still high.
+            if let value = fields.priority.icalendarValue { todo.replace(with: ICalProperty(name: "PRIORITY", value: value)) } else { todo.remove("PRIORITY") }
+        }
         if current.uid != fields.uid || current.text != fields.text || current.dueDate != fields.dueDate || current.isChecked != fields.isChecked
-            || current.note != fields.note {
+            || current.note != fields.note || current.priority != fields.priority {
             changed = true
         }
 

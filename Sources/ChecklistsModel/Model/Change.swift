@@ -28,6 +28,9 @@ public enum Change: Hashable, Sendable {
     /// Swaps two items of one list in its "order added" sort (J/K): the
     /// user's own order, kept in the database.
     case swapPositions(itemID: Int64, otherItemID: Int64)
+    /// Sets an item's priority from a list (one key), its other fields as
+    /// they are.
+    case setPriority(itemID: Int64, Priority)
 }
 
 /// What a committed change created, so the UI can select it.

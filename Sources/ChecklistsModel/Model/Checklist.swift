@@ -1,6 +1,8 @@
 /// How a checklist's items are ordered on screen; remembered per checklist.
 public enum ItemSortOrder: String, CaseIterable, Sendable, Codable {
     case dueDate, text, added
+    /// High first, then by due date: what to do next.
+    case priority
 
     /// The order after this one, for the `s` key.
     public var next: ItemSortOrder {
@@ -14,6 +16,7 @@ public enum ItemSortOrder: String, CaseIterable, Sendable, Codable {
         case .dueDate: "by due date"
         case .text: "by text"
         case .added: "by order added"
+        case .priority: "by priority"
         }
     }
 }

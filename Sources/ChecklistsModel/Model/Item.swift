@@ -34,10 +34,12 @@ public struct Item: Hashable, Sendable, Identifiable {
     /// Where the item stands in its list's "order added" sort, which the
     /// user can change (J/K); a new item, or one moved in, goes last.
     public var position: Int64
+    /// How much it matters (iCalendar's PRIORITY); `.none` by default.
+    public var priority: Priority
 
     public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date?, shouldRemind: Bool = false,
                 recurrence: Recurrence? = nil, repeatStart: Date? = nil, lastDoneAt: Date? = nil, remindAt: Date? = nil,
-                note: String = "", position: Int64 = 0) {
+                note: String = "", position: Int64 = 0, priority: Priority = .none) {
         self.id = id
         self.checklistID = checklistID
         self.text = text
@@ -50,6 +52,7 @@ public struct Item: Hashable, Sendable, Identifiable {
         self.remindAt = remindAt
         self.note = note
         self.position = position
+        self.priority = priority
     }
 
     /// Whether the item has a note worth showing (a row marks it).
@@ -78,7 +81,7 @@ public struct Item: Hashable, Sendable, Identifiable {
 
     /// The editable part of an item, as the Item Detail form holds it.
     public var draft: ItemDraft {
-        ItemDraft(text: text, dueDate: dueDate, shouldRemind: shouldRemind, recurrence: recurrence, note: note)
+        ItemDraft(text: text, dueDate: dueDate, shouldRemind: shouldRemind, recurrence: recurrence, note: note, priority: priority)
     }
 }
 
@@ -92,13 +95,16 @@ public struct ItemDraft: Hashable, Sendable {
     public var recurrence: Recurrence?
     /// The note, as typed (line breaks are LF); empty: none.
     public var note: String
+    public var priority: Priority
 
-    public init(text: String, dueDate: Date?, shouldRemind: Bool = false, recurrence: Recurrence? = nil, note: String = "") {
+    public init(text: String, dueDate: Date?, shouldRemind: Bool = false, recurrence: Recurrence? = nil, note: String = "",
+                priority: Priority = .none) {
         self.text = text
         self.dueDate = dueDate
         self.shouldRemind = shouldRemind
         self.recurrence = recurrence
         self.note = note
+        self.priority = priority
     }
 }
 

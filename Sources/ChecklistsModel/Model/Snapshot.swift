@@ -47,7 +47,7 @@ public struct Snapshot: Hashable, Sendable {
         public var calendarFields: CalendarFields {
             CalendarFields(uid: uid, text: item.text, dueDate: item.dueDate, isChecked: item.isChecked, shouldRemind: item.shouldRemind,
                            remindAt: remindAt, recurrence: item.recurrence, repeatStart: item.recurrence == nil ? nil : (item.repeatStart ?? item.dueDate),
-                           note: item.note)
+                           note: item.note, priority: item.priority)
         }
     }
 

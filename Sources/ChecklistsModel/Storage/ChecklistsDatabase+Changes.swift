@@ -79,11 +79,12 @@ extension ChecklistsDatabase {
             // The series starts at the due date given (none without a date).
             let rule = dueAt == nil ? nil : draft.recurrence?.rrule
             try db.execute(sql: """
-                INSERT INTO item (checklistID, text, dueAt, shouldRemind, remindAt, repeatRule, repeatStart, uid, modifiedAt, note, position)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO item (checklistID, text, dueAt, shouldRemind, remindAt, repeatRule, repeatStart, uid, modifiedAt, note, position,
+                                  priority)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [checklistID, draft.text, dueAt, draft.shouldRemind, remindAt.map(StoredTime.wholeSeconds),
                                  rule, rule == nil ? nil : dueAt, makeUID(), StoredTime.wholeSeconds(now), draft.note,
-                                 try nextPosition(in: checklistID, db)])
+                                 try nextPosition(in: checklistID, db), draft.priority.rawValue])
             return .item(db.lastInsertedRowID)
         case let .updateItem(id, draft):
             guard var updated = try ItemRecord.withID(id, in: db)?.item else { throw StorageError.notFound(what: "the item") }
@@ -102,9 +103,11 @@ extension ChecklistsDatabase {
                 updated.repeatStart = updated.dueDate
             }
             try db.execute(sql: """
-                UPDATE item SET text = ?, dueAt = ?, shouldRemind = ?, repeatRule = ?, repeatStart = ?, modifiedAt = ?, note = ? WHERE id = ?
+                UPDATE item SET text = ?, dueAt = ?, shouldRemind = ?, repeatRule = ?, repeatStart = ?, modifiedAt = ?, note = ?,
+                                priority = ? WHERE id = ?
                 """, arguments: [updated.text, dueAt, updated.shouldRemind, updated.recurrence?.rrule,
-                                 updated.repeatStart.map(StoredTime.wholeSeconds), StoredTime.wholeSeconds(now), draft.note, id])
+                                 updated.repeatStart.map(StoredTime.wholeSeconds), StoredTime.wholeSeconds(now), draft.note,
+                                 draft.priority.rawValue, id])
             try updateReminder(db, from: old, to: updated, now: now)
             return .item(id)
         case let .setChecked(itemID, checked):
@@ -150,6 +153,13 @@ extension ChecklistsDatabase {
             return .none
         case let .putCalendarItems(name, items):
             return try putCalendarItems(items, listName: name, in: db, now: now, makeUID: makeUID)
+        case let .setPriority(itemID, priority):
+            // Setting the level it has already changes nothing, not even
+            // the change time a sync would send it for.
+            try db.execute(sql: "UPDATE item SET priority = ?, modifiedAt = ? WHERE id = ? AND priority <> ?",
+                           arguments: [priority.rawValue, StoredTime.wholeSeconds(now), itemID, priority.rawValue])
+            if db.changesCount == 0, try ItemRecord.withID(itemID, in: db) == nil { throw StorageError.notFound(what: "the item") }
+            return .item(itemID)
         case let .moveItem(id, target):
             guard let item = try ItemRecord.withID(id, in: db)?.item else { throw StorageError.notFound(what: "the item") }
             guard try ChecklistRecord.exists(id: target, in: db) else { throw StorageError.notFound(what: "the list") }
@@ -221,6 +231,7 @@ extension ChecklistsDatabase {
             ]
             let uid = fields.uid.isEmpty ? makeUID() : fields.uid
             values.append(("note", fields.note))
+            values.append(("priority", fields.priority.rawValue))
             let existingList = try Int64.fetchOne(db, sql: "SELECT checklistID FROM item WHERE uid = ?", arguments: [uid])
             // New here, or moved in from another list: last in this one.
             if existingList != listID { values.append(("position", try nextPosition(in: listID, db))) }

@@ -195,6 +195,7 @@ extension ChecklistsDatabase {
         if case let .setHidesChecked(id, hides) = change { return "\(hides ? "hide" : "show") checked items of \(try listName(id))" }
         if case let .moveItem(id, target) = change { return "move \(try itemText(id)) to \(try listName(target))" }
         if case let .swapPositions(id, _) = change { return "reorder \(try itemText(id))" }
+        if case let .setPriority(id, priority) = change { return "priority \(priority.name) for \(try itemText(id))" }
         if case let .putCalendarItems(name, items) = change {
             return "import \(items.count) item\(items.count == 1 ? "" : "s") into \(quoted(name))"
         }

@@ -86,6 +86,19 @@ extension ChecklistsDatabase {
                     """
             case .text:
                 count = "SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND (text < \(item.text) COLLATE natural_order OR (text = \(item.text) COLLATE natural_order AND id < \(itemID)))"
+            case .priority:
+                // Three ranges of the (checklistID, priority, due order)
+                // index: higher priorities, then this one due earlier, then
+                // due at the same time with a smaller id.
+                let key = item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max
+                let due = SQL(sql: ItemRecord.dueOrder())
+                let level = item.priority.rawValue
+                count = """
+                    SELECT (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND priority > \(level))
+                         + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND priority = \(level) AND \(due) < \(key))
+                         + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND priority = \(level) AND \(due) = \(key)
+                            AND id < \(itemID))
+                    """
             case .added:
                 // As for the due date: two ranges of the (checklistID, position) index.
                 count = """
@@ -116,6 +129,9 @@ extension ChecklistsDatabase {
         case .dueDate: return "\(ItemRecord.dueOrder())\(direction), id\(direction)"
         case .text: return "text COLLATE natural_order\(direction), id\(direction)"
         case .added: return "position\(direction), id\(direction)"
+        case .priority:
+            let reversed = descending ? "" : " DESC"
+            return "priority\(reversed), \(ItemRecord.dueOrder())\(direction), id\(direction)"
         }
     }
 
@@ -174,10 +190,11 @@ extension ChecklistsDatabase {
     /// undated item), at most `limit` of them. `eachListedItem` says how
     /// they are read.
     public func listedItems(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
-                            matching query: SearchQuery? = nil, limit: Int? = nil) throws(StorageError) -> [ListedItem] {
+                            matching query: SearchQuery? = nil, priority: Priority? = nil,
+                            limit: Int? = nil) throws(StorageError) -> [ListedItem] {
         var items: [ListedItem] = []
         try eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: start, before: end,
-                           matching: query, limit: limit) { items.append($0) }
+                           matching: query, priority: priority, limit: limit) { items.append($0) }
         return items
     }
 
@@ -189,15 +206,16 @@ extension ChecklistsDatabase {
     /// `--all` across every list has SQLite sort the whole table, as it must.
     /// With `matching`, only items containing that text (`search`'s rules),
     /// found through the search index, which then leads instead of the
-    /// due-date indexes. With `outline`, every item of the listing (whatever
+    /// due-date indexes. With `priority`, only items of that priority. With `outline`, every item of the listing (whatever
     /// `limit`) is first read without its texts, in the same transaction,
     /// so a table can know its columns' widths before its first line.
     public func eachListedItem(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
-                               matching query: SearchQuery? = nil, limit: Int? = nil,
+                               matching query: SearchQuery? = nil, priority: Priority? = nil, limit: Int? = nil,
                                outline: ((ListingOutlineRow) -> Void)? = nil,
                                _ body: (ListedItem) -> Void) throws(StorageError) {
         let limit = limit.map { max(0, $0) } ?? -1
-        let parts = Self.listingParts(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end, query: query)
+        let parts = Self.listingParts(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end,
+                                      query: query, priority: priority)
         try read { db in
             var names = try ListNames(db, forLimit: limit)
             if let outline {
@@ -205,7 +223,8 @@ extension ChecklistsDatabase {
                 // reads no index and looks no row up again.
                 let everyItem = checklistID == nil && start == nil && end == nil && query == nil
                 let outlineParts = everyItem
-                    ? [ListingPart(index: "NOT INDEXED", conditions: includeChecked ? [] : ["item.isChecked = 0"], order: nil)]
+                    ? [ListingPart(index: "NOT INDEXED", conditions: (includeChecked ? [] : ["item.isChecked = 0"]) + Self.priorityCondition(priority),
+                                   order: nil)]
                     : parts
                 for part in outlineParts {
                     let rows = try SQLRequest<Row>("""
@@ -241,8 +260,8 @@ extension ChecklistsDatabase {
 
     /// The queries of a listing, in the order their items come.
     private static func listingParts(checklistID: Int64?, includeChecked: Bool, start: Date?, end: Date?,
-                                     query: SearchQuery?) -> [ListingPart] {
-        var conditions: [SQL] = []
+                                     query: SearchQuery?, priority: Priority?) -> [ListingPart] {
+        var conditions: [SQL] = priorityCondition(priority)
         if let query { conditions.append("item.id IN (\(Self.matchingIDs(query)))") }
         // INDEXED BY would make SQLite walk a due-date index and test each
         // item against the matches; the matches are usually far fewer.
@@ -272,6 +291,12 @@ extension ChecklistsDatabase {
             parts.append(ListingPart(index: index("INDEXED BY item_pending_undated"), conditions: conditions + ["item.dueAt IS NULL"], order: nil))
         }
         return parts
+    }
+
+    /// Only items of `priority`, where one is asked for; written out, as the
+    /// listing's other conditions are (it is one of four small numbers).
+    private static func priorityCondition(_ priority: Priority?) -> [SQL] {
+        priority.map { ["item.priority = \(SQL(sql: String($0.rawValue)))"] } ?? []
     }
 
     /// The names of the lists, for a listing. A listing of all it finds

@@ -69,6 +69,9 @@ extension ChecklistsDatabase {
             case .dueDate: SQL(sql: ItemRecord.dueOrder())
             case .text: "text COLLATE natural_order"
             case .added: "id"
+            // One text that sorts as the list does: higher priority first,
+            // then the due order (both fixed width).
+            case .priority: SQL(sql: "printf('%d%020d', 3 - priority, \(ItemRecord.dueOrder()))")
             }
             let matches: SQL = """
                 SELECT id, \(key) AS k FROM item
@@ -81,6 +84,7 @@ extension ChecklistsDatabase {
                 case .dueDate: "\(item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max)"
                 case .text: "\(item.text) COLLATE natural_order"
                 case .added: "\(item.id)"
+                case .priority: "\(Self.priorityKey(item))"
                 }
                 let side: SQL = after ? ">" : "<"
                 let tie: SQL = orEqual ? (after ? ">=" : "<=") : side
@@ -106,6 +110,13 @@ extension ChecklistsDatabase {
                 """))
             return MatchStep(itemID: id, number: counts?["number"] ?? 1, total: counts?["total"] ?? 1, wrapped: wrapped)
         }
+    }
+
+    /// `nextMatch`'s key for the priority sort, as its SQL makes it.
+    static func priorityKey(_ item: Item) -> String {
+        let due = item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max
+        let digits = String(due)
+        return "\(3 - item.priority.rawValue)" + String(repeating: "0", count: max(0, 20 - digits.count)) + digits
     }
 
     /// The ids (as `id`) of the items containing `query`: a phrase of the

@@ -117,7 +117,7 @@ extension ChecklistsDatabase {
             // Many items to a statement: see `MultiRowInsert`.
             var itemRows = MultiRowInsert(into: "item", columns: [
                 "id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt", "repeatRule", "repeatStart", "lastDoneAt",
-                "uid", "calendarObject", "modifiedAt", "completedAt", "note", "position"])
+                "uid", "calendarObject", "modifiedAt", "completedAt", "note", "position", "priority"])
             for list in snapshot.lists {
                 let checklist = list.checklist
                 try db.execute(sql: "INSERT INTO checklist (id, name, icon, sortOrder) VALUES (?, ?, ?, ?)",
@@ -139,7 +139,8 @@ extension ChecklistsDatabase {
                         (entry.uid.isEmpty ? uidMaker() : entry.uid).databaseValue, entry.calendarObject.databaseValue,
                         entry.modifiedAt.map(StoredTime.wholeSeconds).databaseValue, entry.completedAt.map(StoredTime.wholeSeconds).databaseValue,
                         // An export without positions (an older version) keeps the order added.
-                        item.note.databaseValue, (item.position == 0 ? item.id : item.position).databaseValue], in: db)
+                        item.note.databaseValue, (item.position == 0 ? item.id : item.position).databaseValue,
+                        item.priority.rawValue.databaseValue], in: db)
                     lastItemID = max(lastItemID, item.id)
                 }
             }

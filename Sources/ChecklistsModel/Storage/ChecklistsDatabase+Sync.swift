@@ -466,7 +466,7 @@ extension ChecklistsDatabase {
             ("repeatStart", rule == nil ? nil : (fields.repeatStart ?? fields.dueDate).map(StoredTime.wholeMinutes)),
             ("calendarObject", write.object), ("modifiedAt", StoredTime.wholeSeconds(write.modifiedAt)),
             ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(write.completedAt ?? write.modifiedAt) : nil),
-            ("note", fields.note),
+            ("note", fields.note), ("priority", fields.priority.rawValue),
         ] + (position.map { [("position", $0)] } ?? []) + [("uid", fields.uid)]
     }
 }

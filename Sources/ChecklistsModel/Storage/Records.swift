@@ -53,7 +53,9 @@ struct ItemRecord: FetchableRecord, TableRecord {
                     recurrence: (row[7] as String?).flatMap { Recurrence(rrule: $0) },
                     repeatStart: (row[8] as Int64?).map(StoredTime.date),
                     lastDoneAt: (row[9] as Int64?).map(StoredTime.date),
-                    note: row[10], position: row[11])
+                    note: row[10], position: row[11],
+                    // A level this version does not know reads as none.
+                    priority: Priority(rawValue: row[12]) ?? .none)
         remindAt = (row[6] as Int64?).map(StoredTime.date)
         item.remindAt = remindAt
     }
@@ -64,9 +66,10 @@ struct ItemRecord: FetchableRecord, TableRecord {
     /// repeat's occurrences are counted from, `lastDoneAt` when a repeating
     /// item was last done. `repeatRule` is an RFC 5545 RRULE value
     /// (`Recurrence.rrule`), NULL for no repeat; `note` is '' for none;
-    /// `position` is the item's place in its list's "order added" sort.
+    /// `position` is the item's place in its list's "order added" sort;
+    /// `priority` 0 none, 1 low, 2 medium, 3 high.
     static let columnNames = ["id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt",
-                              "repeatRule", "repeatStart", "lastDoneAt", "note", "position"]
+                              "repeatRule", "repeatStart", "lastDoneAt", "note", "position", "priority"]
 
     static func readsInOrder(_ row: Row, extra: [String] = []) -> Bool {
         selects(columnNames + extra, first: row)
@@ -93,12 +96,13 @@ struct ItemCalendarRecord: FetchableRecord, TableRecord {
     init(row: Row) {
         assert(ItemRecord.readsInOrder(row, extra: Self.calendarColumnNames),
                "an item query did not select ItemCalendarRecord's columns first: \(row.columnNames)")
-        // By position, as `ItemRecord` reads: its twelve, then these four.
+        // By position, as `ItemRecord` reads: its columns, then these four.
         let record = ItemRecord(row: row)
-        entry = Snapshot.Entry(item: record.item, remindAt: record.remindAt, uid: row[12] ?? "",
-                               calendarObject: row[13],
-                               modifiedAt: (row[14] as Int64?).map(StoredTime.date),
-                               completedAt: (row[15] as Int64?).map(StoredTime.date))
+        let first = ItemRecord.columnNames.count
+        entry = Snapshot.Entry(item: record.item, remindAt: record.remindAt, uid: row[first] ?? "",
+                               calendarObject: row[first + 1],
+                               modifiedAt: (row[first + 2] as Int64?).map(StoredTime.date),
+                               completedAt: (row[first + 3] as Int64?).map(StoredTime.date))
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The schema's history. Migrations are append-only: once shipped, a migration
@@ -367,6 +368,27 @@ enum Schema {
                 ALTER TABLE syncCalendar ADD COLUMN gone INTEGER NOT NULL DEFAULT 0;
                 """)
         }
+        migrator.registerMigration("v15: priority") { db in
+            try db.execute(sql: """
+                -- How much the item matters: 0 none, 1 low, 2 medium, 3 high
+                -- (iCalendar's PRIORITY 6-9, 5 and 1-4).
+                ALTER TABLE item ADD COLUMN priority INTEGER NOT NULL DEFAULT 0 CHECK (priority BETWEEN 0 AND 3);
+                -- A list sorted by priority (then due date) is paged and
+                -- counted on this index, as the other sorts are on theirs.
+                CREATE INDEX item_by_checklist_priority ON item(checklistID, priority DESC, coalesce(dueAt, 9223372036854775807));
+                """)
+            // Items imported before this version carry another app's
+            // PRIORITY in their kept iCalendar object; it is now the
+            // item's, or the next export would drop it as cleared here.
+            let imported = try Row.fetchAll(db, sql: "SELECT id, calendarObject FROM item WHERE calendarObject LIKE '%PRIORITY%'")
+            for row in imported {
+                guard let object: String = row["calendarObject"], let value = todoProperty("PRIORITY", in: object),
+                      let number = Int(value.trimmingCharacters(in: .whitespaces)) else { continue }
+                // As RFC 5545 reads it: 1-4 high, 5 medium, 6-9 low.
+                let level = switch number { case 1...4: 3; case 5: 2; case 6...9: 1; default: 0 }
+                if level > 0 { try db.execute(sql: "UPDATE item SET priority = ? WHERE id = ?", arguments: [level, row["id"] as Int64]) }
+            }
+        }
         return migrator
     }
 
@@ -375,6 +397,13 @@ enum Schema {
     /// here rather than calling the live reader, so that v9 migrates the
     /// same way whatever the reader becomes.
     static func todoDescription(_ object: String) -> String? {
+        todoProperty("DESCRIPTION", in: object)
+    }
+
+    /// The value of the first `name` property of the first VTODO in an
+    /// iCalendar text (not of its alarms'), unfolded and unescaped; written
+    /// out here for the same reason as `todoDescription`.
+    static func todoProperty(_ name: String, in object: String) -> String? {
         var lines: [String] = []
         for line in object.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
@@ -394,7 +423,7 @@ enum Schema {
                 path.append(name)
             } else if upper.hasPrefix("END:") {
                 _ = path.popLast()
-            } else if path.last == "VTODO", upper.hasPrefix("DESCRIPTION:") || upper.hasPrefix("DESCRIPTION;"),
+            } else if path.last == "VTODO", upper.hasPrefix(name + ":") || upper.hasPrefix(name + ";"),
                       let colon = valueStart(line) {
                 return unescaped(line[colon...])
             }

@@ -17,12 +17,13 @@ public enum KeyCommand: Hashable, Sendable {
     case snoozeShort, snoozeLong, snoozeTomorrow
     case undo, redo
     case search, nextMatch, previousMatch
+    case cyclePriority, priorityNext, priorityPrevious
 }
 
 /// Where the user is, for the purpose of what keys do.
 public enum KeyContext: Hashable, Sendable, CaseIterable {
     case allLists, dueItem, checklist
-    case itemText, itemNote, itemRemind, itemDueDate, itemRepeat, datePicker, typedDate
+    case itemText, itemNote, itemRemind, itemDueDate, itemRepeat, itemPriority, datePicker, typedDate
     case listName, listIcon, iconChoice, listChooser
     case confirm, help
     case banner, snoozeChoice
@@ -46,6 +47,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .itemRemind: "Item Detail: Remind Me"
         case .itemDueDate: "Item Detail: Due Date"
         case .itemRepeat: "Item Detail: Repeat"
+        case .itemPriority: "Item Detail: Priority"
         case .datePicker: "The date picker row"
         case .typedDate: "Typing a date in words"
         case .listName: "List Detail: the name field"
@@ -93,7 +95,7 @@ public struct KeyBinding: Sendable {
 
 public enum KeyBindings {
     static let lists: Set<KeyContext> = [.allLists, .dueItem, .checklist]
-    static let formRows: Set<KeyContext> = [.itemText, .itemRemind, .itemDueDate, .itemRepeat, .listName, .listIcon]
+    static let formRows: Set<KeyContext> = [.itemText, .itemRemind, .itemDueDate, .itemRepeat, .itemPriority, .listName, .listIcon]
     /// Enter makes a new line in the note, and ↑↓ move between its lines
     /// (leaving it at its first and last line), so only Tab leaves it.
     static let noteField: Set<KeyContext> = [.itemNote]
@@ -161,6 +163,9 @@ public enum KeyBindings {
         KeyBinding([.character("/")], "/", .search, "search every list", lists, helpLine: false, yields: true),
         KeyBinding([.character("n")], "n", .nextMatch, "next match of the last search", [.checklist], helpLine: false, yields: true),
         KeyBinding([.character("N")], "N", .previousMatch, "previous match of the last search", [.checklist], helpLine: false, yields: true),
+        // Off the help lines too (full at 80 columns); `?` lists it.
+        KeyBinding([.character("p")], "p", .cyclePriority, "priority: none, low, medium, high", [.checklist, .dueItem], helpLine: false,
+                   yields: true),
 
         // The search screen: typing edits the query, so only named keys move.
         KeyBinding([.up], "↑↓", .moveUp, "move", [.search]),
@@ -194,6 +199,8 @@ public enum KeyBindings {
         KeyBinding([.right, .character(" "), .enter], "←→", .repeatNext, "repeat", [.itemRepeat]),
         KeyBinding([.left], "", .repeatPrevious, "previous repeat", [.itemRepeat], helpLine: false),
         KeyBinding((0...9).map { .character(Character(String($0))) }, "0-9", .repeatInterval, "every N days/weeks", [.itemRepeat]),
+        KeyBinding([.right, .character(" "), .enter], "←→", .priorityNext, "priority", [.itemPriority]),
+        KeyBinding([.left], "", .priorityPrevious, "lower priority", [.itemPriority], helpLine: false),
         KeyBinding([.enter], "Enter", .openIconChoice, "choose icon", [.listIcon]),
         KeyBinding([.tab, .down], "Tab/↓", .nextRow, "next", formRows),
         KeyBinding([.backTab, .up], "S-Tab/↑", .previousRow, "prev", formRows),
@@ -212,7 +219,7 @@ public enum KeyBindings {
         KeyBinding([.character("u")], "u", .undo, "undo", lists),
         KeyBinding([.control("r")], "^R", .redo, "redo", lists, helpLine: false),
 
-        KeyBinding([.character("?"), .function(1)], "?", .help, "help", lists.union([.itemRemind, .itemDueDate, .itemRepeat, .listIcon, .datePicker])),
+        KeyBinding([.character("?"), .function(1)], "?", .help, "help", lists.union([.itemRemind, .itemDueDate, .itemRepeat, .itemPriority, .listIcon, .datePicker])),
         KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .itemNote, .listName, .typedDate, .search]),
         KeyBinding([.control("c")], "^C", .quit, "quit", Set(KeyContext.allCases), helpLine: false, fixed: true),
     ]
@@ -287,6 +294,9 @@ public enum KeyBindings {
         case .search: "search"
         case .nextMatch: "next-match"
         case .previousMatch: "previous-match"
+        case .cyclePriority: "priority"
+        case .priorityNext: "priority-next"
+        case .priorityPrevious: "priority-previous"
         }
     }
 

@@ -235,6 +235,11 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
         // The selection goes with the item that moved.
         guard let list = state.screen.checklist else { return [] }
         return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
+    case let .setPriority(id, _):
+        // The selection stays on the item, wherever the sort moves it, so
+        // p pressed again steps the same item.
+        guard let list = state.screen.checklist else { return reloadCurrent(state) }
+        return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
     case .setOpenChecklist:
         return []
     }

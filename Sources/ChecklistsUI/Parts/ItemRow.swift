@@ -5,9 +5,9 @@ import ChecklistsModel
 /// leads the row (a check box, or the Due view's bullet), the text, the
 /// item's list (Due view only), the due date and the reminder.
 ///
-///     [ ] Call the bank    ! Today 9:00 AM     🔔 10:35 AM
-///     [x] Eggs               Yesterday 9:00 AM
-///     [ ] Pay rent           Wednesday 9:00 AM 🔔
+///     [ ] Call the bank  !!!  ! Today 9:00 AM     🔔 10:35 AM
+///     [x] Eggs                  Yesterday 9:00 AM
+///     [ ] Pay rent       !      Wednesday 9:00 AM 🔔
 ///
 /// The columns are measured once per frame over the rows the screen has
 /// loaded (not only the visible ones, so scrolling does not move them), so
@@ -29,6 +29,9 @@ enum ItemRow {
     struct Layout: Equatable {
         static let textColumn = 5
         var textWidth: Int
+        /// The priority column: 3 ("!!!"), 1 where the pane is narrow (the
+        /// level's initial), 0 when no row has a priority.
+        var priorityWidth: Int
         /// 2 ("! ") when a row of a checklist is overdue, else 0.
         var overdueWidth: Int
         /// The Due view's list names; 0: no list column.
@@ -66,19 +69,22 @@ enum ItemRow {
     /// a pane of `width` columns.
     static func layout(for items: [Item], listNames: [String] = [], lead: Lead, state: AppState, width: Int) -> Layout {
         let form: DueDateStyle.RelativeForm = width < compactBelowWidth ? .compact : .full
-        var longestText = 1, dateWidth = 0, reminderWidth = 0, anyOverdue = false
+        var longestText = 1, dateWidth = 0, reminderWidth = 0, anyOverdue = false, anyPriority = false
         for item in items {
+            anyPriority = anyPriority || item.priority != .none
             longestText = max(longestText, textColumns(item, state: state))
             dateWidth = max(dateWidth, TextWidth.columns(of: dueText(item, state: state, form: form)))
             reminderWidth = max(reminderWidth, TextWidth.columns(of: reminderText(item, state: state, form: form)))
             anyOverdue = anyOverdue || item.isOverdue(now: state.now)
         }
         let overdueWidth = lead == .checkBox && anyOverdue ? 2 : 0
+        // A narrow pane gets the one-column mark: the text comes first.
+        let priorityWidth = anyPriority ? (width < compactBelowWidth ? 1 : 3) : 0
         // The list column takes at most a quarter of the pane, as it did when
         // it was part of the right-hand detail.
         var listWidth = min(listNames.map { TextWidth.columns(of: $0) }.max() ?? 0, max(4, width / 4))
         func room() -> Int {
-            width - 1 - Layout.textColumn - 2 - overdueWidth - (listWidth > 0 ? listWidth + 2 : 0) - dateWidth
+            width - 1 - Layout.textColumn - 2 - (priorityWidth > 0 ? priorityWidth + 1 : 0) - overdueWidth - (listWidth > 0 ? listWidth + 2 : 0) - dateWidth
                 - (reminderWidth > 0 ? reminderWidth + 1 : 0)
         }
         // A narrow pane keeps some text: the list names give way first, down
@@ -86,7 +92,7 @@ enum ItemRow {
         let minimumText = min(longestText, 8)
         if room() < minimumText, listWidth > 6 { listWidth = max(6, listWidth - (minimumText - room())) }
         let textWidth = max(1, min(room(), longestText, readableTextWidth))
-        return Layout(textWidth: textWidth, overdueWidth: overdueWidth, listWidth: listWidth, dateWidth: dateWidth,
+        return Layout(textWidth: textWidth, priorityWidth: priorityWidth, overdueWidth: overdueWidth, listWidth: listWidth, dateWidth: dateWidth,
                       reminderWidth: reminderWidth, form: form)
     }
 
@@ -143,6 +149,12 @@ enum ItemRow {
         }
         let right = grid.width - 1
         var x = Layout.textColumn + layout.textWidth + 2
+        if layout.priorityWidth > 0 {
+            let mark = layout.priorityWidth < 3 ? item.priority.shortMark : item.priority.mark
+            grid.put(mark, row: y, column: x, maxColumns: min(layout.priorityWidth, max(0, right - x)), style: .bold,
+                     color: item.priority == .high ? .overdue : .yellow)
+            x += layout.priorityWidth + 1
+        }
         // The "!" marks overdue items without relying on colour.
         if layout.overdueWidth > 0, overdue {
             grid.put("!", row: y, column: x, maxColumns: max(0, right - x), style: .bold, color: .overdue)

@@ -159,6 +159,8 @@ enum AllListsScreen {
             return openItemForm(.add, near: item, state: &state)
         case .toggleChecked:
             return [.commit(.setChecked(itemID: item.id, !item.isChecked))]
+        case .cyclePriority:
+            return [.commit(.setPriority(itemID: item.id, item.priority.next))]
         case .quit:
             state.isRunning = false
         default:

@@ -43,6 +43,9 @@ enum ChecklistScreen {
             guard let item = list.selectedItem else { return [] }
             state.overlays.question = Confirmation(question: "Delete “\(TextWidth.truncated(item.text, toColumns: 40))”?",
                                               onYes: .commit(.deleteItem(id: item.id)))
+        case .cyclePriority:
+            guard let item = list.selectedItem else { return [] }
+            return [.commit(.setPriority(itemID: item.id, item.priority.next))]
         case .changeSort:
             return [.commit(.setSortOrder(checklistID: list.summary.id, list.summary.checklist.sortOrder.next))]
         case .toggleHideChecked:

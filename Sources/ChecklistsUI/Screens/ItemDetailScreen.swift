@@ -11,7 +11,7 @@ public struct ItemDetailState: Hashable, Sendable {
     }
 
     /// The form's rows, top to bottom. `picker` exists only while it is open.
-    public enum Row: Hashable, Sendable { case text, note, remind, dueDate, picker, repeatRule }
+    public enum Row: Hashable, Sendable { case text, note, remind, dueDate, picker, repeatRule, priority }
 
     /// Where the user opened the form from, so that leaving it (Esc, Done)
     /// goes back there and not to whatever happens to sit beneath it.
@@ -44,6 +44,7 @@ public struct ItemDetailState: Hashable, Sendable {
     public var recurrence: Recurrence?
     /// Digits typed on the Repeat row so far: the N of "every N days".
     public var repeatDigits = ""
+    public var priority: Priority
 
     public init(mode: Mode, draft: ItemDraft, origin: Origin = .checklistBeneath) {
         self.mode = mode
@@ -54,6 +55,7 @@ public struct ItemDetailState: Hashable, Sendable {
         shouldRemind = draft.shouldRemind
         dueDate = draft.dueDate
         recurrence = draft.recurrence
+        priority = draft.priority
     }
 
     public var title: String {
@@ -62,7 +64,7 @@ public struct ItemDetailState: Hashable, Sendable {
     }
 
     public var draft: ItemDraft {
-        ItemDraft(text: text.text, dueDate: dueDate, shouldRemind: shouldRemind, recurrence: recurrence, note: note.text)
+        ItemDraft(text: text.text, dueDate: dueDate, shouldRemind: shouldRemind, recurrence: recurrence, note: note.text, priority: priority)
     }
 
     /// A blank "Add Item" form for `checklistID`, due at the next full hour.
@@ -80,7 +82,8 @@ public struct ItemDetailState: Hashable, Sendable {
 
     /// The rows as shown: the picker row appears directly beneath Due Date.
     public var rows: [Row] {
-        picker == nil ? [.text, .note, .remind, .dueDate, .repeatRule] : [.text, .note, .remind, .dueDate, .picker, .repeatRule]
+        picker == nil ? [.text, .note, .remind, .dueDate, .repeatRule, .priority]
+            : [.text, .note, .remind, .dueDate, .picker, .repeatRule, .priority]
     }
 
     /// Runs `body` on the due date the picker edits (there is always one
@@ -129,6 +132,7 @@ public struct ItemDetailState: Hashable, Sendable {
         case .remind: .itemRemind
         case .dueDate: .itemDueDate
         case .repeatRule: .itemRepeat
+        case .priority: .itemPriority
         case .picker: picker?.typed == nil ? .datePicker : .typedDate
         }
     }
@@ -215,6 +219,10 @@ enum ItemDetailScreen {
             if form.recurrence != nil && form.dueDate == nil {
                 form.openPicker(style: state.context.dateStyle, now: state.now)
             }
+        case .priorityNext:
+            form.priority = form.priority.next
+        case .priorityPrevious:
+            form.priority = form.priority.previous
         case .closePicker:
             finishTyping(&form, calendar: calendar, state: &state)
             form.picker = nil
@@ -318,8 +326,8 @@ enum ItemDetailScreen {
     /// while it is closed, so opening it moves only the rows below it.
     static func noteRows(height: Int) -> Int {
         let spacers = height >= AppState.roomyHeight ? 2 : 0
-        // Title, text, Remind Me, Due Date, the picker, Repeat, Done, and the two bottom lines.
-        let others = 10 + spacers
+        // Title, text, Remind Me, Due Date, the picker, Repeat, Priority, Done, and the two bottom lines.
+        let others = 11 + spacers
         return min(6, max(1, height - others))
     }
 
@@ -389,6 +397,11 @@ enum ItemDetailScreen {
                 grid.put("Repeat", row: y, column: labelColumn, style: labelStyle)
                 grid.putRightAligned(form.recurrence?.name ?? "Never", row: y, endColumn: right, maxColumns: right - valueColumn,
                                      style: focused ? .reverse : [])
+            case .priority:
+                grid.put("Priority", row: y, column: labelColumn, style: labelStyle)
+                let mark = form.priority.mark
+                let value = form.priority == .none ? "None" : "\(mark) \(form.priority.name.capitalized)"
+                grid.putRightAligned(value, row: y, endColumn: right, maxColumns: right - valueColumn, style: focused ? .reverse : [])
             case .picker:
                 if let picker = form.picker, let date = form.dueDate {
                     // A second row for the typed date's preview where the

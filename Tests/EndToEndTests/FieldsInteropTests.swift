@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import ChecklistsModel
+import TestSupport
+
+/// Priority (and what other apps write beside it) through `checklists
+/// sync`, with to-dos in the shapes Apple Reminders, tasks.org,
+/// Thunderbird and Nextcloud Tasks write, put on Radicale and Xandikos by
+/// another client (the python `caldav` library), which also reads back
+/// what the server holds after our edits.
+@Suite("priority beside other apps, through a real server", .serialized)
+struct FieldsInteropTests {
+    let folder = TemporaryFolder()
+
+    /// The to-dos as each app writes them (trimmed to what matters here,
+    /// with each app's own X- properties, which must survive our edits).
+    static let otherApps: [(name: String, todo: String)] = [
+        ("apple", """
+            BEGIN:VTODO\r
+            CREATED:20260101T100000Z\r
+            UID:apple-1\r
+            SUMMARY:Pay rent\r
+            PRIORITY:1\r
+            DTSTAMP:20260101T100000Z\r
+            LAST-MODIFIED:20260101T100000Z\r
+            X-APPLE-SORT-ORDER:28\r
+            STATUS:NEEDS-ACTION\r
+            END:VTODO\r
+
+            """),
+        ("tasks-org", """
+            BEGIN:VTODO\r
+            DTSTAMP:20260101T100000Z\r
+            UID:tasks-org-1\r
+            CREATED:20260101T100000Z\r
+            LAST-MODIFIED:20260101T100000Z\r
+            SUMMARY:Water the plants\r
+            PRIORITY:5\r
+            CATEGORIES:home,garden\r
+            X-APPLE-SORT-ORDER:0\r
+            END:VTODO\r
+
+            """),
+        ("thunderbird", """
+            BEGIN:VTODO\r
+            CREATED:20260101T100000Z\r
+            LAST-MODIFIED:20260101T100000Z\r
+            DTSTAMP:20260101T100000Z\r
+            UID:thunderbird-1\r
+            SUMMARY:Book flights\r
+            PRIORITY:9\r
+            CATEGORIES:Travel\r
+            X-MOZ-GENERATION:1\r
+            END:VTODO\r
+
+            """),
+        ("nextcloud", """
+            BEGIN:VTODO\r
+            UID:nextcloud-1\r
+            CREATED:20260101T100000Z\r
+            LAST-MODIFIED:20260101T100000Z\r
+            DTSTAMP:20260101T100000Z\r
+            SUMMARY:Renew the passport\r
+            PRIORITY:3\r
+            PERCENT-COMPLETE:0\r
+            X-OC-HIDESUBTASKS:0\r
+            END:VTODO\r
+
+            """),
+    ]
+
+    private func scenario(_ kind: ServerKind, _ body: (_ server: any CalDAVTestServer, _ laptop: Device, _ other: OtherClient) throws -> Void) throws {
+        defer { folder.remove() }
+        let server = try kind.start(folder)
+        defer { server.stop() }
+        try body(server, Device(folder: folder, name: "laptop", url: server.url, authenticated: server.authenticated), OtherClient(url: server.url))
+    }
+
+    /// Every item as "text: priority", sorted, from `list --all --json`.
+    private func priorities(_ device: Device) -> [String] {
+        let listed = device.run(["list", "--all", "--json"]).output
+        let array = (try? JSONSerialization.jsonObject(with: Data(listed.utf8))) as? [[String: Any]] ?? []
+        return array.map { "\($0["text"] as? String ?? "?"): \($0["priority"] as? String ?? "?")" }.sorted()
+    }
+
+    @Test("other apps' PRIORITY shows as its level; edited here, what we did not change stays on the server; a change on each side keeps both",
+          arguments: ServerKind.allCases)
+    func priorityFromOtherApps(_ kind: ServerKind) throws {
+        try scenario(kind) { server, laptop, other in
+            other.run(["make-calendar", "Phone"])
+            for (name, todo) in Self.otherApps {
+                let file = folder.file(name + ".ics")
+                try Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//\(name)//EN\r\n\(todo)END:VCALENDAR\r\n".utf8).write(to: URL(fileURLWithPath: file))
+                other.run(["put", "Phone", name, file])
+            }
+            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": 4 received"#])
+            #expect(priorities(laptop) == ["Book flights: low", "Pay rent: high", "Renew the passport: high", "Water the plants: medium"])
+            // The rows say so too.
+            let listed = laptop.run(["list", "--list", "Phone"]).output
+            #expect(listed.contains("!!! Pay rent") && listed.contains("!! Water the plants") && listed.contains("! Book flights"), "\(listed)")
+
+            // Edited here: the text of one, the priority of another.
+            laptop.run(["edit", laptop.id(of: "Renew the passport"), "--text", "Renew both passports"])
+            laptop.run(["edit", laptop.id(of: "Book flights"), "--priority", "high"])
+            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": 2 sent"#])
+            let nextcloud = other.run(["get", "Phone", "nextcloud-1"])
+            #expect(nextcloud.contains("SUMMARY:Renew both passports") && nextcloud.contains("PRIORITY:3")
+                    && nextcloud.contains("X-OC-HIDESUBTASKS:0") && nextcloud.contains("PERCENT-COMPLETE:0"), "\(nextcloud)")
+            let thunderbird = other.run(["get", "Phone", "thunderbird-1"])
+            #expect(thunderbird.contains("PRIORITY:1") && !thunderbird.contains("PRIORITY:9") && thunderbird.contains("CATEGORIES:Travel")
+                    && thunderbird.contains("X-MOZ-GENERATION:1"), "\(thunderbird)")
+            // Nothing changed since: nothing is sent.
+            let puts = server.requests("PUT")
+            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": up to date"#])
+            #expect(server.requests("PUT") == puts)
+
+            // Both sides change the same to-do, each a different field: both stay.
+            other.run(["edit", "Phone", "apple-1", "PRIORITY", "9"])
+            laptop.run(["edit", laptop.id(of: "Pay rent"), "--text", "Pay the rent"])
+            _ = laptop.sync()
+            #expect(priorities(laptop).contains("Pay the rent: low"))
+            let apple = other.run(["get", "Phone", "apple-1"])
+            #expect(apple.contains("SUMMARY:Pay the rent") && apple.contains("PRIORITY:9") && apple.contains("X-APPLE-SORT-ORDER:28"), "\(apple)")
+            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": up to date"#])
+        }
+    }
+}
