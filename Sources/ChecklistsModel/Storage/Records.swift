@@ -54,7 +54,8 @@ struct ItemRecord: FetchableRecord, TableRecord {
                     recurrence: (row[7] as String?).flatMap { Recurrence(rrule: $0) },
                     repeatStart: (row[8] as Int64?).map(StoredTime.date),
                     lastDoneAt: (row[9] as Int64?).map(StoredTime.date),
-                    note: row[10], position: row[11])
+                    note: row[10], position: row[11],
+                    reminders: ReminderTime.fromStored(shouldRemind: false, list: row[12]))
         remindAt = (row[6] as Int64?).map(StoredTime.date)
         item.remindAt = remindAt
     }
@@ -65,9 +66,10 @@ struct ItemRecord: FetchableRecord, TableRecord {
     /// repeat's occurrences are counted from, `lastDoneAt` when a repeating
     /// item was last done. `repeatRule` is an RFC 5545 RRULE value
     /// (`Recurrence.rrule`), NULL for no repeat; `note` is '' for none;
-    /// `position` is the item's place in its list's "order added" sort.
+    /// `position` is the item's place in its list's "order added" sort;
+    /// `reminders` its reminders besides Remind Me's (`ReminderTime.storedList`).
     static let columnNames = ["id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt",
-                              "repeatRule", "repeatStart", "lastDoneAt", "note", "position"]
+                              "repeatRule", "repeatStart", "lastDoneAt", "note", "position", "reminders"]
 
     static func readsInOrder(_ row: Row, extra: [String] = []) -> Bool {
         selects(columnNames + extra, first: row)
@@ -94,12 +96,14 @@ struct ItemCalendarRecord: FetchableRecord, TableRecord {
     init(row: Row) {
         assert(ItemRecord.readsInOrder(row, extra: Self.calendarColumnNames),
                "an item query did not select ItemCalendarRecord's columns first: \(row.columnNames)")
-        // By position, as `ItemRecord` reads: its twelve, then these four.
+        // By position, as `ItemRecord` reads: its columns, then these four.
         let record = ItemRecord(row: row)
-        entry = Snapshot.Entry(item: record.item, remindAt: record.remindAt, uid: row[12] ?? "",
-                               calendarObject: row[13],
-                               modifiedAt: (row[14] as Int64?).map(StoredTime.date),
-                               completedAt: (row[15] as Int64?).map(StoredTime.date))
+        let base = ItemRecord.columnNames.count
+        // Each pending reminder's time is in the reminder table, read apart.
+        entry = Snapshot.Entry(item: record.item, remindAt: nil, uid: row[base] ?? "",
+                               calendarObject: row[base + 1],
+                               modifiedAt: (row[base + 2] as Int64?).map(StoredTime.date),
+                               completedAt: (row[base + 3] as Int64?).map(StoredTime.date))
     }
 }
 
