@@ -52,6 +52,19 @@ struct SeveralRemindersTests {
         #expect(try database.item(id: id)?.remindAt == nil)
     }
 
+    @Test("the notifier's way: read without claiming, record each delivered one alone; a snooze made meanwhile stands")
+    func notifierRecordsEachOnItsOwn() throws {
+        let database = try open()
+        let id = try add(database, "Pay rent", due: "2026-11-25 09:00", reminders: [.atDue, .beforeDue(minutes: 60)])
+        let due = try database.dueReminders(now: Fixed.date("2026-11-25 09:00"))
+        #expect(due.map(\.reminder) == [.beforeDue(minutes: 60), .atDue])
+        // Another process snoozes the one at the due time before the notifier records.
+        try database.apply(.snooze(itemID: id, until: Fixed.date("2026-11-25 09:10")), now: Fixed.date("2026-11-25 09:00"))
+        try database.recordDelivered(due)
+        #expect(try database.pendingReminders(ofItem: id) == [.atDue: Fixed.date("2026-11-25 09:10")])
+        #expect(try database.dueReminders(now: Fixed.date("2026-11-25 09:05")) == [])
+    }
+
     @Test("a reminder snoozed is moved alone: the others ring at their own times, and a text edit keeps the snooze")
     func snoozedOnItsOwn() throws {
         let database = try open()

@@ -151,7 +151,7 @@ struct SyncInteropTests {
             other.run(["put", "List", "rent-2030", folder.file("rent.ics")])
             #expect(laptop.sync() == [#""List": 1 received"#])
             let listed = laptop.run(["list", "--json"]).output
-            #expect(listed.contains(#""reminders": [{"before": "1h"}, {"at": "2030-01-31T18:00:00Z"}]"#), "\(listed)")
+            #expect(listed.contains(#""reminders": [{"before": "1h"}, {"at": "2030-01-31T18:00:00+00:00"}], "nextReminder": "2030-01-31T18:00:00+00:00""#), "\(listed)")
             // Here: the hour before goes, a day before comes.
             let id = laptop.id(of: "Pay rent")
             #expect(laptop.run(["edit", id, "--no-remind-before", "1h", "--remind-before", "1d"]).status == 0)

@@ -58,8 +58,10 @@ public enum ReminderTime: Hashable, Sendable, Comparable {
     }
 
     /// A set of reminders as an item keeps them: each once, in order.
+    /// Nothing to sort for none or one (every item read from a row passes
+    /// here, most with no reminder or Remind Me alone).
     public static func normalized(_ reminders: [ReminderTime]) -> [ReminderTime] {
-        Array(Set(reminders)).sorted()
+        reminders.count < 2 ? reminders : Array(Set(reminders)).sorted()
     }
 
     /// The item row's text for its reminders other than at due (Remind Me
@@ -72,6 +74,7 @@ public enum ReminderTime: Hashable, Sendable, Comparable {
     /// code this version cannot read (a newer one wrote it) is left out
     /// rather than failing the read.
     public static func fromStored(shouldRemind: Bool, list: String) -> [ReminderTime] {
+        if list.isEmpty { return shouldRemind ? [.atDue] : [] }
         let listed = list.isEmpty ? [] : list.split(separator: ",").compactMap { ReminderTime(code: $0) }
         return normalized((shouldRemind ? [.atDue] : []) + listed)
     }

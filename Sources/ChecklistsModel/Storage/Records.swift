@@ -55,9 +55,15 @@ struct ItemRecord: FetchableRecord, TableRecord {
                     repeatStart: (row[8] as Int64?).map(StoredTime.date),
                     lastDoneAt: (row[9] as Int64?).map(StoredTime.date),
                     note: row[10], position: row[11],
-                    reminders: ReminderTime.fromStored(shouldRemind: false, list: row[12]))
+                    reminders: Self.reminders(row[12]))
         remindAt = (row[6] as Int64?).map(StoredTime.date)
         item.remindAt = remindAt
+    }
+
+    /// The reminders besides Remind Me's, from the row's text: most rows
+    /// have none, and their empty text is read without a parse.
+    private static func reminders(_ list: String) -> [ReminderTime] {
+        list.isEmpty ? [] : ReminderTime.fromStored(shouldRemind: false, list: list)
     }
 
     /// The names `init(row:)` reads by position, in order. Times are
@@ -133,6 +139,12 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "checklist"
 
     static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
+
+    /// The reminders besides Remind Me's, from the row's text: most rows
+    /// have none, and their empty text is read without a parse.
+    private static func reminders(_ list: String) -> [ReminderTime] {
+        list.isEmpty ? [] : ReminderTime.fromStored(shouldRemind: false, list: list)
+    }
 
     /// The names `init(row:)` reads by position, in order. `itemCount` and
     /// `checkedCount` are kept by triggers on `item`, so counting never
