@@ -22,7 +22,7 @@ public struct CalendarFields: Hashable, Sendable {
         self.text = text
         self.dueDate = dueDate
         self.isChecked = isChecked
-        self.reminders = ReminderTime.normalized((shouldRemind ? [.atDue] : []) + reminders)
+        self.reminders = ReminderTime.with(shouldRemind: shouldRemind, reminders)
         self.recurrence = recurrence
         self.repeatStart = repeatStart
         self.note = note

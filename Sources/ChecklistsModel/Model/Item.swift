@@ -46,7 +46,7 @@ public struct Item: Hashable, Sendable, Identifiable {
         self.text = text
         self.isChecked = isChecked
         self.dueDate = dueDate
-        self.reminders = ReminderTime.normalized((shouldRemind ? [.atDue] : []) + reminders)
+        self.reminders = ReminderTime.with(shouldRemind: shouldRemind, reminders)
         self.recurrence = recurrence
         self.repeatStart = repeatStart
         self.lastDoneAt = lastDoneAt
@@ -108,7 +108,7 @@ public struct ItemDraft: Hashable, Sendable {
                 reminders: [ReminderTime] = []) {
         self.text = text
         self.dueDate = dueDate
-        self.reminders = ReminderTime.normalized((shouldRemind ? [.atDue] : []) + reminders)
+        self.reminders = ReminderTime.with(shouldRemind: shouldRemind, reminders)
         self.recurrence = recurrence
         self.note = note
     }

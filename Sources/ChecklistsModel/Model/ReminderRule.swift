@@ -13,6 +13,16 @@ public enum ReminderTime: Hashable, Sendable, Comparable {
     /// The reminder Remind Me has always meant.
     public static let atDue = ReminderTime.beforeDue(minutes: 0)
 
+    /// The reminders of an item with Remind Me, or with none, and `others`:
+    /// made without a new array in the common cases (every row read passes
+    /// here, most with no reminder or Remind Me alone).
+    public static func with(shouldRemind: Bool, _ others: [ReminderTime]) -> [ReminderTime] {
+        if others.isEmpty { return shouldRemind ? onlyAtDue : [] }
+        return normalized((shouldRemind ? onlyAtDue : []) + others)
+    }
+
+    private static let onlyAtDue = [ReminderTime.atDue]
+
     /// The longest offset accepted: a year of minutes. Longer is a typing
     /// slip, and keeps every fire time inside the years a date can show.
     public static let longestOffset = 366 * 24 * 60
@@ -74,9 +84,7 @@ public enum ReminderTime: Hashable, Sendable, Comparable {
     /// code this version cannot read (a newer one wrote it) is left out
     /// rather than failing the read.
     public static func fromStored(shouldRemind: Bool, list: String) -> [ReminderTime] {
-        if list.isEmpty { return shouldRemind ? [.atDue] : [] }
-        let listed = list.isEmpty ? [] : list.split(separator: ",").compactMap { ReminderTime(code: $0) }
-        return normalized((shouldRemind ? [.atDue] : []) + listed)
+        with(shouldRemind: shouldRemind, list.isEmpty ? [] : list.split(separator: ",").compactMap { ReminderTime(code: $0) })
     }
 
     /// Words for the offset, as a banner, a notification and Item Detail
