@@ -110,6 +110,28 @@ struct ExportDocument {
         out.appendRaw(item.shouldRemind ? ", \"remind\": true" : ", \"remind\": false")
         out.appendRaw(", \"reminder\": ")
         out.appendTimestamp(entry.remindAt, in: timeZone)
+        // The reminders besides Remind Me's, each with its pending ring
+        // (null: delivered or past); absent when there are none, as in the
+        // files of versions before several reminders.
+        let others = item.reminders.filter { $0 != .atDue }
+        if !others.isEmpty {
+            out.appendRaw(", \"reminders\": [")
+            for (index, reminder) in others.enumerated() {
+                out.appendRaw(index == 0 ? "{" : ", {")
+                switch reminder {
+                case let .beforeDue(minutes):
+                    out.appendRaw("\"before\": ")
+                    JSON.writeString(ReminderTime.shortOffset(minutes), to: &out)
+                case let .at(date):
+                    out.appendRaw("\"at\": ")
+                    out.appendTimestamp(date, in: timeZone)
+                }
+                out.appendRaw(", \"pending\": ")
+                out.appendTimestamp(entry.pending[reminder], in: timeZone)
+                out.appendRaw("}")
+            }
+            out.appendRaw("]")
+        }
         if let rule = item.recurrence {
             out.appendRaw(", \"repeat\": ")
             JSON.writeString(rule.rrule, to: &out)

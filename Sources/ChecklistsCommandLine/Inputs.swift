@@ -29,6 +29,26 @@ public enum Inputs {
         }
     }
 
+    /// `--remind-before`: how long before the due date ("15m", "1h", "1d",
+    /// "2w", "1d9h", "2 days before 9:00"), read against the due date.
+    static func reminderBefore(_ text: String, dueDate: Date?, in context: CommandLineContext) throws(CommandLineError) -> ReminderTime {
+        guard let minutes = ReminderTime.parseBefore(text, dueDate: dueDate, calendar: context.style.calendar) else {
+            throw .badInput("--remind-before: \"\(text)\" is not a time before the due date; give a number and a unit (15m, 1h, 1d, 2w, 1d9h) or \"2 days before 9:00\"")
+        }
+        return .beforeDue(minutes: minutes)
+    }
+
+    /// `--remind-at`: a moment typed as `--due` takes it.
+    static func reminderAt(_ text: String, in context: CommandLineContext) throws(CommandLineError) -> ReminderTime {
+        switch DueDateParser(calendar: context.style.calendar).parse(text, now: context.now) {
+        case .success(let date): return .at(Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.down) * 60))
+        case .failure(let error): throw .badInput("--remind-at: \(error.description)")
+        }
+    }
+
+    /// A reminder before the due date needs one.
+    static let remindBeforeWithoutDue = CommandLineError.badInput("--remind-before needs a due date: give --due too")
+
     /// `--repeat`: "daily", "weekdays", "weekly", "monthly", "yearly",
     /// "every N days", "every N weeks", or the RRULE text.
     static func recurrence(_ text: String) throws(CommandLineError) -> Recurrence {

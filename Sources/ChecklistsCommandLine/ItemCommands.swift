@@ -8,9 +8,10 @@ public enum ItemCommands {
     /// Adds an item and prints its id. Without `--due` it has no due date,
     /// as a new item in the app; without `--list` it goes to the first list.
     /// `--remind` and `--repeat` need `--due`: a reminder fires at the due
-    /// date, and a repeat counts from it.
+    /// date, and a repeat counts from it. `remindBefore` (`--remind-before`)
+    /// and `remindAt` (`--remind-at`) add a reminder each, as many as given.
     public static func add(text: String, list: String?, due: String?, remind: Bool, repeat repeatText: String? = nil,
-                           note: String? = nil, priority priorityText: String? = nil,
+                           note: String? = nil, priority priorityText: String? = nil, remindBefore: [String] = [], remindAt: [String] = [],
                            context: CommandLineContext) throws(CommandLineError) {
         let text = try Inputs.text(text, what: "item text")
         let priority = try priorityText.map { text throws(CommandLineError) in try Inputs.priority(text) } ?? .none
@@ -18,11 +19,16 @@ public enum ItemCommands {
         let dueDate = try due.map { text throws(CommandLineError) in try Inputs.dueDate(text, in: context) }
         let recurrence = try repeatText.map { text throws(CommandLineError) in try Inputs.recurrence(text) }
         if remind && dueDate == nil { throw Inputs.remindWithoutDue }
+        if !remindBefore.isEmpty && dueDate == nil { throw Inputs.remindBeforeWithoutDue }
         if recurrence != nil && dueDate == nil { throw Inputs.repeatWithoutDue }
+        var reminders: [ReminderTime] = []
+        for text in remindBefore { reminders.append(try Inputs.reminderBefore(text, dueDate: dueDate, in: context)) }
+        for text in remindAt { reminders.append(try Inputs.reminderAt(text, in: context)) }
         let database = try context.openDatabase()
         let lists = try context.storage { () throws(StorageError) in try database.checklists() }
         let checklist = if let list { try Inputs.checklist(named: list, in: lists) } else { try Inputs.defaultChecklist(in: lists) }
-        let draft = ItemDraft(text: text, dueDate: dueDate, shouldRemind: remind, recurrence: recurrence, note: note, priority: priority)
+        let draft = ItemDraft(text: text, dueDate: dueDate, shouldRemind: remind, recurrence: recurrence, note: note, priority: priority,
+                              reminders: reminders)
         let outcome = try context.storage { () throws(StorageError) in
             try database.apply(.addItem(checklistID: checklist.id, draft), now: context.now)
         }
@@ -46,13 +52,22 @@ public enum ItemCommands {
     /// `remind` is true for `--remind`, false for `--no-remind`, nil to keep.
     /// `noDue` (`--no-due`) clears the due date, and with it Remind Me and
     /// the repeat (which need one, as in the app). `repeat` is the new
-    /// repeat; `noRepeat` (`--no-repeat`) stops it.
+    /// repeat; `noRepeat` (`--no-repeat`) stops it. `noReminders`
+    /// (`--no-reminders`) removes every reminder first; `noRemindBefore`
+    /// (`--no-remind-before`) removes those offsets; `remindBefore` and
+    /// `remindAt` add reminders, as `add`'s do.
     public static func edit(id: Int64, text: String?, due: String?, noDue: Bool = false, remind: Bool?,
                             repeat repeatText: String? = nil, noRepeat: Bool = false, note: String? = nil,
-                            priority priorityText: String? = nil, context: CommandLineContext) throws(CommandLineError) {
-        if text == nil && due == nil && !noDue && remind == nil && repeatText == nil && !noRepeat && note == nil && priorityText == nil {
-            throw .badInput("nothing to change: give --text, --due, --no-due, --remind, --no-remind, --repeat, --no-repeat, --note or --priority")
+                            priority priorityText: String? = nil,
+                            remindBefore: [String] = [], remindAt: [String] = [], noRemindBefore: [String] = [], noReminders: Bool = false,
+                            context: CommandLineContext) throws(CommandLineError) {
+        let remindersChange = !remindBefore.isEmpty || !remindAt.isEmpty || !noRemindBefore.isEmpty || noReminders
+        if text == nil && due == nil && !noDue && remind == nil && repeatText == nil && !noRepeat && note == nil && priorityText == nil
+            && !remindersChange {
+            throw .badInput("nothing to change: give --text, --due, --no-due, --remind, --no-remind, --remind-before, --remind-at, "
+                            + "--no-remind-before, --no-reminders, --repeat, --no-repeat, --note or --priority")
         }
+        if noDue && !remindBefore.isEmpty { throw Inputs.remindBeforeWithoutDue }
         let newPriority = try priorityText.map { text throws(CommandLineError) in try Inputs.priority(text) }
         let newNote = try note.map { text throws(CommandLineError) in try Inputs.note(text) }
         if noDue && due != nil { throw .badInput("--due and --no-due contradict each other; give one") }
@@ -68,10 +83,23 @@ public enum ItemCommands {
         if let newDue { draft.dueDate = newDue }
         if noDue {
             draft.dueDate = nil
-            draft.shouldRemind = false
+            // Reminders before the due date go with it; one at a time of its own stays.
+            draft.reminders = draft.reminders.filter { $0.fireDate(dueDate: nil) != nil }
             draft.recurrence = nil
         }
+        if noReminders { draft.reminders = [] }
+        for text in noRemindBefore {
+            let removed = try Inputs.reminderBefore(text, dueDate: draft.dueDate, in: context)
+            draft.reminders.removeAll { $0 == removed }
+        }
         if let remind { draft.shouldRemind = remind }
+        if !remindBefore.isEmpty && draft.dueDate == nil {
+            throw .badInput("item \(id) has no due date, and --remind-before needs one: give --due too")
+        }
+        var added: [ReminderTime] = []
+        for text in remindBefore { added.append(try Inputs.reminderBefore(text, dueDate: draft.dueDate, in: context)) }
+        for text in remindAt { added.append(try Inputs.reminderAt(text, in: context)) }
+        draft.reminders = ReminderTime.normalized(draft.reminders + added)
         if let newRecurrence { draft.recurrence = newRecurrence }
         if noRepeat { draft.recurrence = nil }
         if let newNote { draft.note = newNote }

@@ -123,6 +123,13 @@ public enum ItemQueryCommands {
             ("due", item.dueDate.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
             ("checked", .bool(item.isChecked)),
             ("remind", .bool(item.shouldRemind)),
+            ("reminders", .array(item.reminders.map { reminder in
+                switch reminder {
+                case let .beforeDue(minutes): .object([("before", .string(ReminderTime.shortOffset(minutes)))])
+                case let .at(date): .object([("at", .string(Timestamp.format(date, in: timeZone)))])
+                }
+            })),
+            ("nextReminder", item.remindAt.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
             ("overdue", .bool(item.isOverdue(now: context.now))),
             ("repeat", item.recurrence.map { .string($0.rrule) } ?? .null),
             ("lastDone", item.lastDoneAt.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),

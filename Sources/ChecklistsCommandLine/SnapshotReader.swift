@@ -51,7 +51,7 @@ struct SnapshotReader {
 
     /// The fields an item may have, in the order an export writes them.
     enum ItemField: Int, CaseIterable {
-        case id, text, due, checked, remind, reminder, `repeat`, repeatStart, lastDone, note, position, priority, uid, modified, completed, ical
+        case id, text, due, checked, remind, reminder, reminders, `repeat`, repeatStart, lastDone, note, position, priority, uid, modified, completed, ical
     }
 
     /// The fields of the file, of a list and of an item, each in the
@@ -272,6 +272,38 @@ struct SnapshotReader {
                 throw fail(reminderNode, "\(what): a pending reminder needs \"remind\": true and \"checked\": false")
             }
         }
+        var others: [ReminderTime] = []
+        var pending: [ReminderTime: Date] = [:]
+        if let remindersNode = fields[.reminders], !isNull(remindersNode) {
+            for element in try array(remindersNode, "\(what): reminders") {
+                guard case let .object(members) = element.value else { throw fail(element, "\(what): each reminder must be an object {...}") }
+                var reminder: ReminderTime?
+                var pendingAt: Date?
+                for (key, value) in members {
+                    switch key {
+                    case "before":
+                        let text = try string(value, "\(what): a reminder's before")
+                        guard let minutes = ReminderTime.parseOffset(text) else {
+                            throw fail(value, "\(what): \"before\": \"\(text)\" is not a time before the due date (15m, 1h, 1d, 1d9h)")
+                        }
+                        if due == nil { throw fail(value, "\(what): a reminder before the due date needs a due date") }
+                        reminder = .beforeDue(minutes: minutes)
+                    case "at":
+                        reminder = .at(try date(value, "\(what): a reminder's at"))
+                    case "pending":
+                        if !isNull(value) { pendingAt = try date(value, "\(what): a reminder's pending") }
+                    default:
+                        throw fail(value, "\(what): a reminder has \"before\" or \"at\", and \"pending\"; not \"\(key)\"")
+                    }
+                }
+                guard let reminder else { throw fail(element, "\(what): a reminder needs \"before\" or \"at\"") }
+                if let pendingAt {
+                    if checked { throw fail(element, "\(what): a pending reminder needs \"checked\": false") }
+                    pending[reminder] = pendingAt
+                }
+                others.append(reminder)
+            }
+        }
         var recurrence: Recurrence?
         if let repeatNode = fields[.`repeat`], !isNull(repeatNode) {
             let text = try string(repeatNode, "\(what): repeat")
@@ -291,7 +323,8 @@ struct SnapshotReader {
                         // Files of older versions have neither: no note, and the order added.
                         note: try fields[.note].map { node throws(JSONProblem) in try string(node, "\(what): note") } ?? "",
                         position: try fields[.position].map { node throws(JSONProblem) in try integer(node, "\(what): position") } ?? id,
-                        priority: try fields[.priority].map { node throws(JSONProblem) in try priority(node, "\(what): priority") } ?? .none)
+                        priority: try fields[.priority].map { node throws(JSONProblem) in try priority(node, "\(what): priority") } ?? .none,
+                        reminders: others)
         if let problem = TextRules.noteProblem(with: item.note), let node = fields[.note] { throw fail(node, "\(what): \(problem)") }
         var uid = ""
         if let uidNode = fields[.uid] {
@@ -302,7 +335,7 @@ struct SnapshotReader {
         }
         let ical = try fields[.ical].map { node throws(JSONProblem) in try string(node, "\(what): ical") }
         return Snapshot.Entry(item: item, remindAt: remindAt, uid: uid, calendarObject: ical,
-                              modifiedAt: try optionalDate(.modified), completedAt: try optionalDate(.completed))
+                              modifiedAt: try optionalDate(.modified), completedAt: try optionalDate(.completed), pending: pending)
     }
 
     /// Whether `text` holds a control character: Unicode's category Cc,

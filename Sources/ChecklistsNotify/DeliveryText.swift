@@ -17,7 +17,7 @@ public struct DeliveryText: Sendable {
     public func summary(_ delivery: Delivery) -> String {
         let reminders = delivery.reminders
         let late = reminders.contains(where: delivery.isLate)
-        if reminders.count == 1 { return (late ? "Late reminder: " : "Reminder: ") + Self.oneLine(reminders[0].item.text) }
+        if reminders.count == 1 { return (late ? "Late reminder: " : "Reminder: ") + Self.named(reminders[0]) }
         return "\(reminders.count) \(late ? "reminders, late" : "reminders")"
     }
 
@@ -28,7 +28,13 @@ public struct DeliveryText: Sendable {
         if reminders.count == 1 { return detail(reminders[0], delivery: delivery) }
         // Every one by name: a notification server shows what fits, and
         // none of them is hidden behind "and N more".
-        return reminders.map { Self.oneLine($0.item.text) + " · " + detail($0, delivery: delivery) }.joined(separator: "\n")
+        return reminders.map { Self.named($0) + " · " + detail($0, delivery: delivery) }.joined(separator: "\n")
+    }
+
+    /// The item's text on one line, after which of its reminders rang when
+    /// that is not the due time's: "in 1 hour: Pay rent".
+    static func named(_ reminder: DueReminder) -> String {
+        (reminder.lead.map { $0 + ": " } ?? "") + oneLine(reminder.item.text)
     }
 
     /// "in Errands · due today 9:00 AM", "… · late, it was due at 9:00 AM".
@@ -43,22 +49,25 @@ public struct DeliveryText: Sendable {
     public func tmuxMessage(_ delivery: Delivery) -> String {
         let reminders = delivery.reminders
         let late = reminders.contains(where: delivery.isLate) ? "Late reminder" : "Reminder"
-        if reminders.count == 1 { return "\(late): \(Self.oneLine(reminders[0].item.text)) (\(detail(reminders[0], delivery: delivery)))" }
-        let names = reminders.prefix(Self.namedInBody).map { Self.oneLine($0.item.text) }.joined(separator: "; ")
+        if reminders.count == 1 { return "\(late): \(Self.named(reminders[0])) (\(detail(reminders[0], delivery: delivery)))" }
+        let names = reminders.prefix(Self.namedInBody).map { Self.named($0) }.joined(separator: "; ")
         let more = reminders.count > Self.namedInBody ? "; and \(reminders.count - Self.namedInBody) more" : ""
         return "\(reminders.count) \(late.lowercased())s: \(names)\(more)"
     }
 
     /// The user's command's environment for one reminder: id, text, list and
     /// due time (RFC 3339, in the user's time zone), and the moment it was
-    /// meant to fire, with CHECKLISTS_LATE=1 when it is late.
+    /// meant to fire, which of its reminders it is (CHECKLISTS_REMINDER:
+    /// `0m`, `1h`, … before the due time, or `at` a time of its own), with
+    /// CHECKLISTS_LATE=1 when it is late.
     public func environment(_ reminder: DueReminder, delivery: Delivery) -> [String: String] {
         var environment = [
-            "CHECKLISTS_ITEM_ID": String(reminder.id),
+            "CHECKLISTS_ITEM_ID": String(reminder.item.id),
             "CHECKLISTS_ITEM_TEXT": reminder.item.text,
             "CHECKLISTS_ITEM_LIST": reminder.checklistName,
             "CHECKLISTS_ITEM_DUE": reminder.item.dueDate.map { Timestamp.format($0, in: style.timeZone) } ?? "",
             "CHECKLISTS_REMIND_AT": Timestamp.format(reminder.remindAt, in: style.timeZone),
+            "CHECKLISTS_REMINDER": Self.shortName(reminder.reminder),
         ]
         if delivery.isLate(reminder) { environment["CHECKLISTS_LATE"] = "1" }
         return environment
@@ -68,7 +77,12 @@ public struct DeliveryText: Sendable {
     static func logLine(_ reminder: DueReminder, delivery: Delivery, via: String) -> String {
         let lateness = delivery.at.timeIntervalSince(reminder.remindAt)
         let late = delivery.isLate(reminder) ? ", late by \(Self.duration(lateness))" : ""
-        return "delivered item \(reminder.id) “\(oneLine(reminder.item.text))” (reminder at \(Timestamp.format(reminder.remindAt, in: TimeZone(identifier: "UTC")!))\(late)) via \(via)"
+        return "delivered item \(reminder.item.id) “\(named(reminder))” (reminder at \(Timestamp.format(reminder.remindAt, in: TimeZone(identifier: "UTC")!))\(late)) via \(via)"
+    }
+
+    /// `1h` (before the due time, `0m` at it) or `at`: what a script tells apart.
+    static func shortName(_ reminder: ReminderTime) -> String {
+        if case let .beforeDue(minutes) = reminder { ReminderTime.shortOffset(minutes) } else { "at" }
     }
 
     static func duration(_ seconds: TimeInterval) -> String {

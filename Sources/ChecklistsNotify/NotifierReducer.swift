@@ -69,8 +69,9 @@ public enum NotifierEvent: Sendable {
     case wakeCandidatesLoaded(WakeCandidates)
     /// Reading the database failed.
     case loadFailed(message: String)
-    /// The user pressed a notification's button at `at`.
-    case actionInvoked(NotificationAction, itemIDs: [Int64], at: Date)
+    /// The user pressed a notification's button at `at`, on a
+    /// notification of these reminders.
+    case actionInvoked(NotificationAction, reminders: [DueReminder.ID], at: Date)
     /// The answer to `.apply` when the change was refused or not saved.
     case applyFailed(Change, message: String)
     /// SIGTERM, SIGINT or SIGHUP.
@@ -98,13 +99,21 @@ public enum NotificationAction: String, CaseIterable, Hashable, Sendable {
         }
     }
 
-    /// The change it makes to an item at `now`: the banner's x, z 1 and z 2.
-    public func change(itemID: Int64, now: Date) -> Change {
+    /// The change it makes for a reminder at `now`: the banner's x, z 1
+    /// and z 2. A snooze moves that reminder alone.
+    public func change(_ reminder: DueReminder.ID, now: Date) -> Change {
         switch self {
-        case .done: .setChecked(itemID: itemID, true)
-        case .snoozeShort: .snooze(itemID: itemID, until: now.addingTimeInterval(5 * 60))
-        case .snoozeLong: .snooze(itemID: itemID, until: now.addingTimeInterval(60 * 60))
+        case .done: .setChecked(itemID: reminder.itemID, true)
+        case .snoozeShort: .snooze(itemID: reminder.itemID, until: now.addingTimeInterval(5 * 60), reminder: reminder.reminder)
+        case .snoozeLong: .snooze(itemID: reminder.itemID, until: now.addingTimeInterval(60 * 60), reminder: reminder.reminder)
         }
+    }
+
+    /// The changes for a notification of several reminders: each snoozed,
+    /// or each item checked off once (two of its reminders may be in it).
+    public func changes(_ reminders: [DueReminder.ID], now: Date) -> [Change] {
+        var seen = Set<Change>()
+        return reminders.map { change($0, now: now) }.filter { seen.insert($0).inserted }
     }
 }
 
@@ -236,9 +245,11 @@ public enum NotifierReducer {
             state.waitingForApps = false
             state.retryAt = at.addingTimeInterval(NotifierState.retryDelay)
             return [.say(message), .loadWakeCandidates]
-        case let .actionInvoked(action, itemIDs, at):
+        case let .actionInvoked(action, reminders, at):
             state.now = at
-            return itemIDs.map { .apply(action.change(itemID: $0, now: at)) }
+            var itemIDs: [Int64] = []
+            for reminder in reminders where !itemIDs.contains(reminder.itemID) { itemIDs.append(reminder.itemID) }
+            return action.changes(reminders, now: at).map { .apply($0) }
                 + [.say("\(action.label) from the notification: item \(itemIDs.map(String.init).joined(separator: ", "))"),
                    .loadWakeCandidates]
                 // A change of our own, which the file watch does not report.

@@ -49,7 +49,7 @@ final class NotifierRuntime {
         dbus.onProblem = NotifierRuntime.say
         command.onProblem = NotifierRuntime.say
         dbus.onAction = { [unowned self] action, items in
-            self.loop.send(.actionInvoked(action, itemIDs: items, at: self.loop.now()))
+            self.loop.send(.actionInvoked(action, reminders: items, at: self.loop.now()))
         }
         syncTimer.onFire = { [unowned self] token in
             self.loop.send(.syncTimerWentOff(token: token, at: self.loop.now()))

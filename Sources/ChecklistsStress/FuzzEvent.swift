@@ -94,6 +94,8 @@ struct KeyChooser {
     private let meaningful: [KeyContext: [Key]]
     private let anyKey: [Key]
     private let dateWords = Array("tomorrow 9:00 fri 17:00 +2h 2026-12-24 18:00 next mon noon 31 feb")
+    /// What a further reminder is typed as: offsets, a time before the due day, a moment.
+    private let reminderWords = Array("15m 1h 1d9h 2w 2 days before 9:00 fri 9:00 400d")
 
     init() {
         var meaningful: [KeyContext: [Key]] = [:]
@@ -120,6 +122,7 @@ struct KeyChooser {
         let roll = random.int(0...99)
         if typing && roll < 60 {
             if context == .typedDate && random.chance(0.6) { return .character(random.pick(dateWords)) }
+            if context == .typedReminder && random.chance(0.6) { return .character(random.pick(reminderWords)) }
             return .character(random.pick(NastyText.characters))
         }
         if roll < 65, let keys = meaningful[context], !keys.isEmpty {

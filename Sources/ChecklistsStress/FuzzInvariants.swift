@@ -86,7 +86,7 @@ enum FuzzInvariants {
         if let item = state.allLists.selectedDueItem { ids.append(item.id) }
         if case let .edit(item)? = state.screen.itemDetail?.mode { ids.append(item.id) }
         if case let .deleteItem(id)? = state.overlays.question?.change { ids.append(id) }
-        ids += state.overlays.banner?.reminders.map(\.id) ?? []
+        ids += state.overlays.banner?.reminders.map(\.item.id) ?? []
         return ids
     }
 
@@ -273,6 +273,7 @@ enum FuzzInvariants {
             case .itemNote: state.screen.itemDetail?.note.text
             case .listName: state.screen.listDetail?.name.text
             case .search: state.screen.search?.field.text
+            case .typedReminder: state.screen.itemDetail?.reminderInput?.text
             default: state.screen.itemDetail?.picker?.typed?.text
             }
         }

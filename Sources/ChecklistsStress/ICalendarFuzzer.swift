@@ -116,8 +116,8 @@ public struct ICalendarFuzzer {
     }
 
     /// Random edits a user could make here, kept to what the storage holds:
-    /// whole-minute due dates in range, Remind Me and a repeat only with a
-    /// due date, a pending reminder only when the rule allows one.
+    /// whole-minute due dates in range, reminders before the due date and
+    /// a repeat only with a due date.
     func edit(_ original: CalendarFields, random: inout SeededRandom) -> CalendarFields {
         var fields = original
         let now = mapping.now
@@ -130,19 +130,23 @@ public struct ICalendarFuzzer {
         if random.chance(0.3) { fields.shouldRemind.toggle() }
         if random.chance(0.3) { fields.recurrence = random.pick([nil, .days(1), .days(3), .weekdays, .weeks(2), .monthly, .yearly]) }
         if random.chance(0.2) { fields.repeatStart = fields.dueDate?.addingTimeInterval(Double(random.int(-100...0)) * 86_400) }
-        if random.chance(0.3) { fields.remindAt = random.chance(0.5) ? nil : now.addingTimeInterval(Double(random.int(1...100_000))) }
+        if random.chance(0.3) {
+            // Several reminders: before the due date, or at a whole minute of their own.
+            let minute = Double(Int64(now.timeIntervalSince1970 / 60) + Int64(random.int(-1000...100_000))) * 60
+            fields.reminders = ReminderTime.normalized((0..<random.int(0...3)).map { _ in
+                random.chance(0.6) ? .beforeDue(minutes: random.pick([0, 5, 15, 60, 1440, 2 * 1440 + 9 * 60])) : .at(Date(timeIntervalSince1970: minute))
+            })
+        }
         // What the storage would hold.
-        if fields.dueDate == nil {
-            fields.shouldRemind = false
-            fields.recurrence = nil
-        }
+        // Reminders before a due date need one; one of its own at the due
+        // time is the one at the due time.
+        fields.reminders = ReminderTime.normalized(fields.reminders.compactMap { reminder in
+            if case .beforeDue = reminder, fields.dueDate == nil { return nil }
+            if case let .at(date) = reminder, date == fields.dueDate { return .atDue }
+            return reminder
+        })
+        if fields.dueDate == nil { fields.recurrence = nil }
         if fields.recurrence == nil { fields.repeatStart = nil } else { fields.repeatStart = fields.repeatStart ?? fields.dueDate }
-        if !fields.shouldRemind || fields.isChecked {
-            fields.remindAt = nil
-        } else if fields.remindAt.map({ $0 <= now }) ?? true {
-            // An alarm at the due date is pending exactly while the due date is ahead.
-            fields.remindAt = fields.dueDate.flatMap { $0 > now ? $0 : nil }
-        }
         return fields
     }
 

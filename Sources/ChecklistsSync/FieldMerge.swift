@@ -2,8 +2,9 @@ import Foundation
 import ChecklistsModel
 
 /// The fields a merge treats one by one: each is taken whole from one side.
-/// Remind Me and the pending reminder travel together, as do the repeat
-/// rule and its start, because half of one without the other means nothing.
+/// An item's reminders travel together (the set of them: which is pending
+/// is each side's own state), as do the repeat rule and its start, because
+/// half of one without the other means nothing.
 public enum SyncField: String, CaseIterable, Sendable {
     case text
     case dueDate = "due date"
@@ -92,16 +93,14 @@ public enum FieldMerge {
         SyncField.allCases.allSatisfy { key($0, lhs, now: now) == key($0, rhs, now: now) }
     }
 
-    /// A field's value for comparing. A reminder counts as pending only when
-    /// after `now`: one delivered here and one whose moment passed on the
-    /// server are the same state, not a change.
+    /// A field's value for comparing.
     private static func key(_ field: SyncField, _ fields: CalendarFields, now: Date) -> [String] {
         switch field {
         case .text: [fields.text]
         case .dueDate: [fields.dueDate.map { "\($0.timeIntervalSince1970)" } ?? "-"]
         case .checked: [fields.isChecked ? "1" : "0"]
         case .reminder:
-            [fields.shouldRemind ? "1" : "0", fields.remindAt.flatMap { $0 > now ? "\($0.timeIntervalSince1970)" : nil } ?? "-"]
+            fields.reminders.isEmpty ? ["-"] : fields.reminders.map(\.code)
         case .repeatRule:
             [fields.recurrence?.rrule ?? "-", fields.recurrence == nil ? "-" : (fields.repeatStart ?? fields.dueDate).map { "\($0.timeIntervalSince1970)" } ?? "-"]
         case .note: [fields.note]
@@ -115,8 +114,7 @@ public enum FieldMerge {
         case .dueDate: target.dueDate = source.dueDate
         case .checked: target.isChecked = source.isChecked
         case .reminder:
-            target.shouldRemind = source.shouldRemind
-            target.remindAt = source.remindAt
+            target.reminders = source.reminders
         case .repeatRule:
             target.recurrence = source.recurrence
             target.repeatStart = source.repeatStart
@@ -131,7 +129,11 @@ public enum FieldMerge {
         case .dueDate: fields.dueDate.map(describeDate) ?? "no due date"
         case .checked: fields.isChecked ? "checked off" : "not checked off"
         case .reminder:
-            if !fields.shouldRemind { "Remind Me off" } else if let at = fields.remindAt, at > now { "a reminder at \(describeDate(at))" } else { "Remind Me on" }
+            switch fields.reminders {
+            case []: "Remind Me off"
+            case [.atDue]: "Remind Me on"
+            default: "reminders " + fields.reminders.map { $0.offsetWords ?? $0.fireDate(dueDate: nil).map { "at " + describeDate($0) } ?? "" }.joined(separator: ", ")
+            }
         case .repeatRule: fields.recurrence?.rrule ?? "no repeat"
         case .note: fields.note.isEmpty ? "no note" : "\"\(TextWidth.truncated(fields.note.replacingOccurrences(of: "\n", with: " "), toColumns: 40))\""
         case .priority: fields.priority == .none ? "no priority" : "priority \(fields.priority.name)"

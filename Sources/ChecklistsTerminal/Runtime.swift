@@ -120,7 +120,7 @@ public final class Runtime {
     private func draw() {
         terminal.draw(render(store.state))
         if !undrawnReminders.isEmpty {
-            loop.eventLog?.drew(reminders: undrawnReminders.map { ($0.id, $0.remindAt) })
+            loop.eventLog?.drew(reminders: undrawnReminders.map { ($0.item.id, $0.remindAt) })
             undrawnReminders = []
         }
         if let marker = firstFrameMarker {

@@ -57,6 +57,9 @@ private let priorityHelp = "none, low, medium or high (iCalendar's PRIORITY; a n
 
 private let whenHelp = #"Like the app's date picker: "tomorrow 9", "fri 17:00", "dec 24 18:00", "24.12.", "+2h", "in 3 days 10:00", "tonight", "next week", "2026-12-24 18:00"."#
 
+/// How long before the due time a reminder rings, as `--remind-before` takes it.
+private let remindBeforeHelp = #"15m, 1h, 1d, 2w, 1d9h, or "2 days before 9:00" (that time, two days before the due day)."#
+
 struct Add: Subcommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
@@ -68,13 +71,16 @@ struct Add: Subcommand {
     @Option(help: ArgumentHelp("The list to add it to.", valueName: "name")) var list: String?
     @Option(help: ArgumentHelp("When it is due. \(whenHelp)", valueName: "when")) var due: String?
     @Flag(help: "Remind me when it comes due (needs --due).") var remind = false
+    @Option(help: ArgumentHelp("Remind me this long before it is due (needs --due; repeatable): \(remindBeforeHelp)", valueName: "how long"))
+    var remindBefore: [String] = []
+    @Option(help: ArgumentHelp("Remind me at this moment (repeatable). \(whenHelp)", valueName: "when")) var remindAt: [String] = []
     @Option(help: ArgumentHelp("Repeat it (needs --due): \(repeatHelp)", valueName: "how")) var `repeat`: String?
     @Option(help: ArgumentHelp(noteHelp, valueName: "text")) var note: String?
     @Option(help: ArgumentHelp("How much it matters: \(priorityHelp)", valueName: "level")) var priority: String?
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ItemCommands.add(text: text, list: list, due: due, remind: remind, repeat: `repeat`, note: note, priority: priority,
-                             context: context)
+                             remindBefore: remindBefore, remindAt: remindAt, context: context)
     }
 }
 
@@ -88,7 +94,7 @@ struct ListItems: Subcommand {
             --due today: due today; week: today and the 6 days after; overdue: due now or earlier.
             --match: only items containing TEXT anywhere, case and accents ignored (as the app's / search).
             --priority: only items of that priority.
-            --json prints an array of {id, text, list, listId, due, checked, remind, overdue, repeat, lastDone, note, priority} (see the manual page, JSON).
+            --json prints an array of {id, text, list, listId, due, checked, remind, reminders, nextReminder, overdue, repeat, lastDone, note, priority} (see the manual page, JSON).
             """)
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
@@ -142,7 +148,13 @@ struct Edit: Subcommand {
     @Option(help: "The new text.") var text: String?
     @Option(help: ArgumentHelp("The new due date. \(whenHelp)", valueName: "when")) var due: String?
     @Flag(help: "Clear the due date (and Remind Me, which needs one).") var noDue = false
-    @Flag(inversion: .prefixedNo, help: "Turn Remind Me on or off.") var remind: Bool?
+    @Flag(inversion: .prefixedNo, help: "Turn Remind Me (the reminder at the due time) on or off.") var remind: Bool?
+    @Option(help: ArgumentHelp("Add a reminder this long before it is due (repeatable): \(remindBeforeHelp)", valueName: "how long"))
+    var remindBefore: [String] = []
+    @Option(help: ArgumentHelp("Add a reminder at this moment (repeatable). \(whenHelp)", valueName: "when")) var remindAt: [String] = []
+    @Option(help: ArgumentHelp("Remove the reminder this long before it is due (repeatable).", valueName: "how long"))
+    var noRemindBefore: [String] = []
+    @Flag(help: "Remove every reminder (before any --remind, --remind-before or --remind-at adds one).") var noReminders = false
     @Option(help: ArgumentHelp("Repeat it: \(repeatHelp)", valueName: "how")) var `repeat`: String?
     @Flag(help: "Stop repeating it.") var noRepeat = false
     @Option(help: ArgumentHelp(noteHelp + " --note '' clears it.", valueName: "text")) var note: String?
@@ -150,7 +162,8 @@ struct Edit: Subcommand {
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ItemCommands.edit(id: item.id, text: text, due: due, noDue: noDue, remind: remind, repeat: `repeat`, noRepeat: noRepeat,
-                              note: note, priority: priority, context: context)
+                              note: note, priority: priority, remindBefore: remindBefore, remindAt: remindAt, noRemindBefore: noRemindBefore,
+                              noReminders: noReminders, context: context)
     }
 }
 

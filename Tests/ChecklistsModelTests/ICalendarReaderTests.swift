@@ -93,7 +93,6 @@ struct ICalendarReaderTests {
         var edited = fields
         edited.dueDate = Timestamp.parse("2026-11-25T09:00:00+01:00")
         edited.shouldRemind = true
-        edited.remindAt = edited.dueDate
         let text = ICalendarWriter.text(mapping.merge(edited, stamps: stamps, into: object))
         for line in ["DUE;TZID=Europe/Berlin:20261125T090000", "X-ODD;X-P=\"a:b\",c:value; with \\, escapes", "BEGIN:X-THING", "A:1",
                      "ACTION:EMAIL", "TRIGGER;RELATED=END:PT0S", "DTSTAMP:20261121T103000Z"] {

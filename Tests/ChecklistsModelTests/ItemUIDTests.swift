@@ -43,7 +43,7 @@ struct ItemUIDTests {
         let database = try ChecklistsDatabase.open(DatabaseLocation(path: folder.file("db.sqlite"), createsFolder: false))
         let due = Fixed.now.addingTimeInterval(3600)
         let item = { (uid: String, text: String, checked: Bool) in
-            CalendarItem(fields: CalendarFields(uid: uid, text: text, dueDate: due, isChecked: checked, shouldRemind: true, remindAt: due),
+            CalendarItem(fields: CalendarFields(uid: uid, text: text, dueDate: due, isChecked: checked, shouldRemind: true),
                          object: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", completedAt: nil)
         }
         try database.apply(.putCalendarItems(listName: "Inbox", [item("a", "one", false), item("b", "two", true)]), now: Fixed.now)

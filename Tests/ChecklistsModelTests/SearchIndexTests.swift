@@ -163,7 +163,7 @@ struct SearchIndexTests {
         #expect(try texts("passport", in: database) == [])
 
         let imported = CalendarItem(fields: CalendarFields(uid: "u1", text: "Renew the Führerschein", dueDate: nil, isChecked: false,
-                                                           shouldRemind: false, remindAt: nil),
+                                                           shouldRemind: false),
                                     object: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", completedAt: nil)
         try database.apply(.putCalendarItems(listName: "Inbox", [imported]), now: Fixed.now)
         #expect(try texts("fuhrer", in: database) == ["Renew the Führerschein"])

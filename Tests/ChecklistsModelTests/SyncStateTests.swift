@@ -20,8 +20,8 @@ struct SyncStateTests {
         defer { folder.remove() }
         let database = try open()
         let due = Fixed.date("2026-11-24 09:00")
-        let pending = CalendarFields(uid: "a", text: "Pending", dueDate: due, shouldRemind: true, remindAt: due)
-        let checked = CalendarFields(uid: "b", text: "Checked", dueDate: due, isChecked: true, shouldRemind: true, remindAt: due)
+        let pending = CalendarFields(uid: "a", text: "Pending", dueDate: due, shouldRemind: true)
+        let checked = CalendarFields(uid: "b", text: "Checked", dueDate: due, isChecked: true, shouldRemind: true)
         let modified = Fixed.date("2026-11-21 09:00")
         let writes = [pending, checked].map {
             SyncCommit.ItemWrite(fields: $0, object: "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n", modifiedAt: modified, completedAt: nil,
@@ -36,7 +36,8 @@ struct SyncStateTests {
         #expect(calendars.map(\.url) == ["/cal/"] && calendars[0].syncToken == "t1")
         let contents = try reopened.syncContents(checklistID: calendars[0].checklistID, calendarURL: "/cal/")
         #expect(contents.entries.map(\.item.text) == ["Pending", "Checked"])
-        #expect(contents.entries.map(\.remindAt) == [due, nil])   // a pulled check-off has nothing pending
+        // A pulled check-off has nothing pending.
+        #expect(try contents.entries.map { try reopened.pendingReminders(ofItem: $0.item.id) } == [[.atDue: due], [:]])
         #expect(contents.states.map(\.uid) == ["a", "b"] && contents.states[0].syncedModifiedAt == modified)
         #expect(contents.entries[0].modifiedAt == modified)
     }

@@ -71,10 +71,9 @@ struct UndatedItemsTests {
         }
         #expect(schema == [
             "table item",
-            "index item_by_checklist_due",           // item_by_checklist: dropped by a later migration
+            "index item_by_checklist_due",           // item_by_checklist, item_by_remind_at: dropped by later migrations
             "index item_by_checklist_position",
             "index item_by_checklist_priority",
-            "index item_by_remind_at",
             "index item_by_uid",                     // iCalendar UIDs, a later migration
             "trigger item_counts_delete",
             "trigger item_counts_insert",

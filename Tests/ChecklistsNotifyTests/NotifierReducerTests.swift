@@ -112,13 +112,18 @@ struct NotifierReducerTests {
     @Test("a notification's buttons make the banner's changes: done checks off, snooze moves the reminder 5 minutes or an hour")
     func buttons() {
         var state = fresh()
-        #expect(NotifierReducer.reduce(&state, .actionInvoked(.done, itemIDs: [4, 5], at: Fixed.now)) == [
+        let hourBefore = DueReminder.ID(itemID: 4, reminder: .beforeDue(minutes: 60))
+        let atDue = DueReminder.ID(itemID: 4, reminder: .atDue)
+        let other = DueReminder.ID(itemID: 5, reminder: .atDue)
+        // Two reminders of item 4 in one notification: it is checked off once.
+        #expect(NotifierReducer.reduce(&state, .actionInvoked(.done, reminders: [hourBefore, atDue, other], at: Fixed.now)) == [
             .apply(.setChecked(itemID: 4, true)), .apply(.setChecked(itemID: 5, true)),
             .say("Done from the notification: item 4, 5"), .loadWakeCandidates,
         ])
-        #expect(NotifierReducer.reduce(&state, .actionInvoked(.snoozeShort, itemIDs: [4], at: Fixed.now)).first
-            == .apply(.snooze(itemID: 4, until: Fixed.now.addingTimeInterval(300))))
-        #expect(NotifierReducer.reduce(&state, .actionInvoked(.snoozeLong, itemIDs: [4], at: Fixed.now)).first
+        // A snooze moves the reminder that rang, not the item's others.
+        #expect(NotifierReducer.reduce(&state, .actionInvoked(.snoozeShort, reminders: [hourBefore], at: Fixed.now)).first
+            == .apply(.snooze(itemID: 4, until: Fixed.now.addingTimeInterval(300), reminder: .beforeDue(minutes: 60))))
+        #expect(NotifierReducer.reduce(&state, .actionInvoked(.snoozeLong, reminders: [atDue], at: Fixed.now)).first
             == .apply(.snooze(itemID: 4, until: Fixed.now.addingTimeInterval(3600))))
     }
 
@@ -201,7 +206,13 @@ struct DeliveryTextTests {
             "CHECKLISTS_ITEM_LIST": "Errands",
             "CHECKLISTS_ITEM_DUE": "2026-11-21T10:30:00+00:00",
             "CHECKLISTS_REMIND_AT": "2026-11-21T10:30:00+00:00",
+            "CHECKLISTS_REMINDER": "0m",
         ])
+        // A reminder before the due time says which, in the text too.
+        var before = due
+        before.reminder = .beforeDue(minutes: 60)
+        #expect(text.environment(before, delivery: delivery)["CHECKLISTS_REMINDER"] == "1h")
+        #expect(text.summary(Delivery(reminders: [before], at: Fixed.now)) == "Reminder: in 1 hour: Pay $RENT; rm -rf ~")
     }
 
     @Test("control characters in the text never reach a terminal or the log")

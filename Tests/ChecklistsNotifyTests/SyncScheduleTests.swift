@@ -103,7 +103,7 @@ struct SyncScheduleTests {
     @Test("a notification's Done is a change here too")
     func notificationButton() {
         var state = started()
-        let effects = NotifierReducer.reduce(&state, .actionInvoked(.done, itemIDs: [4], at: at(20)))
+        let effects = NotifierReducer.reduce(&state, .actionInvoked(.done, reminders: [DueReminder.ID(itemID: 4, reminder: .atDue)], at: at(20)))
         #expect(effects.last == .checkLocalChanges(at: at(20)))
     }
 }

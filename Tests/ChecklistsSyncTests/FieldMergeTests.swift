@@ -7,8 +7,7 @@ import TestSupport
 @Suite("The three-way field merge")
 struct FieldMergeTests {
     let now = Fixed.now
-    let base = CalendarFields(uid: "u", text: "Buy milk", dueDate: Fixed.date("2026-11-24 09:00"), shouldRemind: true,
-                              remindAt: Fixed.date("2026-11-24 09:00"))
+    let base = CalendarFields(uid: "u", text: "Buy milk", dueDate: Fixed.date("2026-11-24 09:00"), shouldRemind: true)
 
     private func merge(here: CalendarFields, hereAt: String, server: CalendarFields, serverAt: String, base: CalendarFields?)
         -> (fields: CalendarFields, conflicts: [FieldConflict]) {
@@ -23,14 +22,14 @@ struct FieldMergeTests {
         here.text = "Buy oat milk"
         var server = base
         server.dueDate = Fixed.date("2026-11-25 18:00")
-        server.remindAt = server.dueDate
+        server.reminders = [.atDue, .beforeDue(minutes: 60)]
         server.isChecked = true
         let merged = merge(here: here, hereAt: "2026-11-21 10:00", server: server, serverAt: "2026-11-21 09:00", base: base)
         #expect(merged.conflicts.isEmpty)
         #expect(merged.fields.text == "Buy oat milk")
         #expect(merged.fields.dueDate == Fixed.date("2026-11-25 18:00"))
         #expect(merged.fields.isChecked)
-        #expect(merged.fields.remindAt == Fixed.date("2026-11-25 18:00"))
+        #expect(merged.fields.reminders == [.atDue, .beforeDue(minutes: 60)])
     }
 
     @Test("a priority changed on the server is taken beside our text; changed on both sides, the later change wins and the loser is named")
@@ -96,16 +95,21 @@ struct FieldMergeTests {
         #expect(merged.conflicts.first?.lost == "2026-11-26 09:00")
     }
 
-    @Test("a reminder delivered here (nil) and one whose moment passed on the server are the same, not a change")
-    func deliveredReminder() {
-        let past = CalendarFields(uid: "u", text: "Call", dueDate: Fixed.date("2026-11-20 09:00"), shouldRemind: true,
-                                  remindAt: Fixed.date("2026-11-20 09:00"))
-        var here = past
-        here.remindAt = nil
-        let merged = merge(here: here, hereAt: "2026-11-21 09:00", server: past, serverAt: "2026-11-21 10:00", base: past)
+    @Test("reminders are one field: a reminder added here and the text changed there both stay; added on both sides, the later wins and says so")
+    func remindersMergedAsOneField() {
+        var here = base
+        here.reminders.append(.beforeDue(minutes: 24 * 60))
+        var server = base
+        server.text = "Buy oat milk"
+        var merged = merge(here: here, hereAt: "2026-11-21 09:00", server: server, serverAt: "2026-11-21 10:00", base: base)
         #expect(merged.conflicts.isEmpty)
-        #expect(merged.fields.remindAt == nil)
-        #expect(FieldMerge.same(here, past, now: now))
+        #expect(merged.fields.reminders == [.atDue, .beforeDue(minutes: 1440)])
+        #expect(merged.fields.text == "Buy oat milk")
+        server.reminders = [.at(Fixed.date("2026-11-23 18:00"))]
+        merged = merge(here: here, hereAt: "2026-11-21 09:00", server: server, serverAt: "2026-11-21 10:00", base: base)
+        #expect(merged.fields.reminders == [.at(Fixed.date("2026-11-23 18:00"))])
+        #expect(merged.conflicts.map(\.field) == [.reminder])
+        #expect(!FieldMerge.same(here, server, now: now))
     }
 
     @Test("without a base every difference is a conflict decided by time")

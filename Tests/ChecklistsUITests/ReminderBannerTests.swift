@@ -50,13 +50,13 @@ struct ReminderBannerTests {
         var state = onChecklist()
         _ = reduce(&state, .remindersDue([Self.reminder(1, "one"), Self.reminder(2, "two")], missed: false))
         _ = reduce(&state, .remindersDue([Self.reminder(2, "two"), Self.reminder(3, "three")], missed: false))
-        #expect(state.overlays.banner?.reminders.map(\.id) == [1, 2, 3])
+        #expect(state.overlays.banner?.reminders.map(\.item.id) == [1, 2, 3])
         #expect(render(state).lines()[3].contains("Reminder 1 of 3"))
         _ = reduce(&state, .key(.character("n")))
-        #expect(state.overlays.banner?.current.id == 2)
+        #expect(state.overlays.banner?.current.item.id == 2)
         _ = reduce(&state, .key(.escape))                     // dismiss "two"
-        #expect(state.overlays.banner?.reminders.map(\.id) == [1, 3])
-        #expect(state.overlays.banner?.current.id == 3)
+        #expect(state.overlays.banner?.reminders.map(\.item.id) == [1, 3])
+        #expect(state.overlays.banner?.current.item.id == 3)
     }
 
     @Test("x marks the item done; z then 1, 2 or 3 snoozes without changing the due date")

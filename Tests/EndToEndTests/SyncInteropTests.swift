@@ -133,6 +133,40 @@ struct SyncInteropTests {
         }
     }
 
+    @Test("a to-do another client wrote with several alarms shows its reminders here; edited here, the alarms we did not change stay on the server",
+          arguments: ServerKind.allCases)
+    func severalAlarmsFromAnotherClient(_ kind: ServerKind) throws {
+        try scenario(kind) { server, laptop, other in
+            #expect(laptop.sync() == [#""List": up to date"#])
+            let text = [
+                "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Nextcloud Tasks v0.16.0", "BEGIN:VTODO", "UID:rent-2030",
+                "DTSTAMP:20260101T000000Z", "SUMMARY:Pay rent", "DUE:20300201T090000Z",
+                "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:Pay rent", "TRIGGER;RELATED=END:-PT1H", "END:VALARM",
+                "BEGIN:VALARM", "ACTION:AUDIO", "TRIGGER;VALUE=DATE-TIME:20300131T180000Z", "END:VALARM",
+                "BEGIN:VALARM", "ACTION:EMAIL", "ATTENDEE:mailto:me@example.org", "SUMMARY:Rent", "DESCRIPTION:Pay rent",
+                "TRIGGER;RELATED=END:-P2D", "END:VALARM",
+                "END:VTODO", "END:VCALENDAR", "",
+            ].joined(separator: "\r\n")
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder.file("rent.ics")))
+            other.run(["put", "List", "rent-2030", folder.file("rent.ics")])
+            #expect(laptop.sync() == [#""List": 1 received"#])
+            let listed = laptop.run(["list", "--json"]).output
+            #expect(listed.contains(#""reminders": [{"before": "1h"}, {"at": "2030-01-31T18:00:00+00:00"}], "nextReminder": "2030-01-31T18:00:00+00:00""#), "\(listed)")
+            // Here: the hour before goes, a day before comes.
+            let id = laptop.id(of: "Pay rent")
+            #expect(laptop.run(["edit", id, "--no-remind-before", "1h", "--remind-before", "1d"]).status == 0)
+            #expect(laptop.sync() == [#""List": 1 sent"#])
+            let href = try #require(try laptop.open().syncStates(calendarURL: try laptop.open().syncCalendars()[0].url).states.first?.href)
+            let onServer = runCommand(["curl", "-s", "http://127.0.0.1:\(server.port)\(href)"]).output
+            for kept in ["ACTION:AUDIO\r\nTRIGGER;VALUE=DATE-TIME:20300131T180000Z", "ATTENDEE:mailto:me@example.org",
+                         "TRIGGER;RELATED=END:-P2D", "TRIGGER;RELATED=END:-P1D"] {
+                #expect(onServer.contains(kept), "\(kept) in \(onServer)")
+            }
+            #expect(!onServer.contains("-PT1H"), "\(onServer)")
+            #expect(laptop.sync() == [#""List": up to date"#])
+        }
+    }
+
     @Test("events in a calendar of to-dos are neither fetched nor named; a to-do that cannot be read still is", arguments: ServerKind.allCases)
     func eventsBesideToDos(_ kind: ServerKind) throws {
         try scenario(kind) { server, laptop, other in

@@ -21,11 +21,11 @@ struct OtherAppsFilesTests {
 
     private func utc(_ text: String) -> Date { Timestamp.parse(text)! }
 
-    @Test("Apple Reminders: DUE with TZID and its VTIMEZONE, an absolute trigger")
+    @Test("Apple Reminders: DUE with TZID and its VTIMEZONE, an absolute trigger at the due time is Remind Me")
     func apple() throws {
         let (fields, _) = try fields("Apple Reminders")
         #expect(fields == CalendarFields(uid: "2C3A7F0E-8B1D-4E55-9C2A-0D1E2F3A4B5C", text: "Buy milk", dueDate: utc("2026-11-24T09:00:00+01:00"),
-                                         shouldRemind: true, remindAt: utc("2026-11-24T09:00:00+01:00")))
+                                         shouldRemind: true))
     }
 
     @Test("tasks.org: a DATE due is midnight starting that day; the alarm at the due date; PRIORITY:1 is high")
@@ -33,14 +33,12 @@ struct OtherAppsFilesTests {
         let (fields, object) = try fields("tasks.org")
         // Its DESCRIPTION is the note.
         #expect(fields == CalendarFields(uid: "7366123045921184315", text: "Call the dentist", dueDate: utc("2026-11-25T00:00:00+01:00"),
-                                         shouldRemind: true, remindAt: utc("2026-11-25T00:00:00+01:00"), note: "Ask about\nthe bill",
+                                         shouldRemind: true, note: "Ask about\nthe bill",
                                          priority: .high))
         // Moved a day, done here: the DATE stays a DATE; the rest stays as written.
         var edited = fields
         edited.dueDate = utc("2026-11-26T00:00:00+01:00")
-        edited.remindAt = edited.dueDate
         edited.isChecked = true
-        edited.remindAt = nil
         let text = ICalendarWriter.text(mapping.merge(edited, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
         for line in ["DUE;VALUE=DATE:20261126", "DESCRIPTION:Ask about\\nthe bill", "PRIORITY:1", "CATEGORIES:health,calls",
                      "X-APPLE-SORT-ORDER:-1234", "CREATED:20261120T101000Z", "STATUS:COMPLETED", "COMPLETED:20261121T103000Z",
@@ -49,12 +47,19 @@ struct OtherAppsFilesTests {
         }
     }
 
-    @Test("Thunderbird: a zone Foundation does not know is read by its VTIMEZONE; a trigger before DTSTART")
+    @Test("Thunderbird: a zone Foundation does not know is read by its VTIMEZONE; a trigger before DTSTART is kept, not ours")
     func thunderbird() throws {
         let (fields, object) = try fields("Thunderbird")
-        // November: standard time, +01:00. In progress is not done.
+        // November: standard time, +01:00. In progress is not done. The
+        // alarm is related to the start: another app's, never rung here.
         #expect(fields == CalendarFields(uid: "d1a2b3c4-5e6f-7a8b-9c0d-e1f2a3b4c5d6", text: "Renew the passport",
-                                         dueDate: utc("2026-11-26T17:00:00+01:00"), shouldRemind: true, remindAt: utc("2026-11-26T07:45:00+01:00")))
+                                         dueDate: utc("2026-11-26T17:00:00+01:00")))
+        var edited = fields
+        edited.reminders = [.beforeDue(minutes: 60)]
+        let text = ICalendarWriter.text(mapping.merge(edited, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
+        #expect(text.contains("TRIGGER;VALUE=DURATION;RELATED=START:-PT15M\r\n"))
+        #expect(text.contains("TRIGGER;RELATED=END:-PT1H\r\n"))
+        #expect(mapping.fields(of: try ICalendarReader.parse(Array(text.utf8))[0])?.reminders == [.beforeDue(minutes: 60)])
         // July: the DAYLIGHT rule (last Sunday of March), +02:00.
         var summer = object
         let todo = summer.components.firstIndex { $0.name == "VTODO" }!

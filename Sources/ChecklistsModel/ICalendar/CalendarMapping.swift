@@ -8,10 +8,8 @@ public struct CalendarFields: Hashable, Sendable {
     /// Whole minutes, years 1970-9999.
     public var dueDate: Date?
     public var isChecked: Bool
-    public var shouldRemind: Bool
-    /// The pending reminder (the rule's answer: nil when checked, or when it
-    /// is not after `now`).
-    public var remindAt: Date?
+    /// The reminders, one per VALARM we can model (`ReminderTime.normalized`).
+    public var reminders: [ReminderTime]
     public var recurrence: Recurrence?
     /// DTSTART of a repeating item: where its occurrences are counted from.
     public var repeatStart: Date?
@@ -20,18 +18,24 @@ public struct CalendarFields: Hashable, Sendable {
     /// <-> PRIORITY, read as a level (1-4 high, 5 medium, 6-9 low).
     public var priority: Priority
 
-    public init(uid: String, text: String, dueDate: Date?, isChecked: Bool = false, shouldRemind: Bool = false, remindAt: Date? = nil,
-                recurrence: Recurrence? = nil, repeatStart: Date? = nil, note: String = "", priority: Priority = .none) {
+    public init(uid: String, text: String, dueDate: Date?, isChecked: Bool = false, shouldRemind: Bool = false,
+                recurrence: Recurrence? = nil, repeatStart: Date? = nil, note: String = "", priority: Priority = .none,
+                reminders: [ReminderTime] = []) {
         self.uid = uid
         self.text = text
         self.dueDate = dueDate
         self.isChecked = isChecked
-        self.shouldRemind = shouldRemind
-        self.remindAt = remindAt
+        self.reminders = ReminderTime.with(shouldRemind: shouldRemind, reminders)
         self.recurrence = recurrence
         self.repeatStart = repeatStart
         self.note = note
         self.priority = priority
+    }
+
+    /// Remind Me: a reminder at the due date among `reminders`.
+    public var shouldRemind: Bool {
+        get { reminders.contains(.atDue) }
+        set { reminders = ReminderTime.normalized(reminders.filter { $0 != .atDue } + (newValue ? [.atDue] : [])) }
     }
 }
 
@@ -71,10 +75,13 @@ public struct CalendarStamps: Hashable, Sendable {
 /// - another app's DTSTART stays, unless the DUE we write is not later
 ///   than it (or not of its value type): then it is dropped, as RFC 5545
 ///   wants DUE after DTSTART
-/// - Remind Me and the pending reminder <-> the first DISPLAY or AUDIO
-///   VALARM: its TRIGGER absolute, or relative to DUE (RELATED=END) or to
-///   DTSTART (else DUE); written as `TRIGGER;RELATED=END:PT0S` when it
-///   fires at the due date, else as the absolute time (a snooze)
+/// - each reminder <-> a DISPLAY or AUDIO VALARM: a TRIGGER relative to
+///   DUE (RELATED=END, or no RELATED in a VTODO without DTSTART) at or
+///   before it, or an absolute TRIGGER (one at the due time reads as Remind
+///   Me). Written `TRIGGER;RELATED=END:-PT1H` or `TRIGGER;VALUE=DATE-TIME:`
+///   in UTC. Any other VALARM (EMAIL, related to a start, after the due
+///   date) is not a reminder here: kept as written, never fired. Only the
+///   alarms of reminders added or removed here are written or removed.
 public struct CalendarMapping: Sendable {
     /// Floating times and DATEs are in this zone; DUE keeps its TZID form.
     public var timeZone: TimeZone
@@ -120,10 +127,7 @@ public struct CalendarMapping: Sendable {
                 fields.repeatStart = start
             }
         }
-        if due != nil, let alarm = primaryAlarm(in: todo, due: due, zones: zones) {
-            fields.shouldRemind = true
-            if !checked, alarm.time > now { fields.remindAt = alarm.time }
-        }
+        fields.reminders = ReminderTime.normalized(reminderAlarms(in: todo, due: due, zones: zones).map(\.reminder))
         return fields
     }
 
@@ -139,22 +143,53 @@ public struct CalendarMapping: Sendable {
         return StoredTime.date(StoredTime.wholeMinutes(date))
     }
 
-    /// The alarm that is our reminder: the first DISPLAY or AUDIO VALARM
-    /// whose trigger can be placed in time (years 1970-9999).
-    private func primaryAlarm(in todo: ICalComponent, due: Date?, zones: ICalZones) -> (index: Int, time: Date)? {
+    /// The alarms that are reminders here, each with the reminder it is:
+    /// DISPLAY or AUDIO, with a TRIGGER relative to DUE at or before it, in
+    /// whole minutes, or absolute (years 1970-9999).
+    private func reminderAlarms(in todo: ICalComponent, due: Date?, zones: ICalZones) -> [(index: Int, reminder: ReminderTime)] {
+        var found: [(index: Int, reminder: ReminderTime)] = []
         for (index, alarm) in todo.components.enumerated() where alarm.name == "VALARM" {
-            let action = alarm.first("ACTION")?.value.uppercased()
-            guard action == "DISPLAY" || action == "AUDIO", let trigger = alarm.first("TRIGGER") else { continue }
-            var time: Date?
-            if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" || ICalTimeValue(trigger) != nil {
-                time = zones.date(trigger)
-            } else if let offset = ICalTimeText.duration(trigger.value) {
-                let related = trigger.parameter("RELATED")?.uppercased() == "END" ? due : (zones.date(todo.first("DTSTART")) ?? due)
-                time = related?.addingTimeInterval(TimeInterval(offset))
-            }
-            if let time, time.timeIntervalSince1970 >= 0, time.timeIntervalSince1970 < 253_402_300_800 { return (index, time) }
+            if let reminder = reminder(of: alarm, in: todo, due: due, zones: zones) { found.append((index, reminder)) }
         }
-        return nil
+        return found
+    }
+
+    private func reminder(of alarm: ICalComponent, in todo: ICalComponent, due: Date?, zones: ICalZones) -> ReminderTime? {
+        let action = alarm.first("ACTION")?.value.uppercased()
+        guard action == "DISPLAY" || action == "AUDIO", let trigger = alarm.first("TRIGGER") else { return nil }
+        if trigger.parameter("VALUE")?.uppercased() == "DATE-TIME" || ICalTimeValue(trigger) != nil {
+            guard let time = Self.minute(zones.date(trigger)) else { return nil }
+            return time == due ? .atDue : .at(time)
+        }
+        guard let due, let offset = ICalTimeText.duration(trigger.value), offset <= 0, offset % 60 == 0,
+              -offset / 60 <= Int64(ReminderTime.longestOffset) else { return nil }
+        // Relative to the start (said so, or by default where there is one):
+        // another app's reminder this one cannot place, kept as it is.
+        let related = trigger.parameter("RELATED")?.uppercased()
+        if related == "START" || (related == nil && todo.first("DTSTART") != nil) { return nil }
+        return .beforeDue(minutes: Int(-offset / 60))
+    }
+
+    /// The VALARM written for a reminder added here.
+    private static func alarm(for reminder: ReminderTime, text: String) -> ICalComponent {
+        let trigger = switch reminder {
+        case let .beforeDue(minutes):
+            ICalProperty(name: "TRIGGER", parameters: [ICalParameter(name: "RELATED", rawValue: "END")], value: duration(beforeMinutes: minutes))
+        case let .at(date):
+            ICalProperty(name: "TRIGGER", parameters: [ICalParameter(name: "VALUE", rawValue: "DATE-TIME")], value: ICalTimeText.utc(date))
+        }
+        return ICalComponent(name: "VALARM", properties: [
+            ICalProperty(name: "ACTION", value: "DISPLAY"), ICalProperty(name: "DESCRIPTION", text: text), trigger,
+        ])
+    }
+
+    /// `-P1DT9H`, `-PT15M`; `PT0S` for at the due time.
+    static func duration(beforeMinutes minutes: Int) -> String {
+        guard minutes > 0 else { return "PT0S" }
+        let days = minutes / 1440, hours = minutes % 1440 / 60, rest = minutes % 60
+        var text = "-P" + (days > 0 ? "\(days)D" : "")
+        if hours > 0 || rest > 0 { text += "T" + (hours > 0 ? "\(hours)H" : "") + (rest > 0 ? "\(rest)M" : "") }
+        return text
     }
 
     /// The VTODO the object is about: the first without RECURRENCE-ID (an
@@ -167,9 +202,7 @@ public struct CalendarMapping: Sendable {
     // MARK: - Writing
 
     /// `fields` merged into `original` (nil: a new object). Reading the
-    /// result gives `fields` back, as long as they obey the reminder rule
-    /// (a pending reminder is after `now`, and none is pending when checked
-    /// or, at the due date, when the due date is past).
+    /// result gives `fields` back (reminders before a due date need one).
     public func merge(_ fields: CalendarFields, stamps: CalendarStamps, into original: ICalComponent?) -> ICalComponent {
         var object = original ?? ICalComponent(name: "VCALENDAR")
         let zones = ICalZones(local: timeZone, calendar: object)
@@ -240,22 +273,16 @@ public struct CalendarMapping: Sendable {
         // a reminder that was relative to it is written again, in time.
         if changed, fields.recurrence == nil, Self.startNotBeforeDue(todo, zones: zones) { todo.remove("DTSTART") }
         current = self.fields(of: todo, zones: zones)
-        if current.shouldRemind != fields.shouldRemind || current.remindAt != fields.remindAt {
-            var position: Int?
-            while let alarm = primaryAlarm(in: todo, due: current.dueDate, zones: zones) {
-                position = position ?? alarm.index
-                todo.components.remove(at: alarm.index)
-            }
-            if fields.shouldRemind {
-                let trigger = if let at = fields.remindAt, at != fields.dueDate {
-                    ICalProperty(name: "TRIGGER", parameters: [ICalParameter(name: "VALUE", rawValue: "DATE-TIME")], value: ICalTimeText.utc(at))
-                } else {
-                    ICalProperty(name: "TRIGGER", parameters: [ICalParameter(name: "RELATED", rawValue: "END")], value: "PT0S")
-                }
-                let alarm = ICalComponent(name: "VALARM", properties: [
-                    ICalProperty(name: "ACTION", value: "DISPLAY"), ICalProperty(name: "DESCRIPTION", text: fields.text), trigger,
-                ])
-                todo.components.insert(alarm, at: min(position ?? 0, todo.components.count))
+        if current.reminders != fields.reminders {
+            // Only the alarms of reminders removed here go, and only those
+            // added here are written: the others stay byte for byte.
+            let wanted = Set(fields.reminders)
+            let alarms = reminderAlarms(in: todo, due: current.dueDate, zones: zones)
+            for alarm in alarms.reversed() where !wanted.contains(alarm.reminder) { todo.components.remove(at: alarm.index) }
+            let present = Set(alarms.map(\.reminder))
+            for reminder in fields.reminders where !present.contains(reminder) {
+                let after = todo.components.lastIndex { $0.name == "VALARM" }.map { $0 + 1 } ?? todo.components.count
+                todo.components.insert(Self.alarm(for: reminder, text: fields.text), at: after)
             }
             changed = true
         }

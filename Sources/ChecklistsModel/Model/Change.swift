@@ -16,8 +16,9 @@ public enum Change: Hashable, Sendable {
     /// Hides (or shows again) the checklist's checked-off items on screen.
     case setHidesChecked(checklistID: Int64, Bool)
     case setOpenChecklist(id: Int64?)
-    /// Fires the item's reminder again at `until`; the due date stays as it is.
-    case snooze(itemID: Int64, until: Date)
+    /// Fires one of the item's reminders again at `until`; the due date
+    /// and its other reminders stay as they are.
+    case snooze(itemID: Int64, until: Date, reminder: ReminderTime = .atDue)
     /// To-dos read from iCalendar files (or a server) into the list of that
     /// name, made if missing: an item with the same UID is updated and moved
     /// there, others are added.

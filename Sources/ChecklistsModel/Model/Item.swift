@@ -11,7 +11,9 @@ public struct Item: Hashable, Sendable, Identifiable {
     /// An instant with minute precision (seconds are always zero), or nil:
     /// an item need not have a due date.
     public var dueDate: Date?
-    public var shouldRemind: Bool
+    /// Its reminders, each once, in order (`ReminderTime.normalized`): at
+    /// the due date (Remind Me), some time before it, or at a time of their own.
+    public var reminders: [ReminderTime]
     /// How it repeats, or nil. Checking off a repeating item with a due date
     /// moves the date to the next occurrence instead (see `Recurrence`).
     public var recurrence: Recurrence?
@@ -21,9 +23,10 @@ public struct Item: Hashable, Sendable, Identifiable {
     /// When a repeating item was last checked off.
     public var lastDoneAt: Date?
 
-    /// When the item's reminder will ring, as the database holds it: the due
-    /// date, a snooze's end, or nil when none is pending (Remind Me off,
-    /// checked off, due date past or none, or already delivered). Read with
+    /// When the item's next reminder will ring, as the database holds it:
+    /// the earliest of its pending reminders (their own times or a snooze's
+    /// end), or nil when none is pending (none set, checked off, all past,
+    /// or already delivered). Read with
     /// the item by the same queries, so a row can show its bell and a
     /// snoozed time; what the user edits is `draft`, which leaves it out.
     public var remindAt: Date?
@@ -39,13 +42,13 @@ public struct Item: Hashable, Sendable, Identifiable {
 
     public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date?, shouldRemind: Bool = false,
                 recurrence: Recurrence? = nil, repeatStart: Date? = nil, lastDoneAt: Date? = nil, remindAt: Date? = nil,
-                note: String = "", position: Int64 = 0, priority: Priority = .none) {
+                note: String = "", position: Int64 = 0, priority: Priority = .none, reminders: [ReminderTime] = []) {
         self.id = id
         self.checklistID = checklistID
         self.text = text
         self.isChecked = isChecked
         self.dueDate = dueDate
-        self.shouldRemind = shouldRemind
+        self.reminders = ReminderTime.with(shouldRemind: shouldRemind, reminders)
         self.recurrence = recurrence
         self.repeatStart = repeatStart
         self.lastDoneAt = lastDoneAt
@@ -58,8 +61,15 @@ public struct Item: Hashable, Sendable, Identifiable {
     /// Whether the item has a note worth showing (a row marks it).
     public var hasNote: Bool { !TextRules.isBlank(note) }
 
+    /// Remind Me: a reminder at the due date, the one `--remind` and the
+    /// toggle set. Setting it adds or removes that one, the others stay.
+    public var shouldRemind: Bool {
+        get { reminders.contains(.atDue) }
+        set { reminders = ReminderTime.normalized(reminders.filter { $0 != .atDue } + (newValue ? [.atDue] : [])) }
+    }
+
     /// A reminder is pending and rings at some other time than the due
-    /// date: it was snoozed.
+    /// date: before it, at a time of its own, or snoozed.
     public var isSnoozed: Bool {
         remindAt.map { $0 != dueDate } ?? false
     }
@@ -81,7 +91,7 @@ public struct Item: Hashable, Sendable, Identifiable {
 
     /// The editable part of an item, as the Item Detail form holds it.
     public var draft: ItemDraft {
-        ItemDraft(text: text, dueDate: dueDate, shouldRemind: shouldRemind, recurrence: recurrence, note: note, priority: priority)
+        ItemDraft(text: text, dueDate: dueDate, recurrence: recurrence, note: note, priority: priority, reminders: reminders)
     }
 }
 
@@ -90,7 +100,8 @@ public struct ItemDraft: Hashable, Sendable {
     public var text: String
     /// Nil: no due date (then there can be no reminder).
     public var dueDate: Date?
-    public var shouldRemind: Bool
+    /// Its reminders, as `Item.reminders`. Those before the due date need one.
+    public var reminders: [ReminderTime]
     /// Nil: does not repeat. A repeat needs a due date, as Remind Me does.
     public var recurrence: Recurrence?
     /// The note, as typed (line breaks are LF); empty: none.
@@ -98,13 +109,19 @@ public struct ItemDraft: Hashable, Sendable {
     public var priority: Priority
 
     public init(text: String, dueDate: Date?, shouldRemind: Bool = false, recurrence: Recurrence? = nil, note: String = "",
-                priority: Priority = .none) {
+                priority: Priority = .none, reminders: [ReminderTime] = []) {
         self.text = text
         self.dueDate = dueDate
-        self.shouldRemind = shouldRemind
+        self.reminders = ReminderTime.with(shouldRemind: shouldRemind, reminders)
         self.recurrence = recurrence
         self.note = note
         self.priority = priority
+    }
+
+    /// Remind Me, as `Item.shouldRemind`.
+    public var shouldRemind: Bool {
+        get { reminders.contains(.atDue) }
+        set { reminders = ReminderTime.normalized(reminders.filter { $0 != .atDue } + (newValue ? [.atDue] : [])) }
     }
 }
 

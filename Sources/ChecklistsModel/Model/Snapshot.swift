@@ -18,12 +18,14 @@ public struct Snapshot: Hashable, Sendable {
         }
     }
 
-    /// An item with its reminder state (`remindAt`: when its reminder fires,
-    /// nil for none) and what iCalendar needs. `item.checklistID` is the
-    /// list that holds it.
+    /// An item with its reminder state (`pending`: when each of its
+    /// reminders that is pending rings) and what iCalendar needs.
+    /// `item.checklistID` is the list that holds it.
     public struct Entry: Hashable, Sendable {
         public var item: Item
-        public var remindAt: Date?
+        /// Each pending reminder's ring: its own time, or a snooze's end. A
+        /// reminder of the item with no time here was delivered or is past.
+        public var pending: [ReminderTime: Date]
         /// The iCalendar UID; empty: give it a new one when restored.
         public var uid: String
         /// The iCalendar object the item was imported from (text), whose
@@ -34,20 +36,28 @@ public struct Snapshot: Hashable, Sendable {
         public var completedAt: Date?
 
         public init(item: Item, remindAt: Date?, uid: String = "", calendarObject: String? = nil,
-                    modifiedAt: Date? = nil, completedAt: Date? = nil) {
+                    modifiedAt: Date? = nil, completedAt: Date? = nil, pending: [ReminderTime: Date] = [:]) {
             self.item = item
-            self.remindAt = remindAt
+            self.pending = pending
+            if let remindAt { self.pending[.atDue] = remindAt }
             self.uid = uid
             self.calendarObject = calendarObject
             self.modifiedAt = modifiedAt
             self.completedAt = completedAt
         }
 
+        /// Remind Me's pending ring (the due date, or a snooze's end), as
+        /// older exports carry it.
+        public var remindAt: Date? {
+            get { pending[.atDue] }
+            set { pending[.atDue] = newValue }
+        }
+
         /// Our fields as iCalendar carries them.
         public var calendarFields: CalendarFields {
-            CalendarFields(uid: uid, text: item.text, dueDate: item.dueDate, isChecked: item.isChecked, shouldRemind: item.shouldRemind,
-                           remindAt: remindAt, recurrence: item.recurrence, repeatStart: item.recurrence == nil ? nil : (item.repeatStart ?? item.dueDate),
-                           note: item.note, priority: item.priority)
+            CalendarFields(uid: uid, text: item.text, dueDate: item.dueDate, isChecked: item.isChecked,
+                           recurrence: item.recurrence, repeatStart: item.recurrence == nil ? nil : (item.repeatStart ?? item.dueDate),
+                           note: item.note, priority: item.priority, reminders: item.reminders)
         }
     }
 

@@ -3,7 +3,7 @@ import Foundation
 /// What the database says about the moments ahead that need a process awake:
 /// loaded by two indexed look-ups, so it costs the same at any size.
 public struct WakeCandidates: Hashable, Sendable {
-    /// The earliest pending reminder (due date, or the end of a snooze).
+    /// The earliest pending reminder (its own time, or the end of a snooze).
     public var nextReminder: Date?
     /// The next moment an item not checked off becomes overdue.
     public var nextOverdue: Date?

@@ -13,8 +13,12 @@ extension ChecklistsDatabase {
     @discardableResult
     public func apply(_ change: Change, now: Date) throws(StorageError) -> ChangeOutcome {
         try Self.validate(change)
-        // Which list is open is no change of the user's content: no history.
+        // Which list is open is no change of the user's content, nor is a
+        // snooze (a reminder's state, as its delivery is): no history.
         if case .setOpenChecklist = change {
+            return try write { db in try Self.apply(change, in: db, now: now, calendar: calendar, makeUID: uidMaker) }
+        }
+        if case .snooze = change {
             return try write { db in try Self.apply(change, in: db, now: now, calendar: calendar, makeUID: uidMaker) }
         }
         return try recordedWrite(now: now, description: { db in try Self.historyDescription(of: change, in: db) }) { db in
@@ -74,25 +78,25 @@ extension ChecklistsDatabase {
         case let .addItem(checklistID, draft):
             guard try ChecklistRecord.exists(id: checklistID, in: db) else { throw StorageError.notFound(what: "the list") }
             let dueAt = draft.dueDate.map(StoredTime.wholeMinutes)
-            let remindAt = ReminderRule.reminderDate(shouldRemind: draft.shouldRemind, isChecked: false,
-                                                     dueDate: dueAt.map(StoredTime.date), now: now)
             // The series starts at the due date given (none without a date).
             let rule = dueAt == nil ? nil : draft.recurrence?.rrule
             try db.execute(sql: """
-                INSERT INTO item (checklistID, text, dueAt, shouldRemind, remindAt, repeatRule, repeatStart, uid, modifiedAt, note, position,
+                INSERT INTO item (checklistID, text, dueAt, shouldRemind, reminders, repeatRule, repeatStart, uid, modifiedAt, note, position,
                                   priority)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [checklistID, draft.text, dueAt, draft.shouldRemind, remindAt.map(StoredTime.wholeSeconds),
+                """, arguments: [checklistID, draft.text, dueAt, draft.shouldRemind, ReminderTime.storedList(draft.reminders),
                                  rule, rule == nil ? nil : dueAt, makeUID(), StoredTime.wholeSeconds(now), draft.note,
                                  try nextPosition(in: checklistID, db), draft.priority.rawValue])
-            return .item(db.lastInsertedRowID)
+            let id = db.lastInsertedRowID
+            try reconcileReminders(ofItems: [id], in: db, now: now)
+            return .item(id)
         case let .updateItem(id, draft):
             guard var updated = try ItemRecord.withID(id, in: db)?.item else { throw StorageError.notFound(what: "the item") }
             let old = updated
             updated.text = draft.text
             let dueAt = draft.dueDate.map(StoredTime.wholeMinutes)
             updated.dueDate = dueAt.map(StoredTime.date)
-            updated.shouldRemind = draft.shouldRemind
+            updated.reminders = draft.reminders
             // A repeat needs a due date. A new rule or a due date set by
             // hand starts the series again from that date; otherwise (a
             // text edit) the series keeps its start.
@@ -103,9 +107,9 @@ extension ChecklistsDatabase {
                 updated.repeatStart = updated.dueDate
             }
             try db.execute(sql: """
-                UPDATE item SET text = ?, dueAt = ?, shouldRemind = ?, repeatRule = ?, repeatStart = ?, modifiedAt = ?, note = ?,
+                UPDATE item SET text = ?, dueAt = ?, shouldRemind = ?, reminders = ?, repeatRule = ?, repeatStart = ?, modifiedAt = ?, note = ?,
                                 priority = ? WHERE id = ?
-                """, arguments: [updated.text, dueAt, updated.shouldRemind, updated.recurrence?.rrule,
+                """, arguments: [updated.text, dueAt, updated.shouldRemind, ReminderTime.storedList(updated.reminders), updated.recurrence?.rrule,
                                  updated.repeatStart.map(StoredTime.wholeSeconds), StoredTime.wholeSeconds(now), draft.note,
                                  draft.priority.rawValue, id])
             try updateReminder(db, from: old, to: updated, now: now)
@@ -129,12 +133,12 @@ extension ChecklistsDatabase {
             }
             try updateReminder(db, from: old, to: updated, now: now)
             return .item(itemID)
-        case let .snooze(itemID, until):
+        case let .snooze(itemID, until, reminder):
             // Only a reminder that could still matter is snoozed: not for an
             // item checked off (or deleted) in the meantime.
-            try db.execute(sql: "UPDATE item SET remindAt = ?, modifiedAt = ? WHERE id = ? AND isChecked = 0",
-                           arguments: [StoredTime.wholeSeconds(until), StoredTime.wholeSeconds(now), itemID])
-            try requireChange(db, "the item")
+            // The item is not stamped: a snooze stays on this device, as a
+            // delivery does, and is no change for sync to send.
+            guard try snooze(itemID: itemID, reminder: reminder, until: until, in: db) else { throw StorageError.notFound(what: "the item") }
             return .item(itemID)
         case let .deleteItem(id):
             try db.execute(sql: "DELETE FROM item WHERE id = ?", arguments: [id])
@@ -220,11 +224,12 @@ extension ChecklistsDatabase {
             let fields = item.fields
             let dueAt = fields.dueDate.map(StoredTime.wholeMinutes)
             let rule = dueAt == nil ? nil : fields.recurrence
-            let remind = fields.shouldRemind && dueAt != nil
-            let remindAt = remind && !fields.isChecked ? fields.remindAt.flatMap { $0 > now ? StoredTime.wholeSeconds($0) : nil } : nil
+            // Reminders before a due date need one; one at a time of its
+            // own does not.
+            let reminders = fields.reminders.filter { dueAt != nil || $0.fireDate(dueDate: nil) != nil }
             var values: [(String, (any DatabaseValueConvertible)?)] = [
                 ("checklistID", listID), ("text", fields.text), ("isChecked", fields.isChecked), ("dueAt", dueAt),
-                ("shouldRemind", remind), ("remindAt", remindAt), ("repeatRule", rule?.rrule),
+                ("shouldRemind", reminders.contains(.atDue)), ("reminders", ReminderTime.storedList(reminders)), ("repeatRule", rule?.rrule),
                 ("repeatStart", rule == nil ? nil : (fields.repeatStart ?? fields.dueDate).map(StoredTime.wholeMinutes)),
                 ("calendarObject", item.object), ("modifiedAt", StoredTime.wholeSeconds(now)),
                 ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(item.completedAt ?? now) : nil),
@@ -243,16 +248,18 @@ extension ChecklistsDatabase {
                     INSERT INTO item (\(values.map(\.0).joined(separator: ", ")), uid) VALUES (\(Array(repeating: "?", count: values.count + 1).joined(separator: ", ")))
                     """, arguments: arguments)
             }
+            if let id = try Int64.fetchOne(db, sql: "SELECT id FROM item WHERE uid = ?", arguments: [uid]) {
+                try reconcileReminders(ofItems: [id], in: db, now: now)
+            }
         }
         return .checklist(listID)
     }
 
     /// Stores the rule's answer when one of its inputs changed; otherwise the
-    /// pending (or snoozed, or delivered) reminder stays as it was.
+    /// pending (or snoozed, or delivered) reminders stay as they were.
     private static func updateReminder(_ db: Database, from old: Item, to new: Item, now: Date) throws {
         guard ReminderRule.inputsChanged(from: old, to: new) else { return }
-        let remindAt = ReminderRule.reminderDate(for: new, now: now)
-        try db.execute(sql: "UPDATE item SET remindAt = ? WHERE id = ?", arguments: [remindAt.map(StoredTime.wholeSeconds), new.id])
+        try reconcileReminders(ofItems: [new.id], in: db, now: now)
     }
 
     /// A change to a row deleted meanwhile (by another process, or by an

@@ -190,7 +190,7 @@ extension ChecklistsDatabase {
         if case let .updateItem(id, _) = change { return "edit \(try itemText(id))" }
         if case let .setChecked(id, checked) = change { return "\(checked ? "check" : "uncheck") \(try itemText(id))" }
         if case let .deleteItem(id) = change { return "delete \(try itemText(id))" }
-        if case let .snooze(id, _) = change { return "snooze \(try itemText(id))" }
+        if case let .snooze(id, _, _) = change { return "snooze \(try itemText(id))" }
         if case let .setSortOrder(id, order) = change { return "sort \(try listName(id)) \(order.displayName)" }
         if case let .setHidesChecked(id, hides) = change { return "\(hides ? "hide" : "show") checked items of \(try listName(id))" }
         if case let .moveItem(id, target) = change { return "move \(try itemText(id)) to \(try listName(target))" }

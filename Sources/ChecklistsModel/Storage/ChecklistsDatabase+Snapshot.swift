@@ -50,12 +50,19 @@ extension ChecklistsDatabase {
                 visit(.list(record.summary.checklist, itemCount: record.summary.itemCount))
                 listPlaces[record.summary.checklist.id] = place
             }
+            // Pending reminders are few beside the items: read whole first.
+            var pending: [Int64: [ReminderTime: Date]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT itemID, reminder, fireAt FROM reminder WHERE fireAt IS NOT NULL") {
+                if let reminder = ReminderTime(code: row[1] as String) { pending[row[0], default: [:]][reminder] = StoredTime.date(row[2]) }
+            }
             let records = try SQLRequest<ItemCalendarRecord>(
                 "SELECT \(columnsOf: ItemCalendarRecord.self) FROM item ORDER BY id").fetchCursor(db)
             // An item of no list (the foreign key forbids one) is left
             // out, as a list it does not name would not show it.
             while let record = try records.next() {
-                if let place = listPlaces[record.entry.item.checklistID] { visit(.entry(record.entry, list: place)) }
+                var entry = record.entry
+                if let times = pending[entry.item.id] { entry.pending = times }
+                if let place = listPlaces[entry.item.checklistID] { visit(.entry(entry, list: place)) }
             }
         }
     }
@@ -112,12 +119,15 @@ extension ChecklistsDatabase {
         try Self.loadingItemsInBulk(db, searchIndex: searchIndex) {
             // Items first: with their indexes set aside, a list's delete
             // would scan the table for its items.
+            try db.execute(sql: "DELETE FROM reminder")
             try db.execute(sql: "DELETE FROM item")
             try db.execute(sql: "DELETE FROM checklist")
             // Many items to a statement: see `MultiRowInsert`.
             var itemRows = MultiRowInsert(into: "item", columns: [
                 "id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt", "repeatRule", "repeatStart", "lastDoneAt",
-                "uid", "calendarObject", "modifiedAt", "completedAt", "note", "position", "priority"])
+                "uid", "calendarObject", "modifiedAt", "completedAt", "note", "position", "priority", "reminders"])
+            // Written once every item is in (a batch of them may be full first).
+            var reminderRows: [[DatabaseValue]] = []
             for list in snapshot.lists {
                 let checklist = list.checklist
                 try db.execute(sql: "INSERT INTO checklist (id, name, icon, sortOrder) VALUES (?, ?, ?, ?)",
@@ -133,20 +143,29 @@ extension ChecklistsDatabase {
                     try itemRows.add([
                         item.id.databaseValue, checklist.id.databaseValue, item.text.databaseValue, item.isChecked.databaseValue,
                         item.dueDate.map(StoredTime.wholeMinutes).databaseValue,
-                        item.shouldRemind.databaseValue, entry.remindAt.map(StoredTime.wholeSeconds).databaseValue, rule?.rrule.databaseValue ?? .null,
+                        item.shouldRemind.databaseValue, entry.pending.values.min().map(StoredTime.wholeSeconds).databaseValue,
+                        rule?.rrule.databaseValue ?? .null,
                         (rule == nil ? nil : (item.repeatStart ?? item.dueDate).map(StoredTime.wholeMinutes)).databaseValue,
                         item.lastDoneAt.map(StoredTime.wholeSeconds).databaseValue,
                         (entry.uid.isEmpty ? uidMaker() : entry.uid).databaseValue, entry.calendarObject.databaseValue,
                         entry.modifiedAt.map(StoredTime.wholeSeconds).databaseValue, entry.completedAt.map(StoredTime.wholeSeconds).databaseValue,
                         // An export without positions (an older version) keeps the order added.
                         item.note.databaseValue, (item.position == 0 ? item.id : item.position).databaseValue,
-                        item.priority.rawValue.databaseValue], in: db)
+                        item.priority.rawValue.databaseValue, ReminderTime.storedList(item.reminders).databaseValue], in: db)
+                    for (reminder, fireAt) in entry.pending.sorted(by: { $0.key < $1.key }) {
+                        reminderRows.append([item.id.databaseValue, reminder.code.databaseValue,
+                                             reminder.fireDate(dueDate: item.dueDate).map(StoredTime.wholeSeconds).databaseValue,
+                                             StoredTime.wholeSeconds(fireAt).databaseValue])
+                    }
                     lastItemID = max(lastItemID, item.id)
                 }
             }
             // Items of several small lists share a batch: each list's row is
-            // in before its items are.
+            // in before its items are, and each item before its reminders.
             try itemRows.flush(in: db)
+            var reminderInsert = MultiRowInsert(into: "reminder", columns: ["itemID", "reminder", "scheduledAt", "fireAt"])
+            for row in reminderRows { try reminderInsert.add(row, in: db) }
+            try reminderInsert.flush(in: db)
         }
         for (table, last) in [("checklist", max(lastListID, snapshot.lastChecklistID)), ("item", max(lastItemID, snapshot.lastItemID))] {
             try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [table])

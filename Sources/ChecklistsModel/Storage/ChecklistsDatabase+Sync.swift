@@ -287,12 +287,10 @@ extension ChecklistsDatabase {
         }
     }
 
-    /// Writes a sync's result in one transaction. Pulled fields obey the
-    /// reminder rule: a checked item, or one without Remind Me or a due
-    /// date, has nothing pending; otherwise the merged pending reminder is
-    /// kept as the merge gave it (a reminder delivered here stays
-    /// delivered, one pulled in is pending only when after `now`, which
-    /// the mapping decided when it read the server's alarm). Returns the
+    /// Writes a sync's result in one transaction. Pulled reminders obey the
+    /// reminder rule, each on its own: one whose time did not change keeps
+    /// its state here (delivered stays delivered, a snooze stays), one
+    /// pulled in or moved is pending only when after `now`. Returns the
     /// uids skipped because they changed here while the sync ran.
     @discardableResult
     /// `status`, when given, is recorded in the same transaction: a sync
@@ -384,6 +382,9 @@ extension ChecklistsDatabase {
                     try db.execute(sql: "DELETE FROM syncPush WHERE uid = ?", arguments: [uid])
                 }
             }
+            // The reminders pulled in get the rule's answer, each on its own.
+            let pulled = try written.compactMap { uid in try Int64.fetchOne(db, sql: "SELECT id FROM item WHERE uid = ?", arguments: [uid]) }
+            try Self.reconcileReminders(ofItems: pulled, in: db, now: now)
             for url in commit.goneCalendars { try db.execute(sql: "UPDATE syncCalendar SET gone = 1 WHERE url = ?", arguments: [url]) }
             if let status { try Self.putSyncStatus(status, in: db) }
             return skipped
@@ -458,11 +459,11 @@ extension ChecklistsDatabase {
         let fields = write.fields
         let dueAt = fields.dueDate.map(StoredTime.wholeMinutes)
         let rule = dueAt == nil ? nil : fields.recurrence
-        let remind = fields.shouldRemind && dueAt != nil
-        let remindAt = remind && !fields.isChecked ? fields.remindAt.map(StoredTime.wholeSeconds) : nil
+        // Reminders before a due date need one; one at its own time does not.
+        let reminders = fields.reminders.filter { dueAt != nil || $0.fireDate(dueDate: nil) != nil }
         return [
             ("checklistID", checklistID), ("text", fields.text), ("isChecked", fields.isChecked), ("dueAt", dueAt),
-            ("shouldRemind", remind), ("remindAt", remindAt), ("repeatRule", rule?.rrule),
+            ("shouldRemind", reminders.contains(.atDue)), ("reminders", ReminderTime.storedList(reminders)), ("repeatRule", rule?.rrule),
             ("repeatStart", rule == nil ? nil : (fields.repeatStart ?? fields.dueDate).map(StoredTime.wholeMinutes)),
             ("calendarObject", write.object), ("modifiedAt", StoredTime.wholeSeconds(write.modifiedAt)),
             ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(write.completedAt ?? write.modifiedAt) : nil),

@@ -21,9 +21,11 @@ enum HistoryCapture {
     /// The user's content: what undo restores. Everything else (sync
     /// state, preferences, the history itself) is bookkeeping, never undone.
     static let contentTables = ["checklist", "item"]
-    /// Kept by the counting triggers from the items: neither captured
-    /// nor written back, or a restored list would count its items twice.
-    static let derivedColumns: Set<String> = ["itemCount", "checkedCount"]
+    /// Kept by the counting triggers from the items, or (an item's next
+    /// ring) from the pending reminders: neither captured nor written back,
+    /// or a restored list would count its items twice, and a reminder
+    /// delivered since would make every older change "changed since".
+    static let derivedColumns: Set<String> = ["itemCount", "checkedCount", "remindAt"]
 
     /// One capture on a writing connection, from the change's start to
     /// `finish` (or `discard` when the change failed).

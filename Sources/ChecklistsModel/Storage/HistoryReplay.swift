@@ -83,6 +83,11 @@ enum HistoryReplay {
                         WHERE entryID = :entry AND tableName = '\(table)' AND \(targetColumn) IS NOT NULL
                         """, arguments: arguments)
                 }
+                // The reminders of the items put back get the rule again:
+                // their pending rows are bookkeeping, never undone.
+                let items = try Int64.fetchAll(db, sql: "SELECT rowID FROM history_row WHERE entryID = :entry AND tableName = 'item'",
+                                               arguments: arguments)
+                try ChecklistsDatabase.reconcileReminders(ofItems: items, in: db, now: now)
                 // A list put back is linked to its calendar again.
                 if direction == .undo {
                     try db.execute(sql: """
@@ -101,23 +106,17 @@ enum HistoryReplay {
         return refusal
     }
 
-    /// The SQL for one column's value put back from `image`. An item gets
-    /// the reminder rule again: a reminder whose time passed meanwhile is
-    /// dropped (neither fired nor "missed"); its stamp is now, so that the
-    /// next sync sends the undo as a change made here.
+    /// The SQL for one column's value put back from `image`. An item's
+    /// stamp is now, so that the next sync sends the undo as a change made
+    /// here.
     private static func value(of column: String, in table: String, image: String) -> String {
         let stored = "json_extract(\(image), '$.\"\(column)\"')"
-        guard table == "item" else { return stored }
-        switch column {
-        case "remindAt": return "CASE WHEN \(stored) <= :now THEN NULL ELSE \(stored) END"
-        case "modifiedAt": return ":stamp"
-        default: return stored
-        }
+        return table == "item" && column == "modifiedAt" ? ":stamp" : stored
     }
 
     /// Whether the row as it is now is the image the step expects, on the
     /// columns both know (a column added since is no difference), the stamp
-    /// aside, and a reminder delivered since (remindAt now NULL) aside.
+    /// and the next ring (older entries hold it) aside.
     private static func same(_ current: String?, _ expected: String?, in db: Database) throws -> Bool {
         guard let current, let expected else { return current == nil && expected == nil }
         if current == expected { return true }
@@ -125,7 +124,7 @@ enum HistoryReplay {
         let then = try fields(expected, in: db)
         for (key, value) in now where !stampColumns.contains(key) {
             guard let old = then[key], old != value else { continue }
-            if key == "remindAt" && value.isNull { continue }
+            if key == "remindAt" { continue }
             return false
         }
         return true

@@ -55,9 +55,16 @@ struct ItemRecord: FetchableRecord, TableRecord {
                     lastDoneAt: (row[9] as Int64?).map(StoredTime.date),
                     note: row[10], position: row[11],
                     // A level this version does not know reads as none.
-                    priority: Priority(rawValue: row[12]) ?? .none)
+                    priority: Priority(rawValue: row[12]) ?? .none,
+                    reminders: Self.reminders(row[13]))
         remindAt = (row[6] as Int64?).map(StoredTime.date)
         item.remindAt = remindAt
+    }
+
+    /// The reminders besides Remind Me's, from the row's text: most rows
+    /// have none, and their empty text is read without a parse.
+    private static func reminders(_ list: String) -> [ReminderTime] {
+        list.isEmpty ? [] : ReminderTime.fromStored(shouldRemind: false, list: list)
     }
 
     /// The names `init(row:)` reads by position, in order. Times are
@@ -67,9 +74,10 @@ struct ItemRecord: FetchableRecord, TableRecord {
     /// item was last done. `repeatRule` is an RFC 5545 RRULE value
     /// (`Recurrence.rrule`), NULL for no repeat; `note` is '' for none;
     /// `position` is the item's place in its list's "order added" sort;
-    /// `priority` 0 none, 1 low, 2 medium, 3 high.
+    /// `priority` 0 none, 1 low, 2 medium, 3 high; `reminders` its
+    /// reminders besides Remind Me's (`ReminderTime.storedList`).
     static let columnNames = ["id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt",
-                              "repeatRule", "repeatStart", "lastDoneAt", "note", "position", "priority"]
+                              "repeatRule", "repeatStart", "lastDoneAt", "note", "position", "priority", "reminders"]
 
     static func readsInOrder(_ row: Row, extra: [String] = []) -> Bool {
         selects(columnNames + extra, first: row)
@@ -98,11 +106,12 @@ struct ItemCalendarRecord: FetchableRecord, TableRecord {
                "an item query did not select ItemCalendarRecord's columns first: \(row.columnNames)")
         // By position, as `ItemRecord` reads: its columns, then these four.
         let record = ItemRecord(row: row)
-        let first = ItemRecord.columnNames.count
-        entry = Snapshot.Entry(item: record.item, remindAt: record.remindAt, uid: row[first] ?? "",
-                               calendarObject: row[first + 1],
-                               modifiedAt: (row[first + 2] as Int64?).map(StoredTime.date),
-                               completedAt: (row[first + 3] as Int64?).map(StoredTime.date))
+        let base = ItemRecord.columnNames.count
+        // Each pending reminder's time is in the reminder table, read apart.
+        entry = Snapshot.Entry(item: record.item, remindAt: nil, uid: row[base] ?? "",
+                               calendarObject: row[base + 1],
+                               modifiedAt: (row[base + 2] as Int64?).map(StoredTime.date),
+                               completedAt: (row[base + 3] as Int64?).map(StoredTime.date))
     }
 }
 
@@ -132,6 +141,12 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "checklist"
 
     static var databaseSelection: [any SQLSelectable] { columnNames.map { Column($0) } }
+
+    /// The reminders besides Remind Me's, from the row's text: most rows
+    /// have none, and their empty text is read without a parse.
+    private static func reminders(_ list: String) -> [ReminderTime] {
+        list.isEmpty ? [] : ReminderTime.fromStored(shouldRemind: false, list: list)
+    }
 
     /// The names `init(row:)` reads by position, in order. `itemCount` and
     /// `checkedCount` are kept by triggers on `item`, so counting never

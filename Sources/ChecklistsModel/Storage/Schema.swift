@@ -389,6 +389,43 @@ enum Schema {
                 if level > 0 { try db.execute(sql: "UPDATE item SET priority = ? WHERE id = ?", arguments: [level, row["id"] as Int64]) }
             }
         }
+        migrator.registerMigration("v16: several reminders") { db in
+            try db.execute(sql: """
+                -- The item's reminders other than at the due date (Remind Me
+                -- keeps its column, which scripts and older exports know):
+                -- codes joined by commas, 'b60' an hour before the due date,
+                -- 'a1796000000' at that second since 1970 UTC; '' for none.
+                ALTER TABLE item ADD COLUMN reminders TEXT NOT NULL DEFAULT '';
+                -- One row per reminder pending or delivered: which of the
+                -- item's reminders ('b0' is the one at the due date), the time
+                -- the rule gave it (scheduledAt; NULL when it had none) and
+                -- when it rings (fireAt: that time, or the end of a snooze;
+                -- NULL once delivered, so an edit or a sync that leaves its
+                -- time alone does not ring it again). A reminder past, or of
+                -- a checked item, has no row. Claiming sets fireAt to NULL in
+                -- the same transaction, so each rings once.
+                CREATE TABLE reminder (
+                    id INTEGER PRIMARY KEY,
+                    itemID INTEGER NOT NULL REFERENCES item(id) ON DELETE CASCADE,
+                    reminder TEXT NOT NULL,
+                    scheduledAt INTEGER,
+                    fireAt INTEGER,
+                    UNIQUE (itemID, reminder)
+                );
+                CREATE INDEX reminder_by_fire ON reminder(fireAt);
+                -- Remind Me's reminder as it stands, pending or snoozed (one
+                -- delivered has nothing pending, and keeps nothing pending).
+                INSERT INTO reminder (itemID, reminder, scheduledAt, fireAt)
+                    SELECT id, 'b0', dueAt, remindAt FROM item WHERE remindAt IS NOT NULL;
+                -- and as delivered where it has rung and its time is still set.
+                INSERT INTO reminder (itemID, reminder, scheduledAt, fireAt)
+                    SELECT id, 'b0', dueAt, NULL FROM item
+                    WHERE remindAt IS NULL AND shouldRemind = 1 AND isChecked = 0 AND dueAt IS NOT NULL;
+                -- item.remindAt stays the item's next ring, for its row's
+                -- bell; the claims read the reminder table.
+                DROP INDEX IF EXISTS item_by_remind_at;
+                """)
+        }
         return migrator
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import Dispatch
 import CDBus
 import ChecklistsConfig
+import ChecklistsModel
 
 /// Desktop notifications: org.freedesktop.Notifications on the session bus,
 /// with Done and Snooze buttons whose presses come back as signals.
@@ -15,13 +16,13 @@ import ChecklistsConfig
 final class DBusChannel: Channel {
     let kind = NotifyChannel.dbus
     /// Called with a button pressed and the items its notification named.
-    var onAction: ((NotificationAction, [Int64]) -> Void)?
+    var onAction: ((NotificationAction, [DueReminder.ID]) -> Void)?
     /// A problem found while listening (the bus went away), for the log.
     var onProblem: ((String) -> Void)?
     private var connection: OpaquePointer?
     private var source: (any DispatchSourceRead)?
     /// The items of each notification still on screen, by its id.
-    private var shown: [UInt32: [Int64]] = [:]
+    private var shown: [UInt32: [DueReminder.ID]] = [:]
 
     /// How long a Notify call may take before the server counts as gone.
     static let callTimeoutMilliseconds: Int32 = 3000

@@ -9,6 +9,7 @@ public enum KeyCommand: Hashable, Sendable {
     case moveToList, moveItemDown, moveItemUp, chooseList
     case nextRow, previousRow, done, cancel
     case toggleRemind, togglePicker, clearDueDate, openIconChoice
+    case addReminder, changeReminder, removeReminder
     case repeatNext, repeatPrevious, repeatInterval
     case pickerPreviousField, pickerNextField, pickerIncrement, pickerDecrement, pickerTypeWords, closePicker
     case chooseIcon
@@ -23,14 +24,16 @@ public enum KeyCommand: Hashable, Sendable {
 /// Where the user is, for the purpose of what keys do.
 public enum KeyContext: Hashable, Sendable, CaseIterable {
     case allLists, dueItem, checklist
-    case itemText, itemNote, itemRemind, itemDueDate, itemRepeat, itemPriority, datePicker, typedDate
+    case itemText, itemNote, itemRemind, itemReminder, itemDueDate, itemRepeat, itemPriority, datePicker, typedDate, typedReminder
     case listName, listIcon, iconChoice, listChooser
     case confirm, help
     case banner, snoozeChoice
     case search
 
     /// Whether a text field has the keys here: typing and pastes go into it.
-    public var isTextField: Bool { self == .itemText || self == .itemNote || self == .listName || self == .typedDate || self == .search }
+    public var isTextField: Bool {
+        self == .itemText || self == .itemNote || self == .listName || self == .typedDate || self == .typedReminder || self == .search
+    }
 
     /// Whether digits here are a count for the next movement key (`5j`,
     /// `10G`), as in vi: the scrolling screens, where no digit is bound.
@@ -45,6 +48,8 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .itemText: "Item Detail: the text field"
         case .itemNote: "Item Detail: the note"
         case .itemRemind: "Item Detail: Remind Me"
+        case .itemReminder: "Item Detail: a further reminder"
+        case .typedReminder: "Typing a reminder"
         case .itemDueDate: "Item Detail: Due Date"
         case .itemRepeat: "Item Detail: Repeat"
         case .itemPriority: "Item Detail: Priority"
@@ -95,7 +100,7 @@ public struct KeyBinding: Sendable {
 
 public enum KeyBindings {
     static let lists: Set<KeyContext> = [.allLists, .dueItem, .checklist]
-    static let formRows: Set<KeyContext> = [.itemText, .itemRemind, .itemDueDate, .itemRepeat, .itemPriority, .listName, .listIcon]
+    static let formRows: Set<KeyContext> = [.itemText, .itemRemind, .itemReminder, .itemDueDate, .itemRepeat, .itemPriority, .listName, .listIcon]
     /// Enter makes a new line in the note, and ↑↓ move between its lines
     /// (leaving it at its first and last line), so only Tab leaves it.
     static let noteField: Set<KeyContext> = [.itemNote]
@@ -191,6 +196,12 @@ public enum KeyBindings {
         KeyBinding([.escape], "Esc", .cancel, "back to the fields", [.typedDate]),
 
         KeyBinding([.character(" "), .enter], "Space", .toggleRemind, "toggle", [.itemRemind]),
+        // Added when users had files: a file that bound a or + keeps it.
+        KeyBinding([.character("a"), .character("+")], "a", .addReminder, "add", [.itemRemind, .itemReminder], yields: true),
+        KeyBinding([.enter], "Enter", .changeReminder, "change", [.itemReminder], yields: true),
+        KeyBinding([.backspace, .delete, .character("d")], "Del", .removeReminder, "remove", [.itemReminder], yields: true),
+        KeyBinding([.enter], "Enter", .done, "accept", [.typedReminder]),
+        KeyBinding([.escape], "Esc", .cancel, "back", [.typedReminder]),
         // Enter opens the picker and, pressed again on Due Date, closes it.
         KeyBinding([.enter], "Enter", .togglePicker, "picker on/off", [.itemDueDate]),
         KeyBinding([.backspace, .delete], "Del", .clearDueDate, "no date", [.itemDueDate]),
@@ -219,8 +230,9 @@ public enum KeyBindings {
         KeyBinding([.character("u")], "u", .undo, "undo", lists),
         KeyBinding([.control("r")], "^R", .redo, "redo", lists, helpLine: false),
 
-        KeyBinding([.character("?"), .function(1)], "?", .help, "help", lists.union([.itemRemind, .itemDueDate, .itemRepeat, .itemPriority, .listIcon, .datePicker])),
-        KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .itemNote, .listName, .typedDate, .search]),
+        KeyBinding([.character("?"), .function(1)], "?", .help, "help",
+                   lists.union([.itemRemind, .itemReminder, .itemDueDate, .itemRepeat, .itemPriority, .listIcon, .datePicker])),
+        KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .itemNote, .listName, .typedDate, .typedReminder, .search]),
         KeyBinding([.control("c")], "^C", .quit, "quit", Set(KeyContext.allCases), helpLine: false, fixed: true),
     ]
 
@@ -266,6 +278,9 @@ public enum KeyBindings {
         case .done: "done"
         case .cancel: "cancel"
         case .toggleRemind: "remind"
+        case .addReminder: "reminder-add"
+        case .changeReminder: "reminder-change"
+        case .removeReminder: "reminder-remove"
         case .togglePicker: "picker"
         case .clearDueDate: "clear-date"
         case .openIconChoice: "icon"

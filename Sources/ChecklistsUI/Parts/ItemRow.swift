@@ -110,8 +110,9 @@ enum ItemRow {
         return text + 2 + TextWidth.columns(of: note)
     }
 
-    /// The bell when the item will ring at its due date; the bell and the
-    /// new time when it was snoozed; nothing when no reminder is pending.
+    /// The bell when the item will next ring at its due date; the bell and
+    /// the time when it rings first at another (a reminder before the due
+    /// time, or a snooze); nothing when no reminder is pending.
     static func reminderText(_ item: Item, state: AppState, form: DueDateStyle.RelativeForm) -> String {
         guard let remindAt = item.remindAt else { return "" }
         let bell = bell(unicode: state.context.unicode)

@@ -2,16 +2,19 @@ import Foundation
 import ChecklistsModel
 
 /// The "Add Item" / "Edit Item" form: a text field, the note (several
-/// lines), the Remind Me toggle, the Due Date row, under which the date
-/// picker row opens and closes, and the Repeat row.
+/// lines), the Remind Me toggle with a row under it for each further
+/// reminder, the Due Date row, under which the date picker row opens and
+/// closes, and the Repeat row.
 public struct ItemDetailState: Hashable, Sendable {
     public enum Mode: Hashable, Sendable {
         case add(checklistID: Int64)
         case edit(Item)
     }
 
-    /// The form's rows, top to bottom. `picker` exists only while it is open.
-    public enum Row: Hashable, Sendable { case text, note, remind, dueDate, picker, repeatRule, priority }
+    /// The form's rows, top to bottom. `picker` exists only while it is
+    /// open; `reminder(n)` is the n-th reminder other than at the due time;
+    /// `newReminder` exists only while one is being typed.
+    public enum Row: Hashable, Sendable { case text, note, remind, reminder(Int), newReminder, dueDate, picker, repeatRule, priority }
 
     /// Where the user opened the form from, so that leaving it (Esc, Done)
     /// goes back there and not to whatever happens to sit beneath it.
@@ -33,7 +36,11 @@ public struct ItemDetailState: Hashable, Sendable {
     public var text: TextField
     /// The note: Enter makes a new line in it, Ctrl-S is Done.
     public var note: TextField
-    public var shouldRemind: Bool
+    /// Every reminder, Remind Me's (at the due time) among them.
+    public var reminders: [ReminderTime]
+    /// A reminder being typed ("1h", "2 days before 9:00", "fri 9:00"):
+    /// on the `newReminder` row, or in place of the one being changed.
+    public var reminderInput: TextField?
     /// Nil: no due date. The picker is only open on a date, so opening it
     /// (or switching Remind Me on, which needs a date) gives one.
     public var dueDate: Date?
@@ -52,7 +59,7 @@ public struct ItemDetailState: Hashable, Sendable {
         original = draft
         text = TextField(draft.text)
         note = TextField(draft.note, multiline: true)
-        shouldRemind = draft.shouldRemind
+        reminders = draft.reminders
         dueDate = draft.dueDate
         recurrence = draft.recurrence
         priority = draft.priority
@@ -64,8 +71,17 @@ public struct ItemDetailState: Hashable, Sendable {
     }
 
     public var draft: ItemDraft {
-        ItemDraft(text: text.text, dueDate: dueDate, shouldRemind: shouldRemind, recurrence: recurrence, note: note.text, priority: priority)
+        ItemDraft(text: text.text, dueDate: dueDate, recurrence: recurrence, note: note.text, priority: priority, reminders: reminders)
     }
+
+    /// Remind Me: the reminder at the due time, the row's toggle.
+    public var shouldRemind: Bool {
+        get { reminders.contains(.atDue) }
+        set { reminders = ReminderTime.normalized(reminders.filter { $0 != .atDue } + (newValue ? [.atDue] : [])) }
+    }
+
+    /// The reminders with a row of their own under Remind Me.
+    public var otherReminders: [ReminderTime] { reminders.filter { $0 != .atDue } }
 
     /// A blank "Add Item" form for `checklistID`, due at the next full hour.
     static func adding(to checklistID: Int64, origin: Origin = .checklistBeneath) -> ItemDetailState {
@@ -80,10 +96,23 @@ public struct ItemDetailState: Hashable, Sendable {
     /// Done is refused while the text is empty.
     public var canBeDone: Bool { !TextRules.isBlank(text.text) }
 
-    /// The rows as shown: the picker row appears directly beneath Due Date.
+    /// The rows as shown: a row per further reminder beneath Remind Me
+    /// (and one for a reminder being added), the picker row directly
+    /// beneath Due Date.
     public var rows: [Row] {
-        picker == nil ? [.text, .note, .remind, .dueDate, .repeatRule, .priority]
-            : [.text, .note, .remind, .dueDate, .picker, .repeatRule, .priority]
+        let extra = otherReminders.indices.map { Row.reminder($0) } + (reminderInput != nil && focus == .newReminder ? [.newReminder] : [])
+        return [.text, .note, .remind] + extra + (picker == nil ? [.dueDate, .repeatRule, .priority] : [.dueDate, .picker, .repeatRule, .priority])
+    }
+
+    /// The rows under Remind Me, one per reminder other than at the due
+    /// time and the one being typed: they take rows from the note.
+    var reminderRowCount: Int {
+        rows.count { row in
+            switch row {
+            case .reminder, .newReminder: true
+            default: false
+            }
+        }
     }
 
     /// Runs `body` on the due date the picker edits (there is always one
@@ -130,6 +159,7 @@ public struct ItemDetailState: Hashable, Sendable {
         case .text: .itemText
         case .note: .itemNote
         case .remind: .itemRemind
+        case .reminder, .newReminder: reminderInput == nil ? .itemReminder : .typedReminder
         case .dueDate: .itemDueDate
         case .repeatRule: .itemRepeat
         case .priority: .itemPriority
@@ -171,6 +201,8 @@ enum ItemDetailScreen {
             }
         case .typedDate:
             _ = form.picker?.typed?.handle(key)
+        case .typedReminder:
+            _ = form.reminderInput?.handle(key)
         default:
             break
         }
@@ -181,6 +213,11 @@ enum ItemDetailScreen {
         switch command {
         case .nextRow, .previousRow:
             finishTyping(&form, calendar: calendar, state: &state)
+            // Leaving a typed reminder drops it, as Esc does.
+            if form.reminderInput != nil {
+                form.reminderInput = nil
+                if form.focus == .newReminder { form.focus = .remind }
+            }
             form.repeatDigits = ""
             let rows = form.rows
             let index = rows.firstIndex(of: form.focus) ?? 0
@@ -188,6 +225,25 @@ enum ItemDetailScreen {
             form.focus = rows[(index + step) % rows.count]
             // Moving into the text field (or the note) closes the picker.
             if form.focus == .text || form.focus == .note { form.picker = nil }
+        case .addReminder:
+            form.reminderInput = TextField()
+            form.focus = .newReminder
+        case .changeReminder:
+            if case let .reminder(index) = form.focus, form.otherReminders.indices.contains(index) {
+                form.reminderInput = TextField(typedForm(of: form.otherReminders[index], style: state.context.dateStyle))
+            }
+        case .removeReminder:
+            if case let .reminder(index) = form.focus, form.otherReminders.indices.contains(index) {
+                let removed = form.otherReminders[index]
+                form.reminders.removeAll { $0 == removed }
+                let left = form.otherReminders.count
+                form.focus = left == 0 ? .remind : .reminder(min(index, left - 1))
+            }
+        case .done where form.reminderInput != nil:
+            acceptTypedReminder(&form, state: &state, calendar: calendar)
+        case .cancel where form.reminderInput != nil:
+            form.reminderInput = nil
+            if form.focus == .newReminder { form.focus = .remind }
         case .toggleRemind:
             form.shouldRemind.toggle()
             // A reminder fires at the due date: without one, the picker
@@ -202,9 +258,10 @@ enum ItemDetailScreen {
                 form.picker = nil
             }
         case .clearDueDate:
-            // No due date, so no reminder or repeat either: both go with it.
+            // No due date, so no reminder before it or repeat either: both
+            // go with it (a reminder at a time of its own stays).
             form.dueDate = nil
-            form.shouldRemind = false
+            form.reminders = form.reminders.filter { $0.fireDate(dueDate: nil) != nil }
             form.recurrence = nil
             form.picker = nil
             form.focus = .dueDate
@@ -297,6 +354,48 @@ enum ItemDetailScreen {
         }
     }
 
+    /// How a reminder is typed: "1h" before the due time, or its moment as
+    /// the date picker writes it.
+    static func typedForm(of reminder: ReminderTime, style: DueDateStyle) -> String {
+        switch reminder {
+        case let .beforeDue(minutes): ReminderTime.shortOffset(minutes)
+        case let .at(date): style.format(date)
+        }
+    }
+
+    /// Enter on a typed reminder: an offset before the due time ("1h",
+    /// "2 days before 9:00"), else a moment ("fri 9:00"); the one being
+    /// changed is replaced. What does not read stays, with a message.
+    private static func acceptTypedReminder(_ form: inout ItemDetailState, state: inout AppState, calendar: Calendar) {
+        guard let typed = form.reminderInput?.text.trimmingCharacters(in: .whitespaces), !typed.isEmpty else {
+            state.message = StatusMessage("Type when: 15m, 1h, 1d, \"2 days before 9:00\", or a date such as \"fri 9:00\".", kind: .error)
+            return
+        }
+        let reminder: ReminderTime
+        if let minutes = ReminderTime.parseBefore(typed, dueDate: form.dueDate, calendar: calendar) {
+            guard form.dueDate != nil else {
+                state.message = StatusMessage("A reminder before the due time needs a due date: set one first.", kind: .error)
+                return
+            }
+            reminder = .beforeDue(minutes: minutes)
+        } else {
+            switch DueDateParser(calendar: calendar).parse(typed, now: state.now) {
+            case let .success(date):
+                reminder = .at(Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.down) * 60))
+            case let .failure(error):
+                state.message = StatusMessage(error.description, kind: .error)
+                return
+            }
+        }
+        if case let .reminder(index) = form.focus, form.otherReminders.indices.contains(index) {
+            let old = form.otherReminders[index]
+            form.reminders.removeAll { $0 == old }
+        }
+        form.reminders = ReminderTime.normalized(form.reminders + [reminder])
+        form.reminderInput = nil
+        form.focus = form.otherReminders.firstIndex(of: reminder).map { .reminder($0) } ?? .remind
+    }
+
     /// Applies digits typed into the picker's field so far.
     private static func finishTyping(_ form: inout ItemDetailState, calendar: Calendar, state: inout AppState) {
         form.editDate { $0.finishTyping(date: &$1, calendar: calendar, message: &state.message) }
@@ -313,6 +412,18 @@ enum ItemDetailScreen {
         "won't ring: past",
     ]
 
+    /// A reminder's row: "1 hour before" ("1h before" where that does not
+    /// fit), or its own moment.
+    static func reminderWords(_ reminder: ReminderTime, style: DueDateStyle, width: Int) -> String {
+        switch reminder {
+        case let .beforeDue(minutes):
+            let words = ReminderTime.durationWords(minutes) + " before"
+            return TextWidth.columns(of: words) <= width ? words : ReminderTime.shortOffset(minutes) + " before"
+        case let .at(date):
+            return "at " + style.format(date)
+        }
+    }
+
     static let labelColumn = 2
     static let valueColumn = 14
 
@@ -324,10 +435,10 @@ enum ItemDetailScreen {
     /// that the form's other rows and Done still fit; always one. Room for
     /// the picker (two rows, with the typed date's preview) is kept even
     /// while it is closed, so opening it moves only the rows below it.
-    static func noteRows(height: Int) -> Int {
+    static func noteRows(height: Int, extraRows: Int = 0) -> Int {
         let spacers = height >= AppState.roomyHeight ? 2 : 0
         // Title, text, Remind Me, Due Date, the picker, Repeat, Priority, Done, and the two bottom lines.
-        let others = 11 + spacers
+        let others = 11 + spacers + extraRows
         return min(6, max(1, height - others))
     }
 
@@ -352,7 +463,7 @@ enum ItemDetailScreen {
                 if focused { grid.cursor = GridPosition(row: y, column: cursorColumn) }
             case .note:
                 grid.put("Note", row: y, column: labelColumn, style: labelStyle)
-                let rows = noteRows(height: state.height)
+                let rows = noteRows(height: state.height, extraRows: form.reminderRowCount)
                 let layout = NoteLayout(form.note, columns: noteColumns(width: grid.width))
                 // Unfocused, the note shows from its start; focused, the cursor's row.
                 let top = focused ? layout.top(cursor: form.note.cursor, rows: rows) : 0
@@ -385,6 +496,26 @@ enum ItemDetailScreen {
                     let x = valueColumn + used + 2
                     let note = pastDueNotes.first { TextWidth.columns(of: $0) <= right - x } ?? pastDueNotes[pastDueNotes.count - 1]
                     grid.put(note, row: y, column: x, maxColumns: max(0, right - x), style: .bold, color: .yellow)
+                }
+            case let .reminder(index):
+                let value: String
+                if focused, let input = form.reminderInput {
+                    let cursorColumn = input.draw(into: &grid, row: y, column: valueColumn, columns: right - valueColumn,
+                                                  placeholder: "1h, 1d, fri 9:00")
+                    grid.cursor = GridPosition(row: y, column: cursorColumn)
+                } else if form.otherReminders.indices.contains(index) {
+                    let reminder = form.otherReminders[index]
+                    value = reminderWords(reminder, style: style, width: right - valueColumn)
+                    let past = reminder.fireDate(dueDate: form.dueDate).map { $0 <= state.now } ?? true
+                    grid.put(value, row: y, column: valueColumn, maxColumns: right - valueColumn,
+                             style: focused ? .reverse : (past ? .dim : []))
+                }
+            case .newReminder:
+                grid.put("+", row: y, column: labelColumn + 2, style: labelStyle)
+                if let input = form.reminderInput {
+                    let cursorColumn = input.draw(into: &grid, row: y, column: valueColumn, columns: right - valueColumn,
+                                                  placeholder: "1h, 1d, fri 9:00")
+                    grid.cursor = GridPosition(row: y, column: cursorColumn)
                 }
             case .dueDate:
                 grid.put("Due Date", row: y, column: labelColumn, style: labelStyle)

@@ -8,7 +8,7 @@ public struct BannerState: Hashable, Sendable {
     public var reminders: [DueReminder]
     public var index = 0
     /// Came due while no copy of the app was running.
-    public var missed: Set<Int64> = []
+    public var missed: Set<DueReminder.ID> = []
     /// Waiting for 1, 2 or 3 after z.
     public var choosingSnooze = false
 
@@ -62,7 +62,7 @@ enum ReminderBanner {
             }
             state.overlays.banner = banner.removingCurrent()
             state.message = snoozedMessage(reminder.item.text, until: until, state: state)
-            return [.commit(.snooze(itemID: reminder.item.id, until: until))]
+            return [.commit(.snooze(itemID: reminder.item.id, until: until, reminder: reminder.reminder))]
         case .cancel:
             banner.choosingSnooze = false
             state.overlays.banner = banner
@@ -118,7 +118,7 @@ enum ReminderBanner {
             ? state.context.keys.helpLines(for: .snoozeChoice, width: width - 4, lines: 2)
             : state.context.keys.helpLines(for: .banner, width: width - 4, lines: 2)
         let lines: [(String, CellStyle)] = [
-            (reminder.item.text, .bold),
+            ((reminder.lead.map { $0 + ": " } ?? "") + reminder.item.text, .bold),
             ("in \(reminder.checklistName)\(due)", []),
             (banner.choosingSnooze ? "Snooze until:" : "", .bold),
         ] + keys.map { ($0, .dim) }

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import ChecklistsUI
+import ChecklistsModel
+import TestSupport
+
+/// Item Detail's Remind Me section: the toggle of the reminder at the due
+/// time and a row under it for each further reminder, added, changed and
+/// removed by keys, at 40 columns and at 120. Screens as literal lines.
+@Suite("Several reminders in Item Detail")
+struct RemindersInItemDetailTests {
+    static let errands = ChecklistSummary(checklist: Checklist(id: 2, name: "Errands", icon: .none), itemCount: 1, remainingCount: 1)
+    /// Due Tuesday 24 November 2026, 9:00 UTC, with Remind Me and a reminder a day before.
+    static let rent = Item(id: 7, checklistID: 2, text: "Pay rent", dueDate: Fixed.date("2026-11-24 09:00"), shouldRemind: true,
+                           remindAt: Fixed.date("2026-11-23 09:00"), reminders: [.beforeDue(minutes: 24 * 60)])
+
+    func editingRent(width: Int, height: Int = 16) -> AppState {
+        var state = AppState(context: Fixed.context, width: width, height: height, now: Fixed.now)
+        _ = reduce(&state, .listsLoaded([Self.errands], select: 0))
+        let page = ItemsPage(checklistID: 2, sortOrder: .dueDate, offset: 0, items: [Self.rent], totalCount: 1)
+        _ = reduce(&state, .itemsLoaded(Self.errands, page, selectIndex: 0))
+        press(.enter, on: &state)
+        return state
+    }
+
+    func press(_ keys: Key..., on state: inout AppState) {
+        for key in keys { _ = reduce(&state, .key(key)) }
+    }
+
+    func type(_ text: String, on state: inout AppState) {
+        for character in text { _ = reduce(&state, .key(.character(character))) }
+    }
+
+    /// The form's draft as Done would save it.
+    func draft(_ state: AppState) -> ItemDraft? { state.screen.itemDetail?.draft }
+
+    @Test("at 40 columns: a reminder typed as \"2 days before 9:00\" gets its row under Remind Me, in order, and Done saves all three")
+    func addAtFortyColumns() {
+        var state = editingRent(width: 40)
+        press(.tab, .tab, .character("a"), on: &state)
+        #expect(state.keyContext == .typedReminder)
+        type("2 days before 9:00", on: &state)
+        press(.enter, on: &state)
+        #expect(render(state).lines() == [
+            " Edit Item                      Errands",
+            "",
+            "  Text        Pay rent",
+            "  Note        Notes (Enter: new line)",
+            "  Remind Me   [x] On",
+            "              1 day before",
+            "›             2 days before",
+            "  Due Date       Nov 24, 2026, 9:00 AM",
+            "  Repeat                         Never",
+            "  Priority                        None",
+            "",
+            "  [ Done ]  [ Cancel ]",
+            "",
+            "",
+            " a:add Enter:change Del:remove",
+            " Tab/↓:next S-Tab/↑:prev ^S:done ?:help",
+        ])
+        #expect(draft(state)?.reminders == [.atDue, .beforeDue(minutes: 1440), .beforeDue(minutes: 2880)])
+        let effects = reduce(&state, .key(.control("s")))
+        #expect(effects.contains(.commit(.updateItem(id: 7, ItemDraft(text: "Pay rent", dueDate: Fixed.date("2026-11-24 09:00"),
+                                                                      reminders: [.atDue, .beforeDue(minutes: 1440), .beforeDue(minutes: 2880)])))))
+    }
+
+    @Test("at 120 columns: a reminder at a moment of its own reads as that moment; the help line names the row's keys")
+    func addAtOneHundredTwentyColumns() {
+        var state = editingRent(width: 120)
+        press(.tab, .tab, .character("a"), on: &state)
+        type("fri 9:00", on: &state)
+        press(.enter, on: &state)
+        #expect(render(state).lines() == [
+            " Edit Item                                                                                                      Errands",
+            "",
+            "  Text        Pay rent",
+            "  Note        Notes (Enter: new line)",
+            "  Remind Me   [x] On",
+            "              1 day before",
+            "›             at Nov 27, 2026, 9:00 AM",
+            "  Due Date                                                                                       Nov 24, 2026, 9:00 AM",
+            "  Repeat                                                                                                         Never",
+            "  Priority                                                                                                        None",
+            "",
+            "  [ Done ]  [ Cancel ]",
+            "",
+            "",
+            "",
+            " a add  Enter change  Del remove  Tab/↓ next  S-Tab/↑ prev  ^S done  Esc cancel  ? help",
+        ])
+        #expect(draft(state)?.reminders == [.atDue, .beforeDue(minutes: 1440), .at(Fixed.date("2026-11-27 09:00"))])
+    }
+
+    @Test("Enter on a reminder's row changes it, d removes it; what does not read is said and changes nothing")
+    func changeAndRemove() {
+        var state = editingRent(width: 40)
+        press(.tab, .tab, .tab, on: &state)                    // the row "1 day before"
+        #expect(state.screen.itemDetail?.focus == .reminder(0))
+        press(.enter, on: &state)
+        #expect(state.screen.itemDetail?.reminderInput?.text == "1d")
+        press(.backspace, .backspace, on: &state)
+        type("soon-ish", on: &state)
+        press(.enter, on: &state)
+        #expect(state.message?.kind == .error)
+        #expect(draft(state)?.reminders == [.atDue, .beforeDue(minutes: 1440)])
+        for _ in 0..<8 { press(.backspace, on: &state) }
+        type("3h", on: &state)
+        press(.enter, on: &state)
+        #expect(draft(state)?.reminders == [.atDue, .beforeDue(minutes: 180)])
+        #expect(render(state).lines().contains("›             3 hours before"))
+        press(.character("d"), on: &state)
+        #expect(draft(state)?.reminders == [.atDue])
+        #expect(state.screen.itemDetail?.focus == .remind)
+        // Esc on a typed reminder drops it; the form is as before.
+        press(.character("a"), on: &state)
+        type("1h", on: &state)
+        press(.escape, on: &state)
+        #expect(draft(state)?.reminders == [.atDue])
+        #expect(!render(state).lines().contains { $0.contains("+") || $0.contains("before") })
+    }
+
+    @Test("clearing the due date takes the reminders before it along, and keeps one at a moment of its own")
+    func clearingTheDueDate() {
+        var state = editingRent(width: 40)
+        press(.tab, .tab, .character("a"), on: &state)
+        type("fri 9:00", on: &state)
+        press(.enter, .tab, on: &state)                        // from the new reminder's row to Due Date
+        #expect(state.screen.itemDetail?.focus == .dueDate)
+        press(.delete, on: &state)
+        #expect(draft(state)?.reminders == [.at(Fixed.date("2026-11-27 09:00"))])
+    }
+}
