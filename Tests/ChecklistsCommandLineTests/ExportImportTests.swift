@@ -62,6 +62,31 @@ struct ExportImportTests {
         #expect(try after.checklists().map(\.id).max() == 5)
     }
 
+    @Test("several reminders, one snoozed alone, and a priority come back from a round trip each with its own pending time")
+    func severalRemindersRoundTrip() throws {
+        let database = try source.database()
+        let rent = source.add("Pay rent", list: "List", due: "2026-11-24 09:00", remind: true)
+        var draft = try #require(try database.item(id: rent)).draft
+        draft.priority = .high
+        draft.reminders += [.beforeDue(minutes: 1440), .at(Fixed.date("2026-11-22 18:00"))]
+        try database.apply(.updateItem(id: rent, draft), now: Fixed.now)
+        try database.apply(.snooze(itemID: rent, until: Fixed.date("2026-11-23 10:00"), reminder: .beforeDue(minutes: 1440)), now: Fixed.now)
+        let text = export(source)
+        #expect(text.contains(#""reminders": [{"before": "1d""#), "\(text)")
+        #expect(importText(text, into: target) == nil)
+        let after = try target.database()
+        #expect(try after.snapshot() == database.snapshot())
+        #expect(try after.pendingReminders(ofItem: rent) == [.atDue: Fixed.date("2026-11-24 09:00"),
+                                                             .beforeDue(minutes: 1440): Fixed.date("2026-11-23 10:00"),
+                                                             .at(Fixed.date("2026-11-22 18:00")): Fixed.date("2026-11-22 18:00")])
+        #expect(try after.item(id: rent)?.priority == .high)
+        #expect(export(target) == text)
+        // Each rings once, at its own time, in the imported database too.
+        #expect(try after.claimDueReminders(now: Fixed.date("2026-11-22 18:00")).map(\.reminder) == [.at(Fixed.date("2026-11-22 18:00"))])
+        #expect(try after.claimDueReminders(now: Fixed.date("2026-11-23 10:00")).map(\.reminder) == [.beforeDue(minutes: 1440)])
+        #expect(try after.claimDueReminders(now: Fixed.date("2026-11-23 10:00")).isEmpty)
+    }
+
     @Test("the export document: header, one line per list and per item, dates in the user's zone with their offset")
     func exportShape() throws {
         try fillSource()
