@@ -123,7 +123,9 @@ public enum ItemCommands {
         _ = try existingItem(id, in: database, context: context)
         try context.storage { () throws(StorageError) in try database.apply(.moveItem(id: id, toChecklistID: target.id), now: context.now) }
         guard json, let moved = try context.storage({ () throws(StorageError) in try database.item(id: id) }) else { return }
-        context.output(ItemQueryCommands.json(ListedItem(item: moved, checklistName: target.name), context: context).text())
+        var out = JSONBytes()
+        ItemQueryCommands.writeJSON(ListedItem(item: moved, checklistName: target.name), context: context, to: &out)
+        context.output(out.string)
     }
 
     private static func existingItem(_ id: Int64, in database: ChecklistsDatabase, context: CommandLineContext) throws(CommandLineError) -> Item {
