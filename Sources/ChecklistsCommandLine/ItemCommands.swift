@@ -33,6 +33,19 @@ public enum ItemCommands {
             try database.apply(.addItem(checklistID: checklist.id, draft), now: context.now)
         }
         if case .item(let id) = outcome { context.output(String(id)) }
+        noticePast(reminders + (remind ? [.atDue] : []), dueDate: dueDate, context: context)
+    }
+
+    /// A reminder given on the command line whose time has already passed
+    /// is kept (the item says it was wanted) but will never ring: said on
+    /// stderr, so a script's output is unchanged and the user is not left
+    /// waiting for it.
+    static func noticePast(_ given: [ReminderTime], dueDate: Date?, context: CommandLineContext) {
+        for reminder in ReminderTime.normalized(given) {
+            guard let time = reminder.fireDate(dueDate: dueDate), time <= context.now else { continue }
+            let what = reminder.offsetWords.map { "the reminder \($0)" } ?? "the reminder"
+            context.notice("\(what) (\(context.style.format(time))) has already passed; it will not ring")
+        }
     }
 
     /// Checks an item off (`done`) or back on (`undone`).
@@ -78,7 +91,8 @@ public enum ItemCommands {
         let newDue = try due.map { text throws(CommandLineError) in try Inputs.dueDate(text, in: context) }
         let newRecurrence = try repeatText.map { text throws(CommandLineError) in try Inputs.recurrence(text) }
         let database = try context.openDatabase()
-        var draft = try existingItem(id, in: database, context: context).draft
+        let existing = try existingItem(id, in: database, context: context)
+        var draft = existing.draft
         if let newText { draft.text = newText }
         if let newDue { draft.dueDate = newDue }
         if noDue {
@@ -111,6 +125,7 @@ public enum ItemCommands {
             throw .badInput("item \(id) has no due date, and --repeat needs one: give --due too")
         }
         try context.storage { () throws(StorageError) in try database.apply(.updateItem(id: id, draft), now: context.now) }
+        if !existing.isChecked { noticePast(added + (remind == true ? [.atDue] : []), dueDate: draft.dueDate, context: context) }
     }
 
     /// Moves an item to the list named `list`, keeping everything else

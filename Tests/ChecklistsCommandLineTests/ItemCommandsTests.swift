@@ -22,6 +22,23 @@ struct ItemCommandsTests {
         #expect(try harness.item(second)?.dueDate == Fixed.date("2026-11-21 12:30"))
     }
 
+    @Test("a reminder given whose time has passed is kept and said on stderr, once; one still ahead says nothing; output stays the id")
+    func pastReminderNoticed() throws {
+        let printed = harness.lines { context in
+            try ItemCommands.add(text: "Pay rent", list: nil, due: "2026-11-22 09:00", remind: true,
+                                 remindBefore: ["2d", "1h"], context: context)
+        }
+        #expect(printed.count == 1 && Int64(printed[0]) != nil, "\(printed)")
+        #expect(harness.notices == ["the reminder 2 days before (Nov 20, 2026, 9:00 AM) has already passed; it will not ring"])
+        let id = try #require(Int64(printed[0]))
+        #expect(try harness.item(id)?.reminders == [.atDue, .beforeDue(minutes: 60), .beforeDue(minutes: 2880)])
+        #expect(harness.run { context in
+            try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, remindAt: ["2026-11-21 08:00", "2026-11-21 18:00"], context: context)
+        } == nil)
+        #expect(harness.notices.last == "the reminder (Nov 21, 2026, 8:00 AM) has already passed; it will not ring")
+        #expect(harness.notices.count == 2)
+    }
+
     @Test("without --due, no due date (as a new item in the app); without --list, the first list by name")
     func addDefaults() throws {
         let database = try harness.database()
