@@ -176,6 +176,37 @@ struct NotifierTests {
         #expect(abs(snoozedTo.timeIntervalSince(pressed) - 300) < 5)
     }
 
+    @Test("two of an item's reminders ring as two notifications, each once; Snooze on one moves it alone, the one at the due time stays")
+    func severalRemindersOfOneItem() throws {
+        let world = try World()
+        defer { world.stop() }
+        try world.startNotifier()
+        let store = try world.openDatabase()
+        let now = Date()
+        let due = Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.up) * 60 + 7200)
+        let draft = ItemDraft(text: "Pay rent", dueDate: due, shouldRemind: true, reminders: [.beforeDue(minutes: 60), .beforeDue(minutes: 90)])
+        guard case let .item(id) = try store.apply(.addItem(checklistID: store.checklistSummaries()[0].id, draft), now: now) else {
+            Issue.record("not added"); return
+        }
+        // Brought a few seconds ahead, each by a snooze of its own.
+        try store.apply(.snooze(itemID: id, until: now.addingTimeInterval(2), reminder: .beforeDue(minutes: 60)), now: now)
+        try store.apply(.snooze(itemID: id, until: now.addingTimeInterval(4), reminder: .beforeDue(minutes: 90)), now: now)
+        #expect(world.waitUntil { world.notifications.count == 2 }, "log: \(world.log)")
+        // Each says which of the reminders it is.
+        #expect(world.notifications.map { $0["summary"] as? String } == ["Reminder: in 1 hour: Pay rent", "Reminder: in 1 hour 30 minutes: Pay rent"])
+        #expect(world.waitUntil { (try? store.pendingReminders(ofItem: id)) == [.atDue: due] }, "\(world.log)")
+        let pressed = Date()
+        world.press("snooze-5", on: world.notifications.last?["id"] as? Int ?? 0)
+        #expect(world.waitUntil { (try? store.pendingReminders(ofItem: id))?.count == 2 }, "\(world.log)")
+        let pending = try store.pendingReminders(ofItem: id)
+        #expect(pending[.atDue] == due)
+        let snoozedTo = try #require(pending[.beforeDue(minutes: 90)], "\(pending)")
+        #expect(abs(snoozedTo.timeIntervalSince(pressed) - 300) < 5)
+        // Nothing rings twice meanwhile.
+        usleep(1_500_000)
+        #expect(world.notifications.count == 2, "\(world.notifications)")
+    }
+
     @Test("a link planted as the notifier's lock is refused with a line saying to remove it; the file it points to keeps its text")
     func plantedLockLink() throws {
         let world = try World(bus: false)
