@@ -43,6 +43,19 @@ struct PriorityRowsTests {
         #expect(grid[1, 54].grapheme == "!" && grid[1, 54].style.contains(.bold))
     }
 
+    @Test("at 200 columns the marks still line up in one column right after the longest text, not at the far edge")
+    func widest() {
+        #expect(Array(render(errands(width: 200)).lines().prefix(7)) == [
+            " Errands                                                                                                                                                                      5 Remaining · by due date",
+            " [ ] Call the bank                                    !!!",
+            " [ ] Water the plants on the balcony and the terrace  !!",
+            " [ ] Milk                                             !",
+            " [ ] Bread",
+            " [ ] Pay rent                                         !!! ! Yesterday 9:00 AM",
+            "",
+        ])
+    }
+
     @Test("at 40 columns the text comes first and the mark takes one column: H, M, L")
     func narrow() {
         #expect(Array(render(errands(width: 40)).lines().prefix(7)) == [
