@@ -49,7 +49,7 @@ public enum ItemQueryCommands {
             var count = 0
             try context.storage { () throws(StorageError) in
                 try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
-                                            matching: query, priority: fields.priority) { listed in
+                                            matching: query, priority: fields.priority, tags: fields.tags) { listed in
                     out.text.append(count == 0 ? "[" : ",")
                     out.endLine()
                     out.text.append("  ")
@@ -66,7 +66,7 @@ public enum ItemQueryCommands {
         var table: StreamingTable?
         try context.storage { () throws(StorageError) in
             try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
-                                        matching: query, priority: fields.priority, outline: { columns.measure($0) }) { listed in
+                                        matching: query, priority: fields.priority, tags: fields.tags, outline: { columns.measure($0) }) { listed in
                 if table == nil { table = StreamingTable(ListingColumns.alignments, widths: columns.widths, to: context) }
                 table?.add(ListingColumns.cells(listed, context: context))
             }
@@ -135,6 +135,7 @@ public enum ItemQueryCommands {
             ("lastDone", item.lastDoneAt.map { .string(Timestamp.format($0, in: timeZone)) } ?? .null),
             ("note", .string(item.note)),
             ("priority", .string(item.priority.name)),
+            ("tags", .array(item.tags.map { .string($0) })),
         ])
     }
 
