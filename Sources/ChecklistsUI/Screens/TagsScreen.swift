@@ -47,11 +47,7 @@ enum TagsScreen {
         defer { if case .tags = state.screen { state.screen = .tags(view) } }
         let rows = rows(state)
         if view.chosen != nil {
-            let count = view.items?.count ?? 0
-            if let target = view.viewport.target(of: command, count: count, visibleRows: rows) {
-                view.viewport.select(target, count: count, visibleRows: rows)
-                return []
-            }
+            if move(&view.viewport, command, count: view.items?.count ?? 0, rows: rows) { return [] }
             switch command {
             case .toggleChecked:
                 guard let listed = view.selectedItem else { return [] }
@@ -71,11 +67,7 @@ enum TagsScreen {
                 return []
             }
         }
-        let count = view.tags?.count ?? 0
-        if let target = view.tagViewport.target(of: command, count: count, visibleRows: rows) {
-            view.tagViewport.select(target, count: count, visibleRows: rows)
-            return []
-        }
+        if move(&view.tagViewport, command, count: view.tags?.count ?? 0, rows: rows) { return [] }
         switch command {
         case .open:
             guard let tag = view.selectedTag else { return [] }
@@ -88,6 +80,13 @@ enum TagsScreen {
         default:
             return []
         }
+    }
+
+    /// A movement key on one of the two lists; false when `command` is none.
+    private static func move(_ viewport: inout Viewport, _ command: KeyCommand, count: Int, rows: Int) -> Bool {
+        guard let target = viewport.target(of: command, count: count, visibleRows: rows) else { return false }
+        viewport.select(target, count: count, visibleRows: rows)
+        return true
     }
 
     /// `.tagsLoaded`: the tags in use, kept for Item Detail's completion
