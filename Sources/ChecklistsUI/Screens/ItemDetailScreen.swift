@@ -153,14 +153,17 @@ public struct ItemDetailState: Hashable, Sendable {
 
     /// The word the cursor is in on the Tags row (a `#` before it left
     /// out) and the first of `known` (the tags in use) that starts with it,
-    /// case ignored, and is longer; nil when there is none.
+    /// case ignored, is longer, and is not typed in the row already; nil
+    /// when there is none.
     func tagCompletion(from known: [String]) -> (word: Range<Int>, tag: String)? {
         let characters = tags.characters
         var start = tags.cursor, end = tags.cursor
         while start > 0, !Tags.isSeparator(characters[start - 1]) { start -= 1 }
         while end < characters.count, !Tags.isSeparator(characters[end]) { end += 1 }
         let word = Tags.key(String(characters[start..<end]))
-        guard !word.isEmpty, let tag = known.first(where: { Tags.key($0).hasPrefix(word) && Tags.key($0) != word }) else { return nil }
+        let typed = Set(Tags.parse(String(characters[..<start]) + " " + String(characters[end...])).map(Tags.key))
+        guard !word.isEmpty, let tag = known.first(where: { Tags.key($0).hasPrefix(word) && Tags.key($0) != word && !typed.contains(Tags.key($0)) })
+        else { return nil }
         return (start..<end, tag)
     }
 
