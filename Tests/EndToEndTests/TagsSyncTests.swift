@@ -40,4 +40,32 @@ struct TagsSyncTests {
         #expect(laptop.sync() == [#""List": up to date"#])
         #expect(phone.sync() == [#""List": up to date"#])
     }
+
+    @Test("another app's CATEGORIES lines (two of them) read as tags, and go back to the server unchanged when only the text is edited here",
+          arguments: ServerKind.allCases)
+    func otherAppsCategoriesKept(_ kind: ServerKind) throws {
+        defer { folder.remove() }
+        let server = try kind.start(folder)
+        defer { server.stop() }
+        let laptop = Device(folder: folder, name: "laptop", url: server.url, authenticated: server.authenticated)
+        let other = OtherClient(url: server.url)
+        other.run(["make-calendar", "Phone"])
+        let todo = "BEGIN:VTODO\r\nDTSTAMP:20260101T100000Z\r\nUID:tasks-org-2\r\nLAST-MODIFIED:20260101T100000Z\r\n"
+            + "SUMMARY:Water the plants\r\nCATEGORIES:home,Garden Work\r\nCATEGORIES:weekly\r\nEND:VTODO\r\n"
+        let file = folder.file("tasks-org.ics")
+        try Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//tasks.org//EN\r\n\(todo)END:VCALENDAR\r\n".utf8).write(to: URL(fileURLWithPath: file))
+        other.run(["put", "Phone", "tasks-org", file])
+        #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": 1 received"#])
+        #expect(tags(laptop, of: "Water the plants") == ["Garden-Work", "home", "weekly"])
+        laptop.run(["edit", laptop.id(of: "Water the plants"), "--text", "Water the roses"])
+        #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": 1 sent"#])
+        let written = other.run(["get", "Phone", "tasks-org-2"])
+        #expect(written.contains("SUMMARY:Water the roses") && written.contains("CATEGORIES:home,Garden Work")
+                && written.contains("CATEGORIES:weekly"), "\(written)")
+        // A tag removed here: one line with the rest.
+        laptop.run(["edit", laptop.id(of: "Water the roses"), "--no-tag", "weekly"])
+        _ = laptop.sync()
+        let edited = other.run(["get", "Phone", "tasks-org-2"])
+        #expect(edited.contains("CATEGORIES:home,Garden-Work") && !edited.contains("weekly"), "\(edited)")
+    }
 }
