@@ -152,6 +152,14 @@ struct ExportDocument {
             out.appendRaw(", \"priority\": ")
             JSON.writeString(item.priority.name, to: &out)
         }
+        if !item.tags.isEmpty {
+            out.appendRaw(", \"tags\": [")
+            for (index, tag) in item.tags.enumerated() {
+                if index > 0 { out.appendRaw(", ") }
+                JSON.writeString(tag, to: &out)
+            }
+            out.appendRaw("]")
+        }
         out.appendRaw(", \"uid\": ")
         JSON.writeString(entry.uid, to: &out)
         if let modified = entry.modifiedAt {

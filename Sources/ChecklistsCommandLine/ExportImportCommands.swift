@@ -18,7 +18,8 @@ public enum ExportImportCommands {
     /// an item may carry a `note` and a `position` (its place in the
     /// "order added" sort); without them it has no note and keeps the order
     /// of ids, so the version stays 3; likewise an item's `priority`
-    /// ("low", "medium", "high"; absent: none). Older files are still read (their
+    /// ("low", "medium", "high"; absent: none) and its `tags` (an array of
+    /// words; absent: none). Older files are still read (their
     /// items get new UIDs; in version 1 every item has a due date and none
     /// repeats).
     static let format = "checklists"

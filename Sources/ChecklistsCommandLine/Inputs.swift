@@ -58,6 +58,19 @@ public enum Inputs {
         return rule
     }
 
+    /// `--tag` values: each one tag (a leading `#` is dropped); one with a
+    /// space, a comma or `#` inside, or nothing, is refused.
+    static func tags(_ values: [String], option: String = "--tag") throws(CommandLineError) -> [String] {
+        var tags: [String] = []
+        for value in values {
+            guard let tag = Tags.tag(value), tag == TextRules.trimmed(value).drop(while: { $0 == "#" }) else {
+                throw .badInput("\(option): \"\(value)\" is not a tag; a tag is one word without spaces, commas or #, e.g. \(option) work")
+            }
+            tags.append(tag)
+        }
+        return Tags.unique(tags)
+    }
+
     /// `--priority`: none, low, medium or high (any case), or the
     /// iCalendar number 0-9 a script may carry over from a file.
     static func priority(_ text: String) throws(CommandLineError) -> Priority {

@@ -9,11 +9,13 @@ public enum ItemCommands {
     /// as a new item in the app; without `--list` it goes to the first list.
     /// `--remind` and `--repeat` need `--due`: a reminder fires at the due
     /// date, and a repeat counts from it. `remindBefore` (`--remind-before`)
-    /// and `remindAt` (`--remind-at`) add a reminder each, as many as given.
+    /// and `remindAt` (`--remind-at`) add a reminder each, as many as given;
+    /// `tags` (`--tag`) are its tags.
     public static func add(text: String, list: String?, due: String?, remind: Bool, repeat repeatText: String? = nil,
                            note: String? = nil, priority priorityText: String? = nil, remindBefore: [String] = [], remindAt: [String] = [],
-                           context: CommandLineContext) throws(CommandLineError) {
+                           tags tagValues: [String] = [], context: CommandLineContext) throws(CommandLineError) {
         let text = try Inputs.text(text, what: "item text")
+        let tags = try Inputs.tags(tagValues)
         let priority = try priorityText.map { text throws(CommandLineError) in try Inputs.priority(text) } ?? .none
         let note = try Inputs.note(note ?? "")
         let dueDate = try due.map { text throws(CommandLineError) in try Inputs.dueDate(text, in: context) }
@@ -28,7 +30,7 @@ public enum ItemCommands {
         let lists = try context.storage { () throws(StorageError) in try database.checklists() }
         let checklist = if let list { try Inputs.checklist(named: list, in: lists) } else { try Inputs.defaultChecklist(in: lists) }
         let draft = ItemDraft(text: text, dueDate: dueDate, shouldRemind: remind, recurrence: recurrence, note: note, priority: priority,
-                              reminders: reminders)
+                              reminders: reminders, tags: tags)
         let outcome = try context.storage { () throws(StorageError) in
             try database.apply(.addItem(checklistID: checklist.id, draft), now: context.now)
         }
@@ -68,17 +70,26 @@ public enum ItemCommands {
     /// repeat; `noRepeat` (`--no-repeat`) stops it. `noReminders`
     /// (`--no-reminders`) removes every reminder first; `noRemindBefore`
     /// (`--no-remind-before`) removes those offsets; `remindBefore` and
-    /// `remindAt` add reminders, as `add`'s do.
+    /// `remindAt` add reminders, as `add`'s do. `noTags` (`--no-tags`)
+    /// removes every tag first, `noTag` (`--no-tag`) those, then `tags`
+    /// (`--tag`) are added.
     public static func edit(id: Int64, text: String?, due: String?, noDue: Bool = false, remind: Bool?,
                             repeat repeatText: String? = nil, noRepeat: Bool = false, note: String? = nil,
                             priority priorityText: String? = nil,
                             remindBefore: [String] = [], remindAt: [String] = [], noRemindBefore: [String] = [], noReminders: Bool = false,
+                            tags tagValues: [String] = [], noTag noTagValues: [String] = [], noTags: Bool = false,
                             context: CommandLineContext) throws(CommandLineError) {
         let remindersChange = !remindBefore.isEmpty || !remindAt.isEmpty || !noRemindBefore.isEmpty || noReminders
+        let tagsChange = !tagValues.isEmpty || !noTagValues.isEmpty || noTags
         if text == nil && due == nil && !noDue && remind == nil && repeatText == nil && !noRepeat && note == nil && priorityText == nil
-            && !remindersChange {
+            && !remindersChange && !tagsChange {
             throw .badInput("nothing to change: give --text, --due, --no-due, --remind, --no-remind, --remind-before, --remind-at, "
-                            + "--no-remind-before, --no-reminders, --repeat, --no-repeat, --note or --priority")
+                            + "--no-remind-before, --no-reminders, --repeat, --no-repeat, --note, --priority, --tag, --no-tag or --no-tags")
+        }
+        let addedTags = try Inputs.tags(tagValues)
+        let removedTags = try Inputs.tags(noTagValues, option: "--no-tag")
+        if let both = addedTags.first(where: { Tags.contains(removedTags, $0) }) {
+            throw .badInput("--tag \(both) and --no-tag \(both) contradict each other; give one")
         }
         if noDue && !remindBefore.isEmpty { throw Inputs.remindBeforeWithoutDue }
         let newPriority = try priorityText.map { text throws(CommandLineError) in try Inputs.priority(text) }
@@ -118,6 +129,8 @@ public enum ItemCommands {
         if noRepeat { draft.recurrence = nil }
         if let newNote { draft.note = newNote }
         if let newPriority { draft.priority = newPriority }
+        if noTags { draft.tags = [] }
+        draft.tags = Tags.unique(draft.tags.filter { !Tags.contains(removedTags, $0) } + addedTags)
         if draft.shouldRemind && draft.dueDate == nil && remind == true {
             throw .badInput("item \(id) has no due date, and --remind needs one: give --due too")
         }

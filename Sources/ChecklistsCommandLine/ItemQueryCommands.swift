@@ -49,7 +49,7 @@ public enum ItemQueryCommands {
             var count = 0
             try context.storage { () throws(StorageError) in
                 try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
-                                            matching: query, priority: fields.priority) { listed in
+                                            matching: query, priority: fields.priority, tags: fields.tags) { listed in
                     out.text.append(count == 0 ? "[" : ",")
                     out.endLine()
                     out.text.append("  ")
@@ -66,7 +66,7 @@ public enum ItemQueryCommands {
         var table: StreamingTable?
         try context.storage { () throws(StorageError) in
             try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
-                                        matching: query, priority: fields.priority, outline: { columns.measure($0) }) { listed in
+                                        matching: query, priority: fields.priority, tags: fields.tags, outline: { columns.measure($0) }) { listed in
                 if table == nil { table = StreamingTable(ListingColumns.alignments, widths: columns.widths, to: context) }
                 table?.add(ListingColumns.cells(listed, context: context))
             }
@@ -113,7 +113,7 @@ public enum ItemQueryCommands {
 
     /// One item as `list --json` prints it (and `move --json`), written
     /// straight into `out` as the export writes its items: building a JSON
-    /// value of fourteen members for each item and then writing it was
+    /// value of fifteen members for each item and then writing it was
     /// most of what `list --json` spent beyond `list`.
     static func writeJSON(_ listed: ListedItem, context: CommandLineContext, to out: inout JSONBytes) {
         let item = listed.item
@@ -154,7 +154,12 @@ public enum ItemQueryCommands {
         JSON.writeString(item.note, to: &out)
         out.appendRaw(", \"priority\": ")
         JSON.writeString(item.priority.name, to: &out)
-        out.appendRaw("}")
+        out.appendRaw(", \"tags\": [")
+        for (index, tag) in item.tags.enumerated() {
+            if index > 0 { out.appendRaw(", ") }
+            JSON.writeString(tag, to: &out)
+        }
+        out.appendRaw("]}")
     }
 
     /// One short line for tmux's status-right: "2 due today, 1 overdue",

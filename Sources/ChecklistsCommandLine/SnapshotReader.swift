@@ -51,7 +51,7 @@ struct SnapshotReader {
 
     /// The fields an item may have, in the order an export writes them.
     enum ItemField: Int, CaseIterable {
-        case id, text, due, checked, remind, reminder, reminders, `repeat`, repeatStart, lastDone, note, position, priority, uid, modified, completed, ical
+        case id, text, due, checked, remind, reminder, reminders, `repeat`, repeatStart, lastDone, note, position, priority, tags, uid, modified, completed, ical
     }
 
     /// The fields of the file, of a list and of an item, each in the
@@ -324,7 +324,7 @@ struct SnapshotReader {
                         note: try fields[.note].map { node throws(JSONProblem) in try string(node, "\(what): note") } ?? "",
                         position: try fields[.position].map { node throws(JSONProblem) in try integer(node, "\(what): position") } ?? id,
                         priority: try fields[.priority].map { node throws(JSONProblem) in try priority(node, "\(what): priority") } ?? .none,
-                        reminders: others)
+                        reminders: others, tags: try fields[.tags].map { node throws(JSONProblem) in try tags(node, "\(what): tags") } ?? [])
         if let problem = TextRules.noteProblem(with: item.note), let node = fields[.note] { throw fail(node, "\(what): \(problem)") }
         var uid = ""
         if let uidNode = fields[.uid] {
@@ -380,6 +380,20 @@ struct SnapshotReader {
     private func string(_ node: JSONNode, _ what: @autoclosure () -> String) throws(JSONProblem) -> String {
         guard case .string(let text) = node.value else { throw fail(node, "\(what()) must be a string") }
         return text
+    }
+
+    /// Tags as the export writes them: an array of words, each a tag as
+    /// `--tag` takes it.
+    private func tags(_ node: JSONNode, _ what: @autoclosure () -> String) throws(JSONProblem) -> [String] {
+        var tags: [String] = []
+        for element in try array(node, what()) {
+            let text = try string(element, what())
+            guard let tag = Tags.tag(text), tag == text.drop(while: { $0 == "#" }) else {
+                throw fail(element, "\(what()): \"\(text)\" is not a tag (one word without spaces, commas or #)")
+            }
+            tags.append(tag)
+        }
+        return Tags.unique(tags)
     }
 
     /// A priority by name, as the export writes it.

@@ -96,6 +96,9 @@ struct KeyChooser {
     private let dateWords = Array("tomorrow 9:00 fri 17:00 +2h 2026-12-24 18:00 next mon noon 31 feb")
     /// What a further reminder is typed as: offsets, a time before the due day, a moment.
     private let reminderWords = Array("15m 1h 1d9h 2w 2 days before 9:00 fri 9:00 400d")
+    /// What tags are typed as: words, some alike but for case, with `#` and
+    /// commas, so Tab has tags in use to complete to.
+    private let tagWords = Array("work Work w h home #errands, wo #")
 
     init() {
         var meaningful: [KeyContext: [Key]] = [:]
@@ -110,7 +113,7 @@ struct KeyChooser {
         anyKey += (1...12).map(Key.function)
         anyKey += "abdefghijklmnopqrstuvwxyz".map(Key.control)
         anyKey += ["b", "f", "\u{7f}", "x", "\u{1B}", "牛"].map(Key.alt)
-        anyKey += "0123456789 qyn?gGjkhlsxezt".map(Key.character)
+        anyKey += "0123456789 qyn?gGjkhlsxezt#".map(Key.character)
         self.anyKey = anyKey
     }
 
@@ -123,6 +126,7 @@ struct KeyChooser {
         if typing && roll < 60 {
             if context == .typedDate && random.chance(0.6) { return .character(random.pick(dateWords)) }
             if context == .typedReminder && random.chance(0.6) { return .character(random.pick(reminderWords)) }
+            if context == .itemTags && random.chance(0.6) { return .character(random.pick(tagWords)) }
             return .character(random.pick(NastyText.characters))
         }
         if roll < 65, let keys = meaningful[context], !keys.isEmpty {

@@ -132,6 +132,12 @@ enum FuzzInvariants {
                 if let listed = state.screen.search?.selected, let problem = try same(listed.item, in: database, what: "the selected match") {
                     return problem
                 }
+            case .tags:
+                // The tag view asks again after every change it notices.
+                if case let .tags(view) = state.screen, let listed = view.selectedItem,
+                   let problem = try same(listed.item, in: database, what: "the selected tagged item") {
+                    return problem
+                }
             case .allLists, .listDetail:
                 let home = state.allLists
                 switch home.selectedRow {
@@ -274,6 +280,7 @@ enum FuzzInvariants {
             case .listName: state.screen.listDetail?.name.text
             case .search: state.screen.search?.field.text
             case .typedReminder: state.screen.itemDetail?.reminderInput?.text
+            case .itemTags: state.screen.itemDetail?.tags.text
             default: state.screen.itemDetail?.picker?.typed?.text
             }
         }

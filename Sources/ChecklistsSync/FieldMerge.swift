@@ -4,7 +4,8 @@ import ChecklistsModel
 /// The fields a merge treats one by one: each is taken whole from one side.
 /// An item's reminders travel together (the set of them: which is pending
 /// is each side's own state), as do the repeat rule and its start, because
-/// half of one without the other means nothing.
+/// half of one without the other means nothing. Tags alone are merged as a
+/// set, tag by tag, so they never conflict.
 public enum SyncField: String, CaseIterable, Sendable {
     case text
     case dueDate = "due date"
@@ -13,6 +14,7 @@ public enum SyncField: String, CaseIterable, Sendable {
     case repeatRule = "repeat"
     case note
     case priority
+    case tags
 }
 
 /// Which copy of a to-do.
@@ -78,6 +80,10 @@ public enum FieldMerge {
                 copy(field, from: server.fields, to: &merged)
             } else if original == theirs {
                 continue
+            } else if field == .tags {
+                // A tag added on either side stays; one removed on one side
+                // goes, unless the other added it back (no base: both kept).
+                merged.tags = Tags.merged(base: base?.tags ?? [], ours: here.fields.tags, theirs: server.fields.tags)
             } else {
                 let (winner, loser) = hereWins ? (here.fields, server.fields) : (server.fields, here.fields)
                 copy(field, from: winner, to: &merged)
@@ -105,6 +111,8 @@ public enum FieldMerge {
             [fields.recurrence?.rrule ?? "-", fields.recurrence == nil ? "-" : (fields.repeatStart ?? fields.dueDate).map { "\($0.timeIntervalSince1970)" } ?? "-"]
         case .note: [fields.note]
         case .priority: [fields.priority.name]
+        // As a set, case ignored: "Work" and "work" are one tag.
+        case .tags: fields.tags.map(Tags.key).sorted()
         }
     }
 
@@ -120,6 +128,7 @@ public enum FieldMerge {
             target.repeatStart = source.repeatStart
         case .note: target.note = source.note
         case .priority: target.priority = source.priority
+        case .tags: target.tags = source.tags
         }
     }
 
@@ -137,6 +146,7 @@ public enum FieldMerge {
         case .repeatRule: fields.recurrence?.rrule ?? "no repeat"
         case .note: fields.note.isEmpty ? "no note" : "\"\(TextWidth.truncated(fields.note.replacingOccurrences(of: "\n", with: " "), toColumns: 40))\""
         case .priority: fields.priority == .none ? "no priority" : "priority \(fields.priority.name)"
+        case .tags: fields.tags.isEmpty ? "no tags" : Tags.marked(fields.tags)
         }
     }
 }

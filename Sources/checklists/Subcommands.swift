@@ -77,10 +77,12 @@ struct Add: Subcommand {
     @Option(help: ArgumentHelp("Repeat it (needs --due): \(repeatHelp)", valueName: "how")) var `repeat`: String?
     @Option(help: ArgumentHelp(noteHelp, valueName: "text")) var note: String?
     @Option(help: ArgumentHelp("How much it matters: \(priorityHelp)", valueName: "level")) var priority: String?
+    @Option(help: ArgumentHelp("A tag (iCalendar's CATEGORIES; repeatable): one word without spaces, commas or #.", valueName: "name"))
+    var tag: [String] = []
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ItemCommands.add(text: text, list: list, due: due, remind: remind, repeat: `repeat`, note: note, priority: priority,
-                             remindBefore: remindBefore, remindAt: remindAt, context: context)
+                             remindBefore: remindBefore, remindAt: remindAt, tags: tag, context: context)
     }
 }
 
@@ -89,12 +91,12 @@ struct ListItems: Subcommand {
         commandName: "list",
         abstract: "Show items not checked off (or all), by due date.",
         discussion: """
-            One line per item: id, a mark (! overdue, x checked off), due date, list, text (after its priority: !!! high, !! medium, ! low).
+            One line per item: id, a mark (! overdue, x checked off), due date, list, text (after its priority: !!! high, !! medium, ! low; before its tags: #work).
             Items without a due date come last, with an empty date column.
             --due today: due today; week: today and the 6 days after; overdue: due now or earlier.
             --match: only items containing TEXT anywhere, case and accents ignored (as the app's / search).
-            --priority: only items of that priority.
-            --json prints an array of {id, text, list, listId, due, checked, remind, reminders, nextReminder, overdue, repeat, lastDone, note, priority} (see the manual page, JSON).
+            --priority: only items of that priority. --tag (repeatable): only items having every tag given (case ignored).
+            --json prints an array of {id, text, list, listId, due, checked, remind, reminders, nextReminder, overdue, repeat, lastDone, note, priority, tags} (see the manual page, JSON).
             """)
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
@@ -103,11 +105,12 @@ struct ListItems: Subcommand {
     @Flag(help: "Include items checked off.") var all = false
     @Option(help: ArgumentHelp("Only items containing this text (case and accents ignored).", valueName: "text")) var match: String?
     @Option(help: ArgumentHelp("Only items of this priority: none, low, medium or high.", valueName: "level")) var priority: String?
+    @Option(help: ArgumentHelp("Only items with this tag (repeatable: items having all of them).", valueName: "name")) var tag: [String] = []
     @Flag(help: "Print JSON for scripts.") var json = false
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ItemQueryCommands.list(list: list, due: due, all: all, match: match, json: json,
-                                   fields: FieldFilter(priority: priority), context: context)
+                                   fields: FieldFilter(priority: priority, tags: tag), context: context)
     }
 }
 
@@ -141,7 +144,7 @@ struct Delete: Subcommand {
 }
 
 struct Edit: Subcommand {
-    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an item's text, due date, reminder, repeat, note or priority; the rest stays.")
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an item's text, due date, reminder, repeat, note, priority or tags; the rest stays.")
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
     @OptionGroup var item: ItemID
@@ -159,11 +162,14 @@ struct Edit: Subcommand {
     @Flag(help: "Stop repeating it.") var noRepeat = false
     @Option(help: ArgumentHelp(noteHelp + " --note '' clears it.", valueName: "text")) var note: String?
     @Option(help: ArgumentHelp("The new priority: \(priorityHelp)", valueName: "level")) var priority: String?
+    @Option(help: ArgumentHelp("Add this tag (repeatable).", valueName: "name")) var tag: [String] = []
+    @Option(help: ArgumentHelp("Remove this tag, case ignored (repeatable).", valueName: "name")) var noTag: [String] = []
+    @Flag(help: "Remove every tag (before any --tag adds one).") var noTags = false
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ItemCommands.edit(id: item.id, text: text, due: due, noDue: noDue, remind: remind, repeat: `repeat`, noRepeat: noRepeat,
                               note: note, priority: priority, remindBefore: remindBefore, remindAt: remindAt, noRemindBefore: noRemindBefore,
-                              noReminders: noReminders, context: context)
+                              noReminders: noReminders, tags: tag, noTag: noTag, noTags: noTags, context: context)
     }
 }
 

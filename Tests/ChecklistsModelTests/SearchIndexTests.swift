@@ -344,13 +344,16 @@ struct SearchIndexTests {
             ("Buy milk", ""), ("Crème brûlée", "for Sunday"), ("STRASSE", "Straße\nsecond line"), ("ＡＢＣ", " "),
             ("が", "牛乳を買う"), ("e\u{301}te", "👍🏽 ok"), ("İstanbul", "ǅ"), ("tab\there", "\n"),
         ]
+        // Since v17 the tags follow, as "#work #Büro"; most items have none.
+        let tagSets: [[String]] = [[], ["work"], ["Büro", "ＡＢＣ"]]
         for (index, (text, note)) in texts.enumerated() {
-            let item = Item(id: Int64(index + 1), checklistID: 1, text: text, dueDate: nil, note: note)
+            let tags = tagSets[index % tagSets.count]
+            let item = Item(id: Int64(index + 1), checklistID: 1, text: text, dueDate: nil, note: note, tags: tags)
             let inSQL = try database.read { db in
-                try String.fetchOne(db, sql: "SELECT \(Schema.searchedText("t")) FROM (SELECT ? AS text, ? AS note) AS t",
-                                    arguments: [text, note])
+                try String.fetchOne(db, sql: "SELECT \(Schema.taggedSearchedText("t")) FROM (SELECT ? AS text, ? AS note, ? AS tags) AS t",
+                                    arguments: [text, note, Tags.stored(tags)])
             }
-            #expect(Schema.foldedSearchedText(of: item) == inSQL, "\(text) / \(note)")
+            #expect(Schema.foldedSearchedText(of: item) == inSQL, "\(text) / \(note) / \(tags)")
         }
         folder.remove()
     }

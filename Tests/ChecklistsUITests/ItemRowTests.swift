@@ -127,12 +127,12 @@ struct ItemRowTests {
 
     @Test("Add Item at 40 columns: why Done is disabled still fits beside it")
     func narrowAddItem() {
-        var state = errands(width: 40, height: 12)
+        var state = errands(width: 40, height: 13)
         press(.character("a"), on: &state)
-        #expect(render(state).lines()[9] == "  [ Done ]  [ Cancel ]  (no text)")
-        var wide = errands(width: 41, height: 12)
+        #expect(render(state).lines()[10] == "  [ Done ]  [ Cancel ]  (no text)")
+        var wide = errands(width: 41, height: 13)
         press(.character("a"), on: &wide)
-        #expect(render(wide).lines()[9] == "  [ Done ]  [ Cancel ]  (type some text)")
+        #expect(render(wide).lines()[10] == "  [ Done ]  [ Cancel ]  (type some text)")
     }
 
     @Test("the banner at 40 columns: its keys and the snooze choices wrap instead of losing any")

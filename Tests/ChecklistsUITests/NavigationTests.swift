@@ -79,8 +79,8 @@ struct NavigationTests {
             "  Due Date       Nov 21, 2026, 5:00 PM",
             "  Repeat                         Never",
             "  Priority                        None",
+            "  Tags        e.g. work home",
             "",
-            "  [ Done ]  [ Cancel ]",
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done",
             " Esc:cancel F1:help",
         ])
@@ -222,8 +222,8 @@ struct NavigationTests {
             "  Due Date       Nov 25, 2026, 9:00 AM",
             "  Repeat                         Never",
             "  Priority                        None",
+            "  Tags        e.g. work home",
             "",
-            "  [ Done ]  [ Cancel ]",
             " Discard changes? (y/n)",
             " y yes  n/Esc no",
         ])

@@ -42,7 +42,7 @@ struct NotesAndMovingTests {
 
     @Test("the note sits below the text row, wrapped at words; Enter makes a new line, Ctrl-S is Done")
     func noteWrapsAndSaves() {
-        var state = onGroceries(height: 15)                          // two rows for the note
+        var state = onGroceries(height: 16)                          // two rows for the note
         press(.enter, on: &state)                                 // edit "Call the plumber"
         #expect(render(state).lines() == [
             " Edit Item                              Groceries",
@@ -54,6 +54,7 @@ struct NotesAndMovingTests {
             "  Due Date                 Nov 24, 2026, 9:00 AM",
             "  Repeat                                   Never",
             "  Priority                                  None",
+            "  Tags        e.g. work home",
             "",
             "  [ Done ]  [ Cancel ]",
             "",
@@ -76,6 +77,7 @@ struct NotesAndMovingTests {
             "  Due Date                 Nov 24, 2026, 9:00 AM",
             "  Repeat                                   Never",
             "  Priority                                  None",
+            "  Tags        e.g. work home",
             "",
             "  [ Done ]  [ Cancel ]",
             "",
@@ -101,7 +103,7 @@ struct NotesAndMovingTests {
 
     @Test("a long note scrolls to keep the cursor's line in view and counts the lines out of sight")
     func noteScrolls() {
-        var state = onGroceries(width: 40, height: 15)               // two rows for the note
+        var state = onGroceries(width: 40, height: 16)               // two rows for the note
         press(.enter, .tab, on: &state)                           // the note, its cursor at the end
         press(.control("e"), .enter, on: &state)
         type("one", on: &state)
@@ -117,6 +119,7 @@ struct NotesAndMovingTests {
             "  Due Date       Nov 24, 2026, 9:00 AM",
             "  Repeat                         Never",
             "  Priority                        None",
+            "  Tags        e.g. work home",
             "",
             "  [ Done ]  [ Cancel ]",
             "",

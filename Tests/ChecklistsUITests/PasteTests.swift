@@ -68,7 +68,7 @@ struct PasteTests {
             "  Due Date                                  None",
             "  Repeat                                   Never",
             "  Priority                                  None",
-            "  [ Done ]  [ Cancel ]",
+            "  Tags        e.g. work home",
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done Esc:cancel",
             " F1:help",
         ])

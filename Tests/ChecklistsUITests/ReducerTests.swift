@@ -38,12 +38,12 @@ struct ReducerTests {
         var state = onChecklist()
         _ = press(.enter, on: &state)                       // edit the item
         #expect(state.route == .itemDetail)
-        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .repeatRule, .priority])
+        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .repeatRule, .priority, .tags])
         _ = press(.tab, .tab, .tab, .enter, on: &state)           // past the note to Due Date, activate
-        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .picker, .repeatRule, .priority])
+        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .picker, .repeatRule, .priority, .tags])
         #expect(state.screen.itemDetail?.focus == .picker)
         _ = press(.enter, on: &state)                       // close from the picker
-        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .repeatRule, .priority])
+        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .repeatRule, .priority, .tags])
         #expect(state.screen.itemDetail?.focus == .dueDate)
         _ = press(.enter, on: &state)                       // open again from Due Date
         _ = press(.backTab, on: &state)                     // back onto Due Date, picker still open
@@ -60,7 +60,7 @@ struct ReducerTests {
         _ = press(.tab, on: &state)                         // picker → Repeat, the picker stays
         #expect(state.screen.itemDetail?.focus == .repeatRule)
         #expect(state.screen.itemDetail?.picker != nil)
-        _ = press(.tab, .tab, on: &state)                   // Repeat → Priority → wraps to the text field
+        _ = press(.tab, .tab, .tab, on: &state)             // Repeat → Priority → Tags → wraps to the text field
         #expect(state.screen.itemDetail?.focus == .text)
         #expect(state.screen.itemDetail?.picker == nil)
     }

@@ -144,7 +144,7 @@ struct RenderTests {
 
     @Test("Item Detail: the form, with Done enabled")
     func itemDetail() {
-        var state = checklist(width: 50, height: 12)
+        var state = checklist(width: 50, height: 13)
         press(.enter, on: &state)
         let grid = render(state)
         #expect(grid.lines() == [
@@ -156,13 +156,14 @@ struct RenderTests {
             "  Due Date                 Nov 21, 2026, 9:00 AM",
             "  Repeat                                   Never",
             "  Priority                                  None",
+            "  Tags        e.g. work home",
             "",
             "  [ Done ]  [ Cancel ]",
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done Esc:cancel",
             " F1:help",
         ])
         #expect(grid.cursor == GridPosition(row: 2, column: 26))
-        #expect(grid[9, 4].style.contains(.bold))
+        #expect(grid[10, 4].style.contains(.bold))
     }
 
     @Test("the picker row appears beneath Due Date, the rows below move down, and it disappears again")
@@ -180,7 +181,7 @@ struct RenderTests {
             "  ▸ Sat  2026-11-21  09:00  (Nov)",
             "  Repeat                                   Never",
             "  Priority                                  None",
-            "",
+            "  Tags        e.g. work home",
             " ←→:field ↑↓:change t:words Enter:close Tab:next",
             " S-Tab:prev ^S:done ?:help",
         ])
@@ -198,7 +199,7 @@ struct RenderTests {
             "› Due Date                 Nov 22, 2026, 9:00 AM",
             "  Repeat                                   Never",
             "  Priority                                  None",
-            "",
+            "  Tags        e.g. work home",
         ])
         // Closed: the value is only marked as focused, no longer highlighted.
         #expect(closed[5, 30].style == .reverse)
@@ -224,16 +225,16 @@ struct RenderTests {
         #expect(render(state).lines()[6] == "  Date: tomorrow 25:00")
         #expect(render(state).lines()[7] == "        ? not a date yet")
         // From 64 columns, beside the field.
-        var wide = checklist(width: 64, height: 12)
+        var wide = checklist(width: 64, height: 13)
         press(.enter, .tab, .tab, .tab, .enter, .character("t"), on: &wide)
         for character in "tomorrow 9:00" { press(.character(character), on: &wide) }
         #expect(render(wide).lines()[6] == "  Date: tomorrow 9:00        → Sun, Nov 22, 2026, 9:00 AM")
-        #expect(render(wide).lines()[10] == "  [ Done ]  [ Cancel ]")   // below the Repeat and Priority rows
+        #expect(render(wide).lines()[11] == "  [ Done ]  [ Cancel ]")   // below the Repeat, Priority and Tags rows
     }
 
     @Test("Done is shown disabled while the text is empty")
     func doneDisabled() {
-        var state = checklist(width: 50, height: 12)
+        var state = checklist(width: 50, height: 13)
         press(.character("a"), on: &state)
         let grid = render(state)
         #expect(grid.lines()[0] == " Add Item                               Groceries")
@@ -241,8 +242,9 @@ struct RenderTests {
         #expect(grid.lines()[5] == "  Due Date                                  None")
         #expect(grid.lines()[6] == "  Repeat                                   Never")
         #expect(grid.lines()[7] == "  Priority                                  None")
-        #expect(grid.lines()[9] == "  [ Done ]  [ Cancel ]  (type some text)")
-        #expect(grid[9, 4].style.contains(.dim))
+        #expect(grid.lines()[8] == "  Tags        e.g. work home")
+        #expect(grid.lines()[10] == "  [ Done ]  [ Cancel ]  (type some text)")
+        #expect(grid[10, 4].style.contains(.dim))
     }
 
     @Test("List Detail and its icon choice opening beneath the Icon row")
@@ -285,7 +287,7 @@ struct RenderTests {
         var state = home(width: 50, height: 12)
         press(.character("?"), on: &state)
         #expect(render(state).lines() == [
-            " Keys                                  1–9 of 212",
+            " Keys                                  1–9 of 244",
             " All Lists",
             "   ↑ k                     move",
             "   ↓ j                     move down",

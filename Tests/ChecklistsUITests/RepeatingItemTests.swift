@@ -41,8 +41,8 @@ struct RepeatingItemTests {
             "  Due Date                 Nov 21, 2026, 6:00 PM",
             "› Repeat                               every day",
             "  Priority                                  None",
+            "  Tags        e.g. work home",
             "",
-            "  [ Done ]  [ Cancel ]",
             " ←→:repeat 0-9:every N days/weeks Tab/↓:next",
             " S-Tab/↑:prev ^S:done Esc:cancel ?:help",
         ])

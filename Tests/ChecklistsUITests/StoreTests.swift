@@ -105,7 +105,7 @@ struct StoreTests {
             "  Due Date                                            None",
             "  Repeat                                             Never",
             "  Priority                                            None",
-            "  [ Done ]  [ Cancel ]",
+            "  Tags        e.g. work home",
             " The disk is full: the change was not saved (what was saved",
             " before is safe). Free some space, then try again.",
         ])

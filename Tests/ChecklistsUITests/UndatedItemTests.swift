@@ -48,8 +48,8 @@ struct UndatedItemTests {
             "› Due Date                                  None",
             "  Repeat                                   Never",
             "  Priority                                  None",
+            "  Tags        e.g. work home",
             "",
-            "  [ Done ]  [ Cancel ]",
             " Enter:picker on/off Del:no date Tab/↓:next",
             " S-Tab/↑:prev ^S:done Esc:cancel ?:help",
         ])
@@ -82,7 +82,7 @@ struct UndatedItemTests {
             "  ▸ Sat  2026-11-21  11:00  (Nov)",
             "  Repeat                                   Never",
             "  Priority                                  None",
-            "",
+            "  Tags        e.g. work home",
             " ←→:field ↑↓:change t:words Enter:close Tab:next",
             " S-Tab:prev ^S:done ?:help",
         ])

@@ -34,7 +34,7 @@ struct OtherAppsFilesTests {
         // Its DESCRIPTION is the note.
         #expect(fields == CalendarFields(uid: "7366123045921184315", text: "Call the dentist", dueDate: utc("2026-11-25T00:00:00+01:00"),
                                          shouldRemind: true, note: "Ask about\nthe bill",
-                                         priority: .high))
+                                         priority: .high, tags: ["health", "calls"]))
         // Moved a day, done here: the DATE stays a DATE; the rest stays as written.
         var edited = fields
         edited.dueDate = utc("2026-11-26T00:00:00+01:00")

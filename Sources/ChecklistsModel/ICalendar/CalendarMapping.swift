@@ -17,10 +17,12 @@ public struct CalendarFields: Hashable, Sendable {
     public var note: String
     /// <-> PRIORITY, read as a level (1-4 high, 5 medium, 6-9 low).
     public var priority: Priority
+    /// <-> CATEGORIES: every such line's comma-separated values, in order.
+    public var tags: [String]
 
     public init(uid: String, text: String, dueDate: Date?, isChecked: Bool = false, shouldRemind: Bool = false,
                 recurrence: Recurrence? = nil, repeatStart: Date? = nil, note: String = "", priority: Priority = .none,
-                reminders: [ReminderTime] = []) {
+                reminders: [ReminderTime] = [], tags: [String] = []) {
         self.uid = uid
         self.text = text
         self.dueDate = dueDate
@@ -30,6 +32,7 @@ public struct CalendarFields: Hashable, Sendable {
         self.repeatStart = repeatStart
         self.note = note
         self.priority = priority
+        self.tags = tags
     }
 
     /// Remind Me: a reminder at the due date among `reminders`.
@@ -66,6 +69,9 @@ public struct CalendarStamps: Hashable, Sendable {
 /// - note <-> DESCRIPTION of the VTODO (not of its alarms); none when empty
 /// - priority <-> PRIORITY: 1-4 high, 5 medium, 6-9 low, 0 or none absent;
 ///   written 1, 5, 9, and another app's number kept while its level stands
+/// - tags <-> CATEGORIES: every line read, its values split at commas; a
+///   space or `#` in another app's value reads as `-`; written as one line
+///   only when the tags changed here
 /// - due <-> DUE: UTC, TZID (with its VTIMEZONE), floating (the user's
 ///   zone) or a DATE (midnight starting that day); written in UTC, or in
 ///   the form it had when that reads back the same
@@ -117,6 +123,7 @@ public struct CalendarMapping: Sendable {
         // As for the text: a NUL would cut the note short in SQLite.
         fields.note = Self.withoutNUL(todo.first("DESCRIPTION")?.text ?? "")
         fields.priority = todo.first("PRIORITY").map { Priority(icalendar: $0.value) } ?? .none
+        fields.tags = Self.tags(todo.all("CATEGORIES"))
         let rules = todo.all("RRULE")
         if let due, rules.count == 1 {
             let start = Self.minute(zones.date(todo.first("DTSTART"))) ?? due
@@ -132,6 +139,28 @@ public struct CalendarMapping: Sendable {
     }
 
     /// `text` with each NUL replaced by U+FFFD: SQLite would cut the text there.
+    /// The tags of every CATEGORIES line: each value split at its unescaped
+    /// commas, unescaped, and made a tag (`Tags.tag`), each once.
+    static func tags(_ lines: [ICalProperty]) -> [String] {
+        var tags: [String] = []
+        for line in lines {
+            var part = "", escaped = false
+            for character in line.value {
+                if escaped {
+                    part.append("\\"); part.append(character); escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "," {
+                    tags.append(ICalText.unescaped(part)); part = ""
+                } else {
+                    part.append(character)
+                }
+            }
+            tags.append(ICalText.unescaped(part))
+        }
+        return Tags.unique(tags.compactMap { Tags.tag(withoutNUL($0)) })
+    }
+
     private static func withoutNUL(_ text: String) -> String {
         guard text.unicodeScalars.contains("\u{0}") else { return text }
         return String(text.unicodeScalars.map { $0 == "\u{0}" ? "\u{FFFD}" : Character($0) })
@@ -248,8 +277,17 @@ public struct CalendarMapping: Sendable {
             // the item is still high.
             if let value = fields.priority.icalendarValue { todo.replace(with: ICalProperty(name: "PRIORITY", value: value)) } else { todo.remove("PRIORITY") }
         }
+        if current.tags != fields.tags {
+            // One line for all of them, where the first was; the lines
+            // another app wrote stay untouched while their tags are unchanged.
+            if fields.tags.isEmpty {
+                todo.remove("CATEGORIES")
+            } else {
+                todo.replace(with: ICalProperty(name: "CATEGORIES", value: fields.tags.map(ICalText.escaped).joined(separator: ",")))
+            }
+        }
         if current.uid != fields.uid || current.text != fields.text || current.dueDate != fields.dueDate || current.isChecked != fields.isChecked
-            || current.note != fields.note || current.priority != fields.priority {
+            || current.note != fields.note || current.priority != fields.priority || current.tags != fields.tags {
             changed = true
         }
 

@@ -39,10 +39,13 @@ public struct Item: Hashable, Sendable, Identifiable {
     public var position: Int64
     /// How much it matters (iCalendar's PRIORITY); `.none` by default.
     public var priority: Priority
+    /// Its tags (iCalendar's CATEGORIES), each once, as typed (`Tags`).
+    public var tags: [String]
 
     public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date?, shouldRemind: Bool = false,
                 recurrence: Recurrence? = nil, repeatStart: Date? = nil, lastDoneAt: Date? = nil, remindAt: Date? = nil,
-                note: String = "", position: Int64 = 0, priority: Priority = .none, reminders: [ReminderTime] = []) {
+                note: String = "", position: Int64 = 0, priority: Priority = .none, reminders: [ReminderTime] = [],
+                tags: [String] = []) {
         self.id = id
         self.checklistID = checklistID
         self.text = text
@@ -56,6 +59,7 @@ public struct Item: Hashable, Sendable, Identifiable {
         self.note = note
         self.position = position
         self.priority = priority
+        self.tags = tags
     }
 
     /// Whether the item has a note worth showing (a row marks it).
@@ -91,7 +95,7 @@ public struct Item: Hashable, Sendable, Identifiable {
 
     /// The editable part of an item, as the Item Detail form holds it.
     public var draft: ItemDraft {
-        ItemDraft(text: text, dueDate: dueDate, recurrence: recurrence, note: note, priority: priority, reminders: reminders)
+        ItemDraft(text: text, dueDate: dueDate, recurrence: recurrence, note: note, priority: priority, reminders: reminders, tags: tags)
     }
 }
 
@@ -107,15 +111,18 @@ public struct ItemDraft: Hashable, Sendable {
     /// The note, as typed (line breaks are LF); empty: none.
     public var note: String
     public var priority: Priority
+    /// Its tags, as `Item.tags`.
+    public var tags: [String]
 
     public init(text: String, dueDate: Date?, shouldRemind: Bool = false, recurrence: Recurrence? = nil, note: String = "",
-                priority: Priority = .none, reminders: [ReminderTime] = []) {
+                priority: Priority = .none, reminders: [ReminderTime] = [], tags: [String] = []) {
         self.text = text
         self.dueDate = dueDate
         self.reminders = ReminderTime.with(shouldRemind: shouldRemind, reminders)
         self.recurrence = recurrence
         self.note = note
         self.priority = priority
+        self.tags = tags
     }
 
     /// Remind Me, as `Item.shouldRemind`.

@@ -82,11 +82,11 @@ extension ChecklistsDatabase {
             let rule = dueAt == nil ? nil : draft.recurrence?.rrule
             try db.execute(sql: """
                 INSERT INTO item (checklistID, text, dueAt, shouldRemind, reminders, repeatRule, repeatStart, uid, modifiedAt, note, position,
-                                  priority)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  priority, tags)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [checklistID, draft.text, dueAt, draft.shouldRemind, ReminderTime.storedList(draft.reminders),
                                  rule, rule == nil ? nil : dueAt, makeUID(), StoredTime.wholeSeconds(now), draft.note,
-                                 try nextPosition(in: checklistID, db), draft.priority.rawValue])
+                                 try nextPosition(in: checklistID, db), draft.priority.rawValue, Tags.stored(Tags.unique(draft.tags))])
             let id = db.lastInsertedRowID
             try reconcileReminders(ofItems: [id], in: db, now: now)
             return .item(id)
@@ -108,10 +108,10 @@ extension ChecklistsDatabase {
             }
             try db.execute(sql: """
                 UPDATE item SET text = ?, dueAt = ?, shouldRemind = ?, reminders = ?, repeatRule = ?, repeatStart = ?, modifiedAt = ?, note = ?,
-                                priority = ? WHERE id = ?
+                                priority = ?, tags = ? WHERE id = ?
                 """, arguments: [updated.text, dueAt, updated.shouldRemind, ReminderTime.storedList(updated.reminders), updated.recurrence?.rrule,
                                  updated.repeatStart.map(StoredTime.wholeSeconds), StoredTime.wholeSeconds(now), draft.note,
-                                 draft.priority.rawValue, id])
+                                 draft.priority.rawValue, Tags.stored(Tags.unique(draft.tags)), id])
             try updateReminder(db, from: old, to: updated, now: now)
             return .item(id)
         case let .setChecked(itemID, checked):
@@ -237,6 +237,7 @@ extension ChecklistsDatabase {
             let uid = fields.uid.isEmpty ? makeUID() : fields.uid
             values.append(("note", fields.note))
             values.append(("priority", fields.priority.rawValue))
+            values.append(("tags", Tags.stored(fields.tags)))
             let existingList = try Int64.fetchOne(db, sql: "SELECT checklistID FROM item WHERE uid = ?", arguments: [uid])
             // New here, or moved in from another list: last in this one.
             if existingList != listID { values.append(("position", try nextPosition(in: listID, db))) }

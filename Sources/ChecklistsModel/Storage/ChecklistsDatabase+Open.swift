@@ -139,6 +139,7 @@ extension ChecklistsDatabase {
         configuration.busyMode = .timeout(options.busyTimeout)
         configuration.prepareDatabase { db in
             db.add(collation: naturalCollation)
+            db.add(function: tagIn)
             // The search index's triggers call it: every connection that
             // may write an item (or migrate) needs it, and readers fold
             // the same way for `instr`.

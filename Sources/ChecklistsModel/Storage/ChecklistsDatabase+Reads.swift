@@ -190,11 +190,11 @@ extension ChecklistsDatabase {
     /// undated item), at most `limit` of them. `eachListedItem` says how
     /// they are read.
     public func listedItems(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
-                            matching query: SearchQuery? = nil, priority: Priority? = nil,
+                            matching query: SearchQuery? = nil, priority: Priority? = nil, tags: [String] = [],
                             limit: Int? = nil) throws(StorageError) -> [ListedItem] {
         var items: [ListedItem] = []
         try eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: start, before: end,
-                           matching: query, priority: priority, limit: limit) { items.append($0) }
+                           matching: query, priority: priority, tags: tags, limit: limit) { items.append($0) }
         return items
     }
 
@@ -206,16 +206,16 @@ extension ChecklistsDatabase {
     /// `--all` across every list has SQLite sort the whole table, as it must.
     /// With `matching`, only items containing that text (`search`'s rules),
     /// found through the search index, which then leads instead of the
-    /// due-date indexes. With `priority`, only items of that priority. With `outline`, every item of the listing (whatever
+    /// due-date indexes. With `priority`, only items of that priority; with `tags`, only items having every one of them (case ignored). With `outline`, every item of the listing (whatever
     /// `limit`) is first read without its texts, in the same transaction,
     /// so a table can know its columns' widths before its first line.
     public func eachListedItem(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
-                               matching query: SearchQuery? = nil, priority: Priority? = nil, limit: Int? = nil,
+                               matching query: SearchQuery? = nil, priority: Priority? = nil, tags: [String] = [], limit: Int? = nil,
                                outline: ((ListingOutlineRow) -> Void)? = nil,
                                _ body: (ListedItem) -> Void) throws(StorageError) {
         let limit = limit.map { max(0, $0) } ?? -1
         let parts = Self.listingParts(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end,
-                                      query: query, priority: priority)
+                                      query: query, priority: priority, tags: tags)
         try read { db in
             var names = try ListNames(db, forLimit: limit)
             if let outline {
@@ -223,7 +223,8 @@ extension ChecklistsDatabase {
                 // reads no index and looks no row up again.
                 let everyItem = checklistID == nil && start == nil && end == nil && query == nil
                 let outlineParts = everyItem
-                    ? [ListingPart(index: "NOT INDEXED", conditions: (includeChecked ? [] : ["item.isChecked = 0"]) + Self.priorityCondition(priority),
+                    ? [ListingPart(index: "NOT INDEXED", conditions: (includeChecked ? [] : ["item.isChecked = 0"])
+                                    + Self.fieldConditions(priority: priority, tags: tags),
                                    order: nil)]
                     : parts
                 for part in outlineParts {
@@ -260,8 +261,8 @@ extension ChecklistsDatabase {
 
     /// The queries of a listing, in the order their items come.
     private static func listingParts(checklistID: Int64?, includeChecked: Bool, start: Date?, end: Date?,
-                                     query: SearchQuery?, priority: Priority?) -> [ListingPart] {
-        var conditions: [SQL] = priorityCondition(priority)
+                                     query: SearchQuery?, priority: Priority?, tags: [String]) -> [ListingPart] {
+        var conditions: [SQL] = fieldConditions(priority: priority, tags: tags)
         if let query { conditions.append("item.id IN (\(Self.matchingIDs(query)))") }
         // INDEXED BY would make SQLite walk a due-date index and test each
         // item against the matches; the matches are usually far fewer.
@@ -295,8 +296,38 @@ extension ChecklistsDatabase {
 
     /// Only items of `priority`, where one is asked for; written out, as the
     /// listing's other conditions are (it is one of four small numbers).
-    private static func priorityCondition(_ priority: Priority?) -> [SQL] {
-        priority.map { ["item.priority = \(SQL(sql: String($0.rawValue)))"] } ?? []
+    /// Only items having each of `tags`: tested row by row as the listing
+    /// streams, the untagged ones skipped before the function is called.
+    private static func fieldConditions(priority: Priority?, tags: [String]) -> [SQL] {
+        var conditions: [SQL] = priority.map { ["item.priority = \(SQL(sql: String($0.rawValue)))"] } ?? []
+        if !tags.isEmpty { conditions.append("item.tags <> ''") }
+        for tag in tags { conditions.append("tag_in(item.tags, \(tag))") }
+        return conditions
+    }
+
+    // MARK: - Tags
+
+    /// Every tag in use, with how many items not checked off carry it,
+    /// by name (case ignored); each under the spelling of the oldest item
+    /// that has it.
+    public func tagCounts() throws(StorageError) -> [TagCount] {
+        try read { db in
+            var counts: [String: TagCount] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT tags, isChecked FROM item WHERE tags <> '' ORDER BY id")
+            while let row = try rows.next() {
+                let open = (row[1] as Bool) ? 0 : 1
+                for tag in Tags.fromStored(row[0]) {
+                    counts[Tags.key(tag), default: TagCount(tag: tag, openItems: 0)].openItems += open
+                }
+            }
+            return counts.values.sorted { NaturalOrder.compare($0.tag, $1.tag) == .orderedAscending }
+        }
+    }
+
+    /// The items not checked off that have `tag`, in every list, with their
+    /// lists' names: by due date (undated last), at most `limit`.
+    public func taggedItems(_ tag: String, limit: Int) throws(StorageError) -> [ListedItem] {
+        try listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil, tags: [tag], limit: limit)
     }
 
     /// The names of the lists, for a listing. A listing of all it finds

@@ -8,6 +8,14 @@ extension ChecklistsDatabase {
     /// `ORDER BY text COLLATE natural_order` agrees with `NaturalOrder`.
     static let naturalCollation = DatabaseCollation("natural_order") { NaturalOrder.compare($0, $1) }
 
+    /// `tag_in(tags, tag)`: whether the stored tags column `tags` holds
+    /// `tag`, case ignored (`Tags.key`, which SQLite's lower() cannot do
+    /// beyond ASCII). What `list --tag` and the tag view ask of each item.
+    static let tagIn = DatabaseFunction("tag_in", argumentCount: 2, pure: true) { values in
+        guard let tags = String.fromDatabaseValue(values[0]), let tag = String.fromDatabaseValue(values[1]) else { return false }
+        return Tags.contains(Tags.fromStored(tags), tag)
+    }
+
     /// Adds `SearchText.fold` to `db` as the SQL function `search_fold`, for
     /// the search index (Schema v10): the stored text is folded by the very
     /// function that folds a query. Text folds (the triggers and the import

@@ -467,7 +467,7 @@ extension ChecklistsDatabase {
             ("repeatStart", rule == nil ? nil : (fields.repeatStart ?? fields.dueDate).map(StoredTime.wholeMinutes)),
             ("calendarObject", write.object), ("modifiedAt", StoredTime.wholeSeconds(write.modifiedAt)),
             ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(write.completedAt ?? write.modifiedAt) : nil),
-            ("note", fields.note), ("priority", fields.priority.rawValue),
+            ("note", fields.note), ("priority", fields.priority.rawValue), ("tags", Tags.stored(fields.tags)),
         ] + (position.map { [("position", $0)] } ?? []) + [("uid", fields.uid)]
     }
 }

@@ -56,7 +56,8 @@ struct ItemRecord: FetchableRecord, TableRecord {
                     note: row[10], position: row[11],
                     // A level this version does not know reads as none.
                     priority: Priority(rawValue: row[12]) ?? .none,
-                    reminders: Self.reminders(row[13]))
+                    reminders: Self.reminders(row[13]),
+                    tags: Tags.fromStored(row[14]))
         remindAt = (row[6] as Int64?).map(StoredTime.date)
         item.remindAt = remindAt
     }
@@ -75,9 +76,10 @@ struct ItemRecord: FetchableRecord, TableRecord {
     /// (`Recurrence.rrule`), NULL for no repeat; `note` is '' for none;
     /// `position` is the item's place in its list's "order added" sort;
     /// `priority` 0 none, 1 low, 2 medium, 3 high; `reminders` its
-    /// reminders besides Remind Me's (`ReminderTime.storedList`).
+    /// reminders besides Remind Me's (`ReminderTime.storedList`); `tags`
+    /// its tags joined by commas (`Tags.stored`), '' for none.
     static let columnNames = ["id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt",
-                              "repeatRule", "repeatStart", "lastDoneAt", "note", "position", "priority", "reminders"]
+                              "repeatRule", "repeatStart", "lastDoneAt", "note", "position", "priority", "reminders", "tags"]
 
     static func readsInOrder(_ row: Row, extra: [String] = []) -> Bool {
         selects(columnNames + extra, first: row)

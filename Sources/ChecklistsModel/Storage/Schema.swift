@@ -34,7 +34,16 @@ enum Schema {
     /// It follows `searchedColumns` by name, so a column added there must
     /// be added here: a test compares the two over every kind of item.
     static func foldedSearchedText(of item: Item) -> String {
-        SearchText.fold(item.note.isEmpty ? item.text : item.text + "\n" + item.note)
+        let tags = item.tags.isEmpty ? "" : "\n" + Tags.marked(item.tags)
+        return SearchText.fold((item.note.isEmpty ? item.text : item.text + "\n" + item.note) + tags)
+    }
+
+    /// The searched text since v17: `searchedText`'s, then the tags after
+    /// a line break, each after a `#` ("#work #home"), so that a search for
+    /// "#work" or "work" finds them. Written out for v17's triggers.
+    static func taggedSearchedText(_ row: String) -> String {
+        let tags = "CASE WHEN \(row).tags = '' THEN '' ELSE char(10) || '#' || replace(\(row).tags, ',', ' #') END"
+        return String(searchedText(row).dropLast()) + " || " + tags + ")"
     }
 
     static var migrator: DatabaseMigrator {
@@ -426,6 +435,39 @@ enum Schema {
                 DROP INDEX IF EXISTS item_by_remind_at;
                 """)
         }
+        migrator.registerMigration("v17: tags") { db in
+            let searched = Self.taggedSearchedText
+            try db.execute(sql: """
+                -- The item's tags (iCalendar's CATEGORIES) as typed, joined by
+                -- commas, which no tag holds; '' for none. `list --tag` is a
+                -- condition on this text (tag_in, registered on every
+                -- connection), read with the listing's own index.
+                ALTER TABLE item ADD COLUMN tags TEXT NOT NULL DEFAULT '';
+                -- Search finds an item by its tags too: the searched text
+                -- gains them, so the triggers that keep it are made again.
+                DROP TRIGGER item_search_insert;
+                DROP TRIGGER item_search_update;
+                CREATE TRIGGER item_search_insert AFTER INSERT ON item BEGIN
+                    INSERT INTO item_folded (id, body) VALUES (NEW.id, \(searched("NEW")));
+                    INSERT INTO item_search (rowid, body) SELECT id, body FROM item_folded WHERE id = NEW.id;
+                END;
+                CREATE TRIGGER item_search_update AFTER UPDATE OF text, note, tags ON item BEGIN
+                    INSERT INTO item_search (item_search, rowid, body) SELECT 'delete', id, body FROM item_folded WHERE id = OLD.id;
+                    UPDATE item_folded SET body = \(searched("NEW")) WHERE id = NEW.id;
+                    INSERT INTO item_search (rowid, body) SELECT id, body FROM item_folded WHERE id = NEW.id;
+                END;
+                """)
+            // Items imported before this version carry another app's
+            // CATEGORIES in their kept iCalendar object; they are now the
+            // item's tags (and searched, through the trigger above), or the
+            // next export would drop them as cleared here.
+            let imported = try Row.fetchAll(db, sql: "SELECT id, calendarObject FROM item WHERE calendarObject LIKE '%CATEGORIES%'")
+            for row in imported {
+                guard let object: String = row["calendarObject"] else { continue }
+                let tags = categoriesAsTags(todoPropertyValues("CATEGORIES", in: object))
+                if !tags.isEmpty { try db.execute(sql: "UPDATE item SET tags = ? WHERE id = ?", arguments: [tags, row["id"] as Int64]) }
+            }
+        }
         return migrator
     }
 
@@ -441,6 +483,13 @@ enum Schema {
     /// iCalendar text (not of its alarms'), unfolded and unescaped; written
     /// out here for the same reason as `todoDescription`.
     static func todoProperty(_ name: String, in object: String) -> String? {
+        todoPropertyValues(name, in: object).first.map { unescaped($0) }
+    }
+
+    /// The values of every `name` property of the first VTODO, unfolded but
+    /// still escaped (a CATEGORIES value is split at its unescaped commas).
+    static func todoPropertyValues(_ name: String, in object: String) -> [Substring] {
+        var values: [Substring] = []
         var lines: [String] = []
         for line in object.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
@@ -455,17 +504,44 @@ enum Schema {
             let upper = line.uppercased()
             if upper.hasPrefix("BEGIN:") {
                 let name = String(upper.dropFirst(6))
-                if name == "VTODO" && seenTodo { return nil }
+                if name == "VTODO" && seenTodo { return values }
                 if name == "VTODO" { seenTodo = true }
                 path.append(name)
             } else if upper.hasPrefix("END:") {
                 _ = path.popLast()
             } else if path.last == "VTODO", upper.hasPrefix(name + ":") || upper.hasPrefix(name + ";"),
                       let colon = valueStart(line) {
-                return unescaped(line[colon...])
+                values.append(line[colon...])
             }
         }
-        return nil
+        return values
+    }
+
+    /// v17's reading of CATEGORIES values as the stored tags column: split
+    /// at unescaped commas, unescaped, a leading `#` dropped, a space or `#`
+    /// inside made `-`, each tag once (case ignored). Written out here, as
+    /// `todoDescription` is, so v17 migrates the same way whatever `Tags`
+    /// becomes.
+    static func categoriesAsTags(_ values: [Substring]) -> String {
+        var parts: [String] = []
+        for value in values {
+            var part = "", escaped = false
+            for character in value {
+                if escaped { part += "\\" + String(character); escaped = false } else if character == "\\" { escaped = true } else if character == "," {
+                    parts.append(part); part = ""
+                } else { part.append(character) }
+            }
+            parts.append(part)
+        }
+        var seen = Set<String>(), tags: [String] = []
+        for part in parts {
+            var tag = unescaped(Substring(part)).trimmingCharacters(in: .whitespacesAndNewlines)
+            while tag.hasPrefix("#") { tag.removeFirst() }
+            tag = tag.split(whereSeparator: { $0.isWhitespace || $0 == "," || $0 == "#" || $0.asciiValue.map { $0 < 32 } == true })
+                .joined(separator: "-")
+            if !tag.isEmpty, seen.insert(tag.lowercased()).inserted { tags.append(tag) }
+        }
+        return tags.joined(separator: ",")
     }
 
     /// Where a content line's value starts: after the first colon outside

@@ -54,6 +54,10 @@ public enum Action: Sendable {
     /// The answer to `.findMatch`: the match of `query` in checklist
     /// `checklistID` that n or N goes to, nil when it holds none.
     case matchFound(SearchQuery, checklistID: Int64, MatchStep?)
+    /// The answer to `.loadTags`: every tag in use, with its open items.
+    case tagsLoaded([TagCount])
+    /// The answer to `.loadTagged`: the open items with `tag`.
+    case taggedLoaded(String, [ListedItem])
     /// The answer to `.loadSyncStatus`.
     case syncStatusLoaded(SyncStatus?)
     /// The data may have changed (a timer fired, another process wrote):
@@ -101,6 +105,11 @@ public enum Effect: Hashable, Sendable {
     /// `after` (n, `forward`) or before it (N), wrapping round; answered by
     /// `.matchFound`.
     case findMatch(SearchQuery, checklistID: Int64, after: Item?, forward: Bool)
+    /// Read the tags in use and their open items' counts; answered by `.tagsLoaded`.
+    case loadTags
+    /// Read the open items with a tag in every list, at most `limit`;
+    /// answered by `.taggedLoaded`.
+    case loadTagged(String, limit: Int)
     /// Read how the last sync ended; answered by `.syncStatusLoaded`.
     case loadSyncStatus
 }

@@ -51,6 +51,9 @@ public struct AppState: Sendable {
     /// The last search typed, kept after the search screen closes: what
     /// n and N step through in a checklist.
     public var lastSearch: SearchQuery?
+    /// The tags in use as last read (Item Detail and `#` read them): what
+    /// Tab completes a tag from.
+    public var tagsInUse: [TagCount] = []
     /// What the runtime's one alarm is armed for.
     public var alarm = AlarmState()
     /// Item Detail to open once its checklist's page has loaded (the Due
@@ -96,7 +99,8 @@ public struct AppState: Sendable {
         case nil: return []
         case let .push(next), let .replace(next):
             go(to: next)
-            return []
+            // Item Detail completes tags from the tags in use.
+            return next.itemDetail != nil ? [.loadTags] : []
         case .pop:
             return pop()
         }
@@ -123,6 +127,10 @@ public struct AppState: Sendable {
         case .checklist, .listDetail:
             go(to: .allLists)
             return []
+        case .tags:
+            // Items may have been checked off there.
+            go(to: .allLists)
+            return [loadLists(self, select: nil)]
         case let .itemDetail(form, list):
             return goBack(to: form.origin, over: list)
         case let .search(search, list):

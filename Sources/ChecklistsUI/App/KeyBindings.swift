@@ -19,6 +19,7 @@ public enum KeyCommand: Hashable, Sendable {
     case undo, redo
     case search, nextMatch, previousMatch
     case cyclePriority, priorityNext, priorityPrevious
+    case openTags, completeTag
 }
 
 /// Where the user is, for the purpose of what keys do.
@@ -29,10 +30,12 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case confirm, help
     case banner, snoozeChoice
     case search
+    case itemTags, tagChooser, taggedItems
 
     /// Whether a text field has the keys here: typing and pastes go into it.
     public var isTextField: Bool {
         self == .itemText || self == .itemNote || self == .listName || self == .typedDate || self == .typedReminder || self == .search
+            || self == .itemTags
     }
 
     /// Whether digits here are a count for the next movement key (`5j`,
@@ -64,6 +67,9 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .banner: "A reminder banner"
         case .snoozeChoice: "Snoozing a reminder"
         case .search: "Search"
+        case .itemTags: "Item Detail: Tags"
+        case .tagChooser: "The tags in use (# on All Lists)"
+        case .taggedItems: "Every open item with a tag"
         }
     }
 }
@@ -173,12 +179,20 @@ public enum KeyBindings {
                    yields: true),
 
         // The search screen: typing edits the query, so only named keys move.
-        KeyBinding([.up], "↑↓", .moveUp, "move", [.search]),
-        KeyBinding([.down], "", .moveDown, "move down", [.search], helpLine: false),
-        KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page up", [.search], helpLine: false),
-        KeyBinding([.pageDown], "", .pageDown, "page down", [.search], helpLine: false),
+        KeyBinding([.up], "↑↓", .moveUp, "move", [.search, .tagChooser, .taggedItems]),
+        KeyBinding([.down], "", .moveDown, "move down", [.search, .tagChooser, .taggedItems], helpLine: false),
+        KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page up", [.search, .tagChooser, .taggedItems], helpLine: false),
+        KeyBinding([.pageDown], "", .pageDown, "page down", [.search, .tagChooser, .taggedItems], helpLine: false),
         KeyBinding([.enter], "Enter", .open, "open in its list", [.search]),
-        KeyBinding([.escape], "Esc", .back, "back", [.search]),
+        KeyBinding([.escape], "Esc", .back, "back", [.search, .tagChooser, .taggedItems]),
+
+        // The tag view: # on All Lists chooses a tag, then lists its items.
+        // New since users had config files: a file that bound # keeps it.
+        KeyBinding([.character("#")], "#", .openTags, "tags: every open item with a tag", [.allLists, .dueItem], helpLine: false,
+                   yields: true),
+        KeyBinding([.enter], "Enter", .open, "show its items", [.tagChooser]),
+        KeyBinding([.character(" ")], "Space", .toggleChecked, "check", [.taggedItems]),
+        KeyBinding([.enter], "Enter", .open, "open", [.taggedItems]),
 
         KeyBinding([.enter], "Enter", .chooseIcon, "choose", [.iconChoice]),
         KeyBinding([.escape], "Esc", .cancel, "close", [.iconChoice]),
@@ -213,6 +227,11 @@ public enum KeyBindings {
         KeyBinding([.right, .character(" "), .enter], "←→", .priorityNext, "priority", [.itemPriority]),
         KeyBinding([.left], "", .priorityPrevious, "lower priority", [.itemPriority], helpLine: false),
         KeyBinding([.enter], "Enter", .openIconChoice, "choose icon", [.listIcon]),
+        // Tab completes the tag being typed; with nothing to complete it
+        // moves on, as on the other rows.
+        KeyBinding([.tab], "Tab", .completeTag, "complete/next", [.itemTags]),
+        KeyBinding([.down], "↓", .nextRow, "next", [.itemTags], helpLine: false),
+        KeyBinding([.backTab, .up], "S-Tab/↑", .previousRow, "prev", [.itemTags]),
         KeyBinding([.tab, .down], "Tab/↓", .nextRow, "next", formRows),
         KeyBinding([.backTab, .up], "S-Tab/↑", .previousRow, "prev", formRows),
         KeyBinding([.tab], "Tab", .nextRow, "next", noteField),
@@ -220,9 +239,9 @@ public enum KeyBindings {
         // On the picker ↑↓ change the field, so only Tab and Shift-Tab leave the row.
         KeyBinding([.tab], "Tab", .nextRow, "next", [.datePicker]),
         KeyBinding([.backTab], "S-Tab", .previousRow, "prev", [.datePicker]),
-        KeyBinding([.enter, .control("s")], "Enter/^S", .done, "done", [.itemText, .listName]),
+        KeyBinding([.enter, .control("s")], "Enter/^S", .done, "done", [.itemText, .listName, .itemTags]),
         KeyBinding([.control("s")], "^S", .done, "done", forms.subtracting([.itemText, .listName]).union(noteField)),
-        KeyBinding([.escape], "Esc", .cancel, "cancel", formRows.union(noteField)),
+        KeyBinding([.escape], "Esc", .cancel, "cancel", formRows.union(noteField).union([.itemTags])),
 
         // Where changes are made; a form's own typing is its own to undo.
         // Ctrl-R stays off the help line: with it, a 40-column checklist's
@@ -231,8 +250,9 @@ public enum KeyBindings {
         KeyBinding([.control("r")], "^R", .redo, "redo", lists, helpLine: false),
 
         KeyBinding([.character("?"), .function(1)], "?", .help, "help",
-                   lists.union([.itemRemind, .itemReminder, .itemDueDate, .itemRepeat, .itemPriority, .listIcon, .datePicker])),
-        KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .itemNote, .listName, .typedDate, .typedReminder, .search]),
+                   lists.union([.itemRemind, .itemReminder, .itemDueDate, .itemRepeat, .itemPriority, .listIcon, .datePicker,
+                                .tagChooser, .taggedItems])),
+        KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .itemNote, .listName, .typedDate, .typedReminder, .search, .itemTags]),
         KeyBinding([.control("c")], "^C", .quit, "quit", Set(KeyContext.allCases), helpLine: false, fixed: true),
     ]
 
@@ -312,6 +332,8 @@ public enum KeyBindings {
         case .cyclePriority: "priority"
         case .priorityNext: "priority-next"
         case .priorityPrevious: "priority-previous"
+        case .openTags: "tags"
+        case .completeTag: "complete-tag"
         }
     }
 

@@ -37,6 +37,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         case .allLists: _ = state.navigate(.push(.checklist(list)))
         case .checklist, .itemDetail: state.screen.checklist = list
         case let .search(search, _): SearchScreen.itemsLoaded(list, search: search, state: &state)
+        // An item opened from the tag view: its list, then its form.
+        case .tags: _ = state.navigate(.replace(.checklist(list)))
         // List Detail sits on All Lists: no page is loaded for it.
         case .listDetail: break
         }
@@ -52,11 +54,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
                 state.message = StatusMessage("That item no longer exists.", kind: .error)
                 return state.goBack(to: pending.origin, over: list)
             }
-            _ = state.navigate(.push(.itemDetail(ItemDetailState(mode: .edit(item), draft: item.draft, origin: pending.origin), over: list)))
+            return state.navigate(.push(.itemDetail(ItemDetailState(mode: .edit(item), draft: item.draft, origin: pending.origin), over: list)))
         case .add:
-            _ = state.navigate(.push(.itemDetail(ItemDetailState.adding(to: list.summary.id, origin: pending.origin), over: list)))
+            return state.navigate(.push(.itemDetail(ItemDetailState.adding(to: list.summary.id, origin: pending.origin), over: list)))
         }
-        return []
     case .checklistMissing:
         state.openItemAfterLoad = nil
         switch state.screen {
@@ -69,6 +70,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             return [loadLists(state, select: nil)] + SearchScreen.reload(search)
         case .listDetail, .allLists:
             break
+        case let .tags(view):
+            // The tag view stays, asked again: what it opened is gone.
+            state.message = StatusMessage("That list no longer exists.", kind: .error)
+            return [loadLists(state, select: nil)] + TagsScreen.reload(view)
         case .checklist, .itemDetail:
             // The form is gone with its list, and the question about it.
             _ = state.navigate(.replace(.allLists))
@@ -100,6 +105,12 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case let .historyFailed(direction, message):
         state.message = StatusMessage("Could not \(direction.verb): \(message)", kind: .error)
         return reloadCurrent(state)
+    case let .tagsLoaded(tags):
+        TagsScreen.tagsLoaded(tags, state: &state)
+        return []
+    case let .taggedLoaded(tag, items):
+        TagsScreen.taggedLoaded(tag, items, state: &state)
+        return []
     case let .syncStatusLoaded(status):
         state.syncStatus = status
         return []
@@ -250,6 +261,7 @@ func reloadCurrent(_ state: AppState) -> [Effect] {
     // What is beneath the search is reloaded when the search closes.
     switch state.screen {
     case let .search(search, _): return SearchScreen.reload(search)
+    case let .tags(view): return TagsScreen.reload(view)
     case .allLists, .listDetail: return [loadLists(state, select: nil)]
     case .checklist, .itemDetail: break
     }

@@ -19,6 +19,8 @@ public enum Screen: Hashable, Sendable {
     case listDetail(ListDetailState)
     /// The search, over the checklist `/` was pressed on (nil: over All Lists).
     case search(SearchState, over: ChecklistState?)
+    /// The tag view (`#`), over All Lists.
+    case tags(TagsState)
 
     /// The screen's name, for comparisons and double clicks.
     public var route: Route {
@@ -28,6 +30,7 @@ public enum Screen: Hashable, Sendable {
         case .itemDetail: .itemDetail
         case .listDetail: .listDetail
         case .search: .search
+        case .tags: .tags
         }
     }
 
@@ -37,7 +40,7 @@ public enum Screen: Hashable, Sendable {
             switch self {
             case let .checklist(list), let .itemDetail(_, list): list
             case let .search(_, list): list
-            case .allLists, .listDetail: nil
+            case .allLists, .listDetail, .tags: nil
             }
         }
         set {
@@ -46,7 +49,7 @@ public enum Screen: Hashable, Sendable {
             case .checklist: self = .checklist(newValue)
             case let .itemDetail(form, _): self = .itemDetail(form, over: newValue)
             case let .search(search, _): self = .search(search, over: newValue)
-            case .allLists, .listDetail: break
+            case .allLists, .listDetail, .tags: break
             }
         }
     }
@@ -90,6 +93,7 @@ public enum Screen: Hashable, Sendable {
         case .itemDetail: ItemDetailScreen.handle(command, key: key, state: &state)
         case .listDetail: ListDetailScreen.handle(command, key: key, state: &state)
         case .search: SearchScreen.handle(command, key: key, state: &state)
+        case .tags: command.map { TagsScreen.handle($0, state: &state) } ?? []
         }
     }
 
@@ -101,6 +105,7 @@ public enum Screen: Hashable, Sendable {
         case .itemDetail: ItemDetailScreen.render(state, into: &grid)
         case .listDetail: ListDetailScreen.render(state, into: &grid)
         case .search: SearchScreen.render(state, into: &grid)
+        case .tags: TagsScreen.render(state, into: &grid)
         }
     }
 
@@ -112,6 +117,7 @@ public enum Screen: Hashable, Sendable {
         case let .itemDetail(form, _): form.keyContext
         case let .listDetail(form): form.keyContext
         case .search: .search
+        case let .tags(view): view.keyContext
         }
     }
 }
@@ -147,5 +153,5 @@ struct ScreenStep: ExpressibleByArrayLiteral {
 
 /// A screen's name, without its state.
 public enum Route: Hashable, Sendable {
-    case allLists, checklist, itemDetail, listDetail, search
+    case allLists, checklist, itemDetail, listDetail, search, tags
 }

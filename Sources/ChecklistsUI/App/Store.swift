@@ -112,6 +112,10 @@ public final class Store {
                                                         nextOverdue: try? database.nextOverdueDate(after: time)))
         case .checkNotifier:
             return .notifierChecked(pid: notifierPID())
+        case .loadTags:
+            do { return .tagsLoaded(try database.tagCounts()) } catch { return .loadFailed(message: error.statusLine) }
+        case let .loadTagged(tag, limit):
+            do { return .taggedLoaded(tag, try database.taggedItems(tag, limit: limit)) } catch { return .loadFailed(message: error.statusLine) }
         case let .search(query, generation, limit):
             do {
                 return .searchAnswered(generation: generation, try database.search(query, limit: limit))

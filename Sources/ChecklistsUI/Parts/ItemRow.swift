@@ -5,7 +5,7 @@ import ChecklistsModel
 /// leads the row (a check box, or the Due view's bullet), the text, the
 /// item's list (Due view only), the due date and the reminder.
 ///
-///     [ ] Call the bank  !!!  ! Today 9:00 AM     🔔 10:35 AM
+///     [ ] Call the bank #work  !!!  ! Today 9:00 AM     🔔 10:35 AM
 ///     [x] Eggs                  Yesterday 9:00 AM
 ///     [ ] Pay rent       !      Wednesday 9:00 AM 🔔
 ///
@@ -16,6 +16,10 @@ import ChecklistsModel
 /// column is as wide as the longest text needs, up to `readableTextWidth`:
 /// in a 200-column pane the date sits next to the text, not 150 columns
 /// away at the right edge.
+///
+/// Tags ("#work #home") follow the text inside the text column, so they
+/// never move the columns after it: where the column is too narrow, the
+/// tags yield first (cut, then gone), the text second.
 enum ItemRow {
     /// What leads the row.
     enum Lead {
@@ -102,10 +106,11 @@ enum ItemRow {
         return state.context.dateStyle.relative(dueDate, now: state.now, form: form)
     }
 
-    /// The text column's content: the text, and for a repeating item how it
-    /// repeats and when it was last done, two columns after it.
+    /// The text column's content: the text, its tags, and for a repeating
+    /// item how it repeats and when it was last done, two columns after it.
     static func textColumns(_ item: Item, state: AppState) -> Int {
         let text = TextWidth.columns(of: item.text) + (item.hasNote ? 2 : 0)
+            + (item.tags.isEmpty ? 0 : 1 + TextWidth.columns(of: Tags.marked(item.tags)))
         guard let note = Chrome.repeatNote(item, state: state) else { return text }
         return text + 2 + TextWidth.columns(of: note)
     }
@@ -142,6 +147,11 @@ enum ItemRow {
                                   maxColumns: max(0, layout.textWidth - textWidth), color: .cyan)
         } else {
             textWidth = grid.put(item.text, row: y, column: Layout.textColumn, maxColumns: layout.textWidth, style: dimmed)
+        }
+        // The tags after the text, in what the text leaves of its column.
+        if !item.tags.isEmpty, textWidth + 1 < layout.textWidth {
+            textWidth += 1 + grid.put(Tags.marked(item.tags), row: y, column: Layout.textColumn + textWidth + 1,
+                                      maxColumns: layout.textWidth - textWidth - 1, style: dimmed, color: .magenta)
         }
         // A repeating item says how, and when it was last done, where the
         // text leaves room in its column.

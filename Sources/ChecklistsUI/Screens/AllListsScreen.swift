@@ -123,6 +123,7 @@ enum AllListsScreen {
             state.allLists.select(target, direction: target < home.viewport.selection ? -1 : 1, visibleRows: rows)
             return []
         }
+        if command == .openTags { return TagsScreen.open() }
         if let due = home.selectedDueItem {
             return ScreenStep(handleDueItem(command, due.item, state: &state))
         }

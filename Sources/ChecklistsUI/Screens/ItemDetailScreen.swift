@@ -4,7 +4,7 @@ import ChecklistsModel
 /// The "Add Item" / "Edit Item" form: a text field, the note (several
 /// lines), the Remind Me toggle with a row under it for each further
 /// reminder, the Due Date row, under which the date picker row opens and
-/// closes, and the Repeat row.
+/// closes, the Repeat, Priority and Tags rows.
 public struct ItemDetailState: Hashable, Sendable {
     public enum Mode: Hashable, Sendable {
         case add(checklistID: Int64)
@@ -14,7 +14,7 @@ public struct ItemDetailState: Hashable, Sendable {
     /// The form's rows, top to bottom. `picker` exists only while it is
     /// open; `reminder(n)` is the n-th reminder other than at the due time;
     /// `newReminder` exists only while one is being typed.
-    public enum Row: Hashable, Sendable { case text, note, remind, reminder(Int), newReminder, dueDate, picker, repeatRule, priority }
+    public enum Row: Hashable, Sendable { case text, note, remind, reminder(Int), newReminder, dueDate, picker, repeatRule, priority, tags }
 
     /// Where the user opened the form from, so that leaving it (Esc, Done)
     /// goes back there and not to whatever happens to sit beneath it.
@@ -52,6 +52,8 @@ public struct ItemDetailState: Hashable, Sendable {
     /// Digits typed on the Repeat row so far: the N of "every N days".
     public var repeatDigits = ""
     public var priority: Priority
+    /// The tags as typed: words separated by spaces or commas, `#` optional.
+    public var tags: TextField
 
     public init(mode: Mode, draft: ItemDraft, origin: Origin = .checklistBeneath) {
         self.mode = mode
@@ -63,6 +65,7 @@ public struct ItemDetailState: Hashable, Sendable {
         dueDate = draft.dueDate
         recurrence = draft.recurrence
         priority = draft.priority
+        tags = TextField(Tags.typed(draft.tags))
     }
 
     public var title: String {
@@ -71,7 +74,8 @@ public struct ItemDetailState: Hashable, Sendable {
     }
 
     public var draft: ItemDraft {
-        ItemDraft(text: text.text, dueDate: dueDate, recurrence: recurrence, note: note.text, priority: priority, reminders: reminders)
+        ItemDraft(text: text.text, dueDate: dueDate, recurrence: recurrence, note: note.text, priority: priority, reminders: reminders,
+                  tags: Tags.parse(tags.text))
     }
 
     /// Remind Me: the reminder at the due time, the row's toggle.
@@ -101,7 +105,7 @@ public struct ItemDetailState: Hashable, Sendable {
     /// beneath Due Date.
     public var rows: [Row] {
         let extra = otherReminders.indices.map { Row.reminder($0) } + (reminderInput != nil && focus == .newReminder ? [.newReminder] : [])
-        return [.text, .note, .remind] + extra + (picker == nil ? [.dueDate, .repeatRule, .priority] : [.dueDate, .picker, .repeatRule, .priority])
+        return [.text, .note, .remind] + extra + (picker == nil ? [.dueDate, .repeatRule, .priority, .tags] : [.dueDate, .picker, .repeatRule, .priority, .tags])
     }
 
     /// The rows under Remind Me, one per reminder other than at the due
@@ -147,6 +151,36 @@ public struct ItemDetailState: Hashable, Sendable {
         recurrence = (recurrence ?? .days(1)).withInterval(Int(repeatDigits) ?? 1)
     }
 
+    /// The word the cursor is in on the Tags row (a `#` before it left
+    /// out) and the first of `known` (the tags in use) that starts with it,
+    /// case ignored, is longer, and is not typed in the row already; nil
+    /// when there is none.
+    func tagCompletion(from known: [String]) -> (word: Range<Int>, tag: String)? {
+        let characters = tags.characters
+        var start = tags.cursor, end = tags.cursor
+        while start > 0, !Tags.isSeparator(characters[start - 1]) { start -= 1 }
+        while end < characters.count, !Tags.isSeparator(characters[end]) { end += 1 }
+        let word = Tags.key(String(characters[start..<end]))
+        let typed = Set(Tags.parse(String(characters[..<start]) + " " + String(characters[end...])).map(Tags.key))
+        guard !word.isEmpty, let tag = known.first(where: { Tags.key($0).hasPrefix(word) && Tags.key($0) != word && !typed.contains(Tags.key($0)) })
+        else { return nil }
+        return (start..<end, tag)
+    }
+
+    /// Tab on the Tags row: the word becomes the tag, and a space follows
+    /// at the end of the row so the next one can be typed.
+    mutating func completeTag(_ completion: (word: Range<Int>, tag: String)) {
+        var characters = tags.characters
+        characters.replaceSubrange(completion.word, with: Array(completion.tag))
+        var cursor = completion.word.lowerBound + completion.tag.count
+        if cursor == characters.count {
+            characters.append(" ")
+            cursor += 1
+        }
+        tags = TextField(String(characters))
+        tags.moveCursor(to: cursor)
+    }
+
     /// Opens the picker, on the next full hour when there is no due date yet.
     mutating func openPicker(style: DueDateStyle, now: Date) {
         if dueDate == nil { dueDate = style.defaultDueDate(after: now) }
@@ -163,6 +197,7 @@ public struct ItemDetailState: Hashable, Sendable {
         case .dueDate: .itemDueDate
         case .repeatRule: .itemRepeat
         case .priority: .itemPriority
+        case .tags: .itemTags
         case .picker: picker?.typed == nil ? .datePicker : .typedDate
         }
     }
@@ -203,6 +238,8 @@ enum ItemDetailScreen {
             _ = form.picker?.typed?.handle(key)
         case .typedReminder:
             _ = form.reminderInput?.handle(key)
+        case .itemTags:
+            _ = form.tags.handle(key)
         default:
             break
         }
@@ -276,6 +313,11 @@ enum ItemDetailScreen {
             if form.recurrence != nil && form.dueDate == nil {
                 form.openPicker(style: state.context.dateStyle, now: state.now)
             }
+        case .completeTag:
+            guard let completion = form.tagCompletion(from: state.tagsInUse.map(\.tag)) else {
+                return perform(.nextRow, key: key, form: &form, state: &state, calendar: calendar)
+            }
+            form.completeTag(completion)
         case .priorityNext:
             form.priority = form.priority.next
         case .priorityPrevious:
@@ -437,8 +479,8 @@ enum ItemDetailScreen {
     /// while it is closed, so opening it moves only the rows below it.
     static func noteRows(height: Int, extraRows: Int = 0) -> Int {
         let spacers = height >= AppState.roomyHeight ? 2 : 0
-        // Title, text, Remind Me, Due Date, the picker, Repeat, Priority, Done, and the two bottom lines.
-        let others = 11 + spacers + extraRows
+        // Title, text, Remind Me, Due Date, the picker, Repeat, Priority, Tags, Done, and the two bottom lines.
+        let others = 12 + spacers + extraRows
         return min(6, max(1, height - others))
     }
 
@@ -533,6 +575,19 @@ enum ItemDetailScreen {
                 let mark = form.priority.mark
                 let value = form.priority == .none ? "None" : "\(mark) \(form.priority.name.capitalized)"
                 grid.putRightAligned(value, row: y, endColumn: right, maxColumns: right - valueColumn, style: focused ? .reverse : [])
+            case .tags:
+                grid.put("Tags", row: y, column: labelColumn, style: labelStyle)
+                // The tag Tab would complete to, at the row's end while the
+                // typed tags still fit beside it: the field comes first.
+                var hint = focused ? form.tagCompletion(from: state.tagsInUse.map(\.tag)).map { "Tab: #" + $0.tag } ?? "" : ""
+                if TextWidth.columns(of: form.tags.text) + 2 + TextWidth.columns(of: hint) > right - valueColumn { hint = "" }
+                let hintWidth = hint.isEmpty ? 0 : TextWidth.columns(of: hint) + 1
+                let cursorColumn = form.tags.draw(into: &grid, row: y, column: valueColumn, columns: right - valueColumn - hintWidth,
+                                                  placeholder: "e.g. work home")
+                if focused { grid.cursor = GridPosition(row: y, column: cursorColumn) }
+                if !hint.isEmpty {
+                    grid.put(hint, row: y, column: right - hintWidth + 1, maxColumns: hintWidth - 1, style: .dim, color: .magenta)
+                }
             case .picker:
                 if let picker = form.picker, let date = form.dueDate {
                     // A second row for the typed date's preview where the

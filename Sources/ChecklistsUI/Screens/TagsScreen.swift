@@ -1,0 +1,158 @@
+import Foundation
+import ChecklistsModel
+
+/// The tag view, opened with `#` on All Lists: first the tags in use with
+/// how many open items carry each, then, once one is chosen, every open
+/// item with that tag across the lists, with its list's name. Esc on the
+/// items goes back to the tags, Esc on the tags to All Lists.
+public struct TagsState: Hashable, Sendable {
+    /// The tags in use as last loaded; nil until they are here.
+    public var tags: [TagCount]?
+    public var tagViewport = Viewport()
+    /// The tag whose items are shown; nil: the tags are.
+    public var chosen: String?
+    /// The open items with `chosen`, as last loaded; nil until they are here.
+    public var items: [ListedItem]?
+    public var viewport = Viewport()
+
+    public init() {}
+
+    public var selectedTag: TagCount? {
+        guard let tags, tags.indices.contains(tagViewport.selection) else { return nil }
+        return tags[tagViewport.selection]
+    }
+
+    public var selectedItem: ListedItem? {
+        guard let items, items.indices.contains(viewport.selection) else { return nil }
+        return items[viewport.selection]
+    }
+
+    var keyContext: KeyContext { chosen == nil ? .tagChooser : .taggedItems }
+}
+
+enum TagsScreen {
+    /// Items shown at most: a tag on more says so in the title bar.
+    static let itemLimit = 500
+
+    /// `#` on All Lists: the tags are asked for as the screen opens.
+    static func open() -> ScreenStep {
+        ScreenStep([.loadTags], .push(.tags(TagsState())))
+    }
+
+    /// Rows for the tags or the items: the list rows.
+    static func rows(_ state: AppState) -> Int { state.listRows }
+
+    static func handle(_ command: KeyCommand, state: inout AppState) -> ScreenStep {
+        guard case var .tags(view) = state.screen else { return [] }
+        defer { if case .tags = state.screen { state.screen = .tags(view) } }
+        let rows = rows(state)
+        if view.chosen != nil {
+            if move(&view.viewport, command, count: view.items?.count ?? 0, rows: rows) { return [] }
+            switch command {
+            case .toggleChecked:
+                guard let listed = view.selectedItem else { return [] }
+                return [.commit(.setChecked(itemID: listed.id, !listed.item.isChecked))]
+            case .open:
+                // Item Detail opens over the item's list once its page is here.
+                guard let listed = view.selectedItem else { return [] }
+                state.openItemAfterLoad = PendingItemForm(purpose: .edit(itemID: listed.id), origin: .checklistBeneath)
+                return [.commit(.setOpenChecklist(id: listed.item.checklistID)),
+                        .loadItems(checklistID: listed.item.checklistID, anchor: .item(listed.id, fallback: 0), pageSize: state.pageSize)]
+            case .back:
+                view.chosen = nil
+                view.items = nil
+                // The counts may have changed while the items were shown.
+                return [.loadTags]
+            default:
+                return []
+            }
+        }
+        if move(&view.tagViewport, command, count: view.tags?.count ?? 0, rows: rows) { return [] }
+        switch command {
+        case .open:
+            guard let tag = view.selectedTag else { return [] }
+            view.chosen = tag.tag
+            view.items = nil
+            view.viewport = Viewport()
+            return [.loadTagged(tag.tag, limit: itemLimit)]
+        case .back:
+            return ScreenStep([], .pop)
+        default:
+            return []
+        }
+    }
+
+    /// A movement key on one of the two lists; false when `command` is none.
+    private static func move(_ viewport: inout Viewport, _ command: KeyCommand, count: Int, rows: Int) -> Bool {
+        guard let target = viewport.target(of: command, count: count, visibleRows: rows) else { return false }
+        viewport.select(target, count: count, visibleRows: rows)
+        return true
+    }
+
+    /// `.tagsLoaded`: the tags in use, kept for Item Detail's completion
+    /// and shown by the chooser when it is in front.
+    static func tagsLoaded(_ tags: [TagCount], state: inout AppState) {
+        state.tagsInUse = tags
+        guard case var .tags(view) = state.screen else { return }
+        view.tags = tags
+        view.tagViewport.select(view.tagViewport.selection, count: tags.count, visibleRows: rows(state))
+        state.screen = .tags(view)
+    }
+
+    /// `.taggedLoaded`: taken only for the tag still chosen.
+    static func taggedLoaded(_ tag: String, _ items: [ListedItem], state: inout AppState) {
+        guard case var .tags(view) = state.screen, view.chosen == tag else { return }
+        view.items = items
+        view.viewport.select(view.viewport.selection, count: items.count, visibleRows: rows(state))
+        state.screen = .tags(view)
+    }
+
+    /// What the screen shows, asked again (a change was saved, or made elsewhere).
+    static func reload(_ view: TagsState) -> [Effect] {
+        view.chosen.map { [.loadTagged($0, limit: itemLimit)] } ?? [.loadTags]
+    }
+
+    // MARK: - Drawing
+
+    static func render(_ state: AppState, into grid: inout ScreenGrid) {
+        guard case let .tags(view) = state.screen else { return }
+        let rows = rows(state)
+        guard let chosen = view.chosen else {
+            let tags = view.tags ?? []
+            Chrome.listTitleBar("Tags", details: view.tags == nil ? [] : [tags.count == 1 ? "1 tag" : "\(tags.count) tags"],
+                                viewport: view.tagViewport, count: tags.count, visibleRows: rows, into: &grid)
+            if view.tags != nil && tags.isEmpty {
+                grid.put("No tags yet: type some on an item's Tags row.", row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
+                return
+            }
+            let countWidth = tags.map { TextWidth.columns(of: String($0.openItems)) }.max() ?? 1
+            for row in 0..<rows {
+                let index = view.tagViewport.top + row
+                guard tags.indices.contains(index) else { break }
+                let y = row + 1
+                let count = String(tags[index].openItems)
+                grid.put(String(repeating: " ", count: countWidth - count.count) + count, row: y, column: 2, style: .dim)
+                grid.put("#" + tags[index].tag, row: y, column: 3 + countWidth, maxColumns: max(0, grid.width - 4 - countWidth), color: .magenta)
+                Chrome.selectionBar(row: y, selected: index == view.tagViewport.selection, into: &grid)
+            }
+            return
+        }
+        let items = view.items ?? []
+        let many = items.count >= itemLimit ? "\(items.count)+ open" : "\(items.count) open"
+        Chrome.listTitleBar("#" + chosen, details: view.items == nil ? [] : [many], viewport: view.viewport, count: items.count,
+                            visibleRows: rows, into: &grid)
+        if view.items != nil && items.isEmpty {
+            grid.put("No open items with #\(chosen).", row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
+            return
+        }
+        let layout = ItemRow.layout(for: items.map(\.item), listNames: items.map(\.checklistName), lead: .checkBox, state: state, width: grid.width)
+        for row in 0..<rows {
+            let index = view.viewport.top + row
+            guard items.indices.contains(index) else { break }
+            let y = row + 1
+            ItemRow.draw(items[index].item, listName: items[index].checklistName, layout: layout, lead: .checkBox, row: y,
+                         state: state, into: &grid)
+            Chrome.selectionBar(row: y, selected: index == view.viewport.selection, into: &grid)
+        }
+    }
+}

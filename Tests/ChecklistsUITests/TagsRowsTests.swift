@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+@testable import ChecklistsUI
+import ChecklistsModel
+import TestSupport
+
+/// Tags on rows ("#work" after the text, inside the text column, so the
+/// date never moves), on Item Detail's Tags row with Tab completing from
+/// the tags in use, and the tag view `#` opens from All Lists.
+@Suite("Tags: rows, the form and the tag view")
+struct TagsRowsTests {
+    static let errands = ChecklistSummary(checklist: Checklist(id: 2, name: "Errands", icon: .none), itemCount: 3, remainingCount: 3)
+    static let work = ChecklistSummary(checklist: Checklist(id: 3, name: "Work", icon: .none), itemCount: 1, remainingCount: 1)
+
+    static let items = [
+        Item(id: 1, checklistID: 2, text: "Call the bank", dueDate: Fixed.date("2026-11-23 09:00"), tags: ["work", "phone"]),
+        Item(id: 2, checklistID: 2, text: "Water the plants on the balcony", dueDate: Fixed.date("2026-11-24 09:00"), tags: ["home"]),
+        Item(id: 3, checklistID: 2, text: "Milk", dueDate: nil),
+    ]
+
+    static let inUse = [TagCount(tag: "home", openItems: 1), TagCount(tag: "phone", openItems: 1), TagCount(tag: "work", openItems: 2)]
+
+    func errands(width: Int, height: Int = 8) -> AppState {
+        var state = AppState(context: Fixed.context, width: width, height: height, now: Fixed.now)
+        _ = reduce(&state, .listsLoaded([Self.errands, Self.work], select: 2))
+        let page = ItemsPage(checklistID: 2, sortOrder: .dueDate, offset: 0, items: Self.items, totalCount: Self.items.count)
+        _ = reduce(&state, .itemsLoaded(Self.errands, page, selectIndex: 0))
+        return state
+    }
+
+    @Test("at 120 columns the tags follow the text, and the dates stay in one column")
+    func wideRows() {
+        #expect(Array(render(errands(width: 120)).lines().prefix(5)) == [
+            " Errands                                                                                      3 Remaining · by due date",
+            " [ ] Call the bank #work #phone             Monday 9:00 AM",
+            " [ ] Water the plants on the balcony #home  Tuesday 9:00 AM",
+            " [ ] Milk",
+            "",
+        ])
+    }
+
+    @Test("at 40 columns the tags yield first: gone where the text fills the column; the date keeps its place")
+    func narrowRows() {
+        #expect(Array(render(errands(width: 40)).lines().prefix(5)) == [
+            " Errands           3 Remaining · by du…",
+            " [ ] Call the bank #work #phone     Mon",
+            " [ ] Water the plants on the balc…  Tue",
+            " [ ] Milk",
+            "",
+        ])
+    }
+
+    func form(width: Int) -> AppState {
+        var state = errands(width: width, height: 24)
+        _ = reduce(&state, .key(.enter))   // Call the bank
+        _ = reduce(&state, .tagsLoaded(Self.inUse))
+        for _ in 0..<6 { _ = reduce(&state, .key(.tab)) }
+        return state
+    }
+
+    @Test("Item Detail's Tags row shows the tags as typed; Tab completes the word to the first tag in use not typed yet, case ignored")
+    func formRow() {
+        var state = form(width: 120)
+        #expect(state.keyContext == .itemTags)
+        for character in " #H" { _ = reduce(&state, .key(.character(character))) }
+        #expect(render(state).lines().filter { $0.contains("Tags") } == [
+            "› Tags        work phone #H                                                                                 Tab: #home",
+        ])
+        _ = reduce(&state, .key(.tab))
+        #expect(state.screen.itemDetail?.tags.text == "work phone #home ")
+        // "W" could only become work, typed already: Tab moves on, round to the text.
+        _ = reduce(&state, .key(.character("W")))
+        #expect(state.screen.itemDetail?.tagCompletion(from: Self.inUse.map(\.tag)) == nil)
+        _ = reduce(&state, .key(.backspace))
+        _ = reduce(&state, .key(.tab))
+        #expect(state.keyContext == .itemText)
+        // Saved each once, as first typed.
+        let done = reduce(&state, .key(.control("s")))
+        #expect(done == [.commit(.updateItem(id: 1, ItemDraft(text: "Call the bank", dueDate: Fixed.date("2026-11-23 09:00"),
+                                                              tags: ["work", "phone", "home"])))])
+    }
+
+    @Test("at 40 columns the Tags row keeps the field and drops the hint where they do not both fit")
+    func formRowNarrow() {
+        var state = form(width: 40)
+        for character in " p" { _ = reduce(&state, .key(.character(character))) }
+        #expect(render(state).lines().filter { $0.contains("Tags") } == [
+            "› Tags        work phone p",
+        ])
+        // With room for both, the hint comes back.
+        _ = reduce(&state, .key(.backspace))
+        _ = reduce(&state, .key(.backspace))
+        _ = reduce(&state, .key(.backspace))
+        _ = reduce(&state, .key(.backspace))
+        _ = reduce(&state, .key(.backspace))
+        _ = reduce(&state, .key(.backspace))
+        _ = reduce(&state, .key(.character("h")))
+        #expect(render(state).lines().filter { $0.contains("Tags") } == [
+            "› Tags        work ph      Tab: #phone",
+        ])
+    }
+
+    func tagView(width: Int) -> AppState {
+        var state = errands(width: width)
+        _ = reduce(&state, .key(.escape))
+        return state
+    }
+
+    @Test("# on All Lists opens the tags in use with their counts; Enter shows every open item with one, with its list")
+    func tagViewScreens() {
+        let chooser = [
+            40: [" Tags                            3 tags", "  1 #home", "  1 #phone", "  2 #work", ""],
+            120: [" Tags" + String(repeating: " ", count: 108) + "3 tags", "  1 #home", "  1 #phone", "  2 #work", ""],
+        ]
+        let items = [
+            40: [" #work                           2 open", " [ ] Call the bank #work…  Errands  Mon", " [ ] Send the report #Wo…  Work", ""],
+            120: [" #work" + String(repeating: " ", count: 107) + "2 open", " [ ] Call the bank #work #phone  Errands  Monday 9:00 AM",
+                  " [ ] Send the report #Work       Work", ""],
+        ]
+        for width in [40, 120] {
+            var state = tagView(width: width)
+            #expect(reduce(&state, .key(.character("#"))) == [.loadTags])
+            _ = reduce(&state, .tagsLoaded(Self.inUse))
+            _ = reduce(&state, .key(.down))
+            _ = reduce(&state, .key(.down))
+            #expect(Array(render(state).lines().prefix(5)) == chooser[width], "\(width)")
+            #expect(reduce(&state, .key(.enter)) == [.loadTagged("work", limit: TagsScreen.itemLimit)])
+            let listed = [ListedItem(item: Self.items[0], checklistName: "Errands"),
+                          ListedItem(item: Item(id: 9, checklistID: 3, text: "Send the report", dueDate: nil, tags: ["Work"]), checklistName: "Work")]
+            _ = reduce(&state, .taggedLoaded("work", listed))
+            #expect(Array(render(state).lines().prefix(4)) == items[width], "\(width)")
+        }
+    }
+
+    @Test("in the tag view Space checks the item, Enter opens it in Item Detail over its list, Esc goes back to the tags")
+    func tagViewKeys() {
+        var state = tagView(width: 80)
+        _ = reduce(&state, .key(.character("#")))
+        _ = reduce(&state, .tagsLoaded(Self.inUse))
+        _ = reduce(&state, .key(.enter))   // home
+        _ = reduce(&state, .taggedLoaded("home", [ListedItem(item: Self.items[1], checklistName: "Errands")]))
+        #expect(reduce(&state, .key(.character(" "))) == [.commit(.setChecked(itemID: 2, true))])
+        #expect(reduce(&state, .key(.escape)) == [.loadTags])
+        #expect(state.keyContext == .tagChooser)
+        _ = reduce(&state, .key(.enter))
+        _ = reduce(&state, .taggedLoaded("home", [ListedItem(item: Self.items[1], checklistName: "Errands")]))
+        let open = reduce(&state, .key(.enter))
+        #expect(open.contains(.loadItems(checklistID: 2, anchor: .item(2, fallback: 0), pageSize: state.pageSize)))
+        let page = ItemsPage(checklistID: 2, sortOrder: .dueDate, offset: 0, items: Self.items, totalCount: Self.items.count)
+        _ = reduce(&state, .itemsLoaded(Self.errands, page, selectIndex: 1))
+        #expect(state.screen.itemDetail?.text.text == "Water the plants on the balcony")
+        #expect(state.screen.itemDetail?.tags.text == "home")
+    }
+}
