@@ -39,14 +39,7 @@ struct PriorityTests {
     func migratesFromVersion14() throws {
         let path = folder.file("old.sqlite")
         do {
-            // v10's search triggers call the app's own SQL functions.
-            var configuration = Configuration()
-            configuration.prepareDatabase { db in
-                ChecklistsDatabase.addSearchFold(to: db)
-                db.add(collation: ChecklistsDatabase.naturalCollation)
-            }
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            try Schema.migrator.migrate(queue, upTo: "v14: calendar deleted on the server")
+            let queue = try olderDatabase(at: path, upTo: "v14: calendar deleted on the server")
             func object(_ priority: String) -> String {
                 "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:x\r\nSUMMARY:x\r\n\(priority)"
                     + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nPRIORITY:1\r\nTRIGGER;RELATED=END:PT0S\r\nEND:VALARM\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"

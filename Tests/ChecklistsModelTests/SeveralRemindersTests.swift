@@ -143,11 +143,7 @@ struct SeveralRemindersTests {
         let due = Int64(Fixed.date("2026-11-25 09:00").timeIntervalSince1970)
         let snoozedTo = Int64(Fixed.date("2026-11-21 11:00").timeIntervalSince1970)
         do {
-            // v10 fills the search index with the function every connection of ours has.
-            var configuration = Configuration()
-            configuration.prepareDatabase { db in ChecklistsDatabase.addSearchFold(to: db) }
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            try Schema.migrator.migrate(queue, upTo: "v14: calendar deleted on the server")
+            let queue = try olderDatabase(at: path, upTo: "v14: calendar deleted on the server")
             try queue.write { db in
                 try db.execute(sql: """
                     INSERT INTO checklist (id, name) VALUES (1, 'List');

@@ -44,13 +44,7 @@ struct TagsTests {
     func migratesFromVersion16() throws {
         let path = folder.file("old.sqlite")
         do {
-            var configuration = Configuration()
-            configuration.prepareDatabase { db in
-                ChecklistsDatabase.addSearchFold(to: db)
-                db.add(collation: ChecklistsDatabase.naturalCollation)
-            }
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            try Schema.migrator.migrate(queue, upTo: "v16: several reminders")
+            let queue = try olderDatabase(at: path, upTo: "v16: several reminders")
             let object = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:u2\r\nSUMMARY:two\r\nCATEGORIES:Work,Home Office\r\n"
                 + "CATEGORIES:errands\\,urgent\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
             try queue.write { db in

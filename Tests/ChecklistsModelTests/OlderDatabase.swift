@@ -1,0 +1,18 @@
+import Foundation
+import GRDB
+@testable import ChecklistsModel
+
+/// A database file as an older version left it: the schema migrated up to
+/// `migration` and no further, on a connection with the app's own SQL
+/// functions and collation, which the search triggers and indexes of older
+/// migrations call. A migration test fills it, then opens it with the app.
+func olderDatabase(at path: String, upTo migration: String) throws -> DatabaseQueue {
+    var configuration = Configuration()
+    configuration.prepareDatabase { db in
+        ChecklistsDatabase.addSearchFold(to: db)
+        db.add(collation: ChecklistsDatabase.naturalCollation)
+    }
+    let queue = try DatabaseQueue(path: path, configuration: configuration)
+    try Schema.migrator.migrate(queue, upTo: migration)
+    return queue
+}
