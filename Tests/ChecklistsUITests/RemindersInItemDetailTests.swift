@@ -34,6 +34,21 @@ struct RemindersInItemDetailTests {
     /// The form's draft as Done would save it.
     func draft(_ state: AppState) -> ItemDraft? { state.screen.itemDetail?.draft }
 
+    @Test("a on Remind Me with the date picker open closes the picker: the new reminder's row takes its place, at 92×8 as at 40×16")
+    func addClosesThePicker() {
+        for (width, height) in [(92, 8), (40, 16)] {
+            var state = editingRent(width: width, height: height)
+            press(.tab, .tab, .tab, .tab, .enter, on: &state)             // Due Date, Enter: the picker opens
+            #expect(state.screen.itemDetail?.picker != nil)
+            for _ in 0..<5 where state.screen.itemDetail?.focus != .remind { press(.backTab, on: &state) }  // back to Remind Me
+            #expect(state.screen.itemDetail?.focus == .remind && state.screen.itemDetail?.picker != nil)
+            press(.character("a"), on: &state)
+            #expect(state.keyContext == .typedReminder)
+            #expect(state.screen.itemDetail?.picker == nil)
+            #expect(render(state).lines().contains { $0.hasPrefix("›   +") }, "\(render(state).lines())")
+        }
+    }
+
     @Test("at 40 columns: a reminder typed as \"2 days before 9:00\" gets its row under Remind Me, in order, and Done saves all three")
     func addAtFortyColumns() {
         var state = editingRent(width: 40)

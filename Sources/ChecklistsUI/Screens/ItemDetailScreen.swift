@@ -263,10 +263,17 @@ enum ItemDetailScreen {
             // Moving into the text field (or the note) closes the picker.
             if form.focus == .text || form.focus == .note { form.picker = nil }
         case .addReminder:
+            // The picker belongs to the Due Date row: typing a reminder
+            // closes it, as moving into the text field does (a short pane
+            // could not show both).
+            finishTyping(&form, calendar: calendar, state: &state)
+            form.picker = nil
             form.reminderInput = TextField()
             form.focus = .newReminder
         case .changeReminder:
             if case let .reminder(index) = form.focus, form.otherReminders.indices.contains(index) {
+                finishTyping(&form, calendar: calendar, state: &state)
+                form.picker = nil
                 form.reminderInput = TextField(typedForm(of: form.otherReminders[index], style: state.context.dateStyle))
             }
         case .removeReminder:
