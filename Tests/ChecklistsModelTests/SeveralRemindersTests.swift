@@ -80,6 +80,24 @@ struct SeveralRemindersTests {
         #expect(try claim(database, at: "2026-11-26 09:30") == [])
     }
 
+    @Test("a banner's snooze after the reminder was removed is refused and makes no row: nothing rings with the reminder off")
+    func snoozeOfARemovedReminder() throws {
+        let database = try open()
+        let id = try add(database, "Pay rent", due: "2026-11-25 09:00", reminders: [.atDue, .beforeDue(minutes: 60)])
+        #expect(try claim(database, at: "2026-11-25 08:00") == ["Pay rent b60 2026-11-25 08:00"])
+        // The banner for the hour-before reminder is still up when the item is edited to drop it and Remind Me.
+        var draft = try #require(try database.item(id: id)).draft
+        draft.reminders = []
+        try database.apply(.updateItem(id: id, draft), now: Fixed.date("2026-11-25 08:01"))
+        #expect(throws: StorageError.notFound(what: "the reminder")) {
+            try database.apply(.snooze(itemID: id, until: Fixed.date("2026-11-25 08:10"), reminder: .beforeDue(minutes: 60)),
+                               now: Fixed.date("2026-11-25 08:02"))
+        }
+        #expect(try database.pendingReminders(ofItem: id) == [:])
+        #expect(try database.item(id: id)?.remindAt == nil)
+        #expect(try claim(database, at: "2026-11-26 09:00") == [])
+    }
+
     @Test("pending reminders are in the file: another process after a restart claims each of them once")
     func survivesRestart() throws {
         do {

@@ -135,10 +135,10 @@ extension ChecklistsDatabase {
             return .item(itemID)
         case let .snooze(itemID, until, reminder):
             // Only a reminder that could still matter is snoozed: not for an
-            // item checked off (or deleted) in the meantime.
+            // item checked off (or deleted) in the meantime, nor one removed.
             // The item is not stamped: a snooze stays on this device, as a
             // delivery does, and is no change for sync to send.
-            guard try snooze(itemID: itemID, reminder: reminder, until: until, in: db) else { throw StorageError.notFound(what: "the item") }
+            guard try snooze(itemID: itemID, reminder: reminder, until: until, in: db) else { throw StorageError.notFound(what: "the reminder") }
             return .item(itemID)
         case let .deleteItem(id):
             try db.execute(sql: "DELETE FROM item WHERE id = ?", arguments: [id])

@@ -167,10 +167,15 @@ extension ChecklistsDatabase {
     }
 
     /// Puts a reminder's row at `until` (a snooze), made again where there
-    /// is none (its time had passed): only for an item not checked off.
+    /// is none (its time had passed): only for an item not checked off
+    /// that still has that reminder. A banner or notification outlives an
+    /// edit that removed the reminder; snoozing it then would make a row
+    /// for a reminder the item no longer has, ringing with Remind Me off.
     static func snooze(itemID: Int64, reminder: ReminderTime, until: Date, in db: Database) throws -> Bool {
-        guard let item = try Row.fetchOne(db, sql: "SELECT dueAt, isChecked FROM item WHERE id = ?", arguments: [itemID]),
-              !(item[1] as Bool) else { return false }
+        guard let item = try Row.fetchOne(db, sql: "SELECT dueAt, isChecked, shouldRemind, reminders FROM item WHERE id = ?",
+                                          arguments: [itemID]),
+              !(item[1] as Bool),
+              ReminderTime.fromStored(shouldRemind: item[2], list: item[3] as String).contains(reminder) else { return false }
         let scheduled = reminder.fireDate(dueDate: (item[0] as Int64?).map(StoredTime.date)).map(StoredTime.wholeSeconds)
         try db.execute(sql: """
             INSERT INTO reminder (itemID, reminder, scheduledAt, fireAt) VALUES (?, ?, ?, ?)
