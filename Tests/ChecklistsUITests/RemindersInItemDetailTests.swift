@@ -49,6 +49,21 @@ struct RemindersInItemDetailTests {
         }
     }
 
+    @Test("in a pane too short for every row, the rows above the focused one give way: at 30×8 the Tags row and its cursor stay in view")
+    func shortPaneKeepsTheFocusedRow() {
+        var state = editingRent(width: 30, height: 8)
+        press(.tab, .tab, .tab, .tab, .enter, on: &state)             // Due Date, Enter: the picker opens
+        for _ in 0..<8 where state.screen.itemDetail?.focus != .tags { press(.tab, on: &state) }
+        #expect(state.screen.itemDetail?.focus == .tags && state.screen.itemDetail?.picker != nil)
+        let grid = render(state)
+        let lines = grid.lines()
+        let tags = lines.firstIndex { $0.hasPrefix("› Tags") }
+        #expect(tags != nil && tags! < 6, "\(lines)")
+        #expect(grid.cursor.map { $0.row == tags } == true, "\(String(describing: grid.cursor)) \(lines)")
+        // The picker is still shown while it is open.
+        #expect(lines.contains { $0.contains("2026-11-24") }, "\(lines)")
+    }
+
     @Test("at 40 columns: a reminder typed as \"2 days before 9:00\" gets its row under Remind Me, in order, and Done saves all three")
     func addAtFortyColumns() {
         var state = editingRent(width: 40)

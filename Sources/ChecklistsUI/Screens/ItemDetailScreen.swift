@@ -495,12 +495,44 @@ enum ItemDetailScreen {
         guard case let .itemDetail(form, list) = state.screen else { return }
         let listName = list.summary.checklist.name
         Chrome.titleBar(form.title, detail: listName, into: &grid)
-        let style = state.context.dateStyle
-        let right = grid.width - 2
         // Short panes lose the spacer rows, so the picker still fits at 8 rows.
         let spacer = state.height >= AppState.roomyHeight ? 1 : 0
+        // In a pane too short for every row, the rows above the focused one
+        // give way, first to last, until it (and its cursor) is above the
+        // two bottom lines: the row being edited is never drawn off screen.
+        var drawn = grid
+        var end = drawRows(form, skipping: 0, spacer: spacer, state: state, into: &drawn)
+        var skipped = 0
+        while end.focusBottom >= grid.height - 2, skipped < form.rows.count - 1 {
+            skipped += 1
+            drawn = grid
+            end = drawRows(form, skipping: skipped, spacer: spacer, state: state, into: &drawn)
+        }
+        grid = drawn
+        var y = end.next
+        y += spacer
+        // In the shortest panes the help line (which names ^S) wins over the buttons.
+        guard y < grid.height - 1 else { return }
+        let doneStyle: CellStyle = form.canBeDone ? .bold : .dim
+        let doneWidth = grid.put("[ Done ]", row: y, column: labelColumn, style: doneStyle)
+        grid.put("[ Cancel ]", row: y, column: labelColumn + doneWidth + 2)
+        if !form.canBeDone {
+            let x = labelColumn + doneWidth + 14
+            let why = ["(type some text)", "(no text)"].first { TextWidth.columns(of: $0) <= grid.width - x - 1 } ?? "(no text)"
+            grid.put(why, row: y, column: x, maxColumns: max(0, grid.width - x - 1), style: .dim)
+        }
+    }
+
+    /// Draws the form's rows from the `skipping`-th on, below the title;
+    /// returns the row after them and the lowest row the focused one (or
+    /// its cursor) takes, for `render` to choose what fits.
+    private static func drawRows(_ form: ItemDetailState, skipping: Int, spacer: Int, state: AppState,
+                                 into grid: inout ScreenGrid) -> (next: Int, focusBottom: Int) {
+        let style = state.context.dateStyle
+        let right = grid.width - 2
         var y = 1 + spacer
-        for row in form.rows {
+        var focusBottom = 0
+        for row in form.rows.dropFirst(skipping) {
             let focused = row == form.focus
             if focused && row != .picker { grid.put("›", row: y, column: 0, style: .bold) }
             let labelStyle: CellStyle = focused ? .bold : []
@@ -606,18 +638,9 @@ enum ItemDetailScreen {
                     y += rows - 1
                 }
             }
+            if row == form.focus { focusBottom = max(y, grid.cursor?.row ?? 0) }
             y += 1
         }
-        y += spacer
-        // In the shortest panes the help line (which names ^S) wins over the buttons.
-        guard y < grid.height - 1 else { return }
-        let doneStyle: CellStyle = form.canBeDone ? .bold : .dim
-        let doneWidth = grid.put("[ Done ]", row: y, column: labelColumn, style: doneStyle)
-        grid.put("[ Cancel ]", row: y, column: labelColumn + doneWidth + 2)
-        if !form.canBeDone {
-            let x = labelColumn + doneWidth + 14
-            let why = ["(type some text)", "(no text)"].first { TextWidth.columns(of: $0) <= grid.width - x - 1 } ?? "(no text)"
-            grid.put(why, row: y, column: x, maxColumns: max(0, grid.width - x - 1), style: .dim)
-        }
+        return (y, focusBottom)
     }
 }
