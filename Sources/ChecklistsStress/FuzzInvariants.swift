@@ -237,19 +237,23 @@ enum FuzzInvariants {
 
     /// Everything the user keeps, as an export holds it, with what an undo
     /// may rightly change set aside: the stamp (`modifiedAt`, the undo's
-    /// time) and a reminder whose time has passed (the rule drops it when
-    /// a row is put back; unclaimed, it would never fire anyway).
+    /// time) and the reminders' state (pending, snoozed, delivered), which
+    /// the history does not hold: the rule's answer stands in for it.
     static func content(of database: ChecklistsDatabase, now: Date) -> Snapshot? {
         guard var snapshot = try? database.snapshot() else { return nil }
         for list in snapshot.lists.indices {
             for entry in snapshot.lists[list].items.indices {
                 snapshot.lists[list].items[entry].modifiedAt = nil
-                if let remindAt = snapshot.lists[list].items[entry].remindAt, remindAt <= now {
-                    snapshot.lists[list].items[entry].remindAt = nil
-                }
-                if let remindAt = snapshot.lists[list].items[entry].item.remindAt, remindAt <= now {
-                    snapshot.lists[list].items[entry].item.remindAt = nil
-                }
+                // Which reminders are pending, and when, is not history: a
+                // snooze or a delivery since the change undone stays out of
+                // it, and undo and redo give the item its reminders back
+                // for the rule to schedule. So what is compared is what the
+                // rule gives the item's reminders now.
+                let item = snapshot.lists[list].items[entry].item
+                let pending = ReminderRule.pending(reminders: item.reminders, isChecked: item.isChecked, dueDate: item.dueDate, now: now)
+                snapshot.lists[list].items[entry].pending = Dictionary(pending.map { ($0.reminder, $0.fireAt) }) { first, _ in first }
+                snapshot.lists[list].items[entry].remindAt = pending.map(\.fireAt).min()
+                snapshot.lists[list].items[entry].item.remindAt = pending.map(\.fireAt).min()
             }
         }
         return snapshot
