@@ -118,14 +118,7 @@ struct ExportDocument {
             out.appendRaw(", \"reminders\": [")
             for (index, reminder) in others.enumerated() {
                 out.appendRaw(index == 0 ? "{" : ", {")
-                switch reminder {
-                case let .beforeDue(minutes):
-                    out.appendRaw("\"before\": ")
-                    JSON.writeString(ReminderTime.shortOffset(minutes), to: &out)
-                case let .at(date):
-                    out.appendRaw("\"at\": ")
-                    out.appendTimestamp(date, in: timeZone)
-                }
+                out.appendReminderTime(reminder, in: timeZone)
                 out.appendRaw(", \"pending\": ")
                 out.appendTimestamp(entry.pending[reminder], in: timeZone)
                 out.appendRaw("}")

@@ -133,14 +133,7 @@ public enum ItemQueryCommands {
         out.appendRaw(", \"reminders\": [")
         for (index, reminder) in item.reminders.enumerated() {
             out.appendRaw(index == 0 ? "{" : ", {")
-            switch reminder {
-            case let .beforeDue(minutes):
-                out.appendRaw("\"before\": ")
-                JSON.writeString(ReminderTime.shortOffset(minutes), to: &out)
-            case let .at(date):
-                out.appendRaw("\"at\": ")
-                out.appendTimestamp(date, in: timeZone)
-            }
+            out.appendReminderTime(reminder, in: timeZone)
             out.appendRaw("}")
         }
         out.appendRaw("], \"nextReminder\": ")

@@ -168,6 +168,19 @@ struct JSONBytes {
         }
     }
 
+    /// Which reminder it is, as `list --json` and the export both say it:
+    /// `"before": "1h"` (`"0m"` at the due time) or `"at": "<timestamp>"`.
+    mutating func appendReminderTime(_ reminder: ReminderTime, in timeZone: TimeZone) {
+        switch reminder {
+        case let .beforeDue(minutes):
+            appendRaw("\"before\": ")
+            JSON.writeString(ReminderTime.shortOffset(minutes), to: &self)
+        case let .at(date):
+            appendRaw("\"at\": ")
+            appendTimestamp(date, in: timeZone)
+        }
+    }
+
     /// A quoted `Timestamp` in `timeZone`, or `null`.
     mutating func appendTimestamp(_ date: Date?, in timeZone: TimeZone) {
         guard let date else { return appendRaw("null") }
