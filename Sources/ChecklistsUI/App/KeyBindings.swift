@@ -135,8 +135,10 @@ public enum KeyBindings {
         KeyBinding([.end, .character("G")], "", .last, "end", [.help], helpLine: false),
         KeyBinding([.escape, .character("?"), .character("q"), .function(1)], "Esc/?/q", .back, "close", [.help]),
 
-        KeyBinding([.up, .character("k")], "↑↓/jk", .moveUp, "move", lists.union([.iconChoice, .listChooser])),
-        KeyBinding([.down, .character("j")], "", .moveDown, "move down", lists.union([.iconChoice, .listChooser]), helpLine: false),
+        // The tag views are lists too (nothing is typed there): j and k move, as on every list.
+        KeyBinding([.up, .character("k")], "↑↓/jk", .moveUp, "move", lists.union([.iconChoice, .listChooser, .tagChooser, .taggedItems])),
+        KeyBinding([.down, .character("j")], "", .moveDown, "move down", lists.union([.iconChoice, .listChooser, .tagChooser, .taggedItems]),
+                   helpLine: false),
         KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page up", lists, helpLine: false),
         KeyBinding([.pageDown], "", .pageDown, "page down", lists, helpLine: false),
         KeyBinding([.home, .character("g")], "Home/g", .first, "first", lists, helpLine: false),
@@ -179,8 +181,8 @@ public enum KeyBindings {
                    yields: true),
 
         // The search screen: typing edits the query, so only named keys move.
-        KeyBinding([.up], "↑↓", .moveUp, "move", [.search, .tagChooser, .taggedItems]),
-        KeyBinding([.down], "", .moveDown, "move down", [.search, .tagChooser, .taggedItems], helpLine: false),
+        KeyBinding([.up], "↑↓", .moveUp, "move", [.search]),
+        KeyBinding([.down], "", .moveDown, "move down", [.search], helpLine: false),
         KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page up", [.search, .tagChooser, .taggedItems], helpLine: false),
         KeyBinding([.pageDown], "", .pageDown, "page down", [.search, .tagChooser, .taggedItems], helpLine: false),
         KeyBinding([.enter], "Enter", .open, "open in its list", [.search]),
