@@ -100,7 +100,8 @@ public struct CommandLineContext {
     }
 
     /// Runs storage work, turning its errors into the command line's: a row
-    /// deleted meanwhile is "not found" (1), unstorable text (empty, a NUL) is bad input (2),
+    /// deleted meanwhile is "not found" (1), unstorable text (empty, a NUL) or a start
+    /// the item cannot have is bad input (2),
     /// anything else a database problem (3).
     @discardableResult
     public func storage<T>(_ body: () throws(StorageError) -> T) throws(CommandLineError) -> T {
@@ -109,7 +110,7 @@ public struct CommandLineContext {
         } catch {
             switch error {
             case .notFound(let what): throw .notFound("\(what) does not exist")
-            case .emptyText, .nulInText: throw .badInput(error.description)
+            case .emptyText, .nulInText, .badStart: throw .badInput(error.description)
             default: throw .database(error)
             }
         }

@@ -42,6 +42,8 @@ public enum ItemQueryCommands {
         }
         // Checked items are never overdue, whatever --all says.
         let includeChecked = all && due != .overdue
+        // What has not started is not due yet: a --due window leaves it out.
+        let startedBy = due == nil ? nil : context.now
         // Printed as they are read, in chunks, none of them kept (a large
         // listing held whole was most of `list`'s memory and page faults).
         if json {
@@ -49,7 +51,7 @@ public enum ItemQueryCommands {
             var count = 0
             try context.storage { () throws(StorageError) in
                 try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
-                                            matching: query, priority: fields.priority, tags: fields.tags) { listed in
+                                            startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags) { listed in
                     out.text.append(count == 0 ? "[" : ",")
                     out.endLine()
                     out.text.append("  ")
@@ -66,7 +68,7 @@ public enum ItemQueryCommands {
         var table: StreamingTable?
         try context.storage { () throws(StorageError) in
             try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
-                                        matching: query, priority: fields.priority, tags: fields.tags, outline: { columns.measure($0) }) { listed in
+                                        startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags, outline: { columns.measure($0) }) { listed in
                 if table == nil { table = StreamingTable(ListingColumns.alignments, widths: columns.widths, to: context) }
                 table?.add(ListingColumns.cells(listed, context: context))
             }
@@ -156,7 +158,7 @@ public enum ItemQueryCommands {
     }
 
     /// One short line for tmux's status-right: "2 due today, 1 overdue",
-    /// "nothing due". Overdue counts every pending item due now or before;
+    /// "nothing due". Items that have not started are not counted. Overdue counts every pending item due now or before;
     /// due today the rest of today. Counts stop at `statusCap` and show as
     /// "999+": what matters at a glance is "a lot", and the cost stays the
     /// same whatever the backlog.
@@ -164,8 +166,8 @@ public enum ItemQueryCommands {
         let database = try context.openDatabaseForReading()
         let days = DayWindows(now: context.now, calendar: context.style.dayCalendar)
         let (overdue, today) = try context.storage { () throws(StorageError) in
-            (try database.pendingCount(dueFrom: nil, before: days.overdueEnd, upTo: statusCap + 1),
-             try database.pendingCount(dueFrom: days.overdueEnd, before: days.startOfDay(after: 1), upTo: statusCap + 1))
+            (try database.pendingCount(dueFrom: nil, before: days.overdueEnd, startedBy: context.now, upTo: statusCap + 1),
+             try database.pendingCount(dueFrom: days.overdueEnd, before: days.startOfDay(after: 1), startedBy: context.now, upTo: statusCap + 1))
         }
         func count(_ value: Int) -> String { value > statusCap ? "\(statusCap)+" : String(value) }
         var parts: [String] = []

@@ -74,6 +74,7 @@ struct UndatedItemsTests {
             "index item_by_checklist_due",           // item_by_checklist, item_by_remind_at: dropped by later migrations
             "index item_by_checklist_position",
             "index item_by_checklist_priority",
+            "index item_by_start",                   // start dates, a later migration
             "index item_by_uid",                     // iCalendar UIDs, a later migration
             "trigger item_counts_delete",
             "trigger item_counts_insert",
@@ -131,8 +132,8 @@ struct UndatedItemsTests {
 
         #expect(try database.reminderDate(ofItem: someday) == nil)
         #expect(try database.nextReminderDate() == nil)
-        #expect(try database.pendingItems(dueBefore: Fixed.date("2030-01-01 00:00"), limit: 10).map(\.item.text) == ["overdue", "later"])
-        #expect(try database.pendingCount(dueFrom: nil, before: Fixed.date("2030-01-01 00:00")) == 2)
+        #expect(try database.pendingItems(dueBefore: Fixed.date("2030-01-01 00:00"), startedBy: Fixed.now, limit: 10).map(\.item.text) == ["overdue", "later"])
+        #expect(try database.pendingCount(dueFrom: nil, before: Fixed.date("2030-01-01 00:00"), startedBy: Fixed.now) == 2)
         #expect(try database.nextOverdueDate(after: now) == Fixed.date("2026-11-28 20:00"))
         // `list`: pending across lists, then everything, then one list.
         #expect(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil).map(\.item.text)
@@ -151,7 +152,7 @@ struct UndatedItemsTests {
         // Giving it a date makes it due (and reminded); taking it away again undoes both.
         try database.apply(.updateItem(id: someday, ItemDraft(text: "someday", dueDate: Fixed.date("2026-11-21 12:00"), shouldRemind: true)), now: now)
         #expect(try database.reminderDate(ofItem: someday) == Fixed.date("2026-11-21 12:00"))
-        #expect(try database.pendingCount(dueFrom: nil, before: Fixed.date("2030-01-01 00:00")) == 3)
+        #expect(try database.pendingCount(dueFrom: nil, before: Fixed.date("2030-01-01 00:00"), startedBy: Fixed.now) == 3)
         try database.apply(.updateItem(id: someday, ItemDraft(text: "someday", dueDate: nil, shouldRemind: true)), now: now)
         #expect(try database.reminderDate(ofItem: someday) == nil)
         #expect(try database.item(id: someday)?.dueDate == nil)

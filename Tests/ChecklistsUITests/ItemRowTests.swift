@@ -282,7 +282,7 @@ struct ItemReminderStorageTests {
         try database.apply(.snooze(itemID: id, until: later), now: Fixed.now)
         #expect(try page()[0].remindAt == later)
         #expect(try page()[0].isSnoozed)
-        #expect(try database.pendingItems(dueBefore: Fixed.date("2026-11-22 00:00"), limit: 10).map(\.item.remindAt) == [later, nil])
+        #expect(try database.pendingItems(dueBefore: Fixed.date("2026-11-22 00:00"), startedBy: Fixed.now, limit: 10).map(\.item.remindAt) == [later, nil])
         try database.apply(.setChecked(itemID: id, true), now: Fixed.now)
         #expect(try page()[0].remindAt == nil)
         // What the form edits leaves it out: an unchanged form is still unchanged.

@@ -61,7 +61,7 @@ struct LiveDashboardInTmuxTests {
         #expect(tmux.text.contains("3 Remaining"))
         #expect(tmux.selectedRow?.contains("Renew passport") == true, "selection moved: \(tmux.selectedRow ?? "none")")
         // An item checked off elsewhere shows checked.
-        let flights = try #require(try database.pendingItems(dueBefore: day(6), limit: 5).first { $0.item.text == "Book flights" })
+        let flights = try #require(try database.pendingItems(dueBefore: day(6), startedBy: Date(), limit: 5).first { $0.item.text == "Book flights" })
         cli("done", "\(flights.id)")
         #expect(tmux.waitFor("2 Remaining"), "check not shown: \(tmux.text)")
         #expect(tmux.text.contains("[x] Book flights"))

@@ -19,10 +19,13 @@ public struct CalendarFields: Hashable, Sendable {
     public var priority: Priority
     /// <-> CATEGORIES: every such line's comma-separated values, in order.
     public var tags: [String]
+    /// <-> DTSTART when it is a start (`StartDate`): at or before DUE, and
+    /// for a repeating to-do less than one repeat before it.
+    public var startDate: Date?
 
     public init(uid: String, text: String, dueDate: Date?, isChecked: Bool = false, shouldRemind: Bool = false,
                 recurrence: Recurrence? = nil, repeatStart: Date? = nil, note: String = "", priority: Priority = .none,
-                reminders: [ReminderTime] = [], tags: [String] = []) {
+                reminders: [ReminderTime] = [], tags: [String] = [], startDate: Date? = nil) {
         self.uid = uid
         self.text = text
         self.dueDate = dueDate
@@ -33,6 +36,7 @@ public struct CalendarFields: Hashable, Sendable {
         self.note = note
         self.priority = priority
         self.tags = tags
+        self.startDate = startDate
     }
 
     /// Remind Me: a reminder at the due date among `reminders`.

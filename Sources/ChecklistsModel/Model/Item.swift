@@ -41,11 +41,14 @@ public struct Item: Hashable, Sendable, Identifiable {
     public var priority: Priority
     /// Its tags (iCalendar's CATEGORIES), each once, as typed (`Tags`).
     public var tags: [String]
+    /// When it starts (iCalendar's DTSTART), in whole minutes, or nil:
+    /// before then it has not started and is not due (`StartDate`).
+    public var startDate: Date?
 
     public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date?, shouldRemind: Bool = false,
                 recurrence: Recurrence? = nil, repeatStart: Date? = nil, lastDoneAt: Date? = nil, remindAt: Date? = nil,
                 note: String = "", position: Int64 = 0, priority: Priority = .none, reminders: [ReminderTime] = [],
-                tags: [String] = []) {
+                tags: [String] = [], startDate: Date? = nil) {
         self.id = id
         self.checklistID = checklistID
         self.text = text
@@ -60,7 +63,11 @@ public struct Item: Hashable, Sendable, Identifiable {
         self.position = position
         self.priority = priority
         self.tags = tags
+        self.startDate = startDate
     }
+
+    /// Whether the item has started at `now` (it has when it has no start).
+    public func hasStarted(now: Date) -> Bool { StartDate.hasStarted(startDate, now: now) }
 
     /// Whether the item has a note worth showing (a row marks it).
     public var hasNote: Bool { !TextRules.isBlank(note) }
@@ -95,7 +102,8 @@ public struct Item: Hashable, Sendable, Identifiable {
 
     /// The editable part of an item, as the Item Detail form holds it.
     public var draft: ItemDraft {
-        ItemDraft(text: text, dueDate: dueDate, recurrence: recurrence, note: note, priority: priority, reminders: reminders, tags: tags)
+        ItemDraft(text: text, dueDate: dueDate, recurrence: recurrence, note: note, priority: priority, reminders: reminders, tags: tags,
+                  startDate: startDate)
     }
 }
 
@@ -113,9 +121,12 @@ public struct ItemDraft: Hashable, Sendable {
     public var priority: Priority
     /// Its tags, as `Item.tags`.
     public var tags: [String]
+    /// Its start, as `Item.startDate`; `StartDate.problem` says when it
+    /// cannot be saved with this due date and repeat.
+    public var startDate: Date?
 
     public init(text: String, dueDate: Date?, shouldRemind: Bool = false, recurrence: Recurrence? = nil, note: String = "",
-                priority: Priority = .none, reminders: [ReminderTime] = [], tags: [String] = []) {
+                priority: Priority = .none, reminders: [ReminderTime] = [], tags: [String] = [], startDate: Date? = nil) {
         self.text = text
         self.dueDate = dueDate
         self.reminders = ReminderTime.with(shouldRemind: shouldRemind, reminders)
@@ -123,6 +134,12 @@ public struct ItemDraft: Hashable, Sendable {
         self.note = note
         self.priority = priority
         self.tags = tags
+        self.startDate = startDate
+    }
+
+    /// Why the start cannot be saved with this due date and repeat, or nil.
+    public func startProblem(calendar: Calendar) -> String? {
+        StartDate.problem(start: startDate, due: dueDate, recurrence: dueDate == nil ? nil : recurrence, calendar: calendar)
     }
 
     /// Remind Me, as `Item.shouldRemind`.

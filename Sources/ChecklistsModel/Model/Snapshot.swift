@@ -57,7 +57,8 @@ public struct Snapshot: Hashable, Sendable {
         public var calendarFields: CalendarFields {
             CalendarFields(uid: uid, text: item.text, dueDate: item.dueDate, isChecked: item.isChecked,
                            recurrence: item.recurrence, repeatStart: item.recurrence == nil ? nil : (item.repeatStart ?? item.dueDate),
-                           note: item.note, priority: item.priority, reminders: item.reminders, tags: item.tags)
+                           note: item.note, priority: item.priority, reminders: item.reminders, tags: item.tags,
+                           startDate: item.startDate)
         }
     }
 

@@ -80,18 +80,21 @@ extension ChecklistsDatabase {
             let dueAt = draft.dueDate.map(StoredTime.wholeMinutes)
             // The series starts at the due date given (none without a date).
             let rule = dueAt == nil ? nil : draft.recurrence?.rrule
+            try requireValidStart(draft, calendar: calendar)
             try db.execute(sql: """
                 INSERT INTO item (checklistID, text, dueAt, shouldRemind, reminders, repeatRule, repeatStart, uid, modifiedAt, note, position,
-                                  priority, tags)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  priority, tags, startAt)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [checklistID, draft.text, dueAt, draft.shouldRemind, ReminderTime.storedList(draft.reminders),
                                  rule, rule == nil ? nil : dueAt, makeUID(), StoredTime.wholeSeconds(now), draft.note,
-                                 try nextPosition(in: checklistID, db), draft.priority.rawValue, Tags.stored(Tags.unique(draft.tags))])
+                                 try nextPosition(in: checklistID, db), draft.priority.rawValue, Tags.stored(Tags.unique(draft.tags)),
+                                 draft.startDate.map(StoredTime.wholeMinutes)])
             let id = db.lastInsertedRowID
             try reconcileReminders(ofItems: [id], in: db, now: now)
             return .item(id)
         case let .updateItem(id, draft):
             guard var updated = try ItemRecord.withID(id, in: db)?.item else { throw StorageError.notFound(what: "the item") }
+            try requireValidStart(draft, calendar: calendar)
             let old = updated
             updated.text = draft.text
             let dueAt = draft.dueDate.map(StoredTime.wholeMinutes)
@@ -108,10 +111,10 @@ extension ChecklistsDatabase {
             }
             try db.execute(sql: """
                 UPDATE item SET text = ?, dueAt = ?, shouldRemind = ?, reminders = ?, repeatRule = ?, repeatStart = ?, modifiedAt = ?, note = ?,
-                                priority = ?, tags = ? WHERE id = ?
+                                priority = ?, tags = ?, startAt = ? WHERE id = ?
                 """, arguments: [updated.text, dueAt, updated.shouldRemind, ReminderTime.storedList(updated.reminders), updated.recurrence?.rrule,
                                  updated.repeatStart.map(StoredTime.wholeSeconds), StoredTime.wholeSeconds(now), draft.note,
-                                 draft.priority.rawValue, Tags.stored(Tags.unique(draft.tags)), id])
+                                 draft.priority.rawValue, Tags.stored(Tags.unique(draft.tags)), draft.startDate.map(StoredTime.wholeMinutes), id])
             try updateReminder(db, from: old, to: updated, now: now)
             return .item(id)
         case let .setChecked(itemID, checked):
@@ -123,9 +126,13 @@ extension ChecklistsDatabase {
                 // by the rule, and remembers when it was done.
                 updated.dueDate = StoredTime.date(StoredTime.wholeMinutes(next))
                 updated.lastDoneAt = now
-                try db.execute(sql: "UPDATE item SET dueAt = ?, lastDoneAt = ?, modifiedAt = ? WHERE id = ?",
+                // Its start moves with it, as many days before the new due date.
+                if let start = old.startDate, let due = old.dueDate, let nextDue = updated.dueDate {
+                    updated.startDate = StartDate.moved(start, from: due, to: nextDue, calendar: calendar)
+                }
+                try db.execute(sql: "UPDATE item SET dueAt = ?, lastDoneAt = ?, modifiedAt = ?, startAt = ? WHERE id = ?",
                                arguments: [updated.dueDate.map(StoredTime.wholeMinutes), StoredTime.wholeSeconds(now),
-                                           StoredTime.wholeSeconds(now), itemID])
+                                           StoredTime.wholeSeconds(now), updated.startDate.map(StoredTime.wholeMinutes), itemID])
             } else {
                 updated.isChecked = checked
                 try db.execute(sql: "UPDATE item SET isChecked = ?, completedAt = ?, modifiedAt = ? WHERE id = ?",
@@ -238,6 +245,7 @@ extension ChecklistsDatabase {
             values.append(("note", fields.note))
             values.append(("priority", fields.priority.rawValue))
             values.append(("tags", Tags.stored(fields.tags)))
+            values.append(("startAt", fields.startDate.map(StoredTime.wholeMinutes)))
             let existingList = try Int64.fetchOne(db, sql: "SELECT checklistID FROM item WHERE uid = ?", arguments: [uid])
             // New here, or moved in from another list: last in this one.
             if existingList != listID { values.append(("position", try nextPosition(in: listID, db))) }
@@ -261,6 +269,12 @@ extension ChecklistsDatabase {
     private static func updateReminder(_ db: Database, from old: Item, to new: Item, now: Date) throws {
         guard ReminderRule.inputsChanged(from: old, to: new) else { return }
         try reconcileReminders(ofItems: [new.id], in: db, now: now)
+    }
+
+    /// A start the draft cannot have is refused before anything is written:
+    /// the screens and the command line say so first, this is the last guard.
+    private static func requireValidStart(_ draft: ItemDraft, calendar: Calendar) throws {
+        if let problem = draft.startProblem(calendar: calendar) { throw StorageError.badStart(reason: problem) }
     }
 
     /// A change to a row deleted meanwhile (by another process, or by an

@@ -150,29 +150,39 @@ extension ChecklistsDatabase {
 
     // MARK: - Due across all lists
 
-    /// Items not checked off that are due before `end`, earliest first, with
-    /// their lists' names: the Due view and `list --due`. A range read on the
-    /// pending-by-due index (INDEXED BY: SQLite refuses the query rather than
-    /// fall back to a scan); `limit` bounds the work whatever the data.
-    public func pendingItems(dueBefore end: Date, limit: Int) throws(StorageError) -> [ListedItem] {
-        try listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: end, limit: limit)
+    /// Items not checked off that are due before `end` and have started by
+    /// `now`, earliest first, with their lists' names: the Due view. A range
+    /// read on the pending-by-due index (INDEXED BY: SQLite refuses the query
+    /// rather than fall back to a scan); `limit` bounds the work whatever the data.
+    public func pendingItems(dueBefore end: Date, startedBy now: Date, limit: Int) throws(StorageError) -> [ListedItem] {
+        try listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: end, startedBy: now, limit: limit)
     }
 
-    /// How many items not checked off are due in `[start, end)`, counting
+    /// How many items not checked off, and started by `now`, are due in `[start, end)`, counting
     /// at most `cap` of them: a screen that says "10,000+" need not count
     /// 100,000 index entries on every reload, and `status`, run every few
     /// seconds in a tmux status line, stops at 1,000.
-    public func pendingCount(dueFrom start: Date?, before end: Date, upTo cap: Int? = nil) throws(StorageError) -> Int {
+    public func pendingCount(dueFrom start: Date?, before end: Date, startedBy now: Date, upTo cap: Int? = nil) throws(StorageError) -> Int {
         try read { db in
             // `isChecked = 0` is written out, not bound: SQLite uses a partial
             // index only when the query's WHERE visibly implies the index's.
             let from = start.map(StoredTime.wholeSeconds) ?? Int64.min
             let statement = try db.cachedStatement(sql: """
                 SELECT COUNT(*) FROM (SELECT 1 FROM item INDEXED BY item_pending_by_due
-                                      WHERE isChecked = 0 AND dueAt >= ? AND dueAt < ?
+                                      WHERE isChecked = 0 AND dueAt >= ? AND dueAt < ? AND (startAt IS NULL OR startAt <= ?)
                                       LIMIT ?)
                 """)
-            return try Int.fetchOne(statement, arguments: [from, StoredTime.wholeSeconds(end), cap ?? -1]) ?? 0
+            return try Int.fetchOne(statement, arguments: [from, StoredTime.wholeSeconds(end), StoredTime.wholeSeconds(now), cap ?? -1]) ?? 0
+        }
+    }
+
+    /// The earliest start after `now` of an item not checked off, or nil:
+    /// the app wakes then, so the item joins the Due view as it starts.
+    /// Read on the start index, which holds only the items that have one.
+    public func nextStart(after now: Date) throws(StorageError) -> Date? {
+        try read { db in
+            try Int64.fetchOne(db, sql: "SELECT min(startAt) FROM item INDEXED BY item_by_start WHERE startAt > ? AND isChecked = 0",
+                               arguments: [StoredTime.wholeSeconds(now)]).map(StoredTime.date)
         }
     }
 
@@ -187,13 +197,13 @@ extension ChecklistsDatabase {
     /// Items by due date (then id, undated ones last) with their lists'
     /// names, for `checklists list`: of one checklist or all, checked ones too
     /// or not, due in `[start, end)` where given (a window never holds an
-    /// undated item), at most `limit` of them. `eachListedItem` says how
-    /// they are read.
+    /// undated item), started by `startedBy` where given, at most `limit`
+    /// of them. `eachListedItem` says how they are read.
     public func listedItems(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
-                            matching query: SearchQuery? = nil, priority: Priority? = nil, tags: [String] = [],
-                            limit: Int? = nil) throws(StorageError) -> [ListedItem] {
+                            startedBy now: Date? = nil, matching query: SearchQuery? = nil, priority: Priority? = nil,
+                            tags: [String] = [], limit: Int? = nil) throws(StorageError) -> [ListedItem] {
         var items: [ListedItem] = []
-        try eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: start, before: end,
+        try eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: start, before: end, startedBy: now,
                            matching: query, priority: priority, tags: tags, limit: limit) { items.append($0) }
         return items
     }
@@ -206,22 +216,24 @@ extension ChecklistsDatabase {
     /// `--all` across every list has SQLite sort the whole table, as it must.
     /// With `matching`, only items containing that text (`search`'s rules),
     /// found through the search index, which then leads instead of the
-    /// due-date indexes. With `priority`, only items of that priority; with `tags`, only items having every one of them (case ignored). With `outline`, every item of the listing (whatever
+    /// due-date indexes. With `startedBy`, only items started by then (no
+    /// start, or one not after it): what `list --due` shows. With `priority`, only items of that priority; with `tags`, only items having every one of them (case ignored). With `outline`, every item of the listing (whatever
     /// `limit`) is first read without its texts, in the same transaction,
     /// so a table can know its columns' widths before its first line.
     public func eachListedItem(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
-                               matching query: SearchQuery? = nil, priority: Priority? = nil, tags: [String] = [], limit: Int? = nil,
+                               startedBy now: Date? = nil, matching query: SearchQuery? = nil, priority: Priority? = nil,
+                               tags: [String] = [], limit: Int? = nil,
                                outline: ((ListingOutlineRow) -> Void)? = nil,
                                _ body: (ListedItem) -> Void) throws(StorageError) {
         let limit = limit.map { max(0, $0) } ?? -1
         let parts = Self.listingParts(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end,
-                                      query: query, priority: priority, tags: tags)
+                                      startedBy: now, query: query, priority: priority, tags: tags)
         try read { db in
             var names = try ListNames(db, forLimit: limit)
             if let outline {
                 // Every item of every list: one pass over the table, which
                 // reads no index and looks no row up again.
-                let everyItem = checklistID == nil && start == nil && end == nil && query == nil
+                let everyItem = checklistID == nil && start == nil && end == nil && now == nil && query == nil
                 let outlineParts = everyItem
                     ? [ListingPart(index: "NOT INDEXED", conditions: (includeChecked ? [] : ["item.isChecked = 0"])
                                     + Self.fieldConditions(priority: priority, tags: tags),
@@ -260,9 +272,10 @@ extension ChecklistsDatabase {
     }
 
     /// The queries of a listing, in the order their items come.
-    private static func listingParts(checklistID: Int64?, includeChecked: Bool, start: Date?, end: Date?,
+    private static func listingParts(checklistID: Int64?, includeChecked: Bool, start: Date?, end: Date?, startedBy now: Date?,
                                      query: SearchQuery?, priority: Priority?, tags: [String]) -> [ListingPart] {
         var conditions: [SQL] = fieldConditions(priority: priority, tags: tags)
+        if let now { conditions.append("(item.startAt IS NULL OR item.startAt <= \(StoredTime.wholeSeconds(now)))") }
         if let query { conditions.append("item.id IN (\(Self.matchingIDs(query)))") }
         // INDEXED BY would make SQLite walk a due-date index and test each
         // item against the matches; the matches are usually far fewer.

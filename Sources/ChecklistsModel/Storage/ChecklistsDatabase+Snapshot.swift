@@ -125,7 +125,7 @@ extension ChecklistsDatabase {
             // Many items to a statement: see `MultiRowInsert`.
             var itemRows = MultiRowInsert(into: "item", columns: [
                 "id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt", "repeatRule", "repeatStart", "lastDoneAt",
-                "uid", "calendarObject", "modifiedAt", "completedAt", "note", "position", "priority", "reminders", "tags"])
+                "uid", "calendarObject", "modifiedAt", "completedAt", "note", "position", "priority", "reminders", "tags", "startAt"])
             // Written once every item is in (a batch of them may be full first).
             var reminderRows: [[DatabaseValue]] = []
             for list in snapshot.lists {
@@ -152,7 +152,8 @@ extension ChecklistsDatabase {
                         // An export without positions (an older version) keeps the order added.
                         item.note.databaseValue, (item.position == 0 ? item.id : item.position).databaseValue,
                         item.priority.rawValue.databaseValue, ReminderTime.storedList(item.reminders).databaseValue,
-                        Tags.stored(Tags.unique(item.tags)).databaseValue], in: db)
+                        Tags.stored(Tags.unique(item.tags)).databaseValue,
+                        item.startDate.map(StoredTime.wholeMinutes).databaseValue], in: db)
                     for (reminder, fireAt) in entry.pending.sorted(by: { $0.key < $1.key }) {
                         reminderRows.append([item.id.databaseValue, reminder.code.databaseValue,
                                              reminder.fireDate(dueDate: item.dueDate).map(StoredTime.wholeSeconds).databaseValue,

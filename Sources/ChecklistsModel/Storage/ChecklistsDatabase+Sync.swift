@@ -468,6 +468,7 @@ extension ChecklistsDatabase {
             ("calendarObject", write.object), ("modifiedAt", StoredTime.wholeSeconds(write.modifiedAt)),
             ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(write.completedAt ?? write.modifiedAt) : nil),
             ("note", fields.note), ("priority", fields.priority.rawValue), ("tags", Tags.stored(fields.tags)),
+            ("startAt", fields.startDate.map(StoredTime.wholeMinutes)),
         ] + (position.map { [("position", $0)] } ?? []) + [("uid", fields.uid)]
     }
 }

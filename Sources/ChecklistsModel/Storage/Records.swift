@@ -57,7 +57,8 @@ struct ItemRecord: FetchableRecord, TableRecord {
                     // A level this version does not know reads as none.
                     priority: Priority(rawValue: row[12]) ?? .none,
                     reminders: Self.reminders(row[13]),
-                    tags: Tags.fromStored(row[14]))
+                    tags: Tags.fromStored(row[14]),
+                    startDate: (row[15] as Int64?).map(StoredTime.date))
         remindAt = (row[6] as Int64?).map(StoredTime.date)
         item.remindAt = remindAt
     }
@@ -77,9 +78,11 @@ struct ItemRecord: FetchableRecord, TableRecord {
     /// `position` is the item's place in its list's "order added" sort;
     /// `priority` 0 none, 1 low, 2 medium, 3 high; `reminders` its
     /// reminders besides Remind Me's (`ReminderTime.storedList`); `tags`
-    /// its tags joined by commas (`Tags.stored`), '' for none.
+    /// its tags joined by commas (`Tags.stored`), '' for none; `startAt`
+    /// when it starts, NULL for no start.
     static let columnNames = ["id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt",
-                              "repeatRule", "repeatStart", "lastDoneAt", "note", "position", "priority", "reminders", "tags"]
+                              "repeatRule", "repeatStart", "lastDoneAt", "note", "position", "priority", "reminders", "tags",
+                              "startAt"]
 
     static func readsInOrder(_ row: Row, extra: [String] = []) -> Bool {
         selects(columnNames + extra, first: row)

@@ -468,6 +468,18 @@ enum Schema {
                 if !tags.isEmpty { try db.execute(sql: "UPDATE item SET tags = ? WHERE id = ?", arguments: [tags, row["id"] as Int64]) }
             }
         }
+        migrator.registerMigration("v18: start dates") { db in
+            try db.execute(sql: """
+                -- When the item starts (iCalendar's DTSTART when it is a
+                -- start), in seconds since 1970 UTC, whole minutes; NULL for
+                -- none. Before it the item is left out of what is due.
+                ALTER TABLE item ADD COLUMN startAt INTEGER;
+                -- The app wakes when the next item starts, so the Due view
+                -- takes it in: the earliest start ahead is read on this index
+                -- (few items have one).
+                CREATE INDEX item_by_start ON item(startAt) WHERE startAt IS NOT NULL;
+                """)
+        }
         return migrator
     }
 

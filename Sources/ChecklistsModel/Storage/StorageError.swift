@@ -19,6 +19,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     case emptyText(what: String)
     /// Text holding U+0000, which cannot be stored without losing what follows it.
     case nulInText(what: String)
+    /// A start the item cannot have (`StartDate.problem` says why).
+    case badStart(reason: String)
 
     public var description: String {
         switch self {
@@ -50,6 +52,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "the \(what) is empty; type some text first"
         case let .nulInText(what):
             "the \(what) contains a NUL character (U+0000), which cannot be stored; remove it and try again"
+        case let .badStart(reason):
+            reason.prefix(1).lowercased() + reason.dropFirst()
         }
     }
 
@@ -71,6 +75,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "Could not save (\(detail)); the change was not saved."
         case let .corrupt(_, detail):
             "The database is damaged (\(detail)); quit and restore a backup."
+        case let .badStart(reason):
+            reason
         default:
             description
         }

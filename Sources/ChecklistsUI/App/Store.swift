@@ -71,10 +71,11 @@ public final class Store {
             return nil
         case let .loadLists(select, dueBefore, dueLimit):
             do {
-                let items = try database.pendingItems(dueBefore: dueBefore, limit: dueLimit)
+                // An item that has not started yet is not due: it waits in its list.
+                let items = try database.pendingItems(dueBefore: dueBefore, startedBy: state.now, limit: dueLimit)
                 // Fewer than a full page: the page is the count, no second query.
                 let total = items.count < dueLimit ? items.count
-                    : try database.pendingCount(dueFrom: nil, before: dueBefore, upTo: DueSection.countCap)
+                    : try database.pendingCount(dueFrom: nil, before: dueBefore, startedBy: state.now, upTo: DueSection.countCap)
                 let due = DueSection(items: items, total: total)
                 return .listsLoaded(try database.checklistSummaries(), due: due, select: select)
             } catch {
