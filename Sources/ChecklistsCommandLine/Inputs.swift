@@ -29,6 +29,21 @@ public enum Inputs {
         }
     }
 
+    /// `--start`: a moment typed as `--due` takes it, except that a day
+    /// without a time is that day from 00:00 (`DueDateParser.parseStart`).
+    static func startDate(_ text: String, in context: CommandLineContext) throws(CommandLineError) -> Date {
+        switch DueDateParser(calendar: context.style.calendar).parseStart(text, now: context.now) {
+        case .success(let date): return date
+        case .failure(let error): throw .badInput("--start: \(error.description)")
+        }
+    }
+
+    /// A start the item cannot have, said for the command line's options.
+    static func requireValidStart(_ draft: ItemDraft, in context: CommandLineContext) throws(CommandLineError) {
+        guard let problem = draft.startProblem(calendar: context.style.calendar) else { return }
+        throw .badInput(problem.prefix(1).lowercased() + problem.dropFirst().replacingOccurrences(of: "move the start", with: "move --start"))
+    }
+
     /// `--remind-before`: how long before the due date ("15m", "1h", "1d",
     /// "2w", "1d9h", "2 days before 9:00"), read against the due date.
     static func reminderBefore(_ text: String, dueDate: Date?, in context: CommandLineContext) throws(CommandLineError) -> ReminderTime {

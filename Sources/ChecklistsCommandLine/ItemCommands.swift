@@ -10,16 +10,17 @@ public enum ItemCommands {
     /// `--remind` and `--repeat` need `--due`: a reminder fires at the due
     /// date, and a repeat counts from it. `remindBefore` (`--remind-before`)
     /// and `remindAt` (`--remind-at`) add a reminder each, as many as given;
-    /// `tags` (`--tag`) are its tags.
+    /// `tags` (`--tag`) are its tags; `start` (`--start`) when it starts.
     public static func add(text: String, list: String?, due: String?, remind: Bool, repeat repeatText: String? = nil,
                            note: String? = nil, priority priorityText: String? = nil, remindBefore: [String] = [], remindAt: [String] = [],
-                           tags tagValues: [String] = [], context: CommandLineContext) throws(CommandLineError) {
+                           tags tagValues: [String] = [], start: String? = nil, context: CommandLineContext) throws(CommandLineError) {
         let text = try Inputs.text(text, what: "item text")
         let tags = try Inputs.tags(tagValues)
         let priority = try priorityText.map { text throws(CommandLineError) in try Inputs.priority(text) } ?? .none
         let note = try Inputs.note(note ?? "")
         let dueDate = try due.map { text throws(CommandLineError) in try Inputs.dueDate(text, in: context) }
         let recurrence = try repeatText.map { text throws(CommandLineError) in try Inputs.recurrence(text) }
+        let startDate = try start.map { text throws(CommandLineError) in try Inputs.startDate(text, in: context) }
         if remind && dueDate == nil { throw Inputs.remindWithoutDue }
         if !remindBefore.isEmpty && dueDate == nil { throw Inputs.remindBeforeWithoutDue }
         if recurrence != nil && dueDate == nil { throw Inputs.repeatWithoutDue }
@@ -30,7 +31,8 @@ public enum ItemCommands {
         let lists = try context.storage { () throws(StorageError) in try database.checklists() }
         let checklist = if let list { try Inputs.checklist(named: list, in: lists) } else { try Inputs.defaultChecklist(in: lists) }
         let draft = ItemDraft(text: text, dueDate: dueDate, shouldRemind: remind, recurrence: recurrence, note: note, priority: priority,
-                              reminders: reminders, tags: tags)
+                              reminders: reminders, tags: tags, startDate: startDate)
+        try Inputs.requireValidStart(draft, in: context)
         let outcome = try context.storage { () throws(StorageError) in
             try database.apply(.addItem(checklistID: checklist.id, draft), now: context.now)
         }
@@ -72,20 +74,23 @@ public enum ItemCommands {
     /// (`--no-remind-before`) removes those offsets; `remindBefore` and
     /// `remindAt` add reminders, as `add`'s do. `noTags` (`--no-tags`)
     /// removes every tag first, `noTag` (`--no-tag`) those, then `tags`
-    /// (`--tag`) are added.
+    /// (`--tag`) are added. `start` (`--start`) sets the start, `noStart`
+    /// (`--no-start`) removes it.
     public static func edit(id: Int64, text: String?, due: String?, noDue: Bool = false, remind: Bool?,
                             repeat repeatText: String? = nil, noRepeat: Bool = false, note: String? = nil,
                             priority priorityText: String? = nil,
                             remindBefore: [String] = [], remindAt: [String] = [], noRemindBefore: [String] = [], noReminders: Bool = false,
                             tags tagValues: [String] = [], noTag noTagValues: [String] = [], noTags: Bool = false,
-                            context: CommandLineContext) throws(CommandLineError) {
+                            start: String? = nil, noStart: Bool = false, context: CommandLineContext) throws(CommandLineError) {
         let remindersChange = !remindBefore.isEmpty || !remindAt.isEmpty || !noRemindBefore.isEmpty || noReminders
         let tagsChange = !tagValues.isEmpty || !noTagValues.isEmpty || noTags
         if text == nil && due == nil && !noDue && remind == nil && repeatText == nil && !noRepeat && note == nil && priorityText == nil
-            && !remindersChange && !tagsChange {
+            && !remindersChange && !tagsChange && start == nil && !noStart {
             throw .badInput("nothing to change: give --text, --due, --no-due, --remind, --no-remind, --remind-before, --remind-at, "
-                            + "--no-remind-before, --no-reminders, --repeat, --no-repeat, --note, --priority, --tag, --no-tag or --no-tags")
+                            + "--no-remind-before, --no-reminders, --repeat, --no-repeat, --note, --priority, --tag, --no-tag, --no-tags, "
+                            + "--start or --no-start")
         }
+        if noStart && start != nil { throw .badInput("--start and --no-start contradict each other; give one") }
         let addedTags = try Inputs.tags(tagValues)
         let removedTags = try Inputs.tags(noTagValues, option: "--no-tag")
         if let both = addedTags.first(where: { Tags.contains(removedTags, $0) }) {
@@ -101,6 +106,7 @@ public enum ItemCommands {
         let newText = try text.map { text throws(CommandLineError) in try Inputs.text(text, what: "item text", option: "--text") }
         let newDue = try due.map { text throws(CommandLineError) in try Inputs.dueDate(text, in: context) }
         let newRecurrence = try repeatText.map { text throws(CommandLineError) in try Inputs.recurrence(text) }
+        let newStart = try start.map { text throws(CommandLineError) in try Inputs.startDate(text, in: context) }
         let database = try context.openDatabase()
         let existing = try existingItem(id, in: database, context: context)
         var draft = existing.draft
@@ -137,6 +143,9 @@ public enum ItemCommands {
         if newRecurrence != nil && draft.dueDate == nil {
             throw .badInput("item \(id) has no due date, and --repeat needs one: give --due too")
         }
+        if let newStart { draft.startDate = newStart }
+        if noStart { draft.startDate = nil }
+        try Inputs.requireValidStart(draft, in: context)
         try context.storage { () throws(StorageError) in try database.apply(.updateItem(id: id, draft), now: context.now) }
         if !existing.isChecked { noticePast(added + (remind == true ? [.atDue] : []), dueDate: draft.dueDate, context: context) }
     }

@@ -76,7 +76,7 @@ public enum ItemQueryCommands {
         table?.finish()
     }
 
-    /// The columns of `list` for people: id, a mark (x checked, ! overdue),
+    /// The columns of `list` for people: id, a mark (x checked, ! overdue, ~ not started yet),
     /// due date or nothing, list, text. `cells` makes a row's cells; the
     /// widths of all but the last are found before the first row from the
     /// listing's outline (`measure`), exactly as wide as the widest cell
@@ -86,8 +86,9 @@ public enum ItemQueryCommands {
 
         static func cells(_ listed: ListedItem, context: CommandLineContext) -> [String] {
             let item = listed.item
-            let mark = item.isChecked ? "x" : (item.isOverdue(now: context.now) ? "!" : " ")
-            return [String(item.id), mark, item.dueDate.map(context.style.format) ?? "", listed.checklistName, FieldFilter.textCell(item)]
+            // An item not started yet cannot be overdue: its start is not after its due date.
+            let mark = item.isChecked ? "x" : item.isOverdue(now: context.now) ? "!" : item.hasStarted(now: context.now) ? " " : "~"
+            return [String(item.id), mark, item.dueDate.map(context.style.format) ?? "", listed.checklistName, FieldFilter.textCell(item, context: context)]
         }
 
         let style: DueDateStyle
@@ -154,7 +155,9 @@ public enum ItemQueryCommands {
             if index > 0 { out.appendRaw(", ") }
             JSON.writeString(tag, to: &out)
         }
-        out.appendRaw("]}")
+        out.appendRaw("], \"start\": ")
+        out.appendTimestamp(item.startDate, in: timeZone)
+        out.appendRaw("}")
     }
 
     /// One short line for tmux's status-right: "2 due today, 1 overdue",

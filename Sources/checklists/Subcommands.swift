@@ -57,6 +57,9 @@ private let priorityHelp = "none, low, medium or high (iCalendar's PRIORITY; a n
 
 private let whenHelp = #"Like the app's date picker: "tomorrow 9", "fri 17:00", "dec 24 18:00", "24.12.", "+2h", "in 3 days 10:00", "tonight", "next week", "2026-12-24 18:00"."#
 
+/// When an item starts, as `--start` takes it.
+private let startHelp = "Before then it is not due: left out of the Due view, list --due and status. A day without a time starts at 00:00; on or before the due date."
+
 /// How long before the due time a reminder rings, as `--remind-before` takes it.
 private let remindBeforeHelp = #"15m, 1h, 1d, 2w, 1d9h, or "2 days before 9:00" (that time, two days before the due day)."#
 
@@ -79,10 +82,11 @@ struct Add: Subcommand {
     @Option(help: ArgumentHelp("How much it matters: \(priorityHelp)", valueName: "level")) var priority: String?
     @Option(help: ArgumentHelp("A tag (iCalendar's CATEGORIES; repeatable): one word without spaces, commas or #.", valueName: "name"))
     var tag: [String] = []
+    @Option(help: ArgumentHelp("When it starts. \(startHelp)", valueName: "when")) var start: String?
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ItemCommands.add(text: text, list: list, due: due, remind: remind, repeat: `repeat`, note: note, priority: priority,
-                             remindBefore: remindBefore, remindAt: remindAt, tags: tag, context: context)
+                             remindBefore: remindBefore, remindAt: remindAt, tags: tag, start: start, context: context)
     }
 }
 
@@ -91,12 +95,12 @@ struct ListItems: Subcommand {
         commandName: "list",
         abstract: "Show items not checked off (or all), by due date.",
         discussion: """
-            One line per item: id, a mark (! overdue, x checked off), due date, list, text (after its priority: !!! high, !! medium, ! low; before its tags: #work).
+            One line per item: id, a mark (! overdue, x checked off, ~ not started yet), due date, list, text (after its priority: !!! high, !! medium, ! low; before its tags: #work).
             Items without a due date come last, with an empty date column.
-            --due today: due today; week: today and the 6 days after; overdue: due now or earlier.
+            --due today: due today; week: today and the 6 days after; overdue: due now or earlier (each leaves out items not started yet).
             --match: only items containing TEXT anywhere, case and accents ignored (as the app's / search).
             --priority: only items of that priority. --tag (repeatable): only items having every tag given (case ignored).
-            --json prints an array of {id, text, list, listId, due, checked, remind, reminders, nextReminder, overdue, repeat, lastDone, note, priority, tags} (see the manual page, JSON).
+            --json prints an array of {id, text, list, listId, due, checked, remind, reminders, nextReminder, overdue, repeat, lastDone, note, priority, tags, start} (see the manual page, JSON).
             """)
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
@@ -144,7 +148,7 @@ struct Delete: Subcommand {
 }
 
 struct Edit: Subcommand {
-    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an item's text, due date, reminder, repeat, note, priority or tags; the rest stays.")
+    static let configuration = CommandConfiguration(commandName: "edit", abstract: "Change an item's text, due date, reminder, repeat, note, priority, tags or start; the rest stays.")
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
     @OptionGroup var item: ItemID
@@ -165,11 +169,14 @@ struct Edit: Subcommand {
     @Option(help: ArgumentHelp("Add this tag (repeatable).", valueName: "name")) var tag: [String] = []
     @Option(help: ArgumentHelp("Remove this tag, case ignored (repeatable).", valueName: "name")) var noTag: [String] = []
     @Flag(help: "Remove every tag (before any --tag adds one).") var noTags = false
+    @Option(help: ArgumentHelp("The new start. \(startHelp)", valueName: "when")) var start: String?
+    @Flag(help: "Remove the start: the item is due as any other.") var noStart = false
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ItemCommands.edit(id: item.id, text: text, due: due, noDue: noDue, remind: remind, repeat: `repeat`, noRepeat: noRepeat,
                               note: note, priority: priority, remindBefore: remindBefore, remindAt: remindAt, noRemindBefore: noRemindBefore,
-                              noReminders: noReminders, tags: tag, noTag: noTag, noTags: noTags, context: context)
+                              noReminders: noReminders, tags: tag, noTag: noTag, noTags: noTags, start: start, noStart: noStart,
+                              context: context)
     }
 }
 

@@ -8,6 +8,8 @@ extension DueDateParser {
         let timeZone: TimeZone
         let now: Date
         let text: String
+        /// What a day typed without a time means (`defaultTime` for a due date).
+        var dayWithoutTime = Resolver.defaultTime
 
         /// The wall-clock day of `now`, the reference for "today", weekdays and
         /// bare times.
@@ -16,7 +18,7 @@ extension DueDateParser {
         }
 
         /// A day without a time means the start of a working day.
-        private static let defaultTime = (hour: 9, minute: 0)
+        static let defaultTime = (hour: 9, minute: 0)
 
         /// `end of month` without a time means the end of a working day.
         private static let endOfWorkingDay = (hour: 17, minute: 0)
@@ -37,7 +39,7 @@ extension DueDateParser {
             let date = try day.flatMap(calendarDate)
             let daysLater = try day.flatMap(wholeDaysLater)
             let (hour, minute) = try time.map(validate)
-                ?? (day == .endOfMonth ? Self.endOfWorkingDay : Self.defaultTime)
+                ?? (day == .endOfMonth ? Self.endOfWorkingDay : dayWithoutTime)
             if let date {
                 return try instant(DateFields(year: date.year, month: date.month, day: date.day, hour: hour, minute: minute))
             }

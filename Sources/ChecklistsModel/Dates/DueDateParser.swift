@@ -70,6 +70,31 @@ public struct DueDateParser: Sendable {
     /// 2026-03-29 02:30) resolve to the first valid minute after the gap
     /// (03:00); wall times that occur twice resolve to the earlier instant.
     public func parse(_ text: String, now: Date) -> Result<Date, DueDateParseError> {
+        read(text).flatMap { expression, trimmed in
+            let resolver = Resolver(timeZone: calendar.timeZone, now: now, text: trimmed)
+            return Result { try resolver.resolve(expression) }.mapError { $0 as? DueDateParseError ?? .unreadable(trimmed) }
+        }
+    }
+
+    /// The start `text` names, seen from `now`: as `parse` reads it, except
+    /// that a day without a time means that day from 00:00, the whole day
+    /// counting ("fri" typed on a Friday afternoon is today, not next week).
+    public func parseStart(_ text: String, now: Date) -> Result<Date, DueDateParseError> {
+        read(text).flatMap { expression, trimmed in
+            guard case let .absolute(day?, nil) = expression else {
+                let resolver = Resolver(timeZone: calendar.timeZone, now: now, text: trimmed)
+                return Result { try resolver.resolve(expression) }.mapError { $0 as? DueDateParseError ?? .unreadable(trimmed) }
+            }
+            // Resolved at the day's last minute, so today stays today while
+            // any of it is left, then taken back to its first.
+            let resolver = Resolver(timeZone: calendar.timeZone, now: now, text: trimmed, dayWithoutTime: (hour: 23, minute: 59))
+            return Result { calendar.startOfDay(for: try resolver.resolve(.absolute(day: day, time: nil))) }
+                .mapError { $0 as? DueDateParseError ?? .unreadable(trimmed) }
+        }
+    }
+
+    /// The phrase `text` reads as, with the text trimmed, or why it reads as none.
+    private func read(_ text: String) -> Result<(Phrase, String), DueDateParseError> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let lexemes = Token.tokenize(trimmed)
         if lexemes.isEmpty {
@@ -90,9 +115,7 @@ public struct DueDateParser: Sendable {
         guard let expression = reading.read(lexemes.map { $0.token }) else {
             return .failure(misspeltMonth(in: lexemes, of: trimmed, reading: reading) ?? .unreadable(trimmed))
         }
-        let resolver = Resolver(timeZone: calendar.timeZone, now: now, text: trimmed)
-        return Result { try resolver.resolve(expression) }
-            .mapError { $0 as? DueDateParseError ?? .unreadable(trimmed) }
+        return .success((expression, trimmed))
     }
 
     /// What reading the tokens needs of the locale: month names as the

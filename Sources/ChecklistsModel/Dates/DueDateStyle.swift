@@ -331,6 +331,14 @@ public final class DueDateStyle: @unchecked Sendable {
         return text
     }
 
+    /// A start as a person says it, seen from `now`: the day alone when it
+    /// starts at the day's first minute, as most starts do ("Tomorrow",
+    /// "Wed", "Dec 20"), else with its time ("Wednesday 9:00 AM").
+    public func startWords(_ start: Date, now: Date) -> String {
+        let midnight = dayCalendar.startOfDay(for: start) == start
+        return relative(start, now: now, form: midnight && !dayCalendar.isDate(start, inSameDayAs: now) ? .compact : .full)
+    }
+
     /// Days from `now`'s calendar day to `date`'s, in this calendar's zone
     /// (so 23:50 to 00:10 is one day, and a DST night is still one day).
     public func dayOffset(of date: Date, from now: Date) -> Int {
