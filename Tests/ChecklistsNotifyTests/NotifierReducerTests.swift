@@ -211,8 +211,19 @@ struct DeliveryTextTests {
         // A reminder before the due time says which, in the text too.
         var before = due
         before.reminder = .beforeDue(minutes: 60)
+        before.remindAt = Fixed.date("2026-11-21 09:30")
         #expect(text.environment(before, delivery: delivery)["CHECKLISTS_REMINDER"] == "1h")
-        #expect(text.summary(Delivery(reminders: [before], at: Fixed.now)) == "Reminder: in 1 hour: Pay $RENT; rm -rf ~")
+        #expect(text.summary(Delivery(reminders: [before], at: Fixed.date("2026-11-21 09:30"))) == "Reminder: in 1 hour: Pay $RENT; rm -rf ~")
+    }
+
+    @Test("a reminder before the due time that was snoozed says how long is left when it rings again, and nothing once past the due time")
+    func snoozedLead() {
+        var snoozed = reminder(7, due: "2026-11-21 10:30", text: "Pay rent")
+        snoozed.reminder = .beforeDue(minutes: 60)
+        snoozed.remindAt = Fixed.date("2026-11-21 09:35")
+        #expect(text.summary(Delivery(reminders: [snoozed], at: Fixed.date("2026-11-21 09:35"))) == "Reminder: in 55 minutes: Pay rent")
+        snoozed.remindAt = Fixed.date("2026-11-21 10:35")
+        #expect(text.summary(Delivery(reminders: [snoozed], at: Fixed.date("2026-11-21 10:35"))) == "Reminder: Pay rent")
     }
 
     @Test("control characters in the text never reach a terminal or the log")

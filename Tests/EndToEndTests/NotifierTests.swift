@@ -192,8 +192,12 @@ struct NotifierTests {
         try store.apply(.snooze(itemID: id, until: now.addingTimeInterval(2), reminder: .beforeDue(minutes: 60)), now: now)
         try store.apply(.snooze(itemID: id, until: now.addingTimeInterval(4), reminder: .beforeDue(minutes: 90)), now: now)
         #expect(world.waitUntil { world.notifications.count == 2 }, "log: \(world.log)")
-        // Each says which of the reminders it is.
-        #expect(world.notifications.map { $0["summary"] as? String } == ["Reminder: in 1 hour: Pay rent", "Reminder: in 1 hour 30 minutes: Pay rent"])
+        // Each says how long is left until the due time, counted from when
+        // it rings (here the end of its snooze, stored in whole seconds, rounded up).
+        let left = [2.0, 4.0].map { seconds in
+            ReminderTime.durationWords(Int((due.timeIntervalSince1970 - (now.timeIntervalSince1970 + seconds).rounded(.up)) / 60))
+        }
+        #expect(world.notifications.map { $0["summary"] as? String } == left.map { "Reminder: in \($0): Pay rent" })
         #expect(world.waitUntil { (try? store.pendingReminders(ofItem: id)) == [.atDue: due] }, "\(world.log)")
         let pressed = Date()
         world.press("snooze-5", on: world.notifications.last?["id"] as? Int ?? 0)

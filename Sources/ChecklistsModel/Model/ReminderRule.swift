@@ -250,9 +250,13 @@ public struct DueReminder: Hashable, Sendable, Identifiable {
     /// What a banner and a notification put before the item's text to say
     /// which reminder rang: "in 1 hour" for one before the due date, nothing
     /// for the one at the due date or one at a time of its own (the due
-    /// time shown beside it says enough).
+    /// time shown beside it says enough). Counted from when it rings, so a
+    /// reminder an hour before that was snoozed 5 minutes says "in 55
+    /// minutes", and one snoozed past the due time says nothing.
     public var lead: String? {
-        guard case let .beforeDue(minutes) = reminder, minutes > 0 else { return nil }
-        return "in " + ReminderTime.durationWords(minutes)
+        guard case let .beforeDue(minutes) = reminder, minutes > 0, let due = item.dueDate else { return nil }
+        let left = Int((due.timeIntervalSince(remindAt) / 60).rounded(.down))
+        guard left > 0 else { return nil }
+        return "in " + ReminderTime.durationWords(left)
     }
 }
