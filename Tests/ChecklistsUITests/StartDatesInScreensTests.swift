@@ -283,12 +283,29 @@ struct StartDatesInScreensTests {
 
     @Test("search results and the tag view show a row not started as its list does: dimmed, its start in the date column")
     func searchAndTags() throws {
-        let (store, _, _) = try errandsList(width: 60, height: 8)
+        let (store, _, database) = try errandsList(width: 60, height: 8)
         store.send(.key(.character("/")))
         for character in "taxes" { store.send(.key(.character(character))) }
         let lines = render(store.state).lines()
         let row = try #require(lines.firstIndex { $0.contains("File taxes") }, "\(lines)")
         #expect(lines[row].contains("› Mon"), "\(lines)")
         #expect(render(store.state)[row, 5].style.contains(.dim))
+        // The tag view: "#tax" on it and on a started item, then # and Enter on All Lists.
+        for (id, text) in [(Int64(2), "File taxes"), (Int64(1), "Buy stamps")] {
+            let item = try #require(try database.item(id: id))
+            var draft = item.draft
+            draft.tags = ["tax"]
+            try database.apply(.updateItem(id: id, draft), now: Fixed.now)
+            #expect(item.text == text)
+        }
+        store.send(.key(.escape))
+        store.send(.key(.escape))
+        store.send(.key(.character("#")))
+        store.send(.key(.enter))
+        let tagged = render(store.state)
+        let taxes = try #require(tagged.lines().firstIndex { $0.contains("File taxes") }, "\(tagged.lines())")
+        let stamps = try #require(tagged.lines().firstIndex { $0.contains("Buy stamps") }, "\(tagged.lines())")
+        #expect(tagged.lines()[taxes].hasSuffix("› Mon"), "\(tagged.lines())")
+        #expect(tagged[taxes, 5].style.contains(.dim) && !tagged[stamps, 5].style.contains(.dim))
     }
 }
