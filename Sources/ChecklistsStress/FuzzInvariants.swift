@@ -232,7 +232,7 @@ enum FuzzInvariants {
         case (.allLists, .open):
             guard let list = state.allLists.selected, listIsGone(list.id) else { return nil }
             return Expectation(action: "opening list \(list.id), deleted elsewhere", staysOnForm: false)
-        case (.itemText, .done), (.itemRemind, .done), (.itemDueDate, .done), (.datePicker, .done):
+        case (.itemText, .done), (.itemRemind, .done), (.itemDueDate, .done), (.itemStart, .done), (.datePicker, .done):
             guard let form = state.screen.itemDetail, form.picker == nil || (form.picker?.digits.isEmpty == true && form.picker?.typed == nil),
                   form.canBeDone, case let .edit(item) = form.mode, form.draft != item.draft, itemIsGone(item.id) else { return nil }
             // With its whole list gone the form closes too ("That list no longer exists").
