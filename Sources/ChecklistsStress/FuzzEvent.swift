@@ -99,6 +99,8 @@ struct KeyChooser {
     /// What tags are typed as: words, some alike but for case, with `#` and
     /// commas, so Tab has tags in use to complete to.
     private let tagWords = Array("work Work w h home #errands, wo #")
+    /// What a start is typed as: days alone (00:00), days with a time, durations.
+    private let startWords = Array("mon dec 7 +3d tomorrow 9:00 fri 0:00 +2h sat")
 
     init() {
         var meaningful: [KeyContext: [Key]] = [:]
@@ -113,7 +115,7 @@ struct KeyChooser {
         anyKey += (1...12).map(Key.function)
         anyKey += "abdefghijklmnopqrstuvwxyz".map(Key.control)
         anyKey += ["b", "f", "\u{7f}", "x", "\u{1B}", "牛"].map(Key.alt)
-        anyKey += "0123456789 qyn?gGjkhlsxezt#".map(Key.character)
+        anyKey += "0123456789 qyn?gGjkhlsxeztw#".map(Key.character)
         self.anyKey = anyKey
     }
 
@@ -127,6 +129,7 @@ struct KeyChooser {
             if context == .typedDate && random.chance(0.6) { return .character(random.pick(dateWords)) }
             if context == .typedReminder && random.chance(0.6) { return .character(random.pick(reminderWords)) }
             if context == .itemTags && random.chance(0.6) { return .character(random.pick(tagWords)) }
+            if context == .typedStart && random.chance(0.6) { return .character(random.pick(startWords)) }
             return .character(random.pick(NastyText.characters))
         }
         if roll < 65, let keys = meaningful[context], !keys.isEmpty {

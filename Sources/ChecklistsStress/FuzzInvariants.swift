@@ -24,6 +24,12 @@ enum FuzzInvariants {
 
         let rows = state.listRows
         let home = state.allLists
+        // An item that has not started is not due: it waits in its list.
+        for case let .due(listed) in home.rows {
+            if let start = listed.item.startDate, let asOf = home.due.startedBy, start > asOf {
+                return "item \(listed.item.id) is in the Due view though it starts at \(start), after \(asOf), when the view was read"
+            }
+        }
         if let problem = viewport(home.viewport, count: home.rows.count, rows: rows, what: "the home screen") { return problem }
         let selectable = home.rows.contains { if case .due = $0 { true } else if case .list = $0 { true } else { false } }
         if selectable {
@@ -109,7 +115,10 @@ enum FuzzInvariants {
             switch state.route {
             case .checklist, .itemDetail:
                 guard let list = state.screen.checklist else { return nil }
-                guard let summary = try database.checklistSummary(id: list.summary.id) else {
+                // A list that hides its items not started is compared as of
+                // the moment it was read: the clock may have moved since.
+                let asOf = list.loadedAt ?? state.now
+                guard let summary = try database.checklistSummary(id: list.summary.id, now: asOf) else {
                     return "checklist \(list.summary.id) was deleted, yet the app still shows it after noticing"
                 }
                 if summary != list.summary { return "the open checklist shows \(show(list.summary)), the database holds \(show(summary))" }
@@ -117,11 +126,15 @@ enum FuzzInvariants {
                 // Hiding checked items: none shows, and the position counts only those shown.
                 let hiding = summary.checklist.hidesChecked
                 if hiding, let checked = list.page.items.first(where: \.isChecked) { return "checked item \(checked.id) shows while checked items are hidden" }
+                let notStartedAt = summary.checklist.hidesNotStarted ? asOf : nil
+                if let notStartedAt, let waiting = list.page.items.first(where: { !$0.isChecked && !$0.hasStarted(now: notStartedAt) }) {
+                    return "item \(waiting.id), not started, shows while items not started are hidden"
+                }
                 if list.count != summary.shownCount { return "the list counts \(list.count) rows, the database \(summary.shownCount) to show" }
                 if thorough {
                     let page = list.page
                     let fresh = try database.itemsPage(checklistID: page.checklistID, sortOrder: page.sortOrder, hidingChecked: hiding,
-                                                       offset: page.offset, limit: page.items.count)
+                                                       hidingNotStartedAt: notStartedAt, offset: page.offset, limit: page.items.count)
                     if fresh.items != page.items {
                         let first = zip(fresh.items, page.items).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(fresh.items.count, page.items.count)
                         return "the loaded page differs from the database from row \(page.offset + first)"
@@ -171,7 +184,7 @@ enum FuzzInvariants {
     }
 
     static func show(_ item: Item) -> String {
-        "item \(item.id) in list \(item.checklistID) \(FuzzEvent.escaped(item.text)) checked \(item.isChecked) due \(item.dueDate.map { "\($0)" } ?? "none") remind \(item.shouldRemind) rings \(item.remindAt.map { "\($0)" } ?? "never")"
+        "item \(item.id) in list \(item.checklistID) \(FuzzEvent.escaped(item.text)) checked \(item.isChecked) due \(item.dueDate.map { "\($0)" } ?? "none") starts \(item.startDate.map { "\($0)" } ?? "never") remind \(item.shouldRemind) rings \(item.remindAt.map { "\($0)" } ?? "never")"
     }
 
     static func show(_ summary: ChecklistSummary) -> String {
@@ -219,7 +232,7 @@ enum FuzzInvariants {
         case (.allLists, .open):
             guard let list = state.allLists.selected, listIsGone(list.id) else { return nil }
             return Expectation(action: "opening list \(list.id), deleted elsewhere", staysOnForm: false)
-        case (.itemText, .done), (.itemRemind, .done), (.itemDueDate, .done), (.datePicker, .done):
+        case (.itemText, .done), (.itemRemind, .done), (.itemDueDate, .done), (.itemStart, .done), (.datePicker, .done):
             guard let form = state.screen.itemDetail, form.picker == nil || (form.picker?.digits.isEmpty == true && form.picker?.typed == nil),
                   form.canBeDone, case let .edit(item) = form.mode, form.draft != item.draft, itemIsGone(item.id) else { return nil }
             // With its whole list gone the form closes too ("That list no longer exists").
@@ -285,6 +298,7 @@ enum FuzzInvariants {
             case .search: state.screen.search?.field.text
             case .typedReminder: state.screen.itemDetail?.reminderInput?.text
             case .itemTags: state.screen.itemDetail?.tags.text
+            case .typedStart: state.screen.itemDetail?.startInput?.text
             default: state.screen.itemDetail?.picker?.typed?.text
             }
         }

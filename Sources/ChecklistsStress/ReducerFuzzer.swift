@@ -401,6 +401,16 @@ public final class ReducerFuzzer {
         return random.pick([.days(1), .days(random.int(2...40)), .weekdays, .weeks(random.int(1...3)), .monthly, .yearly])
     }
 
+    /// A start for an item another process writes, a third of the time:
+    /// before the due date by less than a day (a lead every repeat allows),
+    /// or without one up to two days from now, so items start while the
+    /// clock runs.
+    private func randomStart(due: Date?) -> Date? {
+        guard random.chance(0.3) else { return nil }
+        if let due { return due - Double(random.int(1...1_439) * 60) }
+        return now + Double(random.int(-86_400...2 * 86_400))
+    }
+
     /// A commit another process makes, aimed at what the app has on screen:
     /// deleting the selected or edited item, the open checklist, adding items.
     private func externalChange() -> FuzzEvent? {
@@ -427,7 +437,7 @@ public final class ReducerFuzzer {
             // then is on without a date: the rule gives no reminder).
             let due = random.chance(0.2) ? nil : now + Double(random.int(-2 * 86_400...2 * 86_400))
             let draft = ItemDraft(text: NastyText.text(using: &random, long: random.chance(0.1)), dueDate: due,
-                                  shouldRemind: random.chance(0.6), recurrence: randomRecurrence())
+                                  shouldRemind: random.chance(0.6), recurrence: randomRecurrence(), startDate: randomStart(due: due))
             return .external(.addItem(checklistID: random.chance(0.8) ? targetList : (lists.randomElement(using: &random)?.id ?? targetList), draft),
                              why: "add an item")
         case 50..<62:
@@ -437,7 +447,7 @@ public final class ReducerFuzzer {
             guard let item = shownItem else { return nil }
             let due = random.chance(0.2) ? nil : now + Double(random.int(-3_600...7_200))
             let draft = ItemDraft(text: NastyText.text(using: &random), dueDate: due, shouldRemind: random.chance(0.7),
-                                  recurrence: randomRecurrence())
+                                  recurrence: randomRecurrence(), startDate: randomStart(due: due))
             return .external(.updateItem(id: item.id, draft), why: "edit the shown item")
         case 72..<80:
             if lists.count > 12, let list = lists.last { return .external(.deleteChecklist(id: list.id), why: "trim the lists") }

@@ -242,8 +242,8 @@ struct ItemRowTests {
             "  Due Date       Nov 20, 2026, 9:00 AM",
             "  Date: fri 17:00",
             "        → Fri, Nov 27, 2026, 5:00 PM",
+            "  Starts                          None",
             "  Repeat                         Never",
-            "  Priority                        None",
             " Enter:accept Esc:back to the fields",
             " F1:help",
         ])

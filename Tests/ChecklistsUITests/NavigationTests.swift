@@ -77,10 +77,10 @@ struct NavigationTests {
             "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "  Due Date       Nov 21, 2026, 5:00 PM",
+            "  Starts                          None",
             "  Repeat                         Never",
             "  Priority                        None",
             "  Tags        e.g. work home",
-            "",
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done",
             " Esc:cancel F1:help",
         ])
@@ -220,10 +220,10 @@ struct NavigationTests {
             "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "  Due Date       Nov 25, 2026, 9:00 AM",
+            "  Starts                          None",
             "  Repeat                         Never",
             "  Priority                        None",
             "  Tags        e.g. work home",
-            "",
             " Discard changes? (y/n)",
             " y yes  n/Esc no",
         ])
@@ -363,7 +363,7 @@ struct NavigationTests {
         _ = press(.down, on: &state)
         #expect(state.screen.itemDetail?.focus == .picker)
         _ = press(.tab, on: &state)
-        #expect(state.screen.itemDetail?.focus == .repeatRule)
+        #expect(state.screen.itemDetail?.focus == .start)
     }
 
     @Test("the Due Date row's hint says Enter turns the picker on and off, which it does")

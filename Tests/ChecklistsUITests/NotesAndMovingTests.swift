@@ -42,7 +42,7 @@ struct NotesAndMovingTests {
 
     @Test("the note sits below the text row, wrapped at words; Enter makes a new line, Ctrl-S is Done")
     func noteWrapsAndSaves() {
-        var state = onGroceries(height: 16)                          // two rows for the note
+        var state = onGroceries(height: 17)                          // two rows for the note
         press(.enter, on: &state)                                 // edit "Call the plumber"
         #expect(render(state).lines() == [
             " Edit Item                              Groceries",
@@ -52,6 +52,7 @@ struct NotesAndMovingTests {
             "              before Friday",
             "  Remind Me   [ ] Off",
             "  Due Date                 Nov 24, 2026, 9:00 AM",
+            "  Starts                                    None",
             "  Repeat                                   Never",
             "  Priority                                  None",
             "  Tags        e.g. work home",
@@ -75,6 +76,7 @@ struct NotesAndMovingTests {
             "  ↑ 2 more    room",
             "  Remind Me   [ ] Off",
             "  Due Date                 Nov 24, 2026, 9:00 AM",
+            "  Starts                                    None",
             "  Repeat                                   Never",
             "  Priority                                  None",
             "  Tags        e.g. work home",
@@ -103,7 +105,7 @@ struct NotesAndMovingTests {
 
     @Test("a long note scrolls to keep the cursor's line in view and counts the lines out of sight")
     func noteScrolls() {
-        var state = onGroceries(width: 40, height: 16)               // two rows for the note
+        var state = onGroceries(width: 40, height: 17)               // two rows for the note
         press(.enter, .tab, on: &state)                           // the note, its cursor at the end
         press(.control("e"), .enter, on: &state)
         type("one", on: &state)
@@ -117,6 +119,7 @@ struct NotesAndMovingTests {
             "  ↑ 2 more    two",
             "  Remind Me   [ ] Off",
             "  Due Date       Nov 24, 2026, 9:00 AM",
+            "  Starts                          None",
             "  Repeat                         Never",
             "  Priority                        None",
             "  Tags        e.g. work home",

@@ -66,9 +66,9 @@ struct PasteTests {
             "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "  Due Date                                  None",
+            "  Starts                                    None",
             "  Repeat                                   Never",
             "  Priority                                  None",
-            "  Tags        e.g. work home",
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done Esc:cancel",
             " F1:help",
         ])

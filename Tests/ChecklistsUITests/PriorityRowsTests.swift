@@ -84,7 +84,7 @@ struct PriorityRowsTests {
         _ = reduce(&state, .key(.down))
         _ = reduce(&state, .key(.down))
         _ = reduce(&state, .key(.enter))   // Milk, low
-        for _ in 0..<5 { _ = reduce(&state, .key(.tab)) }
+        for _ in 0..<6 { _ = reduce(&state, .key(.tab)) }
         let lines = render(state).lines()
         #expect(lines.contains { $0.hasPrefix("› Priority") && $0.hasSuffix("! Low") }, "\(lines)")
         _ = reduce(&state, .key(.right))

@@ -38,12 +38,12 @@ struct ReducerTests {
         var state = onChecklist()
         _ = press(.enter, on: &state)                       // edit the item
         #expect(state.route == .itemDetail)
-        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .repeatRule, .priority, .tags])
+        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .start, .repeatRule, .priority, .tags])
         _ = press(.tab, .tab, .tab, .enter, on: &state)           // past the note to Due Date, activate
-        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .picker, .repeatRule, .priority, .tags])
+        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .picker, .start, .repeatRule, .priority, .tags])
         #expect(state.screen.itemDetail?.focus == .picker)
         _ = press(.enter, on: &state)                       // close from the picker
-        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .repeatRule, .priority, .tags])
+        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .start, .repeatRule, .priority, .tags])
         #expect(state.screen.itemDetail?.focus == .dueDate)
         _ = press(.enter, on: &state)                       // open again from Due Date
         _ = press(.backTab, on: &state)                     // back onto Due Date, picker still open
@@ -57,10 +57,10 @@ struct ReducerTests {
         var state = onChecklist()
         _ = press(.enter, .tab, .tab, .tab, .enter, on: &state)
         #expect(state.screen.itemDetail?.picker != nil)
-        _ = press(.tab, on: &state)                         // picker → Repeat, the picker stays
-        #expect(state.screen.itemDetail?.focus == .repeatRule)
+        _ = press(.tab, on: &state)                         // picker → Starts, the picker stays
+        #expect(state.screen.itemDetail?.focus == .start)
         #expect(state.screen.itemDetail?.picker != nil)
-        _ = press(.tab, .tab, .tab, on: &state)             // Repeat → Priority → Tags → wraps to the text field
+        _ = press(.tab, .tab, .tab, .tab, on: &state)       // Starts → Repeat → Priority → Tags → wraps to the text field
         #expect(state.screen.itemDetail?.focus == .text)
         #expect(state.screen.itemDetail?.picker == nil)
     }

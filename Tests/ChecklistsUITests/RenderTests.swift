@@ -154,10 +154,10 @@ struct RenderTests {
             "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "  Due Date                 Nov 21, 2026, 9:00 AM",
+            "  Starts                                    None",
             "  Repeat                                   Never",
             "  Priority                                  None",
             "  Tags        e.g. work home",
-            "",
             "  [ Done ]  [ Cancel ]",
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done Esc:cancel",
             " F1:help",
@@ -179,9 +179,9 @@ struct RenderTests {
             "  Remind Me   [ ] Off",
             "  Due Date                 Nov 21, 2026, 9:00 AM",
             "  ▸ Sat  2026-11-21  09:00  (Nov)",
+            "  Starts                                    None",
             "  Repeat                                   Never",
             "  Priority                                  None",
-            "  Tags        e.g. work home",
             " ←→:field ↑↓:change t:words Enter:close Tab:next",
             " S-Tab:prev ^S:done ?:help",
         ])
@@ -197,9 +197,9 @@ struct RenderTests {
         let closed = render(state)
         #expect(Array(closed.lines()[5...8]) == [
             "› Due Date                 Nov 22, 2026, 9:00 AM",
+            "  Starts                                    None",
             "  Repeat                                   Never",
             "  Priority                                  None",
-            "  Tags        e.g. work home",
         ])
         // Closed: the value is only marked as focused, no longer highlighted.
         #expect(closed[5, 30].style == .reverse)
@@ -216,8 +216,8 @@ struct RenderTests {
         #expect(Array(render(state).lines()[6...9]) == [
             "  Date: tomorrow 9:00",
             "        → Sun, Nov 22, 2026, 9:00 AM",
+            "  Starts                                              None",
             "  Repeat                                             Never",
-            "  Priority                                            None",
         ])
         #expect(render(state).lines()[11] == " Enter accept  Esc back to the fields  F1 help")
         for _ in 0..<4 { press(.backspace, on: &state) }
@@ -240,9 +240,10 @@ struct RenderTests {
         #expect(grid.lines()[0] == " Add Item                               Groceries")
         #expect(grid.lines()[2] == "› Text        Name of the Item")
         #expect(grid.lines()[5] == "  Due Date                                  None")
-        #expect(grid.lines()[6] == "  Repeat                                   Never")
-        #expect(grid.lines()[7] == "  Priority                                  None")
-        #expect(grid.lines()[8] == "  Tags        e.g. work home")
+        #expect(grid.lines()[6] == "  Starts                                    None")
+        #expect(grid.lines()[7] == "  Repeat                                   Never")
+        #expect(grid.lines()[8] == "  Priority                                  None")
+        #expect(grid.lines()[9] == "  Tags        e.g. work home")
         #expect(grid.lines()[10] == "  [ Done ]  [ Cancel ]  (type some text)")
         #expect(grid[10, 4].style.contains(.dim))
     }
@@ -287,7 +288,7 @@ struct RenderTests {
         var state = home(width: 50, height: 12)
         press(.character("?"), on: &state)
         #expect(render(state).lines() == [
-            " Keys                                  1–9 of 244",
+            " Keys                                  1–9 of 261",
             " All Lists",
             "   ↑ k                     move",
             "   ↓ j                     move down",

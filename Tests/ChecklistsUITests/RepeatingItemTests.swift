@@ -29,7 +29,7 @@ struct RepeatingItemTests {
     @Test("the Repeat row steps through its choices with ←/→ and Space, and digits make every N days or weeks")
     func repeatRow() {
         var state = onForm()
-        press(.tab, .tab, .tab, .tab, on: &state)
+        press(.tab, .tab, .tab, .tab, .tab, on: &state)
         #expect(state.screen.itemDetail?.focus == .repeatRule)
         press(.right, on: &state)
         #expect(render(state).lines() == [
@@ -39,10 +39,10 @@ struct RepeatingItemTests {
             "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "  Due Date                 Nov 21, 2026, 6:00 PM",
+            "  Starts                                    None",
             "› Repeat                               every day",
             "  Priority                                  None",
             "  Tags        e.g. work home",
-            "",
             " ←→:repeat 0-9:every N days/weeks Tab/↓:next",
             " S-Tab/↑:prev ^S:done Esc:cancel ?:help",
         ])
@@ -55,7 +55,7 @@ struct RepeatingItemTests {
         press(.left, .left, .left, .left, on: &state)          // every day ← Never ← every year ← every month ← every week
         #expect(state.screen.itemDetail?.recurrence == .weeks(1))
         press(.character("1"), .character("2"), on: &state)
-        #expect(render(state).lines()[6] == "› Repeat                          every 12 weeks")
+        #expect(render(state).lines()[7] == "› Repeat                          every 12 weeks")
         press(.right, .right, .right, .right, .character("3"), on: &state)   // every month … every day, then 3
         #expect(state.screen.itemDetail?.recurrence == .days(3))
         let effects = press(.control("s"), on: &state)
@@ -66,10 +66,11 @@ struct RepeatingItemTests {
     @Test("a repeat needs a due date: choosing one without a date opens the picker at the next full hour; clearing the date clears it")
     func repeatNeedsDate() {
         var state = onForm(Item(id: 8, checklistID: 1, text: "Stretch", dueDate: nil))
-        press(.tab, .tab, .tab, .tab, .right, on: &state)
-        #expect(render(state).lines()[5...7] == [
+        press(.tab, .tab, .tab, .tab, .tab, .right, on: &state)
+        #expect(render(state).lines()[5...8] == [
             "  Due Date                Nov 21, 2026, 11:00 AM",
             "  ▸ Sat  2026-11-21  11:00  (Nov)",
+            "  Starts                                    None",
             "  Repeat                               every day",
         ])
         #expect(state.screen.itemDetail?.focus == .picker)

@@ -103,9 +103,9 @@ struct StoreTests {
             "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "  Due Date                                            None",
+            "  Starts                                              None",
             "  Repeat                                             Never",
             "  Priority                                            None",
-            "  Tags        e.g. work home",
             " The disk is full: the change was not saved (what was saved",
             " before is safe). Free some space, then try again.",
         ])

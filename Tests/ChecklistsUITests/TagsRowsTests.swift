@@ -54,7 +54,7 @@ struct TagsRowsTests {
         var state = errands(width: width, height: 24)
         _ = reduce(&state, .key(.enter))   // Call the bank
         _ = reduce(&state, .tagsLoaded(Self.inUse))
-        for _ in 0..<6 { _ = reduce(&state, .key(.tab)) }
+        for _ in 0..<7 { _ = reduce(&state, .key(.tab)) }
         return state
     }
 

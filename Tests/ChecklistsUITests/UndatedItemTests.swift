@@ -46,10 +46,10 @@ struct UndatedItemTests {
             "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
             "› Due Date                                  None",
+            "  Starts                                    None",
             "  Repeat                                   Never",
             "  Priority                                  None",
             "  Tags        e.g. work home",
-            "",
             " Enter:picker on/off Del:no date Tab/↓:next",
             " S-Tab/↑:prev ^S:done Esc:cancel ?:help",
         ])
@@ -80,9 +80,9 @@ struct UndatedItemTests {
             "  Remind Me   [x] On",
             "  Due Date                Nov 21, 2026, 11:00 AM",
             "  ▸ Sat  2026-11-21  11:00  (Nov)",
+            "  Starts                                    None",
             "  Repeat                                   Never",
             "  Priority                                  None",
-            "  Tags        e.g. work home",
             " ←→:field ↑↓:change t:words Enter:close Tab:next",
             " S-Tab:prev ^S:done ?:help",
         ])

@@ -205,7 +205,7 @@ struct AppInTmuxTests {
         #expect(tmux.waitFor("Oct 2, 2096"), "list: \(tmux.text)")
         tmux.press("Enter")
         #expect(tmux.waitFor("Edit Item"))
-        tmux.press("Tab", "Tab", "Tab", "Tab")               // the Repeat row
+        tmux.press("Tab", "Tab", "Tab", "Tab", "Tab")        // the Repeat row
         #expect(tmux.waitFor("Never"), "repeat row: \(tmux.text)")
         tmux.press("Right", "Right", "Right")                // every day, weekdays, every week
         #expect(tmux.waitFor("every week"), "weekly: \(tmux.text)")

@@ -45,8 +45,8 @@ struct PriorityInTmuxTests {
         // p on Bread: none to low.
         tmux.press("G", "p")
         #expect(tmux.waitFor(" [ ] Bread                            !"), "\(tmux.text)")
-        // The form: Tab to Priority (text, note, Remind Me, Due Date, Repeat, Priority), Right twice: high. Done.
-        tmux.press("Enter", "Tab", "Tab", "Tab", "Tab", "Tab")
+        // The form: Tab to Priority (text, note, Remind Me, Due Date, Starts, Repeat, Priority), Right twice: high. Done.
+        tmux.press("Enter", "Tab", "Tab", "Tab", "Tab", "Tab", "Tab")
         #expect(tmux.waitUntil { $0.contains("› Priority") && $0.contains("! Low") }, "\(tmux.text)")
         tmux.press("Right", "Right", "C-s")
         #expect(tmux.waitFor(" [ ] Bread                            !!!"), "\(tmux.text)")

@@ -29,8 +29,8 @@ struct TagsInTmuxTests {
         #expect(tmux.waitFor("Errands"), "\(tmux.text)")
         tmux.press("Enter")
         #expect(tmux.waitFor("[ ] Milk"), "\(tmux.text)")
-        // Milk's form: Tab to Tags (text, note, Remind Me, Due Date, Repeat, Priority, Tags).
-        tmux.press("G", "Enter", "Tab", "Tab", "Tab", "Tab", "Tab", "Tab")
+        // Milk's form: Tab to Tags (text, note, Remind Me, Due Date, Starts, Repeat, Priority, Tags).
+        tmux.press("G", "Enter", "Tab", "Tab", "Tab", "Tab", "Tab", "Tab", "Tab")
         #expect(tmux.waitUntil { $0.contains("› Tags") }, "\(tmux.text)")
         tmux.type("WO")
         #expect(tmux.waitUntil { $0.contains("› Tags        WO") && $0.contains("Tab: #work") }, "\(tmux.text)")

@@ -230,6 +230,12 @@ public final class DueDateStyle: @unchecked Sendable {
     private var dayWidths: [Int: Int] = [:]
     private var minuteWidths: [Int: Int] = [:]
 
+    /// `format`'s date alone, e.g. "Nov 21, 2026": a start at the beginning
+    /// of its day, where "12:00 AM" would say nothing.
+    public func formatDay(_ date: Date) -> String {
+        formattedParts(date).dayText
+    }
+
     /// `format` after the short weekday, e.g. "Sun, Nov 22, 2026, 9:00 AM":
     /// in full, for where a typed date is resolved and the user must see
     /// exactly which day "fri" or "+3d" came to.

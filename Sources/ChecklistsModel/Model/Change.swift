@@ -15,6 +15,8 @@ public enum Change: Hashable, Sendable {
     case setSortOrder(checklistID: Int64, ItemSortOrder)
     /// Hides (or shows again) the checklist's checked-off items on screen.
     case setHidesChecked(checklistID: Int64, Bool)
+    /// Hides (or dims again) the checklist's items that have not started.
+    case setHidesNotStarted(checklistID: Int64, Bool)
     case setOpenChecklist(id: Int64?)
     /// Fires one of the item's reminders again at `until`; the due date
     /// and its other reminders stay as they are.

@@ -30,13 +30,18 @@ public struct Checklist: Hashable, Sendable, Identifiable {
     /// Whether the checklist screen leaves out items checked off (the `c`
     /// key); remembered per checklist, like the sort order.
     public var hidesChecked: Bool
+    /// Whether the checklist screen leaves out items that have not started
+    /// (the `w` key), rather than dimming them; remembered per checklist.
+    public var hidesNotStarted: Bool
 
-    public init(id: Int64, name: String, icon: ChecklistIcon = .none, sortOrder: ItemSortOrder = .dueDate, hidesChecked: Bool = false) {
+    public init(id: Int64, name: String, icon: ChecklistIcon = .none, sortOrder: ItemSortOrder = .dueDate, hidesChecked: Bool = false,
+                hidesNotStarted: Bool = false) {
         self.id = id
         self.name = name
         self.icon = icon
         self.sortOrder = sortOrder
         self.hidesChecked = hidesChecked
+        self.hidesNotStarted = hidesNotStarted
     }
 }
 
@@ -46,21 +51,29 @@ public struct ChecklistSummary: Hashable, Sendable, Identifiable {
     public var checklist: Checklist
     public var itemCount: Int
     public var remainingCount: Int
+    /// Items not checked off that have not started, left out while the
+    /// list hides them: counted as of a moment (`checklistSummary(id:now:)`),
+    /// so no trigger can keep it; 0 when the list shows them.
+    public var hiddenNotStartedCount: Int
 
     public var id: Int64 { checklist.id }
 
-    public init(checklist: Checklist, itemCount: Int, remainingCount: Int) {
+    public init(checklist: Checklist, itemCount: Int, remainingCount: Int, hiddenNotStartedCount: Int = 0) {
         self.checklist = checklist
         self.itemCount = itemCount
         self.remainingCount = remainingCount
+        self.hiddenNotStartedCount = hiddenNotStartedCount
     }
 
     /// How many items the checklist screen shows: all, or those not checked
-    /// off while it hides the rest.
-    public var shownCount: Int { checklist.hidesChecked ? remainingCount : itemCount }
+    /// off while it hides the rest, less those not started while it hides them.
+    public var shownCount: Int { (checklist.hidesChecked ? remainingCount : itemCount) - hiddenNotStartedCount }
+
+    /// Items the checklist screen leaves out: checked off, and not started.
+    public var hiddenCount: Int { hiddenCheckedCount + hiddenNotStartedCount }
 
     /// Items checked off that the checklist screen leaves out.
-    public var hiddenCount: Int { checklist.hidesChecked ? itemCount - remainingCount : 0 }
+    public var hiddenCheckedCount: Int { checklist.hidesChecked ? itemCount - remainingCount : 0 }
 
     /// "(No Items)", "All Done!" or "N Remaining", as in the original app.
     public var detail: String {

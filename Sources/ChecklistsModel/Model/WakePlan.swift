@@ -7,10 +7,15 @@ public struct WakeCandidates: Hashable, Sendable {
     public var nextReminder: Date?
     /// The next moment an item not checked off becomes overdue.
     public var nextOverdue: Date?
+    /// The next moment an item not checked off starts: a screen then takes
+    /// it into the Due view and stops dimming it. A process without a
+    /// screen leaves it nil.
+    public var nextStart: Date?
 
-    public init(nextReminder: Date?, nextOverdue: Date?) {
+    public init(nextReminder: Date?, nextOverdue: Date?, nextStart: Date? = nil) {
         self.nextReminder = nextReminder
         self.nextOverdue = nextOverdue
+        self.nextStart = nextStart
     }
 }
 
@@ -20,8 +25,9 @@ public struct WakeCandidates: Hashable, Sendable {
 /// without a screen) must take the very same decision.
 public enum WakePlan {
     /// The earliest of: the next pending reminder, the next moment an item
-    /// becomes overdue (its marking must change then), and the next local
-    /// midnight (when "today" moves on). Nothing else wakes the process: no
+    /// becomes overdue (its marking must change then), the next moment an
+    /// item starts (when given), and the next local midnight (when "today"
+    /// moves on). Nothing else wakes the process: no
     /// polling, no periodic tick. A reminder already past (its claim failed,
     /// or it came due between the look-up and now) is returned as it is, so
     /// the alarm fires at once.
@@ -37,6 +43,6 @@ public enum WakePlan {
         var candidates = candidates
         if let retryAt, let reminder = candidates.nextReminder, reminder < retryAt { candidates.nextReminder = retryAt }
         let midnight = calendar.date(byAdding: .day, value: 1, to: calendar.startOfDay(for: now))
-        return [candidates.nextReminder, candidates.nextOverdue, midnight].compactMap { $0 }.min()
+        return [candidates.nextReminder, candidates.nextOverdue, candidates.nextStart, midnight].compactMap { $0 }.min()
     }
 }

@@ -159,6 +159,10 @@ extension ChecklistsDatabase {
             try db.execute(sql: "UPDATE checklist SET hidesChecked = ? WHERE id = ?", arguments: [hides, checklistID])
             try requireChange(db, "the list")
             return .checklist(checklistID)
+        case let .setHidesNotStarted(checklistID, hides):
+            try db.execute(sql: "UPDATE checklist SET hidesNotStarted = ? WHERE id = ?", arguments: [hides, checklistID])
+            try requireChange(db, "the list")
+            return .checklist(checklistID)
         case let .setOpenChecklist(id):
             try Preference.openChecklist.set(id.map { "\($0)" }, db)
             return .none

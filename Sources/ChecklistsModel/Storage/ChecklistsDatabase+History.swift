@@ -193,6 +193,7 @@ extension ChecklistsDatabase {
         if case let .snooze(id, _, _) = change { return "snooze \(try itemText(id))" }
         if case let .setSortOrder(id, order) = change { return "sort \(try listName(id)) \(order.displayName)" }
         if case let .setHidesChecked(id, hides) = change { return "\(hides ? "hide" : "show") checked items of \(try listName(id))" }
+        if case let .setHidesNotStarted(id, hides) = change { return "\(hides ? "hide" : "show") items not started of \(try listName(id))" }
         if case let .moveItem(id, target) = change { return "move \(try itemText(id)) to \(try listName(target))" }
         if case let .swapPositions(id, _) = change { return "reorder \(try itemText(id))" }
         if case let .setPriority(id, priority) = change { return "priority \(priority.name) for \(try itemText(id))" }

@@ -14,8 +14,23 @@ extension ChecklistsDatabase {
         return NaturalOrder.sorted(records.map { $0.summary }) { $0.checklist.name }
     }
 
-    public func checklistSummary(id: Int64) throws(StorageError) -> ChecklistSummary? {
-        try read { db in try ChecklistRecord.withID(id, in: db)?.summary }
+    /// One checklist with its counts; with `now`, and while the list hides
+    /// the items not started, how many it leaves out at that moment.
+    public func checklistSummary(id: Int64, now: Date? = nil) throws(StorageError) -> ChecklistSummary? {
+        try read { db in
+            guard var summary = try ChecklistRecord.withID(id, in: db)?.summary else { return nil }
+            if let now, summary.checklist.hidesNotStarted {
+                summary.hiddenNotStartedCount = try Self.notStartedCount(checklistID: id, now: now, db)
+            }
+            return summary
+        }
+    }
+
+    /// The items of a checklist not checked off that start after `now`:
+    /// read on the start index, which holds only the items that have one.
+    private static func notStartedCount(checklistID: Int64, now: Date, _ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item INDEXED BY item_by_start WHERE startAt > ? AND checklistID = ? AND isChecked = 0",
+                         arguments: [StoredTime.wholeSeconds(now), checklistID]) ?? 0
     }
 
     /// The checklist that was open when the app last ran, if it still exists.
@@ -27,22 +42,25 @@ extension ChecklistsDatabase {
 
     /// `limit` items of a checklist from `offset` in `sortOrder`; with
     /// `hidingChecked`, of its items not checked off (counted by the
-    /// triggers, read by due date on the pending-by-list index).
+    /// triggers, read by due date on the pending-by-list index); with
+    /// `hidingNotStartedAt`, without the items not checked off that start
+    /// after that moment (counted on the start index).
     ///
     /// SQLite's OFFSET walks every row it skips, so a page near the end of a
     /// long list is read backwards from the end instead: the cost is bounded
     /// by half the list rather than all of it (End on 100,000 items).
-    public func itemsPage(checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool = false,
+    public func itemsPage(checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool = false, hidingNotStartedAt now: Date? = nil,
                           offset: Int, limit: Int) throws(StorageError) -> ItemsPage {
         try read { db in
             let summary = try ChecklistRecord.withID(checklistID, in: db)?.summary
-            let total = (hidingChecked ? summary?.remainingCount : summary?.itemCount) ?? 0
+            let notStarted = try now.map { try Self.notStartedCount(checklistID: checklistID, now: $0, db) } ?? 0
+            let total = ((hidingChecked ? summary?.remainingCount : summary?.itemCount) ?? 0) - notStarted
             let offset = max(0, offset), limit = max(0, limit)
             func page(descending: Bool, limit: Int, offset: Int) throws -> [ItemRecord] {
                 // Kept prepared: every reload of a list reads a page.
                 let statement = try db.cachedStatement(sql: """
                     SELECT \(ItemRecord.columnList) FROM item
-                    WHERE checklistID = ? \(Self.pendingOnly(hidingChecked))
+                    WHERE checklistID = ? \(Self.pendingOnly(hidingChecked, notStartedAt: now))
                     ORDER BY \(Self.orderBy(sortOrder, descending: descending))
                     LIMIT ? OFFSET ?
                     """)
@@ -64,12 +82,14 @@ extension ChecklistsDatabase {
     /// Where an item stands in its checklist's order, counted by SQL, so the
     /// app can keep the selection on an item without loading the list. With
     /// `hidingChecked`, among the items not checked off: for an item checked
-    /// off, where it would stand, so the selection goes to the next one.
-    public func index(ofItem itemID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool = false) throws(StorageError) -> Int? {
+    /// off, where it would stand, so the selection goes to the next one;
+    /// so too with `hidingNotStartedAt`, among the items shown at that moment.
+    public func index(ofItem itemID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool = false,
+                      hidingNotStartedAt now: Date? = nil) throws(StorageError) -> Int? {
         try read { db -> Int? in
             guard let item = try ItemRecord.withID(itemID, in: db)?.item else { return nil }
             let list = item.checklistID
-            let pending = Self.pendingOnly(hidingChecked)
+            let pending = Self.pendingOnly(hidingChecked, notStartedAt: now)
             let count: SQL
             switch sortOrder {
             case .dueDate:
@@ -116,9 +136,12 @@ extension ChecklistsDatabase {
 
     /// The condition that leaves checked items out, written out rather than
     /// bound: SQLite uses a partial index only when the query's WHERE
-    /// visibly implies the index's.
-    static func pendingOnly(_ hidingChecked: Bool) -> String {
-        hidingChecked ? "AND isChecked = 0" : ""
+    /// visibly implies the index's. With `notStartedAt`, the items not
+    /// checked off that start after that moment are left out too.
+    static func pendingOnly(_ hidingChecked: Bool, notStartedAt now: Date? = nil) -> String {
+        let checked = hidingChecked ? "AND isChecked = 0" : ""
+        guard let now else { return checked }
+        return checked + " AND (isChecked = 1 OR startAt IS NULL OR startAt <= \(StoredTime.wholeSeconds(now)))"
     }
 
     /// The order of a checklist's page, `id` breaking ties so that pages

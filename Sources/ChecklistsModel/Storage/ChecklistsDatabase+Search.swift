@@ -63,7 +63,7 @@ extension ChecklistsDatabase {
     /// index, then each by its id), never the whole list; where the match
     /// stands in the list is the page load's business (`index(ofItem:)`).
     public func nextMatch(_ query: SearchQuery, checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool,
-                          after current: Item?, forward: Bool) throws(StorageError) -> MatchStep? {
+                          hidingNotStartedAt now: Date? = nil, after current: Item?, forward: Bool) throws(StorageError) -> MatchStep? {
         try read { db -> MatchStep? in
             let key: SQL = switch sortOrder {
             case .dueDate: SQL(sql: ItemRecord.dueOrder())
@@ -75,7 +75,7 @@ extension ChecklistsDatabase {
             }
             let matches: SQL = """
                 SELECT id, \(key) AS k FROM item
-                WHERE id IN (\(Self.matchingIDs(query))) AND checklistID = \(checklistID) \(sql: Self.pendingOnly(hidingChecked))
+                WHERE id IN (\(Self.matchingIDs(query))) AND checklistID = \(checklistID) \(sql: Self.pendingOnly(hidingChecked, notStartedAt: now))
                 """
             // The place in the list's order, as a condition on (k, id):
             // before or after the item `k`/`id` describe.

@@ -156,7 +156,7 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
     /// The names `init(row:)` reads by position, in order. `itemCount` and
     /// `checkedCount` are kept by triggers on `item`, so counting never
     /// scans items.
-    static let columnNames = ["id", "name", "icon", "sortOrder", "itemCount", "checkedCount", "hidesChecked"]
+    static let columnNames = ["id", "name", "icon", "sortOrder", "itemCount", "checkedCount", "hidesChecked", "hidesNotStarted"]
 
     var summary: ChecklistSummary
 
@@ -167,13 +167,15 @@ struct ChecklistRecord: FetchableRecord, TableRecord {
     init(row: Row) {
         assert(selects(Self.columnNames, first: row), "a list query did not select ChecklistRecord's columns first: \(row.columnNames)")
         self.init(id: row[0], name: row[1], icon: ChecklistIcon(rawValue: row[2]), sortOrder: ItemSortOrder(rawValue: row[3]),
-                  hidesChecked: row[6], itemCount: row[4], checkedCount: row[5])
+                  hidesChecked: row[6], hidesNotStarted: row[7], itemCount: row[4], checkedCount: row[5])
     }
 
-    private init(id: Int64, name: String, icon: ChecklistIcon?, sortOrder: ItemSortOrder?, hidesChecked: Bool, itemCount: Int, checkedCount: Int) {
+    private init(id: Int64, name: String, icon: ChecklistIcon?, sortOrder: ItemSortOrder?, hidesChecked: Bool, hidesNotStarted: Bool,
+                 itemCount: Int, checkedCount: Int) {
         // An icon or order this version does not know (a newer version wrote
         // it) falls back to the default rather than failing the whole read.
-        let checklist = Checklist(id: id, name: name, icon: icon ?? .none, sortOrder: sortOrder ?? .dueDate, hidesChecked: hidesChecked)
+        let checklist = Checklist(id: id, name: name, icon: icon ?? .none, sortOrder: sortOrder ?? .dueDate, hidesChecked: hidesChecked,
+                                  hidesNotStarted: hidesNotStarted)
         summary = ChecklistSummary(checklist: checklist, itemCount: itemCount, remainingCount: itemCount - checkedCount)
     }
 

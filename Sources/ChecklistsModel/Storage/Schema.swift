@@ -480,6 +480,14 @@ enum Schema {
                 CREATE INDEX item_by_start ON item(startAt) WHERE startAt IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v20: items not started hidden per list") { db in
+            try db.execute(sql: """
+                -- Whether the list's screen leaves out its items that have not
+                -- started (1) or dims them (0), as hidesChecked does for
+                -- checked items.
+                ALTER TABLE checklist ADD COLUMN hidesNotStarted INTEGER NOT NULL DEFAULT 0 CHECK (hidesNotStarted IN (0, 1));
+                """)
+        }
         return migrator
     }
 

@@ -5,11 +5,12 @@ public enum KeyCommand: Hashable, Sendable {
     case moveUp, moveDown, pageUp, pageDown, first, last
     case open, back, quit, help
     case addList, editList, deleteList
-    case toggleChecked, addItem, editItem, deleteItem, changeSort, toggleHideChecked
+    case toggleChecked, addItem, editItem, deleteItem, changeSort, toggleHideChecked, toggleHideNotStarted
     case moveToList, moveItemDown, moveItemUp, chooseList
     case nextRow, previousRow, done, cancel
     case toggleRemind, togglePicker, clearDueDate, openIconChoice
     case addReminder, changeReminder, removeReminder
+    case editStart, clearStart
     case repeatNext, repeatPrevious, repeatInterval
     case pickerPreviousField, pickerNextField, pickerIncrement, pickerDecrement, pickerTypeWords, closePicker
     case chooseIcon
@@ -25,7 +26,8 @@ public enum KeyCommand: Hashable, Sendable {
 /// Where the user is, for the purpose of what keys do.
 public enum KeyContext: Hashable, Sendable, CaseIterable {
     case allLists, dueItem, checklist
-    case itemText, itemNote, itemRemind, itemReminder, itemDueDate, itemRepeat, itemPriority, datePicker, typedDate, typedReminder
+    case itemText, itemNote, itemRemind, itemReminder, itemDueDate, itemStart, itemRepeat, itemPriority, datePicker, typedDate, typedReminder,
+         typedStart
     case listName, listIcon, iconChoice, listChooser
     case confirm, help
     case banner, snoozeChoice
@@ -35,7 +37,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     /// Whether a text field has the keys here: typing and pastes go into it.
     public var isTextField: Bool {
         self == .itemText || self == .itemNote || self == .listName || self == .typedDate || self == .typedReminder || self == .search
-            || self == .itemTags
+            || self == .itemTags || self == .typedStart
     }
 
     /// Whether digits here are a count for the next movement key (`5j`,
@@ -54,6 +56,8 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .itemReminder: "Item Detail: a further reminder"
         case .typedReminder: "Typing a reminder"
         case .itemDueDate: "Item Detail: Due Date"
+        case .itemStart: "Item Detail: Starts"
+        case .typedStart: "Typing a start"
         case .itemRepeat: "Item Detail: Repeat"
         case .itemPriority: "Item Detail: Priority"
         case .datePicker: "The date picker row"
@@ -106,7 +110,8 @@ public struct KeyBinding: Sendable {
 
 public enum KeyBindings {
     static let lists: Set<KeyContext> = [.allLists, .dueItem, .checklist]
-    static let formRows: Set<KeyContext> = [.itemText, .itemRemind, .itemReminder, .itemDueDate, .itemRepeat, .itemPriority, .listName, .listIcon]
+    static let formRows: Set<KeyContext> = [.itemText, .itemRemind, .itemReminder, .itemDueDate, .itemStart, .itemRepeat, .itemPriority, .listName,
+                                             .listIcon]
     /// Enter makes a new line in the note, and ↑↓ move between its lines
     /// (leaving it at its first and last line), so only Tab leaves it.
     static let noteField: Set<KeyContext> = [.itemNote]
@@ -161,6 +166,10 @@ public enum KeyBindings {
         // Off the help line, which is full at 80 columns; `?` and the
         // title bar ("N hidden") tell of it.
         KeyBinding([.character("c")], "c", .toggleHideChecked, "hide/show checked items", [.checklist], helpLine: false),
+        // w for "waiting": items that have not started are dimmed, or
+        // hidden. New since users had config files: a file that bound w keeps it.
+        KeyBinding([.character("w")], "w", .toggleHideNotStarted, "hide/show items not started", [.checklist], helpLine: false,
+                   yields: true),
         // Off the help line too, which has no room left; `?` lists them.
         KeyBinding([.character("m")], "m", .moveToList, "move the item to another list", [.checklist], helpLine: false),
         KeyBinding([.character("J")], "J", .moveItemDown, "move the item down (order added)", [.checklist], helpLine: false),
@@ -221,6 +230,12 @@ public enum KeyBindings {
         // Enter opens the picker and, pressed again on Due Date, closes it.
         KeyBinding([.enter], "Enter", .togglePicker, "picker on/off", [.itemDueDate]),
         KeyBinding([.backspace, .delete], "Del", .clearDueDate, "no date", [.itemDueDate]),
+        // The start is typed in words, as the picker's t types a due date;
+        // it clears as the due date does. New since users had config files.
+        KeyBinding([.enter], "Enter", .editStart, "type a start", [.itemStart], yields: true),
+        KeyBinding([.backspace, .delete], "Del", .clearStart, "no start", [.itemStart], yields: true),
+        KeyBinding([.enter], "Enter", .done, "accept", [.typedStart]),
+        KeyBinding([.escape], "Esc", .cancel, "back", [.typedStart]),
         // The picker's hint line is full at 40 columns; `?` still lists it.
         KeyBinding([.backspace, .delete], "Del", .clearDueDate, "no date", [.datePicker], helpLine: false),
         KeyBinding([.right, .character(" "), .enter], "←→", .repeatNext, "repeat", [.itemRepeat]),
@@ -252,9 +267,10 @@ public enum KeyBindings {
         KeyBinding([.control("r")], "^R", .redo, "redo", lists, helpLine: false),
 
         KeyBinding([.character("?"), .function(1)], "?", .help, "help",
-                   lists.union([.itemRemind, .itemReminder, .itemDueDate, .itemRepeat, .itemPriority, .listIcon, .datePicker,
+                   lists.union([.itemRemind, .itemReminder, .itemDueDate, .itemStart, .itemRepeat, .itemPriority, .listIcon, .datePicker,
                                 .tagChooser, .taggedItems])),
-        KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .itemNote, .listName, .typedDate, .typedReminder, .search, .itemTags]),
+        KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .itemNote, .listName, .typedDate, .typedReminder, .search, .itemTags,
+                                                         .typedStart]),
         KeyBinding([.control("c")], "^C", .quit, "quit", Set(KeyContext.allCases), helpLine: false, fixed: true),
     ]
 
@@ -291,6 +307,7 @@ public enum KeyBindings {
         case .toggleChecked: "check"
         case .changeSort: "sort"
         case .toggleHideChecked: "hide-checked"
+        case .toggleHideNotStarted: "hide-not-started"
         case .moveToList: "move-to-list"
         case .moveItemDown: "move-item-down"
         case .moveItemUp: "move-item-up"
@@ -303,6 +320,8 @@ public enum KeyBindings {
         case .addReminder: "reminder-add"
         case .changeReminder: "reminder-change"
         case .removeReminder: "reminder-remove"
+        case .editStart: "start"
+        case .clearStart: "clear-start"
         case .togglePicker: "picker"
         case .clearDueDate: "clear-date"
         case .openIconChoice: "icon"

@@ -31,6 +31,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             ?? ChecklistState(summary: summary, page: page)
         list.summary = summary
         list.page = page
+        list.loadedAt = state.now
         list.viewport.select(selectIndex, count: page.totalCount, visibleRows: state.listRows)
         switch state.screen {
         // A list opened from the home screen comes to the front.
@@ -223,6 +224,10 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
         return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
     case let .setHidesChecked(_, hides):
         state.message = StatusMessage(hides ? "Checked items hidden; c shows them." : "Checked items shown.")
+        return reloadCurrent(state)
+    case let .setHidesNotStarted(_, hides):
+        let key = state.context.keys.keyLabel(for: .toggleHideNotStarted, in: .checklist) ?? "w"
+        state.message = StatusMessage(hides ? "Items not started hidden; \(key) shows them." : "Items not started shown, dimmed.")
         return reloadCurrent(state)
     case .deleteItem, .setSortOrder:
         guard let list = state.screen.checklist else { return [] }

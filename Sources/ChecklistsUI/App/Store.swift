@@ -76,7 +76,7 @@ public final class Store {
                 // Fewer than a full page: the page is the count, no second query.
                 let total = items.count < dueLimit ? items.count
                     : try database.pendingCount(dueFrom: nil, before: dueBefore, startedBy: state.now, upTo: DueSection.countCap)
-                let due = DueSection(items: items, total: total)
+                let due = DueSection(items: items, total: total, startedBy: state.now)
                 return .listsLoaded(try database.checklistSummaries(), due: due, select: select)
             } catch {
                 return .loadFailed(message: error.statusLine)
@@ -110,7 +110,8 @@ public final class Store {
             // A failed look-up leaves that candidate out: midnight still wakes
             // the app, and the next commit looks again.
             return .wakeCandidatesLoaded(WakeCandidates(nextReminder: try? database.nextReminderDate(),
-                                                        nextOverdue: try? database.nextOverdueDate(after: time)))
+                                                        nextOverdue: try? database.nextOverdueDate(after: time),
+                                                        nextStart: try? database.nextStart(after: time)))
         case .checkNotifier:
             return .notifierChecked(pid: notifierPID())
         case .loadTags:
@@ -127,7 +128,8 @@ public final class Store {
             do {
                 guard let summary = try database.checklistSummary(id: checklistID) else { return .checklistMissing }
                 let step = try database.nextMatch(query, checklistID: checklistID, sortOrder: summary.checklist.sortOrder,
-                                                  hidingChecked: summary.checklist.hidesChecked, after: current, forward: forward)
+                                                  hidingChecked: summary.checklist.hidesChecked, hidingNotStartedAt: hidingNotStarted(summary),
+                                                  after: current, forward: forward)
                 return .matchFound(query, checklistID: checklistID, step)
             } catch {
                 return .loadFailed(message: error.statusLine)
@@ -142,20 +144,27 @@ public final class Store {
     /// Loads the page of items around the anchor: the anchor's index is counted
     /// by SQL, so this costs the same at any position in any size of list.
     private func loadItems(checklistID: Int64, anchor: ItemsAnchor, pageSize: Int) throws(StorageError) -> Action {
-        guard let summary = try database.checklistSummary(id: checklistID) else { return .checklistMissing }
+        guard let summary = try database.checklistSummary(id: checklistID, now: state.now) else { return .checklistMissing }
         let order = summary.checklist.sortOrder
         let hiding = summary.checklist.hidesChecked
+        let notStarted = hidingNotStarted(summary)
         var index: Int
         switch anchor {
         case let .index(wanted):
             index = wanted
         case let .item(itemID, fallback):
-            index = try database.index(ofItem: itemID, sortOrder: order, hidingChecked: hiding) ?? fallback
+            index = try database.index(ofItem: itemID, sortOrder: order, hidingChecked: hiding, hidingNotStartedAt: notStarted) ?? fallback
         }
         index = max(0, min(index, summary.shownCount - 1))
         let offset = max(0, min(index - pageSize / 2, summary.shownCount - pageSize))
-        let page = try database.itemsPage(checklistID: checklistID, sortOrder: order, hidingChecked: hiding,
+        let page = try database.itemsPage(checklistID: checklistID, sortOrder: order, hidingChecked: hiding, hidingNotStartedAt: notStarted,
                                           offset: offset, limit: pageSize)
         return .itemsLoaded(summary, page, selectIndex: index)
+    }
+
+    /// The moment before which a list that hides its items not started
+    /// leaves them out: the app's clock, which the start alarm moves on.
+    private func hidingNotStarted(_ summary: ChecklistSummary) -> Date? {
+        summary.checklist.hidesNotStarted ? state.now : nil
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ChecklistsModel
 
 /// What is due today or overdue across every list, as loaded for the top of
@@ -21,9 +22,13 @@ public struct DueSection: Hashable, Sendable {
     public var items: [ListedItem]
     /// How many are due in all (at most `countCap`).
     public var total: Int
+    /// The moment the items were read as started by: what had not started
+    /// then was left out (it waits in its list).
+    public var startedBy: Date?
 
-    public init(items: [ListedItem] = [], total: Int = 0) {
+    public init(items: [ListedItem] = [], total: Int = 0, startedBy: Date? = nil) {
         self.items = items
         self.total = max(total, items.count)
+        self.startedBy = startedBy
     }
 }

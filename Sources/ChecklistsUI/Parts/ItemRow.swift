@@ -20,6 +20,10 @@ import ChecklistsModel
 /// Tags ("#work #home") follow the text inside the text column, so they
 /// never move the columns after it: where the column is too narrow, the
 /// tags yield first (cut, then gone), the text second.
+///
+/// An item that has not started is dimmed, and its date column says when
+/// it starts instead of when it is due ("Starts Mon", "› Mon" where the
+/// pane is narrow), so it reads without colour too.
 enum ItemRow {
     /// What leads the row.
     enum Lead {
@@ -101,7 +105,11 @@ enum ItemRow {
     }
 
     /// The due date as the row shows it; nothing for an item without one.
+    /// For an item that has not started, its start (`StartText.rowText`).
     static func dueText(_ item: Item, state: AppState, form: DueDateStyle.RelativeForm) -> String {
+        if let start = item.startDate, hasNotStarted(item, now: state.now) {
+            return StartText.rowText(start, now: state.now, style: state.context.dateStyle, form: form, unicode: state.context.unicode)
+        }
         guard let dueDate = item.dueDate else { return "" }
         return state.context.dateStyle.relative(dueDate, now: state.now, form: form)
     }
@@ -125,6 +133,12 @@ enum ItemRow {
         return bell + " " + state.context.dateStyle.relative(remindAt, now: state.now, form: form)
     }
 
+    /// Whether the row is dimmed as not started: an item not checked off
+    /// whose start is still ahead (a checked one is dimmed as checked).
+    static func hasNotStarted(_ item: Item, now: Date) -> Bool {
+        !item.isChecked && !item.hasStarted(now: now)
+    }
+
     // MARK: - Drawing
 
     static func draw(_ item: Item, listName: String? = nil, layout: Layout, lead: Lead, row y: Int,
@@ -137,7 +151,7 @@ enum ItemRow {
         case .bullet:
             grid.put(overdue ? "!" : "•", row: y, column: 3, style: overdue ? .bold : [], color: alert)
         }
-        let dimmed: CellStyle = item.isChecked ? .dim : []
+        let dimmed: CellStyle = item.isChecked || hasNotStarted(item, now: state.now) ? .dim : []
         var textWidth: Int
         if item.hasNote {
             // The text gives way to the mark: with one column left, the mark alone.

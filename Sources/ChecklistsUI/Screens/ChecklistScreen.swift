@@ -7,6 +7,9 @@ public struct ChecklistState: Hashable, Sendable {
     public var summary: ChecklistSummary
     public var page: ItemsPage
     public var viewport = Viewport()
+    /// The moment the page was read at: a list that hides its items not
+    /// started left out those starting after it.
+    public var loadedAt: Date?
 
     public init(summary: ChecklistSummary, page: ItemsPage) {
         self.summary = summary
@@ -50,6 +53,8 @@ enum ChecklistScreen {
             return [.commit(.setSortOrder(checklistID: list.summary.id, list.summary.checklist.sortOrder.next))]
         case .toggleHideChecked:
             return [.commit(.setHidesChecked(checklistID: list.summary.id, !list.summary.checklist.hidesChecked))]
+        case .toggleHideNotStarted:
+            return [.commit(.setHidesNotStarted(checklistID: list.summary.id, !list.summary.checklist.hidesNotStarted))]
         case .moveToList:
             guard let item = list.selectedItem else { return [] }
             ListChooser.open(for: item, state: &state)
@@ -106,7 +111,13 @@ enum ChecklistScreen {
             Chrome.selectionBar(row: y, selected: index == list.viewport.selection, into: &grid)
         }
         if list.count == 0 && list.summary.hiddenCount > 0 {
-            grid.put("All checked off; c shows them.", row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
+            // Says which key brings back what is hidden.
+            let keys = state.context.keys
+            let startKey = keys.keyLabel(for: .toggleHideNotStarted, in: .checklist) ?? "w"
+            let why = list.summary.hiddenNotStartedCount == 0 ? "All checked off; c shows them."
+                : list.summary.hiddenCheckedCount == 0 ? "Nothing has started yet; \(startKey) shows it."
+                : "All checked off or not started; c and \(startKey) show them."
+            grid.put(why, row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
         } else if list.count == 0 {
             grid.put("No items. Press a to add one.", row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
         }

@@ -109,7 +109,7 @@ enum DatePickerRow {
     }
 
     private static let label = "Date: "
-    private static var labelWidth: Int { TextWidth.columns(of: label) }
+    static var labelWidth: Int { TextWidth.columns(of: label) }
     private static let fieldWidth = 20
 
     /// "Date: tomorrow 9:00 → Sun, Nov 22, 2026, 9:00 AM": the preview shows

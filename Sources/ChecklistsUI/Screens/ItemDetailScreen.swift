@@ -4,7 +4,7 @@ import ChecklistsModel
 /// The "Add Item" / "Edit Item" form: a text field, the note (several
 /// lines), the Remind Me toggle with a row under it for each further
 /// reminder, the Due Date row, under which the date picker row opens and
-/// closes, the Repeat, Priority and Tags rows.
+/// closes, the Starts, Repeat, Priority and Tags rows.
 public struct ItemDetailState: Hashable, Sendable {
     public enum Mode: Hashable, Sendable {
         case add(checklistID: Int64)
@@ -14,7 +14,7 @@ public struct ItemDetailState: Hashable, Sendable {
     /// The form's rows, top to bottom. `picker` exists only while it is
     /// open; `reminder(n)` is the n-th reminder other than at the due time;
     /// `newReminder` exists only while one is being typed.
-    public enum Row: Hashable, Sendable { case text, note, remind, reminder(Int), newReminder, dueDate, picker, repeatRule, priority, tags }
+    public enum Row: Hashable, Sendable { case text, note, remind, reminder(Int), newReminder, dueDate, picker, start, repeatRule, priority, tags }
 
     /// Where the user opened the form from, so that leaving it (Esc, Done)
     /// goes back there and not to whatever happens to sit beneath it.
@@ -54,6 +54,11 @@ public struct ItemDetailState: Hashable, Sendable {
     public var priority: Priority
     /// The tags as typed: words separated by spaces or commas, `#` optional.
     public var tags: TextField
+    /// When the item starts; nil: it has no start.
+    public var startDate: Date?
+    /// A start being typed in words ("mon", "dec 7 9:00", "+3d"), while
+    /// Enter on the Starts row has opened it.
+    public var startInput: TextField?
 
     public init(mode: Mode, draft: ItemDraft, origin: Origin = .checklistBeneath) {
         self.mode = mode
@@ -66,6 +71,7 @@ public struct ItemDetailState: Hashable, Sendable {
         recurrence = draft.recurrence
         priority = draft.priority
         tags = TextField(Tags.typed(draft.tags))
+        startDate = draft.startDate
     }
 
     public var title: String {
@@ -75,7 +81,7 @@ public struct ItemDetailState: Hashable, Sendable {
 
     public var draft: ItemDraft {
         ItemDraft(text: text.text, dueDate: dueDate, recurrence: recurrence, note: note.text, priority: priority, reminders: reminders,
-                  tags: Tags.parse(tags.text))
+                  tags: Tags.parse(tags.text), startDate: startDate)
     }
 
     /// Remind Me: the reminder at the due time, the row's toggle.
@@ -105,7 +111,7 @@ public struct ItemDetailState: Hashable, Sendable {
     /// beneath Due Date.
     public var rows: [Row] {
         let extra = otherReminders.indices.map { Row.reminder($0) } + (reminderInput != nil && focus == .newReminder ? [.newReminder] : [])
-        return [.text, .note, .remind] + extra + (picker == nil ? [.dueDate, .repeatRule, .priority, .tags] : [.dueDate, .picker, .repeatRule, .priority, .tags])
+        return [.text, .note, .remind] + extra + [.dueDate] + (picker == nil ? [] : [.picker]) + [.start, .repeatRule, .priority, .tags]
     }
 
     /// The rows under Remind Me, one per reminder other than at the due
@@ -195,6 +201,7 @@ public struct ItemDetailState: Hashable, Sendable {
         case .remind: .itemRemind
         case .reminder, .newReminder: reminderInput == nil ? .itemReminder : .typedReminder
         case .dueDate: .itemDueDate
+        case .start: startInput == nil ? .itemStart : .typedStart
         case .repeatRule: .itemRepeat
         case .priority: .itemPriority
         case .tags: .itemTags
@@ -238,6 +245,8 @@ enum ItemDetailScreen {
             _ = form.picker?.typed?.handle(key)
         case .typedReminder:
             _ = form.reminderInput?.handle(key)
+        case .typedStart:
+            _ = form.startInput?.handle(key)
         case .itemTags:
             _ = form.tags.handle(key)
         default:
@@ -255,6 +264,8 @@ enum ItemDetailScreen {
                 form.reminderInput = nil
                 if form.focus == .newReminder { form.focus = .remind }
             }
+            // So does leaving a typed start.
+            form.startInput = nil
             form.repeatDigits = ""
             let rows = form.rows
             let index = rows.firstIndex(of: form.focus) ?? 0
@@ -285,6 +296,18 @@ enum ItemDetailScreen {
             }
         case .done where form.reminderInput != nil:
             acceptTypedReminder(&form, state: &state, calendar: calendar)
+        case .editStart:
+            // The picker belongs to the Due Date row, and a short pane
+            // could not show both: typing a start closes it.
+            finishTyping(&form, calendar: calendar, state: &state)
+            form.picker = nil
+            form.startInput = TextField()
+        case .clearStart:
+            form.startDate = nil
+        case .done where form.startInput != nil:
+            acceptTypedStart(&form, state: &state, calendar: calendar)
+        case .cancel where form.startInput != nil:
+            form.startInput = nil
         case .cancel where form.reminderInput != nil:
             form.reminderInput = nil
             if form.focus == .newReminder { form.focus = .remind }
@@ -361,6 +384,14 @@ enum ItemDetailScreen {
             guard form.canBeDone else {
                 state.message = StatusMessage("Type the item's text first: Done needs some text.", kind: .error)
                 form.focus = .text
+                form.picker = nil
+                return []
+            }
+            // A start the rules refuse is said here and nothing is saved;
+            // storage would refuse it too.
+            if let problem = form.draft.startProblem(calendar: calendar) {
+                state.message = StatusMessage(problem, kind: .error)
+                form.focus = .start
                 form.picker = nil
                 return []
             }
@@ -445,6 +476,25 @@ enum ItemDetailScreen {
         form.focus = form.otherReminders.firstIndex(of: reminder).map { .reminder($0) } ?? .remind
     }
 
+    /// Enter on a typed start: the start it reads as (a day alone is that
+    /// day at 00:00); what does not read stays, with a message. A start the
+    /// due date or the repeat refuses is kept, and said at once: Done
+    /// refuses it until one of them moves.
+    private static func acceptTypedStart(_ form: inout ItemDetailState, state: inout AppState, calendar: Calendar) {
+        guard let typed = form.startInput?.text, !TextRules.isBlank(typed) else {
+            state.message = StatusMessage("Type when it starts: mon, dec 7, +3d, tomorrow 9:00; Del on Starts: no start.", kind: .error)
+            return
+        }
+        switch StartText.parse(typed, now: state.now, calendar: calendar) {
+        case let .success(date):
+            form.startDate = date
+            form.startInput = nil
+            if let problem = form.draft.startProblem(calendar: calendar) { state.message = StatusMessage(problem, kind: .error) }
+        case let .failure(error):
+            state.message = StatusMessage(error.description, kind: .error)
+        }
+    }
+
     /// Applies digits typed into the picker's field so far.
     private static func finishTyping(_ form: inout ItemDetailState, calendar: Calendar, state: inout AppState) {
         form.editDate { $0.finishTyping(date: &$1, calendar: calendar, message: &state.message) }
@@ -486,8 +536,8 @@ enum ItemDetailScreen {
     /// while it is closed, so opening it moves only the rows below it.
     static func noteRows(height: Int, extraRows: Int = 0) -> Int {
         let spacers = height >= AppState.roomyHeight ? 2 : 0
-        // Title, text, Remind Me, Due Date, the picker, Repeat, Priority, Tags, Done, and the two bottom lines.
-        let others = 12 + spacers + extraRows
+        // Title, text, Remind Me, Due Date, the picker, Starts, Repeat, Priority, Tags, Done, and the two bottom lines.
+        let others = 13 + spacers + extraRows
         return min(6, max(1, height - others))
     }
 
@@ -510,7 +560,9 @@ enum ItemDetailScreen {
         }
         grid = drawn
         var y = end.next
-        y += spacer
+        // The blank row above the buttons goes first where they would not
+        // fit above the message line (which a wrapped help line may take).
+        if y + spacer < grid.height - 2 { y += spacer }
         // In the shortest panes the help line (which names ^S) wins over the buttons.
         guard y < grid.height - 1 else { return }
         let doneStyle: CellStyle = form.canBeDone ? .bold : .dim
@@ -520,6 +572,25 @@ enum ItemDetailScreen {
             let x = labelColumn + doneWidth + 14
             let why = ["(type some text)", "(no text)"].first { TextWidth.columns(of: $0) <= grid.width - x - 1 } ?? "(no text)"
             grid.put(why, row: y, column: x, maxColumns: max(0, grid.width - x - 1), style: .dim)
+        }
+    }
+
+    /// The typed start, "mon 9:00 → Mon, Nov 23, 2026, 9:00 AM": the
+    /// preview shows what it resolves to before the user accepts it, beside
+    /// the field, or beneath it with `rows` 2.
+    private static func drawTypedStart(_ input: TextField, rows: Int, row y: Int, to right: Int, state: AppState, into grid: inout ScreenGrid) {
+        let width = rows == 1 ? max(4, min(20, (right - valueColumn) / 2)) : max(4, right - valueColumn)
+        let cursor = input.draw(into: &grid, row: y, column: valueColumn, columns: width, placeholder: "mon, dec 7, +3d")
+        grid.cursor = GridPosition(row: y, column: cursor)
+        let (previewRow, previewColumn) = rows == 1 ? (y, valueColumn + width + 1) : (y + 1, valueColumn)
+        guard previewColumn < right, !TextRules.isBlank(input.text) else { return }
+        let style = state.context.dateStyle
+        switch StartText.parse(input.text, now: state.now, calendar: style.calendar) {
+        case let .success(date):
+            grid.put("→ " + StartText.fullForms(date, style: style)[0], row: previewRow, column: previewColumn,
+                     maxColumns: right - previewColumn, color: .green)
+        case .failure:
+            grid.put("? not a date yet", row: previewRow, column: previewColumn, maxColumns: right - previewColumn, style: .dim)
         }
     }
 
@@ -534,6 +605,13 @@ enum ItemDetailScreen {
         var focusBottom = 0
         for row in form.rows.dropFirst(skipping) {
             let focused = row == form.focus
+            // The two bottom lines are the message's and the help's: a row
+            // that would reach them is left out, and if it is the focused
+            // one, `render` lets rows above it give way.
+            if y >= grid.height - 2 {
+                if !form.rows.prefix(while: { $0 != row }).contains(form.focus) { focusBottom = y }
+                break
+            }
             if focused && row != .picker { grid.put("›", row: y, column: 0, style: .bold) }
             let labelStyle: CellStyle = focused ? .bold : []
             switch row {
@@ -605,6 +683,23 @@ enum ItemDetailScreen {
                 let highlighted: CellStyle = form.picker != nil ? [.reverse, .bold] : (focused ? .reverse : [])
                 grid.putRightAligned(value, row: y, endColumn: right, maxColumns: right - valueColumn,
                                      style: highlighted, color: form.picker != nil ? .cyan : .default)
+            case .start:
+                grid.put("Starts", row: y, column: labelColumn, style: labelStyle)
+                if focused, let input = form.startInput {
+                    // The preview goes beneath the field where the row has no
+                    // room for it, in the picker's room (typing closed it).
+                    let wanted = DatePickerRow.typedRows(from: valueColumn - DatePickerRow.labelWidth, to: right)
+                    let rows = y + wanted + spacer < grid.height - 2 ? wanted : 1
+                    drawTypedStart(input, rows: rows, row: y, to: right, state: state, into: &grid)
+                    y += rows - 1
+                } else {
+                    let problem = form.draft.startProblem(calendar: style.calendar) != nil
+                    let forms = form.startDate.map { StartText.fullForms($0, style: style) } ?? ["None"]
+                    let value = forms.first { TextWidth.columns(of: $0) <= right - valueColumn } ?? forms[forms.count - 1]
+                    // A start the rules refuse stands out until it or the due date moves.
+                    grid.putRightAligned(value, row: y, endColumn: right, maxColumns: right - valueColumn,
+                                         style: focused ? .reverse : (problem ? .bold : []), color: problem ? .yellow : .default)
+                }
             case .repeatRule:
                 grid.put("Repeat", row: y, column: labelColumn, style: labelStyle)
                 grid.putRightAligned(form.recurrence?.name ?? "Never", row: y, endColumn: right, maxColumns: right - valueColumn,
