@@ -44,7 +44,7 @@ struct StartDatesInScreensTests {
     @Test("a phrase without a time is that day at 00:00; with a time, or a duration in hours, the moment it names")
     func typedStarts() {
         let calendar = Fixed.style.calendar
-        func start(_ text: String) -> Date? { try? StartText.parse(text, now: Fixed.now, calendar: calendar).get() }
+        func start(_ text: String) -> Date? { try? DueDateParser(calendar: calendar).parseStart(text, now: Fixed.now).get() }
         #expect(start("mon") == Fixed.date("2026-11-23 00:00"))
         #expect(start("tomorrow") == Fixed.date("2026-11-22 00:00"))
         #expect(start("dec 7") == Fixed.date("2026-12-07 00:00"))
@@ -54,6 +54,7 @@ struct StartDatesInScreensTests {
         #expect(start("tomorrow 14:30") == Fixed.date("2026-11-22 14:30"))
         #expect(start("+2h") == Fixed.date("2026-11-21 12:30"))
         #expect(start("tonight") == Fixed.date("2026-11-21 20:00"))
+        #expect(start("sat") == Fixed.date("2026-11-21 00:00"))   // typed on that Saturday: today
         #expect(start("soonish") == nil)
     }
 

@@ -78,9 +78,14 @@ public struct DueDateParser: Sendable {
 
     /// The start `text` names, seen from `now`: as `parse` reads it, except
     /// that a day without a time means that day from 00:00, the whole day
-    /// counting ("fri" typed on a Friday afternoon is today, not next week).
+    /// counting ("fri" typed on a Friday afternoon is today, not next week),
+    /// and whole days or weeks from now ("+3d", "in 2 weeks") are a day too.
     public func parseStart(_ text: String, now: Date) -> Result<Date, DueDateParseError> {
         read(text).flatMap { expression, trimmed in
+            var expression = expression
+            if case let .relative(amounts) = expression, !amounts.isEmpty, amounts.allSatisfy(\.isWholeDays) {
+                expression = .absolute(day: .later(amounts), time: nil)
+            }
             guard case let .absolute(day?, nil) = expression else {
                 let resolver = Resolver(timeZone: calendar.timeZone, now: now, text: trimmed)
                 return Result { try resolver.resolve(expression) }.mapError { $0 as? DueDateParseError ?? .unreadable(trimmed) }

@@ -1,25 +1,11 @@
 import Foundation
 import ChecklistsModel
 
-/// How the screens write an item's start and read one typed in words.
-///
-/// A start is a day more often than a moment ("from Monday"), so a phrase
-/// without a time means that day at 00:00, and a start at 00:00 is written
-/// as its day alone.
+/// How the screens write an item's start. A start is a day more often than
+/// a moment ("from Monday"): typed without a time it is that day at 00:00
+/// (`DueDateParser.parseStart`), and a start at 00:00 is written as its day
+/// alone.
 enum StartText {
-    /// The start `text` names, seen from `now`: the parser's reading, except
-    /// that a phrase without a time ("mon", "dec 7", "+3d", "tomorrow") is
-    /// that day at 00:00 instead of the due date's 09:00. The parser tells no
-    /// time apart from 09:00, so the phrase is first read with " 0:00" after
-    /// it: that reads only when no time was typed ("mon 9:00 0:00" and
-    /// "+2h 0:00" do not), and then names the day the phrase alone names.
-    static func parse(_ text: String, now: Date, calendar: Calendar) -> Result<Date, DueDateParseError> {
-        let parser = DueDateParser(calendar: calendar)
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if !trimmed.isEmpty, case let .success(midnight) = parser.parse(trimmed + " 0:00", now: now) { return .success(midnight) }
-        return parser.parse(trimmed, now: now)
-    }
-
     /// Whether `start` is the beginning of its day in the user's time zone.
     static func isStartOfDay(_ start: Date, style: DueDateStyle) -> Bool {
         style.dayCalendar.startOfDay(for: start) == start
@@ -40,6 +26,6 @@ enum StartText {
     static func rowText(_ start: Date, now: Date, style: DueDateStyle, form: DueDateStyle.RelativeForm, unicode: Bool) -> String {
         let compact = style.relative(start, now: now, form: .compact)
         if form == .compact { return (unicode ? "›" : ">") + " " + compact }
-        return "Starts " + (isStartOfDay(start, style: style) ? compact : style.relative(start, now: now, form: .full))
+        return "Starts " + style.startWords(start, now: now)
     }
 }

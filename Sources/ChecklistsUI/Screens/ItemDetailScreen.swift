@@ -485,7 +485,7 @@ enum ItemDetailScreen {
             state.message = StatusMessage("Type when it starts: mon, dec 7, +3d, tomorrow 9:00; Del on Starts: no start.", kind: .error)
             return
         }
-        switch StartText.parse(typed, now: state.now, calendar: calendar) {
+        switch DueDateParser(calendar: calendar).parseStart(typed, now: state.now) {
         case let .success(date):
             form.startDate = date
             form.startInput = nil
@@ -585,7 +585,7 @@ enum ItemDetailScreen {
         let (previewRow, previewColumn) = rows == 1 ? (y, valueColumn + width + 1) : (y + 1, valueColumn)
         guard previewColumn < right, !TextRules.isBlank(input.text) else { return }
         let style = state.context.dateStyle
-        switch StartText.parse(input.text, now: state.now, calendar: style.calendar) {
+        switch DueDateParser(calendar: style.calendar).parseStart(input.text, now: state.now) {
         case let .success(date):
             grid.put("→ " + StartText.fullForms(date, style: style)[0], row: previewRow, column: previewColumn,
                      maxColumns: right - previewColumn, color: .green)
