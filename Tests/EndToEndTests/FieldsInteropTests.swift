@@ -13,7 +13,10 @@ struct FieldsInteropTests {
     let folder = TemporaryFolder()
 
     /// The to-dos as each app writes them (trimmed to what matters here,
-    /// with each app's own X- properties, which must survive our edits).
+    /// with each app's own X- properties, which must survive our edits):
+    /// Apple's DTSTART at the due time, tasks.org's weekly repeat on the
+    /// due day started the Monday before, Thunderbird's start with a time,
+    /// Nextcloud's DATE start and due, and alarms related to each end.
     static let otherApps: [(name: String, todo: String)] = [
         ("apple", """
             BEGIN:VTODO\r
@@ -25,6 +28,15 @@ struct FieldsInteropTests {
             LAST-MODIFIED:20260101T100000Z\r
             X-APPLE-SORT-ORDER:28\r
             STATUS:NEEDS-ACTION\r
+            DTSTART:20300110T090000Z\r
+            DUE:20300110T090000Z\r
+            BEGIN:VALARM\r
+            X-WR-ALARMUID:8E1F\r
+            UID:8E1F\r
+            TRIGGER;VALUE=DATE-TIME:20300110T090000Z\r
+            ACTION:DISPLAY\r
+            DESCRIPTION:Reminder\r
+            END:VALARM\r
             END:VTODO\r
 
             """),
@@ -38,6 +50,19 @@ struct FieldsInteropTests {
             PRIORITY:5\r
             CATEGORIES:home,garden\r
             X-APPLE-SORT-ORDER:0\r
+            RRULE:FREQ=WEEKLY;BYDAY=FR\r
+            DTSTART:20300107T080000Z\r
+            DUE:20300111T160000Z\r
+            BEGIN:VALARM\r
+            TRIGGER;RELATED=END:-PT1H\r
+            ACTION:DISPLAY\r
+            DESCRIPTION:Default Tasks.org description\r
+            END:VALARM\r
+            BEGIN:VALARM\r
+            TRIGGER;RELATED=START:PT0S\r
+            ACTION:DISPLAY\r
+            DESCRIPTION:Default Tasks.org description\r
+            END:VALARM\r
             END:VTODO\r
 
             """),
@@ -51,6 +76,18 @@ struct FieldsInteropTests {
             PRIORITY:9\r
             CATEGORIES:Travel\r
             X-MOZ-GENERATION:1\r
+            DTSTART:20300114T080000Z\r
+            DUE:20300115T170000Z\r
+            BEGIN:VALARM\r
+            ACTION:DISPLAY\r
+            TRIGGER;VALUE=DURATION;RELATED=START:-PT15M\r
+            DESCRIPTION:Default Mozilla Description\r
+            END:VALARM\r
+            BEGIN:VALARM\r
+            ACTION:DISPLAY\r
+            TRIGGER;VALUE=DURATION;RELATED=END:-P1D\r
+            DESCRIPTION:Default Mozilla Description\r
+            END:VALARM\r
             END:VTODO\r
 
             """),
@@ -64,6 +101,8 @@ struct FieldsInteropTests {
             PRIORITY:3\r
             PERCENT-COMPLETE:0\r
             X-OC-HIDESUBTASKS:0\r
+            DTSTART;VALUE=DATE:20300107\r
+            DUE;VALUE=DATE:20300109\r
             END:VTODO\r
 
             """),
