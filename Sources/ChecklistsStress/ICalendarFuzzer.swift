@@ -408,15 +408,6 @@ public struct ICalendarFuzzer {
         DESCRIPTION:Default Tasks.org description\r
         END:VALARM\r
         END:VTODO\r
-        BEGIN:VTIMEZONE\r
-        TZID:Europe/Berlin\r
-        BEGIN:STANDARD\r
-        TZOFFSETFROM:+0200\r
-        TZOFFSETTO:+0100\r
-        DTSTART:19961027T030000\r
-        RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU\r
-        END:STANDARD\r
-        END:VTIMEZONE\r
         END:VCALENDAR\r
 
         """,
