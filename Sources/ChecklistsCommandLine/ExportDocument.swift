@@ -106,6 +106,11 @@ struct ExportDocument {
         JSON.writeString(item.text, to: &out)
         out.appendRaw(", \"due\": ")
         out.appendTimestamp(item.dueDate, in: timeZone)
+        // Absent without a start, as in the files of versions before starts.
+        if let start = item.startDate {
+            out.appendRaw(", \"start\": ")
+            out.appendTimestamp(start, in: timeZone)
+        }
         out.appendRaw(item.isChecked ? ", \"checked\": true" : ", \"checked\": false")
         out.appendRaw(item.shouldRemind ? ", \"remind\": true" : ", \"remind\": false")
         out.appendRaw(", \"reminder\": ")

@@ -18,8 +18,9 @@ public enum ExportImportCommands {
     /// an item may carry a `note` and a `position` (its place in the
     /// "order added" sort); without them it has no note and keeps the order
     /// of ids, so the version stays 3; likewise an item's `priority`
-    /// ("low", "medium", "high"; absent: none) and its `tags` (an array of
-    /// words; absent: none). Older files are still read (their
+    /// ("low", "medium", "high"; absent: none), its `tags` (an array of
+    /// words; absent: none) and its `start` (a date as `due` is written, not
+    /// after it; absent: none). Older files are still read (their
     /// items get new UIDs; in version 1 every item has a due date and none
     /// repeats).
     static let format = "checklists"
@@ -69,7 +70,7 @@ public enum ExportImportCommands {
             }
             bytes = whole
         }
-        let snapshot = try SnapshotReader.read(bytes, name: name)
+        let snapshot = try SnapshotReader.read(bytes, name: name, calendar: context.style.dayCalendar)
         let database = try context.openDatabase(creatingFrom: snapshot)
         if database.holdsCreatingSnapshot { return }
         let outcome = try context.storage { () throws(StorageError) in try database.restore(snapshot, replacingExisting: replace) }

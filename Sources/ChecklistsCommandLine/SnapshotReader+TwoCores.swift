@@ -13,10 +13,10 @@ extension SnapshotReader {
     /// again, and finds and words the problem as it always has, so a file
     /// with a problem is reported the same either way (a test compares
     /// the two on every problem it knows).
-    static func readOnTwoCores(_ bytes: [UInt8], name: String) -> Snapshot? {
+    static func readOnTwoCores(_ bytes: [UInt8], name: String, calendar: Calendar = Calendar(identifier: .gregorian)) -> Snapshot? {
         let skim = Skim()
         var parser = JSONParser(document: bytes)
-        guard var snapshot = try? SnapshotReader(bytes: bytes, name: name, skim: skim).snapshot(&parser),
+        guard var snapshot = try? SnapshotReader(bytes: bytes, name: name, skim: skim, calendar: calendar).snapshot(&parser),
               (try? parser.finishDocument()) != nil
         else { return nil }
         let items = skim.items
@@ -24,7 +24,7 @@ extension SnapshotReader {
         let shares = (0..<readShares).map { items.count * $0 / readShares..<items.count * ($0 + 1) / readShares }
         let parts = shares.map { _ in ReadPart() }
         DispatchQueue.concurrentPerform(iterations: shares.count) { share in
-            let reader = SnapshotReader(bytes: bytes, name: name)
+            let reader = SnapshotReader(bytes: bytes, name: name, calendar: calendar)
             var entries: [Snapshot.Entry] = []
             entries.reserveCapacity(shares[share].count)
             for index in shares[share] {

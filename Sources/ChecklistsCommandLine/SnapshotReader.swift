@@ -13,6 +13,9 @@ struct SnapshotReader {
     /// Where a skimming reading (`readOnTwoCores`) notes each item it
     /// passes over; nil for a full reading.
     var skim: Skim?
+    /// Where a repeating item's start is checked to lead its due date by
+    /// less than one repeat (`StartDate`): the user's.
+    var calendar = Calendar(identifier: .gregorian)
 
     /// The items a skimming reading passed over, in the file's order: where
     /// each starts and ends, and the index of its list among the lists.
@@ -51,7 +54,7 @@ struct SnapshotReader {
 
     /// The fields an item may have, in the order an export writes them.
     enum ItemField: Int, CaseIterable {
-        case id, text, due, checked, remind, reminder, reminders, `repeat`, repeatStart, lastDone, note, position, priority, tags, uid, modified, completed, ical
+        case id, text, due, start, checked, remind, reminder, reminders, `repeat`, repeatStart, lastDone, note, position, priority, tags, uid, modified, completed, ical
     }
 
     /// The fields of the file, of a list and of an item, each in the
@@ -75,11 +78,12 @@ struct SnapshotReader {
     /// "NAME:LINE:COLUMN: what; nothing was imported". A file of at least
     /// `twoCoresFrom` bytes is read on two cores first (`readOnTwoCores`);
     /// a file that reading gives up on is read again, on one.
-    static func read(_ bytes: [UInt8], name: String, twoCoresFrom threshold: Int = 1 << 20) throws(CommandLineError) -> Snapshot {
-        if bytes.count >= threshold, let snapshot = readOnTwoCores(bytes, name: name) { return snapshot }
+    static func read(_ bytes: [UInt8], name: String, twoCoresFrom threshold: Int = 1 << 20,
+                     calendar: Calendar = Calendar(identifier: .gregorian)) throws(CommandLineError) -> Snapshot {
+        if bytes.count >= threshold, let snapshot = readOnTwoCores(bytes, name: name, calendar: calendar) { return snapshot }
         do {
             var parser = JSONParser(document: bytes)
-            let snapshot = try SnapshotReader(bytes: bytes, name: name).snapshot(&parser)
+            let snapshot = try SnapshotReader(bytes: bytes, name: name, calendar: calendar).snapshot(&parser)
             try parser.finishDocument()
             return snapshot
         } catch {
@@ -317,6 +321,16 @@ struct SnapshotReader {
             guard let node = fields[field], !isNull(node) else { return nil }
             return try date(node, "\(what): \(field)")
         }
+        var startDate: Date?
+        if let startNode = fields[.start], !isNull(startNode) {
+            let date = try date(startNode, "\(what): start")
+            if Int64(date.timeIntervalSince1970) % 60 != 0 { throw fail(startNode, "\(what): starts are whole minutes (seconds must be 00)") }
+            if let problem = StartDate.problem(start: date, due: due, recurrence: recurrence, calendar: calendar) {
+                let reason = problem.hasSuffix(".") ? problem.dropLast() : Substring(problem)
+                throw fail(startNode, "\(what): \(reason.prefix(1).lowercased() + reason.dropFirst())")
+            }
+            startDate = date
+        }
         let item = Item(id: id, checklistID: checklistID, text: text, isChecked: checked, dueDate: due, shouldRemind: remind,
                         recurrence: recurrence, repeatStart: recurrence == nil ? nil : try optionalDate(.repeatStart),
                         lastDoneAt: try optionalDate(.lastDone),
@@ -324,7 +338,8 @@ struct SnapshotReader {
                         note: try fields[.note].map { node throws(JSONProblem) in try string(node, "\(what): note") } ?? "",
                         position: try fields[.position].map { node throws(JSONProblem) in try integer(node, "\(what): position") } ?? id,
                         priority: try fields[.priority].map { node throws(JSONProblem) in try priority(node, "\(what): priority") } ?? .none,
-                        reminders: others, tags: try fields[.tags].map { node throws(JSONProblem) in try tags(node, "\(what): tags") } ?? [])
+                        reminders: others, tags: try fields[.tags].map { node throws(JSONProblem) in try tags(node, "\(what): tags") } ?? [],
+                        startDate: startDate)
         if let problem = TextRules.noteProblem(with: item.note), let node = fields[.note] { throw fail(node, "\(what): \(problem)") }
         var uid = ""
         if let uidNode = fields[.uid] {

@@ -125,11 +125,20 @@ public struct ICalendarFuzzer {
         if random.chance(0.4) {
             fields.dueDate = random.chance(0.2) ? nil : now.addingTimeInterval(Double(random.int(-2000...2000)) * 3600)
             fields.dueDate = fields.dueDate.map { Date(timeIntervalSince1970: ($0.timeIntervalSince1970 / 60).rounded(.down) * 60) }
+            // A day without a time (a DATE where DUE was one, or no DUE).
+            if random.chance(0.3) { fields.dueDate = fields.dueDate.map(midnight) }
         }
         if random.chance(0.3) { fields.isChecked.toggle() }
         if random.chance(0.3) { fields.shouldRemind.toggle() }
         if random.chance(0.3) { fields.recurrence = random.pick([nil, .days(1), .days(3), .weekdays, .weeks(2), .monthly, .yearly]) }
         if random.chance(0.2) { fields.repeatStart = fields.dueDate?.addingTimeInterval(Double(random.int(-100...0)) * 86_400) }
+        if random.chance(0.35) {
+            // A start: minutes or days before the due date (or around now
+            // without one), a day without a time at times.
+            let before = random.chance(0.5) ? Double(random.int(1...600)) * 60 : Double(random.int(1...40)) * 86_400 / 4
+            let start = Date(timeIntervalSince1970: (((fields.dueDate ?? now).timeIntervalSince1970 - before) / 60).rounded(.down) * 60)
+            fields.startDate = random.chance(0.15) ? nil : random.chance(0.3) ? midnight(start) : start
+        }
         if random.chance(0.3) {
             // Several reminders: before the due date, or at a whole minute of their own.
             let minute = Double(Int64(now.timeIntervalSince1970 / 60) + Int64(random.int(-1000...100_000))) * 60
@@ -147,7 +156,18 @@ public struct ICalendarFuzzer {
         })
         if fields.dueDate == nil { fields.recurrence = nil }
         if fields.recurrence == nil { fields.repeatStart = nil } else { fields.repeatStart = fields.repeatStart ?? fields.dueDate }
+        // What iCalendar can carry: a start before the due date, a repeating
+        // item's less than one repeat before; the repeat then counts from
+        // the due date, as it does from a series start that close.
+        let (start, seriesStart) = fields.dtstart(calendar: mapping.calendar)
+        fields.startDate = start
+        if fields.recurrence != nil { fields.repeatStart = seriesStart }
         return fields
+    }
+
+    /// Midnight starting the day of `date` in the mapping's zone.
+    private func midnight(_ date: Date) -> Date {
+        mapping.calendar.startOfDay(for: date)
     }
 
     // MARK: - Mutations
@@ -160,7 +180,8 @@ public struct ICalendarFuzzer {
         "DUE;TZID=Custom:20260329T023000\r\n", "TRIGGER:-PT15M\r\n", "TRIGGER;RELATED=END:PT0S\r\n",
         "TRIGGER;VALUE=DATE-TIME:20261224T170000Z\r\n", "ACTION:DISPLAY\r\n", "ACTION:EMAIL\r\n", "STATUS:COMPLETED\r\n",
         "STATUS:NEEDS-ACTION\r\n", "COMPLETED:20261120T100000Z\r\n", "RRULE:FREQ=WEEKLY\r\n", "RRULE:FREQ=MONTHLY;BYDAY=-1SU\r\n",
-        "DTSTART:20261101T090000Z\r\n", "UID:", "SUMMARY:", "RECURRENCE-ID:20261201T090000Z\r\n", "TZID=", "VALUE=DATE",
+        "DTSTART:20261101T090000Z\r\n", "DTSTART;VALUE=DATE:20261123\r\n", "DTSTART;TZID=Europe/Berlin:20261123T090000\r\n",
+        "RRULE:FREQ=WEEKLY;BYDAY=FR\r\n", "TRIGGER;RELATED=START:-PT15M\r\n", "UID:", "SUMMARY:", "RECURRENCE-ID:20261201T090000Z\r\n", "TZID=", "VALUE=DATE",
         "\u{FFFD}", "\u{0}", "\u{1B}[31m", "é", "👨‍👩‍👧", "99999999T999999Z", "-P", "PT", "W", "20260230", "+1400", "-9223372036854775808SU",
     ]
 
@@ -204,15 +225,16 @@ public struct ICalendarFuzzer {
     // MARK: - Seeds
 
     /// Which app writes each file of `corpus`, in order.
-    public static let corpusApps = ["Apple Reminders", "tasks.org", "Thunderbird", "Nextcloud Tasks", "todoman"]
+    public static let corpusApps = ["Apple Reminders", "tasks.org", "Thunderbird", "Nextcloud Tasks", "todoman", "tasks.org weekly"]
 
     /// Small files in the shapes Apple Reminders, tasks.org, Thunderbird,
     /// Nextcloud Tasks and todoman write (from their public documentation
-    /// and code: Apple's X-APPLE-SORT-ORDER and absolute triggers, tasks.org's
-    /// DATE due and RELATED=END alarm, Thunderbird's Windows-named zone
-    /// defined only by its VTIMEZONE, Nextcloud's floating times and
-    /// RELATED-TO, todoman's PRODID and UTC times). The tests check what
-    /// each gives; the fuzzer mutates them.
+    /// and code: Apple's X-APPLE-SORT-ORDER, absolute triggers and DTSTART
+    /// equal to DUE, tasks.org's DATE start and due and RELATED=END alarm,
+    /// its weekly repeat with BYDAY of the due day and a start days before,
+    /// Thunderbird's Windows-named zone defined only by its VTIMEZONE,
+    /// Nextcloud's floating times and RELATED-TO, todoman's PRODID and UTC
+    /// times). The tests check what each gives; the fuzzer mutates them.
     public static let corpus: [String] = [
         """
         BEGIN:VCALENDAR\r
@@ -222,6 +244,7 @@ public struct ICalendarFuzzer {
         UID:2C3A7F0E-8B1D-4E55-9C2A-0D1E2F3A4B5C\r
         DTSTAMP:20261120T080000Z\r
         SUMMARY:Buy milk\r
+        DTSTART;TZID=Europe/Berlin:20261124T090000\r
         DUE;TZID=Europe/Berlin:20261124T090000\r
         X-APPLE-SORT-ORDER:123456\r
         BEGIN:VALARM\r
@@ -264,6 +287,7 @@ public struct ICalendarFuzzer {
         PRIORITY:1\r
         CATEGORIES:health,calls\r
         X-APPLE-SORT-ORDER:-1234\r
+        DTSTART;VALUE=DATE:20261123\r
         DUE;VALUE=DATE:20261125\r
         BEGIN:VALARM\r
         TRIGGER;RELATED=END:PT0S\r
@@ -326,6 +350,7 @@ public struct ICalendarFuzzer {
         STATUS:COMPLETED\r
         COMPLETED:20261121T083000\r
         PERCENT-COMPLETE:100\r
+        DTSTART:20261120T080000\r
         DUE:20261121T080000\r
         RRULE:FREQ=DAILY;COUNT=10\r
         RELATED-TO;RELTYPE=PARENT:f00dfeed-0000-4000-8000-000000000001\r
@@ -354,6 +379,35 @@ public struct ICalendarFuzzer {
         DTSTART:20261130T090000Z\r
         SUMMARY:Not a to-do\r
         END:VEVENT\r
+        END:VCALENDAR\r
+
+        """,
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:+//IDN tasks.org//android-130804//EN\r
+        BEGIN:VTODO\r
+        DTSTAMP:20261120T101010Z\r
+        UID:7366123045921184777\r
+        CREATED:20261120T101000Z\r
+        LAST-MODIFIED:20261120T101010Z\r
+        SUMMARY:Timesheet\r
+        PRIORITY:5\r
+        CATEGORIES:work\r
+        RRULE:FREQ=WEEKLY;BYDAY=FR\r
+        DTSTART;TZID=Europe/Berlin:20261123T090000\r
+        DUE;TZID=Europe/Berlin:20261127T170000\r
+        BEGIN:VALARM\r
+        TRIGGER;RELATED=END:-PT1H\r
+        ACTION:DISPLAY\r
+        DESCRIPTION:Default Tasks.org description\r
+        END:VALARM\r
+        BEGIN:VALARM\r
+        TRIGGER;RELATED=START:PT0S\r
+        ACTION:DISPLAY\r
+        DESCRIPTION:Default Tasks.org description\r
+        END:VALARM\r
+        END:VTODO\r
         END:VCALENDAR\r
 
         """,

@@ -121,7 +121,7 @@ public struct SyncPlanner: Sendable {
             // The server holding what we sent ourselves is no change of
             // theirs: that text is the base, and what changed here since wins.
             let ours = pushed.flatMap(CalendarMapping.object).flatMap(mapping.fields(of:))
-            let base = ours.map { FieldMerge.same($0, mapping.fields(of: version.object) ?? $0, now: now) } == true ? pushed : state?.base
+            let base = ours.map { FieldMerge.same($0, mapping.fields(of: version.object) ?? $0, now: now, calendar: mapping.calendar) } == true ? pushed : state?.base
             plan = merge(entry, base: base, version: version)
         case let (nil, state?, .unchanged):
             plan.remote = .delete(href: state.href, etag: state.etag)
@@ -142,14 +142,14 @@ public struct SyncPlanner: Sendable {
         guard let state else { return true }
         if let synced = state.syncedModifiedAt { return entry.modifiedAt != synced }
         guard let object = CalendarMapping.object(state.base), let base = mapping.fields(of: object) else { return true }
-        if FieldMerge.same(entry.calendarFields, base, now: now) { return false }
+        if FieldMerge.same(entry.calendarFields, base, now: now, calendar: mapping.calendar) { return false }
         // Some items say what iCalendar cannot: Remind Me on, no reminder
         // pending and a due date to come (an import without `reminder`)
         // reads back with the reminder at the due date. What would be sent
         // reading back as what was sent is no change, or it goes up again
         // at every sync.
         let sent = mapping.fields(of: mapping.merge(entry.calendarFields, stamps: stamps(entry), into: object))
-        return sent.map { !FieldMerge.same($0, base, now: now) } ?? true
+        return sent.map { !FieldMerge.same($0, base, now: now, calendar: mapping.calendar) } ?? true
     }
 
     /// A modification time to record with a state: nil when it falls within
@@ -197,13 +197,14 @@ public struct SyncPlanner: Sendable {
         let baseFields = CalendarMapping.object(base).flatMap(mapping.fields(of:))
         let here = MergeSide(fields: entry.calendarFields, changedAt: entry.modifiedAt)
         let server = MergeSide(fields: theirs.fields, changedAt: mapping.lastModified(of: version.object))
-        var (merged, conflicts) = FieldMerge.merge(base: baseFields, here: here, server: server, now: now, describeDate: describeDate)
+        var (merged, conflicts) = FieldMerge.merge(base: baseFields, here: here, server: server, now: now,
+                                                   calendar: mapping.calendar, describeDate: describeDate)
         merged.uid = entry.uid
-        let unchangedHere = FieldMerge.same(merged, entry.calendarFields, now: now)
+        let unchangedHere = FieldMerge.same(merged, entry.calendarFields, now: now, calendar: mapping.calendar)
         let modified = unchangedHere ? (entry.modifiedAt ?? wholeSeconds(now)) : wholeSeconds(now)
         let completed = merged.isChecked ? (entry.item.isChecked ? entry.completedAt : theirs.completedAt) : nil
         let object = mapping.merge(merged, stamps: CalendarStamps(modifiedAt: wholeSeconds(now), completedAt: completed), into: version.object)
-        let text = FieldMerge.same(merged, theirs.fields, now: now) ? version.text : ICalendarWriter.text(object)
+        let text = FieldMerge.same(merged, theirs.fields, now: now, calendar: mapping.calendar) ? version.text : ICalendarWriter.text(object)
         if text != version.text { plan.remote = .put(Upload(href: version.href, text: text, precondition: .etag(version.etag))) }
         plan.local = .write(SyncCommit.ItemWrite(
             fields: merged, object: text, modifiedAt: modified, completedAt: completed, readModifiedAt: entry.modifiedAt,

@@ -10,11 +10,7 @@ struct PriorityMappingTests {
     let mapping = CalendarMapping(timeZone: TimeZone(identifier: "Europe/Berlin")!, now: Fixed.now)
     let stamps = CalendarStamps(modifiedAt: Fixed.now, completedAt: nil)
 
-    private func object(_ lines: [String]) throws -> ICalComponent {
-        let text = (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Other//EN", "BEGIN:VTODO", "UID:x", "DTSTAMP:20260101T000000Z", "SUMMARY:Milk"]
-            + lines + ["END:VTODO", "END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n"
-        return try ICalendarReader.parse(Array(text.utf8))[0]
-    }
+    private func object(_ lines: [String]) throws -> ICalComponent { try otherAppTodo(lines) }
 
     @Test("another app's PRIORITY:2 reads as high and goes back as 2, byte for byte, unchanged or when only the text changed")
     func keptWhileTheLevelStands() throws {

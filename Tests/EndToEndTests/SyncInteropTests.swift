@@ -38,7 +38,8 @@ struct SyncInteropTests {
         }
     }
 
-    @Test("another client's edits come down; a start date it set is dropped when our due date moves before it", arguments: ServerKind.allCases)
+    @Test("another client's edits come down: its start before our due date is the item's; one after it is none, dropped when we write the to-do",
+          arguments: ServerKind.allCases)
     func editedByAnotherClient(_ kind: ServerKind) throws {
         try scenario(kind) { server, laptop, other in
             laptop.run(["add", "Tax return", "--due", "2030-01-20 09:00"])
@@ -48,8 +49,17 @@ struct SyncInteropTests {
             other.run(["edit", "List", uid, "DTSTART", "20300110T090000Z"])
             #expect(laptop.sync() == [#""List": 1 received"#])
             #expect(laptop.items() == ["File the tax return | 2030-01-20T09:00:00+00:00"])
-            // Our due date moves before the other app's start date.
-            laptop.run(["edit", laptop.id(of: "File the tax return"), "--due", "2030-01-05 09:00"])
+            let id = laptop.id(of: "File the tax return")
+            #expect(try laptop.open().item(id: Int64(id)!)?.startDate == Fixed.instant("2030-01-10T09:00:00Z"))
+            // Our due date cannot move before that start: refused, nothing to send.
+            let refused = laptop.run(["edit", id, "--due", "2030-01-05 09:00"])
+            #expect(refused.status == 2 && refused.output.contains("the start is after the due date"), "\(refused.output)")
+            #expect(laptop.sync() == [#""List": up to date"#])
+            // A DTSTART after our due date is no start, and goes when we write the to-do.
+            other.run(["edit", "List", uid, "DTSTART", "20300125T090000Z"])
+            #expect(laptop.sync() == [#""List": 1 received"#])
+            #expect(try laptop.open().item(id: Int64(id)!)?.startDate == nil)
+            laptop.run(["edit", id, "--due", "2030-01-05 09:00"])
             #expect(laptop.sync() == [#""List": 1 sent"#])
             let href = try #require(try laptop.open().syncStates(calendarURL: try laptop.open().syncCalendars()[0].url).states.first?.href)
             let onServer = runCommand(["curl", "-s", "http://127.0.0.1:\(server.port)\(href)"]).output

@@ -127,9 +127,10 @@ struct SeveralAlarmsFilesTests {
         text.components(separatedBy: "BEGIN:VALARM\r\n").dropFirst().map { "BEGIN:VALARM\r\n" + $0.components(separatedBy: "END:VALARM\r\n")[0] + "END:VALARM\r\n" }
     }
 
-    @Test("tasks.org: alarms at and an hour before DUE are reminders; the one at the start is kept and not one")
+    @Test("tasks.org: alarms at and an hour before DUE are reminders; the one at the start is kept and not one; DTSTART the day before is the start")
     func tasksOrgShape() throws {
         #expect(mapping.fields(of: try object(Self.tasksOrg))?.reminders == [.atDue, .beforeDue(minutes: 60)])
+        #expect(mapping.fields(of: try object(Self.tasksOrg))?.startDate == utc("2026-11-30T09:00:00Z"))
         let written = try edited(Self.tasksOrg) { $0.reminders = [.atDue, .beforeDue(minutes: 24 * 60)] }
         let before = alarms(Self.tasksOrg), after = alarms(written)
         // The hour before went, a day before came; the others are as written.

@@ -11,7 +11,8 @@ public struct CalendarFields: Hashable, Sendable {
     /// The reminders, one per VALARM we can model (`ReminderTime.normalized`).
     public var reminders: [ReminderTime]
     public var recurrence: Recurrence?
-    /// DTSTART of a repeating item: where its occurrences are counted from.
+    /// DTSTART of a repeating item: where its occurrences are counted from
+    /// (DUE when DTSTART is its start).
     public var repeatStart: Date?
     /// The note <-> the VTODO's DESCRIPTION; empty: none.
     public var note: String
@@ -19,8 +20,8 @@ public struct CalendarFields: Hashable, Sendable {
     public var priority: Priority
     /// <-> CATEGORIES: every such line's comma-separated values, in order.
     public var tags: [String]
-    /// <-> DTSTART when it is a start (`StartDate`): at or before DUE, and
-    /// for a repeating to-do less than one repeat before it.
+    /// <-> DTSTART when it is a start (`StartDate`): before DUE, and for a
+    /// repeating to-do less than one repeat before it.
     public var startDate: Date?
 
     public init(uid: String, text: String, dueDate: Date?, isChecked: Bool = false, shouldRemind: Bool = false,
@@ -37,6 +38,31 @@ public struct CalendarFields: Hashable, Sendable {
         self.priority = priority
         self.tags = tags
         self.startDate = startDate
+    }
+
+    /// What DTSTART carries, in `calendar`: the start, when the item can
+    /// keep it there (before the due date; for a repeating item less than
+    /// one repeat before it), else for a repeating item the series start.
+    /// With a start, or a series start less than one repeat before the due
+    /// date (a month-end start, Jan 31 for Feb 28), the repeat counts from
+    /// the due date: DTSTART there would read back as a start.
+    public func dtstart(calendar: Calendar) -> (start: Date?, seriesStart: Date?) {
+        guard let due = dueDate else { return (startDate, nil) }
+        guard let recurrence else { return (startDate.flatMap { $0 < due ? $0 : nil }, nil) }
+        if let start = startDate, Self.isLead(start, due: due, recurrence: recurrence, calendar: calendar) { return (start, due) }
+        let series = repeatStart ?? due
+        return (nil, Self.isLead(series, due: due, recurrence: recurrence, calendar: calendar) ? due : series)
+    }
+
+    /// Whether a repeating to-do's DTSTART is its start (`StartDate.isLead`),
+    /// in `calendar` and in UTC: a series start written in UTC by an app
+    /// that counts in UTC lies one repeat before DUE there, but an hour
+    /// less in a zone that changed its clocks between them.
+    static func isLead(_ start: Date, due: Date, recurrence: Recurrence, calendar: Calendar) -> Bool {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        return StartDate.isLead(start: start, due: due, recurrence: recurrence, calendar: calendar)
+            && StartDate.isLead(start: start, due: due, recurrence: recurrence, calendar: utc)
     }
 
     /// Remind Me: a reminder at the due date among `reminders`.
@@ -82,9 +108,16 @@ public struct CalendarStamps: Hashable, Sendable {
 /// - checked <-> STATUS:COMPLETED (or CANCELLED, or a COMPLETED time without
 ///   STATUS) with COMPLETED and PERCENT-COMPLETE:100
 /// - repeat <-> RRULE (the rules `Recurrence` keeps) with DTSTART
-/// - another app's DTSTART stays, unless the DUE we write is not later
-///   than it (or not of its value type): then it is dropped, as RFC 5545
-///   wants DUE after DTSTART
+/// - start <-> DTSTART: without a repeat we model, one before DUE (or
+///   without DUE; one equal to DUE, as Apple writes it, is no start and
+///   follows DUE); with one, one less than a repeat before DUE (the
+///   repeat then counts from DUE); any other DTSTART of a repeat is where
+///   it counts from. A DATE reads as midnight starting that day. Written
+///   with DUE's value type (a DATE where DUE is one and the start is at
+///   midnight; else DUE becomes a DATE-TIME too), in its own form while
+///   that reads back the same. Another app's DTSTART after DUE is no
+///   start: it stays until we change the to-do, then it is dropped, as
+///   RFC 5545 wants DUE not before DTSTART
 /// - each reminder <-> a DISPLAY or AUDIO VALARM: a TRIGGER relative to
 ///   DUE (RELATED=END, or no RELATED in a VTODO without DTSTART) at or
 ///   before it, or an absolute TRIGGER (one at the due time reads as Remind
@@ -105,6 +138,13 @@ public struct CalendarMapping: Sendable {
     public init(timeZone: TimeZone, now: Date) {
         self.timeZone = timeZone
         self.now = now
+    }
+
+    /// The Gregorian calendar in `timeZone`: where repeats and starts fall.
+    public var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
     }
 
     // MARK: - Reading
@@ -129,15 +169,31 @@ public struct CalendarMapping: Sendable {
         fields.priority = todo.first("PRIORITY").map { Priority(icalendar: $0.value) } ?? .none
         fields.tags = Self.tags(todo.all("CATEGORIES"))
         let rules = todo.all("RRULE")
+        let start = Self.minute(zones.date(todo.first("DTSTART")))
         if let due, rules.count == 1 {
-            let start = Self.minute(zones.date(todo.first("DTSTART"))) ?? due
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = timeZone
-            if let rule = Recurrence(rrule: rules[0].value, start: calendar.dateComponents([.weekday, .day, .month], from: start)) {
-                fields.recurrence = rule
-                fields.repeatStart = start
+            let calendar = self.calendar
+            func rule(from day: Date) -> Recurrence? {
+                Recurrence(rrule: rules[0].value, start: calendar.dateComponents([.weekday, .day, .month], from: day))
+            }
+            // A DTSTART less than one repeat before DUE is each occurrence's
+            // start, and the rule is counted from DUE (tasks.org writes the
+            // due day's BYDAY with a start on another day); any other DTSTART
+            // is where the series is counted from, as earlier versions wrote it.
+            let seriesRule = rule(from: start ?? due)
+            if let start, let lead = rule(from: due) ?? seriesRule, CalendarFields.isLead(start, due: due, recurrence: lead, calendar: calendar) {
+                fields.recurrence = lead
+                fields.repeatStart = due
+                fields.startDate = start
+            } else if let seriesRule {
+                fields.recurrence = seriesRule
+                fields.repeatStart = start ?? due
             }
         }
+        // Without a repeat we model, DTSTART before DUE (or without DUE) is
+        // the start. One equal to DUE is not: Apple writes DTSTART as the due
+        // time on every dated reminder, and each would stay out of what is
+        // due until the moment it is due.
+        if fields.recurrence == nil, let start, due.map({ start < $0 }) ?? true { fields.startDate = start }
         fields.reminders = ReminderTime.normalized(reminderAlarms(in: todo, due: due, zones: zones).map(\.reminder))
         return fields
     }
@@ -235,11 +291,12 @@ public struct CalendarMapping: Sendable {
     // MARK: - Writing
 
     /// `fields` merged into `original` (nil: a new object). Reading the
-    /// result gives `fields` back (reminders before a due date need one).
+    /// result gives `fields` back (reminders before a due date need one; a
+    /// start as `CalendarFields.dtstart` carries it). A to-do whose fields
+    /// say what it already says is returned exactly as it came.
     public func merge(_ fields: CalendarFields, stamps: CalendarStamps, into original: ICalComponent?) -> ICalComponent {
         var object = original ?? ICalComponent(name: "VCALENDAR")
         let zones = ICalZones(local: timeZone, calendar: object)
-        var changed = false
         let index: Int
         if let master = Self.masterIndex(object) {
             index = master
@@ -248,14 +305,22 @@ public struct CalendarMapping: Sendable {
                 ICalProperty(name: "UID", value: fields.uid), ICalProperty(name: "STATUS", value: "NEEDS-ACTION"),
             ]))
             index = object.components.count - 1
-            changed = true
         }
         var todo = object.components[index]
+        let given = todo
         var current = self.fields(of: todo, zones: zones)
+        let rule = fields.dueDate == nil ? nil : fields.recurrence
+        let (start, series) = fields.dtstart(calendar: calendar)
+        let changed = original == nil || Self.masterIndex(original!) == nil || current.uid != fields.uid || current.text != fields.text
+            || current.dueDate != fields.dueDate || current.isChecked != fields.isChecked || current.note != fields.note
+            || current.priority != fields.priority || current.tags != fields.tags || current.reminders != fields.reminders
+            || current.recurrence != rule || current.startDate != start || current.repeatStart != series
+        guard changed else { return object }
 
         if current.uid != fields.uid { todo.replace(with: ICalProperty(name: "UID", value: fields.uid)) }
         if current.text != fields.text { todo.replace(with: ICalProperty(name: "SUMMARY", text: fields.text)) }
-        if current.dueDate != fields.dueDate {
+        let dueChanged = current.dueDate != fields.dueDate
+        if dueChanged {
             if let due = fields.dueDate {
                 todo.replace(with: time("DUE", due, like: todo.first("DUE"), zones: zones))
             } else {
@@ -290,30 +355,55 @@ public struct CalendarMapping: Sendable {
                 todo.replace(with: ICalProperty(name: "CATEGORIES", value: fields.tags.map(ICalText.escaped).joined(separator: ",")))
             }
         }
-        if current.uid != fields.uid || current.text != fields.text || current.dueDate != fields.dueDate || current.isChecked != fields.isChecked
-            || current.note != fields.note || current.priority != fields.priority || current.tags != fields.tags {
-            changed = true
-        }
 
-        // The repeat and the alarm depend on DUE, so they are compared with
-        // what the VTODO says now.
-        current = self.fields(of: todo, zones: zones)
-        if let rule = fields.recurrence, fields.dueDate != nil, let start = fields.repeatStart ?? fields.dueDate {
-            if current.recurrence != rule || current.repeatStart != start {
-                todo.replace(with: ICalProperty(name: "RRULE", value: rule.rrule))
-                todo.replace(with: time("DTSTART", start, like: todo.first("DTSTART") ?? todo.first("DUE"), zones: zones))
-                changed = true
+        // DTSTART as the other app left it, fitted to the DUE written: one
+        // at the due time (Apple's) stays at it; one after it, which is no
+        // start, goes, as RFC 5545 wants DUE not before DTSTART; where DUE
+        // changed its value type, DTSTART takes DUE's.
+        if let startProperty = todo.first("DTSTART"), let before = zones.date(startProperty) {
+            let due = Self.minute(zones.date(todo.first("DUE")))
+            if dueChanged, rule == nil, start == nil, let due, Self.minute(before) == Self.minute(zones.date(given.first("DUE"))) {
+                writeStart(due, in: &todo, zones: zones)
+            } else if rule == nil, let due, due < before {
+                todo.remove("DTSTART")
+            } else if dueChanged, !Self.sameValueType(todo) {
+                writeStart(before, in: &todo, zones: zones)
             }
-        } else if current.recurrence != nil {
-            // Ours (we could read it), so ours to remove; DTSTART may be the
-            // other app's start date and stays.
-            todo.remove("RRULE")
-            changed = true
         }
 
-        // Another app's start date goes before the reminder is compared, so
-        // a reminder that was relative to it is written again, in time.
-        if changed, fields.recurrence == nil, Self.startNotBeforeDue(todo, zones: zones) { todo.remove("DTSTART") }
+        // The repeat and the start share DTSTART: the start when there is
+        // one, else the repeat's series start. Compared with what the VTODO
+        // says now, as are the alarms after them (they depend on DUE and on
+        // whether there is a DTSTART).
+        current = self.fields(of: todo, zones: zones)
+        if current.recurrence != rule || current.startDate != start || current.repeatStart != series {
+            let hadStart = todo.first("DTSTART") != nil
+            // A new rule goes before its DTSTART, as this app always wrote it.
+            if let rule, todo.first("RRULE") == nil { todo.replace(with: ICalProperty(name: "RRULE", value: rule.rrule)) }
+            if let moment = start ?? series {
+                if Self.minute(zones.date(todo.first("DTSTART"))) != moment || !Self.sameValueType(todo) {
+                    writeStart(moment, in: &todo, zones: zones)
+                }
+                if !hadStart { Self.keepRelatedToDue(&todo) }
+            } else if current.startDate != nil || current.recurrence != nil {
+                // Ours (a start, or the series start of a repeat we read).
+                todo.remove("DTSTART")
+            }
+            if let rule {
+                // Another app's rule text stays while it reads as the same rule.
+                if self.fields(of: todo, zones: zones).recurrence != rule { todo.replace(with: ICalProperty(name: "RRULE", value: rule.rrule)) }
+            } else if self.fields(of: todo, zones: zones).recurrence != nil {
+                // Ours; or another app's rule that DUE or DTSTART written here
+                // make read as a repeat this item does not have (a weekly
+                // BYDAY of the due day, with a start now less than a week
+                // before it). Without it, DTSTART is the start or nothing.
+                todo.remove("RRULE")
+                if self.fields(of: todo, zones: zones).startDate != start {
+                    if let start { writeStart(start, in: &todo, zones: zones) } else { todo.remove("DTSTART") }
+                }
+            }
+        }
+
         current = self.fields(of: todo, zones: zones)
         if current.reminders != fields.reminders {
             // Only the alarms of reminders removed here go, and only those
@@ -326,35 +416,54 @@ public struct CalendarMapping: Sendable {
                 let after = todo.components.lastIndex { $0.name == "VALARM" }.map { $0 + 1 } ?? todo.components.count
                 todo.components.insert(Self.alarm(for: reminder, text: fields.text), at: after)
             }
-            changed = true
         }
 
-        if changed {
-            if fields.recurrence == nil, Self.startNotBeforeDue(todo, zones: zones) {
-                // Another app's start date (ours goes with a repeat): RFC 5545
-                // wants DUE later than DTSTART and of the same value type.
-                todo.remove("DTSTART")
-            }
-            todo.replace(with: ICalProperty(name: "DTSTAMP", value: ICalTimeText.utc(stamps.modifiedAt)))
-            if original != nil { todo.replace(with: ICalProperty(name: "LAST-MODIFIED", value: ICalTimeText.utc(stamps.modifiedAt))) }
-        }
+        todo.replace(with: ICalProperty(name: "DTSTAMP", value: ICalTimeText.utc(stamps.modifiedAt)))
+        if original != nil { todo.replace(with: ICalProperty(name: "LAST-MODIFIED", value: ICalTimeText.utc(stamps.modifiedAt))) }
         object.components[index] = todo
         // Required; added only to an object we change, so one we do not is
         // left exactly as it came.
-        if changed && object.first("PRODID") == nil { object.properties.insert(ICalProperty(name: "PRODID", value: Self.productID), at: 0) }
-        if changed && object.first("VERSION") == nil { object.properties.insert(ICalProperty(name: "VERSION", value: "2.0"), at: 0) }
+        if object.first("PRODID") == nil { object.properties.insert(ICalProperty(name: "PRODID", value: Self.productID), at: 0) }
+        if object.first("VERSION") == nil { object.properties.insert(ICalProperty(name: "VERSION", value: "2.0"), at: 0) }
         return object
     }
 
-    /// Whether the VTODO has a DTSTART that its DUE is not later than, or
-    /// that is a DATE where DUE is a DATE-TIME (or the other way round).
-    private static func startNotBeforeDue(_ todo: ICalComponent, zones: ICalZones) -> Bool {
-        guard let start = todo.first("DTSTART"), let due = todo.first("DUE") else { return false }
-        guard let startValue = ICalTimeValue(start), let dueValue = ICalTimeValue(due) else { return false }
-        func isDate(_ value: ICalTimeValue) -> Bool { if case .date = value { true } else { false } }
-        if isDate(startValue) != isDate(dueValue) { return true }
-        guard let startDate = zones.date(start), let dueDate = zones.date(due) else { return false }
-        return dueDate <= startDate
+    /// DTSTART set to `moment` with DUE's value type, as RFC 5545 requires:
+    /// in its own DATE-TIME form when it has one, else in DUE's. A DATE DUE
+    /// and a start with a time of day cannot share one, so DUE becomes a
+    /// DATE-TIME. Without DUE, a start at midnight is a DATE.
+    private func writeStart(_ moment: Date, in todo: inout ICalComponent, zones: ICalZones) {
+        let old = todo.first("DTSTART").flatMap { ICalTimeValue($0) == nil ? nil : $0 }
+        let day = ICalProperty(name: "DTSTART", parameters: [ICalParameter(name: "VALUE", rawValue: "DATE")], value: ICalTimeText.day(moment, in: timeZone))
+        guard let due = todo.first("DUE"), let dueValue = ICalTimeValue(due) else {
+            todo.replace(with: old.map { time("DTSTART", moment, like: $0, zones: zones) } ?? (zones.date(day) == moment ? day : time("DTSTART", moment, like: nil, zones: zones)))
+            return
+        }
+        if dueValue.isDate {
+            if zones.date(day) == moment { return todo.replace(with: day) }
+            if let dueDate = zones.date(due) { todo.replace(with: time("DUE", dueDate, like: nil, zones: zones)) }
+        }
+        let like = old.flatMap { ICalTimeValue($0)?.isDate == false ? $0 : nil } ?? todo.first("DUE")
+        todo.replace(with: time("DTSTART", moment, like: like, zones: zones))
+    }
+
+    /// Whether DTSTART and DUE (where both are there) share a value type.
+    private static func sameValueType(_ todo: ICalComponent) -> Bool {
+        guard let start = todo.first("DTSTART").flatMap(ICalTimeValue.init), let due = todo.first("DUE").flatMap(ICalTimeValue.init) else { return true }
+        return start.isDate == due.isDate
+    }
+
+    /// Relative triggers without RELATED count from DTSTART where there is
+    /// one (RFC 5545): when we add the first DTSTART, they are said to be
+    /// relative to DUE, which is what they meant until then.
+    private static func keepRelatedToDue(_ todo: inout ICalComponent) {
+        for index in todo.components.indices where todo.components[index].name == "VALARM" {
+            guard let trigger = todo.components[index].first("TRIGGER"), trigger.parameter("RELATED") == nil,
+                  trigger.parameter("VALUE")?.uppercased() != "DATE-TIME", ICalTimeText.duration(trigger.value) != nil else { continue }
+            var related = trigger
+            related.parameters.append(ICalParameter(name: "RELATED", rawValue: "END"))
+            todo.components[index].replace(with: related)
+        }
     }
 
     /// A DUE or DTSTART for `date`, in the form `old` had (a DATE, a TZID

@@ -480,6 +480,26 @@ enum Schema {
                 CREATE INDEX item_by_start ON item(startAt) WHERE startAt IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v19: start dates other apps wrote") { db in
+            // Items imported or synced before v18 carry another app's DTSTART
+            // in their kept object. Where it is a start (as the mapping now
+            // reads it), it becomes the item's, or the next sync would send
+            // it as removed here; a repeat that only a start lets the mapping
+            // read (tasks.org's weekly BYDAY of the due day) becomes the
+            // item's too, or that sync would drop the other app's RRULE.
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = .current
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, calendarObject, dueAt, repeatRule FROM item WHERE calendarObject LIKE '%DTSTART%' AND startAt IS NULL
+                """)
+            for row in rows {
+                guard let object: String = row["calendarObject"],
+                      let start = migratedStart(in: object, dueAt: row["dueAt"], repeatRule: row["repeatRule"], calendar: calendar) else { continue }
+                try db.execute(sql: """
+                    UPDATE item SET startAt = ?, repeatRule = coalesce(?, repeatRule), repeatStart = coalesce(?, repeatStart) WHERE id = ?
+                    """, arguments: [start.startAt, start.repeatRule, start.repeatStart, row["id"] as Int64])
+            }
+        }
         migrator.registerMigration("v20: items not started hidden per list") { db in
             try db.execute(sql: """
                 -- Whether the list's screen leaves out its items that have not
@@ -489,6 +509,201 @@ enum Schema {
                 """)
         }
         return migrator
+    }
+
+    // MARK: - v19: a start read out of a kept object
+
+    /// What v19 writes into an item: its start, and for a repeating one the
+    /// due date its repeat now counts from (and the rule, where only the
+    /// start made it readable), in seconds since 1970.
+    struct MigratedStart: Equatable {
+        var startAt: Int64
+        var repeatRule: String?
+        var repeatStart: Int64?
+    }
+
+    /// The start of an item kept with `object`, by the rules the mapping
+    /// reads DTSTART with: without a rule it keeps, DTSTART before DUE (or
+    /// without DUE); with one, DTSTART less than one repeat before DUE.
+    /// The item's own due date (`dueAt`) may have moved since the object was
+    /// kept (a repeat checked off here): the start moves with it, as many
+    /// days before at the same time. Nil where there is no start to keep.
+    /// Written out here, as `todoDescription` is, so that v19 migrates the
+    /// same way whatever the mapping and `StartDate` become.
+    static func migratedStart(in object: String, dueAt: Int64?, repeatRule: String?, calendar: Calendar) -> MigratedStart? {
+        guard let start = todoPropertyLines("DTSTART", in: object).first.flatMap({ instant($0, calendar: calendar) }) else { return nil }
+        let objectDue = todoPropertyLines("DUE", in: object).first.flatMap { instant($0, calendar: calendar) }
+        let rules = todoPropertyLines("RRULE", in: object).compactMap { line in valueStart(line).map { String(line[$0...]) } }
+        let itemDue: Int64? = dueAt
+        if let objectDue, rules.count == 1 {
+            func kept(from day: Int64) -> KeptRule? {
+                let parts = calendar.dateComponents([.weekday, .day, .month], from: Date(timeIntervalSince1970: TimeInterval(day)))
+                return keptRule(rules[0], weekday: parts.weekday ?? 0, day: parts.day ?? 0, month: parts.month ?? 0)
+            }
+            let seriesRule = kept(from: start)
+            if let lead = kept(from: objectDue) ?? seriesRule, isLead(start, due: objectDue, rule: lead, calendar: calendar) {
+                // The item repeats here as read before (or, read only now, by
+                // this rule); a start is kept only with a due date to lead.
+                let rule: KeptRule
+                if let repeatRule {
+                    guard let own = keptRule(repeatRule, weekday: 0, day: 0, month: 0) else { return nil }
+                    rule = own
+                } else if seriesRule == nil {
+                    rule = lead
+                } else {
+                    // The repeat was removed here: a start of one occurrence.
+                    return itemDue.map { start < $0 } == false ? nil : MigratedStart(startAt: start)
+                }
+                guard let itemDue else { return nil }
+                let moved = itemDue == objectDue ? start : movedStart(start, from: objectDue, to: itemDue, calendar: calendar)
+                guard isLead(moved, due: itemDue, rule: rule, calendar: calendar) else { return nil }
+                return MigratedStart(startAt: moved, repeatRule: repeatRule == nil ? rule.text : nil, repeatStart: itemDue)
+            }
+            // Where the series is counted from, as before: no start.
+            if seriesRule != nil { return nil }
+        }
+        // Without a repeat the mapping keeps: before the due date (one at it,
+        // as Apple writes every DTSTART, is no start).
+        if let objectDue, start >= objectDue { return nil }
+        if let itemDue, start >= itemDue { return nil }
+        return MigratedStart(startAt: start)
+    }
+
+    /// A rule this app keeps, in its stored form, with one repeat's length.
+    struct KeptRule {
+        var text: String
+        var unit: Calendar.Component
+        var count: Int
+        var weekdays = false
+    }
+
+    /// v19's reading of an RRULE as one of the rules the app keeps, read
+    /// from a day (its weekday 1 Sunday...7, day and month; 0 for none):
+    /// BYDAY, BYMONTHDAY or BYMONTH that only repeat that day's are allowed,
+    /// as `Recurrence(rrule:start:)` reads them.
+    static func keptRule(_ text: String, weekday: Int, day: Int, month: Int) -> KeptRule? {
+        var body = text.trimmingCharacters(in: .whitespaces).uppercased()
+        if body.hasPrefix("RRULE:") { body.removeFirst(6) }
+        var parts: [String: String] = [:]
+        for part in body.split(separator: ";") {
+            let pair = part.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2, parts[pair[0]] == nil else { return nil }
+            parts[pair[0]] = pair[1]
+        }
+        let names = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
+        guard let frequency = parts.removeValue(forKey: "FREQ") else { return nil }
+        var interval = 1
+        if let text = parts.removeValue(forKey: "INTERVAL") {
+            guard let value = Int(text), (1...999).contains(value) else { return nil }
+            interval = value
+        }
+        if let weekStart = parts.removeValue(forKey: "WKST"), !names.contains(weekStart) { return nil }
+        if let monthDay = parts["BYMONTHDAY"], Int(monthDay) == day, frequency == "MONTHLY" || frequency == "YEARLY" { parts["BYMONTHDAY"] = nil }
+        if let byMonth = parts["BYMONTH"], Int(byMonth) == month, frequency == "YEARLY" { parts["BYMONTH"] = nil }
+        let days = parts.removeValue(forKey: "BYDAY").map { Set($0.split(separator: ",").map(String.init)) }
+        guard parts.isEmpty else { return nil }
+        let every = interval == 1 ? "" : ";INTERVAL=\(interval)"
+        switch (frequency, days, interval) {
+        case ("DAILY", nil, _): return KeptRule(text: "FREQ=DAILY" + every, unit: .day, count: interval)
+        case ("WEEKLY", ["MO", "TU", "WE", "TH", "FR"], 1):
+            return KeptRule(text: "FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", unit: .day, count: 1, weekdays: true)
+        case ("WEEKLY", nil, _): return KeptRule(text: "FREQ=WEEKLY" + every, unit: .day, count: 7 * interval)
+        case let ("WEEKLY", days?, _) where (1...7).contains(weekday) && days == [names[weekday - 1]]:
+            return KeptRule(text: "FREQ=WEEKLY" + every, unit: .day, count: 7 * interval)
+        case ("MONTHLY", nil, 1): return KeptRule(text: "FREQ=MONTHLY", unit: .month, count: 1)
+        case ("YEARLY", nil, 1): return KeptRule(text: "FREQ=YEARLY", unit: .month, count: 12)
+        default: return nil
+        }
+    }
+
+    /// Whether `start` is before `due` and after the occurrence before it,
+    /// in `calendar` and in UTC (a series start written in UTC is one repeat
+    /// before in UTC, an hour off where the clocks changed between).
+    static func isLead(_ start: Int64, due: Int64, rule: KeptRule, calendar: Calendar) -> Bool {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let dueDate = Date(timeIntervalSince1970: TimeInterval(due))
+        return start < due && [calendar, utc].allSatisfy { calendar in
+            // Weekdays: Monday's occurrence before is Friday's, the others' the day before.
+            let count = rule.weekdays && calendar.component(.weekday, from: dueDate) == 2 ? 3 : rule.count
+            guard let previous = calendar.date(byAdding: rule.unit, value: -count, to: dueDate) else { return false }
+            return Double(start) > previous.timeIntervalSince1970
+        }
+    }
+
+    /// `start` moved from leading `from` to leading `to`: as many days
+    /// before, at its clock time, never after `to`.
+    static func movedStart(_ start: Int64, from: Int64, to: Int64, calendar: Calendar) -> Int64 {
+        func day(_ seconds: Int64) -> Date { calendar.startOfDay(for: Date(timeIntervalSince1970: TimeInterval(seconds))) }
+        let lead = calendar.dateComponents([.day], from: day(start), to: day(from)).day ?? 0
+        let time = calendar.dateComponents([.hour, .minute], from: Date(timeIntervalSince1970: TimeInterval(start)))
+        guard let shifted = calendar.date(byAdding: .day, value: -lead, to: day(to)),
+              let moved = calendar.date(bySettingHour: time.hour ?? 0, minute: time.minute ?? 0, second: 0, of: shifted) else {
+            return to - (from - start)
+        }
+        return min(Int64(moved.timeIntervalSince1970), to)
+    }
+
+    /// A DATE or DATE-TIME content line as seconds since 1970, whole
+    /// minutes: a DATE (VALUE=DATE, or eight digits) is midnight starting
+    /// that day in `calendar`'s zone; `Z` is UTC; a TZID Foundation knows
+    /// (or whose last "Area/City" it knows) is that zone; floating is
+    /// `calendar`'s zone. Nil for anything else (a TZID only a VTIMEZONE
+    /// defines), and for years outside 1970-9999.
+    static func instant(_ line: String, calendar: Calendar) -> Int64? {
+        guard let colon = valueStart(line) else { return nil }
+        let value = Array(line[colon...].trimmingCharacters(in: .whitespaces).utf8)
+        var parameters: [String: String] = [:]
+        for parameter in parameterTexts(line) {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map(String.init)
+            if pair.count == 2 { parameters[pair[0].uppercased()] = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+        }
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= value.count, value[range].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return Int(String(decoding: value[range], as: UTF8.self))
+        }
+        guard let year = number(0..<4), let month = number(4..<6), let day = number(6..<8), (1970...9999).contains(year) else { return nil }
+        var parts = DateComponents(year: year, month: month, day: day, hour: 0, minute: 0)
+        var zone = calendar.timeZone
+        if value.count == 8 || parameters["VALUE"]?.uppercased() == "DATE" {
+            guard value.count == 8 else { return nil }
+        } else {
+            guard value.count == 15 || (value.count == 16 && value[15] == 0x5A), value[8] == 0x54,
+                  let hour = number(9..<11), let minute = number(11..<13), number(13..<15) != nil else { return nil }
+            parts.hour = hour
+            parts.minute = minute
+            if value.count == 16 {
+                zone = TimeZone(identifier: "UTC")!
+            } else if let tzid = parameters["TZID"] {
+                let areaCity = tzid.split(separator: "/").suffix(2).joined(separator: "/")
+                guard let known = TimeZone(identifier: tzid) ?? TimeZone(identifier: areaCity) else { return nil }
+                zone = known
+            }
+        }
+        var zoned = calendar
+        zoned.timeZone = zone
+        guard (1...12).contains(month), let date = zoned.date(from: parts), zoned.component(.day, from: date) == day else { return nil }
+        return Int64(date.timeIntervalSince1970)
+    }
+
+    /// The parameters of a content line, as written (`TZID="Europe/Berlin"`).
+    private static func parameterTexts(_ line: String) -> [Substring] {
+        guard let colon = valueStart(line) else { return [] }
+        var texts: [Substring] = []
+        var quoted = false
+        var from: String.Index?
+        var index = line.startIndex
+        while index < line.index(before: colon) {
+            let character = line[index]
+            if character == "\"" { quoted.toggle() }
+            if character == ";" && !quoted {
+                if let from { texts.append(line[from..<index]) }
+                from = line.index(after: index)
+            }
+            index = line.index(after: index)
+        }
+        if let from { texts.append(line[from..<index]) }
+        return texts
     }
 
     /// The DESCRIPTION of the first VTODO in an iCalendar text (not one of
@@ -509,7 +724,13 @@ enum Schema {
     /// The values of every `name` property of the first VTODO, unfolded but
     /// still escaped (a CATEGORIES value is split at its unescaped commas).
     static func todoPropertyValues(_ name: String, in object: String) -> [Substring] {
-        var values: [Substring] = []
+        todoPropertyLines(name, in: object).compactMap { line in valueStart(line).map { line[$0...] } }
+    }
+
+    /// Every `name` content line of the first VTODO (not of its alarms'),
+    /// unfolded, name and parameters included.
+    static func todoPropertyLines(_ name: String, in object: String) -> [String] {
+        var found: [String] = []
         var lines: [String] = []
         for line in object.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
             if let first = line.first, first == " " || first == "\t", !lines.isEmpty {
@@ -524,17 +745,16 @@ enum Schema {
             let upper = line.uppercased()
             if upper.hasPrefix("BEGIN:") {
                 let name = String(upper.dropFirst(6))
-                if name == "VTODO" && seenTodo { return values }
+                if name == "VTODO" && seenTodo { return found }
                 if name == "VTODO" { seenTodo = true }
                 path.append(name)
             } else if upper.hasPrefix("END:") {
                 _ = path.popLast()
-            } else if path.last == "VTODO", upper.hasPrefix(name + ":") || upper.hasPrefix(name + ";"),
-                      let colon = valueStart(line) {
-                values.append(line[colon...])
+            } else if path.last == "VTODO", upper.hasPrefix(name + ":") || upper.hasPrefix(name + ";"), valueStart(line) != nil {
+                found.append(line)
             }
         }
-        return values
+        return found
     }
 
     /// v17's reading of CATEGORIES values as the stored tags column: split
