@@ -41,7 +41,9 @@ public enum Inputs {
     /// A start the item cannot have, said for the command line's options.
     static func requireValidStart(_ draft: ItemDraft, in context: CommandLineContext) throws(CommandLineError) {
         guard let problem = draft.startProblem(calendar: context.style.calendar) else { return }
-        throw .badInput(problem.prefix(1).lowercased() + problem.dropFirst().replacingOccurrences(of: "move the start", with: "move --start"))
+        // In the command line's words: its options, and no closing period.
+        let line = problem.prefix(1).lowercased() + problem.dropFirst().replacingOccurrences(of: "move the start", with: "move --start")
+        throw .badInput(line.hasSuffix(".") ? String(line.dropLast()) : line)
     }
 
     /// `--remind-before`: how long before the due date ("15m", "1h", "1d",

@@ -59,15 +59,15 @@ struct StartCommandsTests {
             try ItemCommands.add(text: "late", list: nil, due: "mon 9:00", remind: false, start: "tue", context: context)
         }
         #expect(error?.exitStatus == 2)
-        #expect(error?.description == "the start is after the due date: move --start or the due date.")
+        #expect(error?.description == "the start is not before the due date: move --start or the due date")
         let early = harness.run { context in
             try ItemCommands.add(text: "weekly", list: nil, due: "fri 17:00", remind: false, repeat: "weekly", start: "2026-11-20 9:00", context: context)
         }
-        #expect(early?.description == "a repeating item must start before it is due and less than one repeat before: move --start.")
+        #expect(early?.description == "a repeating item must start before it is due and less than one repeat before: move --start")
         #expect(list().isEmpty)
         let id = add("report", due: "fri 17:00", start: "wed")
         let moved = harness.run { context in try ItemCommands.edit(id: id, text: nil, due: "tue 9:00", remind: nil, context: context) }
-        #expect(moved?.description == "the start is after the due date: move --start or the due date.")
+        #expect(moved?.description == "the start is not before the due date: move --start or the due date")
         #expect(try harness.item(id)?.dueDate == Fixed.date("2026-11-27 17:00"))
         let both = harness.run { context in
             try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, start: "mon", noStart: true, context: context)

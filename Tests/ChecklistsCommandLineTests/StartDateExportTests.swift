@@ -70,7 +70,7 @@ struct StartDateExportTests {
 
     @Test("a start the item cannot have is refused where it is in the file, and nothing is imported", arguments: [
         (#""due": "2026-11-27T17:00:00+00:00", "start": "2026-11-28T09:00:00+00:00""#,
-         "import.json:6:83: item 1: the start is after the due date: move the start or the due date"),
+         "import.json:6:83: item 1: the start is not before the due date: move the start or the due date"),
         (#""due": "2026-11-27T17:00:00+00:00", "repeat": "FREQ=WEEKLY", "start": "2026-11-20T09:00:00+00:00""#,
          "import.json:6:108: item 1: a repeating item must start before it is due and less than one repeat before: move the start"),
         (#""due": "2026-11-27T17:00:00+00:00", "start": "2026-11-23T09:00:30+00:00""#,

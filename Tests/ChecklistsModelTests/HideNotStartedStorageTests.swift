@@ -19,11 +19,11 @@ struct HideNotStartedStorageTests {
             throw StorageError.notFound(what: "the new list")
         }
         var ids: [Int64] = []
-        // Item 1 to 6, due an hour apart from 12:00; 2 starts at 11:00, 4 and 5 at 15:00, 5 is checked off.
+        // Item 1 to 6, due an hour apart from 12:00; 2 starts at 11:00, 4 and 5 at 14:30, 5 is checked off.
         for number in 1...6 {
             let due = Fixed.date("2026-11-21 11:00").addingTimeInterval(Double(number) * 3600)
-            let start: Date? = [2: Fixed.date("2026-11-21 11:00"), 4: Fixed.date("2026-11-21 15:00"),
-                                5: Fixed.date("2026-11-21 15:00")][number]
+            let start: Date? = [2: Fixed.date("2026-11-21 11:00"), 4: Fixed.date("2026-11-21 14:30"),
+                                5: Fixed.date("2026-11-21 14:30")][number]
             if case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "Item \(number)", dueDate: due, startDate: start)),
                                                        now: Fixed.now) { ids.append(id) }
         }

@@ -165,7 +165,7 @@ struct StartDateMappingTests {
         let text = try written(lines) { fields in
             // What the storage does at a check-off.
             fields.dueDate = berlin("2026-12-04 17:00")
-            fields.startDate = StartDate.moved(fields.startDate!, from: berlin("2026-11-27 17:00"), to: berlin("2026-12-04 17:00"),
+            fields.startDate = StartDate.moved(fields.startDate!, from: berlin("2026-11-27 17:00"), to: berlin("2026-12-04 17:00"), recurrence: .weeks(1),
                                                calendar: mapping.calendar)
             fields.repeatStart = fields.dueDate
         }

@@ -29,13 +29,15 @@ struct StartDateTests {
         return id
     }
 
-    @Test("a start on or before the due date is kept; after it, or a repeat's start one repeat or more before, is refused")
+    @Test("a start before the due date is kept; at or after it, or a repeat's start one repeat or more before, is refused")
     func rules() {
         let friday = Fixed.date("2026-11-27 17:00")
         #expect(StartDate.problem(start: Fixed.date("2026-11-23 00:00"), due: friday, recurrence: nil, calendar: calendar) == nil)
-        #expect(StartDate.problem(start: friday, due: friday, recurrence: nil, calendar: calendar) == nil)
+        // iCalendar reads a DTSTART equal to DUE as no start (Apple writes one on every dated reminder).
+        #expect(StartDate.problem(start: friday, due: friday, recurrence: nil, calendar: calendar)
+                == "The start is not before the due date: move the start or the due date.")
         #expect(StartDate.problem(start: Fixed.date("2026-11-28 00:00"), due: friday, recurrence: nil, calendar: calendar)
-                == "The start is after the due date: move the start or the due date.")
+                == "The start is not before the due date: move the start or the due date.")
         #expect(StartDate.problem(start: Fixed.date("2026-11-23 00:00"), due: nil, recurrence: nil, calendar: calendar) == nil)
         // Weekly: Monday before a Friday is a lead; the Friday before is a whole repeat.
         #expect(StartDate.problem(start: Fixed.date("2026-11-23 00:00"), due: friday, recurrence: .weeks(1), calendar: calendar) == nil)
@@ -52,8 +54,19 @@ struct StartDateTests {
     @Test("a moved start keeps its days before the due date and its clock time")
     func moved() {
         let moved = StartDate.moved(Fixed.date("2026-11-23 08:00"), from: Fixed.date("2026-11-27 17:00"), to: Fixed.date("2026-12-04 17:00"),
-                                    calendar: calendar)
+                                    recurrence: .weeks(1), calendar: calendar)
         #expect(moved == Fixed.date("2026-11-30 08:00"))
+    }
+
+    @Test("a weekday item's start from the Friday before a Monday, moved to Tuesday, starts Tuesday at 00:00: Saturday would be no lead")
+    func movedOnWeekdays() {
+        let moved = StartDate.moved(Fixed.date("2026-11-20 18:00"), from: Fixed.date("2026-11-23 09:00"), to: Fixed.date("2026-11-24 09:00"),
+                                    recurrence: .weekdays, calendar: calendar)
+        #expect(moved == Fixed.date("2026-11-24 00:00"))
+        // Due at 00:00 itself: a minute before.
+        let midnight = StartDate.moved(Fixed.date("2026-11-20 18:00"), from: Fixed.date("2026-11-23 00:00"), to: Fixed.date("2026-11-24 00:00"),
+                                       recurrence: .weekdays, calendar: calendar)
+        #expect(midnight == Fixed.date("2026-11-23 23:59"))
     }
 
     @Test("stored with the item, and a start after the due date is refused with nothing written")
@@ -62,7 +75,7 @@ struct StartDateTests {
         let id = try add(database, ItemDraft(text: "report", dueDate: Fixed.date("2026-11-27 17:00"), startDate: Fixed.date("2026-11-23 00:00")))
         #expect(try database.item(id: id)?.startDate == Fixed.date("2026-11-23 00:00"))
         #expect(try database.item(id: id)?.hasStarted(now: now) == false)
-        #expect(throws: StorageError.badStart(reason: "The start is after the due date: move the start or the due date.")) {
+        #expect(throws: StorageError.badStart(reason: "The start is not before the due date: move the start or the due date.")) {
             try database.apply(.updateItem(id: id, ItemDraft(text: "report", dueDate: Fixed.date("2026-11-27 17:00"),
                                                              startDate: Fixed.date("2026-11-28 00:00"))), now: now)
         }

@@ -130,14 +130,14 @@ struct StartDatesInScreensTests {
         #expect(render(state).lines()[6] == "› Starts                          None")
     }
 
-    @Test("a start after the due date: said when typed, refused by Done with the rule's message, nothing saved")
+    @Test("a start not before the due date: said when typed, refused by Done with the rule's message, nothing saved")
     func refusedStart() {
         var state = editing(width: 40, height: 16)
         toStarts(&state)
         press(.enter, on: &state)
         type("dec 7", on: &state)
         press(.enter, on: &state)
-        let problem = "The start is after the due date: move the start or the due date."
+        let problem = "The start is not before the due date: move the start or the due date."
         #expect(state.message == StatusMessage(problem, kind: .error))
         // Done from another row: refused, back on Starts.
         press(.tab, on: &state)
@@ -145,8 +145,8 @@ struct StartDatesInScreensTests {
         #expect(effects.isEmpty)
         #expect(state.route == .itemDetail && state.screen.itemDetail?.focus == .start)
         #expect(render(state).lines()[14...15] == [
-            " The start is after the due date: move",
-            " the start or the due date.",
+            " The start is not before the due date:",
+            " move the start or the due date.",
         ])
         // Without the due date the start stands alone, and Done saves it.
         press(.backTab, .backspace, on: &state)

@@ -102,7 +102,8 @@ struct OtherAppsFilesTests {
         // Checked off here: the next Friday, started the Monday before.
         var done = fields
         done.dueDate = utc("2026-12-04T17:00:00+01:00")
-        done.startDate = StartDate.moved(fields.startDate!, from: fields.dueDate!, to: done.dueDate!, calendar: mapping.calendar)
+        done.startDate = StartDate.moved(fields.startDate!, from: fields.dueDate!, to: done.dueDate!, recurrence: .weeks(1),
+                                         calendar: mapping.calendar)
         done.repeatStart = done.dueDate
         let merged = mapping.merge(done, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object)
         let text = ICalendarWriter.text(merged)

@@ -49,20 +49,9 @@ public struct CalendarFields: Hashable, Sendable {
     public func dtstart(calendar: Calendar) -> (start: Date?, seriesStart: Date?) {
         guard let due = dueDate else { return (startDate, nil) }
         guard let recurrence else { return (startDate.flatMap { $0 < due ? $0 : nil }, nil) }
-        if let start = startDate, Self.isLead(start, due: due, recurrence: recurrence, calendar: calendar) { return (start, due) }
+        if let start = startDate, StartDate.isLead(start: start, due: due, recurrence: recurrence, calendar: calendar) { return (start, due) }
         let series = repeatStart ?? due
-        return (nil, Self.isLead(series, due: due, recurrence: recurrence, calendar: calendar) ? due : series)
-    }
-
-    /// Whether a repeating to-do's DTSTART is its start (`StartDate.isLead`),
-    /// in `calendar` and in UTC: a series start written in UTC by an app
-    /// that counts in UTC lies one repeat before DUE there, but an hour
-    /// less in a zone that changed its clocks between them.
-    static func isLead(_ start: Date, due: Date, recurrence: Recurrence, calendar: Calendar) -> Bool {
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(identifier: "UTC")!
-        return StartDate.isLead(start: start, due: due, recurrence: recurrence, calendar: calendar)
-            && StartDate.isLead(start: start, due: due, recurrence: recurrence, calendar: utc)
+        return (nil, StartDate.isLead(start: series, due: due, recurrence: recurrence, calendar: calendar) ? due : series)
     }
 
     /// Remind Me: a reminder at the due date among `reminders`.
@@ -180,7 +169,7 @@ public struct CalendarMapping: Sendable {
             // due day's BYDAY with a start on another day); any other DTSTART
             // is where the series is counted from, as earlier versions wrote it.
             let seriesRule = rule(from: start ?? due)
-            if let start, let lead = rule(from: due) ?? seriesRule, CalendarFields.isLead(start, due: due, recurrence: lead, calendar: calendar) {
+            if let start, let lead = rule(from: due) ?? seriesRule, StartDate.isLead(start: start, due: due, recurrence: lead, calendar: calendar) {
                 fields.recurrence = lead
                 fields.repeatStart = due
                 fields.startDate = start

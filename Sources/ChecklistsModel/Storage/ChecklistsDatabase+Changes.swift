@@ -127,8 +127,8 @@ extension ChecklistsDatabase {
                 updated.dueDate = StoredTime.date(StoredTime.wholeMinutes(next))
                 updated.lastDoneAt = now
                 // Its start moves with it, as many days before the new due date.
-                if let start = old.startDate, let due = old.dueDate, let nextDue = updated.dueDate {
-                    updated.startDate = StartDate.moved(start, from: due, to: nextDue, calendar: calendar)
+                if let start = old.startDate, let due = old.dueDate, let nextDue = updated.dueDate, let recurrence = old.recurrence {
+                    updated.startDate = StartDate.moved(start, from: due, to: nextDue, recurrence: recurrence, calendar: calendar)
                 }
                 try db.execute(sql: "UPDATE item SET dueAt = ?, lastDoneAt = ?, modifiedAt = ?, startAt = ? WHERE id = ?",
                                arguments: [updated.dueDate.map(StoredTime.wholeMinutes), StoredTime.wholeSeconds(now),
