@@ -38,12 +38,13 @@ struct StartDatesInTmuxTests {
         return codes.contains("2")
     }
 
-    @Test("80×24: a start typed on Starts takes the item out of the Due view; its row is dimmed with its start; w hides and shows it")
-    func startInTheApp() throws {
+    @Test("a start typed on Starts takes the item out of the Due view; its row is dimmed with its start; w hides and shows it",
+          arguments: [(80, 24), (40, 12), (120, 30)])
+    func startInTheApp(width: Int, height: Int) throws {
         defer { folder.remove() }
         #expect(command(["add", "Water plants", "--due", "today 22:00"]).status == 0)
         #expect(command(["list", "--due", "today"]).output.contains("Water plants"))
-        let tmux = TmuxSession(width: 80, height: 24, command: "TZ=\(Self.zone) LANG=C.UTF-8 " + shellQuoted(PackagePaths.binary) + " --db " + shellQuoted(database))
+        let tmux = TmuxSession(width: width, height: height, command: "TZ=\(Self.zone) LANG=C.UTF-8 " + shellQuoted(PackagePaths.binary) + " --db " + shellQuoted(database))
         defer { tmux.kill() }
         #expect(tmux.waitFor("• Water plants"), "\(tmux.text)")
         // Enter on the Due view's row opens its form; Starts is four rows down.
@@ -59,11 +60,12 @@ struct StartDatesInTmuxTests {
         // Back on the home screen: the Due view no longer holds it.
         #expect(tmux.waitUntil { $0.contains("nothing due") || !$0.contains("Water plants") && $0.contains("1 Remaining") }, "\(tmux.text)")
         #expect(!tmux.text.contains("Water plants"), "\(tmux.text)")
-        // In its list the row is dimmed and says when it starts.
+        // In its list the row is dimmed and says when it starts: in words
+        // where the row has room, after a mark where it is narrow.
         tmux.press("G", "Enter")
         #expect(tmux.waitFor("[ ] Water plants"), "\(tmux.text)")
         let row = try #require(tmux.screen().first { $0.contains("Water plants") })
-        #expect(row.contains("Starts Today"), "\(row)")
+        #expect(row.contains(width >= 64 ? "Starts Today" : "› "), "\(row)")
         #expect(isDim(tmux, "Water plants"), "\(tmux.tmux(["capture-pane", "-p", "-e", "-t", tmux.pane]).output)")
         tmux.press("w")
         #expect(tmux.waitFor("1 hidden"), "\(tmux.text)")
