@@ -68,7 +68,8 @@ public enum ItemQueryCommands {
         var table: StreamingTable?
         try context.storage { () throws(StorageError) in
             try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
-                                        startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags, outline: { columns.measure($0) }) { listed in
+                                        startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags, summaries: true,
+                                        outline: { columns.measure($0) }) { listed in
                 if table == nil { table = StreamingTable(ListingColumns.alignments, widths: columns.widths, to: context) }
                 table?.add(ListingColumns.cells(listed, context: context))
             }

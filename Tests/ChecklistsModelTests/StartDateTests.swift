@@ -97,6 +97,11 @@ struct StartDateTests {
         let endOfToday = Fixed.date("2026-11-22 00:00")
         #expect(try database.pendingItems(dueBefore: endOfToday, startedBy: now, limit: 10).map(\.item.text) == ["overdue, started", "due today"])
         #expect(try database.pendingCount(dueFrom: nil, before: endOfToday, startedBy: now) == 2)
+        // A cap counts the started ones only: the one not started is no part of it.
+        #expect(try database.pendingCount(dueFrom: nil, before: endOfToday, startedBy: now, upTo: 1) == 1)
+        #expect(try database.pendingCount(dueFrom: nil, before: endOfToday, startedBy: now, upTo: 2) == 2)
+        #expect(try database.pendingCount(dueFrom: nil, before: endOfToday, startedBy: now, upTo: 3) == 2)
+        #expect(try database.pendingCount(dueFrom: now, before: endOfToday, startedBy: now) == 1)
         let noon = Fixed.date("2026-11-21 12:00")
         #expect(try database.pendingItems(dueBefore: endOfToday, startedBy: noon, limit: 10).map(\.item.text)
                 == ["overdue, started", "due today", "due today, starts at noon"])

@@ -202,6 +202,11 @@ extension ItemRecord {
     /// reminder claim) use it with plain SQL and statements kept prepared.
     static let columnList = columnNames.joined(separator: ", ")
 
+    /// `columnList` with the note and the further reminders read as empty:
+    /// what a table of one line per item needs, without turning each
+    /// item's note (a tenth of them, often long) into a string it never shows.
+    static let summaryColumnList = columnNames.map { ["note", "reminders"].contains($0) ? "'' AS \($0)" : $0 }.joined(separator: ", ")
+
     /// Made once: the app reads an item by id on every reload of a list.
     private static let selectByID = "SELECT \(columnList) FROM item WHERE id = ?"
 
