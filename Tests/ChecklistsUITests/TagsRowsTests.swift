@@ -151,4 +151,55 @@ struct TagsRowsTests {
         #expect(state.screen.itemDetail?.text.text == "Water the plants on the balcony")
         #expect(state.screen.itemDetail?.tags.text == "home")
     }
+
+    @Test("the mouse in the tag view: a click selects a tag, a second click opens it; on its items a click selects, a second opens the item; the wheel scrolls")
+    func tagViewMouse() {
+        func click(_ row: Int, on state: inout AppState) -> [Effect] {
+            reduce(&state, .key(.mouse(MouseEvent(.left, row: row, column: 6))))
+                + reduce(&state, .key(.mouse(MouseEvent(.left, isPress: false, row: row, column: 6))))
+        }
+        func shown(_ state: AppState) -> TagsState? {
+            if case let .tags(view) = state.screen { view } else { nil }
+        }
+        var state = tagView(width: 80)
+        _ = reduce(&state, .key(.character("#")))
+        _ = reduce(&state, .tagsLoaded(Self.inUse))
+        #expect(click(3, on: &state).isEmpty)
+        #expect(shown(state)?.selectedTag?.tag == "work")
+        // Row 4 is past the three tags; the title bar is no row.
+        #expect(click(4, on: &state).isEmpty && click(0, on: &state).isEmpty)
+        #expect(shown(state)?.selectedTag?.tag == "work")
+        _ = click(2, on: &state)
+        #expect(click(2, on: &state) == [.loadTagged("phone", limit: TagsScreen.itemLimit)])
+        let many = (1...30).map { ListedItem(item: Item(id: Int64($0), checklistID: 2, text: "Item \($0)", dueDate: nil, tags: ["phone"]), checklistName: "Errands") }
+        _ = reduce(&state, .taggedLoaded("phone", many))
+        _ = reduce(&state, .key(.mouse(MouseEvent(.wheelDown, row: 3, column: 6))))
+        #expect(shown(state)?.viewport.top == MouseInput.wheelRows)
+        #expect(click(2, on: &state).isEmpty)
+        #expect(shown(state)?.selectedItem?.item.text == "Item \(MouseInput.wheelRows + 2)")
+        let open = click(2, on: &state)
+        #expect(open.contains(.loadItems(checklistID: 2, anchor: .item(Int64(MouseInput.wheelRows + 2), fallback: 0), pageSize: state.pageSize)))
+    }
+
+    @Test("a tag on more items than a page: \"500+ open\", and the next page is asked for as the selection nears the end, then the count is exact")
+    func tagViewPages() {
+        func listed(_ count: Int) -> [ListedItem] {
+            (1...count).map { ListedItem(item: Item(id: Int64($0), checklistID: 2, text: "Item \($0)", dueDate: nil, tags: ["work"]), checklistName: "Errands") }
+        }
+        var state = tagView(width: 40)
+        _ = reduce(&state, .key(.character("#")))
+        _ = reduce(&state, .tagsLoaded(Self.inUse))
+        _ = reduce(&state, .key(.character("G")))   // the last tag, as on every list
+        #expect(reduce(&state, .key(.enter)) == [.loadTagged("work", limit: 500)])
+        _ = reduce(&state, .taggedLoaded("work", listed(500)))
+        #expect(render(state).lines()[0] == " #work                500+ open · 1/500")
+        // Far from the end nothing more is asked; on the last screen the next page is.
+        #expect(reduce(&state, .key(.down)).isEmpty)
+        #expect(reduce(&state, .key(.character("G"))) == [.loadTagged("work", limit: 1000)])
+        _ = reduce(&state, .taggedLoaded("work", listed(720)))
+        #expect(render(state).lines()[0] == " #work               720 open · 500/720")
+        // All are here: the end asks for nothing.
+        #expect(reduce(&state, .key(.character("G"))).isEmpty)
+        #expect(reduce(&state, .key(.escape)) == [.loadTags])
+    }
 }

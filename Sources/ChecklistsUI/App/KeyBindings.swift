@@ -146,8 +146,8 @@ public enum KeyBindings {
                    helpLine: false),
         KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page up", lists, helpLine: false),
         KeyBinding([.pageDown], "", .pageDown, "page down", lists, helpLine: false),
-        KeyBinding([.home, .character("g")], "Home/g", .first, "first", lists, helpLine: false),
-        KeyBinding([.end, .character("G")], "End/G", .last, "last", lists, helpLine: false),
+        KeyBinding([.home, .character("g")], "Home/g", .first, "first", lists.union([.tagChooser, .taggedItems]), helpLine: false),
+        KeyBinding([.end, .character("G")], "End/G", .last, "last", lists.union([.tagChooser, .taggedItems]), helpLine: false),
 
         KeyBinding([.enter, .character("l"), .right], "Enter", .open, "open", [.allLists]),
         KeyBinding([.enter, .character("e"), .character("l"), .right], "Enter", .editItem, "open", [.dueItem]),

@@ -9,7 +9,7 @@ public struct Click: Hashable, Sendable {
     public var at: Date
 }
 
-/// The mouse in the lists, search results and help: a click selects a row, a second
+/// The mouse in the lists, search results, the tag view and help: a click selects a row, a second
 /// click on the same row soon after opens it, the wheel scrolls. Forms,
 /// questions and banners keep to keys: a stray click must not answer a
 /// question or leave a half-typed form.
@@ -32,6 +32,7 @@ enum MouseInput {
         }
         let context = state.keyContext
         if context == .search { return SearchScreen.mouse(event, wheel: wheel, state: &state) }
+        if context == .tagChooser || context == .taggedItems { return TagsScreen.mouse(event, wheel: wheel, state: &state) }
         if context == .help {
             guard let wheel else { return [] }
             return HelpOverlay.handle(wheel < 0 ? .moveUp : .moveDown, count: abs(wheel), state: &state)

@@ -14,6 +14,9 @@ public struct TagsState: Hashable, Sendable {
     /// The open items with `chosen`, as last loaded; nil until they are here.
     public var items: [ListedItem]?
     public var viewport = Viewport()
+    /// How many of them are asked for: a page at first, a page more each
+    /// time the selection nears the end of those loaded.
+    public var itemLimit = TagsScreen.itemLimit
 
     public init() {}
 
@@ -31,7 +34,8 @@ public struct TagsState: Hashable, Sendable {
 }
 
 enum TagsScreen {
-    /// Items shown at most: a tag on more says so in the title bar.
+    /// Items asked for at a time: a tag on more loads the next ones as the
+    /// selection comes near the end, and says "500+" until all are here.
     static let itemLimit = 500
 
     /// `#` on All Lists: the tags are asked for as the screen opens.
@@ -47,7 +51,7 @@ enum TagsScreen {
         defer { if case .tags = state.screen { state.screen = .tags(view) } }
         let rows = rows(state)
         if view.chosen != nil {
-            if move(&view.viewport, command, count: view.items?.count ?? 0, rows: rows) { return [] }
+            if move(&view.viewport, command, count: view.items?.count ?? 0, rows: rows) { return ScreenStep(moreIfNeeded(&view, rows: rows)) }
             switch command {
             case .toggleChecked:
                 guard let listed = view.selectedItem else { return [] }
@@ -74,12 +78,50 @@ enum TagsScreen {
             view.chosen = tag.tag
             view.items = nil
             view.viewport = Viewport()
-            return [.loadTagged(tag.tag, limit: itemLimit)]
+            view.itemLimit = itemLimit
+            return [.loadTagged(tag.tag, limit: view.itemLimit)]
         case .back:
             return ScreenStep([], .pop)
         default:
             return []
         }
+    }
+
+    /// The mouse on either list, as in the other lists: the wheel scrolls,
+    /// a click selects, a second click on the same row opens it (a tag's
+    /// items, or an item's form).
+    static func mouse(_ event: MouseEvent, wheel: Int?, state: inout AppState) -> [Effect] {
+        guard case var .tags(view) = state.screen else { return [] }
+        let previous = state.lastClick
+        state.lastClick = nil
+        let rows = rows(state)
+        let onItems = view.chosen != nil
+        let count = onItems ? view.items?.count ?? 0 : view.tags?.count ?? 0
+        var viewport = onItems ? view.viewport : view.tagViewport
+        var opens = false
+        if let wheel {
+            viewport.scroll(by: wheel, count: count, visibleRows: rows)
+        } else {
+            // The rows start under the title bar.
+            let index = viewport.top + event.row - 1
+            guard event.button == .left, event.row >= 1, event.row <= rows, index < count else { return [] }
+            viewport.select(index, count: count, visibleRows: rows)
+            opens = MouseInput.isSecondClick(after: previous, route: .tags, index: index, now: state.now)
+            if !opens { state.lastClick = Click(route: .tags, index: index, at: state.now) }
+        }
+        if onItems { view.viewport = viewport } else { view.tagViewport = viewport }
+        let more = onItems ? moreIfNeeded(&view, rows: rows) : []
+        state.screen = .tags(view)
+        return opens ? state.apply(handle(.open, state: &state)) : more
+    }
+
+    /// The next page of the chosen tag's items, asked for when the
+    /// selection is within a screen of the end of a full page.
+    private static func moreIfNeeded(_ view: inout TagsState, rows: Int) -> [Effect] {
+        guard let chosen = view.chosen, let items = view.items, items.count >= view.itemLimit,
+              view.viewport.selection >= items.count - max(rows, 1) else { return [] }
+        view.itemLimit = items.count + itemLimit
+        return [.loadTagged(chosen, limit: view.itemLimit)]
     }
 
     /// A movement key on one of the two lists; false when `command` is none.
@@ -109,7 +151,7 @@ enum TagsScreen {
 
     /// What the screen shows, asked again (a change was saved, or made elsewhere).
     static func reload(_ view: TagsState) -> [Effect] {
-        view.chosen.map { [.loadTagged($0, limit: itemLimit)] } ?? [.loadTags]
+        view.chosen.map { [.loadTagged($0, limit: view.itemLimit)] } ?? [.loadTags]
     }
 
     // MARK: - Drawing
@@ -138,7 +180,7 @@ enum TagsScreen {
             return
         }
         let items = view.items ?? []
-        let many = items.count >= itemLimit ? "\(items.count)+ open" : "\(items.count) open"
+        let many = items.count >= view.itemLimit ? "\(items.count)+ open" : "\(items.count) open"
         Chrome.listTitleBar("#" + chosen, details: view.items == nil ? [] : [many], viewport: view.viewport, count: items.count,
                             visibleRows: rows, into: &grid)
         if view.items != nil && items.isEmpty {
