@@ -58,7 +58,7 @@ private let priorityHelp = "none, low, medium or high (iCalendar's PRIORITY; a n
 private let whenHelp = #"Like the app's date picker: "tomorrow 9", "fri 17:00", "dec 24 18:00", "24.12.", "+2h", "in 3 days 10:00", "tonight", "next week", "2026-12-24 18:00"."#
 
 /// When an item starts, as `--start` takes it.
-private let startHelp = "Before then it is not due: left out of the Due view, list --due and status. A day without a time starts at 00:00; on or before the due date."
+private let startHelp = "Before then it is not due: left out of the Due view, list --due and status. A day without a time starts at 00:00; before the due date."
 
 /// How long before the due time a reminder rings, as `--remind-before` takes it.
 private let remindBeforeHelp = #"15m, 1h, 1d, 2w, 1d9h, or "2 days before 9:00" (that time, two days before the due day)."#
