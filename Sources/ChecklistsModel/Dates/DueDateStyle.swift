@@ -341,8 +341,12 @@ public final class DueDateStyle: @unchecked Sendable {
     /// starts at the day's first minute, as most starts do ("Tomorrow",
     /// "Wed", "Dec 20"), else with its time ("Wednesday 9:00 AM").
     public func startWords(_ start: Date, now: Date) -> String {
-        let midnight = dayCalendar.startOfDay(for: start) == start
-        return relative(start, now: now, form: midnight && !dayCalendar.isDate(start, inSameDayAs: now) ? .compact : .full)
+        relative(start, now: now, form: isStartOfDay(start) && !dayCalendar.isDate(start, inSameDayAs: now) ? .compact : .full)
+    }
+
+    /// Whether `date` is the first moment of its day in the user's time zone.
+    public func isStartOfDay(_ date: Date) -> Bool {
+        dayCalendar.startOfDay(for: date) == date
     }
 
     /// Days from `now`'s calendar day to `date`'s, in this calendar's zone

@@ -57,13 +57,16 @@ extension ChecklistsDatabase {
             let total = ((hidingChecked ? summary?.remainingCount : summary?.itemCount) ?? 0) - notStarted
             let offset = max(0, offset), limit = max(0, limit)
             func page(descending: Bool, limit: Int, offset: Int) throws -> [ItemRecord] {
-                // Kept prepared: every reload of a list reads a page.
-                let statement = try db.cachedStatement(sql: """
+                let sql = """
                     SELECT \(ItemRecord.columnList) FROM item
                     WHERE checklistID = ? \(Self.pendingOnly(hidingChecked, notStartedAt: now))
                     ORDER BY \(Self.orderBy(sortOrder, descending: descending))
                     LIMIT ? OFFSET ?
-                    """)
+                    """
+                // Kept prepared: every reload of a list reads a page. Not with
+                // a moment written in, which differs at every reload: each
+                // would stay in the connection's cache for the whole day.
+                let statement = try now == nil ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
                 return try ItemRecord.fetchAll(statement, arguments: [checklistID, limit, offset])
             }
             let records: [ItemRecord]

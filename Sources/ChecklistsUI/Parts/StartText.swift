@@ -6,16 +6,11 @@ import ChecklistsModel
 /// (`DueDateParser.parseStart`), and a start at 00:00 is written as its day
 /// alone.
 enum StartText {
-    /// Whether `start` is the beginning of its day in the user's time zone.
-    static func isStartOfDay(_ start: Date, style: DueDateStyle) -> Bool {
-        style.dayCalendar.startOfDay(for: start) == start
-    }
-
     /// The start in full, as Item Detail's Starts row and the typed
     /// start's preview show it, longest first: with the weekday ("Mon, Nov
     /// 23, 2026"), then without; the time after it unless it is 00:00.
     static func fullForms(_ start: Date, style: DueDateStyle) -> [String] {
-        let date = isStartOfDay(start, style: style) ? style.formatDay(start) : style.format(start)
+        let date = style.isStartOfDay(start) ? style.formatDay(start) : style.format(start)
         return [style.weekday(start) + ", " + date, date]
     }
 
@@ -24,8 +19,7 @@ enum StartText {
     /// has room, "› Mon" where it is narrow (">" without Unicode), so the
     /// text keeps its room.
     static func rowText(_ start: Date, now: Date, style: DueDateStyle, form: DueDateStyle.RelativeForm, unicode: Bool) -> String {
-        let compact = style.relative(start, now: now, form: .compact)
-        if form == .compact { return (unicode ? "›" : ">") + " " + compact }
+        if form == .compact { return (unicode ? "›" : ">") + " " + style.relative(start, now: now, form: .compact) }
         return "Starts " + style.startWords(start, now: now)
     }
 }

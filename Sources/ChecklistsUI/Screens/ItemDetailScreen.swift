@@ -255,6 +255,12 @@ enum ItemDetailScreen {
         return []
     }
 
+    /// Closes the date picker, what was typed into it counting first.
+    private static func closePicker(_ form: inout ItemDetailState, calendar: Calendar, state: inout AppState) {
+        finishTyping(&form, calendar: calendar, state: &state)
+        form.picker = nil
+    }
+
     private static func perform(_ command: KeyCommand, key: Key, form: inout ItemDetailState, state: inout AppState, calendar: Calendar) -> ScreenStep {
         switch command {
         case .nextRow, .previousRow:
@@ -277,14 +283,12 @@ enum ItemDetailScreen {
             // The picker belongs to the Due Date row: typing a reminder
             // closes it, as moving into the text field does (a short pane
             // could not show both).
-            finishTyping(&form, calendar: calendar, state: &state)
-            form.picker = nil
+            closePicker(&form, calendar: calendar, state: &state)
             form.reminderInput = TextField()
             form.focus = .newReminder
         case .changeReminder:
             if case let .reminder(index) = form.focus, form.otherReminders.indices.contains(index) {
-                finishTyping(&form, calendar: calendar, state: &state)
-                form.picker = nil
+                closePicker(&form, calendar: calendar, state: &state)
                 form.reminderInput = TextField(typedForm(of: form.otherReminders[index], style: state.context.dateStyle))
             }
         case .removeReminder:
@@ -299,8 +303,7 @@ enum ItemDetailScreen {
         case .editStart:
             // The picker belongs to the Due Date row, and a short pane
             // could not show both: typing a start closes it.
-            finishTyping(&form, calendar: calendar, state: &state)
-            form.picker = nil
+            closePicker(&form, calendar: calendar, state: &state)
             form.startInput = TextField()
         case .clearStart:
             form.startDate = nil
@@ -353,8 +356,7 @@ enum ItemDetailScreen {
         case .priorityPrevious:
             form.priority = form.priority.previous
         case .closePicker:
-            finishTyping(&form, calendar: calendar, state: &state)
-            form.picker = nil
+            closePicker(&form, calendar: calendar, state: &state)
             form.focus = .dueDate
         case .pickerPreviousField, .pickerNextField:
             finishTyping(&form, calendar: calendar, state: &state)
