@@ -10,7 +10,11 @@ public enum Change: Hashable, Sendable {
     case deleteChecklist(id: Int64)
     case addItem(checklistID: Int64, ItemDraft)
     case updateItem(id: Int64, ItemDraft)
+    /// Checks one item off, or reopens it. Reopening a sub-item reopens its
+    /// checked parents too (an open step means the whole is not done);
+    /// checking one leaves its parent and its own sub-items as they are.
     case setChecked(itemID: Int64, Bool)
+    /// Deletes an item with its sub-items, at any depth.
     case deleteItem(id: Int64)
     case setSortOrder(checklistID: Int64, ItemSortOrder)
     /// Hides (or shows again) the checklist's checked-off items on screen.
@@ -25,8 +29,9 @@ public enum Change: Hashable, Sendable {
     /// name, made if missing: an item with the same UID is updated and moved
     /// there, others are added.
     case putCalendarItems(listName: String, [CalendarItem])
-    /// Moves an item to another list, last in its "order added" sort; the
-    /// item keeps its id, UID, due date, reminder and note.
+    /// Moves an item to another list, last in its "order added" sort, with
+    /// its sub-items; the items keep their ids, UIDs, due dates, reminders
+    /// and notes. A sub-item moved on its own is at the top level there.
     case moveItem(id: Int64, toChecklistID: Int64)
     /// Swaps two items of one list in its "order added" sort (J/K): the
     /// user's own order, kept in the database.
@@ -34,6 +39,17 @@ public enum Change: Hashable, Sendable {
     /// Sets an item's priority from a list (one key), its other fields as
     /// they are.
     case setPriority(itemID: Int64, Priority)
+    /// Adds an item as the last sub-item of `parentID`, in the parent's list.
+    case addSubItem(parentID: Int64, ItemDraft)
+    /// Makes an item a sub-item of `parentID` in the same list, or (nil) an
+    /// item at the top level: indent, outdent, `edit --parent`. Its own
+    /// sub-items come along; a parent inside its own family is refused.
+    case setParent(itemID: Int64, parentID: Int64?)
+    /// Folds an item's sub-items away on screen, or unfolds them.
+    case setCollapsed(itemID: Int64, Bool)
+    /// Checks an item off with every sub-item of it still open, at any
+    /// depth: the answer "yes" to "check its open sub-items too?".
+    case checkFamily(itemID: Int64)
 }
 
 /// What a committed change created, so the UI can select it.

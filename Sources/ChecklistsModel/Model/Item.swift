@@ -44,11 +44,22 @@ public struct Item: Hashable, Sendable, Identifiable {
     /// When it starts (iCalendar's DTSTART), in whole minutes, or nil:
     /// before then it has not started and is not due (`StartDate`).
     public var startDate: Date?
+    /// The item it is a sub-item of, always in the same list, or nil at the
+    /// top level. Set by the storage's family changes, not by the form.
+    public var parentID: Int64?
+    /// The UID of a parent another app named (iCalendar's RELATED-TO) that
+    /// is not in this list: missing, in another calendar, or one that would
+    /// close a cycle. The item shows at the top level with a mark, and the
+    /// relation is written back as it came.
+    public var unlinkedParentUID: String?
+    /// Whether its sub-items are folded away on screen (kept per item).
+    public var isCollapsed: Bool
 
     public init(id: Int64, checklistID: Int64, text: String, isChecked: Bool = false, dueDate: Date?, shouldRemind: Bool = false,
                 recurrence: Recurrence? = nil, repeatStart: Date? = nil, lastDoneAt: Date? = nil, remindAt: Date? = nil,
                 note: String = "", position: Int64 = 0, priority: Priority = .none, reminders: [ReminderTime] = [],
-                tags: [String] = [], startDate: Date? = nil) {
+                tags: [String] = [], startDate: Date? = nil, parentID: Int64? = nil, unlinkedParentUID: String? = nil,
+                isCollapsed: Bool = false) {
         self.id = id
         self.checklistID = checklistID
         self.text = text
@@ -64,6 +75,9 @@ public struct Item: Hashable, Sendable, Identifiable {
         self.priority = priority
         self.tags = tags
         self.startDate = startDate
+        self.parentID = parentID
+        self.unlinkedParentUID = unlinkedParentUID
+        self.isCollapsed = isCollapsed
     }
 
     /// Whether the item has started at `now` (it has when it has no start).
@@ -158,15 +172,26 @@ public struct ItemsPage: Hashable, Sendable {
     /// Index (in the sorted list) of `items.first`.
     public var offset: Int
     public var items: [Item]
-    /// All items of the checklist, counted by SQL.
+    /// All rows of the checklist (its items, less those folded away or hidden).
     public var totalCount: Int
+    /// Where each of `items` stands in its family, in the same order; empty
+    /// for a list without sub-items, where every item is at the top level.
+    public var places: [FamilyPlace]
 
-    public init(checklistID: Int64, sortOrder: ItemSortOrder, offset: Int, items: [Item], totalCount: Int) {
+    public init(checklistID: Int64, sortOrder: ItemSortOrder, offset: Int, items: [Item], totalCount: Int, places: [FamilyPlace] = []) {
         self.checklistID = checklistID
         self.sortOrder = sortOrder
         self.offset = offset
         self.items = items
         self.totalCount = totalCount
+        self.places = places
+    }
+
+    /// Where the item at an absolute index stands in its family (at the top
+    /// level, with no sub-items, for a list without any).
+    public func place(at index: Int) -> FamilyPlace {
+        let local = index - offset
+        return places.indices.contains(local) ? places[local] : .topLevel
     }
 
     /// The item at an absolute index, if this page holds it.
@@ -195,4 +220,26 @@ public struct ListedItem: Hashable, Sendable, Identifiable {
         self.item = item
         self.checklistName = checklistName
     }
+}
+
+/// Where a row of a list stands in its family: how deep, and its sub-items'
+/// progress ("2/5" on screen counts its direct sub-items, shown or not).
+public struct FamilyPlace: Hashable, Sendable {
+    /// 0 at the top level, 1 for a sub-item, 2 for a sub-item's, and so on.
+    public var depth: Int
+    /// Its direct sub-items, and how many of them are checked off.
+    public var subItemCount: Int
+    public var checkedSubItemCount: Int
+
+    public init(depth: Int, subItemCount: Int = 0, checkedSubItemCount: Int = 0) {
+        self.depth = depth
+        self.subItemCount = subItemCount
+        self.checkedSubItemCount = checkedSubItemCount
+    }
+
+    /// An item at the top level without sub-items: every row of a flat list.
+    public static let topLevel = FamilyPlace(depth: 0)
+
+    /// Whether it has sub-items (so it can be folded and shows progress).
+    public var isParent: Bool { subItemCount > 0 }
 }

@@ -47,7 +47,7 @@ extension ChecklistsDatabase {
         switch change {
         case let .addChecklist(name, _), let .updateChecklist(_, name, _):
             if let problem = TextRules.problem(with: name, what: "list name") { throw problem }
-        case let .addItem(_, draft), let .updateItem(_, draft):
+        case let .addItem(_, draft), let .updateItem(_, draft), let .addSubItem(_, draft):
             if let problem = TextRules.problem(with: draft.text, what: "item text") { throw problem }
             if let problem = TextRules.noteProblem(with: draft.note) { throw problem }
         case let .putCalendarItems(name, items):
@@ -75,6 +75,30 @@ extension ChecklistsDatabase {
             try db.execute(sql: "DELETE FROM checklist WHERE id = ?", arguments: [id])
             try requireChange(db, "the list")
             return .none
+        case let .addSubItem(parentID, draft):
+            guard let parent = try ItemRecord.withID(parentID, in: db)?.item else { throw StorageError.notFound(what: "the parent item") }
+            let outcome = try apply(.addItem(checklistID: parent.checklistID, draft), in: db, now: now, calendar: calendar, makeUID: makeUID)
+            if case let .item(id) = outcome { try db.execute(sql: "UPDATE item SET parentID = ? WHERE id = ?", arguments: [parentID, id]) }
+            return outcome
+        case let .setParent(itemID, parentID):
+            try setParent(of: itemID, to: parentID, in: db, now: now)
+            return .item(itemID)
+        case let .setCollapsed(itemID, collapsed):
+            // Folding is how the screen shows a family, not the family's
+            // content: no change time, so no sync sends it.
+            try db.execute(sql: "UPDATE item SET collapsed = ? WHERE id = ?", arguments: [collapsed, itemID])
+            try requireChange(db, "the item")
+            return .item(itemID)
+        case let .checkFamily(itemID):
+            let family = try familyIDs(of: itemID, in: db)
+            guard !family.isEmpty else { throw StorageError.notFound(what: "the item") }
+            // Each through `setChecked`, so a repeating one moves to its next
+            // date as it would checked on its own.
+            for id in family.reversed() {
+                guard let item = try ItemRecord.withID(id, in: db)?.item, !item.isChecked else { continue }
+                _ = try apply(.setChecked(itemID: id, true), in: db, now: now, calendar: calendar, makeUID: makeUID)
+            }
+            return .item(itemID)
         case let .addItem(checklistID, draft):
             guard try ChecklistRecord.exists(id: checklistID, in: db) else { throw StorageError.notFound(what: "the list") }
             let dueAt = draft.dueDate.map(StoredTime.wholeMinutes)
@@ -139,6 +163,11 @@ extension ChecklistsDatabase {
                                arguments: [checked, checked ? StoredTime.wholeSeconds(now) : nil, StoredTime.wholeSeconds(now), itemID])
             }
             try updateReminder(db, from: old, to: updated, now: now)
+            // An open step means the whole is not done: a checked parent
+            // reopens, and so on up, in this change (one undo).
+            if !checked, let parentID = old.parentID, try ItemRecord.withID(parentID, in: db)?.item.isChecked == true {
+                _ = try apply(.setChecked(itemID: parentID, false), in: db, now: now, calendar: calendar, makeUID: makeUID)
+            }
             return .item(itemID)
         case let .snooze(itemID, until, reminder):
             // Only a reminder that could still matter is snoozed: not for an
@@ -148,8 +177,12 @@ extension ChecklistsDatabase {
             guard try snooze(itemID: itemID, reminder: reminder, until: until, in: db) else { throw StorageError.notFound(what: "the reminder") }
             return .item(itemID)
         case let .deleteItem(id):
-            try db.execute(sql: "DELETE FROM item WHERE id = ?", arguments: [id])
-            try requireChange(db, "the item")
+            let family = try familyIDs(of: id, in: db)
+            guard !family.isEmpty else { throw StorageError.notFound(what: "the item") }
+            // The deepest first, so no sub-item is left behind for the
+            // unlinking trigger, which is for parents deleted elsewhere.
+            let delete = try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?")
+            for member in family.reversed() { try delete.execute(arguments: [member]) }
             return .none
         case let .setSortOrder(checklistID, order):
             try db.execute(sql: "UPDATE checklist SET sortOrder = ? WHERE id = ?", arguments: [order.rawValue, checklistID])
@@ -180,10 +213,18 @@ extension ChecklistsDatabase {
             guard try ChecklistRecord.exists(id: target, in: db) else { throw StorageError.notFound(what: "the list") }
             // Already there: nothing changes, not even its place.
             if item.checklistID == target { return .item(id) }
-            // The counting triggers move the counts with it; the reminder
-            // stays exactly as it was (nothing it depends on changed).
-            try db.execute(sql: "UPDATE item SET checklistID = ?, position = ?, modifiedAt = ? WHERE id = ?",
-                           arguments: [target, try nextPosition(in: target, db), StoredTime.wholeSeconds(now), id])
+            // The counting triggers move the counts with it; the reminders
+            // stay exactly as they were (nothing they depend on changed).
+            // Its sub-items come along, after it in their order.
+            var position = try nextPosition(in: target, db)
+            let move = try db.cachedStatement(sql: "UPDATE item SET checklistID = ?, position = ?, modifiedAt = ? WHERE id = ?")
+            for member in try familyIDs(of: id, in: db, byPosition: true) {
+                try move.execute(arguments: [target, position, StoredTime.wholeSeconds(now), member])
+                position += 1
+            }
+            if item.parentID != nil || item.unlinkedParentUID != nil {
+                try db.execute(sql: "UPDATE item SET parentID = NULL, unlinkedParentUID = NULL WHERE id = ?", arguments: [id])
+            }
             return .item(id)
         case let .swapPositions(itemID, otherID):
             guard let item = try ItemRecord.withID(itemID, in: db)?.item, let other = try ItemRecord.withID(otherID, in: db)?.item else {

@@ -197,6 +197,12 @@ extension ChecklistsDatabase {
         if case let .moveItem(id, target) = change { return "move \(try itemText(id)) to \(try listName(target))" }
         if case let .swapPositions(id, _) = change { return "reorder \(try itemText(id))" }
         if case let .setPriority(id, priority) = change { return "priority \(priority.name) for \(try itemText(id))" }
+        if case let .addSubItem(parentID, draft) = change { return "add \(quoted(draft.text)) under \(try itemText(parentID))" }
+        if case let .setParent(id, parentID) = change {
+            return try parentID.map { "put \(try itemText(id)) under \(try itemText($0))" } ?? "move \(try itemText(id)) to the top level"
+        }
+        if case let .setCollapsed(id, collapsed) = change { return "\(collapsed ? "fold" : "unfold") \(try itemText(id))" }
+        if case let .checkFamily(id) = change { return "check \(try itemText(id)) and its sub-items" }
         if case let .putCalendarItems(name, items) = change {
             return "import \(items.count) item\(items.count == 1 ? "" : "s") into \(quoted(name))"
         }

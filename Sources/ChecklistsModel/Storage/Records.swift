@@ -58,7 +58,8 @@ struct ItemRecord: FetchableRecord, TableRecord {
                     priority: Priority(rawValue: row[12]) ?? .none,
                     reminders: Self.reminders(row[13]),
                     tags: Tags.fromStored(row[14]),
-                    startDate: (row[15] as Int64?).map(StoredTime.date))
+                    startDate: (row[15] as Int64?).map(StoredTime.date),
+                    parentID: row[16], unlinkedParentUID: row[17], isCollapsed: row[18])
         remindAt = (row[6] as Int64?).map(StoredTime.date)
         item.remindAt = remindAt
     }
@@ -79,10 +80,12 @@ struct ItemRecord: FetchableRecord, TableRecord {
     /// `priority` 0 none, 1 low, 2 medium, 3 high; `reminders` its
     /// reminders besides Remind Me's (`ReminderTime.storedList`); `tags`
     /// its tags joined by commas (`Tags.stored`), '' for none; `startAt`
-    /// when it starts, NULL for no start.
+    /// when it starts, NULL for no start; `parentID` the item it is a
+    /// sub-item of, `unlinkedParentUID` a parent named but not in the list,
+    /// `collapsed` whether its sub-items are folded away.
     static let columnNames = ["id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt",
                               "repeatRule", "repeatStart", "lastDoneAt", "note", "position", "priority", "reminders", "tags",
-                              "startAt"]
+                              "startAt", "parentID", "unlinkedParentUID", "collapsed"]
 
     static func readsInOrder(_ row: Row, extra: [String] = []) -> Bool {
         selects(columnNames + extra, first: row)

@@ -508,6 +508,30 @@ enum Schema {
                 ALTER TABLE checklist ADD COLUMN hidesNotStarted INTEGER NOT NULL DEFAULT 0 CHECK (hidesNotStarted IN (0, 1));
                 """)
         }
+        migrator.registerMigration("v21: sub-items") { db in
+            try db.execute(sql: """
+                -- The item this one is a sub-item of, always an item of the
+                -- same list (the storage keeps families together); NULL for
+                -- an item at the top level.
+                ALTER TABLE item ADD COLUMN parentID INTEGER;
+                -- A parent iCalendar's RELATED-TO names that is not in the
+                -- list (missing, in another calendar, or closing a cycle):
+                -- kept as written, and linked when that parent arrives.
+                ALTER TABLE item ADD COLUMN unlinkedParentUID TEXT;
+                -- Whether its sub-items are folded away on screen.
+                ALTER TABLE item ADD COLUMN collapsed INTEGER NOT NULL DEFAULT 0 CHECK (collapsed IN (0, 1));
+                -- A list's sub-items, and an item's children: few items
+                -- have a parent, and a list without any reads as before.
+                CREATE INDEX item_by_parent ON item(checklistID, parentID) WHERE parentID IS NOT NULL;
+                -- A parent deleted by a sync (another app deleted it) leaves
+                -- its sub-items at the top level with the relation kept;
+                -- a delete made here deletes the family first.
+                CREATE TRIGGER item_parent_delete BEFORE DELETE ON item BEGIN
+                    UPDATE item SET parentID = NULL, unlinkedParentUID = OLD.uid
+                    WHERE checklistID = OLD.checklistID AND parentID = OLD.id;
+                END;
+                """)
+        }
         return migrator
     }
 

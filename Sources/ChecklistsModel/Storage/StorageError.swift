@@ -21,6 +21,9 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     case nulInText(what: String)
     /// A start the item cannot have (`StartDate.problem` says why).
     case badStart(reason: String)
+    /// A parent the item cannot have: in another list, itself, or one of
+    /// its own sub-items (`reason` says which, as a sentence).
+    case badParent(reason: String)
 
     public var description: String {
         switch self {
@@ -52,7 +55,7 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "the \(what) is empty; type some text first"
         case let .nulInText(what):
             "the \(what) contains a NUL character (U+0000), which cannot be stored; remove it and try again"
-        case let .badStart(reason):
+        case let .badStart(reason), let .badParent(reason):
             reason.prefix(1).lowercased() + reason.dropFirst()
         }
     }
@@ -75,7 +78,7 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "Could not save (\(detail)); the change was not saved."
         case let .corrupt(_, detail):
             "The database is damaged (\(detail)); quit and restore a backup."
-        case let .badStart(reason):
+        case let .badStart(reason), let .badParent(reason):
             reason
         default:
             description

@@ -208,7 +208,7 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
         return [loadLists(state, select: nil)]
     case .deleteChecklist, .putCalendarItems:
         return [loadLists(state, select: nil)]
-    case .addItem, .updateItem, .setChecked:
+    case .addItem, .updateItem, .setChecked, .addSubItem:
         if state.route == .itemDetail {
             // A reminder checked off from the banner leaves the form as it is.
             if case .setChecked = change { return reloadCurrent(state) }
@@ -251,7 +251,7 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
         // The selection goes with the item that moved.
         guard let list = state.screen.checklist else { return [] }
         return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
-    case let .setPriority(id, _):
+    case let .setPriority(id, _), let .setParent(id, _), let .setCollapsed(id, _), let .checkFamily(id):
         // The selection stays on the item, wherever the sort moves it, so
         // p pressed again steps the same item.
         guard let list = state.screen.checklist else { return reloadCurrent(state) }

@@ -1,0 +1,48 @@
+import Foundation
+import GRDB
+
+/// Families: an item and its sub-items, at any depth, always in one list.
+/// The changes that move, delete or check a family read it here.
+extension ChecklistsDatabase {
+    /// The item and its sub-items at any depth, the item first and each
+    /// sub-item after its parent (a breadth-first walk), or empty when the
+    /// item does not exist. `byPosition` orders them by the list's "order
+    /// added" instead, as a move keeps them.
+    static func familyIDs(of itemID: Int64, in db: Database, byPosition: Bool = false) throws -> [Int64] {
+        guard let checklistID = try Int64.fetchOne(db, sql: "SELECT checklistID FROM item WHERE id = ?", arguments: [itemID]) else {
+            return []
+        }
+        // UNION, not UNION ALL: a row seen twice ends the walk, so even a
+        // cycle written by hand into the file cannot loop it.
+        let walk = """
+            WITH RECURSIVE family(id, depth) AS (
+                SELECT ?, 0
+                UNION
+                SELECT item.id, family.depth + 1 FROM item JOIN family ON item.checklistID = ? AND item.parentID = family.id
+                WHERE family.depth < 10000
+            )
+            """
+        let order = byPosition ? "ORDER BY item.position, item.id" : "ORDER BY family.depth, item.id"
+        return try Int64.fetchAll(db, sql: walk + " SELECT family.id FROM family JOIN item ON item.id = family.id GROUP BY family.id \(order)",
+                                  arguments: [itemID, checklistID])
+    }
+
+    /// Makes `itemID` a sub-item of `parentID`, or an item at the top level,
+    /// refusing a parent in another list or inside the item's own family.
+    /// A relation another app wrote is replaced: the user chose this one.
+    static func setParent(of itemID: Int64, to parentID: Int64?, in db: Database, now: Date) throws {
+        guard let item = try ItemRecord.withID(itemID, in: db)?.item else { throw StorageError.notFound(what: "the item") }
+        if let parentID {
+            guard let parent = try ItemRecord.withID(parentID, in: db)?.item else { throw StorageError.notFound(what: "the parent item") }
+            guard parent.checklistID == item.checklistID else {
+                throw StorageError.badParent(reason: "A sub-item's parent must be in the same list; move the item there first.")
+            }
+            guard try !familyIDs(of: itemID, in: db).contains(parentID) else {
+                throw StorageError.badParent(reason: "An item cannot be put under itself or one of its own sub-items.")
+            }
+        }
+        if item.parentID == parentID && item.unlinkedParentUID == nil { return }
+        try db.execute(sql: "UPDATE item SET parentID = ?, unlinkedParentUID = NULL, modifiedAt = ? WHERE id = ?",
+                       arguments: [parentID, StoredTime.wholeSeconds(now), itemID])
+    }
+}
