@@ -213,12 +213,16 @@ public struct ItemsPage: Hashable, Sendable {
 public struct ListedItem: Hashable, Sendable, Identifiable {
     public var item: Item
     public var checklistName: String
+    /// For a sub-item, its parent's text, shown beside it where the item
+    /// stands apart from its family (the Due view, search); nil otherwise.
+    public var parentText: String?
 
     public var id: Int64 { item.id }
 
-    public init(item: Item, checklistName: String) {
+    public init(item: Item, checklistName: String, parentText: String? = nil) {
         self.item = item
         self.checklistName = checklistName
+        self.parentText = parentText
     }
 }
 
