@@ -120,4 +120,11 @@ extension ChecklistsDatabase {
                                               arguments: StatementArguments(ids))
         return Dictionary(records.map { ($0.item.id, $0.item) }, uniquingKeysWith: { first, _ in first })
     }
+
+    /// A sub-item's parent's text, for a row shown apart from its family
+    /// (the Due view, search); nil for an item at the top level.
+    static func parentText(of item: Item, _ db: Database) throws -> String? {
+        guard let parentID = item.parentID else { return nil }
+        return try String.fetchOne(db.cachedStatement(sql: "SELECT text FROM item WHERE id = ?"), arguments: [parentID])
+    }
 }

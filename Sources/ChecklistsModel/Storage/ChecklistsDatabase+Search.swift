@@ -52,7 +52,11 @@ extension ChecklistsDatabase {
                 FROM item JOIN checklist ON checklist.id = item.checklistID
                 WHERE item.id IN \(ids.prefix(limit))
                 ORDER BY item.isChecked, \(sql: ItemRecord.dueOrder("item")), item.id
-                """).fetchAll(db).map(\.listed)
+                """).fetchAll(db).map { record in
+                    var listed = record.listed
+                    listed.parentText = try Self.parentText(of: listed.item, db)
+                    return listed
+                }
             return SearchResults(items: items, hasMore: ids.count > limit)
         }
     }
