@@ -71,10 +71,7 @@ extension ChecklistsDatabase {
         // items before it, less the sub-items among them.
         let rootMember = layout.members[rootID]
         let before = FamilyLayout.order(sortOrder)
-        let rootKey = rootMember ?? FamilyLayout.Member(id: root.id, parentID: nil, isChecked: root.isChecked,
-                                                        startAt: root.startDate.map(StoredTime.wholeSeconds), isCollapsed: root.isCollapsed,
-                                                        dueKey: root.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max, position: root.position,
-                                                        priority: root.priority.rawValue, text: sortOrder == .text ? root.text : "")
+        let rootKey = rootMember ?? FamilyLayout.Member(root, sortOrder: sortOrder)
         guard let flatBefore = try flatIndex(root) else { return nil }
         var index = flatBefore
         // The flat count counted the sub-items whose own key sorts before

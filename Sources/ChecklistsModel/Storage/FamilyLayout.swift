@@ -19,6 +19,20 @@ struct FamilyLayout {
         var priority: Int
         /// Read only when the list sorts by text.
         var text: String
+
+        /// An item as a member, for one at the top level without sub-items
+        /// (the layout holds only families) placed among the others.
+        init(_ item: Item, sortOrder: ItemSortOrder) {
+            self.init(id: item.id, parentID: item.parentID, isChecked: item.isChecked, startAt: item.startDate.map(StoredTime.wholeSeconds),
+                      isCollapsed: item.isCollapsed, dueKey: item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max,
+                      position: item.position, priority: item.priority.rawValue, text: sortOrder == .text ? item.text : "")
+        }
+
+        init(id: Int64, parentID: Int64?, isChecked: Bool, startAt: Int64?, isCollapsed: Bool, dueKey: Int64, position: Int64, priority: Int,
+             text: String) {
+            (self.id, self.parentID, self.isChecked, self.startAt, self.isCollapsed) = (id, parentID, isChecked, startAt, isCollapsed)
+            (self.dueKey, self.position, self.priority, self.text) = (dueKey, position, priority, text)
+        }
     }
 
     /// The rows a page shows: what is hidden, and the items' order.
