@@ -80,6 +80,9 @@ struct UndatedItemsTests {
             "trigger item_counts_delete",
             "trigger item_counts_insert",
             "trigger item_counts_update",
+            "trigger item_family_delete",            // a list's families' version, a later migration
+            "trigger item_family_insert",
+            "trigger item_family_update",
             "trigger item_parent_delete",            // sub-items left when their parent is deleted elsewhere
             "index item_pending_by_checklist_due",   // hidden checked items, a later migration
             "index item_pending_by_due",

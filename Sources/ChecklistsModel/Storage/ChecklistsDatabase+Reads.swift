@@ -57,7 +57,7 @@ extension ChecklistsDatabase {
             let total = ((hidingChecked ? summary?.remainingCount : summary?.itemCount) ?? 0) - notStarted
             let offset = max(0, offset), limit = max(0, limit)
             if try FamilyLayout.listHasSubItems(checklistID, db) {
-                return try Self.familyPage(checklistID: checklistID, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now,
+                return try self.familyPage(checklistID: checklistID, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now,
                                            flatTotal: total, offset: offset, limit: limit, db)
             }
             func page(descending: Bool, limit: Int, offset: Int) throws -> [ItemRecord] {
@@ -96,7 +96,7 @@ extension ChecklistsDatabase {
         try read { db -> Int? in
             guard let item = try ItemRecord.withID(itemID, in: db)?.item else { return nil }
             if try FamilyLayout.listHasSubItems(item.checklistID, db) {
-                return try Self.familyIndex(of: item, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now, flatIndex: { root in
+                return try self.familyIndex(of: item, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now, flatIndex: { root in
                     try Self.flatIndex(of: root, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now, db)
                 }, db)
             }
@@ -314,7 +314,7 @@ extension ChecklistsDatabase {
                     }
                 }
             }
-            families?.close()
+            try families?.close(db, summaries: summaries)
             var left = limit
             for part in parts where left != 0 {
                 let seen = try Self.eachListed(db, names: &names, part, limit: left, summaries: summaries, families: families, body)
@@ -457,7 +457,7 @@ extension ChecklistsDatabase {
                 if families.isUnderParent(row.item.id) { continue }
                 body(ListedItem(item: row.item, checklistName: name, parentText: try parentText(of: row.item, db)))
                 count += 1
-                try families.eachBelow(row.item.id, db) { item, depth in
+                try families.eachBelow(row.item.id) { item, depth in
                     body(ListedItem(item: item, checklistName: name, depth: depth))
                     count += 1
                 }
@@ -482,8 +482,13 @@ extension ChecklistsDatabase {
             listed.insert(row.id)
         }
 
-        /// Once the outline is read: each parent's listed sub-items, in order.
-        mutating func close() {
+        /// The sub-items listed under their parents, read at once: one read
+        /// of each, the family's, cost a statement's making per family.
+        private var subItems: [Int64: Item] = [:]
+
+        /// Once the outline is read: each parent's listed sub-items, in order,
+        /// and those sub-items, read on their own index.
+        mutating func close(_ db: Database, summaries: Bool) throws {
             for row in order {
                 if let parent = row.parentID, listed.contains(parent) {
                     children[parent, default: []].append(row.id)
@@ -492,18 +497,25 @@ extension ChecklistsDatabase {
             }
             order = []
             listed = []
+            guard !underParent.isEmpty else { return }
+            let rows = try ItemRecord.fetchCursor(db, sql: """
+                SELECT \(summaries ? ItemRecord.summaryColumnList : ItemRecord.columnList) FROM item INDEXED BY item_by_parent
+                WHERE parentID IS NOT NULL
+                """)
+            while let row = try rows.next() {
+                if underParent.contains(row.item.id) { subItems[row.item.id] = row.item }
+            }
         }
 
         func isUnderParent(_ id: Int64) -> Bool { underParent.contains(id) }
 
         /// The item's listed family below it, depth-first.
-        func eachBelow(_ id: Int64, _ db: Database, depth: Int = 1, _ body: (Item, Int) throws -> Void) throws {
+        func eachBelow(_ id: Int64, depth: Int = 1, _ body: (Item, Int) throws -> Void) throws {
             guard let ids = children[id] else { return }
-            let items = try ChecklistsDatabase.itemsByID(ids, db)
             for child in ids {
-                guard let item = items[child] else { continue }
+                guard let item = subItems[child] else { continue }
                 try body(item, depth)
-                try eachBelow(child, db, depth: depth + 1, body)
+                try eachBelow(child, depth: depth + 1, body)
             }
         }
     }

@@ -70,7 +70,7 @@ extension ChecklistsDatabase {
                           hidingNotStartedAt now: Date? = nil, after current: Item?, forward: Bool) throws(StorageError) -> MatchStep? {
         try read { db -> MatchStep? in
             if try FamilyLayout.listHasSubItems(checklistID, db) {
-                return try Self.nextFamilyMatch(query, checklistID: checklistID, sortOrder: sortOrder, hidingChecked: hidingChecked,
+                return try self.nextFamilyMatch(query, checklistID: checklistID, sortOrder: sortOrder, hidingChecked: hidingChecked,
                                                 notStartedAt: now, after: current, forward: forward, db)
             }
             let key: SQL = switch sortOrder {
@@ -144,23 +144,23 @@ extension ChecklistsDatabase {
     /// list shows its rows, each family under its top item (`FamilyLayout`).
     /// The list's matches are read (through the search index) and placed
     /// in Swift: a match's family and its place in it.
-    static func nextFamilyMatch(_ query: SearchQuery, checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool,
+    func nextFamilyMatch(_ query: SearchQuery, checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool,
                                 notStartedAt now: Date?, after current: Item?, forward: Bool, _ db: Database) throws -> MatchStep? {
         let ids = try Int64.fetchAll(db, SQLRequest<Int64>("""
             SELECT id FROM item
-            WHERE id IN (\(matchingIDs(query))) AND checklistID = \(checklistID) \(sql: pendingOnly(hidingChecked, notStartedAt: now))
+            WHERE id IN (\(Self.matchingIDs(query))) AND checklistID = \(checklistID) \(sql: Self.pendingOnly(hidingChecked, notStartedAt: now))
             """))
         guard !ids.isEmpty else { return nil }
         let filter = FamilyLayout.Filter(hidingChecked: hidingChecked, notStartedAt: now.map(StoredTime.wholeSeconds))
-        let layout = try FamilyLayout(checklistID: checklistID, sortOrder: sortOrder, filter: filter, db)
-        let items = try itemsByID(ids + [current?.id].compactMap { $0 }, db)
+        let layout = FamilyView(try layouts.layout(checklistID: checklistID, sortOrder: sortOrder, db), filter: filter)
+        let items = try Self.itemsByID(ids + [current?.id].compactMap { $0 }, db)
         var tops: [Int64: FamilyLayout.Member] = [:]
         var placesInFamily: [Int64: [Int64: Int]] = [:]
         /// Where a row stands: its top item's member, and its place below it
         /// (0 for the top itself, then depth-first; one folded away or
         /// hidden after its family's shown rows).
         func place(of item: Item) throws -> (top: FamilyLayout.Member, below: Int) {
-            let topID = layout.ancestry(of: item.id)[0]
+            let topID = layout.layout.ancestry(of: item.id)[0]
             if let known = tops[topID] { return (known, topID == item.id ? 0 : placesInFamily[topID]?[item.id] ?? Int.max) }
             let top = try topID == item.id ? item : ItemRecord.withID(topID, in: db)?.item ?? item
             let member = layout.members[topID] ?? FamilyLayout.Member(top, sortOrder: sortOrder)

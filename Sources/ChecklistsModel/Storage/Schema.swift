@@ -530,6 +530,26 @@ enum Schema {
                     UPDATE item SET parentID = NULL, unlinkedParentUID = OLD.uid
                     WHERE checklistID = OLD.checklistID AND parentID = OLD.id;
                 END;
+                -- Counts every change to what a list's families look like (a
+                -- sub-item or a parent added, moved, checked, dated, folded,
+                -- renamed, deleted), so a reader keeps its layout of the
+                -- families until it moves on. Kept by these triggers alone:
+                -- never restored by undo, so it only ever grows.
+                ALTER TABLE checklist ADD COLUMN familyVersion INTEGER NOT NULL DEFAULT 0;
+                CREATE TRIGGER item_family_insert AFTER INSERT ON item WHEN NEW.parentID IS NOT NULL BEGIN
+                    UPDATE checklist SET familyVersion = familyVersion + 1 WHERE id = NEW.checklistID;
+                END;
+                CREATE TRIGGER item_family_delete AFTER DELETE ON item WHEN OLD.parentID IS NOT NULL BEGIN
+                    UPDATE checklist SET familyVersion = familyVersion + 1 WHERE id = OLD.checklistID;
+                END;
+                CREATE TRIGGER item_family_update
+                AFTER UPDATE OF parentID, collapsed, isChecked, startAt, dueAt, position, priority, text, checklistID ON item
+                WHEN NEW.parentID IS NOT NULL OR OLD.parentID IS NOT NULL
+                     OR EXISTS (SELECT 1 FROM item AS sub WHERE sub.checklistID = NEW.checklistID AND sub.parentID = NEW.id)
+                     OR EXISTS (SELECT 1 FROM item AS sub WHERE sub.checklistID = OLD.checklistID AND sub.parentID = OLD.id)
+                BEGIN
+                    UPDATE checklist SET familyVersion = familyVersion + 1 WHERE id IN (OLD.checklistID, NEW.checklistID);
+                END;
                 """)
         }
         return migrator
