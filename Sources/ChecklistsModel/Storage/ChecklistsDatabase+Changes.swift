@@ -272,6 +272,7 @@ extension ChecklistsDatabase {
             try db.execute(sql: "INSERT INTO checklist (name) VALUES (?)", arguments: [listName])
             listID = db.lastInsertedRowID
         }
+        var relations: [(uid: String, parentUID: String?)] = []
         for item in items {
             let fields = item.fields
             let dueAt = fields.dueDate.map(StoredTime.wholeMinutes)
@@ -287,6 +288,7 @@ extension ChecklistsDatabase {
                 ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(item.completedAt ?? now) : nil),
             ]
             let uid = fields.uid.isEmpty ? makeUID() : fields.uid
+            relations.append((uid, fields.parentUID))
             values.append(("note", fields.note))
             values.append(("priority", fields.priority.rawValue))
             values.append(("tags", Tags.stored(fields.tags)))
@@ -306,6 +308,8 @@ extension ChecklistsDatabase {
                 try reconcileReminders(ofItems: [id], in: db, now: now)
             }
         }
+        // Parents once every item is in: a child may come before its parent.
+        try relateParents(relations, in: db)
         return .checklist(listID)
     }
 
