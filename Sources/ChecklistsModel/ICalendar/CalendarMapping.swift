@@ -201,7 +201,7 @@ public struct CalendarMapping: Sendable {
     /// Where the VTODO's parent relations are among its properties: each
     /// RELATED-TO whose RELTYPE is PARENT (in any case) or absent, RFC
     /// 5545's default, with a UID (an empty one names nothing).
-    static func parentRelations(of todo: ICalComponent) -> [Int] {
+    public static func parentRelations(of todo: ICalComponent) -> [Int] {
         todo.properties.indices.filter { index in
             let property = todo.properties[index]
             guard property.name == "RELATED-TO", !property.value.isEmpty else { return false }
@@ -294,7 +294,7 @@ public struct CalendarMapping: Sendable {
 
     /// The VTODO the object is about: the first without RECURRENCE-ID (an
     /// override of one occurrence), else the first.
-    static func masterIndex(_ object: ICalComponent) -> Int? {
+    public static func masterIndex(_ object: ICalComponent) -> Int? {
         object.components.firstIndex { $0.name == "VTODO" && $0.first("RECURRENCE-ID") == nil }
             ?? object.components.firstIndex { $0.name == "VTODO" }
     }

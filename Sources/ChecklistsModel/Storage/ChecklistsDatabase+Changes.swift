@@ -225,6 +225,8 @@ extension ChecklistsDatabase {
             if item.parentID != nil || item.unlinkedParentUID != nil {
                 try db.execute(sql: "UPDATE item SET parentID = NULL, unlinkedParentUID = NULL WHERE id = ?", arguments: [id])
             }
+            // Another app's to-dos there naming one of them link now.
+            try linkWaitingSubItems(of: try familyIDs(of: id, in: db), in: db)
             return .item(id)
         case let .swapPositions(itemID, otherID):
             guard let item = try ItemRecord.withID(itemID, in: db)?.item, let other = try ItemRecord.withID(otherID, in: db)?.item else {

@@ -43,21 +43,39 @@ extension ChecklistsDatabase {
         }
         // Sub-items that named one of these before it arrived in their
         // list; and those left behind where one of these moved away.
-        let relatedIDs = Set(related.map(\.id))
-        let waiting = try db.cachedStatement(sql: "SELECT id, uid FROM item WHERE unlinkedParentUID = ? AND checklistID = ? ORDER BY uid")
         let leftBehind = try db.cachedStatement(sql: """
             SELECT item.id FROM checklist JOIN item ON item.checklistID = checklist.id AND item.parentID = ? WHERE checklist.id <> ?
             """)
+        try linkWaiting(for: related.map { ($0.id, $0.list, $0.uid) }, skipping: Set(related.map(\.id)), overlay: &overlay)
         for item in related {
-            for row in try Row.fetchAll(waiting, arguments: [item.uid, item.list]) where !relatedIDs.contains(row[0]) {
-                if try !overlay.closesCycle(child: row[0], parent: item.id) { overlay.set(row[0], parent: item.id, unlinked: nil) }
-            }
             for child in try Int64.fetchAll(leftBehind, arguments: [item.id, item.list]) {
                 overlay.set(child, parent: nil, unlinked: item.uid)
             }
         }
         try overlay.write()
         return cycles
+    }
+
+    /// Links the items of the list each of `itemIDs` is now in that were
+    /// waiting for it by UID (a family moved here into a list where
+    /// another app's to-do names one of them), unless that closes a cycle.
+    static func linkWaitingSubItems(of itemIDs: [Int64], in db: Database) throws {
+        var overlay = ParentOverlay(db: db)
+        let items = try itemIDs.compactMap { id in
+            try Row.fetchOne(db, sql: "SELECT checklistID, uid FROM item WHERE id = ?", arguments: [id]).map { (id, $0[0] as Int64, $0[1] as String) }
+        }
+        try linkWaiting(for: items, skipping: [], overlay: &overlay)
+        try overlay.write()
+    }
+
+    private static func linkWaiting(for items: [(id: Int64, list: Int64, uid: String)], skipping: Set<Int64>,
+                                    overlay: inout ParentOverlay) throws {
+        let waiting = try overlay.db.cachedStatement(sql: "SELECT id FROM item WHERE unlinkedParentUID = ? AND checklistID = ? ORDER BY uid")
+        for item in items {
+            for child in try Int64.fetchAll(waiting, arguments: [item.uid, item.list]) where !skipping.contains(child) {
+                if try !overlay.closesCycle(child: child, parent: item.id) { overlay.set(child, parent: item.id, unlinked: nil) }
+            }
+        }
     }
 }
 

@@ -586,7 +586,9 @@ enum Schema {
             for parameter in parameterTexts(line) {
                 let pair = parameter.split(separator: "=", maxSplits: 1).map(String.init)
                 if pair.count == 2, pair[0].uppercased() == "RELTYPE", relationType == nil {
-                    relationType = pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")).uppercased()
+                    // Its first value: a quoted one whole, else up to a comma.
+                    let value = pair[1].hasPrefix("\"") ? pair[1].dropFirst().prefix { $0 != "\"" } : pair[1].prefix { $0 != "," }
+                    relationType = value.uppercased()
                 }
             }
             if relationType == nil || relationType == "PARENT" { return String(line[start...]) }
