@@ -269,7 +269,8 @@ public struct ICalendarFuzzer {
     // MARK: - Seeds
 
     /// Which app writes each file of `corpus`, in order.
-    public static let corpusApps = ["Apple Reminders", "tasks.org", "Thunderbird", "Nextcloud Tasks", "todoman", "tasks.org weekly"]
+    public static let corpusApps = ["Apple Reminders", "tasks.org", "Thunderbird", "Nextcloud Tasks", "todoman", "tasks.org weekly",
+                                    "tasks.org subtask", "Nextcloud Tasks subtask", "parent with CHILD"]
 
     /// Small files in the shapes Apple Reminders, tasks.org, Thunderbird,
     /// Nextcloud Tasks and todoman write (from their public documentation
@@ -278,7 +279,11 @@ public struct ICalendarFuzzer {
     /// its weekly repeat with BYDAY of the due day and a start days before,
     /// Thunderbird's Windows-named zone defined only by its VTIMEZONE,
     /// Nextcloud's floating times and RELATED-TO, todoman's PRODID and UTC
-    /// times). The tests check what each gives; the fuzzer mutates them.
+    /// times; sub-items: tasks.org's RELATED-TO;RELTYPE=PARENT, the
+    /// RELATED-TO without RELTYPE of Nextcloud Tasks' earlier versions, and
+    /// a parent naming its child with RELTYPE=CHILD beside a SIBLING, as a
+    /// Windows client on a Sabre server wrote it). The tests check what
+    /// each gives; the fuzzer mutates them.
     public static let corpus: [String] = [
         """
         BEGIN:VCALENDAR\r
@@ -451,6 +456,55 @@ public struct ICalendarFuzzer {
         ACTION:DISPLAY\r
         DESCRIPTION:Default Tasks.org description\r
         END:VALARM\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """,
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:+//IDN tasks.org//android-130804//EN\r
+        BEGIN:VTODO\r
+        DTSTAMP:20261120T101010Z\r
+        UID:2962419142319295270\r
+        CREATED:20261120T101000Z\r
+        LAST-MODIFIED:20261120T101010Z\r
+        SUMMARY:Find the missing albums\r
+        PRIORITY:1\r
+        STATUS:NEEDS-ACTION\r
+        X-APPLE-SORT-ORDER:-1235\r
+        RELATED-TO;RELTYPE=PARENT:b42fa285-90ce-4e4a-833c-1fd6779fe952\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """,
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//Nextcloud Tasks v0.9.5\r
+        BEGIN:VTODO\r
+        CREATED:20261120T095435\r
+        DTSTAMP:20261120T095507\r
+        LAST-MODIFIED:20261120T095507\r
+        UID:u5n2ifcqt8\r
+        SUMMARY:Subtask\r
+        RELATED-TO:3o3al1t55r\r
+        X-OC-HIDESUBTASKS:0\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """,
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//Sabre//Sabre VObject 4.1.6//EN\r
+        BEGIN:VTODO\r
+        SUMMARY:Groceries\r
+        DTSTAMP:20261120T095356Z\r
+        UID:2fa55d38-006d-4010-aa3a-dc4f392cbccd\r
+        LAST-MODIFIED:20261120T095356Z\r
+        RELATED-TO;RELTYPE=CHILD:255ce6ca-fbae-4263-89c5-5743f8456b22\r
+        RELATED-TO;RELTYPE=SIBLING:0a1b2c3d-0000-4000-8000-000000000002\r
         END:VTODO\r
         END:VCALENDAR\r
 
