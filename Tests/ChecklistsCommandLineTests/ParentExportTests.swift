@@ -11,15 +11,9 @@ struct ParentExportTests {
     let source = Harness()
     let target = Harness(uidPrefix: "target-")
 
-    private func export(_ harness: Harness) -> String {
-        harness.lines { context in try ExportImportCommands.export(context: context) }.joined(separator: "\n")
-    }
+    private func export(_ harness: Harness) -> String { harness.exported() }
 
-    private func importText(_ text: String, into harness: Harness) -> CommandLineError? {
-        let file = harness.folder.file("import.json")
-        try? Data(text.utf8).write(to: URL(fileURLWithPath: file))
-        return harness.run { context in try ExportImportCommands.importFile(path: file, replace: false, context: context) }
-    }
+    private func importText(_ text: String, into harness: Harness) -> CommandLineError? { harness.imported(text) }
 
     @Test("a family and an item whose parent is elsewhere make a round trip: parent by UID, linked again, the same snapshot")
     func roundTrip() throws {
