@@ -31,8 +31,8 @@ struct FamilyFuzzer {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
-    /// One family, put twice; nil when every rule held, else what broke.
-    /// Returns the number of to-dos put.
+    /// One family, put twice: the number of to-dos put when every rule
+    /// held, else what broke and the to-dos that broke it.
     func check(round: Int, random: inout SeededRandom) -> Result<Int, FamilyProblem> {
         let count = random.int(2...8)
         let uids = (0..<count).map { "r\(round)-\($0)" }
