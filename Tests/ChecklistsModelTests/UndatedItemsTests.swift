@@ -77,6 +77,7 @@ struct UndatedItemsTests {
             "index item_by_parent",                  // sub-items, a later migration
             "index item_by_start",                   // start dates, a later migration
             "index item_by_uid",                     // iCalendar UIDs, a later migration
+            "index item_by_unlinked_parent",         // parents other apps wrote, a later migration
             "trigger item_counts_delete",
             "trigger item_counts_insert",
             "trigger item_counts_update",
