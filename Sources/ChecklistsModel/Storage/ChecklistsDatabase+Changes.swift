@@ -21,9 +21,39 @@ extension ChecklistsDatabase {
         if case .snooze = change {
             return try write { db in try Self.apply(change, in: db, now: now, calendar: calendar, makeUID: uidMaker) }
         }
-        return try recordedWrite(now: now, description: { db in try Self.historyDescription(of: change, in: db) }) { db in
-            try Self.apply(change, in: db, now: now, calendar: calendar, makeUID: uidMaker)
+        var patched: (checklistID: Int64, sortOrder: ItemSortOrder, layout: FamilyLayout)?
+        let outcome = try recordedWrite(now: now, description: { db in try Self.historyDescription(of: change, in: db) }) { db in
+            let checking = try checkedFamily(change, db)
+            let outcome = try Self.apply(change, in: db, now: now, calendar: calendar, makeUID: uidMaker)
+            if let checking {
+                let version = try FamilyLayout.version(of: checking.checklistID, db)
+                if let layout = try checking.layout.patched(ids: checking.ids, sortOrder: checking.sortOrder, version: version, db) {
+                    patched = (checking.checklistID, checking.sortOrder, layout)
+                }
+            }
+            return outcome
         }
+        // Kept only once the change is in: a change rolled back leaves the
+        // layout kept as it was.
+        if let patched { layouts.keep(patched.layout, checklistID: patched.checklistID, sortOrder: patched.sortOrder) }
+        return outcome
+    }
+
+    /// For a check (or a family's) in a list whose families are kept as they
+    /// stand before it: the items it may change (the item, its sub-items,
+    /// its parents), so the layout kept is patched instead of read again
+    /// whole. Checking is what a list's screen does most.
+    private func checkedFamily(_ change: Change, _ db: Database) throws
+        -> (checklistID: Int64, sortOrder: ItemSortOrder, layout: FamilyLayout, ids: [Int64])? {
+        let itemID: Int64
+        switch change {
+        case let .setChecked(id, _), let .checkFamily(id): itemID = id
+        default: return nil
+        }
+        guard let item = try ItemRecord.withID(itemID, in: db)?.item, let kept = layouts.kept(for: item.checklistID),
+              try kept.layout.version == FamilyLayout.version(of: item.checklistID, db) else { return nil }
+        let ids = Array(Set(kept.layout.ancestry(of: itemID) + (try Self.familyIDs(of: itemID, in: db))))
+        return (item.checklistID, kept.sortOrder, kept.layout, ids)
     }
 
     /// Commits many changes in one transaction: all of them, or none (a bad

@@ -68,11 +68,21 @@ struct FamilyLayout {
         try Int64.fetchOne(db.cachedStatement(sql: "SELECT familyVersion FROM checklist WHERE id = ?"), arguments: [checklistID]) ?? 0
     }
 
+    /// What a member is read from, in `Member`'s order.
+    private static func columns(_ sortOrder: ItemSortOrder) -> String {
+        let text = sortOrder == .text ? "text" : "''"
+        return "id, parentID, isChecked, startAt, collapsed, \(ItemRecord.dueOrder()), position, priority, \(text)"
+    }
+
+    private static func member(_ row: Row) -> Member {
+        Member(id: row[0], parentID: row[1], isChecked: row[2], startAt: row[3], isCollapsed: row[4],
+               dueKey: row[5], position: row[6], priority: row[7], text: row[8])
+    }
+
     /// The layout of a list with sub-items.
     init(checklistID: Int64, sortOrder: ItemSortOrder, _ db: Database) throws {
         version = try Self.version(of: checklistID, db)
-        let text = sortOrder == .text ? "text" : "''"
-        let columns = "id, parentID, isChecked, startAt, collapsed, \(ItemRecord.dueOrder()), position, priority, \(text)"
+        let columns = Self.columns(sortOrder)
         // The sub-items, then the parents at the top level (of which the
         // sub-items' own index says which).
         let sql = """
@@ -85,8 +95,7 @@ struct FamilyLayout {
         let rows = try Row.fetchCursor(db.makeStatement(sql: sql), arguments: [checklistID])
         var byParent: [Int64: [Member]] = [:]
         while let row = try rows.next() {
-            let member = Member(id: row[0], parentID: row[1], isChecked: row[2], startAt: row[3], isCollapsed: row[4],
-                                dueKey: row[5], position: row[6], priority: row[7], text: row[8])
+            let member = Self.member(row)
             members[member.id] = member
             if let parent = member.parentID { byParent[parent, default: []].append(member) }
         }
@@ -128,6 +137,31 @@ struct FamilyLayout {
         var seen: Set<Int64> = [id]
         while let parent = members[chain[0]]?.parentID, seen.insert(parent).inserted { chain.insert(parent, at: 0) }
         return chain
+    }
+
+    /// The layout after a change made here that checked items off or on
+    /// (which may move a repeating one's date): those items read again, and
+    /// their siblings sorted again. Nil when the change did more than that
+    /// (a parent changed): then the layout is read again whole.
+    func patched(ids: [Int64], sortOrder: ItemSortOrder, version: Int64, _ db: Database) throws -> FamilyLayout? {
+        var patched = self
+        patched.version = version
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        let rows = try Row.fetchAll(db, sql: "SELECT \(Self.columns(sortOrder)) FROM item WHERE id IN (\(marks))", arguments: StatementArguments(ids))
+        var parents: Set<Int64> = []
+        for member in rows.map(Self.member) {
+            let known = members[member.id]
+            // An item at the top level without sub-items is none of the layout's business.
+            if known == nil && member.parentID == nil { continue }
+            guard let known, known.parentID == member.parentID else { return nil }
+            patched.members[member.id] = member
+            if let parent = member.parentID { parents.insert(parent) }
+        }
+        let before = Self.order(sortOrder)
+        for parent in parents {
+            patched.children[parent] = patched.children[parent]?.compactMap { patched.members[$0] }.sorted(by: before).map(\.id)
+        }
+        return patched
     }
 
     /// The parents at the top level, as members.
@@ -192,6 +226,16 @@ struct FamilyView {
 final class FamilyLayoutCache: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: (checklistID: Int64, sortOrder: ItemSortOrder, layout: FamilyLayout)?
+
+    /// The layout kept for a list, whatever its version.
+    func kept(for checklistID: Int64) -> (sortOrder: ItemSortOrder, layout: FamilyLayout)? {
+        lock.withLock { kept.flatMap { $0.checklistID == checklistID ? ($0.sortOrder, $0.layout) : nil } }
+    }
+
+    /// Keeps a layout made by patching the one kept.
+    func keep(_ layout: FamilyLayout, checklistID: Int64, sortOrder: ItemSortOrder) {
+        lock.withLock { kept = (checklistID, sortOrder, layout) }
+    }
 
     /// The list's layout in that sort: the one kept if its version is the
     /// list's, else one read now (and kept).
