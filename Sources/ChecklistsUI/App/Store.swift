@@ -138,7 +138,25 @@ public final class Store {
             // Unreadable, the line keeps what it showed: the next commit reads again.
             guard let status = try? database.syncStatus() else { return nil }
             return .syncStatusLoaded(status)
+        case let .countFamily(itemID, purpose):
+            do {
+                return .familyCounted(purpose, try countFamily(of: itemID))
+            } catch {
+                return .loadFailed(message: error.statusLine)
+            }
         }
+    }
+
+    /// The item and its sub-items at any depth, counted from its list's
+    /// items (ids, parents and checks, without notes or reminders): only a
+    /// parent's check, delete or move asks, once per key.
+    private func countFamily(of itemID: Int64) throws(StorageError) -> FamilyCount? {
+        guard let item = try database.item(id: itemID) else { return nil }
+        var children: [Int64: [(id: Int64, isChecked: Bool)]] = [:]
+        try database.eachListedItem(checklistID: item.checklistID, includeChecked: true, dueFrom: nil, before: nil, summaries: true) { listed in
+            if let parentID = listed.item.parentID { children[parentID, default: []].append((listed.item.id, listed.item.isChecked)) }
+        }
+        return FamilyCount(item: item, children: children)
     }
 
     /// Loads the page of items around the anchor: the anchor's index is counted
