@@ -56,6 +56,10 @@ extension ChecklistsDatabase {
             let notStarted = try now.map { try Self.notStartedCount(checklistID: checklistID, now: $0, db) } ?? 0
             let total = ((hidingChecked ? summary?.remainingCount : summary?.itemCount) ?? 0) - notStarted
             let offset = max(0, offset), limit = max(0, limit)
+            if try FamilyLayout.listHasSubItems(checklistID, db) {
+                return try Self.familyPage(checklistID: checklistID, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now,
+                                           flatTotal: total, offset: offset, limit: limit, db)
+            }
             func page(descending: Bool, limit: Int, offset: Int) throws -> [ItemRecord] {
                 let sql = """
                     SELECT \(ItemRecord.columnList) FROM item
@@ -91,46 +95,59 @@ extension ChecklistsDatabase {
                       hidingNotStartedAt now: Date? = nil) throws(StorageError) -> Int? {
         try read { db -> Int? in
             guard let item = try ItemRecord.withID(itemID, in: db)?.item else { return nil }
-            let list = item.checklistID
-            let pending = Self.pendingOnly(hidingChecked, notStartedAt: now)
-            let count: SQL
-            switch sortOrder {
-            case .dueDate:
-                // Two counts, each a range of the (checklistID, due order)
-                // index: the items due earlier, and those due at the same
-                // time with a smaller id. A row value on the index's
-                // expression is not used for the range, and an OR scans the
-                // whole list on every reload.
-                let key = item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max
-                let due = SQL(sql: ItemRecord.dueOrder())
-                count = """
-                    SELECT (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND \(due) < \(key))
-                         + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND \(due) = \(key) AND id < \(itemID))
-                    """
-            case .text:
-                count = "SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND (text < \(item.text) COLLATE natural_order OR (text = \(item.text) COLLATE natural_order AND id < \(itemID)))"
-            case .priority:
-                // Three ranges of the (checklistID, priority, due order)
-                // index: higher priorities, then this one due earlier, then
-                // due at the same time with a smaller id.
-                let key = item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max
-                let due = SQL(sql: ItemRecord.dueOrder())
-                let level = item.priority.rawValue
-                count = """
-                    SELECT (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND priority > \(level))
-                         + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND priority = \(level) AND \(due) < \(key))
-                         + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND priority = \(level) AND \(due) = \(key)
-                            AND id < \(itemID))
-                    """
-            case .added:
-                // As for the due date: two ranges of the (checklistID, position) index.
-                count = """
-                    SELECT (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND position < \(item.position))
-                         + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND position = \(item.position) AND id < \(itemID))
-                    """
+            if try FamilyLayout.listHasSubItems(item.checklistID, db) {
+                return try Self.familyIndex(of: item, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now, flatIndex: { root in
+                    try Self.flatIndex(of: root, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now, db)
+                }, db)
             }
-            return try SQLRequest<Int>(literal: count).fetchOne(db)
+            return try Self.flatIndex(of: item, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now, db)
         }
+    }
+
+    /// Where an item stands among all the items of its list the filters
+    /// show, counted by SQL on the list's sort index.
+    private static func flatIndex(of item: Item, sortOrder: ItemSortOrder, hidingChecked: Bool, notStartedAt now: Date?,
+                                  _ db: Database) throws -> Int? {
+        let itemID = item.id
+        let list = item.checklistID
+        let pending = Self.pendingOnly(hidingChecked, notStartedAt: now)
+        let count: SQL
+        switch sortOrder {
+        case .dueDate:
+            // Two counts, each a range of the (checklistID, due order)
+            // index: the items due earlier, and those due at the same
+            // time with a smaller id. A row value on the index's
+            // expression is not used for the range, and an OR scans the
+            // whole list on every reload.
+            let key = item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max
+            let due = SQL(sql: ItemRecord.dueOrder())
+            count = """
+                SELECT (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND \(due) < \(key))
+                     + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND \(due) = \(key) AND id < \(itemID))
+                """
+        case .text:
+            count = "SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND (text < \(item.text) COLLATE natural_order OR (text = \(item.text) COLLATE natural_order AND id < \(itemID)))"
+        case .priority:
+            // Three ranges of the (checklistID, priority, due order)
+            // index: higher priorities, then this one due earlier, then
+            // due at the same time with a smaller id.
+            let key = item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max
+            let due = SQL(sql: ItemRecord.dueOrder())
+            let level = item.priority.rawValue
+            count = """
+                SELECT (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND priority > \(level))
+                     + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND priority = \(level) AND \(due) < \(key))
+                     + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND priority = \(level) AND \(due) = \(key)
+                        AND id < \(itemID))
+                """
+        case .added:
+            // As for the due date: two ranges of the (checklistID, position) index.
+            count = """
+                SELECT (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND position < \(item.position))
+                     + (SELECT COUNT(*) FROM item WHERE checklistID = \(list) \(sql: pending) AND position = \(item.position) AND id < \(itemID))
+                """
+        }
+        return try SQLRequest<Int>(literal: count).fetchOne(db)
     }
 
     public func item(id: Int64) throws(StorageError) -> Item? {

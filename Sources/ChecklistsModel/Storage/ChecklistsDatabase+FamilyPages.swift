@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+
+/// A page of a list with sub-items: each item at the top level in the
+/// list's order, followed by its shown family depth-first (`FamilyLayout`),
+/// so a sort never splits a family.
+extension ChecklistsDatabase {
+    /// The rows `[offset, offset + limit)` of a list with sub-items. `flatTotal`
+    /// is the list's count as a flat list has it (every item the filters
+    /// show, wherever it stands). The items at the top level are walked in
+    /// order on the list's sort index: forwards, or backwards from the end
+    /// for a page past the middle, as a flat page is read.
+    static func familyPage(checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool, notStartedAt now: Date?,
+                           flatTotal: Int, offset: Int, limit: Int, _ db: Database) throws -> ItemsPage {
+        let filter = FamilyLayout.Filter(hidingChecked: hidingChecked, notStartedAt: now.map(StoredTime.wholeSeconds))
+        var layout = try FamilyLayout(checklistID: checklistID, sortOrder: sortOrder, filter: filter, db)
+        // The flat count less the sub-items, plus what their families show.
+        var shownBelowParents = 0
+        for parent in layout.topLevelParents where filter.shows(parent) { shownBelowParents += layout.shownBelow(parent.id) }
+        let total = flatTotal - layout.subItemsPassingFilter + shownBelowParents
+
+        let wanted = offset..<min(total, offset + limit)
+        var rows: [(index: Int, id: Int64, depth: Int)] = []
+        if !wanted.isEmpty {
+            let backwards = offset > total / 2
+            let sql = """
+                SELECT id FROM item WHERE checklistID = ? AND parentID IS NULL \(pendingOnly(hidingChecked, notStartedAt: now))
+                ORDER BY \(orderBy(sortOrder, descending: backwards))
+                """
+            let roots = try Int64.fetchCursor(now == nil ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql), arguments: [checklistID])
+            // Rows passed so far, counted from the start or from the end.
+            var passed = 0
+            while let root = try roots.next() {
+                let size = 1 + (layout.members[root] == nil ? 0 : layout.shownBelow(root))
+                // The family's first row's index in the list.
+                let first = backwards ? total - passed - size : passed
+                passed += size
+                let block = first..<(first + size)
+                if block.overlaps(wanted) {
+                    let family = [(id: root, depth: 0)] + (size > 1 ? layout.rows(below: root, depth: 0) : [])
+                    for (k, row) in family.enumerated() where wanted.contains(first + k) {
+                        rows.append((first + k, row.id, row.depth))
+                    }
+                }
+                if backwards ? first <= wanted.lowerBound : block.upperBound >= wanted.upperBound { break }
+            }
+            rows.sort { $0.index < $1.index }
+        }
+        let byID = try itemsByID(rows.map(\.id), db)
+        var items: [Item] = [], places: [FamilyPlace] = []
+        for row in rows {
+            guard let item = byID[row.id] else { continue }
+            items.append(item)
+            places.append(layout.members[row.id] == nil ? FamilyPlace(depth: row.depth) : layout.place(of: row.id, depth: row.depth))
+        }
+        return ItemsPage(checklistID: checklistID, sortOrder: sortOrder, offset: offset, items: items, totalCount: total, places: places)
+    }
+
+    /// Where an item stands among a list's rows when the list has sub-items:
+    /// the rows of the families before its own, then its place in its
+    /// family. An item hidden by the filters, or inside a folded family,
+    /// stands where it would be, so the selection goes to the row after.
+    static func familyIndex(of item: Item, sortOrder: ItemSortOrder, hidingChecked: Bool, notStartedAt now: Date?,
+                            flatIndex: (Item) throws -> Int?, _ db: Database) throws -> Int? {
+        let filter = FamilyLayout.Filter(hidingChecked: hidingChecked, notStartedAt: now.map(StoredTime.wholeSeconds))
+        var layout = try FamilyLayout(checklistID: item.checklistID, sortOrder: sortOrder, filter: filter, db)
+        let chain = layout.ancestry(of: item.id)
+        guard let rootID = chain.first, let root = rootID == item.id ? item : try ItemRecord.withID(rootID, in: db)?.item,
+              root.parentID == nil else { return nil }
+        // The items at the top level before the root: a flat count of the
+        // items before it, less the sub-items among them.
+        let rootMember = layout.members[rootID]
+        let before = FamilyLayout.order(sortOrder)
+        let rootKey = rootMember ?? FamilyLayout.Member(id: root.id, parentID: nil, isChecked: root.isChecked,
+                                                        startAt: root.startDate.map(StoredTime.wholeSeconds), isCollapsed: root.isCollapsed,
+                                                        dueKey: root.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max, position: root.position,
+                                                        priority: root.priority.rawValue, text: sortOrder == .text ? root.text : "")
+        guard let flatBefore = try flatIndex(root) else { return nil }
+        var index = flatBefore
+        // The flat count counted the sub-items whose own key sorts before
+        // the root's, wherever their families stand.
+        for member in layout.members.values where member.parentID != nil && filter.shows(member) && before(member, rootKey) {
+            index -= 1
+        }
+        for parent in layout.topLevelParents where parent.id != rootID && filter.shows(parent) && before(parent, rootKey) {
+            index += layout.shownBelow(parent.id)
+        }
+        // Then down the chain: the rows above each link within its family.
+        // A hidden family (its top checked off and hidden) stands where its
+        // top would.
+        guard chain.count > 1, filter.shows(rootKey) else { return index }
+        let family = layout.rows(below: rootID, depth: 0)
+        if let found = family.firstIndex(where: { $0.id == item.id }) { return index + 1 + found }
+        // Hidden or folded away: after the deepest ancestor shown, past the
+        // shown rows before the item's place among its siblings.
+        var position = index
+        for link in chain.dropFirst() {
+            guard let parentID = layout.members[link]?.parentID else { break }
+            let parentRow = parentID == rootID ? index : (family.firstIndex { $0.id == parentID }.map { index + 1 + $0 } ?? position)
+            position = parentRow + 1
+            guard family.contains(where: { $0.id == link }) else {
+                // The rows of the siblings before it.
+                for sibling in layout.children[parentID] ?? [] {
+                    if sibling == link { break }
+                    if let member = layout.members[sibling], filter.shows(member), layout.members[parentID]?.isCollapsed != true {
+                        position += 1 + layout.shownBelow(sibling)
+                    }
+                }
+                return position
+            }
+        }
+        return position
+    }
+
+    /// Items by id, read at once: a page's rows.
+    static func itemsByID(_ ids: [Int64], _ db: Database) throws -> [Int64: Item] {
+        guard !ids.isEmpty else { return [:] }
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+        let records = try ItemRecord.fetchAll(db, sql: "SELECT \(ItemRecord.columnList) FROM item WHERE id IN (\(marks))",
+                                              arguments: StatementArguments(ids))
+        return Dictionary(records.map { ($0.item.id, $0.item) }, uniquingKeysWith: { first, _ in first })
+    }
+}
