@@ -47,6 +47,7 @@ enum FuzzInvariants {
             if !list.page.covers(list.viewport.top..<(list.viewport.top + rows)) {
                 return "rows on screen (\(list.viewport.top)..<\(list.viewport.top + rows)) are not in the loaded page (offset \(list.page.offset), \(list.page.items.count) items)"
             }
+            if let problem = families(on: list.page) { return problem }
             // Hiding checked items, the page holds the remaining ones only.
             if list.page.checklistID != list.summary.id || list.page.totalCount != list.summary.shownCount
                 || list.page.sortOrder != list.summary.checklist.sortOrder {
@@ -71,6 +72,86 @@ enum FuzzInvariants {
         return nil
     }
 
+    /// A page in family order: a row at depth d > 0 follows its parent
+    /// (the nearest row above at depth d - 1, where the page holds it), a
+    /// row at the top level has no parent in the list, nothing follows a
+    /// folded parent deeper than it, and progress counts are counts.
+    static func families(on page: ItemsPage) -> String? {
+        if !page.places.isEmpty && page.places.count != page.items.count {
+            return "the page has \(page.items.count) items but \(page.places.count) places"
+        }
+        for (offset, item) in page.items.enumerated() {
+            let index = page.offset + offset
+            let place = page.place(at: index)
+            if place.depth < 0 || place.checkedSubItemCount < 0 || place.checkedSubItemCount > place.subItemCount {
+                return "row \(index) (item \(item.id)) stands at depth \(place.depth) with \(place.checkedSubItemCount)/\(place.subItemCount) sub-items checked"
+            }
+            if place.depth == 0 && item.parentID != nil {
+                return "row \(index) (item \(item.id)) is at the top level but has parent \(item.parentID!)"
+            }
+            if item.parentID != nil && item.unlinkedParentUID != nil {
+                return "item \(item.id) has a parent in the list and an unlinked one"
+            }
+            guard place.depth > 0, offset > 0 else { continue }
+            let above = page.place(at: index - 1)
+            if place.depth > above.depth + 1 {
+                return "row \(index) (item \(item.id)) is at depth \(place.depth) right under a row at depth \(above.depth)"
+            }
+            if above.isParent && page.items[offset - 1].isCollapsed && place.depth > above.depth {
+                return "row \(index) (item \(item.id)) shows under its folded parent \(page.items[offset - 1].id)"
+            }
+            if let parentRow = (0..<offset).last(where: { page.place(at: page.offset + $0).depth == place.depth - 1 }),
+               page.items[parentRow].id != item.parentID {
+                return "row \(index) (item \(item.id), parent \(item.parentID.map(String.init) ?? "none")) is under item \(page.items[parentRow].id) at depth \(place.depth - 1)"
+            }
+        }
+        return nil
+    }
+
+    /// What a family change left in the database: a family checked has no
+    /// open member but repeating ones (which move to their next date
+    /// instead); a family deleted left no sub-item behind; a family moved
+    /// is whole in its new list, and nothing in any list names a parent in
+    /// another. `items` are every item of the lists concerned.
+    static func afterFamilyChange(_ change: Change, database: ChecklistsDatabase) -> String? {
+        guard let all = try? database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil) else { return nil }
+        let byID = Dictionary(all.map { ($0.item.id, $0.item) }) { first, _ in first }
+        for listed in all {
+            guard let parentID = listed.item.parentID else { continue }
+            guard let parent = byID[parentID] else { return "item \(listed.item.id)'s parent \(parentID) does not exist" }
+            if parent.checklistID != listed.item.checklistID {
+                return "item \(listed.item.id) in list \(listed.item.checklistID) has its parent \(parentID) in list \(parent.checklistID)"
+            }
+        }
+        func family(_ id: Int64) -> [Item] {
+            var result: [Item] = [], queue = [id], seen: Set<Int64> = [id]
+            while let next = queue.popLast() {
+                for item in all.lazy.map(\.item) where item.parentID == next && seen.insert(item.id).inserted {
+                    result.append(item)
+                    queue.append(item.id)
+                }
+            }
+            return result
+        }
+        switch change {
+        case let .checkFamily(id):
+            guard let root = byID[id] else { return nil }
+            if let open = ([root] + family(id)).first(where: { !$0.isChecked && $0.recurrence == nil }) {
+                return "item \(open.id) is open after its family (from \(id)) was checked"
+            }
+        case let .deleteItem(id):
+            if byID[id] != nil { return "item \(id) is still there after it was deleted" }
+        case let .moveItem(id, target):
+            guard let root = byID[id], root.checklistID == target else { return nil }
+            if let left = family(id).first(where: { $0.checklistID != target }) {
+                return "sub-item \(left.id) stayed in list \(left.checklistID) when its family moved to \(target)"
+            }
+        default:
+            break
+        }
+        return nil
+    }
+
     private static func viewport(_ viewport: Viewport, count: Int, rows: Int, what: String) -> String? {
         let (selection, top) = (viewport.selection, viewport.top)
         if count == 0 {
@@ -92,6 +173,7 @@ enum FuzzInvariants {
         if let item = state.allLists.selectedDueItem { ids.append(item.id) }
         if case let .edit(item)? = state.screen.itemDetail?.mode { ids.append(item.id) }
         if case let .deleteItem(id)? = state.overlays.question?.change { ids.append(id) }
+        if case let .checkFamily(id)? = state.overlays.question?.change { ids.append(id) }
         ids += state.overlays.banner?.reminders.map(\.item.id) ?? []
         return ids
     }
@@ -218,8 +300,12 @@ enum FuzzInvariants {
             switch state.overlays.question?.change {
             case let .deleteItem(id)? where itemIsGone(id): return Expectation(action: "y to delete item \(id), deleted elsewhere", staysOnForm: false)
             case let .deleteChecklist(id)? where listIsGone(id): return Expectation(action: "y to delete list \(id), deleted elsewhere", staysOnForm: false)
+            case let .checkFamily(id)? where itemIsGone(id): return Expectation(action: "y to check item \(id)'s family, deleted elsewhere", staysOnForm: false)
             default: return nil
             }
+        case (.confirm, .confirmNo):
+            guard case let .commit(.setChecked(id, _))? = state.overlays.question?.onNo, itemIsGone(id) else { return nil }
+            return Expectation(action: "n to check item \(id) alone, deleted elsewhere", staysOnForm: false)
         case (.banner, .bannerDone), (.banner, .bannerOpen), (.snoozeChoice, .snoozeShort), (.snoozeChoice, .snoozeLong), (.snoozeChoice, .snoozeTomorrow):
             guard let item = state.overlays.banner?.current.item, itemIsGone(item.id) else { return nil }
             return Expectation(action: "\(command) on the reminder of item \(item.id), deleted since", staysOnForm: false)

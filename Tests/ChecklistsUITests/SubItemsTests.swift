@@ -333,6 +333,23 @@ struct SubItemsTests {
         #expect(state.overlays.question?.question == "Delete “Pack the bags”?")
     }
 
+    @Test("at 40 columns the text gives way to the count, in the question and in the move's message")
+    func narrowQuestions() {
+        var long = Self.rows[0].0
+        long.text = "Trip to Lisbon and Porto"
+        var state = travel(width: 40, select: 0)
+        _ = reduce(&state, .familyCounted(.delete, FamilyCount(item: long, subItems: 8, openSubItems: 6)))
+        #expect(render(state).lines().filter { $0.hasSuffix("(y/n)") } == [" Delete “Tr…” and its 8 sub-items? (y/n)"])
+        _ = press(.escape, on: &state)
+        state = travel(width: 46, select: 0)
+        _ = reduce(&state, .familyCounted(.delete, FamilyCount(item: long, subItems: 8, openSubItems: 6)))
+        #expect(render(state).lines().filter { $0.hasSuffix("(y/n)") } == [" Delete “Trip to …” and its 8 sub-items? (y/n)"])
+        _ = press(.escape, on: &state)
+        long.checklistID = 3
+        _ = reduce(&state, .familyCounted(.moved, FamilyCount(item: long, subItems: 8, openSubItems: 6)))
+        #expect(render(state).lines().filter { $0.hasPrefix(" Moved") } == [" Moved “Trip to…” and its 8 sub-items to Home"])
+    }
+
     @Test("u after deleting a family asks the history to undo, and the undo's message and reload follow")
     func undoAfterDelete() {
         var state = travel(width: 80, select: 0)

@@ -138,17 +138,33 @@ enum SubItems {
                                                    onYes: .commit(.checkFamily(itemID: item.id)),
                                                    onNo: .commit(.setChecked(itemID: item.id, true)))
         case .delete:
-            let text = "“\(TextWidth.truncated(item.text, toColumns: 40))”"
-            let question = count.subItems > 0 ? "Delete \(text) and its \(subItems(count.subItems))?" : "Delete \(text)?"
-            state.overlays.question = Confirmation(question: question, onYes: .commit(.deleteItem(id: item.id)))
+            guard count.subItems > 0 else {
+                state.overlays.question = Confirmation(question: "Delete “\(TextWidth.truncated(item.text, toColumns: 40))”?",
+                                                       onYes: .commit(.deleteItem(id: item.id)))
+                return []
+            }
+            // The text gives way to the count: the line is cut at its end.
+            let rest = " and its \(subItems(count.subItems))?"
+            let room = textRoom(lineWidth: state.width - 7, around: "Delete “”" + rest)
+            state.overlays.question = Confirmation(question: "Delete “\(TextWidth.truncated(item.text, toColumns: room))”" + rest,
+                                                   onYes: .commit(.deleteItem(id: item.id)))
         case .moved:
             guard count.subItems > 0 else { return [] }
-            let name = state.allLists.lists.first { $0.id == item.checklistID }?.checklist.name ?? "the other list"
-            state.message = ListChooser.movedMessage(itemText: item.text, listName: name, subItems: count.subItems)
+            let name = TextWidth.truncated(state.allLists.lists.first { $0.id == item.checklistID }?.checklist.name ?? "the other list",
+                                           toColumns: 30)
+            let room = textRoom(lineWidth: state.width - 2, around: "Moved “” and its \(subItems(count.subItems)) to \(name)")
+            state.message = ListChooser.movedMessage(itemText: TextWidth.truncated(item.text, toColumns: room), listName: name,
+                                                     subItems: count.subItems)
         case let .outdent(child):
             return [.commit(.setParent(itemID: child, parentID: item.parentID))]
         }
         return []
+    }
+
+    /// The columns an item's text may take in a line of `lineWidth` that
+    /// also holds `around`: at least 3 ("T…"), at most 30.
+    static func textRoom(lineWidth: Int, around: String) -> Int {
+        min(30, max(3, lineWidth - TextWidth.columns(of: around)))
     }
 
     /// "3 sub-items", "1 open sub-item".
