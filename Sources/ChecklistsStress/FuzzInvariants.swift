@@ -113,7 +113,9 @@ enum FuzzInvariants {
     /// instead); a family deleted left no sub-item behind; a family moved
     /// is whole in its new list, and nothing in any list names a parent in
     /// another. `items` are every item of the lists concerned.
-    static func afterFamilyChange(_ change: Change, database: ChecklistsDatabase) -> String? {
+    /// After an undo or redo too (a family deleted comes back whole): every
+    /// parent named is in its sub-item's list.
+    static func afterFamilyChange(_ change: Change?, database: ChecklistsDatabase) -> String? {
         guard let all = try? database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil) else { return nil }
         let byID = Dictionary(all.map { ($0.item.id, $0.item) }) { first, _ in first }
         for listed in all {
@@ -134,14 +136,16 @@ enum FuzzInvariants {
             return result
         }
         switch change {
-        case let .checkFamily(id):
+        case nil:
+            break
+        case let .checkFamily(id)?:
             guard let root = byID[id] else { return nil }
             if let open = ([root] + family(id)).first(where: { !$0.isChecked && $0.recurrence == nil }) {
                 return "item \(open.id) is open after its family (from \(id)) was checked"
             }
-        case let .deleteItem(id):
+        case let .deleteItem(id)?:
             if byID[id] != nil { return "item \(id) is still there after it was deleted" }
-        case let .moveItem(id, target):
+        case let .moveItem(id, target)?:
             guard let root = byID[id], root.checklistID == target else { return nil }
             if let left = family(id).first(where: { $0.checklistID != target }) {
                 return "sub-item \(left.id) stayed in list \(left.checklistID) when its family moved to \(target)"

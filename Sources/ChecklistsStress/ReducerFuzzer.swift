@@ -146,6 +146,8 @@ public final class ReducerFuzzer {
     /// Changes committed during the event (the app's and other processes'):
     /// a family checked, moved or deleted is checked in the database after it.
     var committed: [Change] = []
+    /// Whether the event undid and redid a change (its families are checked after it).
+    var undoRedone = false
 
     public init(_ configuration: FuzzConfiguration) throws(StorageError) {
         self.configuration = configuration
@@ -318,6 +320,7 @@ public final class ReducerFuzzer {
             restart()
         case .undoRedo:
             undoProblem = undoThenRedo()
+            undoRedone = true
         }
         forgetDeletionsUndone()
     }
@@ -562,6 +565,10 @@ public final class ReducerFuzzer {
             default:
                 break
             }
+        }
+        if undoRedone || ["Undone: ", "Redone: "].contains(where: { state.message?.text.hasPrefix($0) == true }) {
+            undoRedone = false
+            if let problem = FuzzInvariants.afterFamilyChange(nil, database: app) { return "after an undo or redo: \(problem)" }
         }
         if let date = alarm.date, date <= now {
             return "the alarm is armed for \(date), not after now (\(now)): it would fire in a loop"
