@@ -35,7 +35,7 @@ struct SubItemsInTmuxTests {
         tmux.press("Enter")
         #expect(tmux.waitFor("[ ] Pack"), "\(tmux.text)")
 
-        // Tab on Book hotel: under Trip. Tab twice on Pack: under Trip, then under Book hotel.
+        // Tab on Book hotel: under Trip. Tab and > on Pack: under Trip, then under Book hotel.
         tmux.press("j", "Tab")
         #expect(tmux.waitFor("▾ Trip 0/1"), "\(tmux.text)")
         tmux.press("j", "Tab", ">")
@@ -51,6 +51,13 @@ struct SubItemsInTmuxTests {
             "   [ ] Book hotel",
             "   [ ] Pack",
         ] }, "\(tmux.text)")
+
+        // > and < do the same as Tab and Shift-Tab.
+        tmux.press(">")
+        #expect(tmux.waitFor("▾ Book hotel 0/1"), "\(tmux.text)")
+        tmux.press("<")
+        #expect(tmux.waitFor("▾ Trip 0/2"), "\(tmux.text)")
+        #expect(rows(tmux).last == "   [ ] Pack", "\(tmux.text)")
 
         // A on Trip: the form names the parent; Enter saves the sub-item.
         tmux.press("g", "A")
