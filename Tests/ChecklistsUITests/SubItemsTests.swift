@@ -415,4 +415,42 @@ struct SubItemsTests {
         #expect(older.command(for: .escape, in: .confirm) == .confirmNo)
         #expect(older.command(for: .character("A"), in: .checklist) == .addItem)
     }
+
+    // MARK: - On a real database
+
+    @Test("through the Store: the family counted, checked with y, deleted, brought back by u; a page past folded rows is read again")
+    func onADatabase() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        guard case let .checklist(list) = try database.apply(.addChecklist(name: "Aa", icon: .none), now: Fixed.now),
+              case let .item(trip) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "Trip", dueDate: nil)), now: Fixed.now)
+        else { Issue.record("no list or item"); return }
+        _ = try database.apply(.addSubItem(parentID: trip, ItemDraft(text: "Book hotel", dueDate: nil)), now: Fixed.now)
+        guard case let .item(pack) = try database.apply(.addSubItem(parentID: trip, ItemDraft(text: "Pack", dueDate: nil)), now: Fixed.now)
+        else { return }
+        _ = try database.apply(.addSubItem(parentID: pack, ItemDraft(text: "Passport", dueDate: nil)), now: Fixed.now)
+        let store = Store(state: AppState(context: Fixed.context, width: 60, height: 12, now: Fixed.now), database: database)
+        store.start(now: Fixed.now)
+        store.send(.key(.enter))
+        #expect(store.state.screen.checklist?.page.items.map(\.text) == ["Trip", "Book hotel", "Pack", "Passport"])
+        store.send(.key(.character(" ")))
+        #expect(store.state.overlays.question?.question == "Check its 3 open sub-items too?")
+        store.send(.key(.character("y")))
+        #expect(try database.listedItems(checklistID: list, includeChecked: true, dueFrom: nil, before: nil).allSatisfy(\.item.isChecked))
+        store.send(.key(.character("d")))
+        #expect(store.state.overlays.question?.question == "Delete “Trip” and its 3 sub-items?")
+        store.send(.key(.character("y")))
+        #expect(store.state.screen.checklist?.count == 0)
+        store.send(.key(.character("u")))
+        #expect(store.state.screen.checklist?.page.items.map(\.text) == ["Trip", "Book hotel", "Pack", "Passport"])
+        // Folded, Trip is one row of four items: an anchor past it lands on the last row.
+        _ = try database.apply(.setCollapsed(itemID: trip, true), now: Fixed.now)
+        store.send(.refresh)
+        if case let .itemsLoaded(_, page, index)? = store.perform(.loadItems(checklistID: list, anchor: .index(3), pageSize: 60)) {
+            #expect(page.totalCount == 1 && index == 0 && page.items.map(\.text) == ["Trip"])
+        } else {
+            Issue.record("no page")
+        }
+    }
 }
