@@ -60,6 +60,8 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Share of dated items that repeat (0...1).") var repeatShare = 0.0
     @Option(help: "one-list shape only: this many lists (named in several scripts), items dealt round-robin, the first open.")
     var lists: Int?
+    @Option(help: "Share of items made sub-items (0...1): of the item at the top level made last in their list, or (one in three) of its last sub-item.")
+    var subItemsShare = 0.0
 
     func run() {
         let count = items
@@ -75,7 +77,7 @@ struct GenerateCommand: ParsableCommand {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let stopwatch = Stopwatch()
         for (name, share) in [("dated-share", datedShare), ("today-share", todayShare), ("notes-share", notesShare),
-                              ("repeat-share", repeatShare)] where !(0...1).contains(share) {
+                              ("repeat-share", repeatShare), ("sub-items-share", subItemsShare)] where !(0...1).contains(share) {
             fail("--\(name) must be between 0 and 1")
         }
         if let lists, lists < 1 || lists > mixedListNames.count { fail("--lists must be 1 to \(mixedListNames.count)") }
@@ -125,6 +127,8 @@ struct GenerateCommand: ParsableCommand {
             }
             let batchSize = 10_000
             var made = 0
+            // Per list: the item at the top level made last, and its last sub-item.
+            var families = [(lastTop: Int64?, lastSubItem: Int64?)](repeating: (nil, nil), count: listIDs.count)
             while made < count {
                 let batch = Swift.min(batchSize, count - made)
                 var changes: [Change] = []
@@ -163,6 +167,22 @@ struct GenerateCommand: ParsableCommand {
                     if case let .item(id) = outcome { checking.append(.setChecked(itemID: id, true)) }
                 }
                 if !checking.isEmpty { try database.applyAll(checking, now: now) }
+                if subItemsShare > 0 {
+                    var parenting: [Change] = []
+                    for (offset, outcome) in outcomes.enumerated() {
+                        guard case let .item(id) = outcome else { continue }
+                        let list = (made + offset) % listIDs.count
+                        if share(&random) < subItemsShare, let parent = families[list].lastTop {
+                            // Two levels at most, as people break a task into steps.
+                            let under = random.next() % 3 == 0 ? families[list].lastSubItem ?? parent : parent
+                            parenting.append(.setParent(itemID: id, parentID: under))
+                            if under == parent { families[list].lastSubItem = id }
+                        } else {
+                            families[list] = (id, nil)
+                        }
+                    }
+                    try database.applyAll(parenting, now: now)
+                }
                 made += batch
             }
             try database.apply(.setOpenChecklist(id: shape == .oneList ? listIDs[0] : nil), now: now)

@@ -157,6 +157,13 @@ struct KeystrokeCommand: ParsableCommand {
                     jumps.append(driver.timed(.home).total)
                 }
                 emit("jump_med_ns", Summary(jumps).median)
+                // Checking an item off and on again: the change, its commit
+                // and the page read again around the selection.
+                driver.press(.home)
+                for _ in 0..<min(20, count / 2) { driver.press(.down) }
+                var checks: [Double] = []
+                for _ in 0..<40 { checks.append(timedCheck(driver)) }
+                emit("check_med_ns", Summary(checks).median)
             }
         }
         for (name, value) in measureSearch(driver) { emit(name, value) }
@@ -165,6 +172,15 @@ struct KeystrokeCommand: ParsableCommand {
     }
 }
 
+
+/// One check (or uncheck) of the selected item. A parent with open
+/// sub-items asks whether to check them too: "n" checks the parent alone,
+/// as a flat list's item is checked, and both keys are timed.
+func timedCheck(_ driver: KeyDriver) -> Double {
+    let key = driver.timed(.character("x")).total
+    guard driver.store.state.overlays.question != nil else { return key }
+    return key + driver.timed(.character("n")).total
+}
 
 // MARK: - Search
 

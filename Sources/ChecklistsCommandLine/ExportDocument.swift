@@ -160,6 +160,12 @@ struct ExportDocument {
         }
         out.appendRaw(", \"uid\": ")
         JSON.writeString(entry.uid, to: &out)
+        // The parent's UID, or the one it keeps unlinked; absent at the
+        // top level, as in the files of versions before sub-items.
+        if let parent = entry.parentUID {
+            out.appendRaw(", \"parent\": ")
+            JSON.writeString(parent, to: &out)
+        }
         if let modified = entry.modifiedAt {
             out.appendRaw(", \"modified\": ")
             out.appendTimestamp(modified, in: timeZone)

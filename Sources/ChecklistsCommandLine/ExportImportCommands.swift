@@ -19,8 +19,10 @@ public enum ExportImportCommands {
     /// "order added" sort); without them it has no note and keeps the order
     /// of ids, so the version stays 3; likewise an item's `priority`
     /// ("low", "medium", "high"; absent: none), its `tags` (an array of
-    /// words; absent: none) and its `start` (a date as `due` is written, not
-    /// after it; absent: none). Older files are still read (their
+    /// words; absent: none), its `start` (a date as `due` is written, not
+    /// after it; absent: none) and its `parent` (the UID of the item it is a
+    /// sub-item of, linked by UID as an iCalendar import links RELATED-TO;
+    /// absent or null: none). Older files are still read (their
     /// items get new UIDs; in version 1 every item has a due date and none
     /// repeats).
     static let format = "checklists"

@@ -13,7 +13,8 @@ public enum ItemCommands {
     /// `tags` (`--tag`) are its tags; `start` (`--start`) when it starts.
     public static func add(text: String, list: String?, due: String?, remind: Bool, repeat repeatText: String? = nil,
                            note: String? = nil, priority priorityText: String? = nil, remindBefore: [String] = [], remindAt: [String] = [],
-                           tags tagValues: [String] = [], start: String? = nil, context: CommandLineContext) throws(CommandLineError) {
+                           tags tagValues: [String] = [], start: String? = nil, parent: Int64? = nil,
+                           context: CommandLineContext) throws(CommandLineError) {
         let text = try Inputs.text(text, what: "item text")
         let tags = try Inputs.tags(tagValues)
         let priority = try priorityText.map { text throws(CommandLineError) in try Inputs.priority(text) } ?? .none
@@ -29,13 +30,20 @@ public enum ItemCommands {
         for text in remindAt { reminders.append(try Inputs.reminderAt(text, in: context)) }
         let database = try context.openDatabase()
         let lists = try context.storage { () throws(StorageError) in try database.checklists() }
-        let checklist = if let list { try Inputs.checklist(named: list, in: lists) } else { try Inputs.defaultChecklist(in: lists) }
+        // A sub-item goes to its parent's list; a --list naming another is a mistake.
+        let parentItem = try parent.map { id throws(CommandLineError) in try existingItem(id, in: database, context: context) }
+        let parentList = parentItem.flatMap { parent in lists.first { $0.id == parent.checklistID } }
+        let checklist = if let list { try Inputs.checklist(named: list, in: lists) }
+            else if let parentList { parentList }
+            else { try Inputs.defaultChecklist(in: lists) }
+        if let parentItem, parentItem.checklistID != checklist.id {
+            throw .badInput("item \(parentItem.id) is in another list; a sub-item goes in its parent's list: leave out --list")
+        }
         let draft = ItemDraft(text: text, dueDate: dueDate, shouldRemind: remind, recurrence: recurrence, note: note, priority: priority,
                               reminders: reminders, tags: tags, startDate: startDate)
         try Inputs.requireValidStart(draft, in: context)
-        let outcome = try context.storage { () throws(StorageError) in
-            try database.apply(.addItem(checklistID: checklist.id, draft), now: context.now)
-        }
+        let change: Change = parent.map { .addSubItem(parentID: $0, draft) } ?? .addItem(checklistID: checklist.id, draft)
+        let outcome = try context.storage { () throws(StorageError) in try database.apply(change, now: context.now) }
         if case .item(let id) = outcome { context.output(String(id)) }
         noticePast(reminders + (remind ? [.atDue] : []), dueDate: dueDate, context: context)
     }
@@ -52,17 +60,39 @@ public enum ItemCommands {
         }
     }
 
-    /// Checks an item off (`done`) or back on (`undone`).
-    public static func setChecked(id: Int64, _ checked: Bool, context: CommandLineContext) throws(CommandLineError) {
+    /// Checks an item off (`done`) or back on (`undone`). `withSubItems`
+    /// (`done --with-sub-items`) checks its open sub-items off too; without
+    /// it they stay open, and stderr says so. Reopening a sub-item reopens
+    /// its checked parents, as in the app.
+    public static func setChecked(id: Int64, _ checked: Bool, withSubItems: Bool = false, context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabase()
         _ = try existingItem(id, in: database, context: context)
-        try context.storage { () throws(StorageError) in try database.apply(.setChecked(itemID: id, checked), now: context.now) }
+        let open = try openSubItemCount(id, in: database, context: context)
+        let change: Change = checked && withSubItems ? .checkFamily(itemID: id) : .setChecked(itemID: id, checked)
+        try context.storage { () throws(StorageError) in try database.apply(change, now: context.now) }
+        if checked && !withSubItems && open > 0 {
+            context.notice("item \(id) has \(open) open sub-item\(open == 1 ? "" : "s"), left open; "
+                           + "`checklists done --with-sub-items \(id)` checks \(open == 1 ? "it" : "them") off too")
+        }
     }
 
-    public static func delete(id: Int64, context: CommandLineContext) throws(CommandLineError) {
+    /// Deletes an item; one with sub-items only with `withSubItems`
+    /// (`delete --with-sub-items`), which deletes them too, as `rm -r` asks.
+    public static func delete(id: Int64, withSubItems: Bool = false, context: CommandLineContext) throws(CommandLineError) {
         let database = try context.openDatabase()
         _ = try existingItem(id, in: database, context: context)
+        let family = try context.storage { () throws(StorageError) in try database.family(of: id) }
+        if family.count > 1 && !withSubItems {
+            let count = family.count - 1
+            throw .badInput("item \(id) has \(count) sub-item\(count == 1 ? "" : "s"): `checklists delete --with-sub-items \(id)` deletes "
+                            + "\(count == 1 ? "it" : "them") too; nothing was deleted")
+        }
         try context.storage { () throws(StorageError) in try database.apply(.deleteItem(id: id), now: context.now) }
+    }
+
+    /// How many of the item's sub-items, at any depth, are not checked off.
+    private static func openSubItemCount(_ id: Int64, in database: ChecklistsDatabase, context: CommandLineContext) throws(CommandLineError) -> Int {
+        try context.storage { () throws(StorageError) in try database.family(of: id).dropFirst().filter { !$0.isChecked }.count }
     }
 
     /// Changes what is given and keeps the rest; giving nothing is refused.
@@ -81,14 +111,22 @@ public enum ItemCommands {
                             priority priorityText: String? = nil,
                             remindBefore: [String] = [], remindAt: [String] = [], noRemindBefore: [String] = [], noReminders: Bool = false,
                             tags tagValues: [String] = [], noTag noTagValues: [String] = [], noTags: Bool = false,
-                            start: String? = nil, noStart: Bool = false, context: CommandLineContext) throws(CommandLineError) {
+                            start: String? = nil, noStart: Bool = false, parent parentText: String? = nil,
+                            context: CommandLineContext) throws(CommandLineError) {
         let remindersChange = !remindBefore.isEmpty || !remindAt.isEmpty || !noRemindBefore.isEmpty || noReminders
         let tagsChange = !tagValues.isEmpty || !noTagValues.isEmpty || noTags
-        if text == nil && due == nil && !noDue && remind == nil && repeatText == nil && !noRepeat && note == nil && priorityText == nil
-            && !remindersChange && !tagsChange && start == nil && !noStart {
+        let fieldsChange = text != nil || due != nil || noDue || remind != nil || repeatText != nil || noRepeat || note != nil
+            || priorityText != nil || remindersChange || tagsChange || start != nil || noStart
+        if !fieldsChange && parentText == nil {
             throw .badInput("nothing to change: give --text, --due, --no-due, --remind, --no-remind, --remind-before, --remind-at, "
                             + "--no-remind-before, --no-reminders, --repeat, --no-repeat, --note, --priority, --tag, --no-tag, --no-tags, "
-                            + "--start or --no-start")
+                            + "--start, --no-start or --parent")
+        }
+        // `none`: to the top level; otherwise an item id.
+        let newParent: Int64?? = try parentText.map { text throws(CommandLineError) -> Int64? in
+            if text.lowercased() == "none" { return nil }
+            guard let id = Int64(text), id > 0 else { throw .badInput("--parent takes an item id, or none for the top level; not \(text)") }
+            return id
         }
         if noStart && start != nil { throw .badInput("--start and --no-start contradict each other; give one") }
         let addedTags = try Inputs.tags(tagValues)
@@ -109,6 +147,13 @@ public enum ItemCommands {
         let newStart = try start.map { text throws(CommandLineError) in try Inputs.startDate(text, in: context) }
         let database = try context.openDatabase()
         let existing = try existingItem(id, in: database, context: context)
+        if case let .some(.some(parentID)) = newParent { _ = try existingItem(parentID, in: database, context: context) }
+        guard fieldsChange else {
+            if let newParent {
+                try context.storage { () throws(StorageError) in try database.apply(.setParent(itemID: id, parentID: newParent), now: context.now) }
+            }
+            return
+        }
         var draft = existing.draft
         if let newText { draft.text = newText }
         if let newDue { draft.dueDate = newDue }
@@ -146,7 +191,9 @@ public enum ItemCommands {
         if let newStart { draft.startDate = newStart }
         if noStart { draft.startDate = nil }
         try Inputs.requireValidStart(draft, in: context)
-        try context.storage { () throws(StorageError) in try database.apply(.updateItem(id: id, draft), now: context.now) }
+        // Both in one transaction: one change to undo.
+        let changes: [Change] = [.updateItem(id: id, draft)] + (newParent.map { [.setParent(itemID: id, parentID: $0)] } ?? [])
+        try context.storage { () throws(StorageError) in _ = try database.applyAll(changes, now: context.now) }
         if !existing.isChecked { noticePast(added + (remind == true ? [.atDue] : []), dueDate: draft.dueDate, context: context) }
     }
 

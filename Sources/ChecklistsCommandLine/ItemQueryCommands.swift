@@ -20,7 +20,11 @@ public enum ItemQueryCommands {
     /// (`"due": null` for no due date). With `match`, only the items
     /// containing that text, as the app's search finds them (case, accents
     /// and width ignored, anywhere in the text).
-    public static func list(list: String?, due: DueFilter?, all: Bool, match: String? = nil, json: Bool,
+    /// Unless `flat`, the table shows a sub-item under its parent when both
+    /// are listed, indented, and one listed without its parent with the
+    /// parent's text ("‹ Trip"); JSON is always in the listing's order, each
+    /// item naming its `parent`.
+    public static func list(list: String?, due: DueFilter?, all: Bool, match: String? = nil, json: Bool, flat: Bool = false,
                             fields: FieldFilter = FieldFilter(), context: CommandLineContext) throws(CommandLineError) {
         let query = try match.map { typed throws(CommandLineError) in
             guard let query = SearchQuery(typed) else {
@@ -69,7 +73,7 @@ public enum ItemQueryCommands {
         try context.storage { () throws(StorageError) in
             try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
                                         startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags, summaries: true,
-                                        outline: { columns.measure($0) }) { listed in
+                                        familiesTogether: !flat, outline: { columns.measure($0) }) { listed in
                 if table == nil { table = StreamingTable(ListingColumns.alignments, widths: columns.widths, to: context) }
                 table?.add(ListingColumns.cells(listed, context: context))
             }
@@ -89,7 +93,9 @@ public enum ItemQueryCommands {
             let item = listed.item
             // An item not started yet cannot be overdue: its start is not after its due date.
             let mark = item.isChecked ? "x" : item.isOverdue(now: context.now) ? "!" : item.hasStarted(now: context.now) ? " " : "~"
-            return [String(item.id), mark, item.dueDate.map(context.style.format) ?? "", listed.checklistName, FieldFilter.textCell(item, context: context)]
+            var text = String(repeating: "  ", count: listed.depth) + FieldFilter.textCell(item, context: context)
+            if let parent = listed.parentText { text += "  ‹ " + parent }
+            return [String(item.id), mark, item.dueDate.map(context.style.format) ?? "", listed.checklistName, text]
         }
 
         let style: DueDateStyle
@@ -158,6 +164,8 @@ public enum ItemQueryCommands {
         }
         out.appendRaw("], \"start\": ")
         out.appendTimestamp(item.startDate, in: timeZone)
+        out.appendRaw(", \"parent\": ")
+        if let parent = item.parentID { out.appendInteger(parent) } else { out.appendRaw("null") }
         out.appendRaw("}")
     }
 

@@ -54,7 +54,7 @@ struct SnapshotReader {
 
     /// The fields an item may have, in the order an export writes them.
     enum ItemField: Int, CaseIterable {
-        case id, text, due, start, checked, remind, reminder, reminders, `repeat`, repeatStart, lastDone, note, position, priority, tags, uid, modified, completed, ical
+        case id, text, due, start, checked, remind, reminder, reminders, `repeat`, repeatStart, lastDone, note, position, priority, tags, uid, parent, modified, completed, ical
     }
 
     /// The fields of the file, of a list and of an item, each in the
@@ -348,9 +348,20 @@ struct SnapshotReader {
                 throw fail(uidNode, "\(what): uid must be text without control characters")
             }
         }
+        // The parent's UID (or one that is not in the file): linked by
+        // UID once every item is in, as an iCalendar import links them.
+        var parentUID: String?
+        if let parentNode = fields[.parent], !isNull(parentNode) {
+            let parent = try string(parentNode, "\(what): parent")
+            guard !parent.isEmpty, !Self.holdsControlCharacter(parent) else {
+                throw fail(parentNode, "\(what): parent must be a uid, text without control characters, or null")
+            }
+            parentUID = parent
+        }
         let ical = try fields[.ical].map { node throws(JSONProblem) in try string(node, "\(what): ical") }
         return Snapshot.Entry(item: item, remindAt: remindAt, uid: uid, calendarObject: ical,
-                              modifiedAt: try optionalDate(.modified), completedAt: try optionalDate(.completed), pending: pending)
+                              modifiedAt: try optionalDate(.modified), completedAt: try optionalDate(.completed), pending: pending,
+                              parentUID: parentUID)
     }
 
     /// Whether `text` holds a control character: Unicode's category Cc,

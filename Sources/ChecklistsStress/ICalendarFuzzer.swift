@@ -12,7 +12,11 @@ import ChecklistsToolSupport
 ///    stay exactly as it was: nothing another app wrote is dropped), and
 ///    read back to the same fields;
 /// 3. take random edits of those fields (what a user does here) and read
-///    back to the edited fields.
+///    back to the edited fields, keeping every RELATED-TO that names no
+///    parent as it was;
+/// 4. every so often, put a family of to-dos naming parents into the
+///    storage (`FamilyFuzzer`): no cycle of parents, a parent always in
+///    its item's list, the same lists whatever the order of the file.
 public struct ICalendarFuzzer {
     public struct Configuration: Sendable {
         public var seed: UInt64
@@ -30,10 +34,14 @@ public struct ICalendarFuzzer {
         /// Inputs that read as iCalendar (the rest were refused, as they should be).
         public var parsed = 0
         public var todos = 0
+        /// Families put into the storage, and their to-dos.
+        public var families = 0
+        public var familyTodos = 0
         public var seconds = 0.0
 
         public var summary: String {
-            "seed \(seed): \(inputs) inputs, \(parsed) read, \(todos) to-dos round-tripped in \(String(format: "%.1f", seconds)) s"
+            "seed \(seed): \(inputs) inputs, \(parsed) read, \(todos) to-dos round-tripped, "
+                + "\(families) families of \(familyTodos) to-dos stored in \(String(format: "%.1f", seconds)) s"
         }
     }
 
@@ -53,7 +61,24 @@ public struct ICalendarFuzzer {
         var report = Report(seed: configuration.seed)
         let seeds = Self.corpus.map { Array($0.utf8) }
         let started = Date()
+        let families: FamilyFuzzer
+        do {
+            families = try FamilyFuzzer(mapping: mapping)
+        } catch {
+            return .failure(Failure(command: "ics-fuzz", seed: configuration.seed, index: 0, message: "no database for families: \(error)", input: []))
+        }
+        defer { families.remove() }
         for index in 0..<configuration.inputs {
+            if index % Self.familyEvery == 0 {
+                switch families.check(round: index / Self.familyEvery, random: &random) {
+                case let .success(count):
+                    report.families += 1
+                    report.familyTodos += count
+                case let .failure(problem):
+                    return .failure(Failure(command: "ics-fuzz", seed: configuration.seed, index: index, message: "a family: " + problem.message,
+                                            input: Array(problem.file.utf8)))
+                }
+            }
             let input = mutate(random.pick(seeds), random: &random)
             var uidNumber = 0
             let outcome = check(input, random: &random) {
@@ -79,6 +104,10 @@ public struct ICalendarFuzzer {
         return .success(report)
     }
 
+    /// Inputs between two families put into the storage: a put costs
+    /// about as much as a few hundred inputs read.
+    static let familyEvery = 200
+
     enum Outcome {
         case refused
         case read(todos: Int)
@@ -102,6 +131,17 @@ public struct ICalendarFuzzer {
             if let problem = roundTrip(fields, into: object) { return .failure(problem) }
             let edited = edit(fields, random: &random)
             if let problem = roundTrip(edited, into: object) { return .failure("after an edit: " + problem) }
+            let others = { (object: ICalComponent) -> [ICalProperty] in
+                CalendarMapping.masterIndex(object).map { index in
+                    let todo = object.components[index]
+                    let parents = Set(CalendarMapping.parentRelations(of: todo))
+                    return todo.properties.indices.filter { todo.properties[$0].name == "RELATED-TO" && !parents.contains($0) }
+                        .map { todo.properties[$0] }
+                } ?? []
+            }
+            if others(mapping.merge(edited, stamps: stamps, into: object)) != others(object) {
+                return .failure("after an edit: a RELATED-TO naming no parent changed")
+            }
             if let problem = roundTrip(edited, into: nil) { return .failure("as a new object: " + problem) }
         }
         return .read(todos: todos)
@@ -129,6 +169,7 @@ public struct ICalendarFuzzer {
             if random.chance(0.3) { fields.dueDate = fields.dueDate.map(midnight) }
         }
         if random.chance(0.3) { fields.isChecked.toggle() }
+        if random.chance(0.2) { fields.parentUID = random.pick([nil, "p-1", fields.uid, "a,b;c", "7366123045921184315"]) }
         if random.chance(0.3) { fields.shouldRemind.toggle() }
         if random.chance(0.3) { fields.recurrence = random.pick([nil, .days(1), .days(3), .weekdays, .weeks(2), .monthly, .yearly]) }
         if random.chance(0.2) { fields.repeatStart = fields.dueDate?.addingTimeInterval(Double(random.int(-100...0)) * 86_400) }
@@ -182,6 +223,9 @@ public struct ICalendarFuzzer {
         "STATUS:NEEDS-ACTION\r\n", "COMPLETED:20261120T100000Z\r\n", "RRULE:FREQ=WEEKLY\r\n", "RRULE:FREQ=MONTHLY;BYDAY=-1SU\r\n",
         "DTSTART:20261101T090000Z\r\n", "DTSTART;VALUE=DATE:20261123\r\n", "DTSTART;TZID=Europe/Berlin:20261123T090000\r\n",
         "RRULE:FREQ=WEEKLY;BYDAY=FR\r\n", "TRIGGER;RELATED=START:-PT15M\r\n", "UID:", "SUMMARY:", "RECURRENCE-ID:20261201T090000Z\r\n", "TZID=", "VALUE=DATE",
+        "RELATED-TO;RELTYPE=PARENT:fuzz-1\r\n", "RELATED-TO:fuzz-2\r\n", "RELATED-TO;reltype=Parent:7366123045921184315\r\n",
+        "RELATED-TO;RELTYPE=SIBLING:fuzz-1\r\n", "RELATED-TO;RELTYPE=CHILD:fuzz-1\r\n", "RELATED-TO;RELTYPE=X-BLOCKS:x\r\n",
+        "RELATED-TO;RELTYPE=PARENT:\r\n", "RELTYPE=", "RELATED-TO",
         "\u{FFFD}", "\u{0}", "\u{1B}[31m", "é", "👨‍👩‍👧", "99999999T999999Z", "-P", "PT", "W", "20260230", "+1400", "-9223372036854775808SU",
     ]
 
@@ -225,7 +269,8 @@ public struct ICalendarFuzzer {
     // MARK: - Seeds
 
     /// Which app writes each file of `corpus`, in order.
-    public static let corpusApps = ["Apple Reminders", "tasks.org", "Thunderbird", "Nextcloud Tasks", "todoman", "tasks.org weekly"]
+    public static let corpusApps = ["Apple Reminders", "tasks.org", "Thunderbird", "Nextcloud Tasks", "todoman", "tasks.org weekly",
+                                    "tasks.org subtask", "Nextcloud Tasks subtask", "parent with CHILD"]
 
     /// Small files in the shapes Apple Reminders, tasks.org, Thunderbird,
     /// Nextcloud Tasks and todoman write (from their public documentation
@@ -234,7 +279,11 @@ public struct ICalendarFuzzer {
     /// its weekly repeat with BYDAY of the due day and a start days before,
     /// Thunderbird's Windows-named zone defined only by its VTIMEZONE,
     /// Nextcloud's floating times and RELATED-TO, todoman's PRODID and UTC
-    /// times). The tests check what each gives; the fuzzer mutates them.
+    /// times; sub-items: tasks.org's RELATED-TO;RELTYPE=PARENT, the
+    /// RELATED-TO without RELTYPE of Nextcloud Tasks' earlier versions, and
+    /// a parent naming its child with RELTYPE=CHILD beside a SIBLING, as a
+    /// Windows client on a Sabre server wrote it). The tests check what
+    /// each gives; the fuzzer mutates them.
     public static let corpus: [String] = [
         """
         BEGIN:VCALENDAR\r
@@ -407,6 +456,55 @@ public struct ICalendarFuzzer {
         ACTION:DISPLAY\r
         DESCRIPTION:Default Tasks.org description\r
         END:VALARM\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """,
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:+//IDN tasks.org//android-130804//EN\r
+        BEGIN:VTODO\r
+        DTSTAMP:20261120T101010Z\r
+        UID:2962419142319295270\r
+        CREATED:20261120T101000Z\r
+        LAST-MODIFIED:20261120T101010Z\r
+        SUMMARY:Find the missing albums\r
+        PRIORITY:1\r
+        STATUS:NEEDS-ACTION\r
+        X-APPLE-SORT-ORDER:-1235\r
+        RELATED-TO;RELTYPE=PARENT:b42fa285-90ce-4e4a-833c-1fd6779fe952\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """,
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//Nextcloud Tasks v0.9.5\r
+        BEGIN:VTODO\r
+        CREATED:20261120T095435\r
+        DTSTAMP:20261120T095507\r
+        LAST-MODIFIED:20261120T095507\r
+        UID:u5n2ifcqt8\r
+        SUMMARY:Subtask\r
+        RELATED-TO:3o3al1t55r\r
+        X-OC-HIDESUBTASKS:0\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """,
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//Sabre//Sabre VObject 4.1.6//EN\r
+        BEGIN:VTODO\r
+        SUMMARY:Groceries\r
+        DTSTAMP:20261120T095356Z\r
+        UID:2fa55d38-006d-4010-aa3a-dc4f392cbccd\r
+        LAST-MODIFIED:20261120T095356Z\r
+        RELATED-TO;RELTYPE=CHILD:255ce6ca-fbae-4263-89c5-5743f8456b22\r
+        RELATED-TO;RELTYPE=SIBLING:0a1b2c3d-0000-4000-8000-000000000002\r
         END:VTODO\r
         END:VCALENDAR\r
 

@@ -6,7 +6,9 @@ import ChecklistsModel
 /// is each side's own state), as do the repeat rule and its start, because
 /// half of one without the other means nothing. Tags alone are merged as a
 /// set, tag by tag, so they never conflict. The start is a field of its own,
-/// held to the due date and repeat the merge keeps (`StartDate`).
+/// held to the due date and repeat the merge keeps (`StartDate`). The
+/// parent is the UID RELATED-TO names, so a family is merged by UIDs,
+/// whatever ids the items have here.
 public enum SyncField: String, CaseIterable, Sendable {
     case text
     case dueDate = "due date"
@@ -17,6 +19,7 @@ public enum SyncField: String, CaseIterable, Sendable {
     case note
     case priority
     case tags
+    case parent
 }
 
 /// Which copy of a to-do.
@@ -149,6 +152,7 @@ public enum FieldMerge {
         case .priority: [fields.priority.name]
         // As a set, case ignored: "Work" and "work" are one tag.
         case .tags: fields.tags.map(Tags.key).sorted()
+        case .parent: [fields.parentUID ?? "-"]
         }
     }
 
@@ -166,6 +170,7 @@ public enum FieldMerge {
         case .note: target.note = source.note
         case .priority: target.priority = source.priority
         case .tags: target.tags = source.tags
+        case .parent: target.parentUID = source.parentUID
         }
     }
 
@@ -185,6 +190,7 @@ public enum FieldMerge {
         case .note: fields.note.isEmpty ? "no note" : "\"\(TextWidth.truncated(fields.note.replacingOccurrences(of: "\n", with: " "), toColumns: 40))\""
         case .priority: fields.priority == .none ? "no priority" : "priority \(fields.priority.name)"
         case .tags: fields.tags.isEmpty ? "no tags" : Tags.marked(fields.tags)
+        case .parent: fields.parentUID.map { "a sub-item of the to-do \($0)" } ?? "at the top level"
         }
     }
 }

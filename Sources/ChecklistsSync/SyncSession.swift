@@ -134,11 +134,17 @@ public final class SyncSession {
         }
         // How it ended goes in with its result: one commit (the home
         // screen's "Synced 14:05" line reads it).
-        let skipped = try storage { () throws(StorageError) in
-            try database.commitSync(SyncCommit(calendars: changes, goneCalendars: gone), now: mapping.now, status: SyncStatus(at: mapping.now))
+        let (skipped, cycles) = try storage { () throws(StorageError) in
+            try database.commitSyncReporting(SyncCommit(calendars: changes, goneCalendars: gone), now: mapping.now, status: SyncStatus(at: mapping.now))
         }
         if !skipped.isEmpty {
             lines.append("\(skipped.count) item(s) changed here while syncing; the next sync takes them")
+        }
+        // Told once: the item stays unlinked with the relation kept, and
+        // only a relation newly found closing a cycle is named again.
+        if !cycles.isEmpty {
+            lines.append("\(cycles.count) to-do(s) on the server name a parent that would make a cycle; shown at the top level, "
+                         + "their relations kept: " + cycles.map { "\"\($0)\"" }.joined(separator: ", "))
         }
         return lines
     }

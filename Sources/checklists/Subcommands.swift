@@ -83,10 +83,11 @@ struct Add: Subcommand {
     @Option(help: ArgumentHelp("A tag (iCalendar's CATEGORIES; repeatable): one word without spaces, commas or #.", valueName: "name"))
     var tag: [String] = []
     @Option(help: ArgumentHelp("When it starts. \(startHelp)", valueName: "when")) var start: String?
+    @Option(help: ArgumentHelp("Add it as a sub-item of this item, last under it, in its list.", valueName: "id")) var parent: Int64?
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ItemCommands.add(text: text, list: list, due: due, remind: remind, repeat: `repeat`, note: note, priority: priority,
-                             remindBefore: remindBefore, remindAt: remindAt, tags: tag, start: start, context: context)
+                             remindBefore: remindBefore, remindAt: remindAt, tags: tag, start: start, parent: parent, context: context)
     }
 }
 
@@ -100,7 +101,8 @@ struct ListItems: Subcommand {
             --due today: due today; week: today and the 6 days after; overdue: due now or earlier (each leaves out items not started yet).
             --match: only items containing TEXT anywhere, case and accents ignored (as the app's / search).
             --priority: only items of that priority. --tag (repeatable): only items having every tag given (case ignored).
-            --json prints an array of {id, text, list, listId, due, checked, remind, reminders, nextReminder, overdue, repeat, lastDone, note, priority, tags, start} (see the manual page, JSON).
+            A sub-item listed with its parent comes under it, indented; one listed without it ends with its parent's text (‹ Trip). --flat lists every item in due order, unindented.
+            --json prints an array of {id, text, list, listId, due, checked, remind, reminders, nextReminder, overdue, repeat, lastDone, note, priority, tags, start, parent} (see the manual page, JSON).
             """)
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
@@ -111,9 +113,10 @@ struct ListItems: Subcommand {
     @Option(help: ArgumentHelp("Only items of this priority: none, low, medium or high.", valueName: "level")) var priority: String?
     @Option(help: ArgumentHelp("Only items with this tag (repeatable: items having all of them).", valueName: "name")) var tag: [String] = []
     @Flag(help: "Print JSON for scripts.") var json = false
+    @Flag(help: "Every item on its own line in due order, sub-items not under their parents.") var flat = false
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
-        try ItemQueryCommands.list(list: list, due: due, all: all, match: match, json: json,
+        try ItemQueryCommands.list(list: list, due: due, all: all, match: match, json: json, flat: flat,
                                    fields: FieldFilter(priority: priority, tags: tag), context: context)
     }
 }
@@ -128,7 +131,10 @@ struct Done: Subcommand {
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
     @OptionGroup var item: ItemID
-    func perform(_ context: CommandLineContext) throws(CommandLineError) { try ItemCommands.setChecked(id: item.id, true, context: context) }
+    @Flag(help: "Check its open sub-items off too (without it they stay open).") var withSubItems = false
+    func perform(_ context: CommandLineContext) throws(CommandLineError) {
+        try ItemCommands.setChecked(id: item.id, true, withSubItems: withSubItems, context: context)
+    }
 }
 
 struct Undone: Subcommand {
@@ -140,11 +146,14 @@ struct Undone: Subcommand {
 }
 
 struct Delete: Subcommand {
-    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an item (and its reminder).")
+    static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an item (and its reminders).")
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
     @OptionGroup var item: ItemID
-    func perform(_ context: CommandLineContext) throws(CommandLineError) { try ItemCommands.delete(id: item.id, context: context) }
+    @Flag(help: "Delete its sub-items too (an item with sub-items is not deleted without it).") var withSubItems = false
+    func perform(_ context: CommandLineContext) throws(CommandLineError) {
+        try ItemCommands.delete(id: item.id, withSubItems: withSubItems, context: context)
+    }
 }
 
 struct Edit: Subcommand {
@@ -171,19 +180,21 @@ struct Edit: Subcommand {
     @Flag(help: "Remove every tag (before any --tag adds one).") var noTags = false
     @Option(help: ArgumentHelp("The new start. \(startHelp)", valueName: "when")) var start: String?
     @Flag(help: "Remove the start: the item is due as any other.") var noStart = false
+    @Option(help: ArgumentHelp("Make it a sub-item of this item (in the same list), or none: back to the top level.", valueName: "id|none"))
+    var parent: String?
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
         try ItemCommands.edit(id: item.id, text: text, due: due, noDue: noDue, remind: remind, repeat: `repeat`, noRepeat: noRepeat,
                               note: note, priority: priority, remindBefore: remindBefore, remindAt: remindAt, noRemindBefore: noRemindBefore,
                               noReminders: noReminders, tags: tag, noTag: noTag, noTags: noTags, start: start, noStart: noStart,
-                              context: context)
+                              parent: parent, context: context)
     }
 }
 
 struct Move: Subcommand {
     static let configuration = CommandConfiguration(
         commandName: "move",
-        abstract: "Move an item to another list; it keeps its id, due date, reminder and note.",
+        abstract: "Move an item, with its sub-items, to another list; it keeps its id, due date, reminders and note.",
         discussion: "It goes last in the list's \"order added\" sort. --json prints the moved item as list --json does.")
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand

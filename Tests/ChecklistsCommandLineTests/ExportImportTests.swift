@@ -182,7 +182,7 @@ struct ExportImportTests {
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1.5, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
          "import.json:6:14: the item's id must be a whole number of at least 1"),
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "txt": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
-         #"import.json:6:24: an item: unknown field "txt" (expected checked, completed, due, ical, id, lastDone, modified, note, position, priority, remind, reminder, reminders, repeat, repeatStart, start, tags, text, uid)"#),
+         #"import.json:6:24: an item: unknown field "txt" (expected checked, completed, due, ical, id, lastDone, modified, note, parent, position, priority, remind, reminder, reminders, repeat, repeatStart, start, tags, text, uid)"#),
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00", "reminder": "2026-11-22T09:00:00+00:00"}"#,
          #"import.json:6:81: item 1: a pending reminder needs "remind": true and "checked": false"#),
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,

@@ -71,6 +71,18 @@ final class Harness: @unchecked Sendable {
     }
 
     func item(_ id: Int64) throws -> Item? { try database().item(id: id) }
+
+    /// `export`'s document.
+    func exported() -> String {
+        lines { context in try ExportImportCommands.export(context: context) }.joined(separator: "\n")
+    }
+
+    /// `import` of `text` as a file in this harness's folder; its error, if any.
+    func imported(_ text: String) -> CommandLineError? {
+        let file = folder.file("import.json")
+        try? Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        return run { context in try ExportImportCommands.importFile(path: file, replace: false, context: context) }
+    }
     func reminder(_ id: Int64) throws -> Date? { try database().reminderDate(ofItem: id) }
     var fileExists: Bool { FileManager.default.fileExists(atPath: path) }
 }

@@ -206,7 +206,7 @@ struct ItemCommandsTests {
     func editBadInput() throws {
         let id = harness.add("Call", due: "tomorrow 9:00")
         let cases: [(String?, String?, Bool?, String)] = [
-            (nil, nil, nil, "nothing to change: give --text, --due, --no-due, --remind, --no-remind, --remind-before, --remind-at, --no-remind-before, --no-reminders, --repeat, --no-repeat, --note, --priority, --tag, --no-tag, --no-tags, --start or --no-start"),
+            (nil, nil, nil, "nothing to change: give --text, --due, --no-due, --remind, --no-remind, --remind-before, --remind-at, --no-remind-before, --no-reminders, --repeat, --no-repeat, --note, --priority, --tag, --no-tag, --no-tags, --start, --no-start or --parent"),
             ("  ", nil, nil, "--text: the item text is empty; give some text"),
             (nil, "31.02.2027", nil, "--due: February 2027 has only 28 days"),
         ]

@@ -48,7 +48,7 @@ struct ListMatchTests {
         #expect(ids(list(match: "a", due: .today)) == ["4"])
         #expect(list(match: "crème", json: true) == [
             "[",
-            #"  {"id": 1, "text": "Café crème", "list": "Courses", "listId": 2, "due": "2026-11-22T09:00:00+00:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": [], "start": null}"#,
+            #"  {"id": 1, "text": "Café crème", "list": "Courses", "listId": 2, "due": "2026-11-22T09:00:00+00:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": [], "start": null, "parent": null}"#,
             "]",
         ])
     }

@@ -67,8 +67,8 @@ struct ListingTests {
         harness.style = DueDateStyle(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Europe/Berlin")!)
         #expect(list(due: .today, json: true) == [
             "[",
-            #"  {"id": 2, "text": "Stand-up", "list": "List", "listId": 1, "due": "2026-11-21T10:00:00+01:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": true, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": [], "start": null},"#,
-            #"  {"id": 3, "text": "Milk \u001b[2J", "list": "Groceries", "listId": 2, "due": "2026-11-21T19:00:00+01:00", "checked": false, "remind": true, "reminders": [{"before": "0m"}], "nextReminder": "2026-11-21T19:00:00+01:00", "overdue": false, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": [], "start": null}"#,
+            #"  {"id": 2, "text": "Stand-up", "list": "List", "listId": 1, "due": "2026-11-21T10:00:00+01:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": true, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": [], "start": null, "parent": null},"#,
+            #"  {"id": 3, "text": "Milk \u001b[2J", "list": "Groceries", "listId": 2, "due": "2026-11-21T19:00:00+01:00", "checked": false, "remind": true, "reminders": [{"before": "0m"}], "nextReminder": "2026-11-21T19:00:00+01:00", "overdue": false, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": [], "start": null, "parent": null}"#,
             "]",
         ])
         #expect(list(list: "Groceries", due: .overdue, json: true) == ["[]"])

@@ -23,7 +23,7 @@ struct NotesAndMoveCommandsTests {
         #expect(try harness.item(id)?.note == "Ask about the boiler\nbefore Friday")
         #expect(harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: true, context: context) } == [
             "[",
-            #"  {"id": 1, "text": "Call the plumber", "list": "List", "listId": 1, "due": null, "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": null, "lastDone": null, "note": "Ask about the boiler\nbefore Friday", "priority": "none", "tags": [], "start": null}"#,
+            #"  {"id": 1, "text": "Call the plumber", "list": "List", "listId": 1, "due": null, "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": null, "lastDone": null, "note": "Ask about the boiler\nbefore Friday", "priority": "none", "tags": [], "start": null, "parent": null}"#,
             "]",
         ])
         #expect(harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, note: "rye", context: context) } == nil)
@@ -49,7 +49,7 @@ struct NotesAndMoveCommandsTests {
         harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, note: "boiler", context: context) }
         let reminder = try harness.reminder(id)
         #expect(harness.lines { context in try ItemCommands.move(id: id, toList: "home", json: true, context: context) } == [
-            #"{"id": 1, "text": "Call the plumber", "list": "Home", "listId": 2, "due": "2026-11-24T09:00:00+00:00", "checked": false, "remind": true, "reminders": [{"before": "0m"}], "nextReminder": "2026-11-24T09:00:00+00:00", "overdue": false, "repeat": null, "lastDone": null, "note": "boiler", "priority": "none", "tags": [], "start": null}"#,
+            #"{"id": 1, "text": "Call the plumber", "list": "Home", "listId": 2, "due": "2026-11-24T09:00:00+00:00", "checked": false, "remind": true, "reminders": [{"before": "0m"}], "nextReminder": "2026-11-24T09:00:00+00:00", "overdue": false, "repeat": null, "lastDone": null, "note": "boiler", "priority": "none", "tags": [], "start": null, "parent": null}"#,
         ])
         let moved = try #require(try harness.item(id))
         #expect(moved.checklistID == 2 && moved.note == "boiler" && moved.shouldRemind)

@@ -20,7 +20,7 @@ struct RepeatCommandsTests {
         #expect(item.dueDate == Fixed.date("2026-11-23 09:00"))
         #expect(harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: true, context: context) } == [
             "[",
-            #"  {"id": 1, "text": "Water plants", "list": "List", "listId": 1, "due": "2026-11-23T09:00:00+00:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": "FREQ=DAILY;INTERVAL=2", "lastDone": "2026-11-21T10:30:00+00:00", "note": "", "priority": "none", "tags": [], "start": null}"#,
+            #"  {"id": 1, "text": "Water plants", "list": "List", "listId": 1, "due": "2026-11-23T09:00:00+00:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": "FREQ=DAILY;INTERVAL=2", "lastDone": "2026-11-21T10:30:00+00:00", "note": "", "priority": "none", "tags": [], "start": null, "parent": null}"#,
             "]",
         ])
     }

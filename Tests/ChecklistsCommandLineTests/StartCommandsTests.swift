@@ -50,7 +50,7 @@ struct StartCommandsTests {
         #expect(list(due: .week) == ["2     Nov 21, 2026, 6:00 PM  List  Pay rent"])
         #expect(harness.lines { context in try ItemQueryCommands.status(context: context) } == ["1 due today"])
         #expect(list(json: true)[3]
-                == #"  {"id": 1, "text": "Submit timesheet 提出", "list": "List", "listId": 1, "due": "2026-11-27T17:00:00+00:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": "FREQ=WEEKLY", "lastDone": null, "note": "", "priority": "none", "tags": [], "start": "2026-11-23T00:00:00+00:00"}"#)
+                == #"  {"id": 1, "text": "Submit timesheet 提出", "list": "List", "listId": 1, "due": "2026-11-27T17:00:00+00:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": "FREQ=WEEKLY", "lastDone": null, "note": "", "priority": "none", "tags": [], "start": "2026-11-23T00:00:00+00:00", "parent": null}"#)
     }
 
     @Test("a start after the due date, or a repeat's start a whole repeat early, is one line, exit 2, and changes nothing")

@@ -64,7 +64,7 @@ struct TagsCommandsTests {
         }
         #expect(both == [
             "[",
-            #"  {"id": 1, "text": "Call the bank", "list": "List", "listId": 1, "due": null, "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": ["work", "phone"], "start": null}"#,
+            #"  {"id": 1, "text": "Call the bank", "list": "List", "listId": 1, "due": null, "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": ["work", "phone"], "start": null, "parent": null}"#,
             "]",
         ])
     }

@@ -27,7 +27,7 @@ struct UndatedCommandsTests {
         ])
         #expect(list(due: .week).map { $0.split(separator: " ")[0] } == ["3"])
         #expect(list(json: true).suffix(2) == [
-            #"  {"id": 1, "text": "Someday", "list": "List", "listId": 1, "due": null, "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": [], "start": null}"#,
+            #"  {"id": 1, "text": "Someday", "list": "List", "listId": 1, "due": null, "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": [], "start": null, "parent": null}"#,
             "]",
         ])
     }

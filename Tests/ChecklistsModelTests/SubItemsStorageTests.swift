@@ -177,3 +177,28 @@ struct SubItemsStorageTests {
         #expect(rows == ["Trip 0/1", "  Book hotel", "Rent", "Socks", "Zoo"])
     }
 }
+
+extension SubItemsStorageTests {
+    @Test("n and N step through a list's matches in the order its rows show, families under their top items")
+    func matchesInRowOrder() throws {
+        defer { folder.remove() }
+        var trip = try Trip(folder)
+        // "Pack" (undated) and "Pack passports" (due the 4th, at the top level)
+        // would come in due order Trip's family last; the rows show Pack first.
+        trip.ids["Pack passports"] = try trip.add("Pack passports", due: Fixed.date("2026-12-04 09:00"))
+        let query = try #require(SearchQuery("pack"))
+        var steps: [String] = []
+        var current: Item?
+        for _ in 0..<3 {
+            let step = try #require(try trip.database.nextMatch(query, checklistID: trip.list, sortOrder: .dueDate, hidingChecked: false,
+                                                                after: current, forward: true))
+            current = try trip.database.item(id: step.itemID)
+            steps.append("\(current?.text ?? "?") \(step.number)/\(step.total)\(step.wrapped ? " wrapped" : "")")
+        }
+        #expect(try trip.page(.dueDate) == ["Rent", "Zoo", "Trip 0/2", "  Book hotel", "  Pack 0/1", "    Socks", "Pack passports"])
+        #expect(steps == ["Pack 1/2", "Pack passports 2/2", "Pack 1/2 wrapped"])
+        let back = try #require(try trip.database.nextMatch(query, checklistID: trip.list, sortOrder: .dueDate, hidingChecked: false,
+                                                            after: current, forward: false))
+        #expect(back.itemID == trip.ids["Pack passports"] && back.wrapped)
+    }
+}

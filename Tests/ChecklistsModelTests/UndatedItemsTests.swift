@@ -74,11 +74,17 @@ struct UndatedItemsTests {
             "index item_by_checklist_due",           // item_by_checklist, item_by_remind_at: dropped by later migrations
             "index item_by_checklist_position",
             "index item_by_checklist_priority",
+            "index item_by_parent",                  // sub-items, a later migration
             "index item_by_start",                   // start dates, a later migration
             "index item_by_uid",                     // iCalendar UIDs, a later migration
+            "index item_by_unlinked_parent",         // parents other apps wrote, a later migration
             "trigger item_counts_delete",
             "trigger item_counts_insert",
             "trigger item_counts_update",
+            "trigger item_family_delete",            // a list's families' version, a later migration
+            "trigger item_family_insert",
+            "trigger item_family_update",
+            "trigger item_parent_delete",            // sub-items left when their parent is deleted elsewhere
             "index item_pending_by_checklist_due",   // hidden checked items, a later migration
             "index item_pending_by_due",
             "index item_pending_undated",

@@ -73,7 +73,8 @@ struct OtherAppsFilesTests {
     func nextcloud() throws {
         let (fields, object) = try fields("Nextcloud Tasks")
         #expect(fields == CalendarFields(uid: "a7b9c2d4-e1f3-4a5b-8c6d-0e9f1a2b3c4d", text: "Water the plants",
-                                         dueDate: utc("2026-11-21T08:00:00+01:00"), isChecked: true, startDate: utc("2026-11-20T08:00:00+01:00")))
+                                         dueDate: utc("2026-11-21T08:00:00+01:00"), isChecked: true, startDate: utc("2026-11-20T08:00:00+01:00"),
+                                         parentUID: "f00dfeed-0000-4000-8000-000000000001"))
         var edited = fields
         edited.text = "Water the plants, all"
         let text = ICalendarWriter.text(mapping.merge(edited, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
@@ -112,6 +113,38 @@ struct OtherAppsFilesTests {
             #expect(text.contains(line + "\r\n"), "\(line)")
         }
         #expect(mapping.fields(of: merged) == done)
+    }
+
+    @Test("tasks.org's sub-task: RELATED-TO;RELTYPE=PARENT names its parent; moved to the top level here, the line goes and the rest stays")
+    func tasksOrgSubtask() throws {
+        let (fields, object) = try fields("tasks.org subtask")
+        #expect(fields == CalendarFields(uid: "2962419142319295270", text: "Find the missing albums", dueDate: nil, priority: .high,
+                                         parentUID: "b42fa285-90ce-4e4a-833c-1fd6779fe952"))
+        var top = fields
+        top.parentUID = nil
+        let text = ICalendarWriter.text(mapping.merge(top, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
+        #expect(!text.contains("RELATED-TO") && text.contains("X-APPLE-SORT-ORDER:-1235\r\n") && text.contains("PRIORITY:1\r\n"), "\(text)")
+    }
+
+    @Test("Nextcloud Tasks' earlier sub-task: RELATED-TO without RELTYPE is a parent (RFC 5545's default); a new parent is written with RELTYPE")
+    func nextcloudSubtask() throws {
+        let (fields, object) = try fields("Nextcloud Tasks subtask")
+        #expect(fields.parentUID == "3o3al1t55r" && fields.text == "Subtask")
+        var moved = fields
+        moved.parentUID = "other-parent"
+        let text = ICalendarWriter.text(mapping.merge(moved, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
+        #expect(text.contains("RELATED-TO;RELTYPE=PARENT:other-parent\r\n") && !text.contains("3o3al1t55r") && text.contains("X-OC-HIDESUBTASKS:0\r\n"))
+    }
+
+    @Test("a parent naming its child with RELTYPE=CHILD, beside a SIBLING: no parent here; both lines kept through an edit")
+    func childAndSibling() throws {
+        let (fields, object) = try fields("parent with CHILD")
+        #expect(fields.parentUID == nil && fields.text == "Groceries")
+        var edited = fields
+        edited.isChecked = true
+        let text = ICalendarWriter.text(mapping.merge(edited, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
+        #expect(text.contains("RELATED-TO;RELTYPE=CHILD:255ce6ca-fbae-4263-89c5-5743f8456b22\r\n")
+                && text.contains("RELATED-TO;RELTYPE=SIBLING:0a1b2c3d-0000-4000-8000-000000000002\r\n") && text.contains("STATUS:COMPLETED\r\n"))
     }
 
     @Test("each app's to-do, its text edited here: every other line it wrote is still there", arguments: ICalendarFuzzer.corpusApps)

@@ -18,7 +18,7 @@ struct StressTests {
     @Test("mutated iCalendar files never crash the reader, and what reads round-trips exactly", arguments: [1, 2] as [UInt64])
     func icalendarFuzz(seed: UInt64) {
         switch ICalendarFuzzer(.init(seed: seed, inputs: 3_000)).run() {
-        case let .success(report): #expect(report.parsed > 500 && report.todos > 500)
+        case let .success(report): #expect(report.parsed > 500 && report.todos > 500 && report.families == 15 && report.familyTodos > 60)
         case let .failure(failure): Issue.record("\(failure)")
         }
     }

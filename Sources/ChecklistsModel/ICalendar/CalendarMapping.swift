@@ -23,10 +23,14 @@ public struct CalendarFields: Hashable, Sendable {
     /// <-> DTSTART when it is a start (`StartDate`): before DUE, and for a
     /// repeating to-do less than one repeat before it.
     public var startDate: Date?
+    /// <-> the first RELATED-TO that names a parent (RELTYPE=PARENT, or no
+    /// RELTYPE, RFC 5545's default): the parent's UID as written, or nil at
+    /// the top level. Any other relation is another app's and is kept.
+    public var parentUID: String?
 
     public init(uid: String, text: String, dueDate: Date?, isChecked: Bool = false, shouldRemind: Bool = false,
                 recurrence: Recurrence? = nil, repeatStart: Date? = nil, note: String = "", priority: Priority = .none,
-                reminders: [ReminderTime] = [], tags: [String] = [], startDate: Date? = nil) {
+                reminders: [ReminderTime] = [], tags: [String] = [], startDate: Date? = nil, parentUID: String? = nil) {
         self.uid = uid
         self.text = text
         self.dueDate = dueDate
@@ -38,6 +42,7 @@ public struct CalendarFields: Hashable, Sendable {
         self.priority = priority
         self.tags = tags
         self.startDate = startDate
+        self.parentUID = parentUID
     }
 
     /// What DTSTART carries, in `calendar`: the start, when the item can
@@ -114,6 +119,11 @@ public struct CalendarStamps: Hashable, Sendable {
 ///   in UTC. Any other VALARM (EMAIL, related to a start, after the due
 ///   date) is not a reminder here: kept as written, never fired. Only the
 ///   alarms of reminders added or removed here are written or removed.
+/// - parent <-> RELATED-TO with RELTYPE=PARENT or without RELTYPE (the
+///   first such line; others stay as written). Written
+///   `RELATED-TO;RELTYPE=PARENT:<uid>` where the first was, only when the
+///   parent changed here; an item put at the top level loses every parent
+///   line. CHILD, SIBLING and other types are another app's, kept as written
 public struct CalendarMapping: Sendable {
     /// Floating times and DATEs are in this zone; DUE keeps its TZID form.
     public var timeZone: TimeZone
@@ -184,7 +194,19 @@ public struct CalendarMapping: Sendable {
         // due until the moment it is due.
         if fields.recurrence == nil, let start, due.map({ start < $0 }) ?? true { fields.startDate = start }
         fields.reminders = ReminderTime.normalized(reminderAlarms(in: todo, due: due, zones: zones).map(\.reminder))
+        fields.parentUID = Self.parentRelations(of: todo).first.map { todo.properties[$0].value }
         return fields
+    }
+
+    /// Where the VTODO's parent relations are among its properties: each
+    /// RELATED-TO whose RELTYPE is PARENT (in any case) or absent, RFC
+    /// 5545's default, with a UID (an empty one names nothing).
+    public static func parentRelations(of todo: ICalComponent) -> [Int] {
+        todo.properties.indices.filter { index in
+            let property = todo.properties[index]
+            guard property.name == "RELATED-TO", !property.value.isEmpty else { return false }
+            return property.parameter("RELTYPE").map { $0.uppercased() == "PARENT" } ?? true
+        }
     }
 
     /// `text` with each NUL replaced by U+FFFD: SQLite would cut the text there.
@@ -272,7 +294,7 @@ public struct CalendarMapping: Sendable {
 
     /// The VTODO the object is about: the first without RECURRENCE-ID (an
     /// override of one occurrence), else the first.
-    static func masterIndex(_ object: ICalComponent) -> Int? {
+    public static func masterIndex(_ object: ICalComponent) -> Int? {
         object.components.firstIndex { $0.name == "VTODO" && $0.first("RECURRENCE-ID") == nil }
             ?? object.components.firstIndex { $0.name == "VTODO" }
     }
@@ -304,6 +326,7 @@ public struct CalendarMapping: Sendable {
             || current.dueDate != fields.dueDate || current.isChecked != fields.isChecked || current.note != fields.note
             || current.priority != fields.priority || current.tags != fields.tags || current.reminders != fields.reminders
             || current.recurrence != rule || current.startDate != start || current.repeatStart != series
+            || current.parentUID != fields.parentUID
         guard changed else { return object }
 
         if current.uid != fields.uid { todo.replace(with: ICalProperty(name: "UID", value: fields.uid)) }
@@ -334,6 +357,18 @@ public struct CalendarMapping: Sendable {
             // Compared as levels, so another app's PRIORITY:2 stays while
             // the item is still high.
             if let value = fields.priority.icalendarValue { todo.replace(with: ICalProperty(name: "PRIORITY", value: value)) } else { todo.remove("PRIORITY") }
+        }
+        if current.parentUID != fields.parentUID {
+            // The parent goes where the first parent line was, so it reads
+            // back first; further parents another app named stay. At the top
+            // level none may stay, or the next would read as the parent.
+            let relations = Self.parentRelations(of: todo)
+            if let parent = fields.parentUID {
+                let line = ICalProperty(name: "RELATED-TO", parameters: [ICalParameter(name: "RELTYPE", rawValue: "PARENT")], value: parent)
+                if let first = relations.first { todo.properties[first] = line } else { todo.properties.append(line) }
+            } else {
+                for index in relations.reversed() { todo.properties.remove(at: index) }
+            }
         }
         if current.tags != fields.tags {
             // One line for all of them, where the first was; the lines

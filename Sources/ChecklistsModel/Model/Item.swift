@@ -216,13 +216,17 @@ public struct ListedItem: Hashable, Sendable, Identifiable {
     /// For a sub-item, its parent's text, shown beside it where the item
     /// stands apart from its family (the Due view, search); nil otherwise.
     public var parentText: String?
+    /// How deep a listing that keeps families together shows it under the
+    /// item it follows (0: on its own).
+    public var depth: Int
 
     public var id: Int64 { item.id }
 
-    public init(item: Item, checklistName: String, parentText: String? = nil) {
+    public init(item: Item, checklistName: String, parentText: String? = nil, depth: Int = 0) {
         self.item = item
         self.checklistName = checklistName
         self.parentText = parentText
+        self.depth = depth
     }
 }
 

@@ -34,9 +34,13 @@ public struct Snapshot: Hashable, Sendable {
         /// The item's last change (DTSTAMP) and check-off (COMPLETED).
         public var modifiedAt: Date?
         public var completedAt: Date?
+        /// The UID its parent relation names: its parent's here, or the
+        /// one it keeps unlinked (`Item.unlinkedParentUID`); nil at the top
+        /// level. What RELATED-TO and the export carry.
+        public var parentUID: String?
 
         public init(item: Item, remindAt: Date?, uid: String = "", calendarObject: String? = nil,
-                    modifiedAt: Date? = nil, completedAt: Date? = nil, pending: [ReminderTime: Date] = [:]) {
+                    modifiedAt: Date? = nil, completedAt: Date? = nil, pending: [ReminderTime: Date] = [:], parentUID: String? = nil) {
             self.item = item
             self.pending = pending
             if let remindAt { self.pending[.atDue] = remindAt }
@@ -44,6 +48,7 @@ public struct Snapshot: Hashable, Sendable {
             self.calendarObject = calendarObject
             self.modifiedAt = modifiedAt
             self.completedAt = completedAt
+            self.parentUID = parentUID
         }
 
         /// Remind Me's pending ring (the due date, or a snooze's end), as
@@ -58,7 +63,7 @@ public struct Snapshot: Hashable, Sendable {
             CalendarFields(uid: uid, text: item.text, dueDate: item.dueDate, isChecked: item.isChecked,
                            recurrence: item.recurrence, repeatStart: item.recurrence == nil ? nil : (item.repeatStart ?? item.dueDate),
                            note: item.note, priority: item.priority, reminders: item.reminders, tags: item.tags,
-                           startDate: item.startDate)
+                           startDate: item.startDate, parentUID: parentUID)
         }
     }
 

@@ -225,6 +225,8 @@ extension ChecklistsDatabase {
             if item.parentID != nil || item.unlinkedParentUID != nil {
                 try db.execute(sql: "UPDATE item SET parentID = NULL, unlinkedParentUID = NULL WHERE id = ?", arguments: [id])
             }
+            // Another app's to-dos there naming one of them link now.
+            try linkWaitingSubItems(of: try familyIDs(of: id, in: db), in: db)
             return .item(id)
         case let .swapPositions(itemID, otherID):
             guard let item = try ItemRecord.withID(itemID, in: db)?.item, let other = try ItemRecord.withID(otherID, in: db)?.item else {
@@ -272,6 +274,7 @@ extension ChecklistsDatabase {
             try db.execute(sql: "INSERT INTO checklist (name) VALUES (?)", arguments: [listName])
             listID = db.lastInsertedRowID
         }
+        var relations: [(uid: String, parentUID: String?)] = []
         for item in items {
             let fields = item.fields
             let dueAt = fields.dueDate.map(StoredTime.wholeMinutes)
@@ -287,6 +290,7 @@ extension ChecklistsDatabase {
                 ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(item.completedAt ?? now) : nil),
             ]
             let uid = fields.uid.isEmpty ? makeUID() : fields.uid
+            relations.append((uid, fields.parentUID))
             values.append(("note", fields.note))
             values.append(("priority", fields.priority.rawValue))
             values.append(("tags", Tags.stored(fields.tags)))
@@ -306,6 +310,8 @@ extension ChecklistsDatabase {
                 try reconcileReminders(ofItems: [id], in: db, now: now)
             }
         }
+        // Parents once every item is in: a child may come before its parent.
+        try relateParents(relations, in: db)
         return .checklist(listID)
     }
 

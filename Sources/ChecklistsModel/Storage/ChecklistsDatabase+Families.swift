@@ -27,6 +27,16 @@ extension ChecklistsDatabase {
                                   arguments: [itemID, checklistID])
     }
 
+    /// The item and its sub-items at any depth, the item first; empty when
+    /// it does not exist. What `delete` and `done` say before they act.
+    public func family(of itemID: Int64) throws(StorageError) -> [Item] {
+        try read { db in
+            let ids = try Self.familyIDs(of: itemID, in: db)
+            let items = try Self.itemsByID(ids, db)
+            return ids.compactMap { items[$0] }
+        }
+    }
+
     /// Makes `itemID` a sub-item of `parentID`, or an item at the top level,
     /// refusing a parent in another list or inside the item's own family.
     /// A relation another app wrote is replaced: the user chose this one.

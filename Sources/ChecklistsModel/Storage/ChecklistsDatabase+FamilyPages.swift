@@ -10,13 +10,13 @@ extension ChecklistsDatabase {
     /// show, wherever it stands). The items at the top level are walked in
     /// order on the list's sort index: forwards, or backwards from the end
     /// for a page past the middle, as a flat page is read.
-    static func familyPage(checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool, notStartedAt now: Date?,
+    func familyPage(checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool, notStartedAt now: Date?,
                            flatTotal: Int, offset: Int, limit: Int, _ db: Database) throws -> ItemsPage {
         let filter = FamilyLayout.Filter(hidingChecked: hidingChecked, notStartedAt: now.map(StoredTime.wholeSeconds))
-        var layout = try FamilyLayout(checklistID: checklistID, sortOrder: sortOrder, filter: filter, db)
+        var layout = FamilyView(try layouts.layout(checklistID: checklistID, sortOrder: sortOrder, db), filter: filter)
         // The flat count less the sub-items, plus what their families show.
         var shownBelowParents = 0
-        for parent in layout.topLevelParents where filter.shows(parent) { shownBelowParents += layout.shownBelow(parent.id) }
+        for parent in layout.layout.topLevelParents where filter.shows(parent) { shownBelowParents += layout.shownBelow(parent.id) }
         let total = flatTotal - layout.subItemsPassingFilter + shownBelowParents
 
         let wanted = offset..<min(total, offset + limit)
@@ -24,8 +24,8 @@ extension ChecklistsDatabase {
         if !wanted.isEmpty {
             let backwards = offset > total / 2
             let sql = """
-                SELECT id FROM item WHERE checklistID = ? AND parentID IS NULL \(pendingOnly(hidingChecked, notStartedAt: now))
-                ORDER BY \(orderBy(sortOrder, descending: backwards))
+                SELECT id FROM item WHERE checklistID = ? AND parentID IS NULL \(Self.pendingOnly(hidingChecked, notStartedAt: now))
+                ORDER BY \(Self.orderBy(sortOrder, descending: backwards))
                 """
             let roots = try Int64.fetchCursor(now == nil ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql), arguments: [checklistID])
             // Rows passed so far, counted from the start or from the end.
@@ -46,12 +46,12 @@ extension ChecklistsDatabase {
             }
             rows.sort { $0.index < $1.index }
         }
-        let byID = try itemsByID(rows.map(\.id), db)
+        let byID = try Self.itemsByID(rows.map(\.id), db)
         var items: [Item] = [], places: [FamilyPlace] = []
         for row in rows {
             guard let item = byID[row.id] else { continue }
             items.append(item)
-            places.append(layout.members[row.id] == nil ? FamilyPlace(depth: row.depth) : layout.place(of: row.id, depth: row.depth))
+            places.append(layout.members[row.id] == nil ? FamilyPlace(depth: row.depth) : layout.layout.place(of: row.id, depth: row.depth))
         }
         return ItemsPage(checklistID: checklistID, sortOrder: sortOrder, offset: offset, items: items, totalCount: total, places: places)
     }
@@ -60,21 +60,18 @@ extension ChecklistsDatabase {
     /// the rows of the families before its own, then its place in its
     /// family. An item hidden by the filters, or inside a folded family,
     /// stands where it would be, so the selection goes to the row after.
-    static func familyIndex(of item: Item, sortOrder: ItemSortOrder, hidingChecked: Bool, notStartedAt now: Date?,
+    func familyIndex(of item: Item, sortOrder: ItemSortOrder, hidingChecked: Bool, notStartedAt now: Date?,
                             flatIndex: (Item) throws -> Int?, _ db: Database) throws -> Int? {
         let filter = FamilyLayout.Filter(hidingChecked: hidingChecked, notStartedAt: now.map(StoredTime.wholeSeconds))
-        var layout = try FamilyLayout(checklistID: item.checklistID, sortOrder: sortOrder, filter: filter, db)
-        let chain = layout.ancestry(of: item.id)
+        var layout = FamilyView(try layouts.layout(checklistID: item.checklistID, sortOrder: sortOrder, db), filter: filter)
+        let chain = layout.layout.ancestry(of: item.id)
         guard let rootID = chain.first, let root = rootID == item.id ? item : try ItemRecord.withID(rootID, in: db)?.item,
               root.parentID == nil else { return nil }
         // The items at the top level before the root: a flat count of the
         // items before it, less the sub-items among them.
         let rootMember = layout.members[rootID]
         let before = FamilyLayout.order(sortOrder)
-        let rootKey = rootMember ?? FamilyLayout.Member(id: root.id, parentID: nil, isChecked: root.isChecked,
-                                                        startAt: root.startDate.map(StoredTime.wholeSeconds), isCollapsed: root.isCollapsed,
-                                                        dueKey: root.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max, position: root.position,
-                                                        priority: root.priority.rawValue, text: sortOrder == .text ? root.text : "")
+        let rootKey = rootMember ?? FamilyLayout.Member(root, sortOrder: sortOrder)
         guard let flatBefore = try flatIndex(root) else { return nil }
         var index = flatBefore
         // The flat count counted the sub-items whose own key sorts before
@@ -82,7 +79,7 @@ extension ChecklistsDatabase {
         for member in layout.members.values where member.parentID != nil && filter.shows(member) && before(member, rootKey) {
             index -= 1
         }
-        for parent in layout.topLevelParents where parent.id != rootID && filter.shows(parent) && before(parent, rootKey) {
+        for parent in layout.layout.topLevelParents where parent.id != rootID && filter.shows(parent) && before(parent, rootKey) {
             index += layout.shownBelow(parent.id)
         }
         // Then down the chain: the rows above each link within its family.
@@ -119,5 +116,12 @@ extension ChecklistsDatabase {
         let records = try ItemRecord.fetchAll(db, sql: "SELECT \(ItemRecord.columnList) FROM item WHERE id IN (\(marks))",
                                               arguments: StatementArguments(ids))
         return Dictionary(records.map { ($0.item.id, $0.item) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// A sub-item's parent's text, for a row shown apart from its family
+    /// (the Due view, search); nil for an item at the top level.
+    static func parentText(of item: Item, _ db: Database) throws -> String? {
+        guard let parentID = item.parentID else { return nil }
+        return try String.fetchOne(db.cachedStatement(sql: "SELECT text FROM item WHERE id = ?"), arguments: [parentID])
     }
 }

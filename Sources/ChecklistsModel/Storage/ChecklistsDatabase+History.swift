@@ -189,7 +189,10 @@ extension ChecklistsDatabase {
         if case let .addItem(_, draft) = change { return "add \(quoted(draft.text))" }
         if case let .updateItem(id, _) = change { return "edit \(try itemText(id))" }
         if case let .setChecked(id, checked) = change { return "\(checked ? "check" : "uncheck") \(try itemText(id))" }
-        if case let .deleteItem(id) = change { return "delete \(try itemText(id))" }
+        if case let .deleteItem(id) = change {
+            let below = try familyIDs(of: id, in: db).count - 1
+            return "delete \(try itemText(id))" + (below > 0 ? " and its \(below) sub-item\(below == 1 ? "" : "s")" : "")
+        }
         if case let .snooze(id, _, _) = change { return "snooze \(try itemText(id))" }
         if case let .setSortOrder(id, order) = change { return "sort \(try listName(id)) \(order.displayName)" }
         if case let .setHidesChecked(id, hides) = change { return "\(hides ? "hide" : "show") checked items of \(try listName(id))" }

@@ -57,7 +57,7 @@ extension ChecklistsDatabase {
             let total = ((hidingChecked ? summary?.remainingCount : summary?.itemCount) ?? 0) - notStarted
             let offset = max(0, offset), limit = max(0, limit)
             if try FamilyLayout.listHasSubItems(checklistID, db) {
-                return try Self.familyPage(checklistID: checklistID, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now,
+                return try self.familyPage(checklistID: checklistID, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now,
                                            flatTotal: total, offset: offset, limit: limit, db)
             }
             func page(descending: Bool, limit: Int, offset: Int) throws -> [ItemRecord] {
@@ -96,7 +96,7 @@ extension ChecklistsDatabase {
         try read { db -> Int? in
             guard let item = try ItemRecord.withID(itemID, in: db)?.item else { return nil }
             if try FamilyLayout.listHasSubItems(item.checklistID, db) {
-                return try Self.familyIndex(of: item, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now, flatIndex: { root in
+                return try self.familyIndex(of: item, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now, flatIndex: { root in
                     try Self.flatIndex(of: root, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now, db)
                 }, db)
             }
@@ -275,14 +275,20 @@ extension ChecklistsDatabase {
     /// start, or one not after it): what `list --due` shows. With `priority`, only items of that priority; with `tags`, only items having every one of them (case ignored). With `outline`, every item of the listing (whatever
     /// `limit`) is first read without its texts, in the same transaction,
     /// so a table can know its columns' widths before its first line.
+    /// With `familiesTogether` (and no `limit`), a sub-item whose parent is
+    /// in the listing comes right after it, a level deeper (`depth`), its
+    /// siblings in the listing's order; one whose parent is not comes on its
+    /// own with its parent's text.
     public func eachListedItem(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
                                startedBy now: Date? = nil, matching query: SearchQuery? = nil, priority: Priority? = nil,
-                               tags: [String] = [], limit: Int? = nil, summaries: Bool = false,
+                               tags: [String] = [], limit: Int? = nil, summaries: Bool = false, familiesTogether: Bool = false,
                                outline: ((ListingOutlineRow) -> Void)? = nil,
                                _ body: (ListedItem) -> Void) throws(StorageError) {
         let limit = limit.map { max(0, $0) } ?? -1
         let parts = Self.listingParts(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end,
                                       startedBy: now, query: query, priority: priority, tags: tags)
+        var families: ListedFamilies? = familiesTogether && limit < 0 ? ListedFamilies() : nil
+        let outline = outline ?? (families == nil ? nil : { _ in })
         try read { db in
             var names = try ListNames(db, forLimit: limit)
             if let outline {
@@ -296,19 +302,22 @@ extension ChecklistsDatabase {
                     : parts
                 for part in outlineParts {
                     let rows = try SQLRequest<Row>("""
-                        SELECT item.id, item.checklistID, item.dueAt FROM item \(part.index) \(part.filter)
+                        SELECT item.id, item.checklistID, item.dueAt, item.parentID FROM item \(part.index) \(part.filter)
                         """).fetchCursor(db)
                     while let row = try rows.next() {
                         let checklistID: Int64 = row[1]
                         guard let name = try names.name(of: checklistID, in: db) else { continue }
-                        outline(ListingOutlineRow(id: row[0], checklistID: checklistID, checklistName: name,
-                                                  dueDate: (row[2] as Int64?).map(StoredTime.date)))
+                        let listed = ListingOutlineRow(id: row[0], checklistID: checklistID, checklistName: name,
+                                                       dueDate: (row[2] as Int64?).map(StoredTime.date), parentID: row[3])
+                        families?.note(listed)
+                        outline(listed)
                     }
                 }
             }
+            try families?.close(db, summaries: summaries)
             var left = limit
             for part in parts where left != 0 {
-                let seen = try Self.eachListed(db, names: &names, part, limit: left, summaries: summaries, body)
+                let seen = try Self.eachListed(db, names: &names, part, limit: left, summaries: summaries, families: families, body)
                 if left > 0 { left -= seen }
             }
         }
@@ -432,7 +441,7 @@ extension ChecklistsDatabase {
     /// One listing query's items, each with its list's name from `names`,
     /// handed to `body` as they are read; returns how many.
     private static func eachListed(_ db: Database, names: inout ListNames, _ part: ListingPart, limit: Int, summaries: Bool,
-                                   _ body: (ListedItem) -> Void) throws -> Int {
+                                   families: ListedFamilies? = nil, _ body: (ListedItem) -> Void) throws -> Int {
         let rows = try SQLRequest<ItemRecord>("""
             SELECT \(sql: summaries ? ItemRecord.summaryColumnList : ItemRecord.columnList) FROM item \(part.index)
             \(part.filter)
@@ -443,10 +452,72 @@ extension ChecklistsDatabase {
         while let row = try rows.next() {
             // Every item has its list (a foreign key); as the join did, none without.
             guard let name = try names.name(of: row.item.checklistID, in: db) else { continue }
-            body(ListedItem(item: row.item, checklistName: name))
+            if let families {
+                // Under its parent, which brings it; on its own, with the parent's text.
+                if families.isUnderParent(row.item.id) { continue }
+                body(ListedItem(item: row.item, checklistName: name, parentText: try parentText(of: row.item, db)))
+                count += 1
+                try families.eachBelow(row.item.id) { item, depth in
+                    body(ListedItem(item: item, checklistName: name, depth: depth))
+                    count += 1
+                }
+                continue
+            }
+            body(ListedItem(item: row.item, checklistName: name, parentText: summaries ? nil : try parentText(of: row.item, db)))
             count += 1
         }
         return count
+    }
+
+    /// A listing's families: which of its items have their parent in it,
+    /// noted from its outline in the listing's order.
+    struct ListedFamilies {
+        private var order: [(id: Int64, parentID: Int64?)] = []
+        private var listed: Set<Int64> = []
+        private var children: [Int64: [Int64]] = [:]
+        private var underParent: Set<Int64> = []
+
+        mutating func note(_ row: ListingOutlineRow) {
+            order.append((row.id, row.parentID))
+            listed.insert(row.id)
+        }
+
+        /// The sub-items listed under their parents, read at once: one read
+        /// of each, the family's, cost a statement's making per family.
+        private var subItems: [Int64: Item] = [:]
+
+        /// Once the outline is read: each parent's listed sub-items, in order,
+        /// and those sub-items, read on their own index.
+        mutating func close(_ db: Database, summaries: Bool) throws {
+            for row in order {
+                if let parent = row.parentID, listed.contains(parent) {
+                    children[parent, default: []].append(row.id)
+                    underParent.insert(row.id)
+                }
+            }
+            order = []
+            listed = []
+            guard !underParent.isEmpty else { return }
+            let rows = try ItemRecord.fetchCursor(db, sql: """
+                SELECT \(summaries ? ItemRecord.summaryColumnList : ItemRecord.columnList) FROM item INDEXED BY item_by_parent
+                WHERE parentID IS NOT NULL
+                """)
+            while let row = try rows.next() {
+                if underParent.contains(row.item.id) { subItems[row.item.id] = row.item }
+            }
+        }
+
+        func isUnderParent(_ id: Int64) -> Bool { underParent.contains(id) }
+
+        /// The item's listed family below it, depth-first.
+        func eachBelow(_ id: Int64, depth: Int = 1, _ body: (Item, Int) throws -> Void) throws {
+            guard let ids = children[id] else { return }
+            for child in ids {
+                guard let item = subItems[child] else { continue }
+                try body(item, depth)
+                try eachBelow(child, depth: depth + 1, body)
+            }
+        }
     }
 }
 
@@ -458,4 +529,5 @@ public struct ListingOutlineRow: Sendable {
     public var checklistID: Int64
     public var checklistName: String
     public var dueDate: Date?
+    public var parentID: Int64?
 }

@@ -52,7 +52,11 @@ extension ChecklistsDatabase {
                 FROM item JOIN checklist ON checklist.id = item.checklistID
                 WHERE item.id IN \(ids.prefix(limit))
                 ORDER BY item.isChecked, \(sql: ItemRecord.dueOrder("item")), item.id
-                """).fetchAll(db).map(\.listed)
+                """).fetchAll(db).map { record in
+                    var listed = record.listed
+                    listed.parentText = try Self.parentText(of: listed.item, db)
+                    return listed
+                }
             return SearchResults(items: items, hasMore: ids.count > limit)
         }
     }
@@ -65,6 +69,10 @@ extension ChecklistsDatabase {
     public func nextMatch(_ query: SearchQuery, checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool,
                           hidingNotStartedAt now: Date? = nil, after current: Item?, forward: Bool) throws(StorageError) -> MatchStep? {
         try read { db -> MatchStep? in
+            if try FamilyLayout.listHasSubItems(checklistID, db) {
+                return try self.nextFamilyMatch(query, checklistID: checklistID, sortOrder: sortOrder, hidingChecked: hidingChecked,
+                                                notStartedAt: now, after: current, forward: forward, db)
+            }
             let key: SQL = switch sortOrder {
             case .dueDate: SQL(sql: ItemRecord.dueOrder())
             case .text: "text COLLATE natural_order"
@@ -128,5 +136,60 @@ extension ChecklistsDatabase {
             return "SELECT rowid AS id FROM item_search WHERE item_search MATCH \(phrase)"
         }
         return "SELECT id FROM item_folded WHERE text_contains(body, \(query.folded))"
+    }
+}
+
+extension ChecklistsDatabase {
+    /// `nextMatch` in a list with sub-items: the matches in the order the
+    /// list shows its rows, each family under its top item (`FamilyLayout`).
+    /// The list's matches are read (through the search index) and placed
+    /// in Swift: a match's family and its place in it.
+    func nextFamilyMatch(_ query: SearchQuery, checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool,
+                                notStartedAt now: Date?, after current: Item?, forward: Bool, _ db: Database) throws -> MatchStep? {
+        let ids = try Int64.fetchAll(db, SQLRequest<Int64>("""
+            SELECT id FROM item
+            WHERE id IN (\(Self.matchingIDs(query))) AND checklistID = \(checklistID) \(sql: Self.pendingOnly(hidingChecked, notStartedAt: now))
+            """))
+        guard !ids.isEmpty else { return nil }
+        let filter = FamilyLayout.Filter(hidingChecked: hidingChecked, notStartedAt: now.map(StoredTime.wholeSeconds))
+        let layout = FamilyView(try layouts.layout(checklistID: checklistID, sortOrder: sortOrder, db), filter: filter)
+        let items = try Self.itemsByID(ids + [current?.id].compactMap { $0 }, db)
+        var tops: [Int64: FamilyLayout.Member] = [:]
+        var placesInFamily: [Int64: [Int64: Int]] = [:]
+        /// Where a row stands: its top item's member, and its place below it
+        /// (0 for the top itself, then depth-first; one folded away or
+        /// hidden after its family's shown rows).
+        func place(of item: Item) throws -> (top: FamilyLayout.Member, below: Int) {
+            let topID = layout.layout.ancestry(of: item.id)[0]
+            if let known = tops[topID] { return (known, topID == item.id ? 0 : placesInFamily[topID]?[item.id] ?? Int.max) }
+            let top = try topID == item.id ? item : ItemRecord.withID(topID, in: db)?.item ?? item
+            let member = layout.members[topID] ?? FamilyLayout.Member(top, sortOrder: sortOrder)
+            tops[topID] = member
+            let rows = layout.rows(below: topID, depth: 0).enumerated().map { ($1.id, $0 + 1) }
+            placesInFamily[topID] = Dictionary(rows, uniquingKeysWith: { first, _ in first })
+            return (member, topID == item.id ? 0 : placesInFamily[topID]?[item.id] ?? Int.max)
+        }
+        let before = FamilyLayout.order(sortOrder)
+        func isBefore(_ a: (top: FamilyLayout.Member, below: Int, id: Int64), _ b: (top: FamilyLayout.Member, below: Int, id: Int64)) -> Bool {
+            if a.top.id != b.top.id { return before(a.top, b.top) }
+            return (a.below, a.id) < (b.below, b.id)
+        }
+        var ordered: [(top: FamilyLayout.Member, below: Int, id: Int64)] = []
+        for id in ids {
+            guard let item = items[id] else { continue }
+            let (top, below) = try place(of: item)
+            ordered.append((top, below, id))
+        }
+        ordered.sort(by: isBefore)
+        guard !ordered.isEmpty else { return nil }
+        var next: Int?
+        if let current {
+            let (top, below) = try place(of: items[current.id] ?? current)
+            let here = (top: top, below: below, id: current.id)
+            next = forward ? ordered.firstIndex { isBefore(here, $0) } : ordered.lastIndex { isBefore($0, here) }
+        }
+        let wrapped = current != nil && next == nil
+        let index = next ?? (forward ? 0 : ordered.count - 1)
+        return MatchStep(itemID: ordered[index].id, number: index + 1, total: ordered.count, wrapped: wrapped)
     }
 }

@@ -169,6 +169,11 @@ extension ChecklistsDatabase {
             for row in reminderRows { try reminderInsert.add(row, in: db) }
             try reminderInsert.flush(in: db)
         }
+        // Parents by UID, as an import of iCalendar links them, once the
+        // indexes are back.
+        try relateParents(snapshot.lists.flatMap { list in
+            list.items.compactMap { entry in entry.parentUID.map { (uid: entry.uid, parentUID: Optional($0)) } }
+        }, in: db)
         for (table, last) in [("checklist", max(lastListID, snapshot.lastChecklistID)), ("item", max(lastItemID, snapshot.lastItemID))] {
             try db.execute(sql: "DELETE FROM sqlite_sequence WHERE name = ?", arguments: [table])
             try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",

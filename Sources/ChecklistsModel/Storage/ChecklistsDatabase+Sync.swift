@@ -296,6 +296,14 @@ extension ChecklistsDatabase {
     /// `status`, when given, is recorded in the same transaction: a sync
     /// with nothing to write costs one commit, not two.
     public func commitSync(_ commit: SyncCommit, now: Date, status: SyncStatus? = nil) throws(StorageError) -> [String] {
+        try commitSyncReporting(commit, now: now, status: status).skipped
+    }
+
+    /// `commitSync`, also telling the texts of the items pulled in whose
+    /// parent on the server would make a cycle here (they stay at the top
+    /// level, the relation kept), each once: when it first appears.
+    public func commitSyncReporting(_ commit: SyncCommit, now: Date, status: SyncStatus? = nil) throws(StorageError)
+        -> (skipped: [String], cycles: [String]) {
         for calendar in commit.calendars {
             if case let .new(name) = calendar.list, let problem = TextRules.problem(with: name, what: "list name") { throw problem }
             for write in calendar.writes {
@@ -314,6 +322,7 @@ extension ChecklistsDatabase {
         // the next sync sends back to the server.
         return try recordedWrite(origin: .sync, now: now, description: { _ in nil }) { db in
             var skipped: [String] = []
+            var relations: [(uid: String, parentUID: String?)] = []
             for calendar in commit.calendars {
                 let listID: Int64
                 switch calendar.list {
@@ -355,6 +364,7 @@ extension ChecklistsDatabase {
                                        arguments: StatementArguments(values.map(\.1) + [write.fields.uid]))
                     }
                     try Self.putState(write.state, calendarURL: calendar.url, in: db)
+                    relations.append((write.fields.uid, write.fields.parentUID))
                 }
                 try newItems?.flush(in: db)
                 for delete in calendar.deletes {
@@ -385,9 +395,14 @@ extension ChecklistsDatabase {
             // The reminders pulled in get the rule's answer, each on its own.
             let pulled = try written.compactMap { uid in try Int64.fetchOne(db, sql: "SELECT id FROM item WHERE uid = ?", arguments: [uid]) }
             try Self.reconcileReminders(ofItems: pulled, in: db, now: now)
+            // Parents once every calendar's to-dos are in: a family another
+            // device moved to another calendar arrives in any order.
+            let cycles = try Self.relateParents(relations, in: db).compactMap { uid in
+                try String.fetchOne(db, sql: "SELECT text FROM item WHERE uid = ?", arguments: [uid])
+            }
             for url in commit.goneCalendars { try db.execute(sql: "UPDATE syncCalendar SET gone = 1 WHERE url = ?", arguments: [url]) }
             if let status { try Self.putSyncStatus(status, in: db) }
-            return skipped
+            return (skipped, cycles)
         }
     }
 

@@ -78,6 +78,8 @@ public final class ChecklistsDatabase: Sendable {
     private let chosenCalendar: Calendar?
     /// `Options.makeUID`.
     let uidMaker: @Sendable () -> String
+    /// The families of the list last read, while they stay as they were.
+    let layouts = FamilyLayoutCache()
     /// `Options.origin`.
     let origin: HistoryOrigin
     /// Whether `open` created the file and put its `creatingFrom` snapshot

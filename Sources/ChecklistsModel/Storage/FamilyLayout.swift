@@ -19,6 +19,20 @@ struct FamilyLayout {
         var priority: Int
         /// Read only when the list sorts by text.
         var text: String
+
+        /// An item as a member, for one at the top level without sub-items
+        /// (the layout holds only families) placed among the others.
+        init(_ item: Item, sortOrder: ItemSortOrder) {
+            self.init(id: item.id, parentID: item.parentID, isChecked: item.isChecked, startAt: item.startDate.map(StoredTime.wholeSeconds),
+                      isCollapsed: item.isCollapsed, dueKey: item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max,
+                      position: item.position, priority: item.priority.rawValue, text: sortOrder == .text ? item.text : "")
+        }
+
+        init(id: Int64, parentID: Int64?, isChecked: Bool, startAt: Int64?, isCollapsed: Bool, dueKey: Int64, position: Int64, priority: Int,
+             text: String) {
+            (self.id, self.parentID, self.isChecked, self.startAt, self.isCollapsed) = (id, parentID, isChecked, startAt, isCollapsed)
+            (self.dueKey, self.position, self.priority, self.text) = (dueKey, position, priority, text)
+        }
     }
 
     /// The rows a page shows: what is hidden, and the items' order.
@@ -37,9 +51,9 @@ struct FamilyLayout {
     private(set) var members: [Int64: Member] = [:]
     /// Each parent's direct sub-items, in the list's order.
     private(set) var children: [Int64: [Int64]] = [:]
-    let filter: Filter
-    /// How many rows each parent's shown family has below it, worked out once.
-    private var shownBelowCache: [Int64: Int] = [:]
+    /// The list's `familyVersion` when it was read: the same version, the
+    /// same families.
+    private(set) var version: Int64 = 0
 
     /// Whether the list has any sub-item: a list without reads its pages
     /// as a flat list does, on one index range.
@@ -49,9 +63,14 @@ struct FamilyLayout {
             """), arguments: [checklistID]) ?? false
     }
 
+    /// The list's `familyVersion`: it moves at every change to its families.
+    static func version(of checklistID: Int64, _ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db.cachedStatement(sql: "SELECT familyVersion FROM checklist WHERE id = ?"), arguments: [checklistID]) ?? 0
+    }
+
     /// The layout of a list with sub-items.
-    init(checklistID: Int64, sortOrder: ItemSortOrder, filter: Filter, _ db: Database) throws {
-        self.filter = filter
+    init(checklistID: Int64, sortOrder: ItemSortOrder, _ db: Database) throws {
+        version = try Self.version(of: checklistID, db)
         let text = sortOrder == .text ? "text" : "''"
         let columns = "id, parentID, isChecked, startAt, collapsed, \(ItemRecord.dueOrder()), position, priority, \(text)"
         // The sub-items, then the parents at the top level (of which the
@@ -95,6 +114,42 @@ struct FamilyLayout {
         }
     }
 
+    /// The place of a row at `depth`: its direct sub-items' progress.
+    func place(of id: Int64, depth: Int) -> FamilyPlace {
+        let subItems = children[id] ?? []
+        let checked = subItems.reduce(0) { $0 + (members[$1]?.isChecked == true ? 1 : 0) }
+        return FamilyPlace(depth: depth, subItemCount: subItems.count, checkedSubItemCount: checked)
+    }
+
+    /// The item at the top level of `id`'s family (itself when it is at the
+    /// top level), and the chain from there down to it.
+    func ancestry(of id: Int64) -> [Int64] {
+        var chain = [id]
+        var seen: Set<Int64> = [id]
+        while let parent = members[chain[0]]?.parentID, seen.insert(parent).inserted { chain.insert(parent, at: 0) }
+        return chain
+    }
+
+    /// The parents at the top level, as members.
+    var topLevelParents: [Member] { members.values.filter { $0.parentID == nil } }
+}
+
+/// A list's families as one read sees them: the layout with that read's
+/// filters, and what it works out, kept for the read.
+struct FamilyView {
+    let layout: FamilyLayout
+    let filter: FamilyLayout.Filter
+    /// How many rows each parent's shown family has below it, worked out once.
+    private var shownBelowCache: [Int64: Int] = [:]
+
+    init(_ layout: FamilyLayout, filter: FamilyLayout.Filter) {
+        self.layout = layout
+        self.filter = filter
+    }
+
+    var members: [Int64: FamilyLayout.Member] { layout.members }
+    var children: [Int64: [Int64]] { layout.children }
+
     /// How many rows the item's family shows below it: its shown sub-items,
     /// and theirs, unless folded. A hidden sub-item hides its own.
     mutating func shownBelow(_ id: Int64) -> Int {
@@ -124,27 +179,28 @@ struct FamilyLayout {
         return result
     }
 
-    /// The place of a row at `depth`: its direct sub-items' progress.
-    func place(of id: Int64, depth: Int) -> FamilyPlace {
-        let subItems = children[id] ?? []
-        let checked = subItems.reduce(0) { $0 + (members[$1]?.isChecked == true ? 1 : 0) }
-        return FamilyPlace(depth: depth, subItemCount: subItems.count, checkedSubItemCount: checked)
-    }
-
-    /// The item at the top level of `id`'s family (itself when it is at the
-    /// top level), and the chain from there down to it.
-    func ancestry(of id: Int64) -> [Int64] {
-        var chain = [id]
-        var seen: Set<Int64> = [id]
-        while let parent = members[chain[0]]?.parentID, seen.insert(parent).inserted { chain.insert(parent, at: 0) }
-        return chain
-    }
-
-    /// The parents at the top level, as members.
-    var topLevelParents: [Member] { members.values.filter { $0.parentID == nil } }
-
     /// The sub-items the filter shows on their own account, shown or not
     /// in their family (a hidden parent hides them): what a flat count of
     /// the list counted among its rows.
     var subItemsPassingFilter: Int { members.values.reduce(0) { $0 + ($1.parentID != nil && filter.shows($1) ? 1 : 0) } }
+}
+
+/// The layout last read, kept while its list's `familyVersion` stays: a
+/// list's pages, its indexes and its search steps read it again and again
+/// between changes (each scroll past a page, each reload), and reading it
+/// costs a row for each sub-item and parent.
+final class FamilyLayoutCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: (checklistID: Int64, sortOrder: ItemSortOrder, layout: FamilyLayout)?
+
+    /// The list's layout in that sort: the one kept if its version is the
+    /// list's, else one read now (and kept).
+    func layout(checklistID: Int64, sortOrder: ItemSortOrder, _ db: Database) throws -> FamilyLayout {
+        let version = try FamilyLayout.version(of: checklistID, db)
+        let known = lock.withLock { kept }
+        if let known, known.checklistID == checklistID, known.sortOrder == sortOrder, known.layout.version == version { return known.layout }
+        let layout = try FamilyLayout(checklistID: checklistID, sortOrder: sortOrder, db)
+        lock.withLock { kept = (checklistID, sortOrder, layout) }
+        return layout
+    }
 }

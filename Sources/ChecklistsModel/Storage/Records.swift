@@ -99,27 +99,35 @@ struct ItemCalendarRecord: FetchableRecord, TableRecord {
     static let databaseTableName = "item"
 
     static var databaseSelection: [any SQLSelectable] {
-        ItemRecord.databaseSelection + calendarColumnNames.map { Column($0) }
+        ItemRecord.databaseSelection + calendarColumnNames.dropLast().map { Column($0) } + [parentUIDSelection]
     }
 
+    /// The UID the item's parent relation names, as RELATED-TO writes it:
+    /// its parent's, else the one kept unlinked. Every query of this record
+    /// names the item table `item`; an item at the top level costs no look-up.
+    private static let parentUIDSelection = SQL(sql: """
+        CASE WHEN item.parentID IS NULL THEN item.unlinkedParentUID
+        ELSE (SELECT parent.uid FROM item AS parent WHERE parent.id = item.parentID) END AS parentUID
+        """)
+
     /// The iCalendar UID (made once), the iCalendar object the item was
-    /// imported from (NULL if made here), and the times of the last change
-    /// and of the check-off.
-    static let calendarColumnNames = ["uid", "calendarObject", "modifiedAt", "completedAt"]
+    /// imported from (NULL if made here), the times of the last change
+    /// and of the check-off, and the UID its parent relation names.
+    static let calendarColumnNames = ["uid", "calendarObject", "modifiedAt", "completedAt", "parentUID"]
 
     var entry: Snapshot.Entry
 
     init(row: Row) {
         assert(ItemRecord.readsInOrder(row, extra: Self.calendarColumnNames),
                "an item query did not select ItemCalendarRecord's columns first: \(row.columnNames)")
-        // By position, as `ItemRecord` reads: its columns, then these four.
+        // By position, as `ItemRecord` reads: its columns, then these five.
         let record = ItemRecord(row: row)
         let base = ItemRecord.columnNames.count
         // Each pending reminder's time is in the reminder table, read apart.
         entry = Snapshot.Entry(item: record.item, remindAt: nil, uid: row[base] ?? "",
                                calendarObject: row[base + 1],
                                modifiedAt: (row[base + 2] as Int64?).map(StoredTime.date),
-                               completedAt: (row[base + 3] as Int64?).map(StoredTime.date))
+                               completedAt: (row[base + 3] as Int64?).map(StoredTime.date), parentUID: row[base + 4])
     }
 }
 

@@ -530,9 +530,90 @@ enum Schema {
                     UPDATE item SET parentID = NULL, unlinkedParentUID = OLD.uid
                     WHERE checklistID = OLD.checklistID AND parentID = OLD.id;
                 END;
+                -- Counts every change to what a list's families look like (a
+                -- sub-item or a parent added, moved, checked, dated, folded,
+                -- renamed, deleted), so a reader keeps its layout of the
+                -- families until it moves on. Kept by these triggers alone:
+                -- never restored by undo, so it only ever grows.
+                ALTER TABLE checklist ADD COLUMN familyVersion INTEGER NOT NULL DEFAULT 0;
+                CREATE TRIGGER item_family_insert AFTER INSERT ON item WHEN NEW.parentID IS NOT NULL BEGIN
+                    UPDATE checklist SET familyVersion = familyVersion + 1 WHERE id = NEW.checklistID;
+                END;
+                CREATE TRIGGER item_family_delete AFTER DELETE ON item WHEN OLD.parentID IS NOT NULL BEGIN
+                    UPDATE checklist SET familyVersion = familyVersion + 1 WHERE id = OLD.checklistID;
+                END;
+                CREATE TRIGGER item_family_update
+                AFTER UPDATE OF parentID, collapsed, isChecked, startAt, dueAt, position, priority, text, checklistID ON item
+                WHEN NEW.parentID IS NOT NULL OR OLD.parentID IS NOT NULL
+                     OR EXISTS (SELECT 1 FROM item AS sub WHERE sub.checklistID = NEW.checklistID AND sub.parentID = NEW.id)
+                     OR EXISTS (SELECT 1 FROM item AS sub WHERE sub.checklistID = OLD.checklistID AND sub.parentID = OLD.id)
+                BEGIN
+                    UPDATE checklist SET familyVersion = familyVersion + 1 WHERE id IN (OLD.checklistID, NEW.checklistID);
+                END;
                 """)
         }
+        migrator.registerMigration("v22: parents other apps wrote") { db in
+            try db.execute(sql: """
+                -- Sub-items waiting for their parent by UID, looked up as each
+                -- item arrives in a list (few items wait).
+                CREATE INDEX item_by_unlinked_parent ON item(unlinkedParentUID) WHERE unlinkedParentUID IS NOT NULL;
+                """)
+            // Items imported or synced before v21 carry another app's
+            // RELATED-TO in their kept object: linked as a sync now links
+            // them, or the next sync would send each as moved to the top
+            // level and drop the relation on the server.
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, checklistID, calendarObject FROM item
+                WHERE calendarObject LIKE '%RELATED-TO%' AND parentID IS NULL AND unlinkedParentUID IS NULL ORDER BY uid
+                """)
+            var named: [(id: Int64, list: Int64, parentUID: String)] = []
+            for row in rows {
+                guard let object: String = row["calendarObject"], let parentUID = migratedParentUID(in: object) else { continue }
+                named.append((row["id"], row["checklistID"], parentUID))
+                try db.execute(sql: "UPDATE item SET unlinkedParentUID = ? WHERE id = ?", arguments: [parentUID, row["id"] as Int64])
+            }
+            // Then each links, first by UID, where its parent is in its list
+            // and is not its own descendant (a chain that meets itself ends
+            // the walk too).
+            for item in named {
+                guard let parent = try Int64.fetchOne(db, sql: "SELECT id FROM item WHERE uid = ? AND checklistID = ?",
+                                                      arguments: [item.parentUID, item.list]) else { continue }
+                var seen: Set<Int64> = []
+                var next: Int64? = parent
+                var cycle = false
+                while let current = next {
+                    if current == item.id || !seen.insert(current).inserted { cycle = true; break }
+                    next = try Int64.fetchOne(db, sql: "SELECT parentID FROM item WHERE id = ?", arguments: [current])
+                }
+                if !cycle {
+                    try db.execute(sql: "UPDATE item SET parentID = ?, unlinkedParentUID = NULL WHERE id = ?", arguments: [parent, item.id])
+                }
+            }
+        }
         return migrator
+    }
+
+    // MARK: - v22: a parent read out of a kept object
+
+    /// The UID the first VTODO's first parent relation names: a RELATED-TO
+    /// with RELTYPE=PARENT (in any case) or without RELTYPE, and a value;
+    /// nil without one. Written out here, as `todoDescription` is, so v22
+    /// migrates the same way whatever the mapping becomes.
+    static func migratedParentUID(in object: String) -> String? {
+        for line in todoPropertyLines("RELATED-TO", in: object) {
+            guard let start = valueStart(line), start < line.endIndex else { continue }
+            var relationType: String?
+            for parameter in parameterTexts(line) {
+                let pair = parameter.split(separator: "=", maxSplits: 1).map(String.init)
+                if pair.count == 2, pair[0].uppercased() == "RELTYPE", relationType == nil {
+                    // Its first value: a quoted one whole, else up to a comma.
+                    let value = pair[1].hasPrefix("\"") ? pair[1].dropFirst().prefix { $0 != "\"" } : pair[1].prefix { $0 != "," }
+                    relationType = value.uppercased()
+                }
+            }
+            if relationType == nil || relationType == "PARENT" { return String(line[start...]) }
+        }
+        return nil
     }
 
     // MARK: - v19: a start read out of a kept object
