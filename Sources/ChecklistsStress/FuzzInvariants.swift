@@ -47,8 +47,11 @@ enum FuzzInvariants {
             if !list.page.covers(list.viewport.top..<(list.viewport.top + rows)) {
                 return "rows on screen (\(list.viewport.top)..<\(list.viewport.top + rows)) are not in the loaded page (offset \(list.page.offset), \(list.page.items.count) items)"
             }
-            // Hiding checked items, the page holds the remaining ones only.
-            if list.page.checklistID != list.summary.id || list.page.totalCount != list.summary.shownCount
+            if let problem = families(on: list.page) { return problem }
+            // Hiding checked items, the page holds the remaining ones only;
+            // a folded family, or one under a checked parent so hidden, has
+            // items without rows.
+            if list.page.checklistID != list.summary.id || list.page.totalCount > list.summary.shownCount
                 || list.page.sortOrder != list.summary.checklist.sortOrder {
                 return "the page (list \(list.page.checklistID), \(list.page.totalCount) items, \(list.page.sortOrder)) does not match its summary (list \(list.summary.id), \(list.summary.shownCount) items shown, \(list.summary.checklist.sortOrder))"
             }
@@ -68,6 +71,90 @@ enum FuzzInvariants {
             return "the icon choice highlights icon \(choice) of \(ChecklistIcon.allCases.count)"
         }
         if let scroll = state.overlays.help, scroll < 0 { return "help is scrolled to \(scroll)" }
+        return nil
+    }
+
+    /// A page in family order: a row at depth d > 0 follows its parent
+    /// (the nearest row above at depth d - 1, where the page holds it), a
+    /// row at the top level has no parent in the list, nothing follows a
+    /// folded parent deeper than it, and progress counts are counts.
+    static func families(on page: ItemsPage) -> String? {
+        if !page.places.isEmpty && page.places.count != page.items.count {
+            return "the page has \(page.items.count) items but \(page.places.count) places"
+        }
+        for (offset, item) in page.items.enumerated() {
+            let index = page.offset + offset
+            let place = page.place(at: index)
+            if place.depth < 0 || place.checkedSubItemCount < 0 || place.checkedSubItemCount > place.subItemCount {
+                return "row \(index) (item \(item.id)) stands at depth \(place.depth) with \(place.checkedSubItemCount)/\(place.subItemCount) sub-items checked"
+            }
+            if place.depth == 0 && item.parentID != nil {
+                return "row \(index) (item \(item.id)) is at the top level but has parent \(item.parentID!)"
+            }
+            if item.parentID != nil && item.unlinkedParentUID != nil {
+                return "item \(item.id) has a parent in the list and an unlinked one"
+            }
+            guard place.depth > 0, offset > 0 else { continue }
+            let above = page.place(at: index - 1)
+            if place.depth > above.depth + 1 {
+                return "row \(index) (item \(item.id)) is at depth \(place.depth) right under a row at depth \(above.depth)"
+            }
+            if above.isParent && page.items[offset - 1].isCollapsed && place.depth > above.depth {
+                return "row \(index) (item \(item.id)) shows under its folded parent \(page.items[offset - 1].id)"
+            }
+            if let parentRow = (0..<offset).last(where: { page.place(at: page.offset + $0).depth == place.depth - 1 }),
+               page.items[parentRow].id != item.parentID {
+                return "row \(index) (item \(item.id), parent \(item.parentID.map(String.init) ?? "none")) is under item \(page.items[parentRow].id) at depth \(place.depth - 1)"
+            }
+        }
+        return nil
+    }
+
+    /// What a family change left in the database: a family checked has no
+    /// open member but repeating ones (which move to their next date
+    /// instead); a family deleted left no sub-item behind; a family moved
+    /// is whole in its new list, and nothing in any list names a parent in
+    /// another. `items` are every item of the lists concerned.
+    /// After an undo or redo too (a family deleted comes back whole): every
+    /// parent named is in its sub-item's list.
+    static func afterFamilyChange(_ change: Change?, database: ChecklistsDatabase) -> String? {
+        guard let all = try? database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil) else { return nil }
+        let byID = Dictionary(all.map { ($0.item.id, $0.item) }) { first, _ in first }
+        for listed in all {
+            guard let parentID = listed.item.parentID else { continue }
+            guard let parent = byID[parentID] else { return "item \(listed.item.id)'s parent \(parentID) does not exist" }
+            if parent.checklistID != listed.item.checklistID {
+                return "item \(listed.item.id) in list \(listed.item.checklistID) has its parent \(parentID) in list \(parent.checklistID)"
+            }
+        }
+        func family(_ id: Int64) -> [Item] {
+            var result: [Item] = [], queue = [id], seen: Set<Int64> = [id]
+            while let next = queue.popLast() {
+                for item in all.lazy.map(\.item) where item.parentID == next && seen.insert(item.id).inserted {
+                    result.append(item)
+                    queue.append(item.id)
+                }
+            }
+            return result
+        }
+        switch change {
+        case nil:
+            break
+        case let .checkFamily(id)?:
+            guard let root = byID[id] else { return nil }
+            if let open = ([root] + family(id)).first(where: { !$0.isChecked && $0.recurrence == nil }) {
+                return "item \(open.id) is open after its family (from \(id)) was checked"
+            }
+        case let .deleteItem(id)?:
+            if byID[id] != nil { return "item \(id) is still there after it was deleted" }
+        case let .moveItem(id, target)?:
+            guard let root = byID[id], root.checklistID == target else { return nil }
+            if let left = family(id).first(where: { $0.checklistID != target }) {
+                return "sub-item \(left.id) stayed in list \(left.checklistID) when its family moved to \(target)"
+            }
+        default:
+            break
+        }
         return nil
     }
 
@@ -92,6 +179,7 @@ enum FuzzInvariants {
         if let item = state.allLists.selectedDueItem { ids.append(item.id) }
         if case let .edit(item)? = state.screen.itemDetail?.mode { ids.append(item.id) }
         if case let .deleteItem(id)? = state.overlays.question?.change { ids.append(id) }
+        if case let .checkFamily(id)? = state.overlays.question?.change { ids.append(id) }
         ids += state.overlays.banner?.reminders.map(\.item.id) ?? []
         return ids
     }
@@ -130,11 +218,15 @@ enum FuzzInvariants {
                 if let notStartedAt, let waiting = list.page.items.first(where: { !$0.isChecked && !$0.hasStarted(now: notStartedAt) }) {
                     return "item \(waiting.id), not started, shows while items not started are hidden"
                 }
-                if list.count != summary.shownCount { return "the list counts \(list.count) rows, the database \(summary.shownCount) to show" }
+                if list.count > summary.shownCount { return "the list counts \(list.count) rows, the database \(summary.shownCount) to show" }
                 if thorough {
                     let page = list.page
                     let fresh = try database.itemsPage(checklistID: page.checklistID, sortOrder: page.sortOrder, hidingChecked: hiding,
                                                        hidingNotStartedAt: notStartedAt, offset: page.offset, limit: page.items.count)
+                    if fresh.totalCount != page.totalCount { return "the list counts \(page.totalCount) rows, the database \(fresh.totalCount)" }
+                    if !fresh.places.isEmpty || !page.places.isEmpty, fresh.places != page.places {
+                        return "the loaded page's family places differ from the database's"
+                    }
                     if fresh.items != page.items {
                         let first = zip(fresh.items, page.items).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(fresh.items.count, page.items.count)
                         return "the loaded page differs from the database from row \(page.offset + first)"
@@ -218,8 +310,12 @@ enum FuzzInvariants {
             switch state.overlays.question?.change {
             case let .deleteItem(id)? where itemIsGone(id): return Expectation(action: "y to delete item \(id), deleted elsewhere", staysOnForm: false)
             case let .deleteChecklist(id)? where listIsGone(id): return Expectation(action: "y to delete list \(id), deleted elsewhere", staysOnForm: false)
+            case let .checkFamily(id)? where itemIsGone(id): return Expectation(action: "y to check item \(id)'s family, deleted elsewhere", staysOnForm: false)
             default: return nil
             }
+        case (.confirm, .confirmNo):
+            guard case let .commit(.setChecked(id, _))? = state.overlays.question?.onNo, itemIsGone(id) else { return nil }
+            return Expectation(action: "n to check item \(id) alone, deleted elsewhere", staysOnForm: false)
         case (.banner, .bannerDone), (.banner, .bannerOpen), (.snoozeChoice, .snoozeShort), (.snoozeChoice, .snoozeLong), (.snoozeChoice, .snoozeTomorrow):
             guard let item = state.overlays.banner?.current.item, itemIsGone(item.id) else { return nil }
             return Expectation(action: "\(command) on the reminder of item \(item.id), deleted since", staysOnForm: false)

@@ -143,6 +143,11 @@ public final class ReducerFuzzer {
     /// where the state just before it is known.
     var pasteProblem: String?
     var undoProblem: String?
+    /// Changes committed during the event (the app's and other processes'):
+    /// a family checked, moved or deleted is checked in the database after it.
+    var committed: [Change] = []
+    /// Whether the event undid and redid a change (its families are checked after it).
+    var undoRedone = false
 
     public init(_ configuration: FuzzConfiguration) throws(StorageError) {
         self.configuration = configuration
@@ -238,6 +243,15 @@ public final class ReducerFuzzer {
         }
     }
 
+    /// Sends `action` as `Store.send` does, noting the changes committed.
+    private func sendRecordingCommits(_ action: Action) {
+        sendThrough(action, reduce: store.reduce) { effect in
+            let answer = store.perform(effect)
+            if case let .committed(change, _)? = answer { committed.append(change) }
+            return answer
+        }
+    }
+
     /// Sends `action` as `Store.send` does, and returns the reminders its
     /// claims answered with.
     private func sendCountingClaims(_ action: Action) -> [DueReminder] {
@@ -265,7 +279,7 @@ public final class ReducerFuzzer {
                 pasteProblem = FuzzInvariants.pasteStayedText(text, before: before, after: store.state)
             } else {
                 if case .mouse = key { report.mouseEvents += 1 }
-                store.send(.key(key))
+                sendRecordingCommits(.key(key))
             }
         case let .doubleClick(row, column):
             report.mouseEvents += 2
@@ -292,6 +306,7 @@ public final class ReducerFuzzer {
             remember(deletionOf: change)
             do {
                 try other.apply(change, now: now)
+                committed.append(change)
                 report.externalCommits += 1
                 noticeIn = min(noticeIn ?? .max, random.int(0...4))
             } catch {
@@ -305,6 +320,7 @@ public final class ReducerFuzzer {
             restart()
         case .undoRedo:
             undoProblem = undoThenRedo()
+            undoRedone = true
         }
         forgetDeletionsUndone()
     }
@@ -424,7 +440,30 @@ public final class ReducerFuzzer {
         let lists = state.allLists.lists
         let targetList = shownList?.id ?? lists.first?.id ?? 1
         let crowded = (state.screen.checklist?.count ?? 0) > 150
-        switch random.int(0...99) {
+        switch random.int(0...129) {
+        case 100..<112:
+            // Families: sub-items under what is on screen, to a few levels.
+            guard let parent = page.isEmpty ? shownItem : random.pick(page) else { return nil }
+            let draft = ItemDraft(text: NastyText.text(using: &random), dueDate: random.chance(0.5) ? nil : now + Double(random.int(-86_400...86_400)),
+                                  recurrence: randomRecurrence())
+            return .external(.addSubItem(parentID: parent.id, draft), why: "add a sub-item")
+        case 112..<118:
+            guard !page.isEmpty else { return nil }
+            let item = random.pick(page)
+            return .external(.setParent(itemID: item.id, parentID: random.chance(0.25) ? nil : random.pick(page).id), why: "set a parent")
+        case 118..<122:
+            guard let item = page.isEmpty ? shownItem : random.pick(page) else { return nil }
+            return .external(.checkFamily(itemID: item.id), why: "check a family")
+        case 122..<125:
+            guard !page.isEmpty else { return nil }
+            let item = random.pick(page)
+            return .external(.setCollapsed(itemID: item.id, !item.isCollapsed), why: "fold or unfold")
+        case 125..<128:
+            guard let item = page.isEmpty ? shownItem : random.pick(page), let list = lists.isEmpty ? nil : random.pick(lists) else { return nil }
+            return .external(.moveItem(id: item.id, toChecklistID: list.id), why: "move a family")
+        case 128..<130:
+            guard let parent = page.first(where: { item in page.contains { $0.parentID == item.id } }) else { return nil }
+            return .external(.deleteItem(id: parent.id), why: "delete a family")
         case 0..<16:
             guard let item = shownItem else { return nil }
             return .external(.deleteItem(id: item.id), why: "delete the shown item")
@@ -471,7 +510,17 @@ public final class ReducerFuzzer {
         var gone: [Item] = []
         switch change {
         case let .deleteItem(id):
-            if let item = try? other.item(id: id) { gone = [item] }
+            // The item and its sub-items at every depth.
+            guard let item = try? other.item(id: id),
+                  let list = try? other.listedItems(checklistID: item.checklistID, includeChecked: true, dueFrom: nil, before: nil) else { return }
+            gone = [item]
+            var queue = [id]
+            while let next = queue.popLast() {
+                for listed in list where listed.item.parentID == next && !gone.contains(where: { $0.id == listed.item.id }) {
+                    gone.append(listed.item)
+                    queue.append(listed.item.id)
+                }
+            }
         case let .deleteChecklist(id):
             if let summary = try? other.checklistSummary(id: id),
                let page = try? other.itemsPage(checklistID: id, sortOrder: .added, offset: 0, limit: summary.itemCount) {
@@ -507,6 +556,20 @@ public final class ReducerFuzzer {
             return problem
         }
         if let problem = FuzzInvariants.structure(of: state) { return problem }
+        let changes = committed
+        committed = []
+        for change in changes {
+            switch change {
+            case .checkFamily, .deleteItem, .moveItem:
+                if let problem = FuzzInvariants.afterFamilyChange(change, database: app) { return "after \(FuzzEvent.describe(change)): \(problem)" }
+            default:
+                break
+            }
+        }
+        if undoRedone || ["Undone: ", "Redone: "].contains(where: { state.message?.text.hasPrefix($0) == true }) {
+            undoRedone = false
+            if let problem = FuzzInvariants.afterFamilyChange(nil, database: app) { return "after an undo or redo: \(problem)" }
+        }
         if let date = alarm.date, date <= now {
             return "the alarm is armed for \(date), not after now (\(now)): it would fire in a loop"
         }

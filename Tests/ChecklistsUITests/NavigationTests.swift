@@ -225,7 +225,7 @@ struct NavigationTests {
             "  Priority                        None",
             "  Tags        e.g. work home",
             " Discard changes? (y/n)",
-            " y yes  n/Esc no",
+            " y yes  n no  Esc cancel",
         ])
         _ = press(.character("n"), on: &state)
         #expect(state.overlays.question == nil)
@@ -276,7 +276,7 @@ struct NavigationTests {
         _ = press(.escape, on: &state)
         #expect(render(state).lines().suffix(2) == [
             " Discard changes? (y/n)",
-            " y yes  n/Esc no",
+            " y yes  n no  Esc cancel",
         ])
         #expect(press(.character("y"), on: &state).isEmpty)
         #expect(state.route == .allLists)

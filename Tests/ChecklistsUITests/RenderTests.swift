@@ -93,7 +93,7 @@ struct RenderTests {
             "",
             "",
             " Delete “Groceries” and its 3 items? (y/n)",
-            " y yes  n/Esc no",
+            " y yes  n no  Esc cancel",
         ])
     }
 
@@ -288,7 +288,7 @@ struct RenderTests {
         var state = home(width: 50, height: 12)
         press(.character("?"), on: &state)
         #expect(render(state).lines() == [
-            " Keys                                  1–9 of 265",
+            " Keys                                  1–9 of 269",
             " All Lists",
             "   ↑ k                     move",
             "   ↓ j                     move down",

@@ -101,7 +101,7 @@ struct UndoTests {
             "",
             "",
             " Undo add list “Trips” (from the command line, 10:30 AM)? (y/n)",
-            " y yes  n/Esc no",
+            " y yes  n no  Esc cancel",
         ])
         press(.character("n"), on: store)
         #expect(store.state.allLists.lists.count == 2)

@@ -49,7 +49,7 @@ struct NavigationInTmuxTests {
         tmux.type("Post")
         expectScreen("typed", showing: ["Text        Post"])
         tmux.press("Escape")
-        expectScreen("the question", showing: ["Discard changes? (y/n)", "y yes  n/Esc no", "Text        Post"])
+        expectScreen("the question", showing: ["Discard changes? (y/n)", "y yes  n no  Esc cancel", "Text        Post"])
         tmux.press("n")
         expectScreen("still the form", showing: ["Add Item", "Text        Post"], without: ["Discard"])
         tmux.press("Escape")

@@ -92,7 +92,7 @@ struct RowsInTmuxTests {
         tmux.press("Escape")
         expectScreen("back to the fields", showing: ["▸"])
         tmux.press("Enter", "Escape")
-        expectScreen("the question keeps its keys", showing: ["Discard changes? (y/n)", "y yes  n/Esc no"])
+        expectScreen("the question keeps its keys", showing: ["Discard changes? (y/n)", "y yes  n no  Esc cancel"])
         tmux.press("y")
         expectScreen("back on Errands", showing: ["[ ] Call the bank"])
         tmux.press("C-c")

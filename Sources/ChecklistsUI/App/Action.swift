@@ -60,6 +60,9 @@ public enum Action: Sendable {
     case taggedLoaded(String, [ListedItem])
     /// The answer to `.loadSyncStatus`.
     case syncStatusLoaded(SyncStatus?)
+    /// The answer to `.countFamily`: the item and its sub-items as stored,
+    /// nil when the item no longer exists.
+    case familyCounted(FamilyPurpose, FamilyCount?)
     /// The data may have changed (a timer fired, another process wrote):
     /// reload what is on screen, keeping the selection.
     case refresh
@@ -112,4 +115,7 @@ public enum Effect: Hashable, Sendable {
     case loadTagged(String, limit: Int)
     /// Read how the last sync ended; answered by `.syncStatusLoaded`.
     case loadSyncStatus
+    /// Count an item's sub-items at any depth, and the open ones, for the
+    /// question or message `purpose` names; answered by `.familyCounted`.
+    case countFamily(itemID: Int64, for: FamilyPurpose)
 }

@@ -14,13 +14,14 @@ public enum KeyCommand: Hashable, Sendable {
     case repeatNext, repeatPrevious, repeatInterval
     case pickerPreviousField, pickerNextField, pickerIncrement, pickerDecrement, pickerTypeWords, closePicker
     case chooseIcon
-    case confirmYes, confirmNo
+    case confirmYes, confirmNo, confirmCancel
     case bannerOpen, bannerDone, bannerSnooze, bannerNext, bannerDismiss
     case snoozeShort, snoozeLong, snoozeTomorrow
     case undo, redo
     case search, nextMatch, previousMatch
     case cyclePriority, priorityNext, priorityPrevious
     case openTags, completeTag
+    case addSubItem, indent, outdent, toggleFold
 }
 
 /// Where the user is, for the purpose of what keys do.
@@ -130,7 +131,11 @@ public enum KeyBindings {
         KeyBinding([.character("3")], "3", .snoozeTomorrow, "tomorrow 9:00", [.snoozeChoice]),
         KeyBinding([.escape], "Esc", .cancel, "back", [.snoozeChoice]),
         KeyBinding([.character("y"), .character("Y")], "y", .confirmYes, "yes", [.confirm]),
-        KeyBinding([.character("n"), .character("N"), .escape], "n/Esc", .confirmNo, "no", [.confirm]),
+        KeyBinding([.character("n"), .character("N")], "n", .confirmNo, "no", [.confirm]),
+        // Esc answers neither: for a delete that is no, but "check its open
+        // sub-items too?" has two answers that change something. A command
+        // of its own, added when users had files: `no = ["n", "Esc"]` keeps Esc.
+        KeyBinding([.escape], "Esc", .confirmCancel, "cancel", [.confirm], yields: true),
         // Help says "scroll" and shows its paging keys: the lists hide theirs to keep their line short.
         KeyBinding([.up, .character("k")], "↑↓", .moveUp, "scroll", [.help]),
         KeyBinding([.down, .character("j")], "", .moveDown, "scroll down", [.help], helpLine: false),
@@ -188,6 +193,16 @@ public enum KeyBindings {
         // Off the help lines too (full at 80 columns); `?` lists it.
         KeyBinding([.character("p")], "p", .cyclePriority, "priority: none, low, medium, high", [.checklist, .dueItem], helpLine: false,
                    yields: true),
+        // Sub-items: off the help line (full at 80 columns); `?` lists them.
+        // Tab and Shift-Tab as in outliners, > and < as vi shifts lines; z
+        // as vi's folds. New since users had config files.
+        KeyBinding([.character("A")], "A", .addSubItem, "add a sub-item under the item", [.checklist], helpLine: false, yields: true),
+        KeyBinding([.tab, .character(">")], "Tab/>", .indent, "indent under the item above (its sub-item)", [.checklist], helpLine: false,
+                   yields: true),
+        KeyBinding([.backTab, .character("<")], "S-Tab/<", .outdent, "outdent to its parent's level", [.checklist],
+                   helpLine: false, yields: true),
+        KeyBinding([.character("z")], "z", .toggleFold, "fold/unfold its sub-items (on a sub-item, its parent's)", [.checklist],
+                   helpLine: false, yields: true),
 
         // The search screen: typing edits the query, so only named keys move.
         KeyBinding([.up], "↑↓", .moveUp, "move", [.search]),
@@ -337,6 +352,7 @@ public enum KeyBindings {
         case .chooseIcon: "choose-icon"
         case .confirmYes: "yes"
         case .confirmNo: "no"
+        case .confirmCancel: "cancel-question"
         case .bannerOpen: "banner-open"
         case .bannerDone: "banner-done"
         case .bannerSnooze: "banner-snooze"
@@ -355,6 +371,10 @@ public enum KeyBindings {
         case .priorityPrevious: "priority-previous"
         case .openTags: "tags"
         case .completeTag: "complete-tag"
+        case .addSubItem: "add-sub-item"
+        case .indent: "indent"
+        case .outdent: "outdent"
+        case .toggleFold: "fold"
         }
     }
 

@@ -115,6 +115,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case let .syncStatusLoaded(status):
         state.syncStatus = status
         return []
+    case let .familyCounted(purpose, count):
+        return SubItems.counted(purpose, count, state: &state)
     case .refresh:
         return reloadCurrent(state)
     case let .searchAnswered(generation, results):
@@ -243,10 +245,13 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
         let text = list.page.items.first { $0.id == id }?.text ?? "the item"
         let name = state.allLists.lists.first { $0.id == target }?.checklist.name ?? "the other list"
         state.message = ListChooser.movedMessage(itemText: text, listName: name)
+        // A parent took its sub-items along: counted where they are now,
+        // and the message says how many.
+        let wasParent = list.page.items.firstIndex { $0.id == id }.map { list.page.place(at: list.page.offset + $0).isParent } ?? false
         // The selection stays where the item was: on the one that followed it.
         // The home screen's counts changed too.
         return [.loadItems(checklistID: list.summary.id, anchor: .index(list.viewport.selection), pageSize: pageSize),
-                loadLists(state, select: list.summary.id)]
+                loadLists(state, select: list.summary.id)] + (wasParent ? [.countFamily(itemID: id, for: .moved)] : [])
     case let .swapPositions(id, _):
         // The selection goes with the item that moved.
         guard let list = state.screen.checklist else { return [] }

@@ -138,7 +138,21 @@ public final class Store {
             // Unreadable, the line keeps what it showed: the next commit reads again.
             guard let status = try? database.syncStatus() else { return nil }
             return .syncStatusLoaded(status)
+        case let .countFamily(itemID, purpose):
+            do {
+                return .familyCounted(purpose, try countFamily(of: itemID))
+            } catch {
+                return .loadFailed(message: error.statusLine)
+            }
         }
+    }
+
+    /// The item and its sub-items at any depth, read on the sub-items'
+    /// index: only a parent's check, delete or move asks, once per key.
+    private func countFamily(of itemID: Int64) throws(StorageError) -> FamilyCount? {
+        let family = try database.family(of: itemID)
+        guard let item = family.first else { return nil }
+        return FamilyCount(item: item, subItems: family.count - 1, openSubItems: family.dropFirst().filter { !$0.isChecked }.count)
     }
 
     /// Loads the page of items around the anchor: the anchor's index is counted
@@ -155,11 +169,21 @@ public final class Store {
         case let .item(itemID, fallback):
             index = try database.index(ofItem: itemID, sortOrder: order, hidingChecked: hiding, hidingNotStartedAt: notStarted) ?? fallback
         }
+        func page(around index: Int, rows: Int) throws(StorageError) -> ItemsPage {
+            let offset = max(0, min(index - pageSize / 2, rows - pageSize))
+            return try database.itemsPage(checklistID: checklistID, sortOrder: order, hidingChecked: hiding, hidingNotStartedAt: notStarted,
+                                           offset: offset, limit: pageSize)
+        }
         index = max(0, min(index, summary.shownCount - 1))
-        let offset = max(0, min(index - pageSize / 2, summary.shownCount - pageSize))
-        let page = try database.itemsPage(checklistID: checklistID, sortOrder: order, hidingChecked: hiding, hidingNotStartedAt: notStarted,
-                                          offset: offset, limit: pageSize)
-        return .itemsLoaded(summary, page, selectIndex: index)
+        var loaded = try page(around: index, rows: summary.shownCount)
+        // Folded families, and open sub-items hidden with their checked
+        // parent, are items without a row: the page's total is the rows.
+        // Past them, the page is read again around the last row.
+        if loaded.totalCount < summary.shownCount && index >= loaded.totalCount {
+            index = max(0, loaded.totalCount - 1)
+            loaded = try page(around: index, rows: loaded.totalCount)
+        }
+        return .itemsLoaded(summary, loaded, selectIndex: index)
     }
 
     /// The moment before which a list that hides its items not started

@@ -24,6 +24,18 @@ import ChecklistsModel
 /// An item that has not started is dimmed, and its date column says when
 /// it starts instead of when it is due ("Starts Mon", "› Mon" where the
 /// pane is narrow), so it reads without colour too.
+///
+/// In a checklist, sub-items are indented under their parent, two columns
+/// a level, up to `indentedLevels`; a parent shows a fold mark before its
+/// text and its progress after it; the Due view and search show a
+/// sub-item's parent after its text instead:
+///
+///     [ ] ▾ Trip 1/3
+///       [x] Book hotel
+///       [ ] ▸ Flights 0/2
+///     [ ] ↰ Pack the bags                  (its parent is not in this list)
+///
+///     • Book hotel  ‹ Trip     Travel  Today 9:00 AM
 enum ItemRow {
     /// What leads the row.
     enum Lead {
@@ -71,16 +83,54 @@ enum ItemRow {
     /// It is drawn after the text as cut, so a narrow row keeps it.
     static func noteMark(unicode: Bool) -> String { unicode ? "✎" : "+" }
 
+    // MARK: - Families
+
+    /// Columns a level of sub-items is indented by: a sub-item's check box
+    /// sits under its parent's fold mark, its text under the parent's text.
+    static let indentPerLevel = 2
+    /// Levels indented; deeper sub-items stay at this indentation with
+    /// their depth written before the text ("›4"), so that at 40 columns a
+    /// deep row keeps room for its text.
+    static let indentedLevels = 3
+
+    static func indent(_ place: FamilyPlace) -> Int { min(place.depth, indentedLevels) * indentPerLevel }
+
+    /// What stands before the text, each followed by a space: the depth of
+    /// a row deeper than the indentation shows, the mark of a parent that
+    /// is not in this list ("↰"), and a parent's fold mark ("▾" open, "▸"
+    /// folded). One-column glyphs that are not East Asian Ambiguous, so
+    /// every terminal agrees on their width; ASCII where Unicode cannot be shown.
+    static func leadMarks(_ item: Item, place: FamilyPlace, unicode: Bool) -> [(text: String, color: CellColor)] {
+        var marks: [(String, CellColor)] = []
+        if place.depth > indentedLevels { marks.append(((unicode ? "›" : ">") + String(place.depth), .cyan)) }
+        if item.unlinkedParentUID != nil { marks.append((unicode ? "↰" : "^", .yellow)) }
+        if place.isParent { marks.append((item.isCollapsed ? (unicode ? "▸" : "+") : (unicode ? "▾" : "-"), .default)) }
+        return marks
+    }
+
+    /// A parent's progress: its direct sub-items checked of all ("2/5").
+    static func progress(_ place: FamilyPlace) -> String? {
+        place.isParent ? "\(place.checkedSubItemCount)/\(place.subItemCount)" : nil
+    }
+
+    /// A sub-item's parent, where the row stands apart from its family.
+    static func parentMark(_ parentText: String, unicode: Bool) -> String { (unicode ? "‹ " : "< ") + parentText }
+
     // MARK: - Measuring
 
     /// The columns for `items` (with their lists' names in the Due view) in
     /// a pane of `width` columns.
-    static func layout(for items: [Item], listNames: [String] = [], lead: Lead, state: AppState, width: Int) -> Layout {
+    /// `places` (a checklist's) and `parentTexts` (the Due view's and
+    /// search's) go with `items` index by index, where given.
+    static func layout(for items: [Item], places: [FamilyPlace] = [], parentTexts: [String?] = [], listNames: [String] = [], lead: Lead,
+                       state: AppState, width: Int) -> Layout {
         let form: DueDateStyle.RelativeForm = width < compactBelowWidth ? .compact : .full
         var longestText = 1, dateWidth = 0, reminderWidth = 0, anyOverdue = false, anyPriority = false
-        for item in items {
+        for (index, item) in items.enumerated() {
             anyPriority = anyPriority || item.priority != .none
-            longestText = max(longestText, textColumns(item, state: state))
+            let place = places.indices.contains(index) ? places[index] : .topLevel
+            let parentText = parentTexts.indices.contains(index) ? parentTexts[index] : nil
+            longestText = max(longestText, textColumns(item, place: place, parentText: parentText, state: state))
             dateWidth = max(dateWidth, TextWidth.columns(of: dueText(item, state: state, form: form)))
             reminderWidth = max(reminderWidth, TextWidth.columns(of: reminderText(item, state: state, form: form)))
             anyOverdue = anyOverdue || item.isOverdue(now: state.now)
@@ -114,10 +164,15 @@ enum ItemRow {
         return state.context.dateStyle.relative(dueDate, now: state.now, form: form)
     }
 
-    /// The text column's content: the text, its tags, and for a repeating
-    /// item how it repeats and when it was last done, two columns after it.
-    static func textColumns(_ item: Item, state: AppState) -> Int {
-        let text = TextWidth.columns(of: item.text) + (item.hasNote ? 2 : 0)
+    /// The text column's content: the indentation and the marks before the
+    /// text, the text, its progress, its parent's text, its tags, and for a
+    /// repeating item how it repeats and when it was last done, two columns after it.
+    static func textColumns(_ item: Item, place: FamilyPlace = .topLevel, parentText: String? = nil, state: AppState) -> Int {
+        let unicode = state.context.unicode
+        let marks = leadMarks(item, place: place, unicode: unicode).reduce(0) { $0 + TextWidth.columns(of: $1.text) + 1 }
+        let text = indent(place) + marks + TextWidth.columns(of: item.text) + (item.hasNote ? 2 : 0)
+            + (progress(place).map { 1 + TextWidth.columns(of: $0) } ?? 0)
+            + (parentText.map { 2 + TextWidth.columns(of: parentMark($0, unicode: unicode)) } ?? 0)
             + (item.tags.isEmpty ? 0 : 1 + TextWidth.columns(of: Tags.marked(item.tags)))
         guard let note = Chrome.repeatNote(item, state: state) else { return text }
         return text + 2 + TextWidth.columns(of: note)
@@ -141,36 +196,60 @@ enum ItemRow {
 
     // MARK: - Drawing
 
-    static func draw(_ item: Item, listName: String? = nil, layout: Layout, lead: Lead, row y: Int,
-                     state: AppState, into grid: inout ScreenGrid) {
+    /// Draws `item` on row `y`: a checklist's row at its `place` in its
+    /// family, a Due view's or search's with its parent's `parentText`.
+    static func draw(_ item: Item, listName: String? = nil, place: FamilyPlace = .topLevel, parentText: String? = nil, layout: Layout,
+                     lead: Lead, row y: Int, state: AppState, into grid: inout ScreenGrid) {
         let overdue = item.isOverdue(now: state.now)
         let alert: CellColor = overdue ? .overdue : .default
+        let unicode = state.context.unicode
+        let indent = indent(place)
         switch lead {
         case .checkBox:
-            grid.put(item.isChecked ? "[x]" : "[ ]", row: y, column: 1, color: item.isChecked ? .green : .default)
+            grid.put(item.isChecked ? "[x]" : "[ ]", row: y, column: 1 + indent, color: item.isChecked ? .green : .default)
         case .bullet:
             grid.put(overdue ? "!" : "•", row: y, column: 3, style: overdue ? .bold : [], color: alert)
         }
         let dimmed: CellStyle = item.isChecked || hasNotStarted(item, now: state.now) ? .dim : []
-        var textWidth: Int
-        if item.hasNote {
-            // The text gives way to the mark: with one column left, the mark alone.
-            let room = layout.textWidth - 2
-            textWidth = room > 0 ? grid.put(item.text, row: y, column: Layout.textColumn, maxColumns: room, style: dimmed) + 1 : 0
-            textWidth += grid.put(noteMark(unicode: state.context.unicode), row: y, column: Layout.textColumn + textWidth,
-                                  maxColumns: max(0, layout.textWidth - textWidth), color: .cyan)
-        } else {
-            textWidth = grid.put(item.text, row: y, column: Layout.textColumn, maxColumns: layout.textWidth, style: dimmed)
+        // This row's share of the text column, and what it has used of it.
+        let start = Layout.textColumn + indent
+        let room = layout.textWidth - indent
+        var textWidth = 0
+        // The marks before the text are kept whole; the text gives way.
+        for mark in leadMarks(item, place: place, unicode: unicode) {
+            textWidth += grid.put(mark.text, row: y, column: start + textWidth, maxColumns: max(0, room - textWidth), color: mark.color)
+            if textWidth < room { textWidth += 1 }
+        }
+        // So do the note mark and the progress after it: with one column
+        // left, the marks alone.
+        var kept: [(text: String, style: CellStyle, color: CellColor)] = []
+        if item.hasNote { kept.append((noteMark(unicode: unicode), [], .cyan)) }
+        if let progress = progress(place) {
+            kept.append((progress, place.checkedSubItemCount == place.subItemCount ? [] : .dim,
+                         place.checkedSubItemCount == place.subItemCount ? .green : .default))
+        }
+        let keptWidth = kept.reduce(0) { $0 + 1 + TextWidth.columns(of: $1.text) }
+        let textRoom = room - textWidth - keptWidth
+        if textRoom > 0 { textWidth += grid.put(item.text, row: y, column: start + textWidth, maxColumns: textRoom, style: dimmed) }
+        for mark in kept {
+            if textWidth > 0 && textWidth < room { textWidth += 1 }
+            textWidth += grid.put(mark.text, row: y, column: start + textWidth, maxColumns: max(0, room - textWidth), style: mark.style, color: mark.color)
+        }
+        // A sub-item apart from its family names its parent, dim, two
+        // columns after the text; cut first where the column is short.
+        if let parentText, room - textWidth - 2 >= 4 {
+            textWidth += 2 + grid.put(parentMark(parentText, unicode: unicode), row: y, column: start + textWidth + 2,
+                                      maxColumns: room - textWidth - 2, style: .dim)
         }
         // The tags after the text, in what the text leaves of its column.
-        if !item.tags.isEmpty, textWidth + 1 < layout.textWidth {
-            textWidth += 1 + grid.put(Tags.marked(item.tags), row: y, column: Layout.textColumn + textWidth + 1,
-                                      maxColumns: layout.textWidth - textWidth - 1, style: dimmed, color: .magenta)
+        if !item.tags.isEmpty, textWidth + 1 < room {
+            textWidth += 1 + grid.put(Tags.marked(item.tags), row: y, column: start + textWidth + 1,
+                                      maxColumns: room - textWidth - 1, style: dimmed, color: .magenta)
         }
         // A repeating item says how, and when it was last done, where the
         // text leaves room in its column.
-        if let note = Chrome.repeatNote(item, state: state), textWidth + 2 < layout.textWidth {
-            grid.put(note, row: y, column: Layout.textColumn + textWidth + 2, maxColumns: layout.textWidth - textWidth - 2, style: .dim)
+        if let note = Chrome.repeatNote(item, state: state), textWidth + 2 < room {
+            grid.put(note, row: y, column: start + textWidth + 2, maxColumns: room - textWidth - 2, style: .dim)
         }
         let right = grid.width - 1
         var x = Layout.textColumn + layout.textWidth + 2

@@ -204,7 +204,8 @@ enum AllListsScreen {
         // The position counts rows as G does, headings included.
         Chrome.listTitleBar("Checklists", details: [detail, listCount], viewport: viewport,
                             count: home.rows.count, visibleRows: state.listRows, into: &grid)
-        let dueLayout = ItemRow.layout(for: home.due.items.map(\.item), listNames: home.due.items.map(\.checklistName),
+        let dueLayout = ItemRow.layout(for: home.due.items.map(\.item), parentTexts: home.due.items.map(\.parentText),
+                                       listNames: home.due.items.map(\.checklistName),
                                        lead: .bullet, state: state, width: grid.width)
         for row in 0..<state.listRows {
             let index = viewport.top + row
@@ -214,7 +215,7 @@ enum AllListsScreen {
             case .dueHeading:
                 grid.put("Due today and overdue", row: y, column: 1, maxColumns: grid.width - 2, style: .bold)
             case let .due(listed):
-                ItemRow.draw(listed.item, listName: listed.checklistName, layout: dueLayout, lead: .bullet, row: y,
+                ItemRow.draw(listed.item, listName: listed.checklistName, parentText: listed.parentText, layout: dueLayout, lead: .bullet, row: y,
                              state: state, into: &grid)
             case let .moreDue(count):
                 let (text, column) = moreLine(dueCountText(count, total: home.due.total), width: grid.width)

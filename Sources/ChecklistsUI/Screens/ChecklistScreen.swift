@@ -34,18 +34,13 @@ enum ChecklistScreen {
             return ScreenStep(pageIfNeeded(list, state: state))
         }
         switch command {
-        case .toggleChecked:
-            guard let item = list.selectedItem else { return [] }
-            return [.commit(.setChecked(itemID: item.id, !item.isChecked))]
+        case .toggleChecked, .deleteItem, .addSubItem, .indent, .outdent, .toggleFold:
+            return SubItems.handle(command, list: list, state: &state)
         case .addItem:
             return ScreenStep([], .push(.itemDetail(ItemDetailState.adding(to: list.summary.id), over: list)))
         case .editItem:
             guard let item = list.selectedItem else { return [] }
             return ScreenStep([], .push(.itemDetail(ItemDetailState(mode: .edit(item), draft: item.draft), over: list)))
-        case .deleteItem:
-            guard let item = list.selectedItem else { return [] }
-            state.overlays.question = Confirmation(question: "Delete “\(TextWidth.truncated(item.text, toColumns: 40))”?",
-                                              onYes: .commit(.deleteItem(id: item.id)))
         case .cyclePriority:
             guard let item = list.selectedItem else { return [] }
             return [.commit(.setPriority(itemID: item.id, item.priority.next))]
@@ -71,6 +66,8 @@ enum ChecklistScreen {
     /// J/K: swaps the selected item with its neighbour in the user's own
     /// order. Only "order added" is that order; the others are computed
     /// from the items, so there the status line says how to get to it.
+    /// The neighbour is the next sibling (the same depth, only families
+    /// between): a family moves past a family, and never out of its parent.
     private static func reorder(down: Bool, list: ChecklistState, state: inout AppState) -> [Effect] {
         let order = list.summary.checklist.sortOrder
         guard order == .added else {
@@ -78,8 +75,22 @@ enum ChecklistScreen {
             state.message = StatusMessage("Items are sorted \(order.displayName): press \(sortKey) until “by order added” to reorder them.")
             return []
         }
-        guard let item = list.selectedItem, let neighbour = list.page.item(at: list.viewport.selection + (down ? 1 : -1)) else { return [] }
+        guard let item = list.selectedItem, let neighbour = sibling(of: list.viewport.selection, down: down, in: list.page) else { return [] }
         return [.commit(.swapPositions(itemID: item.id, otherItemID: neighbour.id))]
+    }
+
+    /// The next (or previous) item on the page at the same depth as the one
+    /// at `index`, with only deeper rows between; nil at its family's end.
+    static func sibling(of index: Int, down: Bool, in page: ItemsPage) -> Item? {
+        let depth = page.place(at: index).depth
+        var next = index + (down ? 1 : -1)
+        while let row = page.item(at: next) {
+            let place = page.place(at: next)
+            if place.depth == depth { return row }
+            if place.depth < depth { return nil }
+            next += down ? 1 : -1
+        }
+        return nil
     }
 
     /// Asks for the page around the selection when the rows on screen are not all loaded.
@@ -101,13 +112,13 @@ enum ChecklistScreen {
             : ["\(remaining) · \(sort)", remaining]
         Chrome.listTitleBar(icon + checklist.name, details: details, keepsDetailWhole: hidden > 0,
                             viewport: list.viewport, count: list.count, visibleRows: state.listRows, into: &grid)
-        let layout = ItemRow.layout(for: list.page.items, lead: .checkBox, state: state, width: grid.width)
+        let layout = ItemRow.layout(for: list.page.items, places: list.page.places, lead: .checkBox, state: state, width: grid.width)
         for row in 0..<state.listRows {
             let index = list.viewport.top + row
             guard index < list.count else { break }
             let y = row + 1
             guard let item = list.page.item(at: index) else { continue }
-            ItemRow.draw(item, layout: layout, lead: .checkBox, row: y, state: state, into: &grid)
+            ItemRow.draw(item, place: list.page.place(at: index), layout: layout, lead: .checkBox, row: y, state: state, into: &grid)
             Chrome.selectionBar(row: y, selected: index == list.viewport.selection, into: &grid)
         }
         if list.count == 0 && list.summary.hiddenCount > 0 {

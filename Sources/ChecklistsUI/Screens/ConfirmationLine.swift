@@ -2,7 +2,9 @@ import ChecklistsModel
 
 /// A question that needs y or n before anything happens.
 public struct Confirmation: Hashable, Sendable {
-    /// What y does; n or Esc does nothing.
+    /// What an answer does: y always, n where the question has a second
+    /// answer that changes something ("check its sub-items too?": n checks
+    /// the item alone). Esc never does anything.
     public enum OnYes: Hashable, Sendable {
         /// Commit this change (a delete).
         case commit(Change)
@@ -14,10 +16,13 @@ public struct Confirmation: Hashable, Sendable {
 
     public var question: String
     public var onYes: OnYes
+    /// What n does; nil: nothing, as Esc.
+    public var onNo: OnYes?
 
-    public init(question: String, onYes: OnYes) {
+    public init(question: String, onYes: OnYes, onNo: OnYes? = nil) {
         self.question = question
         self.onYes = onYes
+        self.onNo = onNo
     }
 
     /// The change y would commit, if y commits one.
@@ -31,16 +36,20 @@ public struct Confirmation: Hashable, Sendable {
 enum ConfirmationLine {
     static func handle(_ command: KeyCommand, state: inout AppState) -> [Effect] {
         guard let confirmation = state.overlays.question else { return [] }
-        if command == .confirmYes {
-            state.overlays.question = nil
-            switch confirmation.onYes {
-            case let .commit(change): return [.commit(change)]
-            case .discardForm: return state.navigate(.pop)
-            case let .history(direction, entryID): return [.history(direction, confirmed: entryID)]
-            }
+        let answer: Confirmation.OnYes?
+        switch command {
+        case .confirmYes: answer = confirmation.onYes
+        case .confirmNo: answer = confirmation.onNo
+        case .confirmCancel: answer = nil
+        default: return []
         }
-        if command == .confirmNo { state.overlays.question = nil }
-        return []
+        state.overlays.question = nil
+        switch answer {
+        case nil: return []
+        case let .commit(change)?: return [.commit(change)]
+        case .discardForm?: return state.navigate(.pop)
+        case let .history(direction, entryID)?: return [.history(direction, confirmed: entryID)]
+        }
     }
 
     /// Esc on a form: an unchanged form closes at once; a changed one asks

@@ -8,6 +8,8 @@ import ChecklistsModel
 public struct ItemDetailState: Hashable, Sendable {
     public enum Mode: Hashable, Sendable {
         case add(checklistID: Int64)
+        /// A new sub-item, last under `parent` (A in a checklist).
+        case addSubItem(parent: Item)
         case edit(Item)
     }
 
@@ -75,8 +77,12 @@ public struct ItemDetailState: Hashable, Sendable {
     }
 
     public var title: String {
-        if case .add = mode { return "Add Item" }
-        return "Edit Item"
+        switch mode {
+        case .add: "Add Item"
+        // The parent named, since the form hides the list it is added to.
+        case let .addSubItem(parent): "Add Sub-item to “\(TextWidth.truncated(parent.text, toColumns: 30))”"
+        case .edit: "Edit Item"
+        }
     }
 
     public var draft: ItemDraft {
@@ -98,6 +104,11 @@ public struct ItemDetailState: Hashable, Sendable {
         // A new item has no due date until the user gives it one.
         let draft = ItemDraft(text: "", dueDate: nil)
         return ItemDetailState(mode: .add(checklistID: checklistID), draft: draft, origin: origin)
+    }
+
+    /// A blank form for a new sub-item of `parent`, as `adding(to:)` is.
+    static func adding(under parent: Item) -> ItemDetailState {
+        ItemDetailState(mode: .addSubItem(parent: parent), draft: ItemDraft(text: "", dueDate: nil))
     }
 
     /// Whether leaving now would lose anything the user typed or chose.
@@ -400,6 +411,11 @@ enum ItemDetailScreen {
             switch form.mode {
             case let .add(checklistID):
                 return [.commit(.addItem(checklistID: checklistID, form.draft))]
+            case let .addSubItem(parent):
+                // A folded parent opens first, so the new sub-item shows
+                // and is selected; undo takes the sub-item back first.
+                let unfold: [Effect] = parent.isCollapsed ? [.commit(.setCollapsed(itemID: parent.id, false))] : []
+                return ScreenStep(unfold + [.commit(.addSubItem(parentID: parent.id, form.draft))])
             case let .edit(item):
                 // Editing nothing changes nothing: no write, no reminder touched.
                 if form.draft == item.draft { return ScreenStep([], .pop) }

@@ -47,9 +47,11 @@ enum ListChooser {
         return []
     }
 
-    /// What the status line says once the move is committed.
-    static func movedMessage(itemText: String, listName: String) -> StatusMessage {
-        StatusMessage("Moved “\(TextWidth.truncated(itemText, toColumns: 30))” to \(TextWidth.truncated(listName, toColumns: 30))")
+    /// What the status line says once the move is committed; a parent's
+    /// sub-items went with it, and the line says how many.
+    static func movedMessage(itemText: String, listName: String, subItems: Int = 0) -> StatusMessage {
+        let family = subItems > 0 ? " and its \(SubItems.subItems(subItems))" : ""
+        return StatusMessage("Moved “\(TextWidth.truncated(itemText, toColumns: 30))”\(family) to \(TextWidth.truncated(listName, toColumns: 30))")
     }
 
     // MARK: - Drawing

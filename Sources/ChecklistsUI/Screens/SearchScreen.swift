@@ -208,13 +208,13 @@ enum SearchScreen {
             grid.put("No matches for “\(answered.typed)”.", row: 3, column: 2, maxColumns: grid.width - 4, style: .dim)
             return
         }
-        let layout = ItemRow.layout(for: items.map(\.item), listNames: items.map(\.checklistName), lead: .checkBox,
+        let layout = ItemRow.layout(for: items.map(\.item), parentTexts: items.map(\.parentText), listNames: items.map(\.checklistName), lead: .checkBox,
                                     state: state, width: grid.width)
         for row in 0..<rows {
             let index = search.viewport.top + row
             guard items.indices.contains(index) else { break }
             let y = row + 2
-            ItemRow.draw(items[index].item, listName: items[index].checklistName, layout: layout, lead: .checkBox, row: y,
+            ItemRow.draw(items[index].item, listName: items[index].checklistName, parentText: items[index].parentText, layout: layout, lead: .checkBox, row: y,
                          state: state, into: &grid)
             Chrome.selectionBar(row: y, selected: index == search.viewport.selection, into: &grid)
         }

@@ -187,12 +187,12 @@ enum TagsScreen {
             grid.put("No open items with #\(chosen).", row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
             return
         }
-        let layout = ItemRow.layout(for: items.map(\.item), listNames: items.map(\.checklistName), lead: .checkBox, state: state, width: grid.width)
+        let layout = ItemRow.layout(for: items.map(\.item), parentTexts: items.map(\.parentText), listNames: items.map(\.checklistName), lead: .checkBox, state: state, width: grid.width)
         for row in 0..<rows {
             let index = view.viewport.top + row
             guard items.indices.contains(index) else { break }
             let y = row + 1
-            ItemRow.draw(items[index].item, listName: items[index].checklistName, layout: layout, lead: .checkBox, row: y,
+            ItemRow.draw(items[index].item, listName: items[index].checklistName, parentText: items[index].parentText, layout: layout, lead: .checkBox, row: y,
                          state: state, into: &grid)
             Chrome.selectionBar(row: y, selected: index == view.viewport.selection, into: &grid)
         }
