@@ -13,11 +13,10 @@ extension ChecklistsDatabase {
     func familyPage(checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool, notStartedAt now: Date?,
                            flatTotal: Int, offset: Int, limit: Int, _ db: Database) throws -> ItemsPage {
         let filter = FamilyLayout.Filter(hidingChecked: hidingChecked, notStartedAt: now.map(StoredTime.wholeSeconds))
-        var layout = FamilyView(try layouts.layout(checklistID: checklistID, sortOrder: sortOrder, db), filter: filter)
+        var layout = try layouts.view(checklistID: checklistID, sortOrder: sortOrder, filter: filter, db)
+        defer { layouts.keep(layout, checklistID: checklistID) }
         // The flat count less the sub-items, plus what their families show.
-        var shownBelowParents = 0
-        for parent in layout.layout.topLevelParents where filter.shows(parent) { shownBelowParents += layout.shownBelow(parent.id) }
-        let total = flatTotal - layout.subItemsPassingFilter + shownBelowParents
+        let total = flatTotal - layout.subItemsPassingFilter() + layout.rowsBelowParents()
 
         let wanted = offset..<min(total, offset + limit)
         var rows: [(index: Int, id: Int64, depth: Int)] = []
@@ -63,7 +62,8 @@ extension ChecklistsDatabase {
     func familyIndex(of item: Item, sortOrder: ItemSortOrder, hidingChecked: Bool, notStartedAt now: Date?,
                             flatIndex: (Item) throws -> Int?, _ db: Database) throws -> Int? {
         let filter = FamilyLayout.Filter(hidingChecked: hidingChecked, notStartedAt: now.map(StoredTime.wholeSeconds))
-        var layout = FamilyView(try layouts.layout(checklistID: item.checklistID, sortOrder: sortOrder, db), filter: filter)
+        var layout = try layouts.view(checklistID: item.checklistID, sortOrder: sortOrder, filter: filter, db)
+        defer { layouts.keep(layout, checklistID: item.checklistID) }
         let chain = layout.layout.ancestry(of: item.id)
         guard let rootID = chain.first, let root = rootID == item.id ? item : try ItemRecord.withID(rootID, in: db)?.item,
               root.parentID == nil else { return nil }
@@ -73,15 +73,11 @@ extension ChecklistsDatabase {
         let before = FamilyLayout.order(sortOrder)
         let rootKey = rootMember ?? FamilyLayout.Member(root, sortOrder: sortOrder)
         guard let flatBefore = try flatIndex(root) else { return nil }
-        var index = flatBefore
         // The flat count counted the sub-items whose own key sorts before
-        // the root's, wherever their families stand.
-        for member in layout.members.values where member.parentID != nil && filter.shows(member) && before(member, rootKey) {
-            index -= 1
-        }
-        for parent in layout.layout.topLevelParents where parent.id != rootID && filter.shows(parent) && before(parent, rootKey) {
-            index += layout.shownBelow(parent.id)
-        }
+        // the root's, wherever their families stand; the rows below the
+        // parents before it come on top.
+        let counts = layout.counts(before: rootKey)
+        let index = flatBefore - counts.subItems + counts.rowsBelowParents
         // Then down the chain: the rows above each link within its family.
         // A hidden family (its top checked off and hidden) stands where its
         // top would.

@@ -36,7 +36,7 @@ struct FamilyLayout {
     }
 
     /// The rows a page shows: what is hidden, and the items' order.
-    struct Filter {
+    struct Filter: Hashable {
         var hidingChecked: Bool
         /// Items not checked off that start after this moment are hidden.
         var notStartedAt: Int64?
@@ -54,6 +54,8 @@ struct FamilyLayout {
     /// The list's `familyVersion` when it was read: the same version, the
     /// same families.
     private(set) var version: Int64 = 0
+    /// The sort its siblings are in.
+    let sortOrder: ItemSortOrder
 
     /// Whether the list has any sub-item: a list without reads its pages
     /// as a flat list does, on one index range.
@@ -81,6 +83,7 @@ struct FamilyLayout {
 
     /// The layout of a list with sub-items.
     init(checklistID: Int64, sortOrder: ItemSortOrder, _ db: Database) throws {
+        self.sortOrder = sortOrder
         version = try Self.version(of: checklistID, db)
         let columns = Self.columns(sortOrder)
         // The sub-items, then the parents at the top level (of which the
@@ -213,10 +216,59 @@ struct FamilyView {
         return result
     }
 
-    /// The sub-items the filter shows on their own account, shown or not
-    /// in their family (a hidden parent hides them): what a flat count of
-    /// the list counted among its rows.
-    var subItemsPassingFilter: Int { members.values.reduce(0) { $0 + ($1.parentID != nil && filter.shows($1) ? 1 : 0) } }
+    /// What a page and an index count over the whole list, in the list's
+    /// order: the parents at the top level the filter shows, each with the
+    /// rows shown below it and those below the ones before it; and the
+    /// sub-items the filter shows on their own account (what a flat count
+    /// of the list counted among its rows). Made once per view, then each
+    /// count before an item is a binary search.
+    private var sums: (parents: [(member: FamilyLayout.Member, rowsBefore: Int)], rowsBelowParents: Int,
+                       subItems: [FamilyLayout.Member])?
+
+    private mutating func totals() -> (parents: [(member: FamilyLayout.Member, rowsBefore: Int)], rowsBelowParents: Int,
+                                       subItems: [FamilyLayout.Member]) {
+        if let sums { return sums }
+        let before = FamilyLayout.order(layout.sortOrder)
+        var parents: [(member: FamilyLayout.Member, rowsBefore: Int)] = []
+        var rows = 0
+        for parent in layout.topLevelParents.filter(filter.shows).sorted(by: before) {
+            parents.append((parent, rows))
+            rows += shownBelow(parent.id)
+        }
+        let subItems = members.values.filter { $0.parentID != nil && filter.shows($0) }.sorted(by: before)
+        sums = (parents, rows, subItems)
+        return (parents, rows, subItems)
+    }
+
+    /// The rows the list shows below its parents at the top level.
+    mutating func rowsBelowParents() -> Int { totals().rowsBelowParents }
+
+    /// How many sub-items the filter shows on their own account.
+    mutating func subItemsPassingFilter() -> Int { totals().subItems.count }
+
+    /// For an item at the top level: the rows below the parents that come
+    /// before it, and how many sub-items shown on their own account sort
+    /// before it (which a flat count of the items before it counted).
+    mutating func counts(before top: FamilyLayout.Member) -> (rowsBelowParents: Int, subItems: Int) {
+        let sums = totals()
+        let before = FamilyLayout.order(layout.sortOrder)
+        let parents = sums.parents.partitioningIndex { !before($0.member, top) }
+        let rows = parents < sums.parents.count ? sums.parents[parents].rowsBefore : sums.rowsBelowParents
+        return (rows, sums.subItems.partitioningIndex { !before($0, top) })
+    }
+}
+
+extension Array {
+    /// The first index whose element is in the second part, for elements
+    /// ordered so that `isSecond` is false, then true.
+    func partitioningIndex(where isSecond: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if isSecond(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
 }
 
 /// The layout last read, kept while its list's `familyVersion` stays: a
@@ -226,6 +278,7 @@ struct FamilyView {
 final class FamilyLayoutCache: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: (checklistID: Int64, sortOrder: ItemSortOrder, layout: FamilyLayout)?
+    private var keptView: (checklistID: Int64, view: FamilyView)?
 
     /// The layout kept for a list, whatever its version.
     func kept(for checklistID: Int64) -> (sortOrder: ItemSortOrder, layout: FamilyLayout)? {
@@ -235,6 +288,22 @@ final class FamilyLayoutCache: @unchecked Sendable {
     /// Keeps a layout made by patching the one kept.
     func keep(_ layout: FamilyLayout, checklistID: Int64, sortOrder: ItemSortOrder) {
         lock.withLock { kept = (checklistID, sortOrder, layout) }
+    }
+
+    /// The list's families under a filter: the view kept if it is of the
+    /// layout kept and that filter, else a new one on the layout.
+    func view(checklistID: Int64, sortOrder: ItemSortOrder, filter: FamilyLayout.Filter, _ db: Database) throws -> FamilyView {
+        let layout = try layout(checklistID: checklistID, sortOrder: sortOrder, db)
+        if let known = lock.withLock({ keptView }), known.checklistID == checklistID, known.view.filter == filter,
+           known.view.layout.version == layout.version, known.view.layout.sortOrder == sortOrder {
+            return known.view
+        }
+        return FamilyView(layout, filter: filter)
+    }
+
+    /// Keeps what a read worked out on a view, for the next read.
+    func keep(_ view: FamilyView, checklistID: Int64) {
+        lock.withLock { keptView = (checklistID, view) }
     }
 
     /// The list's layout in that sort: the one kept if its version is the
