@@ -270,7 +270,7 @@ public struct ICalendarFuzzer {
 
     /// Which app writes each file of `corpus`, in order.
     public static let corpusApps = ["Apple Reminders", "tasks.org", "Thunderbird", "Nextcloud Tasks", "todoman", "tasks.org weekly",
-                                    "tasks.org subtask", "Nextcloud Tasks subtask", "parent with CHILD"]
+                                    "tasks.org subtask", "Nextcloud Tasks subtask", "parent with CHILD", "Apple subtask"]
 
     /// Small files in the shapes Apple Reminders, tasks.org, Thunderbird,
     /// Nextcloud Tasks and todoman write (from their public documentation
@@ -282,7 +282,9 @@ public struct ICalendarFuzzer {
     /// times; sub-items: tasks.org's RELATED-TO;RELTYPE=PARENT, the
     /// RELATED-TO without RELTYPE of Nextcloud Tasks' earlier versions, and
     /// a parent naming its child with RELTYPE=CHILD beside a SIBLING, as a
-    /// Windows client on a Sabre server wrote it). The tests check what
+    /// Windows client on a Sabre server wrote it, and the RELATED-TO
+    /// without RELTYPE that Apple's CalDAV clients write beside their
+    /// X-APPLE-SORT-ORDER). The tests check what
     /// each gives; the fuzzer mutates them.
     public static let corpus: [String] = [
         """
@@ -505,6 +507,23 @@ public struct ICalendarFuzzer {
         LAST-MODIFIED:20261120T095356Z\r
         RELATED-TO;RELTYPE=CHILD:255ce6ca-fbae-4263-89c5-5743f8456b22\r
         RELATED-TO;RELTYPE=SIBLING:0a1b2c3d-0000-4000-8000-000000000002\r
+        END:VTODO\r
+        END:VCALENDAR\r
+
+        """,
+        """
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//Apple Inc.//macOS 14.0//EN\r
+        BEGIN:VTODO\r
+        UID:6F1B2D3C-4A5E-4F60-8B71-92A3B4C5D6E7\r
+        DTSTAMP:20261120T081500Z\r
+        CREATED:20261120T081200Z\r
+        LAST-MODIFIED:20261120T081500Z\r
+        SUMMARY:Passport photos\r
+        RELATED-TO:2C3A7F0E-8B1D-4E55-9C2A-0D1E2F3A4B5C\r
+        X-APPLE-SORT-ORDER:123457\r
+        STATUS:NEEDS-ACTION\r
         END:VTODO\r
         END:VCALENDAR\r
 

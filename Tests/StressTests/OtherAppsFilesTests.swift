@@ -147,6 +147,18 @@ struct OtherAppsFilesTests {
                 && text.contains("RELATED-TO;RELTYPE=SIBLING:0a1b2c3d-0000-4000-8000-000000000002\r\n") && text.contains("STATUS:COMPLETED\r\n"))
     }
 
+    @Test("Apple's sub-task: RELATED-TO without RELTYPE names the parent; checked off here, the relation and Apple's lines stay as written")
+    func appleSubtask() throws {
+        let (fields, object) = try fields("Apple subtask")
+        #expect(fields == CalendarFields(uid: "6F1B2D3C-4A5E-4F60-8B71-92A3B4C5D6E7", text: "Passport photos", dueDate: nil,
+                                         parentUID: "2C3A7F0E-8B1D-4E55-9C2A-0D1E2F3A4B5C"))
+        var done = fields
+        done.isChecked = true
+        let text = ICalendarWriter.text(mapping.merge(done, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: Fixed.now), into: object))
+        #expect(text.contains("RELATED-TO:2C3A7F0E-8B1D-4E55-9C2A-0D1E2F3A4B5C\r\n") && text.contains("X-APPLE-SORT-ORDER:123457\r\n")
+                && text.contains("STATUS:COMPLETED\r\n"), "\(text)")
+    }
+
     @Test("each app's to-do, its text edited here: every other line it wrote is still there", arguments: ICalendarFuzzer.corpusApps)
     func textEditKeepsTheRest(app: String) throws {
         let (fields, object) = try fields(app)
