@@ -70,7 +70,6 @@ extension ChecklistsDatabase {
         // The items at the top level before the root: a flat count of the
         // items before it, less the sub-items among them.
         let rootMember = layout.members[rootID]
-        let before = FamilyLayout.order(sortOrder)
         let rootKey = rootMember ?? FamilyLayout.Member(root, sortOrder: sortOrder)
         guard let flatBefore = try flatIndex(root) else { return nil }
         // The flat count counted the sub-items whose own key sorts before
