@@ -50,7 +50,8 @@ extension ChecklistsDatabase {
         case let .setChecked(id, _), let .checkFamily(id): itemID = id
         default: return nil
         }
-        guard let item = try ItemRecord.withID(itemID, in: db)?.item, let kept = layouts.kept(for: item.checklistID),
+        // A flat list keeps no layout: nothing to read for it.
+        guard layouts.keepsAny, let item = try ItemRecord.withID(itemID, in: db)?.item, let kept = layouts.kept(for: item.checklistID),
               try kept.layout.version == FamilyLayout.version(of: item.checklistID, db) else { return nil }
         let ids = Array(Set(kept.layout.ancestry(of: itemID) + (try Self.familyIDs(of: itemID, in: db))))
         return (item.checklistID, kept.sortOrder, kept.layout, ids)
@@ -248,7 +249,8 @@ extension ChecklistsDatabase {
             // Its sub-items come along, after it in their order.
             var position = try nextPosition(in: target, db)
             let move = try db.cachedStatement(sql: "UPDATE item SET checklistID = ?, position = ?, modifiedAt = ? WHERE id = ?")
-            for member in try familyIDs(of: id, in: db, byPosition: true) {
+            let family = try familyIDs(of: id, in: db, byPosition: true)
+            for member in family {
                 try move.execute(arguments: [target, position, StoredTime.wholeSeconds(now), member])
                 position += 1
             }
@@ -256,7 +258,7 @@ extension ChecklistsDatabase {
                 try db.execute(sql: "UPDATE item SET parentID = NULL, unlinkedParentUID = NULL WHERE id = ?", arguments: [id])
             }
             // Another app's to-dos there naming one of them link now.
-            try linkWaitingSubItems(of: try familyIDs(of: id, in: db), in: db)
+            try linkWaitingSubItems(of: family, in: db)
             return .item(id)
         case let .swapPositions(itemID, otherID):
             guard let item = try ItemRecord.withID(itemID, in: db)?.item, let other = try ItemRecord.withID(otherID, in: db)?.item else {

@@ -280,6 +280,9 @@ final class FamilyLayoutCache: @unchecked Sendable {
     private var kept: (checklistID: Int64, sortOrder: ItemSortOrder, layout: FamilyLayout)?
     private var keptView: (checklistID: Int64, view: FamilyView)?
 
+    /// Whether any layout is kept: none until a list with sub-items is read.
+    var keepsAny: Bool { lock.withLock { kept != nil } }
+
     /// The layout kept for a list, whatever its version.
     func kept(for checklistID: Int64) -> (sortOrder: ItemSortOrder, layout: FamilyLayout)? {
         lock.withLock { kept.flatMap { $0.checklistID == checklistID ? ($0.sortOrder, $0.layout) : nil } }
