@@ -60,8 +60,31 @@ struct RemindersInItemDetailTests {
         let tags = lines.firstIndex { $0.hasPrefix("› Tags") }
         #expect(tags != nil && tags! < 6, "\(lines)")
         #expect(grid.cursor.map { $0.row == tags } == true, "\(String(describing: grid.cursor)) \(lines)")
-        // The picker is still shown while it is open.
-        #expect(lines.contains { $0.contains("2026-11-24") }, "\(lines)")
+        // The open picker gave way with its Due Date row: neither is shown.
+        #expect(!lines.contains { $0.contains("Due Date") || $0.contains("2026-11-24") }, "\(lines)")
+    }
+
+    @Test("at 60×8, Tags focused with the picker open: the picker gives way with its Due Date row, never shown without it")
+    func shortPaneDropsThePickerWithItsRow() {
+        var state = editingRent(width: 60, height: 8)
+        press(.tab, .tab, .tab, .tab, .enter, on: &state)             // Due Date, Enter: the picker opens
+        for _ in 0..<8 where state.screen.itemDetail?.focus != .tags { press(.tab, on: &state) }
+        #expect(state.screen.itemDetail?.focus == .tags && state.screen.itemDetail?.picker != nil)
+        #expect(render(state).lines() == [
+            " Edit Item                                          Errands",
+            "  Starts                                              None",
+            "  Repeat                                             Never",
+            "  Priority                                            None",
+            "› Tags        e.g. work home",
+            "  [ Done ]  [ Cancel ]",
+            " Tab:complete/next S-Tab/↑:prev Enter/^S:done Esc:cancel",
+            " F1:help",
+        ])
+        // Back on the picker, its Due Date row comes back above it.
+        for _ in 0..<8 where state.screen.itemDetail?.focus != .picker { press(.backTab, on: &state) }
+        let lines = render(state).lines()
+        let due = lines.firstIndex { $0.hasPrefix("  Due Date") }
+        #expect(due != nil && lines[due! + 1].contains("2026-11-24"), "\(lines)")
     }
 
     @Test("at 40 columns: a reminder typed as \"2 days before 9:00\" gets its row under Remind Me, in order, and Done saves all three")

@@ -573,6 +573,9 @@ enum ItemDetailScreen {
         var skipped = 0
         while end.focusBottom >= grid.height - 2, skipped < form.rows.count - 1 {
             skipped += 1
+            // The open picker gives way with its Due Date row: a date with
+            // no label above it would read as a stray line.
+            if form.rows[skipped] == .picker, form.focus != .picker, skipped < form.rows.count - 1 { skipped += 1 }
             drawn = grid
             end = drawRows(form, skipping: skipped, spacer: spacer, state: state, into: &drawn)
         }
