@@ -102,6 +102,37 @@ struct FamilyLayout {
             members[member.id] = member
             if let parent = member.parentID { byParent[parent, default: []].append(member) }
         }
+        sortChildren(byParent)
+    }
+
+    /// The layout of some families only: the items at the top level named,
+    /// each with its family, read on the sub-items' index. What a page near
+    /// a list's start or end lays out, without every family in the list.
+    init(families roots: [Int64], checklistID: Int64, sortOrder: ItemSortOrder, version: Int64, _ db: Database) throws {
+        self.sortOrder = sortOrder
+        self.version = version
+        guard !roots.isEmpty else { return }
+        let marks = Array(repeating: "?", count: roots.count).joined(separator: ", ")
+        let sql = """
+            WITH RECURSIVE family(id) AS (
+                SELECT id FROM item WHERE id IN (\(marks))
+                UNION
+                SELECT sub.id FROM family JOIN item AS sub INDEXED BY item_by_parent
+                    ON sub.checklistID = \(checklistID) AND sub.parentID = family.id
+            )
+            SELECT \(Self.columns(sortOrder)) FROM item WHERE id IN family
+            """
+        var byParent: [Int64: [Member]] = [:]
+        let rows = try Row.fetchCursor(db.makeStatement(sql: sql), arguments: StatementArguments(roots))
+        while let row = try rows.next() {
+            let member = Self.member(row)
+            members[member.id] = member
+            if let parent = member.parentID { byParent[parent, default: []].append(member) }
+        }
+        sortChildren(byParent)
+    }
+
+    private mutating func sortChildren(_ byParent: [Int64: [Member]]) {
         let before = Self.order(sortOrder)
         for (parent, siblings) in byParent {
             children[parent] = siblings.sorted(by: before).map(\.id)
@@ -302,6 +333,12 @@ final class FamilyLayoutCache: @unchecked Sendable {
             return known.view
         }
         return FamilyView(layout, filter: filter)
+    }
+
+    /// Whether the layout kept is the list's in that sort at that version:
+    /// then every read uses it, and none needs to read families itself.
+    func holds(checklistID: Int64, sortOrder: ItemSortOrder, version: Int64) -> Bool {
+        lock.withLock { kept.map { $0.checklistID == checklistID && $0.sortOrder == sortOrder && $0.layout.version == version } ?? false }
     }
 
     /// Keeps what a read worked out on a view, for the next read.

@@ -25,7 +25,7 @@ enum HistoryCapture {
     /// ring) from the pending reminders: neither captured nor written back,
     /// or a restored list would count its items twice, and a reminder
     /// delivered since would make every older change "changed since".
-    static let derivedColumns: Set<String> = ["itemCount", "checkedCount", "remindAt", "familyVersion"]
+    static let derivedColumns: Set<String> = ["itemCount", "checkedCount", "remindAt", "familyVersion", "subItemCount"]
 
     /// One capture on a writing connection, from the change's start to
     /// `finish` (or `discard` when the change failed).

@@ -590,6 +590,38 @@ enum Schema {
                 }
             }
         }
+        migrator.registerMigration("v24: sub-item counts") { db in
+            try db.execute(sql: """
+                -- How many sub-items the item has (direct ones), kept by the
+                -- triggers below and never restored by undo: the parents of
+                -- a list are then an index of their own, so a page near a
+                -- list's start or end and its count read only the families
+                -- they show, not every family in the list.
+                ALTER TABLE item ADD COLUMN subItemCount INTEGER NOT NULL DEFAULT 0;
+                UPDATE item SET subItemCount = (SELECT COUNT(*) FROM item AS sub
+                                                WHERE sub.checklistID = item.checklistID AND sub.parentID = item.id)
+                WHERE id IN (SELECT parentID FROM item WHERE parentID IS NOT NULL);
+                -- The parents, with what says whether they hide their
+                -- families (folded, checked and hidden, not started).
+                CREATE INDEX item_parents ON item(checklistID, collapsed, isChecked, startAt) WHERE subItemCount > 0;
+                -- An item arriving counts its sub-items already there (undo
+                -- brings a family back in any order) and counts for its parent.
+                CREATE TRIGGER item_sub_items_insert AFTER INSERT ON item BEGIN
+                    UPDATE item SET subItemCount = (SELECT COUNT(*) FROM item AS sub
+                                                    WHERE sub.checklistID = NEW.checklistID AND sub.parentID = NEW.id)
+                    WHERE id = NEW.id AND EXISTS (SELECT 1 FROM item AS sub
+                                                  WHERE sub.checklistID = NEW.checklistID AND sub.parentID = NEW.id);
+                    UPDATE item SET subItemCount = subItemCount + 1 WHERE id = NEW.parentID;
+                END;
+                CREATE TRIGGER item_sub_items_delete AFTER DELETE ON item WHEN OLD.parentID IS NOT NULL BEGIN
+                    UPDATE item SET subItemCount = subItemCount - 1 WHERE id = OLD.parentID;
+                END;
+                CREATE TRIGGER item_sub_items_update AFTER UPDATE OF parentID ON item WHEN OLD.parentID IS NOT NEW.parentID BEGIN
+                    UPDATE item SET subItemCount = subItemCount - 1 WHERE id = OLD.parentID;
+                    UPDATE item SET subItemCount = subItemCount + 1 WHERE id = NEW.parentID;
+                END;
+                """)
+        }
         return migrator
     }
 
