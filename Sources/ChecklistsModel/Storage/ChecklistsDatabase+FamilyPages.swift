@@ -87,12 +87,12 @@ extension ChecklistsDatabase {
         // The items at the top level before the root: a flat count of the
         // items before it, less the sub-items among them.
         let rootMember = layout.members[rootID]
-        let rootKey = rootMember ?? FamilyLayout.Member(root, sortOrder: sortOrder)
+        let rootKey = rootMember ?? FamilyLayout.Member(root)
         guard let flatBefore = try flatIndex(root) else { return nil }
         // The flat count counted the sub-items whose own key sorts before
         // the root's, wherever their families stand; the rows below the
         // parents before it come on top.
-        let counts = layout.counts(before: rootKey)
+        let counts = layout.counts(before: rootKey, text: root.text)
         let index = flatBefore - counts.subItems + counts.rowsBelowParents
         // Then down the chain: the rows above each link within its family.
         // A hidden family (its top checked off and hidden) stands where its

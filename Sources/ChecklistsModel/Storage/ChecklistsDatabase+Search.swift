@@ -155,6 +155,7 @@ extension ChecklistsDatabase {
         let layout = FamilyView(try layouts.layout(checklistID: checklistID, sortOrder: sortOrder, db), filter: filter)
         let items = try Self.itemsByID(ids + [current?.id].compactMap { $0 }, db)
         var tops: [Int64: FamilyLayout.Member] = [:]
+        var outsiderTexts: [Int64: String] = [:]
         var placesInFamily: [Int64: [Int64: Int]] = [:]
         /// Where a row stands: its top item's member, and its place below it
         /// (0 for the top itself, then depth-first; one folded away or
@@ -163,13 +164,14 @@ extension ChecklistsDatabase {
             let topID = layout.layout.ancestry(of: item.id)[0]
             if let known = tops[topID] { return (known, topID == item.id ? 0 : placesInFamily[topID]?[item.id] ?? Int.max) }
             let top = try topID == item.id ? item : ItemRecord.withID(topID, in: db)?.item ?? item
-            let member = layout.members[topID] ?? FamilyLayout.Member(top, sortOrder: sortOrder)
+            let member = layout.members[topID] ?? FamilyLayout.Member(top)
+            if layout.members[topID] == nil { outsiderTexts[topID] = top.text }
             tops[topID] = member
             let rows = layout.rows(below: topID, depth: 0).enumerated().map { ($1.id, $0 + 1) }
             placesInFamily[topID] = Dictionary(rows, uniquingKeysWith: { first, _ in first })
             return (member, topID == item.id ? 0 : placesInFamily[topID]?[item.id] ?? Int.max)
         }
-        let before = FamilyLayout.order(sortOrder)
+        var before = layout.layout.order()
         func isBefore(_ a: (top: FamilyLayout.Member, below: Int, id: Int64), _ b: (top: FamilyLayout.Member, below: Int, id: Int64)) -> Bool {
             if a.top.id != b.top.id { return before(a.top, b.top) }
             return (a.below, a.id) < (b.below, b.id)
@@ -180,12 +182,16 @@ extension ChecklistsDatabase {
             let (top, below) = try place(of: item)
             ordered.append((top, below, id))
         }
+        let here = try current.map { current in
+            let (top, below) = try place(of: items[current.id] ?? current)
+            return (top: top, below: below, id: current.id)
+        }
+        // Every top is known now, and so is each outsider's text.
+        before = layout.layout.order(outsiders: outsiderTexts)
         ordered.sort(by: isBefore)
         guard !ordered.isEmpty else { return nil }
         var next: Int?
-        if let current {
-            let (top, below) = try place(of: items[current.id] ?? current)
-            let here = (top: top, below: below, id: current.id)
+        if let here {
             next = forward ? ordered.firstIndex { isBefore(here, $0) } : ordered.lastIndex { isBefore($0, here) }
         }
         let wrapped = current != nil && next == nil

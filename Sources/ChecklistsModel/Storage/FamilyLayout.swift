@@ -7,7 +7,9 @@ import GRDB
 /// items are mostly at the top level reads few rows; the top-level items
 /// themselves are walked in SQL, in the list's order, by the page.
 struct FamilyLayout {
-    /// A member's place in the tree and what the sort and the filters read.
+    /// A member's place in the tree and what the sort and the filters read:
+    /// plain numbers, so the thousands a layout holds are copied and sorted
+    /// without reference counting (the text, for the text sort, is beside).
     struct Member {
         var id: Int64
         var parentID: Int64?
@@ -17,21 +19,18 @@ struct FamilyLayout {
         var dueKey: Int64
         var position: Int64
         var priority: Int
-        /// Read only when the list sorts by text.
-        var text: String
 
         /// An item as a member, for one at the top level without sub-items
         /// (the layout holds only families) placed among the others.
-        init(_ item: Item, sortOrder: ItemSortOrder) {
+        init(_ item: Item) {
             self.init(id: item.id, parentID: item.parentID, isChecked: item.isChecked, startAt: item.startDate.map(StoredTime.wholeSeconds),
                       isCollapsed: item.isCollapsed, dueKey: item.dueDate.map(StoredTime.wholeSeconds) ?? Int64.max,
-                      position: item.position, priority: item.priority.rawValue, text: sortOrder == .text ? item.text : "")
+                      position: item.position, priority: item.priority.rawValue)
         }
 
-        init(id: Int64, parentID: Int64?, isChecked: Bool, startAt: Int64?, isCollapsed: Bool, dueKey: Int64, position: Int64, priority: Int,
-             text: String) {
+        init(id: Int64, parentID: Int64?, isChecked: Bool, startAt: Int64?, isCollapsed: Bool, dueKey: Int64, position: Int64, priority: Int) {
             (self.id, self.parentID, self.isChecked, self.startAt, self.isCollapsed) = (id, parentID, isChecked, startAt, isCollapsed)
-            (self.dueKey, self.position, self.priority, self.text) = (dueKey, position, priority, text)
+            (self.dueKey, self.position, self.priority) = (dueKey, position, priority)
         }
     }
 
@@ -49,6 +48,8 @@ struct FamilyLayout {
     }
 
     private(set) var members: [Int64: Member] = [:]
+    /// The members' texts, read only when the list sorts by text.
+    private(set) var texts: [Int64: String] = [:]
     /// Each parent's direct sub-items, in the list's order.
     private(set) var children: [Int64: [Int64]] = [:]
     /// The list's `familyVersion` when it was read: the same version, the
@@ -71,14 +72,24 @@ struct FamilyLayout {
     }
 
     /// What a member is read from, in `Member`'s order.
-    private static func columns(_ sortOrder: ItemSortOrder) -> String {
-        let text = sortOrder == .text ? "text" : "''"
-        return "id, parentID, isChecked, startAt, collapsed, \(ItemRecord.dueOrder()), position, priority, \(text)"
+    private static func columns(_ sortOrder: ItemSortOrder, of table: String? = nil) -> String {
+        let prefix = table.map { $0 + "." } ?? ""
+        let text = sortOrder == .text ? prefix + "text" : "''"
+        return ["id", "parentID", "isChecked", "startAt", "collapsed"].map { prefix + $0 }.joined(separator: ", ")
+            + ", \(ItemRecord.dueOrder(table ?? "")), \(prefix)position, \(prefix)priority, \(text)"
     }
 
     private static func member(_ row: Row) -> Member {
         Member(id: row[0], parentID: row[1], isChecked: row[2], startAt: row[3], isCollapsed: row[4],
-               dueKey: row[5], position: row[6], priority: row[7], text: row[8])
+               dueKey: row[5], position: row[6], priority: row[7])
+    }
+
+    /// A member read, and its text when the list sorts by text.
+    private mutating func add(_ row: Row, into byParent: inout [Int64: [Member]]) {
+        let member = Self.member(row)
+        members[member.id] = member
+        if sortOrder == .text { texts[member.id] = row[8] }
+        if let parent = member.parentID { byParent[parent, default: []].append(member) }
     }
 
     /// The layout of a list with sub-items.
@@ -86,22 +97,16 @@ struct FamilyLayout {
         self.sortOrder = sortOrder
         version = try Self.version(of: checklistID, db)
         let columns = Self.columns(sortOrder)
-        // The sub-items, then the parents at the top level (of which the
-        // sub-items' own index says which).
+        // The sub-items, then the parents at the top level, each on an
+        // index that holds what a member reads (but the text).
         let sql = """
             SELECT \(columns) FROM item INDEXED BY item_by_parent WHERE checklistID = ?1 AND parentID IS NOT NULL
             UNION ALL
-            SELECT \(columns) FROM item WHERE id IN (SELECT parentID FROM item INDEXED BY item_by_parent
-                                                      WHERE checklistID = ?1 AND parentID IS NOT NULL)
-                                          AND parentID IS NULL
+            SELECT \(columns) FROM item INDEXED BY item_parents WHERE checklistID = ?1 AND subItemCount > 0 AND parentID IS NULL
             """
         let rows = try Row.fetchCursor(db.makeStatement(sql: sql), arguments: [checklistID])
         var byParent: [Int64: [Member]] = [:]
-        while let row = try rows.next() {
-            let member = Self.member(row)
-            members[member.id] = member
-            if let parent = member.parentID { byParent[parent, default: []].append(member) }
-        }
+        while let row = try rows.next() { add(row, into: &byParent) }
         sortChildren(byParent)
     }
 
@@ -113,42 +118,44 @@ struct FamilyLayout {
         self.version = version
         guard !roots.isEmpty else { return }
         let marks = Array(repeating: "?", count: roots.count).joined(separator: ", ")
+        // The sub-items' columns come from their index, as the whole
+        // layout's do.
+        let columns = Self.columns(sortOrder)
         let sql = """
-            WITH RECURSIVE family(id) AS (
-                SELECT id FROM item WHERE id IN (\(marks))
+            WITH RECURSIVE family AS (
+                SELECT \(columns) FROM item WHERE id IN (\(marks))
                 UNION
-                SELECT sub.id FROM family JOIN item AS sub INDEXED BY item_by_parent
+                SELECT \(Self.columns(sortOrder, of: "sub")) FROM family JOIN item AS sub INDEXED BY item_by_parent
                     ON sub.checklistID = \(checklistID) AND sub.parentID = family.id
             )
-            SELECT \(Self.columns(sortOrder)) FROM item WHERE id IN family
+            SELECT * FROM family
             """
         var byParent: [Int64: [Member]] = [:]
         let rows = try Row.fetchCursor(db.makeStatement(sql: sql), arguments: StatementArguments(roots))
-        while let row = try rows.next() {
-            let member = Self.member(row)
-            members[member.id] = member
-            if let parent = member.parentID { byParent[parent, default: []].append(member) }
-        }
+        while let row = try rows.next() { add(row, into: &byParent) }
         sortChildren(byParent)
     }
 
     private mutating func sortChildren(_ byParent: [Int64: [Member]]) {
-        let before = Self.order(sortOrder)
+        let before = order()
         for (parent, siblings) in byParent {
             children[parent] = siblings.sorted(by: before).map(\.id)
         }
     }
 
-    /// The list's order between two siblings, as `ChecklistsDatabase.orderBy`
-    /// sorts a page: `id` breaks ties.
-    static func order(_ sortOrder: ItemSortOrder) -> (Member, Member) -> Bool {
+    /// The list's order between two members, as `ChecklistsDatabase.orderBy`
+    /// sorts a page: `id` breaks ties. `outsiders` gives the texts of items
+    /// compared that the layout does not hold (a top-level item without
+    /// sub-items), for the text sort.
+    func order(outsiders: [Int64: String] = [:]) -> (Member, Member) -> Bool {
         switch sortOrder {
         case .dueDate: return { ($0.dueKey, $0.id) < ($1.dueKey, $1.id) }
         case .added: return { ($0.position, $0.id) < ($1.position, $1.id) }
         case .priority: return { (-$0.priority, $0.dueKey, $0.id) < (-$1.priority, $1.dueKey, $1.id) }
         case .text:
+            let texts = self.texts
             return { lhs, rhs in
-                switch NaturalOrder.compare(lhs.text, rhs.text) {
+                switch NaturalOrder.compare(texts[lhs.id] ?? outsiders[lhs.id] ?? "", texts[rhs.id] ?? outsiders[rhs.id] ?? "") {
                 case .orderedAscending: return true
                 case .orderedDescending: return false
                 case .orderedSame: return lhs.id < rhs.id
@@ -183,15 +190,17 @@ struct FamilyLayout {
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
         let rows = try Row.fetchAll(db, sql: "SELECT \(Self.columns(sortOrder)) FROM item WHERE id IN (\(marks))", arguments: StatementArguments(ids))
         var parents: Set<Int64> = []
-        for member in rows.map(Self.member) {
+        for row in rows {
+            let member = Self.member(row)
             let known = members[member.id]
             // An item at the top level without sub-items is none of the layout's business.
             if known == nil && member.parentID == nil { continue }
             guard let known, known.parentID == member.parentID else { return nil }
             patched.members[member.id] = member
+            if sortOrder == .text { patched.texts[member.id] = row[8] }
             if let parent = member.parentID { parents.insert(parent) }
         }
-        let before = Self.order(sortOrder)
+        let before = patched.order()
         for parent in parents {
             patched.children[parent] = patched.children[parent]?.compactMap { patched.members[$0] }.sorted(by: before).map(\.id)
         }
@@ -259,7 +268,7 @@ struct FamilyView {
     private mutating func totals() -> (parents: [(member: FamilyLayout.Member, rowsBefore: Int)], rowsBelowParents: Int,
                                        subItems: [FamilyLayout.Member]) {
         if let sums { return sums }
-        let before = FamilyLayout.order(layout.sortOrder)
+        let before = layout.order()
         var parents: [(member: FamilyLayout.Member, rowsBefore: Int)] = []
         var rows = 0
         for parent in layout.topLevelParents.filter(filter.shows).sorted(by: before) {
@@ -280,9 +289,9 @@ struct FamilyView {
     /// For an item at the top level: the rows below the parents that come
     /// before it, and how many sub-items shown on their own account sort
     /// before it (which a flat count of the items before it counted).
-    mutating func counts(before top: FamilyLayout.Member) -> (rowsBelowParents: Int, subItems: Int) {
+    mutating func counts(before top: FamilyLayout.Member, text: String) -> (rowsBelowParents: Int, subItems: Int) {
         let sums = totals()
-        let before = FamilyLayout.order(layout.sortOrder)
+        let before = layout.order(outsiders: [top.id: text])
         let parents = sums.parents.partitioningIndex { !before($0.member, top) }
         let rows = parents < sums.parents.count ? sums.parents[parents].rowsBefore : sums.rowsBelowParents
         return (rows, sums.subItems.partitioningIndex { !before($0, top) })

@@ -35,13 +35,19 @@ struct FamilyWalk {
             SELECT id, subItemCount FROM item
             WHERE checklistID = ? AND parentID IS NULL \(ChecklistsDatabase.pendingOnly(hidingChecked, notStartedAt: notStartedAt))
             ORDER BY \(ChecklistsDatabase.orderBy(sortOrder, descending: backwards))
-            LIMIT \(Self.chunk) OFFSET ?
             """
+        // One cursor over the top-level items; each chunk's families are
+        // read beside it on the sub-items' index.
         let statement = try notStartedAt == nil ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql)
-        var read = 0, passed = 0
-        while passed < Self.reach {
-            let roots = try Row.fetchAll(statement, arguments: [checklistID, read]).map { (id: $0[0] as Int64, subItems: $0[1] as Int) }
-            read += roots.count
+        let cursor = try Row.fetchCursor(statement, arguments: [checklistID])
+        var passed = 0, ended = false
+        while passed < Self.reach && !ended {
+            var roots: [(id: Int64, subItems: Int)] = []
+            roots.reserveCapacity(Self.chunk)
+            while roots.count < Self.chunk {
+                guard let row = try cursor.next() else { ended = true; break }
+                roots.append((row[0], row[1]))
+            }
             let layout = try FamilyLayout(families: roots.filter { $0.subItems > 0 }.map(\.id), checklistID: checklistID,
                                           sortOrder: sortOrder, version: version, db)
             let view = FamilyView(layout, filter: filter)
@@ -54,7 +60,6 @@ struct FamilyWalk {
                 passed += rows.count
                 if visit(root.id, first, rows) { return true }
             }
-            if roots.count < Self.chunk { break }
         }
         return false
     }
