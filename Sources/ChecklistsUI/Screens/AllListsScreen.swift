@@ -159,7 +159,7 @@ enum AllListsScreen {
         case .addItem:
             return openItemForm(.add, near: item, state: &state)
         case .toggleChecked:
-            return [.commit(.setChecked(itemID: item.id, !item.isChecked))]
+            return SubItems.toggleChecked(item)
         case .cyclePriority:
             return [.commit(.setPriority(itemID: item.id, item.priority.next))]
         case .quit:
