@@ -99,6 +99,17 @@ struct ListOrderTests {
         #expect(render(home(order: .byHand)).lines().prefix(1) == [
             " Checklists           3 lists · by hand",
         ])
+        // With items due, the due count first, then the lists' count, give way; "by hand" stays whole.
+        var state = home(order: .byHand, height: 10)
+        let due = DueSection(items: [ListedItem(item: Item(id: 9, checklistID: 1, text: "Milk", dueDate: Fixed.date("2026-11-21 17:00")),
+                                                checklistName: "Groceries")], total: 1)
+        _ = reduce(&state, .listsLoaded(Self.lists, due: due, select: nil, order: .byHand))
+        #expect(render(state).lines()[0] == " Checklists   1 due · 3 lists · by hand")
+        _ = reduce(&state, .resized(width: 30, height: 10))
+        #expect(render(state).lines()[0] == " Checklists 3 lists · by hand")
+        // Taller than the screen: the position stays, and by hand beside it.
+        _ = reduce(&state, .resized(width: 40, height: 8))
+        #expect(render(state).lines()[0] == " Checklists     3 lists · by hand · 4/6")
     }
 
     @Test("at 120 columns, with items due, the same")

@@ -236,10 +236,12 @@ enum AllListsScreen {
         let listCount = lists.count == 1 ? "1 list" : "\(countText(lists.count)) lists"
         let detail = home.due.total > 0 ? "\(dueCountText(home.due.total, total: home.due.total)) due · " + listCount : listCount
         let viewport = home.viewport
-        // The hand order says so, as a checklist's sort does; it gives way last.
+        // The hand order says so, as a checklist's sort does, kept whole: the
+        // due count gives way first.
         let order = home.order == .byHand ? " · " + home.order.displayName : ""
         // The position counts rows as G does, headings included.
-        Chrome.listTitleBar("Checklists", details: [detail + order, listCount + order, detail, listCount], viewport: viewport,
+        Chrome.listTitleBar("Checklists", details: [detail + order, listCount + order, detail, listCount], keepsDetailWhole: !order.isEmpty,
+                            viewport: viewport,
                             count: home.rows.count, visibleRows: state.listRows, into: &grid)
         let dueLayout = ItemRow.layout(for: home.due.items.map(\.item), parentTexts: home.due.items.map(\.parentText),
                                        listNames: home.due.items.map(\.checklistName),
