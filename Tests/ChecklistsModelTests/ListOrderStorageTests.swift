@@ -13,10 +13,6 @@ struct ListOrderStorageTests {
     let folder = TemporaryFolder()
     let now = Fixed.now
 
-    func open(_ name: String = "test.sqlite") throws -> ChecklistsDatabase {
-        try ChecklistsDatabase.open(DatabaseLocation(path: folder.file(name), createsFolder: false), options: .init(busyTimeout: 1))
-    }
-
     func names(_ database: ChecklistsDatabase) throws -> [String] {
         try database.checklistSummaries().map(\.checklist.name)
     }
@@ -33,7 +29,7 @@ struct ListOrderStorageTests {
     /// A database whose lists, made in this order, are "Work", "List 10",
     /// "List 2" and "errands" (the start's "List" deleted).
     func fourLists() throws -> (ChecklistsDatabase, [String: Int64]) {
-        let database = try open()
+        let database = try ChecklistsDatabase.temporary(in: folder)
         let first = try #require(try database.checklistSummaries().first?.id)
         var ids: [String: Int64] = [:]
         for name in ["Work", "List 10", "List 2", "errands"] { ids[name] = try addList(database, name) }
@@ -169,7 +165,7 @@ struct ListOrderStorageTests {
             let (database, ids) = try fourLists()
             try database.apply(.moveList(id: try #require(ids["Work"]), down: false), now: now)
         }
-        let again = try open()
+        let again = try ChecklistsDatabase.temporary(in: folder)
         #expect(try again.listOrder() == .byHand)
         #expect(try names(again) == ["errands", "List 2", "Work", "List 10"])
     }

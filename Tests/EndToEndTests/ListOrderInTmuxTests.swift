@@ -9,19 +9,8 @@ import TestSupport
 /// start, and `checklists lists` (and `--json`) print the lists in it. A
 /// list made from the command line goes last by hand.
 @Suite("Lists in your order in tmux", .serialized)
-struct ListOrderInTmuxTests {
+struct ListOrderInTmuxTests: AppOnItsOwnDatabase {
     let folder = TemporaryFolder()
-    var database: String { folder.file("checklists.sqlite") }
-    var app: String { shellQuoted(PackagePaths.binary) + " --db " + shellQuoted(database) }
-
-    func command(_ arguments: [String]) -> (status: Int32, output: String) {
-        runCommand([PackagePaths.binary, "--db", database] + arguments, environment: ["TZ": "UTC", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
-    }
-
-    /// The list rows: the lines under the title bar down to the first empty one.
-    func rows(_ tmux: TmuxSession) -> [String] {
-        Array(tmux.screen().dropFirst().prefix { !$0.isEmpty })
-    }
 
     /// The lists' names on screen, in order (each row ends "(No Items)").
     func names(_ tmux: TmuxSession) -> [String] {
