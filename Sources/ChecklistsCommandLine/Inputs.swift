@@ -124,10 +124,10 @@ public enum Inputs {
     }
 
     /// The list `add` uses without `--list`: the first one on All Lists
-    /// (natural name order), so where an item lands does not depend on which
-    /// list the app happens to have open.
+    /// (`lists` in its order, by name or by hand), so where an item lands
+    /// does not depend on which list the app happens to have open.
     static func defaultChecklist(in lists: [Checklist]) throws(CommandLineError) -> Checklist {
-        guard let first = lists.min(by: { NaturalOrder.areInIncreasingOrder($0.name, $1.name) }) else {
+        guard let first = lists.first else {
             throw .notFound("there are no lists; make one with: checklists new-list NAME")
         }
         return first

@@ -35,7 +35,7 @@ public enum ItemCommands {
         let parentList = parentItem.flatMap { parent in lists.first { $0.id == parent.checklistID } }
         let checklist = if let list { try Inputs.checklist(named: list, in: lists) }
             else if let parentList { parentList }
-            else { try Inputs.defaultChecklist(in: lists) }
+            else { try Inputs.defaultChecklist(in: context.storage { () throws(StorageError) in try database.checklistSummaries() }.map(\.checklist)) }
         if let parentItem, parentItem.checklistID != checklist.id {
             throw .badInput("item \(parentItem.id) is in another list; a sub-item goes in its parent's list: leave out --list")
         }

@@ -115,7 +115,7 @@ struct KeyChooser {
         anyKey += (1...12).map(Key.function)
         anyKey += "abdefghijklmnopqrstuvwxyz".map(Key.control)
         anyKey += ["b", "f", "\u{7f}", "x", "\u{1B}", "牛"].map(Key.alt)
-        anyKey += "0123456789 qyn?gGjkhlsxeztw#".map(Key.character)
+        anyKey += "0123456789 qyn?gGjkhlsxeztw#JK".map(Key.character)
         self.anyKey = anyKey
     }
 

@@ -31,6 +31,12 @@ enum FuzzInvariants {
             }
         }
         if let problem = viewport(home.viewport, count: home.rows.count, rows: rows, what: "the home screen") { return problem }
+        // J/K and s reorder the lists shown, never drop or repeat one: the
+        // rows are the lists loaded, each once, in their order.
+        let shownLists = home.rows.compactMap { row -> Int64? in if case let .list(summary) = row { summary.id } else { nil } }
+        if shownLists != home.lists.map(\.id) || Set(shownLists).count != shownLists.count {
+            return "the home screen shows the lists \(shownLists), loaded as \(home.lists.map(\.id))"
+        }
         let selectable = home.rows.contains { if case .due = $0 { true } else if case .list = $0 { true } else { false } }
         if selectable {
             switch home.selectedRow {
@@ -255,8 +261,12 @@ enum FuzzInvariants {
                     break
                 }
                 if thorough {
-                    let lists = try database.checklistSummaries()
+                    let (order, lists) = try database.listsInOrder()
+                    if lists.map(\.id).sorted() != home.lists.map(\.id).sorted() {
+                        return "the home screen shows the lists \(home.lists.map(\.id)), the database holds \(lists.map(\.id))"
+                    }
                     if lists != home.lists { return "the home screen shows \(home.lists.count) lists, the database holds \(lists.count) (or they differ)" }
+                    if order != home.order { return "the home screen shows the lists \(home.order.displayName), the database has them \(order.displayName)" }
                     for case let .due(listed) in home.rows {
                         if let problem = try same(listed.item, in: database, what: "a due item") { return problem }
                     }

@@ -491,7 +491,12 @@ public final class ReducerFuzzer {
         case 72..<80:
             if lists.count > 12, let list = lists.last { return .external(.deleteChecklist(id: list.id), why: "trim the lists") }
             return .external(.addChecklist(name: NastyText.text(using: &random), icon: random.pick(ChecklistIcon.allCases)), why: "add a list")
-        case 80..<88:
+        case 86..<88:
+            // Another window reorders the lists, or switches their order.
+            guard let list = lists.isEmpty ? nil : random.pick(lists) else { return nil }
+            if random.chance(0.3) { return .external(.setListOrder(random.pick(ListOrder.allCases)), why: "switch the lists' order") }
+            return .external(.moveList(id: list.id, down: random.chance(0.5)), why: "move a list")
+        case 80..<86:
             guard let list = lists.isEmpty ? nil : random.pick(lists) else { return nil }
             return .external(.updateChecklist(id: list.id, name: NastyText.text(using: &random, long: random.chance(0.2)),
                                               icon: random.pick(ChecklistIcon.allCases)), why: "rename a list")

@@ -78,7 +78,7 @@ extension ConfigTests {
             [keys]
             add = "n"
             sort = "n"
-            """) == "config.toml:3:1: n is bound twice in A checklist: to add and to sort; give one of them another key")
+            """) == "config.toml:3:1: n is bound twice in All Lists: to add and to sort; give one of them another key")
         // In different places the same key is fine: n adds, and n still says "no" to a question.
         #expect(refusal("""
             [keys]

@@ -8,19 +8,8 @@ import TestSupport
 /// delete questions, undo bringing a deleted family back, and a family
 /// moved with m. The items are undated, so the screens do not depend on the clock.
 @Suite("Sub-items in tmux", .serialized)
-struct SubItemsInTmuxTests {
+struct SubItemsInTmuxTests: AppOnItsOwnDatabase {
     let folder = TemporaryFolder()
-    var database: String { folder.file("checklists.sqlite") }
-    var app: String { shellQuoted(PackagePaths.binary) + " --db " + shellQuoted(database) }
-
-    func command(_ arguments: [String]) -> (status: Int32, output: String) {
-        runCommand([PackagePaths.binary, "--db", database] + arguments, environment: ["TZ": "UTC", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
-    }
-
-    /// The item rows: the lines under the title bar down to the first empty one.
-    func rows(_ tmux: TmuxSession) -> [String] {
-        Array(tmux.screen().dropFirst().prefix { !$0.isEmpty })
-    }
 
     @Test("60×16: indent, outdent, add under, fold, the two questions, undo of a family deleted, a family moved")
     func tree() throws {

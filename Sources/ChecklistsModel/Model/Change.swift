@@ -50,6 +50,13 @@ public enum Change: Hashable, Sendable {
     /// Checks an item off with every sub-item of it still open, at any
     /// depth: the answer "yes" to "check its open sub-items too?".
     case checkFamily(itemID: Int64)
+    /// Moves a list one place down (or up) in the order set by hand (J/K on
+    /// All Lists). In name order, the hand order first becomes the name
+    /// order and is put in force, so that only this list moves on screen.
+    case moveList(id: Int64, down: Bool)
+    /// Puts the lists' order by name or by hand in force (`s` on All
+    /// Lists); the order set by hand is kept either way.
+    case setListOrder(ListOrder)
 }
 
 /// What a committed change created, so the UI can select it.

@@ -284,6 +284,11 @@ extension ChecklistsDatabase {
             try db.execute(sql: "UPDATE item SET position = ? WHERE id = ?", arguments: [second, itemID])
             try db.execute(sql: "UPDATE item SET position = ? WHERE id = ?", arguments: [first, otherID])
             return .item(itemID)
+        case let .moveList(id, down):
+            return try moveList(id: id, down: down, in: db)
+        case let .setListOrder(order):
+            try setListOrder(order, in: db)
+            return .none
         }
     }
 

@@ -8,10 +8,10 @@ import GRDB
 extension ChecklistsDatabase {
     // MARK: - Checklists
 
-    /// All checklists in natural name order, with counts kept by triggers.
+    /// All checklists in the order All Lists shows (by name, or by hand:
+    /// `listsInOrder`), with counts kept by triggers.
     public func checklistSummaries() throws(StorageError) -> [ChecklistSummary] {
-        let records = try read { db in try ChecklistRecord.all(in: db) }
-        return NaturalOrder.sorted(records.map { $0.summary }) { $0.checklist.name }
+        try listsInOrder().lists
     }
 
     /// One checklist with its counts; with `now`, and while the list hides

@@ -18,9 +18,10 @@ import GRDBSQLite
 /// making (seven triggers parsed, each twice) was a fifth of every command
 /// that writes (DECISIONS.md, "Undo and redo").
 enum HistoryCapture {
-    /// The user's content: what undo restores. Everything else (sync
-    /// state, preferences, the history itself) is bookkeeping, never undone.
-    static let contentTables = ["checklist", "item"]
+    /// The user's content: what undo restores, with the settings row (the
+    /// lists' order in force). Everything else (sync state, preferences,
+    /// the history itself) is bookkeeping, never undone.
+    static let contentTables = ["checklist", "item", "setting"]
     /// Kept by the counting triggers from the items, or (an item's next
     /// ring) from the pending reminders: neither captured nor written back,
     /// or a restored list would count its items twice, and a reminder

@@ -140,6 +140,7 @@ enum HistoryReplay {
 
     /// How a refusal names the row: the item's text, or the list's name.
     private static func name(of table: String, _ image: String?, in db: Database) throws -> String {
+        if table == "setting" { return "the order of the lists" }
         let key = table == "item" ? "text" : "name"
         let value = try image.flatMap { try String.fetchOne(db, sql: "SELECT json_extract(?, '$.\(key)')", arguments: [$0]) }
         let quoted = ChecklistsDatabase.quoted(value ?? "?")

@@ -590,6 +590,32 @@ enum Schema {
                 }
             }
         }
+        migrator.registerMigration("v23: lists in your order") { db in
+            try db.execute(sql: """
+                -- The list's place in the order set by hand (J/K on All Lists).
+                ALTER TABLE checklist ADD COLUMN listPosition INTEGER;
+                -- A new list goes last, however it is made (the app, the
+                -- command line, an import, a sync); a list an undo puts back
+                -- keeps its place.
+                CREATE TRIGGER checklist_last_by_hand AFTER INSERT ON checklist WHEN NEW.listPosition IS NULL BEGIN
+                    UPDATE checklist SET listPosition = (SELECT coalesce(max(listPosition), 0) + 1 FROM checklist) WHERE id = NEW.id;
+                END;
+                -- The settings a user changes and undoes as any change: one
+                -- row, in a table the history captures (preferences are not).
+                -- listsByHand: whether the lists show in the order set by
+                -- hand (1) or by name (0).
+                CREATE TABLE setting (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    listsByHand INTEGER NOT NULL DEFAULT 0 CHECK (listsByHand IN (0, 1))
+                );
+                INSERT INTO setting (id) VALUES (1);
+                """)
+            // Existing lists start in the name order All Lists showed them
+            // in; the connection's collation is that order (the id breaks ties).
+            let ids = try Int64.fetchAll(db, sql: "SELECT id FROM checklist ORDER BY name COLLATE natural_order, id")
+            for (index, id) in ids.enumerated() {
+                try db.execute(sql: "UPDATE checklist SET listPosition = ? WHERE id = ?", arguments: [index + 1, id])
+            }
         migrator.registerMigration("v24: sub-item counts") { db in
             try db.execute(sql: """
                 -- How many sub-items the item has (direct ones), kept by the

@@ -12,8 +12,8 @@ public enum Action: Sendable {
     /// The start-up state: which checklist was open last time, and what
     /// opening the database found to tell the user once.
     case started(openChecklistID: Int64?, notice: String? = nil)
-    /// The home screen's data: the lists, and what is due today or overdue.
-    case listsLoaded([ChecklistSummary], due: DueSection = DueSection(), select: Int64?)
+    /// The home screen's data: the lists in `order`, and what is due today or overdue.
+    case listsLoaded([ChecklistSummary], due: DueSection = DueSection(), select: Int64?, order: ListOrder = .byName)
     case itemsLoaded(ChecklistSummary, ItemsPage, selectIndex: Int)
     /// A checklist the user was on no longer exists (deleted elsewhere).
     case checklistMissing

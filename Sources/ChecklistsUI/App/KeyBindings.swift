@@ -162,6 +162,12 @@ public enum KeyBindings {
         KeyBinding([.character("e")], "e", .editList, "edit", [.allLists]),
         KeyBinding([.character("d")], "d", .deleteList, "delete", [.allLists]),
         KeyBinding([.character("q")], "q", .quit, "quit", [.allLists, .dueItem]),
+        // The lists in the user's order: J/K and s as in a checklist (so a
+        // [keys] line for them changes both), off the help line; `?` lists
+        // them. New since users had config files: a file that bound them keeps them.
+        KeyBinding([.character("J")], "J", .moveItemDown, "move the list down (your order)", [.allLists], helpLine: false, yields: true),
+        KeyBinding([.character("K")], "K", .moveItemUp, "move the list up (your order)", [.allLists], helpLine: false, yields: true),
+        KeyBinding([.character("s")], "s", .changeSort, "sort the lists by name or by hand", [.allLists], helpLine: false, yields: true),
 
         KeyBinding([.character(" "), .character("x")], "Space", .toggleChecked, "check", [.checklist]),
         KeyBinding([.character("a")], "a", .addItem, "add", [.checklist]),

@@ -1,4 +1,5 @@
 import Foundation
+import ChecklistsModel
 
 /// A click remembered to tell a double click: where (the screen and the row
 /// of its list) and when, by the clock the runtime stamps each batch of
@@ -10,7 +11,8 @@ public struct Click: Hashable, Sendable {
 }
 
 /// The mouse in the lists, search results, the tag view and help: a click selects a row, a second
-/// click on the same row soon after opens it, the wheel scrolls. Forms,
+/// click on the same row soon after opens it, the wheel scrolls; a click on
+/// a parent's fold mark (▾/▸) folds or unfolds it, as z does. Forms,
 /// questions and banners keep to keys: a stray click must not answer a
 /// question or leave a half-typed form.
 enum MouseInput {
@@ -40,7 +42,7 @@ enum MouseInput {
         guard context == .allLists || context == .dueItem || context == .checklist else { return [] }
         if let wheel { return scroll(by: wheel, state: &state) }
         guard event.button == .left else { return [] }
-        return click(row: event.row, state: &state)
+        return click(row: event.row, column: event.column, state: &state)
     }
 
     /// Scrolls the list on screen, keeping the selection on it.
@@ -62,7 +64,10 @@ enum MouseInput {
     }
 
     /// Selects the row under the pointer; the second click on it opens it.
-    private static func click(row: Int, state: inout AppState) -> [Effect] {
+    /// On a parent's fold mark the click also folds or unfolds it, and is
+    /// no first click of a double click (two quick clicks on the mark fold
+    /// and unfold, as two z would).
+    private static func click(row: Int, column: Int, state: inout AppState) -> [Effect] {
         let previous = state.lastClick
         state.lastClick = nil
         guard row >= 1, row <= state.listRows else { return [] }
@@ -73,6 +78,9 @@ enum MouseInput {
             guard index < list.count else { return [] }
             list.viewport.select(index, count: list.count, visibleRows: state.listRows)
             state.screen.checklist = list
+            if let item = list.page.item(at: index), foldMarkColumn(of: item, place: list.page.place(at: index), state: state) == column {
+                return [.commit(.setCollapsed(itemID: item.id, !item.isCollapsed))]
+            }
         } else {
             let home = state.allLists
             index = home.viewport.top + row - 1
@@ -82,6 +90,15 @@ enum MouseInput {
         if isSecondClick(after: previous, route: route, index: index, now: state.now) { return open(state: &state) }
         state.lastClick = Click(route: route, index: index, at: state.now)
         return []
+    }
+
+    /// The column a parent's fold mark is drawn at in a checklist's row (nil
+    /// for an item with no sub-items): after the indentation and the marks
+    /// drawn before it, as `ItemRow.draw` lays them out.
+    static func foldMarkColumn(of item: Item, place: FamilyPlace, state: AppState) -> Int? {
+        guard place.isParent else { return nil }
+        let before = ItemRow.leadMarks(item, place: place, unicode: state.context.unicode).dropLast()
+        return ItemRow.Layout.textColumn + ItemRow.indent(place) + before.reduce(0) { $0 + TextWidth.columns(of: $1.text) + 1 }
     }
 
     /// Whether a click on row `index` of `route` now makes a double click

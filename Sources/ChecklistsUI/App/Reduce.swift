@@ -23,7 +23,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             effects.append(.loadItems(checklistID: id, anchor: .index(0), pageSize: state.startingPageSize))
         }
         return effects + [.loadSyncStatus]
-    case let .listsLoaded(lists, due, select):
+    case let .listsLoaded(lists, due, select, order):
+        state.allLists.order = order
         state.allLists.load(lists: lists, due: due, select: select, visibleRows: state.listRows)
         return []
     case let .itemsLoaded(summary, page, selectIndex):
@@ -263,6 +264,13 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
         return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
     case .setOpenChecklist:
         return []
+    case let .moveList(id, _):
+        // The selection goes with the list that moved.
+        state.message = AllListsScreen.orderMessage(after: change, state: state)
+        return [loadLists(state, select: id)]
+    case .setListOrder:
+        state.message = AllListsScreen.orderMessage(after: change, state: state)
+        return [loadLists(state, select: nil)]
     }
 }
 

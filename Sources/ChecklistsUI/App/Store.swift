@@ -77,7 +77,8 @@ public final class Store {
                 let total = items.count < dueLimit ? items.count
                     : try database.pendingCount(dueFrom: nil, before: dueBefore, startedBy: state.now, upTo: DueSection.countCap)
                 let due = DueSection(items: items, total: total, startedBy: state.now)
-                return .listsLoaded(try database.checklistSummaries(), due: due, select: select)
+                let lists = try database.listsInOrder()
+                return .listsLoaded(lists.lists, due: due, select: select, order: lists.order)
             } catch {
                 return .loadFailed(message: error.statusLine)
             }

@@ -5,8 +5,10 @@ import ChecklistsModel
 /// list) above one row per checklist with its "N Remaining" detail. With
 /// nothing due it is just the lists.
 public struct AllListsState: Hashable, Sendable {
-    /// In natural name order, as loaded.
+    /// In the order in force (`order`), as loaded.
     public private(set) var lists: [ChecklistSummary] = []
+    /// Whether the lists are by name or in the order set by hand.
+    public internal(set) var order: ListOrder = .byName
     public private(set) var due = DueSection()
     /// The rows on screen, rebuilt when lists or due items load.
     public private(set) var rows: [HomeRow] = []
@@ -142,12 +144,45 @@ enum AllListsScreen {
             let items = list.itemCount == 1 ? "its 1 item" : "its \(list.itemCount) items"
             state.overlays.question = Confirmation(question: "Delete “\(list.checklist.name)” and \(items)?",
                                               onYes: .commit(.deleteChecklist(id: list.id)))
+        case .moveItemDown, .moveItemUp:
+            return ScreenStep(moveList(down: command == .moveItemDown, state: state))
+        case .changeSort:
+            return [.commit(.setListOrder(home.order.next))]
         case .quit:
             state.isRunning = false
         default:
             break
         }
         return []
+    }
+
+    // MARK: - The lists' order
+
+    /// J/K: the selected list changes places with the one below (above) it.
+    /// In name order that order becomes the hand order first (the storage
+    /// does both in one change), so nothing else moves; at either end
+    /// nothing happens, as for an item.
+    private static func moveList(down: Bool, state: AppState) -> [Effect] {
+        let home = state.allLists
+        guard let list = home.selected, let index = home.lists.firstIndex(where: { $0.id == list.id }),
+              home.lists.indices.contains(index + (down ? 1 : -1)) else { return [] }
+        return [.commit(.moveList(id: list.id, down: down))]
+    }
+
+    /// What the status line says once a list moved or the order changed:
+    /// the first move in name order put the hand order in force.
+    static func orderMessage(after change: Change, state: AppState) -> StatusMessage? {
+        let sortKey = state.context.keys.keyLabel(for: .changeSort, in: .allLists) ?? "s"
+        switch change {
+        case .moveList where state.allLists.order == .byName:
+            return StatusMessage("Lists now by hand; \(sortKey) sorts by name.")
+        case let .setListOrder(order):
+            let moveKeys = [KeyCommand.moveItemDown, .moveItemUp].compactMap { state.context.keys.keyLabel(for: $0, in: .allLists) }
+            let move = moveKeys.count == 2 ? "; \(moveKeys.joined(separator: "/")) move a list" : ""
+            return StatusMessage(order == .byHand ? "Lists by hand\(move)." : "Lists by name; \(sortKey) puts your order back.")
+        default:
+            return nil
+        }
     }
 
     /// Keys on a row of the Due view: open the item, add one to its list,
@@ -159,7 +194,7 @@ enum AllListsScreen {
         case .addItem:
             return openItemForm(.add, near: item, state: &state)
         case .toggleChecked:
-            return [.commit(.setChecked(itemID: item.id, !item.isChecked))]
+            return SubItems.toggleChecked(item)
         case .cyclePriority:
             return [.commit(.setPriority(itemID: item.id, item.priority.next))]
         case .quit:
@@ -201,8 +236,12 @@ enum AllListsScreen {
         let listCount = lists.count == 1 ? "1 list" : "\(countText(lists.count)) lists"
         let detail = home.due.total > 0 ? "\(dueCountText(home.due.total, total: home.due.total)) due · " + listCount : listCount
         let viewport = home.viewport
+        // The hand order says so, as a checklist's sort does, kept whole: the
+        // due count gives way first.
+        let order = home.order == .byHand ? " · " + home.order.displayName : ""
         // The position counts rows as G does, headings included.
-        Chrome.listTitleBar("Checklists", details: [detail, listCount], viewport: viewport,
+        Chrome.listTitleBar("Checklists", details: [detail + order, listCount + order, detail, listCount], keepsDetailWhole: !order.isEmpty,
+                            viewport: viewport,
                             count: home.rows.count, visibleRows: state.listRows, into: &grid)
         let dueLayout = ItemRow.layout(for: home.due.items.map(\.item), parentTexts: home.due.items.map(\.parentText),
                                        listNames: home.due.items.map(\.checklistName),

@@ -64,6 +64,14 @@ enum SubItems {
         }
     }
 
+    /// Space on an item shown apart from its family (the Due view, the tag
+    /// view): a row there does not show whether it is a parent, so checking
+    /// one off counts its family first, and a parent with open sub-items
+    /// asks the question a checklist asks. Reopening is one change.
+    static func toggleChecked(_ item: Item) -> [Effect] {
+        item.isChecked ? [.commit(.setChecked(itemID: item.id, false))] : [.countFamily(itemID: item.id, for: .check)]
+    }
+
     /// Tab: the sibling above (the nearest row above at the same depth,
     /// with only its own family between) becomes the item's parent. A
     /// folded one opens first, or the item would vanish into it.

@@ -55,7 +55,7 @@ enum TagsScreen {
             switch command {
             case .toggleChecked:
                 guard let listed = view.selectedItem else { return [] }
-                return [.commit(.setChecked(itemID: listed.id, !listed.item.isChecked))]
+                return ScreenStep(SubItems.toggleChecked(listed.item))
             case .open:
                 // Item Detail opens over the item's list once its page is here.
                 guard let listed = view.selectedItem else { return [] }
