@@ -616,6 +616,7 @@ enum Schema {
             for (index, id) in ids.enumerated() {
                 try db.execute(sql: "UPDATE checklist SET listPosition = ? WHERE id = ?", arguments: [index + 1, id])
             }
+        }
         migrator.registerMigration("v24: sub-item counts") { db in
             try db.execute(sql: """
                 -- How many sub-items the item has (direct ones), kept by the
