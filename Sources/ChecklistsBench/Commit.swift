@@ -15,7 +15,7 @@ struct CommitCommand: ParsableCommand {
 
     func run() {
         do {
-            let database = try ChecklistsDatabase.open(DatabaseLocation(path: db, createsFolder: false))
+            let database = try ChecklistsDatabase.open(DatabaseLocation.resolve(option: db, environment: [:]))
             guard let list = try database.checklistSummaries().first?.id else { fail("no list") }
             let now = Date()
             let due = now.addingTimeInterval(7 * 86_400)

@@ -18,7 +18,7 @@ struct FireCommand: ParsableCommand {
 
     func run() {
         do {
-            let database = try ChecklistsDatabase.open(DatabaseLocation(path: db, createsFolder: false))
+            let database = try ChecklistsDatabase.open(DatabaseLocation.resolve(option: db, environment: [:]))
             let context = UIContext(dateStyle: DueDateStyle(locale: Locale(identifier: "en_US"), timeZone: TimeZone.current), unicode: true)
             var steps: [String: [Double]] = [:]
             func timed<T>(_ name: String, _ body: () throws -> T) rethrows -> T {

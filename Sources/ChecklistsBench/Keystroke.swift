@@ -85,7 +85,7 @@ struct KeystrokeCommand: ParsableCommand {
         let opening = monotonicNanoseconds()
         let database: ChecklistsDatabase
         do {
-            database = try ChecklistsDatabase.open(DatabaseLocation(path: db, createsFolder: false))
+            database = try ChecklistsDatabase.open(DatabaseLocation.resolve(option: db, environment: [:]))
         } catch {
             fail("opening \(db): \(error)")
         }

@@ -21,7 +21,7 @@ struct RemindersCommand: ParsableCommand {
     func run() {
         let spread = max(1, self.spread ?? count)
         do {
-            let database = try ChecklistsDatabase.open(DatabaseLocation(path: db, createsFolder: false))
+            let database = try ChecklistsDatabase.open(DatabaseLocation.resolve(option: db, environment: [:]))
             let now = Date()
             guard case let .checklist(list) = try database.apply(.addChecklist(name: "Reminders \(start)", icon: .none), now: now) else {
                 fail("no list created")

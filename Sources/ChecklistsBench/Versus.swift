@@ -24,7 +24,7 @@ struct CalcurseDataCommand: ParsableCommand {
     func run() {
         let items: [ListedItem]
         do {
-            let database = try ChecklistsDatabase.openForReading(DatabaseLocation(path: db, createsFolder: false))
+            let database = try ChecklistsDatabase.openForReading(DatabaseLocation.resolve(option: db, environment: [:]))
             items = try database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil)
         } catch {
             fail("reading \(db): \(error)")

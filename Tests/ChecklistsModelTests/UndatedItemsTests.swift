@@ -85,12 +85,16 @@ struct UndatedItemsTests {
             "trigger item_family_insert",
             "trigger item_family_update",
             "trigger item_parent_delete",            // sub-items left when their parent is deleted elsewhere
+            "index item_parents",                    // parents by their sub-item count, a later migration
             "index item_pending_by_checklist_due",   // hidden checked items, a later migration
             "index item_pending_by_due",
             "index item_pending_undated",
             "trigger item_search_delete",            // the search index, a later migration
             "trigger item_search_insert",
             "trigger item_search_update",
+            "trigger item_sub_items_delete",         // the sub-item counts, a later migration
+            "trigger item_sub_items_insert",
+            "trigger item_sub_items_update",
         ])
         #expect(try database.read { try Row.fetchAll($0, sql: "PRAGMA foreign_key_check") }.isEmpty)
         folder.remove()
