@@ -193,4 +193,29 @@ struct FamilyReadsAgreeTests {
         let page = try database.itemsPage(checklistID: 1, sortOrder: .added, offset: 0, limit: 10)
         #expect(pageRows(page) == ["1 0/2", "  2 0/1", "    3", "  4", "5"])
     }
+
+    @Test("a walk kept between reads is walked again after a change to an item at the top level, made here or by another process")
+    func keptWalkFollowsChanges() throws {
+        let (database, list, ids) = try randomList(seed: 4)
+        let path = folder.file("seed-4.sqlite")
+        let other = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false))
+        func rows() throws -> [String] {
+            try pageRows(database.itemsPage(checklistID: list, sortOrder: .dueDate, hidingChecked: true, offset: 0, limit: 200))
+        }
+        func expected() throws -> [String] {
+            let items = try ids.compactMap { id throws(StorageError) in try database.item(id: id) }
+            return expectedRows(items, order: .dueDate, hidingChecked: true, notStartedAt: nil)
+        }
+        #expect(try rows() == expected())
+        // Items at the top level without sub-items: no family changes, so
+        // only the stamp tells the kept walk it is out of date.
+        let items = try ids.compactMap { id throws(StorageError) in try database.item(id: id) }
+        let loners = items.filter { item in item.parentID == nil && !item.isChecked && !items.contains { $0.parentID == item.id } }
+        try #require(loners.count >= 2)
+        _ = try database.apply(.setChecked(itemID: loners[0].id, true), now: Fixed.now)
+        #expect(try rows() == expected())
+        _ = try other.apply(.setChecked(itemID: loners[1].id, true), now: Fixed.now)
+        #expect(try rows() == expected())
+        #expect(!(try rows()).contains { $0.hasPrefix("\(loners[1].id)") })
+    }
 }

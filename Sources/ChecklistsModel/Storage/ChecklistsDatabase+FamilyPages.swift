@@ -19,8 +19,8 @@ extension ChecklistsDatabase {
         if !layouts.holds(checklistID: checklistID, sortOrder: sortOrder, version: version) {
             let total = flatTotal - (try Self.itemsHiddenInFamilies(checklistID: checklistID, hidingChecked: hidingChecked, notStartedAt: now, db))
             let walk = FamilyWalk(checklistID: checklistID, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now,
-                                  total: total, version: version)
-            if let page = try walk.page(offset: offset, limit: limit, db) { return page }
+                                  total: total, version: version, stamp: try layouts.stamp(db))
+            if let page = try walk.page(offset: offset, limit: limit, cache: layouts, db) { return page }
         }
         var layout = try layouts.view(checklistID: checklistID, sortOrder: sortOrder, filter: filter, db)
         defer { layouts.keep(layout, checklistID: checklistID) }
@@ -76,8 +76,8 @@ extension ChecklistsDatabase {
         let version = try FamilyLayout.version(of: item.checklistID, db)
         if !layouts.holds(checklistID: item.checklistID, sortOrder: sortOrder, version: version) {
             let walk = FamilyWalk(checklistID: item.checklistID, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now,
-                                  total: 0, version: version)
-            if let index = try walk.index(of: item, db) { return index }
+                                  total: 0, version: version, stamp: try layouts.stamp(db))
+            if let index = try walk.index(of: item, cache: layouts, db) { return index }
         }
         var layout = try layouts.view(checklistID: item.checklistID, sortOrder: sortOrder, filter: filter, db)
         defer { layouts.keep(layout, checklistID: item.checklistID) }

@@ -319,6 +319,39 @@ final class FamilyLayoutCache: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: (checklistID: Int64, sortOrder: ItemSortOrder, layout: FamilyLayout)?
     private var keptView: (checklistID: Int64, view: FamilyView)?
+    /// The last walks from a list's start and from its end.
+    private var keptWalks: [FamilyWalk.Walked] = []
+    /// Our own writes: SQLite's data_version counts only other connections'.
+    private var writes = 0
+
+    /// Where the file stands: it moves at any change to it, here or in
+    /// another process, so a walk (which depends on every item of the list,
+    /// not only on its families) is kept only while it stays.
+    struct Stamp: Equatable {
+        var dataVersion: Int
+        var writes: Int
+    }
+
+    func stamp(_ db: Database) throws -> Stamp {
+        let version = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+        return Stamp(dataVersion: version, writes: lock.withLock { writes })
+    }
+
+    /// Called at each write of ours, made or failed.
+    func noteWrite() {
+        lock.withLock { writes += 1 }
+    }
+
+    func keptWalk(_ key: FamilyWalk.Walked.Key) -> FamilyWalk.Walked? {
+        lock.withLock { keptWalks.first { $0.key == key } }
+    }
+
+    func keep(_ walked: FamilyWalk.Walked) {
+        lock.withLock {
+            keptWalks.removeAll { $0.key.backwards == walked.key.backwards || $0.key.stamp != walked.key.stamp }
+            keptWalks.append(walked)
+        }
+    }
 
     /// Whether any layout is kept: none until a list with sub-items is read.
     var keepsAny: Bool { lock.withLock { kept != nil } }
