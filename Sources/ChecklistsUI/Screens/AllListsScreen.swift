@@ -97,18 +97,21 @@ public struct AllListsState: Hashable, Sendable {
     /// the "more" line.
     static func rows(lists: [ChecklistSummary], due: DueSection, visibleRows: Int) -> [HomeRow] {
         var rows: [HomeRow] = []
+        // Upcoming's row, above the lists, while it has anything to show.
+        let upcoming = due.upcoming > 0 ? 1 : 0
         if !due.items.isEmpty {
             var shown = due.items.count
             if !lists.isEmpty {
                 // Heading, items, "Lists", one list; and the "more" line when some are left out.
-                let allFit = due.total == due.items.count && shown <= visibleRows - 3
-                if !allFit { shown = max(1, min(shown, visibleRows - 4)) }
+                let allFit = due.total == due.items.count && shown <= visibleRows - 3 - upcoming
+                if !allFit { shown = max(1, min(shown, visibleRows - 4 - upcoming)) }
             }
             rows.append(.dueHeading)
             rows += due.items.prefix(shown).map(HomeRow.due)
             if due.total > shown { rows.append(.moreDue(due.total - shown)) }
             rows.append(.listsHeading)
         }
+        if upcoming > 0 { rows.append(.upcoming(due.upcoming)) }
         rows += lists.map(HomeRow.list)
         return rows
     }
@@ -124,6 +127,9 @@ enum AllListsScreen {
             return []
         }
         if command == .openTags { return TagsScreen.open() }
+        if command == .openUpcoming || (command == .open && home.selectedRow == .upcoming(home.due.upcoming)) {
+            return UpcomingScreen.open(state: state)
+        }
         if let due = home.selectedDueItem {
             return ScreenStep(handleDueItem(command, due.item, state: &state))
         }
@@ -222,6 +228,11 @@ enum AllListsScreen {
                 grid.put(text, row: y, column: column, maxColumns: grid.width - column - 1, style: .dim)
             case .listsHeading:
                 grid.put("Lists", row: y, column: 1, maxColumns: grid.width - 2, style: .bold)
+            case let .upcoming(count):
+                let detail = count >= ChecklistsDatabase.upcomingCountCap ? countText(count) + "+" : countText(count)
+                grid.put(state.context.unicode ? "»" : ">", row: y, column: 2, color: .cyan)
+                grid.put("Upcoming", row: y, column: 5, maxColumns: max(1, grid.width - 5 - TextWidth.columns(of: detail) - 3))
+                grid.putRightAligned(detail, row: y, endColumn: grid.width - 1, style: .dim)
             case let .list(summary):
                 let detail = summary.detail
                 let detailWidth = TextWidth.columns(of: detail)
