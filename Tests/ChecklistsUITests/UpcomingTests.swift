@@ -303,6 +303,31 @@ struct UpcomingTests {
         #expect(render(store.state).lines()[4].hasPrefix("   • Bread"))
     }
 
+    @Test("the mouse: a click selects an item (not a heading), a second click opens it, the wheel scrolls")
+    func mouse() throws {
+        defer { folder.remove() }
+        let store = upcoming(try database(), width: 40, height: 12)
+        // Row 4 of the screen is Report's (the title, Overdue, Pay rent, Today).
+        store.send(.key(.mouse(MouseEvent(.left, isPress: true, row: 4, column: 10))))
+        #expect(store.state.screen.upcomingSelection?.text == "Report")
+        // A heading takes no click.
+        store.send(.key(.mouse(MouseEvent(.left, isPress: true, row: 3, column: 10))))
+        #expect(store.state.screen.upcomingSelection?.text == "Report")
+        store.send(.key(.mouse(MouseEvent(.left, isPress: true, row: 4, column: 10))))
+        store.send(.key(.mouse(MouseEvent(.left, isPress: true, row: 4, column: 10))))
+        #expect(store.state.route == .itemDetail && store.state.screen.itemDetail?.text.text == "Report")
+        store.send(.key(.escape))
+        #expect(store.state.route == .upcoming)
+        store.send(.key(.mouse(MouseEvent(.wheelDown, isPress: true, row: 4, column: 10))))
+        guard case let .upcoming(view) = store.state.screen else { Issue.record("not on Upcoming"); return }
+        // Three rows down, less the heading kept above the selected item.
+        #expect(view.viewport.top == 2)
+        #expect(render(store.state).lines()[1] == " Today")
+        #expect(view.selectedItem?.item.text == "Report", "the selection stays on screen, on an item")
+        store.send(.key(.mouse(MouseEvent(.wheelDown, isPress: true, row: 4, column: 10))))
+        #expect(store.state.screen.upcomingSelection?.text == "Milk")
+    }
+
     @Test("over many items only windows are read: the selection's, the first and the last")
     func windows() throws {
         defer { folder.remove() }
