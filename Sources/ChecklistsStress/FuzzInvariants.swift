@@ -31,10 +31,15 @@ enum FuzzInvariants {
             }
         }
         if let problem = viewport(home.viewport, count: home.rows.count, rows: rows, what: "the home screen") { return problem }
-        let selectable = home.rows.contains { if case .due = $0 { true } else if case .list = $0 { true } else { false } }
+        let selectable = home.rows.contains {
+            switch $0 {
+            case .due, .list, .upcoming: true
+            default: false
+            }
+        }
         if selectable {
             switch home.selectedRow {
-            case .due?, .list?: break
+            case .due?, .list?, .upcoming?: break
             default: return "the home screen's selection (\(home.viewport.selection)) is on a heading, not an item or a list"
             }
         }
