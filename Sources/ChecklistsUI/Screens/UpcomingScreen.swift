@@ -33,18 +33,23 @@ public struct UpcomingState: Hashable, Sendable {
 
     /// Takes a window read, keeping the selection on the same item (or the
     /// one now in its place) and that row on the same screen line.
-    mutating func load(_ window: UpcomingWindow, anchor: UpcomingAnchor, headings: (Date) -> String, visibleRows: Int) {
+    mutating func load(_ window: UpcomingWindow, anchor: UpcomingAnchor, headings: (Date) -> (text: String, until: Date), visibleRows: Int) {
         let previous = selectedItem
         let previousLine = viewport.selection - viewport.top
         let wasLoaded = isLoaded
         self.window = window
         isLoaded = true
         rows = []
-        var last: String?
+        // The items come in time order: a heading is worked out once, for
+        // the first item past the end of the one before.
+        var until = Date.distantPast
         for (index, listed) in window.items.enumerated() {
-            let heading = headings(UpcomingKey(listed.item)?.date ?? .distantFuture)
-            if heading != last { rows.append(.heading(heading)) }
-            last = heading
+            let date = UpcomingKey(listed.item)?.date ?? .distantFuture
+            if date >= until {
+                let heading = headings(date)
+                rows.append(.heading(heading.text))
+                until = heading.until
+            }
             rows.append(.item(index))
         }
         let itemRows = rows.indices.filter { if case .item = rows[$0] { true } else { false } }
@@ -255,29 +260,29 @@ enum UpcomingScreen {
 
     // MARK: - Headings
 
-    /// The heading an item keyed at `date` sits under, seen from `now`:
-    /// "Overdue" for the days before today (today's past items stay under
-    /// Today, marked overdue, so the day reads in its order), "Today",
-    /// "Tomorrow", the next five days by weekday and date, then weeks
-    /// ("Week of Dec 14") up to the first month that begins about two
-    /// months away, then months ("February 2027").
-    static func heading(for date: Date, now: Date, style: DueDateStyle, months: inout DateFormatter?) -> String {
-        let days = style.dayOffset(of: date, from: now)
-        switch days {
-        case ..<0: return "Overdue"
-        case 0: return "Today"
-        case 1: return "Tomorrow"
-        case 2..<7: return style.weekday(date) + " " + style.compactFormat(date, now: now)
-        default: break
-        }
+    /// The heading an item keyed at `date` sits under, seen from `now`, and
+    /// when it ends: "Overdue" for the days before today (today's past
+    /// items stay under Today, marked overdue, so the day reads in its
+    /// order), "Today", "Tomorrow", the next five days by weekday and date,
+    /// then weeks ("Week of Dec 14") up to the first month that begins about
+    /// two months away, then months ("February 2027").
+    static func heading(for date: Date, now: Date, style: DueDateStyle, months: inout DateFormatter?) -> (text: String, until: Date) {
         let calendar = style.calendar
         let today = calendar.startOfDay(for: now)
-        let weeksFrom = calendar.date(byAdding: .day, value: 7, to: today) ?? today
-        let inEightWeeks = calendar.date(byAdding: .day, value: 56, to: today) ?? today
+        func day(_ offset: Int) -> Date { calendar.date(byAdding: .day, value: offset, to: today) ?? today.addingTimeInterval(Double(offset) * 86_400) }
+        if date < today { return ("Overdue", today) }
+        let weeksFrom = day(7)
+        if date < weeksFrom {
+            let offset = style.dayOffset(of: date, from: now)
+            let text = offset == 0 ? "Today" : offset == 1 ? "Tomorrow" : style.weekday(date) + " " + style.compactFormat(date, now: now)
+            return (text, day(offset + 1))
+        }
+        let inEightWeeks = day(56)
         let monthsFrom = calendar.dateInterval(of: .month, for: inEightWeeks).map(\.end) ?? inEightWeeks
         if date < monthsFrom {
-            let weekStart = max(calendar.dateInterval(of: .weekOfYear, for: date)?.start ?? date, weeksFrom)
-            return "Week of " + style.compactFormat(weekStart, now: now)
+            let week = calendar.dateInterval(of: .weekOfYear, for: date)
+            let start = max(week?.start ?? date, weeksFrom)
+            return ("Week of " + style.compactFormat(start, now: now), min(week?.end ?? monthsFrom, monthsFrom))
         }
         if months == nil {
             let formatter = DateFormatter()
@@ -287,7 +292,8 @@ enum UpcomingScreen {
             formatter.setLocalizedDateFormatFromTemplate("yMMMM")
             months = formatter
         }
-        return months?.string(from: date) ?? ""
+        let month = calendar.dateInterval(of: .month, for: date)
+        return (months?.string(from: date) ?? "", month?.end ?? .distantFuture)
     }
 
     // MARK: - Drawing
@@ -304,7 +310,13 @@ enum UpcomingScreen {
             return
         }
         let items = view.window.items
-        let layout = ItemRow.layout(for: items.map(\.item), parentTexts: items.map(\.parentText), listNames: items.map(\.checklistName),
+        // Laid out on the items the pane shows, as the Due view is: the
+        // window holds a few screens more, and measuring them all was most
+        // of a frame's time.
+        let shown = view.rows.dropFirst(view.viewport.top).prefix(rows).compactMap { row -> ListedItem? in
+            if case let .item(at) = row { items[at] } else { nil }
+        }
+        let layout = ItemRow.layout(for: shown.map(\.item), parentTexts: shown.map(\.parentText), listNames: shown.map(\.checklistName),
                                     lead: .bullet, state: state, width: grid.width)
         for row in 0..<rows {
             let index = view.viewport.top + row
