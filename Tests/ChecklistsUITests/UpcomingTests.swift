@@ -292,6 +292,18 @@ struct UpcomingTests {
         #expect(!lines.contains { $0.contains("Gym") })
     }
 
+    @Test("a reminder opened from its banner over Upcoming comes back to Upcoming")
+    func bannerOpensAndComesBack() throws {
+        defer { folder.remove() }
+        let store = upcoming(try database(), width: 80, height: 24)
+        store.send(.alarmWentOff(token: store.state.alarm.token, at: Fixed.date("2026-11-21 17:00")))
+        #expect(store.state.keyContext == .banner)
+        press(.enter, on: store)
+        #expect(store.state.route == .itemDetail && store.state.screen.itemDetail?.text.text == "Report")
+        press(.escape, on: store)
+        #expect(store.state.route == .upcoming)
+    }
+
     @Test("a change made elsewhere shows at once, through the watcher's action")
     func changedElsewhere() throws {
         defer { folder.remove() }

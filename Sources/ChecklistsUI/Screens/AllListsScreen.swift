@@ -190,11 +190,14 @@ enum AllListsScreen {
         let load = Effect.loadItems(checklistID: item.checklistID, anchor: .item(item.id, fallback: 0), pageSize: state.pageSize)
         // From the home screen the user stays there, for the next start too:
         // the form is a visit to the list, not a move into it.
-        return origin == .home ? [load] : [load, .commit(.setOpenChecklist(id: item.checklistID))]
+        let visit: Bool = if case .upcoming = origin { true } else { origin == .home }
+        return visit ? [load] : [load, .commit(.setOpenChecklist(id: item.checklistID))]
     }
 
     /// Where Item Detail, opened now on `item`, should go back to.
     private static func origin(opening item: Item, state: AppState) -> ItemDetailState.Origin {
+        // A reminder opened over Upcoming comes back to it.
+        if case let .upcoming(view) = state.screen { return .upcoming(view) }
         guard case let .checklist(list) = state.screen else { return .home }
         if list.summary.id == item.checklistID { return .checklistBeneath }
         let place = list.viewport.selection
