@@ -102,7 +102,8 @@ struct UpcomingTests {
     func dashboardPane() throws {
         defer { folder.remove() }
         let store = upcoming(try database(), width: 40, height: 12)
-        #expect(render(store.state).lines() == [
+        let top = render(store.state).lines()
+        #expect(top == [
             " Upcoming                       9 items",
             " Overdue",
             "   ! Pay rent        List  Nov 19",
@@ -117,19 +118,12 @@ struct UpcomingTests {
             " a:add on its day z:snooze Esc:b… ?:help",
         ])
         press(.character("j"), .character("j"), .character("j"), .character("j"), .character("j"), on: store)
-        #expect(render(store.state).lines() == [
-            " Upcoming                       9 items",
-            " Today",
-            "   • Report        H Work  5:00 PM   🔔",
-            "   • Gym             List  › 6:00 PM",
-            " Tomorrow",
-            "   • Milk            List  Tomorrow",
-            " Mon Nov 23",
-            "   • Plan the we…    Work  › Mon",
+        // On Tickets: the rows move up two, Today's heading at the top.
+        let scrolled = render(store.state).lines()
+        #expect(Array(scrolled[1...7]) == Array(top[3...9]))
+        #expect(Array(scrolled[8...9]) == [
             " Thu Nov 26",
             "   • Tickets         List  Thu",
-            " ↑↓/jk:move Enter:open Space:check",
-            " a:add on its day z:snooze Esc:b… ?:help",
         ])
         press(.character("j"), .character("j"), .character("j"), .character("k"), .character("k"), .character("k"), .character("k"), on: store)
         // Back up onto the first item under a heading: the heading comes into view with it.

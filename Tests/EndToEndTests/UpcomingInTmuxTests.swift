@@ -14,14 +14,8 @@ struct UpcomingInTmuxTests {
     var database: String { folder.file("checklists.sqlite") }
     var app: String { "TZ=\(Self.zone) " + shellQuoted(PackagePaths.binary) + " --db " + shellQuoted(database) }
 
-    /// An `Etc/GMT` zone whose local time is now between 6:00 and 7:00.
-    static let zone: String = {
-        let hour = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date()).hour ?? 0
-        var behind = hour - 6
-        if behind > 12 { behind -= 24 }
-        if behind < -14 { behind += 24 }
-        return behind == 0 ? "Etc/GMT" : "Etc/GMT\(behind > 0 ? "+" : "-")\(abs(behind))"
-    }()
+    /// A zone where it is now about 6:00, as the start dates' test uses.
+    static var zone: String { StartDatesInTmuxTests.zone }
 
     func command(_ arguments: [String]) -> (status: Int32, output: String) {
         runCommand([PackagePaths.binary, "--db", database] + arguments, environment: ["TZ": Self.zone, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
