@@ -18,6 +18,14 @@ public enum HomeRow: Hashable, Sendable {
         }
     }
 
+    /// A due item or a list: where the home screen's selection starts.
+    var isItemOrList: Bool {
+        switch self {
+        case .due, .list: true
+        default: false
+        }
+    }
+
     /// Both a due item or both a list: where the selected row went away
     /// (checked off, deleted elsewhere), the selection stays on its kind.
     func isKind(of other: HomeRow) -> Bool {

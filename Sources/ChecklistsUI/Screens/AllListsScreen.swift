@@ -48,6 +48,10 @@ public struct AllListsState: Hashable, Sendable {
         if let wanted {
             if listID == nil { viewport.top = wanted - previousLine }
             select(wanted, visibleRows: visibleRows)
+        } else if previous == nil, let first = rows.firstIndex(where: \.isItemOrList) {
+            // Nothing was selected (the start): the first item or list, as
+            // before Upcoming had a row above the lists; it is one key up.
+            select(first, visibleRows: visibleRows)
         } else {
             // The selected row is gone (checked off or deleted elsewhere): the
             // row now in its place, or the one above, of the same kind.
