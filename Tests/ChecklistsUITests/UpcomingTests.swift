@@ -339,7 +339,7 @@ struct UpcomingTests {
         defer { folder.remove() }
         let database = try ChecklistsDatabase.temporary(in: folder)
         let list = try database.checklistSummaries()[0].id
-        try database.applyAll((0..<500).map { index in
+        try database.applyAll((0..<1_001).map { index in
             .addItem(checklistID: list, ItemDraft(text: "item \(index)", dueDate: Fixed.date("2026-11-22 09:00").addingTimeInterval(Double(index) * 3_600)))
         }, now: Fixed.now)
         var loads: [Effect] = []
@@ -353,12 +353,13 @@ struct UpcomingTests {
         guard case let .upcoming(first) = store.state.screen else { Issue.record("not on Upcoming"); return }
         #expect(first.window.items.count == 9 * UpcomingScreen.screensAfter)
         #expect(first.window.reachesFirst && !first.window.reachesLast)
-        #expect(render(store.state).lines()[0] == " Upcoming                     500 items")
+        // The count stops at 1,000 and says so.
+        #expect(render(store.state).lines()[0] == " Upcoming                  1,000+ items")
         // Moving within the window reads nothing.
         send(.down)
         #expect(loads.count == 1)
         send(.character("G"))
-        #expect(store.state.screen.upcomingSelection?.text == "item 499")
+        #expect(store.state.screen.upcomingSelection?.text == "item 1000")
         send(.character("g"))
         #expect(store.state.screen.upcomingSelection?.text == "item 0")
         // Paging down reads a window around the selection as it nears the edge.

@@ -284,7 +284,7 @@ enum AllListsScreen {
     }
 
     /// 9998 as "9,998": thousands grouped so a big count reads at a glance.
-    private static func countText(_ count: Int) -> String {
+    static func countText(_ count: Int) -> String {
         var digits = Array(String(count))
         var index = digits.count - 3
         while index > 0 {

@@ -302,7 +302,8 @@ enum UpcomingScreen {
         guard case let .upcoming(view) = state.screen else { return }
         let rows = state.listRows
         let total = view.window.total
-        let count = total >= ChecklistsDatabase.upcomingCountCap ? "\(total)+ items" : total == 1 ? "1 item" : "\(total) items"
+        let count = total >= ChecklistsDatabase.upcomingCountCap ? AllListsScreen.countText(total) + "+ items"
+            : total == 1 ? "1 item" : AllListsScreen.countText(total) + " items"
         Chrome.listTitleBar("Upcoming", details: view.isLoaded ? [count] : [], viewport: view.viewport, count: 0, visibleRows: rows, into: &grid)
         if view.isLoaded && view.window.items.isEmpty {
             grid.put("Nothing upcoming: no open item has a due date, or a start ahead.", row: 2, column: 2, maxColumns: grid.width - 4,
