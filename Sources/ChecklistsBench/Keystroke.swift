@@ -27,10 +27,19 @@ final class KeyDriver {
     }
 
     var onChecklist: Bool { store.state.route == .checklist }
-    var selection: Int { onChecklist ? store.state.screen.checklist?.viewport.selection ?? 0 : store.state.allLists.viewport.selection }
-    var count: Int { onChecklist ? store.state.screen.checklist?.count ?? 0 : store.state.allLists.rows.count }
+    var selection: Int {
+        if case let .upcoming(view) = store.state.screen { return view.viewport.selection }
+        return onChecklist ? store.state.screen.checklist?.viewport.selection ?? 0 : store.state.allLists.viewport.selection
+    }
+    var count: Int {
+        if case let .upcoming(view) = store.state.screen { return view.window.reachesLast ? view.rows.count : Int.max }
+        return onChecklist ? store.state.screen.checklist?.count ?? 0 : store.state.allLists.rows.count
+    }
     /// Identifies the loaded page: it changes exactly when a key reloaded items.
     var pageMark: [Int] {
+        if case let .upcoming(view) = store.state.screen {
+            return [view.window.items.count, Int(truncatingIfNeeded: view.window.items.first?.id ?? -1)]
+        }
         guard let page = store.state.screen.checklist?.page else { return [] }
         return [page.offset, page.items.count, Int(truncatingIfNeeded: page.items.first?.id ?? -1)]
     }
@@ -77,6 +86,7 @@ struct KeystrokeCommand: ParsableCommand {
     @Option(help: "Screen width.") var width: Int = 120
     @Option(help: "Screen height.") var height: Int = 40
     @Option(help: "Times each search query is typed, letter by letter.") var searchRounds: Int = 10
+    @Flag(help: "Time the Upcoming view (U after the start) instead of the screen the start shows.") var upcoming = false
 
     func run() {
         // Open, start and first render, timed as one: the part of the app's
@@ -99,10 +109,14 @@ struct KeystrokeCommand: ParsableCommand {
             driver.press(.escape)
             dismissed += 1
         }
+        // Its first window read and drawn: what opening it costs.
+        let opened = upcoming ? driver.timed(.character("U")).total : nil
         let count = driver.count
-        var out: [(String, String)] = [("screen", driver.onChecklist ? "checklist" : "all-lists"), ("rows", "\(count)")]
+        let screen = upcoming ? "upcoming" : driver.onChecklist ? "checklist" : "all-lists"
+        var out: [(String, String)] = [("screen", screen), ("rows", count == Int.max ? "window" : "\(count)")]
         func emit(_ name: String, _ value: Double) { out.append((name, value.isNaN ? "-" : String(format: "%.0f", value))) }
         emit("start_ns", startCost)
+        if let opened { emit("upcoming_open_ns", opened) }
         // All Lists reads every list's summary at start and after each change to
         // a list, so its cost is worth seeing on its own.
         var summaryTimes: [Double] = []

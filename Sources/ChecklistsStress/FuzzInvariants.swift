@@ -37,10 +37,15 @@ enum FuzzInvariants {
         if shownLists != home.lists.map(\.id) || Set(shownLists).count != shownLists.count {
             return "the home screen shows the lists \(shownLists), loaded as \(home.lists.map(\.id))"
         }
-        let selectable = home.rows.contains { if case .due = $0 { true } else if case .list = $0 { true } else { false } }
+        let selectable = home.rows.contains {
+            switch $0 {
+            case .due, .list, .upcoming: true
+            default: false
+            }
+        }
         if selectable {
             switch home.selectedRow {
-            case .due?, .list?: break
+            case .due?, .list?, .upcoming?: break
             default: return "the home screen's selection (\(home.viewport.selection)) is on a heading, not an item or a list"
             }
         }
@@ -63,6 +68,16 @@ enum FuzzInvariants {
             }
         }
 
+        if case let .upcoming(view) = state.screen {
+            if let problem = viewport(view.viewport, count: view.rows.count, rows: rows, what: "Upcoming") { return problem }
+            if !view.window.items.isEmpty, view.selectedItem == nil {
+                return "Upcoming's selection (\(view.viewport.selection)) is on a heading, not an item"
+            }
+            if let checked = view.window.items.first(where: \.item.isChecked) { return "Upcoming shows item \(checked.id), checked off" }
+            let keys = view.window.items.compactMap { UpcomingKey($0.item) }
+            if keys.count != view.window.items.count { return "Upcoming shows an item with neither a due date nor a start" }
+            if zip(keys, keys.dropFirst()).contains(where: { !($0 < $1) }) { return "Upcoming's items are out of order" }
+        }
         if let banner = state.overlays.banner {
             if banner.reminders.isEmpty { return "an empty reminder banner is shown" }
             if !banner.reminders.indices.contains(banner.index) { return "the banner shows reminder \(banner.index) of \(banner.reminders.count)" }
@@ -241,6 +256,12 @@ enum FuzzInvariants {
             case .search:
                 // The search asks again after every change it notices.
                 if let listed = state.screen.search?.selected, let problem = try same(listed.item, in: database, what: "the selected match") {
+                    return problem
+                }
+            case .upcoming:
+                // Upcoming asks again after every change it notices.
+                if case let .upcoming(view) = state.screen, let listed = view.selectedItem,
+                   let problem = try same(listed.item, in: database, what: "the selected upcoming item") {
                     return problem
                 }
             case .tags:

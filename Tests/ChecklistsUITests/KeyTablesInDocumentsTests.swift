@@ -79,12 +79,13 @@ struct KeyTablesInDocumentsTests {
         }
     }
 
-    static let lists: Set<KeyContext> = [.allLists, .dueItem, .checklist]
+    static let lists: Set<KeyContext> = [.allLists, .dueItem, .checklist, .upcoming]
 
     @Test("every key the README's table gives for a screen is bound there to what the table says it does")
     func readmeTable() throws {
         let screens: [String: Set<KeyContext>] = [
-            "the lists (All Lists, the Due view, a checklist)": Self.lists,
+            "the lists (All Lists, the Due view, a checklist, Upcoming)": Self.lists,
+            "Upcoming (`U` on All Lists)": [.upcoming],
             "All Lists": [.allLists],
             "an item in the Due view": [.dueItem],
             "a checklist": [.checklist],
@@ -108,6 +109,7 @@ struct KeyTablesInDocumentsTests {
             "All Lists": [.allLists],
             "An item in the Due view": [.dueItem],
             "A checklist": [.checklist],
+            "Upcoming": [.upcoming],
             "A reminder banner": [.banner],
             "Help (?)": [.help],
         ]

@@ -36,7 +36,8 @@ struct OverlayStackTests {
         _ = try database.apply(.addItem(checklistID: list, ItemDraft(text: "Call the plumber", dueDate: Fixed.date("2026-11-21 10:31"), shouldRemind: true)),
                                now: clock.time)
         app.start()
-        // Past the Due view's row to the list, and into it.
+        // Past the Due view's row and Upcoming's to the list, and into it.
+        store.send(.key(.character("j")))
         store.send(.key(.character("j")))
         store.send(.key(.enter))
         store.send(.key(.character("d")))
@@ -67,6 +68,8 @@ struct OverlayStackTests {
         _ = try database.apply(.addItem(checklistID: first, ItemDraft(text: "Milk", dueDate: Fixed.date("2026-11-21 10:31"), shouldRemind: true)),
                                now: clock.time)
         app.start()
+        // Past the Due view's row and Upcoming's to the first list.
+        store.send(.key(.character("j")))
         store.send(.key(.character("j")))
         store.send(.key(.enter))
         #expect(store.state.route == .checklist)

@@ -63,6 +63,8 @@ public enum Action: Sendable {
     /// The answer to `.countFamily`: the item and its sub-items as stored,
     /// nil when the item no longer exists.
     case familyCounted(FamilyPurpose, FamilyCount?)
+    /// The answer to `.loadUpcoming`: a window of the Upcoming view.
+    case upcomingLoaded(UpcomingWindow, anchor: UpcomingAnchor)
     /// The data may have changed (a timer fired, another process wrote):
     /// reload what is on screen, keeping the selection.
     case refresh
@@ -118,4 +120,8 @@ public enum Effect: Hashable, Sendable {
     /// Count an item's sub-items at any depth, and the open ones, for the
     /// question or message `purpose` names; answered by `.familyCounted`.
     case countFamily(itemID: Int64, for: FamilyPurpose)
+    /// Read a window of the Upcoming view around `anchor`: `before` items
+    /// before it and `after` from it on, the items with a start and no due
+    /// date from `startsFrom` on; answered by `.upcomingLoaded`.
+    case loadUpcoming(UpcomingAnchor, before: Int, after: Int, startsFrom: Date)
 }

@@ -59,6 +59,9 @@ public struct AppState: Sendable {
     /// Item Detail to open once its checklist's page has loaded (the Due
     /// view's Enter and a, the banner's "open").
     public var openItemAfterLoad: PendingItemForm?
+    /// The checklist last opened (at the start, the one left open): where
+    /// Upcoming's `a` adds when no item is under the cursor.
+    public var lastOpenedChecklistID: Int64?
     /// Whether reminders reach the user while the app is closed: looked up
     /// each time the help opens, which says so.
     public var notifier: NotifierStatus = .unknown
@@ -127,7 +130,7 @@ public struct AppState: Sendable {
         case .checklist, .listDetail:
             go(to: .allLists)
             return []
-        case .tags:
+        case .tags, .upcoming:
             // Items may have been checked off there.
             go(to: .allLists)
             return [loadLists(self, select: nil)]
@@ -155,6 +158,9 @@ public struct AppState: Sendable {
         case let .checklist(id, anchor):
             go(to: .allLists)
             return [.loadItems(checklistID: id, anchor: anchor, pageSize: pageSize), .commit(.setOpenChecklist(id: id))]
+        case let .upcoming(view):
+            go(to: .upcoming(view))
+            return UpcomingScreen.reload(view, state: self)
         }
     }
 

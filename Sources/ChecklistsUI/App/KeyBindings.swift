@@ -22,6 +22,7 @@ public enum KeyCommand: Hashable, Sendable {
     case cyclePriority, priorityNext, priorityPrevious
     case openTags, completeTag
     case addSubItem, indent, outdent, toggleFold
+    case openUpcoming
 }
 
 /// Where the user is, for the purpose of what keys do.
@@ -34,6 +35,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case banner, snoozeChoice
     case search
     case itemTags, tagChooser, taggedItems
+    case upcoming
 
     /// Whether a text field has the keys here: typing and pastes go into it.
     public var isTextField: Bool {
@@ -43,7 +45,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
 
     /// Whether digits here are a count for the next movement key (`5j`,
     /// `10G`), as in vi: the scrolling screens, where no digit is bound.
-    public var takesCounts: Bool { self == .allLists || self == .dueItem || self == .checklist || self == .help }
+    public var takesCounts: Bool { self == .allLists || self == .dueItem || self == .checklist || self == .help || self == .upcoming }
 
     /// The heading of this context on the `?` screen.
     public var title: String {
@@ -75,6 +77,7 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .itemTags: "Item Detail: Tags"
         case .tagChooser: "The tags in use (# on All Lists)"
         case .taggedItems: "Every open item with a tag"
+        case .upcoming: "Upcoming (U on All Lists)"
         }
     }
 }
@@ -110,7 +113,7 @@ public struct KeyBinding: Sendable {
 }
 
 public enum KeyBindings {
-    static let lists: Set<KeyContext> = [.allLists, .dueItem, .checklist]
+    static let lists: Set<KeyContext> = [.allLists, .dueItem, .checklist, .upcoming]
     static let formRows: Set<KeyContext> = [.itemText, .itemRemind, .itemReminder, .itemDueDate, .itemStart, .itemRepeat, .itemPriority, .listName,
                                              .listIcon]
     /// Enter makes a new line in the note, and ↑↓ move between its lines
@@ -209,6 +212,18 @@ public enum KeyBindings {
                    helpLine: false, yields: true),
         KeyBinding([.character("z")], "z", .toggleFold, "fold/unfold its sub-items (on a sub-item, its parent's)", [.checklist],
                    helpLine: false, yields: true),
+
+        // The Upcoming view: the coming days across the lists. U is new
+        // since users had config files: a file that bound it keeps it. Its
+        // z moves the item with the banner's snooze choices.
+        KeyBinding([.character("U")], "U", .openUpcoming, "upcoming: the coming days across lists", [.allLists, .dueItem], helpLine: false,
+                   yields: true),
+        KeyBinding([.enter, .character("e"), .character("l"), .right], "Enter", .editItem, "open", [.upcoming]),
+        KeyBinding([.character(" "), .character("x")], "Space", .toggleChecked, "check", [.upcoming]),
+        KeyBinding([.character("a")], "a", .addItem, "add on its day", [.upcoming]),
+        KeyBinding([.character("z")], "z", .bannerSnooze, "snooze", [.upcoming]),
+        KeyBinding([.character("p")], "p", .cyclePriority, "priority: none, low, medium, high", [.upcoming], helpLine: false),
+        KeyBinding([.escape, .character("q"), .character("h"), .left], "Esc", .back, "back", [.upcoming]),
 
         // The search screen: typing edits the query, so only named keys move.
         KeyBinding([.up], "↑↓", .moveUp, "move", [.search]),
@@ -381,6 +396,7 @@ public enum KeyBindings {
         case .indent: "indent"
         case .outdent: "outdent"
         case .toggleFold: "fold"
+        case .openUpcoming: "upcoming"
         }
     }
 

@@ -35,6 +35,7 @@ enum MouseInput {
         let context = state.keyContext
         if context == .search { return SearchScreen.mouse(event, wheel: wheel, state: &state) }
         if context == .tagChooser || context == .taggedItems { return TagsScreen.mouse(event, wheel: wheel, state: &state) }
+        if context == .upcoming { return UpcomingScreen.mouse(event, wheel: wheel, state: &state) }
         if context == .help {
             guard let wheel else { return [] }
             return HelpOverlay.handle(wheel < 0 ? .moveUp : .moveDown, count: abs(wheel), state: &state)

@@ -14,6 +14,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return keepSelectionVisible(&state)
     case let .started(openChecklistID, notice):
         if let notice { state.message = StatusMessage(notice, kind: .info) }
+        state.lastOpenedChecklistID = openChecklistID
         // Reminders that came due while no copy of the app ran are shown
         // once, as missed; the claim's answer arms the alarm. Claimed
         // first: the loads after it read the reminders it cleared, so its
@@ -36,7 +37,11 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         list.viewport.select(selectIndex, count: page.totalCount, visibleRows: state.listRows)
         switch state.screen {
         // A list opened from the home screen comes to the front.
-        case .allLists: _ = state.navigate(.push(.checklist(list)))
+        case .allLists:
+            if state.openItemAfterLoad == nil { state.lastOpenedChecklistID = summary.id }
+            _ = state.navigate(.push(.checklist(list)))
+        // An item opened or added from Upcoming: its list, beneath its form.
+        case .upcoming: _ = state.navigate(.replace(.checklist(list)))
         case .checklist, .itemDetail: state.screen.checklist = list
         case let .search(search, _): SearchScreen.itemsLoaded(list, search: search, state: &state)
         // An item opened from the tag view: its list, then its form.
@@ -59,6 +64,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             return state.navigate(.push(.itemDetail(ItemDetailState(mode: .edit(item), draft: item.draft, origin: pending.origin), over: list)))
         case .add:
             return state.navigate(.push(.itemDetail(ItemDetailState.adding(to: list.summary.id, origin: pending.origin), over: list)))
+        case let .addDue(due):
+            let form = ItemDetailState(mode: .add(checklistID: list.summary.id), draft: ItemDraft(text: "", dueDate: due), origin: pending.origin)
+            return state.navigate(.push(.itemDetail(form, over: list)))
         }
     case .checklistMissing:
         state.openItemAfterLoad = nil
@@ -72,6 +80,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             return [loadLists(state, select: nil)] + SearchScreen.reload(search)
         case .listDetail, .allLists:
             break
+        case let .upcoming(view):
+            // What it opened, or added to, is gone: the view stays.
+            state.message = StatusMessage("That list no longer exists.", kind: .error)
+            return [loadLists(state, select: nil)] + UpcomingScreen.reload(view, state: state)
         case let .tags(view):
             // The tag view stays, asked again: what it opened is gone.
             state.message = StatusMessage("That list no longer exists.", kind: .error)
@@ -120,6 +132,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         return SubItems.counted(purpose, count, state: &state)
     case .refresh:
         return reloadCurrent(state)
+    case let .upcomingLoaded(window, anchor):
+        UpcomingScreen.loaded(window, anchor: anchor, state: &state)
+        return []
     case let .searchAnswered(generation, results):
         return SearchScreen.answered(generation: generation, results, state: &state)
     case let .matchFound(query, checklistID, step):
@@ -280,6 +295,7 @@ func reloadCurrent(_ state: AppState) -> [Effect] {
     switch state.screen {
     case let .search(search, _): return SearchScreen.reload(search)
     case let .tags(view): return TagsScreen.reload(view)
+    case let .upcoming(view): return UpcomingScreen.reload(view, state: state)
     case .allLists, .listDetail: return [loadLists(state, select: nil)]
     case .checklist, .itemDetail: break
     }
@@ -309,6 +325,12 @@ private func keepSelectionVisible(_ state: inout AppState) -> [Effect] {
     let due = state.allLists.due
     let moreDue: [Effect] = due.items.count < due.total && due.items.count < DueSection.limit(visibleRows: rows)
         ? [loadLists(state, select: nil)] : []
+    if case var .upcoming(view) = state.screen {
+        // Its window is sized in screens: read again for the new height.
+        view.select(view.viewport.selection, visibleRows: rows)
+        state.screen = .upcoming(view)
+        return moreDue + UpcomingScreen.reload(view, state: state)
+    }
     guard var list = state.screen.checklist else { return moreDue }
     list.viewport.clampTop(count: list.count, visibleRows: rows)
     state.screen.checklist = list

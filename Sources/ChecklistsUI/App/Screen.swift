@@ -21,6 +21,8 @@ public enum Screen: Hashable, Sendable {
     case search(SearchState, over: ChecklistState?)
     /// The tag view (`#`), over All Lists.
     case tags(TagsState)
+    /// The Upcoming view (`U`), over All Lists.
+    case upcoming(UpcomingState)
 
     /// The screen's name, for comparisons and double clicks.
     public var route: Route {
@@ -31,6 +33,7 @@ public enum Screen: Hashable, Sendable {
         case .listDetail: .listDetail
         case .search: .search
         case .tags: .tags
+        case .upcoming: .upcoming
         }
     }
 
@@ -40,7 +43,7 @@ public enum Screen: Hashable, Sendable {
             switch self {
             case let .checklist(list), let .itemDetail(_, list): list
             case let .search(_, list): list
-            case .allLists, .listDetail, .tags: nil
+            case .allLists, .listDetail, .tags, .upcoming: nil
             }
         }
         set {
@@ -49,7 +52,7 @@ public enum Screen: Hashable, Sendable {
             case .checklist: self = .checklist(newValue)
             case let .itemDetail(form, _): self = .itemDetail(form, over: newValue)
             case let .search(search, _): self = .search(search, over: newValue)
-            case .allLists, .listDetail, .tags: break
+            case .allLists, .listDetail, .tags, .upcoming: break
             }
         }
     }
@@ -94,6 +97,7 @@ public enum Screen: Hashable, Sendable {
         case .listDetail: ListDetailScreen.handle(command, key: key, state: &state)
         case .search: SearchScreen.handle(command, key: key, state: &state)
         case .tags: command.map { TagsScreen.handle($0, state: &state) } ?? []
+        case .upcoming: command.map { UpcomingScreen.handle($0, count: count, state: &state) } ?? []
         }
     }
 
@@ -106,6 +110,7 @@ public enum Screen: Hashable, Sendable {
         case .listDetail: ListDetailScreen.render(state, into: &grid)
         case .search: SearchScreen.render(state, into: &grid)
         case .tags: TagsScreen.render(state, into: &grid)
+        case .upcoming: UpcomingScreen.render(state, into: &grid)
         }
     }
 
@@ -118,6 +123,7 @@ public enum Screen: Hashable, Sendable {
         case let .listDetail(form): form.keyContext
         case .search: .search
         case let .tags(view): view.keyContext
+        case let .upcoming(view): view.keyContext
         }
     }
 }
@@ -153,5 +159,5 @@ struct ScreenStep: ExpressibleByArrayLiteral {
 
 /// A screen's name, without its state.
 public enum Route: Hashable, Sendable {
-    case allLists, checklist, itemDetail, listDetail, search, tags
+    case allLists, checklist, itemDetail, listDetail, search, tags, upcoming
 }

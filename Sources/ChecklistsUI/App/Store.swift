@@ -76,7 +76,9 @@ public final class Store {
                 // Fewer than a full page: the page is the count, no second query.
                 let total = items.count < dueLimit ? items.count
                     : try database.pendingCount(dueFrom: nil, before: dueBefore, startedBy: state.now, upTo: DueSection.countCap)
-                let due = DueSection(items: items, total: total, startedBy: state.now)
+                let today = state.context.dateStyle.dayCalendar.startOfDay(for: state.now)
+                let due = DueSection(items: items, total: total, startedBy: state.now,
+                                     upcoming: try database.upcomingCount(startsFrom: today))
                 let lists = try database.listsInOrder()
                 return .listsLoaded(lists.lists, due: due, select: select, order: lists.order)
             } catch {
@@ -139,6 +141,13 @@ public final class Store {
             // Unreadable, the line keeps what it showed: the next commit reads again.
             guard let status = try? database.syncStatus() else { return nil }
             return .syncStatusLoaded(status)
+        case let .loadUpcoming(anchor, before, after, startsFrom):
+            do {
+                return .upcomingLoaded(try database.upcomingWindow(around: anchor, before: before, after: after, startsFrom: startsFrom),
+                                       anchor: anchor)
+            } catch {
+                return .loadFailed(message: error.statusLine)
+            }
         case let .countFamily(itemID, purpose):
             do {
                 return .familyCounted(purpose, try countFamily(of: itemID))

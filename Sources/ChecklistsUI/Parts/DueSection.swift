@@ -25,10 +25,14 @@ public struct DueSection: Hashable, Sendable {
     /// The moment the items were read as started by: what had not started
     /// then was left out (it waits in its list).
     public var startedBy: Date?
+    /// How many items the Upcoming view holds, counted as it counts them
+    /// (read with the Due view, for the Upcoming row of the home screen).
+    public var upcoming: Int
 
-    public init(items: [ListedItem] = [], total: Int = 0, startedBy: Date? = nil) {
+    public init(items: [ListedItem] = [], total: Int = 0, startedBy: Date? = nil, upcoming: Int = 0) {
         self.items = items
         self.total = max(total, items.count)
         self.startedBy = startedBy
+        self.upcoming = upcoming
     }
 }

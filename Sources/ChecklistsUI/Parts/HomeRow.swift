@@ -7,12 +7,22 @@ public enum HomeRow: Hashable, Sendable {
     case due(ListedItem)
     case moreDue(Int)
     case listsHeading
+    /// The Upcoming view's row, with how many items it holds.
+    case upcoming(Int)
     case list(ChecklistSummary)
 
     var isSelectable: Bool {
         switch self {
-        case .due, .list: true
+        case .due, .list, .upcoming: true
         case .dueHeading, .moreDue, .listsHeading: false
+        }
+    }
+
+    /// A due item or a list: where the home screen's selection starts.
+    var isItemOrList: Bool {
+        switch self {
+        case .due, .list: true
+        default: false
         }
     }
 
@@ -20,7 +30,7 @@ public enum HomeRow: Hashable, Sendable {
     /// (checked off, deleted elsewhere), the selection stays on its kind.
     func isKind(of other: HomeRow) -> Bool {
         switch (self, other) {
-        case (.due, .due), (.list, .list): true
+        case (.due, .due), (.list, .list), (.upcoming, .upcoming): true
         default: false
         }
     }
@@ -31,6 +41,7 @@ public enum HomeRow: Hashable, Sendable {
         switch (self, other) {
         case let (.due(a), .due(b)): a.id == b.id
         case let (.list(a), .list(b)): a.id == b.id
+        case (.upcoming, .upcoming): true
         default: false
         }
     }

@@ -50,6 +50,10 @@ public struct AllListsState: Hashable, Sendable {
         if let wanted {
             if listID == nil { viewport.top = wanted - previousLine }
             select(wanted, visibleRows: visibleRows)
+        } else if previous == nil, let first = rows.firstIndex(where: \.isItemOrList) {
+            // Nothing was selected (the start): the first item or list, as
+            // before Upcoming had a row above the lists; it is one key up.
+            select(first, visibleRows: visibleRows)
         } else {
             // The selected row is gone (checked off or deleted elsewhere): the
             // row now in its place, or the one above, of the same kind.
@@ -99,18 +103,21 @@ public struct AllListsState: Hashable, Sendable {
     /// the "more" line.
     static func rows(lists: [ChecklistSummary], due: DueSection, visibleRows: Int) -> [HomeRow] {
         var rows: [HomeRow] = []
+        // Upcoming's row, above the lists, while it has anything to show.
+        let upcoming = due.upcoming > 0 ? 1 : 0
         if !due.items.isEmpty {
             var shown = due.items.count
             if !lists.isEmpty {
                 // Heading, items, "Lists", one list; and the "more" line when some are left out.
-                let allFit = due.total == due.items.count && shown <= visibleRows - 3
-                if !allFit { shown = max(1, min(shown, visibleRows - 4)) }
+                let allFit = due.total == due.items.count && shown <= visibleRows - 3 - upcoming
+                if !allFit { shown = max(1, min(shown, visibleRows - 4 - upcoming)) }
             }
             rows.append(.dueHeading)
             rows += due.items.prefix(shown).map(HomeRow.due)
             if due.total > shown { rows.append(.moreDue(due.total - shown)) }
             rows.append(.listsHeading)
         }
+        if upcoming > 0 { rows.append(.upcoming(due.upcoming)) }
         rows += lists.map(HomeRow.list)
         return rows
     }
@@ -126,6 +133,9 @@ enum AllListsScreen {
             return []
         }
         if command == .openTags { return TagsScreen.open() }
+        if command == .openUpcoming || (command == .open && home.selectedRow == .upcoming(home.due.upcoming)) {
+            return UpcomingScreen.open(state: state)
+        }
         if let due = home.selectedDueItem {
             return ScreenStep(handleDueItem(command, due.item, state: &state))
         }
@@ -219,11 +229,14 @@ enum AllListsScreen {
         let load = Effect.loadItems(checklistID: item.checklistID, anchor: .item(item.id, fallback: 0), pageSize: state.pageSize)
         // From the home screen the user stays there, for the next start too:
         // the form is a visit to the list, not a move into it.
-        return origin == .home ? [load] : [load, .commit(.setOpenChecklist(id: item.checklistID))]
+        let visit: Bool = if case .upcoming = origin { true } else { origin == .home }
+        return visit ? [load] : [load, .commit(.setOpenChecklist(id: item.checklistID))]
     }
 
     /// Where Item Detail, opened now on `item`, should go back to.
     private static func origin(opening item: Item, state: AppState) -> ItemDetailState.Origin {
+        // A reminder opened over Upcoming comes back to it.
+        if case let .upcoming(view) = state.screen { return .upcoming(view) }
         guard case let .checklist(list) = state.screen else { return .home }
         if list.summary.id == item.checklistID { return .checklistBeneath }
         let place = list.viewport.selection
@@ -261,6 +274,11 @@ enum AllListsScreen {
                 grid.put(text, row: y, column: column, maxColumns: grid.width - column - 1, style: .dim)
             case .listsHeading:
                 grid.put("Lists", row: y, column: 1, maxColumns: grid.width - 2, style: .bold)
+            case let .upcoming(count):
+                let detail = count >= ChecklistsDatabase.upcomingCountCap ? countText(count) + "+" : countText(count)
+                grid.put(state.context.unicode ? "»" : ">", row: y, column: 2, color: .cyan)
+                grid.put("Upcoming", row: y, column: 5, maxColumns: max(1, grid.width - 5 - TextWidth.columns(of: detail) - 3))
+                grid.putRightAligned(detail, row: y, endColumn: grid.width - 1, style: .dim)
             case let .list(summary):
                 let detail = summary.detail
                 let detailWidth = TextWidth.columns(of: detail)
@@ -305,7 +323,7 @@ enum AllListsScreen {
     }
 
     /// 9998 as "9,998": thousands grouped so a big count reads at a glance.
-    private static func countText(_ count: Int) -> String {
+    static func countText(_ count: Int) -> String {
         var digits = Array(String(count))
         var index = digits.count - 3
         while index > 0 {

@@ -29,6 +29,9 @@ public struct ItemDetailState: Hashable, Sendable {
         /// Another checklist, left when a reminder opened an item of a
         /// different list: it comes back around the item that was selected.
         case checklist(id: Int64, anchor: ItemsAnchor)
+        /// The Upcoming view, as it was: it comes back read again around
+        /// its selection.
+        case upcoming(UpcomingState)
     }
 
     public var mode: Mode
@@ -227,6 +230,8 @@ public struct PendingItemForm: Hashable, Sendable {
     public enum Purpose: Hashable, Sendable {
         case edit(itemID: Int64)
         case add
+        /// A new item due at that moment (Upcoming's `a` on a day).
+        case addDue(Date)
     }
     public var purpose: Purpose
     public var origin: ItemDetailState.Origin
