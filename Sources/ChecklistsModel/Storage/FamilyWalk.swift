@@ -36,6 +36,10 @@ struct FamilyWalk {
         var starts: [Int64: Int] = [:]
         /// Whether the walk reached the list's other end.
         var ended = false
+        /// False when some sub-item's parent is not in the list (undo or
+        /// another process can leave one so): the layout hides such an item
+        /// and its family, and a walk from the top level never meets it.
+        var isWhole = true
 
         struct Key: Equatable {
             var checklistID: Int64
@@ -46,7 +50,7 @@ struct FamilyWalk {
             var stamp: FamilyLayoutCache.Stamp
         }
 
-        func covers(_ count: Int) -> Bool { ended || rows.count >= count }
+        func covers(_ count: Int) -> Bool { !isWhole || ended || rows.count >= count }
     }
 
     /// The rows of the first `count` from one end (or all the walk found
@@ -59,6 +63,16 @@ struct FamilyWalk {
                              total: backwards ? total : 0, stamp: stamp)
         if let kept = cache.keptWalk(key), kept.covers(count) { return kept }
         var walked = Walked(key: key)
+        // Every sub-item of the list counted by a parent in it: two
+        // index-only counts, equal unless a parent is missing.
+        walked.isWhole = try Int.fetchOne(db.cachedStatement(sql: """
+            SELECT (SELECT COUNT(*) FROM item INDEXED BY item_by_parent WHERE checklistID = ?1 AND parentID IS NOT NULL)
+                 - (SELECT coalesce(SUM(subItemCount), 0) FROM item INDEXED BY item_parents WHERE checklistID = ?1 AND subItemCount > 0)
+            """), arguments: [checklistID]) == 0
+        guard walked.isWhole else {
+            cache.keep(walked)
+            return walked
+        }
         let goal = min(Self.reach, max(count * 2, 300))
         let sql = """
             SELECT id, subItemCount FROM item
@@ -103,6 +117,7 @@ struct FamilyWalk {
         var rows: [(id: Int64, place: FamilyPlace)] = []
         if !wanted.isEmpty {
             let walked = try walked(backwards: backwards, count: needed, cache: cache, db)
+            guard walked.isWhole else { return nil }
             // A walk from the end holds the last row first.
             let span = backwards ? (total - wanted.upperBound)..<(total - wanted.lowerBound) : wanted
             guard span.upperBound <= walked.rows.count else { return nil }
@@ -147,6 +162,7 @@ struct FamilyWalk {
         var count = 0
         while true {
             let walked = try walked(backwards: false, count: count, cache: cache, db)
+            guard walked.isWhole else { return nil }
             if let start = walked.starts[rootID] {
                 var index = start
                 while index < walked.rows.count {
