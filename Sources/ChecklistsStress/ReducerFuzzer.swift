@@ -583,6 +583,7 @@ public final class ReducerFuzzer {
             return problem
         }
         if let expectation, let problem = expectation.check(state) { return problem }
+        if index % 64 == 0, let drift = (try? app.subItemCountDrifts())?.first { return "the sub-item counts drifted: \(drift)" }
         if noticeIn == nil {
             let thorough = index % 64 == 0 || { if case .notice = event { true } else { false } }()
             if let problem = FuzzInvariants.showsWhatTheDatabaseHolds(state, database: app, thorough: thorough) { return problem }

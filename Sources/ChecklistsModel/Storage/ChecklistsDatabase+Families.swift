@@ -56,3 +56,27 @@ extension ChecklistsDatabase {
                        arguments: [parentID, StoredTime.wholeSeconds(now), itemID])
     }
 }
+
+extension ChecklistsDatabase {
+    /// An item whose kept `subItemCount` is not the number of its sub-items
+    /// in its list, with both figures.
+    public struct SubItemCountDrift: Equatable, Sendable, CustomStringConvertible {
+        public var itemID: Int64
+        public var kept: Int
+        public var actual: Int
+        public var description: String { "item \(itemID) keeps \(kept) sub-items but has \(actual)" }
+    }
+
+    /// Every item whose kept count of sub-items differs from its sub-items
+    /// counted afresh. A layout finds the families through that count, so
+    /// one that drifted would hide a family: the fuzzers check it.
+    public func subItemCountDrifts() throws(StorageError) -> [SubItemCountDrift] {
+        try read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT id, subItemCount, (SELECT COUNT(*) FROM item AS sub WHERE sub.checklistID = item.checklistID AND sub.parentID = item.id) AS actual
+                FROM item WHERE subItemCount <> actual
+                ORDER BY id
+                """).map { SubItemCountDrift(itemID: $0[0], kept: $0[1], actual: $0[2]) }
+        }
+    }
+}
