@@ -18,7 +18,7 @@ public enum FilterCommands {
         do {
             return try ItemFilter.parse(typed)
         } catch {
-            throw .badInput("--filter: \(error.description). Allowed: \(ItemFilter.allowedWords)")
+            throw .badInput("--filter: \(error.description)")
         }
     }
 
@@ -99,7 +99,7 @@ public enum FilterCommands {
         do {
             _ = try ItemFilter.parse(filter)
         } catch {
-            throw .badInput("--filter: \(error.description). Allowed: \(ItemFilter.allowedWords)")
+            throw .badInput("--filter: \(error.description)")
         }
         let database = try context.openDatabase()
         do {

@@ -68,10 +68,6 @@ public struct ItemFilter: Hashable, Sendable {
 
     // MARK: - Reading
 
-    /// What is allowed, for the error a bad word gets.
-    public static let allowedWords = "#tag, !, !!, !!! (or !low, !medium, !high, !none, + for \"or higher\"), "
-        + "due:overdue, due:today, due:week, due:none, due:3d, list:NAME, has:reminder, is:open, is:checked, is:any, started, or text"
-
     /// Reads `typed`; a word that looks like an option and is not one is
     /// an error naming what is allowed, so a typo never silently becomes text.
     public static func parse(_ typed: String) throws(ItemFilterError) -> ItemFilter {
@@ -96,7 +92,7 @@ public struct ItemFilter: Hashable, Sendable {
         }
         if text.hasPrefix("!") {
             guard let wanted = Self.priority(in: text) else {
-                throw .badWord(text, "a priority is !, !!, !!! or !low, !medium, !high, !none, with + for \"or higher\"")
+                throw .badWord(text, "try ! !! !!! !low !medium !high !none (+ or higher)")
             }
             priority = wanted.priority
             priorityOrHigher = wanted.orHigher
@@ -115,7 +111,7 @@ public struct ItemFilter: Hashable, Sendable {
         switch key {
         case "due":
             guard let due = Self.due(value.lowercased()) else {
-                throw .badWord(text, "due: takes overdue, today, week, none or a number of days such as 3d")
+                throw .badWord(text, "due: takes overdue, today, week, none, 3d")
             }
             self.due = due
         case "list":

@@ -78,8 +78,8 @@ extension ChecklistsDatabase {
         let description = id == nil ? "keep smart list \(Self.quoted(name))" : "edit smart list \(Self.quoted(name))"
         return try recordedWrite(now: now, description: { _ in description }) { db in
             let others = try Self.smartLists(db).filter { $0.id != id }
-            if others.contains(where: { $0.name.lowercased() == name.lowercased() }) {
-                throw StorageError.badSmartList(reason: "A smart list is already called “\(name)”; choose another name.")
+            if let taken = others.first(where: { $0.name.lowercased() == name.lowercased() }) {
+                throw StorageError.badSmartList(reason: "A smart list is already called “\(taken.name)”; choose another name.")
             }
             if let id {
                 try db.execute(sql: "UPDATE smartList SET name = ?, filter = ? WHERE id = ?", arguments: [name, filter, id])

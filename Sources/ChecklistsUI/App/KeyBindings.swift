@@ -255,7 +255,7 @@ public enum KeyBindings {
         KeyBinding([.enter], "Enter", .done, "show", [.filterField], yields: true),
         KeyBinding([.escape], "Esc", .cancel, "back", [.filterField], yields: true),
         KeyBinding([.character(" "), .character("x")], "Space", .toggleChecked, "check", [.filteredItems], yields: true),
-        KeyBinding([.enter, .character("e")], "Enter", .open, "open", [.filteredItems], yields: true),
+        KeyBinding([.enter], "Enter", .open, "open", [.filteredItems], yields: true),
         KeyBinding([.character("f")], "f", .openFilter, "filter", [.filteredItems], yields: true),
         KeyBinding([.character("S")], "S", .keepFilter, "keep", [.filteredItems], yields: true),
         KeyBinding([.escape, .character("q"), .character("h"), .left], "Esc", .back, "back", [.filteredItems], yields: true),

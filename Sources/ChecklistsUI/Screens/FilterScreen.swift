@@ -151,7 +151,7 @@ enum FilterScreen {
         case .toggleChecked:
             guard let listed = view.selectedItem else { return [] }
             return ScreenStep(SubItems.toggleChecked(listed.item))
-        case .open, .editItem:
+        case .open:
             // Item Detail opens over the item's list once its page is here.
             guard let listed = view.selectedItem else { return [] }
             state.openItemAfterLoad = PendingItemForm(purpose: .edit(itemID: listed.id), origin: .checklistBeneath)
@@ -246,10 +246,10 @@ enum FilterScreen {
                             visibleRows: rows, into: &grid)
         var top = 1
         if let editing = view.editing {
-            let label = editing == .filter ? "f" : "Name"
+            let label = editing == .filter ? "f" : "Keep as"
             grid.put(label, row: 1, column: 1, style: .bold)
             let start = 2 + TextWidth.columns(of: label)
-            let placeholder = editing == .filter ? "#tag !high due:3d list:NAME has:reminder is:checked text" : "the smart list's name"
+            let placeholder = editing == .filter ? "#tag !high due:3d list:NAME has:reminder is:checked text" : "a name, e.g. Urgent at work"
             let cursor = view.field.draw(into: &grid, row: 1, column: start, columns: max(1, grid.width - start - 1), placeholder: placeholder)
             grid.cursor = GridPosition(row: 1, column: cursor)
             top = 2
