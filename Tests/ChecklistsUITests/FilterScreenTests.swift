@@ -71,6 +71,39 @@ struct FilterScreenTests {
         #expect(store.state.route == .allLists)
     }
 
+    @Test("the items at 40x12 and 200x50: the marks shortened in a narrow pane, every row on one line")
+    func sizes() throws {
+        defer { folder.remove() }
+        let database = try database()
+        var drawn: [[String]] = []
+        for (width, height) in [(40, 12), (200, 50)] {
+            let store = store(database, width: width, height: height)
+            press(.character("f"), on: store)
+            type("#work", on: store)
+            press(.enter, on: store)
+            drawn.append(render(store.state).lines())
+        }
+        #expect(drawn[0] == [
+            " #work                      4 of 6 open",
+            " [ ] Report #work       H Work  5:00 PM",
+            " [ ] Call the bank #w…  M Work  Tue",
+            " [ ] Taxes #work          List  Dec 10",
+            " [ ] Find the number …    Work",
+        ] + Array(repeating: "", count: 5) + [
+            " ↑↓/jk:move Space:check Enter:open",
+            " f:filter S:keep Esc:back u:undo ?:help",
+        ])
+        #expect(Array(drawn[1].prefix(6)) == [
+            " #work" + String(repeating: " ", count: 182) + "4 of 6 open",
+            " [ ] Report #work                            !!! Work  Today 5:00 PM",
+            " [ ] Call the bank #work                     !!  Work  Tuesday 9:00 AM",
+            " [ ] Taxes #work                                 List  Dec 10, 9:00 AM",
+            " [ ] Find the number  ‹ Call the bank #work      Work",
+            "",
+        ])
+        #expect(drawn[1].count == 50 && drawn[1][49] == " ↑↓/jk move  Space check  Enter open  f filter  S keep  Esc back  u undo  ? help")
+    }
+
     @Test("f in a list starts with list:NAME; Space checks an item off and it leaves; u brings it back; Esc returns to the list")
     func filterOneList() throws {
         defer { folder.remove() }
