@@ -152,11 +152,8 @@ enum FilterScreen {
             guard let listed = view.selectedItem else { return [] }
             return ScreenStep(SubItems.toggleChecked(listed.item))
         case .open:
-            // Item Detail opens over the item's list once its page is here.
             guard let listed = view.selectedItem else { return [] }
-            state.openItemAfterLoad = PendingItemForm(purpose: .edit(itemID: listed.id), origin: .checklistBeneath)
-            return [.commit(.setOpenChecklist(id: listed.item.checklistID)),
-                    .loadItems(checklistID: listed.item.checklistID, anchor: .item(listed.id, fallback: 0), pageSize: state.pageSize)]
+            return ScreenStep(openInItsList(listed, state: &state))
         case .openFilter:
             view.editing = .filter
             view.field = TextField((view.filter?.text).map { $0.isEmpty ? "" : $0 + " " } ?? "")
@@ -170,6 +167,14 @@ enum FilterScreen {
         default:
             return []
         }
+    }
+
+    /// Enter on a flat row (here, and on the tag view's items): Item Detail
+    /// opens over the item's list once its page is here.
+    static func openInItsList(_ listed: ListedItem, state: inout AppState) -> [Effect] {
+        state.openItemAfterLoad = PendingItemForm(purpose: .edit(itemID: listed.id), origin: .checklistBeneath)
+        return [.commit(.setOpenChecklist(id: listed.item.checklistID)),
+                .loadItems(checklistID: listed.item.checklistID, anchor: .item(listed.id, fallback: 0), pageSize: state.pageSize)]
     }
 
     /// The mouse on the items, as on the tag view's: the wheel scrolls, a
