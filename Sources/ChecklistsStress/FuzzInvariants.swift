@@ -441,6 +441,7 @@ enum FuzzInvariants {
             case .typedReminder: state.screen.itemDetail?.reminderInput?.text
             case .itemTags: state.screen.itemDetail?.tags.text
             case .typedStart: state.screen.itemDetail?.startInput?.text
+            case .filterField: if case let .filter(view, _) = state.screen { view.field.text } else { nil }
             default: state.screen.itemDetail?.picker?.typed?.text
             }
         }
