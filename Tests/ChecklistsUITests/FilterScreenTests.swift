@@ -145,6 +145,40 @@ struct FilterScreenTests {
         #expect(store.state.keyContext == .filterField)
     }
 
+    @Test("e on a smart list: its filter in the field, then its name; Enter keeps both under the same smart list")
+    func editSmartList() throws {
+        defer { folder.remove() }
+        let database = try database()
+        let kept = try database.saveSmartList(id: nil, name: "Work", filter: "#work", now: Fixed.now)
+        let store = store(database, width: 80, height: 24)
+        press(.end, .character("e"), on: store)
+        #expect(render(store.state).lines()[1] == " f #work")
+        type(" !high", on: store)
+        press(.enter, on: store)
+        #expect(render(store.state).lines()[1] == " Keep as Work")
+        for _ in 0..<4 { press(.backspace, on: store) }
+        type("Urgent work", on: store)
+        press(.enter, on: store)
+        #expect(try database.smartLists() == [SmartList(id: kept.id, name: "Urgent work", filter: "#work !high")])
+        #expect(render(store.state).lines()[0] == " Urgent work                                               #work !high · 1 of 6")
+    }
+
+    @Test("a change made elsewhere reaches the filter screen at once: its items are read again")
+    func changedElsewhere() throws {
+        defer { folder.remove() }
+        let database = try database()
+        let store = store(database, width: 80, height: 24)
+        press(.character("f"), on: store)
+        type("!high", on: store)
+        press(.enter, on: store)
+        #expect(render(store.state).lines()[0].hasSuffix("2 of 6 open"))
+        let list = try database.checklistSummaries()[0].id
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "Renew passport", dueDate: nil, priority: .high)), now: Fixed.now)
+        store.send(.changedElsewhere(at: Fixed.now))
+        #expect(render(store.state).lines()[0].hasSuffix("3 of 7 open"))
+        #expect(render(store.state).lines()[3].hasPrefix(" [ ] Renew passport"))
+    }
+
     @Test("the mouse on a filter's items: a click selects, a second click on the row opens the item in its list")
     func mouse() throws {
         defer { folder.remove() }
