@@ -199,6 +199,8 @@ struct KeystrokeCommand: ParsableCommand {
                 emit("check_med_ns", Summary(checks).median)
             }
         }
+        // Search starts where / is bound: back from a filter's items first.
+        if filter != nil { driver.press(.escape) }
         for (name, value) in measureSearch(driver) { emit(name, value) }
         for (name, value) in out { print("\(name)\t\(value)") }
         if sink == 42 { print("") }  // Never true in practice; reads `sink`.

@@ -171,6 +171,31 @@ struct FilterStorageTests {
         #expect(results.matching == 6)
     }
 
+    @Test("many matches across the lists are read in order on the pending indexes, dated then undated, and still counted")
+    func manyMatches() throws {
+        defer { folder.remove() }
+        let (database, _) = try database()
+        let list = try database.checklistSummaries()[0].id
+        for number in 1...10 {
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "Undated \(number)", dueDate: nil)), now: Fixed.now)
+        }
+        // 16 open items, more than four pages of 3: the ordered reads.
+        let first = try database.filteredItems(ItemFilter(), now: Fixed.now, calendar: calendar, limit: 3)
+        #expect(first.items.map(\.item.text) == ["Pay rent", "Report", "Call the bank"])
+        #expect(first.matching == 16)
+        // The one dated item without a priority, then the undated ones by id.
+        let undated = try database.filteredItems(try ItemFilter.parse("!none"), now: Fixed.now, calendar: calendar, limit: 2)
+        #expect(undated.matching == 12)
+        #expect(undated.items.map(\.item.text) == ["Taxes", "Plan"])
+        let tail = try database.filteredItems(ItemFilter(), now: Fixed.now, calendar: calendar, limit: 3).items
+        let all = try database.filteredItems(ItemFilter(), now: Fixed.now, calendar: calendar, limit: 100).items
+        #expect(tail == Array(all.prefix(3)))
+        // Past the dated ones, the undated in the order they were added.
+        #expect(all.suffix(3).map(\.item.text) == ["Undated 8", "Undated 9", "Undated 10"])
+        let three = try database.filteredItems(try ItemFilter.parse("is:open"), now: Fixed.now, calendar: calendar, limit: 3)
+        #expect(three.items.map(\.item.text) == first.items.map(\.item.text))
+    }
+
     @Test("smart lists: kept by name, counted, renamed, a taken name or a bad filter refused, deleted and brought back by undo")
     func smartLists() throws {
         defer { folder.remove() }

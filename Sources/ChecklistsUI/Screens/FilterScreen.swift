@@ -47,8 +47,9 @@ public struct FilterState: Hashable, Sendable {
 }
 
 enum FilterScreen {
-    /// Items asked for at a time, as the tag view asks.
-    static let itemLimit = 500
+    /// Items asked for at a time, as search shows at most: each frame lays
+    /// out the rows loaded, so a page is kept to a few screens.
+    static let itemLimit = 200
 
     /// `f`: the field, with this list's name in a checklist.
     static func open(state: AppState) -> ScreenStep {
