@@ -47,15 +47,18 @@ extension ChecklistsDatabase {
                     LIMIT \(max(0, limit))
                     """).fetchAll(db)
             }
-            var rows: [ListedItemRecord]
-            if scansAll && filter.state == .open && matching / 4 > limit {
+            var rows: [ListedItemRecord] = []
+            let everyList = filter.listName == nil && filter.words.isEmpty
+            if matching == 0 {
+                // Nothing to read.
+            } else if everyList && filter.state == .open && matching / 4 > limit {
                 // Many open items match across the lists: read them in order on
                 // the pending items' indexes (dated by due date, then undated),
                 // which stops at the page; sorting every match would read them all.
                 rows = try page("", "AND item.dueAt IS NOT NULL", order: "item.dueAt", limit: limit)
                 if rows.count < limit { rows += try page("", "AND item.dueAt IS NULL", order: "item.id", limit: limit - rows.count) }
             } else {
-                // Few match: one pass over the table finds them, and they are sorted.
+                // Few match, or a list's index or the search index finds them: sorted.
                 rows = try page(scan, "", order: ItemRecord.dueOrder("item"), limit: limit)
             }
             let items = try rows.map { record in
