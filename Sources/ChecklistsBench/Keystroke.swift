@@ -29,10 +29,12 @@ final class KeyDriver {
     var onChecklist: Bool { store.state.route == .checklist }
     var selection: Int {
         if case let .upcoming(view) = store.state.screen { return view.viewport.selection }
+        if case let .filter(view, _) = store.state.screen { return view.viewport.selection }
         return onChecklist ? store.state.screen.checklist?.viewport.selection ?? 0 : store.state.allLists.viewport.selection
     }
     var count: Int {
         if case let .upcoming(view) = store.state.screen { return view.window.reachesLast ? view.rows.count : Int.max }
+        if case let .filter(view, _) = store.state.screen { return view.results?.items.count ?? 0 }
         return onChecklist ? store.state.screen.checklist?.count ?? 0 : store.state.allLists.rows.count
     }
     /// Identifies the loaded page: it changes exactly when a key reloaded items.
@@ -40,6 +42,7 @@ final class KeyDriver {
         if case let .upcoming(view) = store.state.screen {
             return [view.window.items.count, Int(truncatingIfNeeded: view.window.items.first?.id ?? -1)]
         }
+        if case let .filter(view, _) = store.state.screen { return [view.results?.items.count ?? 0] }
         guard let page = store.state.screen.checklist?.page else { return [] }
         return [page.offset, page.items.count, Int(truncatingIfNeeded: page.items.first?.id ?? -1)]
     }
@@ -87,6 +90,7 @@ struct KeystrokeCommand: ParsableCommand {
     @Option(help: "Screen height.") var height: Int = 40
     @Option(help: "Times each search query is typed, letter by letter.") var searchRounds: Int = 10
     @Flag(help: "Time the Upcoming view (U after the start) instead of the screen the start shows.") var upcoming = false
+    @Option(help: ArgumentHelp("Time a filter's items (f, the filter typed, Enter) instead.", valueName: "filter")) var filter: String?
 
     func run() {
         // Open, start and first render, timed as one: the part of the app's
@@ -110,13 +114,28 @@ struct KeystrokeCommand: ParsableCommand {
             dismissed += 1
         }
         // Its first window read and drawn: what opening it costs.
-        let opened = upcoming ? driver.timed(.character("U")).total : nil
+        var opened = upcoming ? driver.timed(.character("U")).total : nil
+        if let filter {
+            // Typed untimed; Enter reads and draws the items, as opening a smart list does.
+            driver.press(.character("f"))
+            for character in filter { driver.press(.character(character)) }
+            opened = driver.timed(.enter).total
+        }
         let count = driver.count
-        let screen = upcoming ? "upcoming" : driver.onChecklist ? "checklist" : "all-lists"
+        let screen = filter != nil ? "filter" : upcoming ? "upcoming" : driver.onChecklist ? "checklist" : "all-lists"
         var out: [(String, String)] = [("screen", screen), ("rows", count == Int.max ? "window" : "\(count)")]
         func emit(_ name: String, _ value: Double) { out.append((name, value.isNaN ? "-" : String(format: "%.0f", value))) }
         emit("start_ns", startCost)
-        if let opened { emit("upcoming_open_ns", opened) }
+        if let opened { emit(filter != nil ? "filter_open_ns" : "upcoming_open_ns", opened) }
+        if let filter, let parsed = try? ItemFilter.parse(filter) {
+            // A smart list's count on All Lists: one query per smart list per reload.
+            let times = (0..<5).map { _ in
+                let begin = monotonicNanoseconds()
+                sink &+= (try? database.filteredCount(parsed, now: Date(), calendar: Calendar.current)) ?? 0 ?? 0
+                return Double(monotonicNanoseconds() - begin)
+            }
+            emit("filter_count_ns", Summary(times).median)
+        }
         // All Lists reads every list's summary at start and after each change to
         // a list, so its cost is worth seeing on its own.
         var summaryTimes: [Double] = []
@@ -180,6 +199,8 @@ struct KeystrokeCommand: ParsableCommand {
                 emit("check_med_ns", Summary(checks).median)
             }
         }
+        // Search starts where / is bound: back from a filter's items first.
+        if filter != nil { driver.press(.escape) }
         for (name, value) in measureSearch(driver) { emit(name, value) }
         for (name, value) in out { print("\(name)\t\(value)") }
         if sink == 42 { print("") }  // Never true in practice; reads `sink`.

@@ -24,8 +24,9 @@ public enum ItemQueryCommands {
     /// are listed, indented, and one listed without its parent with the
     /// parent's text ("‹ Trip"); JSON is always in the listing's order, each
     /// item naming its `parent`.
+    /// With `count`, only how many items there are.
     public static func list(list: String?, due: DueFilter?, all: Bool, match: String? = nil, json: Bool, flat: Bool = false,
-                            fields: FieldFilter = FieldFilter(), context: CommandLineContext) throws(CommandLineError) {
+                            fields: FieldFilter = FieldFilter(), count: Bool = false, context: CommandLineContext) throws(CommandLineError) {
         let query = try match.map { typed throws(CommandLineError) in
             guard let query = SearchQuery(typed) else {
                 throw .badInput("--match needs some text to look for, e.g. --match milk")
@@ -48,6 +49,16 @@ public enum ItemQueryCommands {
         let includeChecked = all && due != .overdue
         // What has not started is not due yet: a --due window leaves it out.
         let startedBy = due == nil ? nil : context.now
+        if count {
+            var items = 0
+            try context.storage { () throws(StorageError) in
+                try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
+                                            startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags,
+                                            summaries: true) { _ in items += 1 }
+            }
+            context.output(String(items))
+            return
+        }
         // Printed as they are read, in chunks, none of them kept (a large
         // listing held whole was most of `list`'s memory and page faults).
         if json {

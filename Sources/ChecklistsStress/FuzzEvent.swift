@@ -101,6 +101,9 @@ struct KeyChooser {
     private let tagWords = Array("work Work w h home #errands, wo #")
     /// What a start is typed as: days alone (00:00), days with a time, durations.
     private let startWords = Array("mon dec 7 +3d tomorrow 9:00 fri 0:00 +2h sat")
+    /// What a filter is typed as (f): each kind of word, some bad, so
+    /// filters show, fail and are kept as smart lists (S, then a name).
+    private let filterWords = Array("#work !high !!+ due:3d due:none list:List is:any has:reminder started milk due:x ")
 
     init() {
         var meaningful: [KeyContext: [Key]] = [:]
@@ -130,6 +133,7 @@ struct KeyChooser {
             if context == .typedReminder && random.chance(0.6) { return .character(random.pick(reminderWords)) }
             if context == .itemTags && random.chance(0.6) { return .character(random.pick(tagWords)) }
             if context == .typedStart && random.chance(0.6) { return .character(random.pick(startWords)) }
+            if context == .filterField && random.chance(0.6) { return .character(random.pick(filterWords)) }
             return .character(random.pick(NastyText.characters))
         }
         if roll < 65, let keys = meaningful[context], !keys.isEmpty {

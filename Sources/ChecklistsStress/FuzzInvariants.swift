@@ -39,13 +39,13 @@ enum FuzzInvariants {
         }
         let selectable = home.rows.contains {
             switch $0 {
-            case .due, .list, .upcoming: true
+            case .due, .list, .upcoming, .smartList: true
             default: false
             }
         }
         if selectable {
             switch home.selectedRow {
-            case .due?, .list?, .upcoming?: break
+            case .due?, .list?, .upcoming?, .smartList?: break
             default: return "the home screen's selection (\(home.viewport.selection)) is on a heading, not an item or a list"
             }
         }
@@ -264,6 +264,21 @@ enum FuzzInvariants {
                    let problem = try same(listed.item, in: database, what: "the selected upcoming item") {
                     return problem
                 }
+            case .filter:
+                // A filter's screen asks again after every change it
+                // notices; every row it shows matches its filter (the
+                // words that depend on the clock aside: the clock moves
+                // between the read and this check).
+                guard case let .filter(view, _) = state.screen, var filter = view.filter, let results = view.results else { return nil }
+                if let listed = view.selectedItem, let problem = try same(listed.item, in: database, what: "the selected filtered item") {
+                    return problem
+                }
+                filter.due = nil
+                filter.startedOnly = false
+                let calendar = Calendar(identifier: .gregorian)
+                if let stray = results.items.first(where: { !filter.matches($0.item, listName: $0.checklistName, now: state.now, calendar: calendar) }) {
+                    return "item \(stray.id) is on the filter screen of “\(filter.text)” but does not match it"
+                }
             case .tags:
                 // The tag view asks again after every change it notices.
                 if case let .tags(view) = state.screen, let listed = view.selectedItem,
@@ -426,6 +441,7 @@ enum FuzzInvariants {
             case .typedReminder: state.screen.itemDetail?.reminderInput?.text
             case .itemTags: state.screen.itemDetail?.tags.text
             case .typedStart: state.screen.itemDetail?.startInput?.text
+            case .filterField: if case let .filter(view, _) = state.screen { view.field.text } else { nil }
             default: state.screen.itemDetail?.picker?.typed?.text
             }
         }

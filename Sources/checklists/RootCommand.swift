@@ -39,7 +39,7 @@ struct RootCommand: ParsableCommand {
         version: "checklists \(version)",
         subcommands: [
             Add.self, ListItems.self, Done.self, Undone.self, Delete.self, Edit.self, Move.self,
-            Lists.self, NewList.self, DeleteList.self, Status.self, Export.self, Import.self, Notify.self, Sync.self,
+            Lists.self, NewList.self, DeleteList.self, SmartLists.self, Status.self, Export.self, Import.self, Notify.self, Sync.self,
             Undo.self, Redo.self,
         ]
     )

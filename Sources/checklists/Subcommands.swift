@@ -101,6 +101,8 @@ struct ListItems: Subcommand {
             --due today: due today; week: today and the 6 days after; overdue: due now or earlier (each leaves out items not started yet).
             --match: only items containing TEXT anywhere, case and accents ignored (as the app's / search).
             --priority: only items of that priority. --tag (repeatable): only items having every tag given (case ignored).
+            --filter: the app's filter words (#work !high due:3d list:NAME has:reminder is:checked started text), or a smart list's name (tried first); alone, without the options above.
+            --count prints only how many items there are.
             A sub-item listed with its parent comes under it, indented; one listed without it ends with its parent's text (‹ Trip). --flat lists every item in due order, unindented.
             --json prints an array of {id, text, list, listId, due, checked, remind, reminders, nextReminder, overdue, repeat, lastDone, note, priority, tags, start, parent} (see the manual page, JSON).
             """)
@@ -114,10 +116,54 @@ struct ListItems: Subcommand {
     @Option(help: ArgumentHelp("Only items with this tag (repeatable: items having all of them).", valueName: "name")) var tag: [String] = []
     @Flag(help: "Print JSON for scripts.") var json = false
     @Flag(help: "Every item on its own line in due order, sub-items not under their parents.") var flat = false
+    @Option(help: ArgumentHelp("Only items matching this filter (the app's f), or this smart list's.", valueName: "filter")) var filter: String?
+    @Flag(help: "Print only how many items there are.") var count = false
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
+        if let filter {
+            // One way to say what to list: the filter holds every other option's meaning.
+            let others = [list == nil ? nil : "--list", due == nil ? nil : "--due", all ? "--all" : nil, match == nil ? nil : "--match",
+                          priority == nil ? nil : "--priority", tag.isEmpty ? nil : "--tag"].compactMap { $0 }
+            if !others.isEmpty {
+                throw .badInput("--filter cannot be combined with \(others.joined(separator: ", ")); write it in the filter (list:NAME, due:today, is:any, #tag, !high, text)")
+            }
+            try FilterCommands.list(filter: filter, json: json, count: count, context: context)
+            return
+        }
         try ItemQueryCommands.list(list: list, due: due, all: all, match: match, json: json, flat: flat,
-                                   fields: FieldFilter(priority: priority, tags: tag), context: context)
+                                   fields: FieldFilter(priority: priority, tags: tag), count: count, context: context)
+    }
+}
+
+struct SmartLists: Subcommand {
+    static let configuration = CommandConfiguration(
+        commandName: "smart-lists",
+        abstract: "Show the smart lists (filters kept by name) with their counts; add or delete one.",
+        discussion: """
+            One line per smart list, by name: name, how many items match now, its filter.
+            --add NAME --filter TEXT keeps a filter under a name (as S does in the app); --delete NAME deletes one (its items stay).
+            `checklists list --filter NAME` lists a smart list's items.
+            """)
+    @OptionGroup var database: DatabaseOption
+    @ParentCommand var root: RootCommand
+    @Option(help: ArgumentHelp("Keep --filter under this name.", valueName: "name")) var add: String?
+    @Option(help: ArgumentHelp("The filter to keep, with --add.", valueName: "filter")) var filter: String?
+    @Option(help: ArgumentHelp("Delete the smart list of this name.", valueName: "name")) var delete: String?
+    @Flag(help: "Print JSON for scripts: [{id, name, filter, count}].") var json = false
+
+    func perform(_ context: CommandLineContext) throws(CommandLineError) {
+        switch (add, delete) {
+        case let (name?, nil):
+            guard let filter else { throw .badInput("--add needs --filter, e.g. smart-lists --add Urgent --filter '!high due:today'") }
+            try FilterCommands.addSmartList(name: name, filter: filter, context: context)
+        case let (nil, name?):
+            try FilterCommands.deleteSmartList(name: name, context: context)
+        case (nil, nil):
+            if filter != nil { throw .badInput("--filter goes with --add NAME here; to list its items: checklists list --filter") }
+            try FilterCommands.smartLists(json: json, context: context)
+        case (_?, _?):
+            throw .badInput("give --add or --delete, not both")
+        }
     }
 }
 

@@ -86,6 +86,7 @@ struct KeyTablesInDocumentsTests {
         let screens: [String: Set<KeyContext>] = [
             "the lists (All Lists, the Due view, a checklist, Upcoming)": Self.lists,
             "Upcoming (`U` on All Lists)": [.upcoming],
+            "a filter's items (`f`, or a smart list)": [.filteredItems],
             "All Lists": [.allLists],
             "an item in the Due view": [.dueItem],
             "a checklist": [.checklist],
@@ -110,6 +111,7 @@ struct KeyTablesInDocumentsTests {
             "An item in the Due view": [.dueItem],
             "A checklist": [.checklist],
             "Upcoming": [.upcoming],
+            "A filter's items": [.filteredItems],
             "A reminder banner": [.banner],
             "Help (?)": [.help],
         ]

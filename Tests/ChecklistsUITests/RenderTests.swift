@@ -288,7 +288,7 @@ struct RenderTests {
         var state = home(width: 50, height: 12)
         press(.character("?"), on: &state)
         #expect(render(state).lines() == [
-            " Keys                                  1–9 of 293",
+            " Keys                                  1–9 of 319",
             " All Lists",
             "   ↑ k                     move",
             "   ↓ j                     move down",

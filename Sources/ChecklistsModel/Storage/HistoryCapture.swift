@@ -19,9 +19,9 @@ import GRDBSQLite
 /// that writes (DECISIONS.md, "Undo and redo").
 enum HistoryCapture {
     /// The user's content: what undo restores, with the settings row (the
-    /// lists' order in force). Everything else (sync state, preferences,
+    /// lists' order in force) and the smart lists. Everything else (sync state, preferences,
     /// the history itself) is bookkeeping, never undone.
-    static let contentTables = ["checklist", "item", "setting"]
+    static let contentTables = ["checklist", "item", "setting", "smartList"]
     /// Kept by the counting triggers from the items, or (an item's next
     /// ring) from the pending reminders: neither captured nor written back,
     /// or a restored list would count its items twice, and a reminder

@@ -144,6 +144,7 @@ enum HistoryReplay {
         let key = table == "item" ? "text" : "name"
         let value = try image.flatMap { try String.fetchOne(db, sql: "SELECT json_extract(?, '$.\(key)')", arguments: [$0]) }
         let quoted = ChecklistsDatabase.quoted(value ?? "?")
+        if table == "smartList" { return "smart list \(quoted)" }
         return table == "item" ? quoted : "list \(quoted)"
     }
 }

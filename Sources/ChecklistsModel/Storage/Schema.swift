@@ -657,6 +657,22 @@ enum Schema {
                 END;
                 """)
         }
+        migrator.registerMigration("v25: smart lists") { db in
+            try db.execute(sql: """
+                -- A filter kept under a name, shown on All Lists with its
+                -- count: the filter as typed (ItemFilter's syntax, read
+                -- again at every count, so a list renamed since is simply
+                -- not found), and a place kept for a hand order to come
+                -- (All Lists shows them by name). The history captures it
+                -- as it does the lists, so u brings a deleted one back.
+                CREATE TABLE smartList (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL CHECK (trim(name) <> ''),
+                    filter TEXT NOT NULL,
+                    position INTEGER NOT NULL DEFAULT 0
+                );
+                """)
+        }
         return migrator
     }
 

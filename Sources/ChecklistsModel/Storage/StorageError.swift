@@ -24,6 +24,9 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A parent the item cannot have: in another list, itself, or one of
     /// its own sub-items (`reason` says which, as a sentence).
     case badParent(reason: String)
+    /// A smart list that cannot be kept: no name, a name taken, or a filter
+    /// that does not read (`reason` says which, as a sentence).
+    case badSmartList(reason: String)
 
     public var description: String {
         switch self {
@@ -55,7 +58,7 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "the \(what) is empty; type some text first"
         case let .nulInText(what):
             "the \(what) contains a NUL character (U+0000), which cannot be stored; remove it and try again"
-        case let .badStart(reason), let .badParent(reason):
+        case let .badStart(reason), let .badParent(reason), let .badSmartList(reason):
             reason.prefix(1).lowercased() + reason.dropFirst()
         }
     }
@@ -78,7 +81,7 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "Could not save (\(detail)); the change was not saved."
         case let .corrupt(_, detail):
             "The database is damaged (\(detail)); quit and restore a backup."
-        case let .badStart(reason), let .badParent(reason):
+        case let .badStart(reason), let .badParent(reason), let .badSmartList(reason):
             reason
         default:
             description

@@ -12,8 +12,10 @@ public enum Action: Sendable {
     /// The start-up state: which checklist was open last time, and what
     /// opening the database found to tell the user once.
     case started(openChecklistID: Int64?, notice: String? = nil)
-    /// The home screen's data: the lists in `order`, and what is due today or overdue.
-    case listsLoaded([ChecklistSummary], due: DueSection = DueSection(), select: Int64?, order: ListOrder = .byName)
+    /// The home screen's data: the lists in `order`, what is due today or
+    /// overdue, and the smart lists with their counts.
+    case listsLoaded([ChecklistSummary], due: DueSection = DueSection(), select: Int64?, order: ListOrder = .byName,
+                     smartLists: [SmartListCount] = [])
     case itemsLoaded(ChecklistSummary, ItemsPage, selectIndex: Int)
     /// A checklist the user was on no longer exists (deleted elsewhere).
     case checklistMissing
@@ -68,6 +70,12 @@ public enum Action: Sendable {
     /// The data may have changed (a timer fired, another process wrote):
     /// reload what is on screen, keeping the selection.
     case refresh
+    /// The answer to `.loadFiltered`: the items matching the filter.
+    case filteredLoaded(ItemFilter, FilterResults)
+    /// A smart list was kept or changed (`.saveSmartList`).
+    case smartListSaved(SmartList)
+    /// A smart list was deleted (`.deleteSmartList`).
+    case smartListDeleted(name: String)
 }
 
 /// Where a page of items should be centred.
@@ -124,4 +132,12 @@ public enum Effect: Hashable, Sendable {
     /// before it and `after` from it on, the items with a start and no due
     /// date from `startsFrom` on; answered by `.upcomingLoaded`.
     case loadUpcoming(UpcomingAnchor, before: Int, after: Int, startsFrom: Date)
+    /// Read the first `limit` items matching a filter, with the counts;
+    /// answered by `.filteredLoaded`.
+    case loadFiltered(ItemFilter, limit: Int)
+    /// Keep a filter under a name (`id` nil: a new smart list); answered
+    /// by `.smartListSaved`, or `.loadFailed` saying why not.
+    case saveSmartList(id: Int64?, name: String, filter: String)
+    /// Delete a smart list; answered by `.smartListDeleted`.
+    case deleteSmartList(id: Int64, name: String)
 }

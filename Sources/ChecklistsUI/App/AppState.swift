@@ -139,6 +139,10 @@ public struct AppState: Sendable {
         case let .search(search, list):
             if search.origin == .checklist, let list { go(to: .checklist(list)) } else { go(to: .allLists) }
             return reloadCurrent(self)
+        case let .filter(_, list):
+            // Where f was pressed, reloaded: items may have been checked off.
+            if let list { go(to: .checklist(list)) } else { go(to: .allLists) }
+            return reloadCurrent(self)
         }
     }
 

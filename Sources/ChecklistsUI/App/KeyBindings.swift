@@ -23,6 +23,7 @@ public enum KeyCommand: Hashable, Sendable {
     case openTags, completeTag
     case addSubItem, indent, outdent, toggleFold
     case openUpcoming
+    case openFilter, keepFilter
 }
 
 /// Where the user is, for the purpose of what keys do.
@@ -36,11 +37,12 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     case search
     case itemTags, tagChooser, taggedItems
     case upcoming
+    case filterField, filteredItems
 
     /// Whether a text field has the keys here: typing and pastes go into it.
     public var isTextField: Bool {
         self == .itemText || self == .itemNote || self == .listName || self == .typedDate || self == .typedReminder || self == .search
-            || self == .itemTags || self == .typedStart
+            || self == .itemTags || self == .typedStart || self == .filterField
     }
 
     /// Whether digits here are a count for the next movement key (`5j`,
@@ -78,6 +80,8 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
         case .tagChooser: "The tags in use (# on All Lists)"
         case .taggedItems: "Every open item with a tag"
         case .upcoming: "Upcoming (U on All Lists)"
+        case .filterField: "Typing a filter (f) or a smart list's name"
+        case .filteredItems: "A filter's items, or a smart list's"
         }
     }
 }
@@ -149,13 +153,14 @@ public enum KeyBindings {
         KeyBinding([.escape, .character("?"), .character("q"), .function(1)], "Esc/?/q", .back, "close", [.help]),
 
         // The tag views are lists too (nothing is typed there): j and k move, as on every list.
-        KeyBinding([.up, .character("k")], "↑↓/jk", .moveUp, "move", lists.union([.iconChoice, .listChooser, .tagChooser, .taggedItems])),
-        KeyBinding([.down, .character("j")], "", .moveDown, "move down", lists.union([.iconChoice, .listChooser, .tagChooser, .taggedItems]),
+        KeyBinding([.up, .character("k")], "↑↓/jk", .moveUp, "move", lists.union([.iconChoice, .listChooser, .tagChooser, .taggedItems, .filteredItems])),
+        KeyBinding([.down, .character("j")], "", .moveDown, "move down",
+                   lists.union([.iconChoice, .listChooser, .tagChooser, .taggedItems, .filteredItems]),
                    helpLine: false),
         KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page up", lists, helpLine: false),
         KeyBinding([.pageDown], "", .pageDown, "page down", lists, helpLine: false),
-        KeyBinding([.home, .character("g")], "Home/g", .first, "first", lists.union([.tagChooser, .taggedItems]), helpLine: false),
-        KeyBinding([.end, .character("G")], "End/G", .last, "last", lists.union([.tagChooser, .taggedItems]), helpLine: false),
+        KeyBinding([.home, .character("g")], "Home/g", .first, "first", lists.union([.tagChooser, .taggedItems, .filteredItems]), helpLine: false),
+        KeyBinding([.end, .character("G")], "End/G", .last, "last", lists.union([.tagChooser, .taggedItems, .filteredItems]), helpLine: false),
 
         KeyBinding([.enter, .character("l"), .right], "Enter", .open, "open", [.allLists]),
         KeyBinding([.enter, .character("e"), .character("l"), .right], "Enter", .editItem, "open", [.dueItem]),
@@ -228,8 +233,8 @@ public enum KeyBindings {
         // The search screen: typing edits the query, so only named keys move.
         KeyBinding([.up], "↑↓", .moveUp, "move", [.search]),
         KeyBinding([.down], "", .moveDown, "move down", [.search], helpLine: false),
-        KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page up", [.search, .tagChooser, .taggedItems], helpLine: false),
-        KeyBinding([.pageDown], "", .pageDown, "page down", [.search, .tagChooser, .taggedItems], helpLine: false),
+        KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page up", [.search, .tagChooser, .taggedItems, .filteredItems], helpLine: false),
+        KeyBinding([.pageDown], "", .pageDown, "page down", [.search, .tagChooser, .taggedItems, .filteredItems], helpLine: false),
         KeyBinding([.enter], "Enter", .open, "open in its list", [.search]),
         KeyBinding([.escape], "Esc", .back, "back", [.search, .tagChooser, .taggedItems]),
 
@@ -240,6 +245,20 @@ public enum KeyBindings {
         KeyBinding([.enter], "Enter", .open, "show its items", [.tagChooser]),
         KeyBinding([.character(" ")], "Space", .toggleChecked, "check", [.taggedItems]),
         KeyBinding([.enter], "Enter", .open, "open", [.taggedItems]),
+
+        // Filters: f on All Lists or a list opens the field; the items then
+        // take Space, Enter, f again to change the filter, S to keep it as
+        // a smart list. New since users had config files: a file that bound
+        // f or S keeps them.
+        KeyBinding([.character("f")], "f", .openFilter, "filter: items matching #tag !high due:3d …", [.allLists, .dueItem, .checklist],
+                   helpLine: false, yields: true),
+        KeyBinding([.enter], "Enter", .done, "show", [.filterField], yields: true),
+        KeyBinding([.escape], "Esc", .cancel, "back", [.filterField], yields: true),
+        KeyBinding([.character(" "), .character("x")], "Space", .toggleChecked, "check", [.filteredItems], yields: true),
+        KeyBinding([.enter], "Enter", .open, "open", [.filteredItems], yields: true),
+        KeyBinding([.character("f")], "f", .openFilter, "filter", [.filteredItems], yields: true),
+        KeyBinding([.character("S")], "S", .keepFilter, "keep", [.filteredItems], yields: true),
+        KeyBinding([.escape, .character("q"), .character("h"), .left], "Esc", .back, "back", [.filteredItems], yields: true),
 
         KeyBinding([.enter], "Enter", .chooseIcon, "choose", [.iconChoice]),
         KeyBinding([.escape], "Esc", .cancel, "close", [.iconChoice]),
@@ -299,14 +318,14 @@ public enum KeyBindings {
         // Where changes are made; a form's own typing is its own to undo.
         // Ctrl-R stays off the help line: with it, a 40-column checklist's
         // line lost its "?:help" to an ellipsis. `?` lists it.
-        KeyBinding([.character("u")], "u", .undo, "undo", lists),
-        KeyBinding([.control("r")], "^R", .redo, "redo", lists, helpLine: false),
+        KeyBinding([.character("u")], "u", .undo, "undo", lists.union([.filteredItems])),
+        KeyBinding([.control("r")], "^R", .redo, "redo", lists.union([.filteredItems]), helpLine: false),
 
         KeyBinding([.character("?"), .function(1)], "?", .help, "help",
                    lists.union([.itemRemind, .itemReminder, .itemDueDate, .itemStart, .itemRepeat, .itemPriority, .listIcon, .datePicker,
-                                .tagChooser, .taggedItems])),
+                                .tagChooser, .taggedItems, .filteredItems])),
         KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .itemNote, .listName, .typedDate, .typedReminder, .search, .itemTags,
-                                                         .typedStart]),
+                                                         .typedStart, .filterField]),
         KeyBinding([.control("c")], "^C", .quit, "quit", Set(KeyContext.allCases), helpLine: false, fixed: true),
     ]
 
@@ -397,6 +416,8 @@ public enum KeyBindings {
         case .outdent: "outdent"
         case .toggleFold: "fold"
         case .openUpcoming: "upcoming"
+        case .openFilter: "filter"
+        case .keepFilter: "keep-filter"
         }
     }
 

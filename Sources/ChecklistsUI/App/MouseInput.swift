@@ -10,7 +10,7 @@ public struct Click: Hashable, Sendable {
     public var at: Date
 }
 
-/// The mouse in the lists, search results, the tag view and help: a click selects a row, a second
+/// The mouse in the lists, search results, the tag view, a filter's items and help: a click selects a row, a second
 /// click on the same row soon after opens it, the wheel scrolls; a click on
 /// a parent's fold mark (▾/▸) folds or unfolds it, as z does. Forms,
 /// questions and banners keep to keys: a stray click must not answer a
@@ -36,6 +36,7 @@ enum MouseInput {
         if context == .search { return SearchScreen.mouse(event, wheel: wheel, state: &state) }
         if context == .tagChooser || context == .taggedItems { return TagsScreen.mouse(event, wheel: wheel, state: &state) }
         if context == .upcoming { return UpcomingScreen.mouse(event, wheel: wheel, state: &state) }
+        if context == .filteredItems { return FilterScreen.mouse(event, wheel: wheel, state: &state) }
         if context == .help {
             guard let wheel else { return [] }
             return HelpOverlay.handle(wheel < 0 ? .moveUp : .moveDown, count: abs(wheel), state: &state)

@@ -24,9 +24,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             effects.append(.loadItems(checklistID: id, anchor: .index(0), pageSize: state.startingPageSize))
         }
         return effects + [.loadSyncStatus]
-    case let .listsLoaded(lists, due, select, order):
+    case let .listsLoaded(lists, due, select, order, smartLists):
         state.allLists.order = order
-        state.allLists.load(lists: lists, due: due, select: select, visibleRows: state.listRows)
+        state.allLists.load(lists: lists, due: due, smartLists: smartLists, select: select, visibleRows: state.listRows)
         return []
     case let .itemsLoaded(summary, page, selectIndex):
         var list = state.screen.checklist.flatMap { $0.summary.id == summary.id ? $0 : nil }
@@ -44,8 +44,8 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         case .upcoming: _ = state.navigate(.replace(.checklist(list)))
         case .checklist, .itemDetail: state.screen.checklist = list
         case let .search(search, _): SearchScreen.itemsLoaded(list, search: search, state: &state)
-        // An item opened from the tag view: its list, then its form.
-        case .tags: _ = state.navigate(.replace(.checklist(list)))
+        // An item opened from the tag view or a filter: its list, then its form.
+        case .tags, .filter: _ = state.navigate(.replace(.checklist(list)))
         // List Detail sits on All Lists: no page is loaded for it.
         case .listDetail: break
         }
@@ -88,6 +88,11 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             // The tag view stays, asked again: what it opened is gone.
             state.message = StatusMessage("That list no longer exists.", kind: .error)
             return [loadLists(state, select: nil)] + TagsScreen.reload(view)
+        case let .filter(view, _):
+            // So does a filter's screen, over All Lists now.
+            state.message = StatusMessage("That list no longer exists.", kind: .error)
+            state.screen = .filter(view, over: nil)
+            return [loadLists(state, select: nil)] + FilterScreen.reload(view)
         case .checklist, .itemDetail:
             // The form is gone with its list, and the question about it.
             _ = state.navigate(.replace(.allLists))
@@ -135,6 +140,14 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
     case let .upcomingLoaded(window, anchor):
         UpcomingScreen.loaded(window, anchor: anchor, state: &state)
         return []
+    case let .filteredLoaded(filter, results):
+        FilterScreen.loaded(filter, results, state: &state)
+        return []
+    case let .smartListSaved(smart):
+        return FilterScreen.saved(smart, state: &state) + reloadCurrent(state)
+    case let .smartListDeleted(name):
+        state.message = StatusMessage("Deleted smart list “\(name)”; u brings it back.")
+        return reloadCurrent(state)
     case let .searchAnswered(generation, results):
         return SearchScreen.answered(generation: generation, results, state: &state)
     case let .matchFound(query, checklistID, step):
@@ -206,6 +219,9 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
     }
     if command == .search {
         return state.apply(SearchScreen.open(state: state))
+    }
+    if command == .openFilter, state.route != .filter {
+        return state.apply(FilterScreen.open(state: state))
     }
     if state.overlays.chooser != nil {
         return command.map { ListChooser.handle($0, state: &state) } ?? []
@@ -296,6 +312,7 @@ func reloadCurrent(_ state: AppState) -> [Effect] {
     case let .search(search, _): return SearchScreen.reload(search)
     case let .tags(view): return TagsScreen.reload(view)
     case let .upcoming(view): return UpcomingScreen.reload(view, state: state)
+    case let .filter(view, _): return FilterScreen.reload(view)
     case .allLists, .listDetail: return [loadLists(state, select: nil)]
     case .checklist, .itemDetail: break
     }

@@ -23,6 +23,9 @@ public enum Screen: Hashable, Sendable {
     case tags(TagsState)
     /// The Upcoming view (`U`), over All Lists.
     case upcoming(UpcomingState)
+    /// The filter screen (`f`, or a smart list), over the checklist `f`
+    /// was pressed on (nil: over All Lists).
+    case filter(FilterState, over: ChecklistState?)
 
     /// The screen's name, for comparisons and double clicks.
     public var route: Route {
@@ -34,6 +37,7 @@ public enum Screen: Hashable, Sendable {
         case .search: .search
         case .tags: .tags
         case .upcoming: .upcoming
+        case .filter: .filter
         }
     }
 
@@ -43,7 +47,7 @@ public enum Screen: Hashable, Sendable {
             switch self {
             case let .checklist(list), let .itemDetail(_, list): list
             case let .search(_, list): list
-            case .allLists, .listDetail, .tags, .upcoming: nil
+            case .allLists, .listDetail, .tags, .upcoming, .filter: nil
             }
         }
         set {
@@ -52,7 +56,7 @@ public enum Screen: Hashable, Sendable {
             case .checklist: self = .checklist(newValue)
             case let .itemDetail(form, _): self = .itemDetail(form, over: newValue)
             case let .search(search, _): self = .search(search, over: newValue)
-            case .allLists, .listDetail, .tags, .upcoming: break
+            case .allLists, .listDetail, .tags, .upcoming, .filter: break
             }
         }
     }
@@ -98,6 +102,7 @@ public enum Screen: Hashable, Sendable {
         case .search: SearchScreen.handle(command, key: key, state: &state)
         case .tags: command.map { TagsScreen.handle($0, state: &state) } ?? []
         case .upcoming: command.map { UpcomingScreen.handle($0, count: count, state: &state) } ?? []
+        case .filter: FilterScreen.handle(command, key: key, state: &state)
         }
     }
 
@@ -111,6 +116,7 @@ public enum Screen: Hashable, Sendable {
         case .search: SearchScreen.render(state, into: &grid)
         case .tags: TagsScreen.render(state, into: &grid)
         case .upcoming: UpcomingScreen.render(state, into: &grid)
+        case .filter: FilterScreen.render(state, into: &grid)
         }
     }
 
@@ -124,6 +130,7 @@ public enum Screen: Hashable, Sendable {
         case .search: .search
         case let .tags(view): view.keyContext
         case let .upcoming(view): view.keyContext
+        case let .filter(view, _): view.keyContext
         }
     }
 }
@@ -159,5 +166,5 @@ struct ScreenStep: ExpressibleByArrayLiteral {
 
 /// A screen's name, without its state.
 public enum Route: Hashable, Sendable {
-    case allLists, checklist, itemDetail, listDetail, search, tags, upcoming
+    case allLists, checklist, itemDetail, listDetail, search, tags, upcoming, filter
 }

@@ -80,7 +80,8 @@ public final class Store {
                 let due = DueSection(items: items, total: total, startedBy: state.now,
                                      upcoming: try database.upcomingCount(startsFrom: today))
                 let lists = try database.listsInOrder()
-                return .listsLoaded(lists.lists, due: due, select: select, order: lists.order)
+                let smartLists = try database.smartListCounts(now: state.now, calendar: state.context.dateStyle.dayCalendar)
+                return .listsLoaded(lists.lists, due: due, select: select, order: lists.order, smartLists: smartLists)
             } catch {
                 return .loadFailed(message: error.statusLine)
             }
@@ -145,6 +146,26 @@ public final class Store {
             do {
                 return .upcomingLoaded(try database.upcomingWindow(around: anchor, before: before, after: after, startsFrom: startsFrom),
                                        anchor: anchor)
+            } catch {
+                return .loadFailed(message: error.statusLine)
+            }
+        case let .loadFiltered(filter, limit):
+            do {
+                return .filteredLoaded(filter, try database.filteredItems(filter, now: state.now, calendar: state.context.dateStyle.dayCalendar,
+                                                                          limit: limit))
+            } catch {
+                return .loadFailed(message: error.statusLine)
+            }
+        case let .saveSmartList(id, name, filter):
+            do {
+                return .smartListSaved(try database.saveSmartList(id: id, name: name, filter: filter, now: state.now))
+            } catch {
+                return .loadFailed(message: error.statusLine)
+            }
+        case let .deleteSmartList(id, name):
+            do {
+                try database.deleteSmartList(id: id, now: state.now)
+                return .smartListDeleted(name: name)
             } catch {
                 return .loadFailed(message: error.statusLine)
             }

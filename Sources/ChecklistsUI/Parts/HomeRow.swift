@@ -10,11 +10,15 @@ public enum HomeRow: Hashable, Sendable {
     /// The Upcoming view's row, with how many items it holds.
     case upcoming(Int)
     case list(ChecklistSummary)
+    /// The heading of the smart lists, below the lists.
+    case smartListsHeading
+    /// A smart list, with its count as of the last reload.
+    case smartList(SmartListCount)
 
     var isSelectable: Bool {
         switch self {
-        case .due, .list, .upcoming: true
-        case .dueHeading, .moreDue, .listsHeading: false
+        case .due, .list, .upcoming, .smartList: true
+        case .dueHeading, .moreDue, .listsHeading, .smartListsHeading: false
         }
     }
 
@@ -30,7 +34,7 @@ public enum HomeRow: Hashable, Sendable {
     /// (checked off, deleted elsewhere), the selection stays on its kind.
     func isKind(of other: HomeRow) -> Bool {
         switch (self, other) {
-        case (.due, .due), (.list, .list), (.upcoming, .upcoming): true
+        case (.due, .due), (.list, .list), (.upcoming, .upcoming), (.smartList, .smartList): true
         default: false
         }
     }
@@ -41,6 +45,7 @@ public enum HomeRow: Hashable, Sendable {
         switch (self, other) {
         case let (.due(a), .due(b)): a.id == b.id
         case let (.list(a), .list(b)): a.id == b.id
+        case let (.smartList(a), .smartList(b)): a.smartList.id == b.smartList.id
         case (.upcoming, .upcoming): true
         default: false
         }

@@ -10,6 +10,8 @@ public struct AllListsState: Hashable, Sendable {
     /// Whether the lists are by name or in the order set by hand.
     public internal(set) var order: ListOrder = .byName
     public private(set) var due = DueSection()
+    /// The smart lists by name, with their counts, as loaded.
+    public private(set) var smartLists: [SmartListCount] = []
     /// The rows on screen, rebuilt when lists or due items load.
     public private(set) var rows: [HomeRow] = []
     /// Indexes `rows`; always on a selectable row when there is one.
@@ -27,6 +29,12 @@ public struct AllListsState: Hashable, Sendable {
         return nil
     }
 
+    /// The smart list under the selection.
+    public var selectedSmartList: SmartList? {
+        if case let .smartList(counted) = selectedRow { return counted.smartList }
+        return nil
+    }
+
     /// The due item under the selection.
     public var selectedDueItem: ListedItem? {
         if case let .due(item) = selectedRow { return item }
@@ -36,12 +44,13 @@ public struct AllListsState: Hashable, Sendable {
     /// Takes newly loaded data, keeping the selection on the same list or
     /// item, and that row on the same screen line (a change elsewhere must not
     /// make the dashboard jump).
-    mutating func load(lists: [ChecklistSummary], due: DueSection, select listID: Int64?, visibleRows: Int) {
+    mutating func load(lists: [ChecklistSummary], due: DueSection, smartLists: [SmartListCount]? = nil, select listID: Int64?, visibleRows: Int) {
         let previous = selectedRow
         let previousLine = viewport.selection - viewport.top
         self.lists = lists
         self.due = due
-        rows = Self.rows(lists: lists, due: due, visibleRows: visibleRows)
+        if let smartLists { self.smartLists = smartLists }
+        rows = Self.rows(lists: lists, due: due, smartLists: self.smartLists, visibleRows: visibleRows)
         let wanted: Int? = if let listID {
             rows.firstIndex { if case let .list(summary) = $0 { summary.id == listID } else { false } }
         } else {
@@ -101,7 +110,7 @@ public struct AllListsState: Hashable, Sendable {
     /// would otherwise be below the fold of a small pane, and the home
     /// screen would stop looking like one. What is left out is counted on
     /// the "more" line.
-    static func rows(lists: [ChecklistSummary], due: DueSection, visibleRows: Int) -> [HomeRow] {
+    static func rows(lists: [ChecklistSummary], due: DueSection, smartLists: [SmartListCount] = [], visibleRows: Int) -> [HomeRow] {
         var rows: [HomeRow] = []
         // Upcoming's row, above the lists, while it has anything to show.
         let upcoming = due.upcoming > 0 ? 1 : 0
@@ -119,6 +128,12 @@ public struct AllListsState: Hashable, Sendable {
         }
         if upcoming > 0 { rows.append(.upcoming(due.upcoming)) }
         rows += lists.map(HomeRow.list)
+        // Their own section, by name, below the lists: the lists keep their
+        // places (and their hand order) whatever filters are kept.
+        if !smartLists.isEmpty {
+            rows.append(.smartListsHeading)
+            rows += smartLists.map(HomeRow.smartList)
+        }
         return rows
     }
 }
@@ -139,6 +154,9 @@ enum AllListsScreen {
         if let due = home.selectedDueItem {
             return ScreenStep(handleDueItem(command, due.item, state: &state))
         }
+        if let smart = home.selectedSmartList {
+            return handleSmartList(command, smart, state: &state)
+        }
         switch command {
         case .open:
             guard let list = home.selected else { return [] }
@@ -158,6 +176,27 @@ enum AllListsScreen {
             return ScreenStep(moveList(down: command == .moveItemDown, state: state))
         case .changeSort:
             return [.commit(.setListOrder(home.order.next))]
+        case .quit:
+            state.isRunning = false
+        default:
+            break
+        }
+        return []
+    }
+
+    /// Keys on a smart list's row: open it, edit its filter and name,
+    /// delete it (asking, as for a list; `u` brings it back).
+    private static func handleSmartList(_ command: KeyCommand, _ smart: SmartList, state: inout AppState) -> ScreenStep {
+        switch command {
+        case .open:
+            return FilterScreen.open(smart)
+        case .editList:
+            return FilterScreen.open(smart, editing: true)
+        case .deleteList:
+            state.overlays.question = Confirmation(question: "Delete the smart list “\(smart.name)”? (No item is deleted.)",
+                                                   onYes: .deleteSmartList(id: smart.id, name: smart.name))
+        case .addList:
+            return ScreenStep([], .push(.listDetail(ListDetailState(mode: .add))))
         case .quit:
             state.isRunning = false
         default:
@@ -278,6 +317,14 @@ enum AllListsScreen {
                 let detail = count >= ChecklistsDatabase.upcomingCountCap ? countText(count) + "+" : countText(count)
                 grid.put(state.context.unicode ? "»" : ">", row: y, column: 2, color: .cyan)
                 grid.put("Upcoming", row: y, column: 5, maxColumns: max(1, grid.width - 5 - TextWidth.columns(of: detail) - 3))
+                grid.putRightAligned(detail, row: y, endColumn: grid.width - 1, style: .dim)
+            case .smartListsHeading:
+                grid.put("Smart lists", row: y, column: 1, maxColumns: grid.width - 2, style: .bold)
+            case let .smartList(counted):
+                // A filter that no longer reads, or names a list gone, says so where the count would be.
+                let detail = counted.count.map { countText($0) } ?? "(check its filter)"
+                grid.put(state.context.unicode ? "⚲" : "?", row: y, column: 2, color: .magenta)
+                grid.put(counted.smartList.name, row: y, column: 5, maxColumns: max(1, grid.width - 5 - TextWidth.columns(of: detail) - 3))
                 grid.putRightAligned(detail, row: y, endColumn: grid.width - 1, style: .dim)
             case let .list(summary):
                 let detail = summary.detail

@@ -12,6 +12,8 @@ public struct Confirmation: Hashable, Sendable {
         case discardForm
         /// Undo (or redo) this history entry, made elsewhere.
         case history(HistoryDirection, entryID: Int64)
+        /// Delete this smart list (a filter; no item changes).
+        case deleteSmartList(id: Int64, name: String)
     }
 
     public var question: String
@@ -49,6 +51,7 @@ enum ConfirmationLine {
         case let .commit(change)?: return [.commit(change)]
         case .discardForm?: return state.navigate(.pop)
         case let .history(direction, entryID)?: return [.history(direction, confirmed: entryID)]
+        case let .deleteSmartList(id, name)?: return [.deleteSmartList(id: id, name: name)]
         }
     }
 

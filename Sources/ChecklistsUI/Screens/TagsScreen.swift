@@ -57,11 +57,8 @@ enum TagsScreen {
                 guard let listed = view.selectedItem else { return [] }
                 return ScreenStep(SubItems.toggleChecked(listed.item))
             case .open:
-                // Item Detail opens over the item's list once its page is here.
                 guard let listed = view.selectedItem else { return [] }
-                state.openItemAfterLoad = PendingItemForm(purpose: .edit(itemID: listed.id), origin: .checklistBeneath)
-                return [.commit(.setOpenChecklist(id: listed.item.checklistID)),
-                        .loadItems(checklistID: listed.item.checklistID, anchor: .item(listed.id, fallback: 0), pageSize: state.pageSize)]
+                return ScreenStep(FilterScreen.openInItsList(listed, state: &state))
             case .back:
                 view.chosen = nil
                 view.items = nil
