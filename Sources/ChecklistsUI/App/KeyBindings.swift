@@ -23,6 +23,7 @@ public enum KeyCommand: Hashable, Sendable {
     case openTags, completeTag
     case addSubItem, indent, outdent, toggleFold
     case openUpcoming
+    case toggleLiteral
 }
 
 /// Where the user is, for the purpose of what keys do.
@@ -248,9 +249,11 @@ public enum KeyBindings {
 
         KeyBinding([.left], "←→", .pickerPreviousField, "field", [.datePicker]),
         KeyBinding([.right], "", .pickerNextField, "next field", [.datePicker], helpLine: false),
-        KeyBinding([.up, .character("k")], "↑↓", .pickerIncrement, "change", [.datePicker]),
-        KeyBinding([.down, .character("j")], "", .pickerDecrement, "change down", [.datePicker], helpLine: false),
-        KeyBinding([.character("t")], "t", .pickerTypeWords, "words", [.datePicker]),
+        // Letters type a date in words ("jan 5", "fri 17:00"), so j and k
+        // no longer step the field: only the arrows do.
+        KeyBinding([.up], "↑↓", .pickerIncrement, "change", [.datePicker]),
+        KeyBinding([.down], "", .pickerDecrement, "change down", [.datePicker], helpLine: false),
+        KeyBinding([.character("t")], "a-z", .pickerTypeWords, "words", [.datePicker]),
         KeyBinding([.enter, .escape], "Enter", .closePicker, "close", [.datePicker]),
 
         KeyBinding([.enter], "Enter", .done, "accept", [.typedDate]),
@@ -292,6 +295,10 @@ public enum KeyBindings {
         // On the picker ↑↓ change the field, so only Tab and Shift-Tab leave the row.
         KeyBinding([.tab], "Tab", .nextRow, "next", [.datePicker]),
         KeyBinding([.backTab], "S-Tab", .previousRow, "prev", [.datePicker]),
+        // Quick add reads the text; ^L keeps it as typed. Off the help
+        // line (full at 80 columns): the preview line names it.
+        KeyBinding([.control("l")], "^L", .toggleLiteral, "quick add: keep the text as typed, or read it", [.itemText], helpLine: false,
+                   yields: true),
         KeyBinding([.enter, .control("s")], "Enter/^S", .done, "done", [.itemText, .listName, .itemTags]),
         KeyBinding([.control("s")], "^S", .done, "done", forms.subtracting([.itemText, .listName]).union(noteField)),
         KeyBinding([.escape], "Esc", .cancel, "cancel", formRows.union(noteField).union([.itemTags])),
@@ -397,6 +404,7 @@ public enum KeyBindings {
         case .outdent: "outdent"
         case .toggleFold: "fold"
         case .openUpcoming: "upcoming"
+        case .toggleLiteral: "quick-add-literal"
         }
     }
 

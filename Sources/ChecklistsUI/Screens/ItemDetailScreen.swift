@@ -64,6 +64,9 @@ public struct ItemDetailState: Hashable, Sendable {
     /// A start being typed in words ("mon", "dec 7 9:00", "+3d"), while
     /// Enter on the Starts row has opened it.
     public var startInput: TextField?
+    /// Whether the text is kept exactly as typed rather than read as
+    /// quick add ("Pay rent fri 9am #home"): ^L toggles it.
+    public var literal = false
 
     public init(mode: Mode, draft: ItemDraft, origin: Origin = .checklistBeneath) {
         self.mode = mode
@@ -112,6 +115,40 @@ public struct ItemDetailState: Hashable, Sendable {
     /// A blank form for a new sub-item of `parent`, as `adding(to:)` is.
     static func adding(under parent: Item) -> ItemDetailState {
         ItemDetailState(mode: .addSubItem(parent: parent), draft: ItemDraft(text: "", dueDate: nil))
+    }
+
+    /// What quick add reads in the text, when adding and not literal, and
+    /// only when it reads something: editing keeps the text as it is, so
+    /// an old "Fix bug fri" never moves its date when opened.
+    public func quickReading(calendar: Calendar, now: Date) -> QuickAdd.Reading? {
+        if case .edit = mode { return nil }
+        guard !literal else { return nil }
+        let reading = QuickAdd(calendar: calendar).read(text.text, now: now)
+        return reading.understoodAnything ? reading : nil
+    }
+
+    /// Whether the text field has a preview line beneath it: while adding,
+    /// once the text reads as something, or literal was chosen.
+    func showsQuickPreview(calendar: Calendar, now: Date) -> Bool {
+        if case .edit = mode { return false }
+        return literal ? !TextRules.isBlank(text.text) : quickReading(calendar: calendar, now: now) != nil
+    }
+
+    /// The draft saved by Done: what quick add read fills the rows the
+    /// user left alone (a due date chosen on the row wins), and trailing
+    /// spaces go from the text.
+    func savedDraft(calendar: Calendar, now: Date) -> ItemDraft {
+        var saved = draft
+        if let reading = quickReading(calendar: calendar, now: now) {
+            saved.text = reading.text
+            if saved.dueDate == nil { saved.dueDate = reading.dueDate }
+            saved.tags = Tags.unique(saved.tags + reading.tags)
+            if saved.priority == .none, let priority = reading.priority { saved.priority = priority }
+            if saved.recurrence == nil { saved.recurrence = reading.recurrence }
+            if saved.dueDate != nil { saved.reminders = ReminderTime.normalized(saved.reminders + reading.reminders) }
+        }
+        saved.text = TextRules.trimmingTrailingSpaces(saved.text)
+        return saved
     }
 
     /// Whether leaving now would lose anything the user typed or chose.
@@ -251,11 +288,22 @@ enum ItemDetailScreen {
         switch form.keyContext {
         case .itemText:
             _ = form.text.handle(key)
+        case .itemDueDate:
+            // Typing on Due Date types a date in words, the key kept.
+            if case let .character(typed) = key, !typed.isWhitespace {
+                form.openPicker(style: state.context.dateStyle, now: state.now)
+                form.picker?.typed = TextField(String(typed))
+            }
         case .itemNote:
             typeInNote(key, form: &form, width: state.width)
         case .datePicker:
             if case let .character(typed) = key, let digit = typed.wholeNumberValue, typed.isASCII {
                 form.editDate { $0.type(digit: digit, date: &$1, calendar: calendar, message: &state.message) }
+            } else if case let .character(typed) = key, typed.isLetter || typed == "+" {
+                // "fri 17:00" typed into the fields must not become the
+                // 17th at 00:00: a letter starts the words, kept.
+                finishTyping(&form, calendar: calendar, state: &state)
+                form.picker?.typed = TextField(String(typed))
             }
         case .typedDate:
             _ = form.picker?.typed?.handle(key)
@@ -384,7 +432,15 @@ enum ItemDetailScreen {
             }
         case .pickerTypeWords:
             finishTyping(&form, calendar: calendar, state: &state)
-            form.picker?.typed = TextField()
+            // The letter that opened the words is their first ("tomorrow",
+            // not "omorrow"); a control key opens them empty.
+            if case let .character(typed) = key, typed.isLetter {
+                form.picker?.typed = TextField(String(typed))
+            } else {
+                form.picker?.typed = TextField()
+            }
+        case .toggleLiteral:
+            form.literal.toggle()
         case .done where form.picker?.typed != nil:
             // Enter while typing a date in words: accept it if it reads.
             guard let typed = form.picker?.typed else { break }
@@ -392,6 +448,9 @@ enum ItemDetailScreen {
             case let .success(date):
                 form.dueDate = date
                 form.picker?.typed = nil
+                if date <= state.now {
+                    state.message = StatusMessage("\(state.context.dateStyle.format(date)) is in the past: the item will be overdue.", kind: .error)
+                }
             case let .failure(error):
                 state.message = StatusMessage(error.description, kind: .error)
             }
@@ -413,18 +472,24 @@ enum ItemDetailScreen {
                 form.picker = nil
                 return []
             }
+            let saved = form.savedDraft(calendar: calendar, now: state.now)
+            // A due date in the past is saved as asked, but said: it is
+            // overdue at once, and no reminder before it rings.
+            if let due = saved.dueDate, due <= state.now, due != form.original.dueDate {
+                state.message = StatusMessage("Saved due \(state.context.dateStyle.format(due)), which is in the past.")
+            }
             switch form.mode {
             case let .add(checklistID):
-                return [.commit(.addItem(checklistID: checklistID, form.draft))]
+                return [.commit(.addItem(checklistID: checklistID, saved))]
             case let .addSubItem(parent):
                 // A folded parent opens first, so the new sub-item shows
                 // and is selected; undo takes the sub-item back first.
                 let unfold: [Effect] = parent.isCollapsed ? [.commit(.setCollapsed(itemID: parent.id, false))] : []
-                return ScreenStep(unfold + [.commit(.addSubItem(parentID: parent.id, form.draft))])
+                return ScreenStep(unfold + [.commit(.addSubItem(parentID: parent.id, saved))])
             case let .edit(item):
                 // Editing nothing changes nothing: no write, no reminder touched.
-                if form.draft == item.draft { return ScreenStep([], .pop) }
-                return [.commit(.updateItem(id: item.id, form.draft))]
+                if saved == item.draft { return ScreenStep([], .pop) }
+                return [.commit(.updateItem(id: item.id, saved))]
             }
         case .cancel:
             return ConfirmationLine.leaveForm(changed: form.hasChanges, state: &state)
@@ -601,6 +666,38 @@ enum ItemDetailScreen {
         }
     }
 
+    /// The line under the text while adding: what quick add read, "→ Pay
+    /// rent · Fri, Nov 27, 9:00 AM · #home · !!! · every month", shortened
+    /// to fit (the date in its compact form first, then cut); or, literal,
+    /// that the text is kept as typed. ^L is named so the way out is seen.
+    private static func drawQuickPreview(_ form: ItemDetailState, row y: Int, to right: Int, state: AppState, into grid: inout ScreenGrid) {
+        let style = state.context.dateStyle
+        let width = right - valueColumn
+        guard width > 0 else { return }
+        let key = state.context.keys.keyLabel(for: .toggleLiteral, in: .itemText)
+        if form.literal {
+            grid.put("as typed" + (key.map { " (\($0): read it)" } ?? ""), row: y, column: valueColumn, maxColumns: width, style: .dim)
+            return
+        }
+        guard let reading = form.quickReading(calendar: style.calendar, now: state.now) else { return }
+        func parts(_ date: String?) -> [String] {
+            var parts = [reading.text]
+            if let date { parts.append(date) }
+            if !reading.tags.isEmpty { parts.append(Tags.marked(reading.tags)) }
+            if let priority = reading.priority { parts.append(priority.mark) }
+            if let recurrence = reading.recurrence { parts.append(recurrence.shortName) }
+            for reminder in reading.reminders {
+                parts.append("⏰ " + (reminder.offsetWords.map { $0 } ?? reminder.fireDate(dueDate: reading.dueDate).map(style.format) ?? ""))
+            }
+            return parts
+        }
+        let long = "→ " + parts(reading.dueDate.map(style.formatWithWeekday)).joined(separator: " · ")
+        let short = "→ " + parts(reading.dueDate.map { style.compactFormat($0, now: state.now) }).joined(separator: " · ")
+        let withKey = long + (key.map { "  \($0): as typed" } ?? "")
+        let line = [withKey, long, short].first { TextWidth.columns(of: $0) <= width } ?? short
+        grid.put(line, row: y, column: valueColumn, maxColumns: width, color: .green)
+    }
+
     /// The typed start, "mon 9:00 → Mon, Nov 23, 2026, 9:00 AM": the
     /// preview shows what it resolves to before the user accepts it, beside
     /// the field, or beneath it with `rows` 2.
@@ -646,9 +743,14 @@ enum ItemDetailScreen {
                 let cursorColumn = form.text.draw(into: &grid, row: y, column: valueColumn, columns: right - valueColumn,
                                                   placeholder: "Name of the Item")
                 if focused { grid.cursor = GridPosition(row: y, column: cursorColumn) }
+                if form.showsQuickPreview(calendar: style.calendar, now: state.now), y + 1 < grid.height - 2 {
+                    y += 1
+                    drawQuickPreview(form, row: y, to: right, state: state, into: &grid)
+                }
             case .note:
                 grid.put("Note", row: y, column: labelColumn, style: labelStyle)
-                let rows = noteRows(height: state.height, extraRows: form.reminderRowCount)
+                let preview = form.showsQuickPreview(calendar: style.calendar, now: state.now) ? 1 : 0
+                let rows = noteRows(height: state.height, extraRows: form.reminderRowCount + preview)
                 let layout = NoteLayout(form.note, columns: noteColumns(width: grid.width))
                 // Unfocused, the note shows from its start; focused, the cursor's row.
                 let top = focused ? layout.top(cursor: form.note.cursor, rows: rows) : 0
@@ -704,11 +806,18 @@ enum ItemDetailScreen {
                 }
             case .dueDate:
                 grid.put("Due Date", row: y, column: labelColumn, style: labelStyle)
-                let value = form.dueDate.map(style.format) ?? "None"
+                var value = form.dueDate.map(style.format) ?? "None"
+                // A date already past is said on its row, not only in red
+                // on the checklist after saving.
+                let past = form.dueDate.map { $0 <= state.now } ?? false
+                if past {
+                    let marked = "in the past · " + value
+                    value = TextWidth.columns(of: marked) <= right - valueColumn ? marked : "past · " + value
+                }
                 // While the picker is open the value it edits is highlighted.
                 let highlighted: CellStyle = form.picker != nil ? [.reverse, .bold] : (focused ? .reverse : [])
                 grid.putRightAligned(value, row: y, endColumn: right, maxColumns: right - valueColumn,
-                                     style: highlighted, color: form.picker != nil ? .cyan : .default)
+                                     style: highlighted, color: form.picker != nil ? .cyan : (past ? .yellow : .default))
             case .start:
                 grid.put("Starts", row: y, column: labelColumn, style: labelStyle)
                 if focused, let input = form.startInput {
