@@ -101,6 +101,9 @@ struct KeyChooser {
     private let tagWords = Array("work Work w h home #errands, wo #")
     /// What a start is typed as: days alone (00:00), days with a time, durations.
     private let startWords = Array("mon dec 7 +3d tomorrow 9:00 fri 0:00 +2h sat")
+    /// What a quick-add line is typed from: dates, tags, priorities,
+    /// repeats and reminders among words that must stay text.
+    private let quickAddWords = Array("Pay rent fri 9am #home !high !! every month weekdays remind 1h before at 5 tmrw next weekend 3M #123")
 
     init() {
         var meaningful: [KeyContext: [Key]] = [:]
@@ -130,6 +133,7 @@ struct KeyChooser {
             if context == .typedReminder && random.chance(0.6) { return .character(random.pick(reminderWords)) }
             if context == .itemTags && random.chance(0.6) { return .character(random.pick(tagWords)) }
             if context == .typedStart && random.chance(0.6) { return .character(random.pick(startWords)) }
+            if context == .itemText && random.chance(0.4) { return .character(random.pick(quickAddWords)) }
             return .character(random.pick(NastyText.characters))
         }
         if roll < 65, let keys = meaningful[context], !keys.isEmpty {

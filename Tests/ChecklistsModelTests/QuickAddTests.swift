@@ -135,6 +135,7 @@ struct QuickAddTests {
         "Sort 50 files",
         "Ring Ann at 8",
         "Party dec 24 at 6",
+        "Pay rent remind 1h before fri",
     ]
 
     /// Lines that read as something, with what they read as.
@@ -215,7 +216,7 @@ struct QuickAddTests {
         ("Pay rent fri remind me", "Pay rent | 2026-11-27 09:00 | remind 0m before"),
         ("Pay rent fri remind at 8:30", "Pay rent | 2026-11-27 09:00 | remind at 2026-11-27 08:30"),
         ("Pay rent fri 9am remind at thu 18:00", "Pay rent | 2026-11-27 09:00 | remind at 2026-11-26 18:00"),
-        ("Pay rent remind 1h before fri", "Pay rent | 2026-11-27 09:00 | remind 60m before"),
+        ("Pay rent remind 1h before on fri", "Pay rent | 2026-11-27 09:00 | remind 60m before"),
         ("Call Jo remind at 16:00", "Call Jo | remind at 2026-11-20 16:00"),
         ("Pay rent fri 9am #home !high every month remind 1d before",
          "Pay rent | 2026-11-27 09:00 | #home | !high | every month | remind 1440m before"),

@@ -15,6 +15,8 @@ public enum Action: Sendable {
     /// The home screen's data: the lists in `order`, and what is due today or overdue.
     case listsLoaded([ChecklistSummary], due: DueSection = DueSection(), select: Int64?, order: ListOrder = .byName)
     case itemsLoaded(ChecklistSummary, ItemsPage, selectIndex: Int)
+    /// Text typed into a form when the app last ended, found at the start.
+    case draftFound(FormDraft)
     /// A checklist the user was on no longer exists (deleted elsewhere).
     case checklistMissing
     case committed(Change, ChangeOutcome)

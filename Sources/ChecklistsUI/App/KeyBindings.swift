@@ -23,7 +23,7 @@ public enum KeyCommand: Hashable, Sendable {
     case openTags, completeTag
     case addSubItem, indent, outdent, toggleFold
     case openUpcoming
-    case toggleLiteral
+    case toggleLiteral, addToInbox
 }
 
 /// Where the user is, for the purpose of what keys do.
@@ -217,6 +217,10 @@ public enum KeyBindings {
         // The Upcoming view: the coming days across the lists. U is new
         // since users had config files: a file that bound it keeps it. Its
         // z moves the item with the banner's snooze choices.
+        // + adds an item to the Inbox (or [add] default_list) from home,
+        // where a adds a list. New since users had config files.
+        KeyBinding([.character("+")], "+", .addToInbox, "add an item to the Inbox (quick add)", [.allLists, .dueItem], helpLine: false,
+                   yields: true),
         KeyBinding([.character("U")], "U", .openUpcoming, "upcoming: the coming days across lists", [.allLists, .dueItem], helpLine: false,
                    yields: true),
         KeyBinding([.enter, .character("e"), .character("l"), .right], "Enter", .editItem, "open", [.upcoming]),
@@ -405,6 +409,7 @@ public enum KeyBindings {
         case .toggleFold: "fold"
         case .openUpcoming: "upcoming"
         case .toggleLiteral: "quick-add-literal"
+        case .addToInbox: "add-to-inbox"
         }
     }
 

@@ -261,6 +261,80 @@ public struct ItemDetailState: Hashable, Sendable {
     }
 }
 
+/// The text typed into Item Detail when the app ended without Done or
+/// Esc (the pane closed, Ctrl-C), kept in a file beside the database
+/// (never in it: a draft is no change to undo or sync) and given back the
+/// next time the same form opens: adding to that list, or editing that item.
+public struct FormDraft: Codable, Hashable, Sendable {
+    public enum Target: Codable, Hashable, Sendable {
+        case add(checklistID: Int64)
+        case edit(itemID: Int64)
+    }
+    public var target: Target
+    public var text: String
+    public var note: String
+
+    public init(target: Target, text: String, note: String) {
+        self.target = target
+        self.text = text
+        self.note = note
+    }
+
+    /// The file beside `database`: `checklists.sqlite.draft`.
+    public static func path(besideDatabase database: String) -> String { database + ".draft" }
+
+    /// The draft in `path`, or nil (none, or unreadable: a draft is a
+    /// kindness, never a reason to refuse to start).
+    public static func read(from path: String) -> FormDraft? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONDecoder().decode(FormDraft.self, from: data)
+    }
+
+    /// Writes `draft` to `path` readable by the owner alone, or removes the
+    /// file for nil.
+    public static func write(_ draft: FormDraft?, to path: String) {
+        guard let draft, let data = try? JSONEncoder().encode(draft) else {
+            try? FileManager.default.removeItem(atPath: path)
+            return
+        }
+        FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
+    }
+}
+
+extension ItemDetailState {
+    /// What a draft keeps of this form: its text and note, when either
+    /// differs from how the form opened; nil otherwise.
+    public var typedDraft: FormDraft? {
+        guard text.text != original.text || note.text != original.note else { return nil }
+        let target: FormDraft.Target = switch mode {
+        case let .add(checklistID): .add(checklistID: checklistID)
+        case let .addSubItem(parent): .add(checklistID: parent.checklistID)
+        case let .edit(item): .edit(itemID: item.id)
+        }
+        return FormDraft(target: target, text: text.text, note: note.text)
+    }
+}
+
+extension AppState {
+    /// Gives the unsaved draft back to the form just opened, when it is the
+    /// same form (adding to that list, editing that item) and still as it
+    /// opened; the status line says so, Esc drops it as any change.
+    mutating func offerDraft() {
+        guard let draft = unsavedDraft, var form = screen.itemDetail, form.typedDraft == nil else { return }
+        let matches = switch (draft.target, form.mode) {
+        case let (.add(wanted), .add(checklistID)): wanted == checklistID
+        case let (.edit(wanted), .edit(item)): wanted == item.id
+        default: false
+        }
+        guard matches else { return }
+        form.text = TextField(draft.text)
+        form.note = TextField(draft.note, multiline: true)
+        screen.itemDetail = form
+        unsavedDraft = nil
+        message = StatusMessage("The text you were typing when the app closed is back; Esc drops it.")
+    }
+}
+
 /// Item Detail waiting for its checklist's page to load, and where it was
 /// opened from.
 public struct PendingItemForm: Hashable, Sendable {
@@ -667,35 +741,39 @@ enum ItemDetailScreen {
     }
 
     /// The line under the text while adding: what quick add read, "→ Pay
-    /// rent · Fri, Nov 27, 9:00 AM · #home · !!! · every month", shortened
-    /// to fit (the date in its compact form first, then cut); or, literal,
-    /// that the text is kept as typed. ^L is named so the way out is seen.
+    /// rent · Fri, Nov 27, 2026, 9:00 AM · #home · !!! · monthly", shortened
+    /// to fit (the date said relative to today, then the rest left out but
+    /// for "…", then cut); or, literal, that the text is kept as typed. The
+    /// key is named where it fits, so the way out is seen. A narrow pane
+    /// starts it under the label, for the columns.
     private static func drawQuickPreview(_ form: ItemDetailState, row y: Int, to right: Int, state: AppState, into grid: inout ScreenGrid) {
         let style = state.context.dateStyle
-        let width = right - valueColumn
+        let x = grid.width >= 60 ? valueColumn : labelColumn
+        let width = right - x
         guard width > 0 else { return }
         let key = state.context.keys.keyLabel(for: .toggleLiteral, in: .itemText)
         if form.literal {
-            grid.put("as typed" + (key.map { " (\($0): read it)" } ?? ""), row: y, column: valueColumn, maxColumns: width, style: .dim)
+            grid.put("as typed" + (key.map { " (\($0): read it)" } ?? ""), row: y, column: x, maxColumns: width, style: .dim)
             return
         }
         guard let reading = form.quickReading(calendar: style.calendar, now: state.now) else { return }
-        func parts(_ date: String?) -> [String] {
-            var parts = [reading.text]
-            if let date { parts.append(date) }
-            if !reading.tags.isEmpty { parts.append(Tags.marked(reading.tags)) }
-            if let priority = reading.priority { parts.append(priority.mark) }
-            if let recurrence = reading.recurrence { parts.append(recurrence.shortName) }
-            for reminder in reading.reminders {
-                parts.append("⏰ " + (reminder.offsetWords.map { $0 } ?? reminder.fireDate(dueDate: reading.dueDate).map(style.format) ?? ""))
-            }
-            return parts
+        var rest: [String] = []
+        if !reading.tags.isEmpty { rest.append(Tags.marked(reading.tags)) }
+        if let priority = reading.priority { rest.append(priority.mark) }
+        if let recurrence = reading.recurrence { rest.append(recurrence.shortName) }
+        for reminder in reading.reminders {
+            rest.append("⏰ " + (reminder.offsetWords ?? reminder.fireDate(dueDate: reading.dueDate).map(style.format) ?? ""))
         }
-        let long = "→ " + parts(reading.dueDate.map(style.formatWithWeekday)).joined(separator: " · ")
-        let short = "→ " + parts(reading.dueDate.map { style.compactFormat($0, now: state.now) }).joined(separator: " · ")
-        let withKey = long + (key.map { "  \($0): as typed" } ?? "")
-        let line = [withKey, long, short].first { TextWidth.columns(of: $0) <= width } ?? short
-        grid.put(line, row: y, column: valueColumn, maxColumns: width, color: .green)
+        func line(_ date: String?, _ others: [String]) -> String {
+            "→ " + ([reading.text] + (date.map { [$0] } ?? []) + others).joined(separator: " · ")
+        }
+        let long = line(reading.dueDate.map(style.formatWithWeekday), rest)
+        let relative = reading.dueDate.map { style.relative($0, now: state.now) }
+        var candidates = [long + (key.map { "  \($0): as typed" } ?? ""), long, line(relative, rest)]
+        if !rest.isEmpty, relative != nil { candidates.append(line(relative, ["…"])) }
+        candidates.append(line(reading.dueDate.map { style.relative($0, now: state.now, form: .compact) }, rest))
+        let chosen = candidates.first { TextWidth.columns(of: $0) <= width } ?? candidates[candidates.count - 1]
+        grid.put(chosen, row: y, column: x, maxColumns: width, color: .green)
     }
 
     /// The typed start, "mon 9:00 → Mon, Nov 23, 2026, 9:00 AM": the
