@@ -285,13 +285,14 @@ extension DueDateStyle {
 }
 
 extension TextRules {
-    /// `text` without the spaces, tabs and new lines at its end: a space
-    /// typed last is no part of an item's text, and would make two items
-    /// that read alike sort and search apart. Leading spaces stay (an
-    /// indent someone typed on purpose).
+    /// `text` without the spaces and tabs at its end: a space typed last is
+    /// no part of an item's text, and would make two items that read alike
+    /// sort and search apart. Leading spaces stay (an indent someone typed
+    /// on purpose), and so do other characters, controls included, which
+    /// are stored as given.
     public static func trimmingTrailingSpaces(_ text: String) -> String {
         var end = text.endIndex
-        while end > text.startIndex, text[text.index(before: end)].isWhitespace { end = text.index(before: end) }
+        while end > text.startIndex, [" ", "\t"].contains(text[text.index(before: end)]) { end = text.index(before: end) }
         return String(text[..<end])
     }
 }

@@ -257,7 +257,7 @@ public enum KeyBindings {
         // no longer step the field: only the arrows do.
         KeyBinding([.up], "↑↓", .pickerIncrement, "change", [.datePicker]),
         KeyBinding([.down], "", .pickerDecrement, "change down", [.datePicker], helpLine: false),
-        KeyBinding([.character("t")], "a-z", .pickerTypeWords, "words", [.datePicker]),
+        KeyBinding([.character("t")], "t", .pickerTypeWords, "words", [.datePicker]),
         KeyBinding([.enter, .escape], "Enter", .closePicker, "close", [.datePicker]),
 
         KeyBinding([.enter], "Enter", .done, "accept", [.typedDate]),

@@ -887,7 +887,8 @@ enum ItemDetailScreen {
                 var value = form.dueDate.map(style.format) ?? "None"
                 // A date already past is said on its row, not only in red
                 // on the checklist after saving.
-                let past = form.dueDate.map { $0 <= state.now } ?? false
+                // Only a date set here: an overdue item opened keeps its row.
+                let past = form.dueDate.map { $0 <= state.now } ?? false && form.dueDate != form.original.dueDate
                 if past {
                     let marked = "in the past · " + value
                     value = TextWidth.columns(of: marked) <= right - valueColumn ? marked : "past · " + value
