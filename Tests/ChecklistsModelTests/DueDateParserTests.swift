@@ -479,7 +479,7 @@ private enum LocaleTable {
         ("90 min", .at("2026-11-20 09:09")),
         ("2 hours", .at("2026-11-20 09:39")),
         ("+2h", .at("2026-11-20 09:39")),
-        ("3d", .at("2026-11-23 07:39")),
+        ("3d", .at("2026-11-23 09:00")),  // whole days without a time: 9:00, as any day
         // Refused, each saying what it could not read.
         ("24.12", .refused(.unreadable("24.12"))),
         ("dec", .refused(.unreadable("dec"))),

@@ -29,8 +29,8 @@ struct QuickAddEndToEndTests {
         #expect(listed.contains(#""due": "2027-01-04T09:00:00+00:00""#), "\(listed)")
         #expect(listed.contains(#""reminders": [{"before": "1h"}]"#), "\(listed)")
         #expect(listed.contains(#""repeat": "FREQ=MONTHLY""#) && listed.contains(#""priority": "high", "tags": ["home"]"#), "\(listed)")
-        #expect(listed.contains(#""id": 2, "text": "Buy 2 kg rice tomorrow", "list": "Inbox", "listId": 2, "due": null"#), "\(listed)")
-        #expect(listed.contains(#""id": 3, "text": "Call 3M about order 42", "list": "Inbox", "listId": 2, "due": null"#), "\(listed)")
+        #expect(listed.contains(#""id": 2, "text": "Buy 2 kg rice tomorrow", "list": "Inbox", "listId": 3, "due": null"#), "\(listed)")
+        #expect(listed.contains(#""id": 3, "text": "Call 3M about order 42", "list": "Inbox", "listId": 3, "due": null"#), "\(listed)")
         // One Inbox, made once.
         #expect(command(["lists"]).output.components(separatedBy: "Inbox").count == 2)
         // Words and an option that disagree: refused, nothing added.
@@ -71,9 +71,9 @@ struct QuickAddEndToEndTests {
         let preview = try #require(tmux.screen().first { $0.contains("→ Pay rent") })
         #expect(preview.count <= width)
         if width == 120 {
-            #expect(preview == "              → Pay rent · Mon, Jan 4, 2027, 9:00 AM · #home · !!! · monthly  ^L: as typed")
+            #expect(preview == "              → Pay rent · Mon, Jan 4, 2027, 9:00 AM · #home · !!! · monthly  Ctrl-L: as typed")
         } else {
-            #expect(preview.hasPrefix("              → Pay rent · "), "\(preview)")
+            #expect(preview.hasPrefix("  → Pay rent · "), "\(preview)")
         }
         tmux.press("Enter")
         #expect(tmux.waitUntil { $0.contains("Pay rent #home") }, "\(tmux.text)")
