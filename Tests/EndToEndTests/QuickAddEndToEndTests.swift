@@ -80,4 +80,39 @@ struct QuickAddEndToEndTests {
         let listed = command(["list", "--json"]).output
         #expect(listed.contains(#""text": "Pay rent", "list": "Errands""#) && listed.contains(#""due": "2027-01-04T09:00:00+00:00""#), "\(listed)")
     }
+
+    @Test("text typed into Add Item survives Ctrl-C: kept beside the database, owner-only, and back in the next Add Item on that list")
+    func draftSurvivesCtrlC() throws {
+        defer { folder.remove() }
+        #expect(command(["new-list", "Errands"]).status == 0)
+        let app = "CHECKLISTS_CONFIG=/dev/null TZ=UTC LANG=C.UTF-8 " + shellQuoted(PackagePaths.binary) + " --db " + shellQuoted(database)
+        let first = TmuxSession(width: 80, height: 24, command: app)
+        #expect(first.waitFor("Errands"), "\(first.text)")
+        first.press("Enter")
+        #expect(first.waitFor("No Items"), "\(first.text)")
+        first.press("a")
+        #expect(first.waitFor("Add Item"), "\(first.text)")
+        first.type("Call the plumber about")
+        #expect(first.waitFor("› Text        Call the plumber about"), "\(first.text)")
+        first.press("C-c")
+        let draft = database + ".draft"
+        #expect(first.waitUntil { _ in FileManager.default.fileExists(atPath: draft) }, "no draft at \(draft)")
+        first.kill()
+        let mode = try FileManager.default.attributesOfItem(atPath: draft)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        let second = TmuxSession(width: 80, height: 24, command: app)
+        defer { second.kill() }
+        #expect(second.waitFor("No Items"), "\(second.text)")
+        second.press("a")
+        #expect(second.waitFor("› Text        Call the plumber about"), "\(second.text)")
+        #expect(second.waitFor("The text you were typing when the app closed is back; Esc drops it."), "\(second.text)")
+        second.type(" the boiler")
+        second.press("Enter")
+        #expect(second.waitFor("Call the plumber about the boiler"), "\(second.text)")
+        second.press("q")
+        #expect(second.waitFor("Checklists"), "\(second.text)")
+        second.press("q")
+        // Done and quit: no draft is left behind.
+        #expect(second.waitUntil { _ in !FileManager.default.fileExists(atPath: draft) }, "the draft is still there")
+    }
 }

@@ -329,20 +329,8 @@ extension DueDateParser {
         private mutating func parseNamedTime() -> TimeSpec? {
             let start = position
             switch next() {
-            case .word("noon"):
-                return TimeSpec(hour: 12)
-            case .word("midnight"):
-                return TimeSpec(hour: 0)
-            case .word("tonight"):
-                return TimeSpec(hour: 20)
-            case .word("morning"):
-                return TimeSpec(hour: 9)
-            case .word("afternoon"):
-                return TimeSpec(hour: 14)
-            case .word("evening"):
-                return TimeSpec(hour: 18)
-            case .word("eod"):
-                return TimeSpec(hour: 17)
+            case .word(let word) where Self.namedHours[word] != nil:
+                return TimeSpec(hour: Self.namedHours[word]!)
             case .word("end"):
                 if take(.word("of")) {
                     _ = take(.word("the"))
@@ -354,6 +342,9 @@ extension DueDateParser {
             position = start
             return nil
         }
+
+        /// The hour each one-word time names.
+        private static let namedHours = ["noon": 12, "midnight": 0, "tonight": 20, "eod": 17, "morning": 9, "afternoon": 14, "evening": 18]
 
         /// Minutes and seconds are always written with two digits; "9:5" is more
         /// likely a typo than 09:05.

@@ -274,12 +274,6 @@ public struct FormDraft: Codable, Hashable, Sendable {
     public var text: String
     public var note: String
 
-    public init(target: Target, text: String, note: String) {
-        self.target = target
-        self.text = text
-        self.note = note
-    }
-
     /// The file beside `database`: `checklists.sqlite.draft`.
     public static func path(besideDatabase database: String) -> String { database + ".draft" }
 
