@@ -108,8 +108,10 @@ struct LiveDashboardInTmuxTests {
         #expect(tmux.waitFor("Send the report"), "not shown: \(tmux.text)")
         #expect(tmux.text.contains("Work"))
         // The selection stayed on the rent (the report was added above it).
+        // Its row leaves the view; the status line names what was checked.
         tmux.press("Space")
-        #expect(tmux.waitUntil { !$0.contains("Pay the rent") }, "still due: \(tmux.text)")
+        #expect(tmux.waitUntil { !$0.contains("! Pay the rent") }, "still due: \(tmux.text)")
+        #expect(tmux.text.contains("Checked “Pay the rent”; u undoes it."), "\(tmux.text)")
         tmux.press("Enter")       // the selection is now on the report: open it
         #expect(tmux.waitFor("Edit Item"), "not opened: \(tmux.text)")
         #expect(tmux.text.contains("Send the report"))
