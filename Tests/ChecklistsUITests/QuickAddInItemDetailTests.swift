@@ -23,6 +23,14 @@ struct QuickAddInItemDetailTests {
         return state
     }
 
+    /// Add Item with "Call Jo" typed, on the Due Date row.
+    func onDueDate() -> AppState {
+        var state = form(width: 80)
+        type("Call Jo", on: &state)
+        for _ in 0..<3 { _ = reduce(&state, .key(.tab)) }
+        return state
+    }
+
     func type(_ text: String, on state: inout AppState) {
         for character in text { _ = reduce(&state, .key(.character(character))) }
     }
@@ -89,9 +97,7 @@ struct QuickAddInItemDetailTests {
 
     @Test("a letter typed on Due Date opens the words with it kept: fri 17:00 is Friday at 17:00, not the 17th")
     func typingOnTheDueDateRow() {
-        var state = form(width: 80)
-        type("Call Jo", on: &state)
-        for _ in 0..<3 { _ = reduce(&state, .key(.tab)) }
+        var state = onDueDate()
         #expect(state.screen.itemDetail?.focus == .dueDate)
         type("fri 17:00", on: &state)
         #expect(state.keyContext == .typedDate)
@@ -102,9 +108,7 @@ struct QuickAddInItemDetailTests {
 
     @Test("in the open picker a letter starts the words, t included: tomorrow 9 is not \"omorrow 9\"; digits still type the field")
     func typingInThePicker() {
-        var state = form(width: 80)
-        type("Call Jo", on: &state)
-        for _ in 0..<3 { _ = reduce(&state, .key(.tab)) }
+        var state = onDueDate()
         _ = reduce(&state, .key(.enter))
         #expect(state.keyContext == .datePicker)
         type("tomorrow 9", on: &state)
@@ -119,9 +123,7 @@ struct QuickAddInItemDetailTests {
 
     @Test("a date in the past is said: in the preview, on the status line when taken, on the row, and when saved")
     func pastDates() {
-        var state = form(width: 80)
-        type("Call Jo", on: &state)
-        for _ in 0..<3 { _ = reduce(&state, .key(.tab)) }
+        var state = onDueDate()
         type("today 8:00", on: &state)
         #expect(render(state).lines().contains("  Date: today 8:00           → Sat, Nov 21, 2026, 8:00 AM · in the past"),
                 "\(render(state).lines())")
