@@ -6,26 +6,58 @@ import ChecklistsModel
 /// reminders follow exactly the rule they follow in the app.
 public enum ItemCommands {
     /// Adds an item and prints its id. Without `--due` it has no due date,
-    /// as a new item in the app; without `--list` it goes to the first list.
+    /// as a new item in the app; without `--list` it goes to the default
+    /// list (`defaultList`, config's `[add] default_list`) or else to the
+    /// list named "Inbox", made when first needed.
     /// `--remind` and `--repeat` need `--due`: a reminder fires at the due
     /// date, and a repeat counts from it. `remindBefore` (`--remind-before`)
     /// and `remindAt` (`--remind-at`) add a reminder each, as many as given;
     /// `tags` (`--tag`) are its tags; `start` (`--start`) when it starts.
+    /// With `quick` (`--quick`, or `[add] quick = true`) the text is read
+    /// as quick add ("Pay rent fri 9am #home !high"); an option and the
+    /// words saying different things is refused rather than one winning.
     public static func add(text: String, list: String?, due: String?, remind: Bool, repeat repeatText: String? = nil,
                            note: String? = nil, priority priorityText: String? = nil, remindBefore: [String] = [], remindAt: [String] = [],
                            tags tagValues: [String] = [], start: String? = nil, parent: Int64? = nil,
+                           quick: Bool = false, defaultList: String? = nil,
                            context: CommandLineContext) throws(CommandLineError) {
-        let text = try Inputs.text(text, what: "item text")
-        let tags = try Inputs.tags(tagValues)
-        let priority = try priorityText.map { text throws(CommandLineError) in try Inputs.priority(text) } ?? .none
+        // Trailing spaces are no part of the text: "Buy milk " is "Buy milk".
+        var text = TextRules.trimmingTrailingSpaces(try Inputs.text(text, what: "item text"))
+        var tags = try Inputs.tags(tagValues)
+        var priority = try priorityText.map { text throws(CommandLineError) in try Inputs.priority(text) } ?? .none
         let note = try Inputs.note(note ?? "")
-        let dueDate = try due.map { text throws(CommandLineError) in try Inputs.dueDate(text, in: context) }
-        let recurrence = try repeatText.map { text throws(CommandLineError) in try Inputs.recurrence(text) }
+        var dueDate = try due.map { text throws(CommandLineError) in try Inputs.dueDate(text, in: context) }
+        var recurrence = try repeatText.map { text throws(CommandLineError) in try Inputs.recurrence(text) }
         let startDate = try start.map { text throws(CommandLineError) in try Inputs.startDate(text, in: context) }
+        var quickReminders: [ReminderTime] = []
+        if quick {
+            let reading = QuickAdd(calendar: context.style.calendar).read(text, now: context.now)
+            if let read = reading.dueDate {
+                if let dueDate, dueDate != read {
+                    throw .badInput("the text says due \(context.style.format(read)) and --due says \(context.style.format(dueDate)); give one")
+                }
+                dueDate = read
+            }
+            if let read = reading.priority {
+                if priorityText != nil, read != priority {
+                    throw .badInput("the text says priority \(read.name) and --priority says \(priority.name); give one")
+                }
+                priority = read
+            }
+            if let read = reading.recurrence {
+                if let recurrence, recurrence != read {
+                    throw .badInput("the text says \(read.name) and --repeat says \(recurrence.name); give one")
+                }
+                recurrence = read
+            }
+            tags = Tags.unique(tags + reading.tags)
+            quickReminders = reading.reminders
+            text = reading.text
+        }
         if remind && dueDate == nil { throw Inputs.remindWithoutDue }
         if !remindBefore.isEmpty && dueDate == nil { throw Inputs.remindBeforeWithoutDue }
         if recurrence != nil && dueDate == nil { throw Inputs.repeatWithoutDue }
-        var reminders: [ReminderTime] = []
+        var reminders: [ReminderTime] = quickReminders
         for text in remindBefore { reminders.append(try Inputs.reminderBefore(text, dueDate: dueDate, in: context)) }
         for text in remindAt { reminders.append(try Inputs.reminderAt(text, in: context)) }
         let database = try context.openDatabase()
@@ -35,7 +67,7 @@ public enum ItemCommands {
         let parentList = parentItem.flatMap { parent in lists.first { $0.id == parent.checklistID } }
         let checklist = if let list { try Inputs.checklist(named: list, in: lists) }
             else if let parentList { parentList }
-            else { try Inputs.defaultChecklist(in: context.storage { () throws(StorageError) in try database.checklistSummaries() }.map(\.checklist)) }
+            else { try inbox(named: defaultList, lists: lists, database: database, context: context) }
         if let parentItem, parentItem.checklistID != checklist.id {
             throw .badInput("item \(parentItem.id) is in another list; a sub-item goes in its parent's list: leave out --list")
         }
@@ -46,6 +78,28 @@ public enum ItemCommands {
         let outcome = try context.storage { () throws(StorageError) in try database.apply(change, now: context.now) }
         if case .item(let id) = outcome { context.output(String(id)) }
         noticePast(reminders + (remind ? [.atDue] : []), dueDate: dueDate, context: context)
+    }
+
+    /// The list an item goes to without `--list`: the one `named` (config's
+    /// `[add] default_list`, which must exist), else the list named
+    /// "Inbox", made now if there is none. Never the first list by order:
+    /// a reordered All Lists must not move where scripts add.
+    static func inbox(named name: String?, lists: [Checklist], database: ChecklistsDatabase,
+                      context: CommandLineContext) throws(CommandLineError) -> Checklist {
+        if let name {
+            do {
+                return try Inputs.checklist(named: name, in: lists)
+            } catch {
+                throw .badInput("config [add] default_list: \(error.description)")
+            }
+        }
+        let inbox = ChecklistIcon.inbox.displayName
+        if let found = try? Inputs.checklist(named: inbox, in: lists) { return found }
+        let outcome = try context.storage { () throws(StorageError) in try database.apply(.addChecklist(name: inbox, icon: .inbox), now: context.now) }
+        guard case .checklist(let id) = outcome,
+              let made = try context.storage({ () throws(StorageError) in try database.checklists() }).first(where: { $0.id == id })
+        else { throw .notFound("could not make the list \"\(inbox)\"; make it with: checklists new-list \(inbox)") }
+        return made
     }
 
     /// A reminder given on the command line whose time has already passed

@@ -13,13 +13,15 @@ public struct Config: Hashable, Sendable {
     public var keys: KeysSection
     public var colors: ColorsSection
     public var sync: SyncSection
+    public var add: AddSection
 
     public init(notify: NotifySection = NotifySection(), keys: KeysSection = KeysSection(),
-                colors: ColorsSection = ColorsSection(), sync: SyncSection = SyncSection()) {
+                colors: ColorsSection = ColorsSection(), sync: SyncSection = SyncSection(), add: AddSection = AddSection()) {
         self.notify = notify
         self.keys = keys
         self.colors = colors
         self.sync = sync
+        self.add = add
     }
 
     /// What the app and the notifier use when there is no file.
@@ -62,13 +64,14 @@ public struct Config: Hashable, Sendable {
             throw ConfigError(file: file, problem: "\(error)")
         }
         let root = TableReader(table: table, section: nil, locator: SourceLocator(text: text, file: file))
-        let sections = [NotifySection.name, KeysSection.name, ColorsSection.name, SyncSection.name]
+        let sections = [NotifySection.name, KeysSection.name, ColorsSection.name, SyncSection.name, AddSection.name]
         try root.refuseUnknownKeys(known: sections, expected: "a section: " + sections.map { "[\($0)]" }.joined(separator: ", "))
         var config = Config()
         config.notify = try root.section(NotifySection.self) ?? NotifySection()
         config.keys = try root.section(KeysSection.self) ?? KeysSection()
         config.colors = try root.section(ColorsSection.self) ?? ColorsSection()
         config.sync = try root.section(SyncSection.self) ?? SyncSection()
+        config.add = try root.section(AddSection.self) ?? AddSection()
         return config
     }
 }

@@ -104,6 +104,9 @@ struct KeyChooser {
     /// What a filter is typed as (f): each kind of word, some bad, so
     /// filters show, fail and are kept as smart lists (S, then a name).
     private let filterWords = Array("#work !high !!+ due:3d due:none list:List is:any has:reminder started milk due:x ")
+    /// What a quick-add line is typed from: dates, tags, priorities,
+    /// repeats and reminders among words that must stay text.
+    private let quickAddWords = Array("Pay rent fri 9am #home !high !! every month weekdays remind 1h before at 5 tmrw next weekend 3M #123")
 
     init() {
         var meaningful: [KeyContext: [Key]] = [:]
@@ -134,6 +137,7 @@ struct KeyChooser {
             if context == .itemTags && random.chance(0.6) { return .character(random.pick(tagWords)) }
             if context == .typedStart && random.chance(0.6) { return .character(random.pick(startWords)) }
             if context == .filterField && random.chance(0.6) { return .character(random.pick(filterWords)) }
+            if context == .itemText && random.chance(0.4) { return .character(random.pick(quickAddWords)) }
             return .character(random.pick(NastyText.characters))
         }
         if roll < 65, let keys = meaningful[context], !keys.isEmpty {

@@ -131,6 +131,8 @@ public final class Runtime {
 
     private func finish(_ ending: Ending) -> Never {
         terminal.stop()
+        // Text typed into a form is not lost with the pane or Ctrl-C.
+        store.keepDraftForNextStart()
         exit(ending.rawValue)
     }
 }

@@ -1,4 +1,5 @@
 import ChecklistsCommandLine
+import ChecklistsConfig
 
 /// A subcommand's command line in its plain shapes, read without the
 /// argument parser (which builds every command's arguments by reflection,
@@ -129,7 +130,9 @@ enum PlainCommand: Equatable {
         case let .list(list, due, all, match, json):
             try ItemQueryCommands.list(list: list, due: due, all: all, match: match, json: json, context: context)
         case let .add(text, list, due, remind, `repeat`, note):
-            try ItemCommands.add(text: text, list: list, due: due, remind: remind, repeat: `repeat`, note: note, context: context)
+            let section = try addSection(configOption: nil)
+            try ItemCommands.add(text: text, list: list, due: due, remind: remind, repeat: `repeat`, note: note,
+                                 quick: section.quick, defaultList: section.defaultList, context: context)
         case .lists(let json):
             try ChecklistCommands.lists(json: json, context: context)
         case let .setChecked(id, checked):

@@ -158,7 +158,8 @@ struct RootCommand: ParsableCommand {
             } catch {
                 Self.fail("\(error)", status: 2)
             }
-            let context = UIContext(dateStyle: dateStyle, unicode: terminal.supportsUnicode, keys: settings.keys.keyMap)
+            let context = UIContext(dateStyle: dateStyle, unicode: terminal.supportsUnicode, keys: settings.keys.keyMap,
+                                    defaultList: settings.add.defaultList)
             Runtime(database: database, terminal: terminal, context: context, now: Date.init,
                     firstFrameMarker: marker, eventLog: eventLog,
                     notifierPID: { NotifyCommand.runningPID(database: database.path) }).run()

@@ -67,7 +67,12 @@ struct Add: Subcommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Add an item and print its id.",
-        discussion: "Without --list the item goes to the first list (All Lists order); without --due it has no due date.")
+        discussion: """
+            Without --list the item goes to config's [add] default_list, or else to the list named Inbox (made when first \
+            needed); without --due it has no due date. With --quick (or [add] quick = true) the text is read for a date, \
+            #tags, a !priority, a repeat and a reminder at its end: "Pay rent fri 9am #home !high every month"; without it \
+            the text is kept exactly as given, so a script adding "Buy 2 kg rice" never gets a date.
+            """)
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
     @Argument(help: "The item's text.") var text: String
@@ -84,10 +89,28 @@ struct Add: Subcommand {
     var tag: [String] = []
     @Option(help: ArgumentHelp("When it starts. \(startHelp)", valueName: "when")) var start: String?
     @Option(help: ArgumentHelp("Add it as a sub-item of this item, last under it, in its list.", valueName: "id")) var parent: Int64?
+    @Flag(help: "Read the text as quick add: a date, #tags, !priority, a repeat and a reminder at its end.") var quick = false
+    @Flag(help: "Keep the text as given even where config's [add] quick = true.") var literal = false
+    @Option(help: ArgumentHelp("The config file to read instead of the default (or set CHECKLISTS_CONFIG); its [add] is read.",
+                               valueName: "path"), completion: .file(extensions: ["toml"]))
+    var config: String?
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
+        let section = try addSection(configOption: config ?? root.config)
+        if quick && literal { throw .badInput("--quick and --literal contradict each other; give one") }
         try ItemCommands.add(text: text, list: list, due: due, remind: remind, repeat: `repeat`, note: note, priority: priority,
-                             remindBefore: remindBefore, remindAt: remindAt, tags: tag, start: start, parent: parent, context: context)
+                             remindBefore: remindBefore, remindAt: remindAt, tags: tag, start: start, parent: parent,
+                             quick: quick || (section.quick && !literal), defaultList: section.defaultList, context: context)
+    }
+}
+
+/// config.toml's `[add]`, which `add` reads on both paths (the parser's
+/// and the fast one): a missing default file means its defaults.
+func addSection(configOption: String?) throws(CommandLineError) -> AddSection {
+    do {
+        return try Config.load(ConfigLocation.resolve(option: configOption, environment: ProcessEnvironment.read())).add
+    } catch {
+        throw .badInput(error.description)
     }
 }
 

@@ -53,7 +53,7 @@ final class Harness: @unchecked Sendable {
     }
 
     /// Adds an item through the command and returns its id.
-    func add(_ text: String, list: String? = nil, due: String? = nil, remind: Bool = false, repeatRule: String? = nil,
+    func add(_ text: String, list: String? = "List", due: String? = nil, remind: Bool = false, repeatRule: String? = nil,
              sourceLocation: SourceLocation = #_sourceLocation) -> Int64 {
         let printed = lines({ context in
             try ItemCommands.add(text: text, list: list, due: due, remind: remind, repeat: repeatRule, context: context)

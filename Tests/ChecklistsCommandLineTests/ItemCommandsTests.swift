@@ -39,16 +39,56 @@ struct ItemCommandsTests {
         #expect(harness.notices.count == 2)
     }
 
-    @Test("without --due, no due date (as a new item in the app); without --list, the first list by name")
+    @Test("without --due, no due date (as a new item in the app); without --list, the Inbox, made once, not the first list by name")
     func addDefaults() throws {
         let database = try harness.database()
         try database.apply(.addChecklist(name: "Work", icon: .folder), now: Fixed.now)
         try database.apply(.addChecklist(name: "groceries", icon: .groceries), now: Fixed.now)
-        let id = harness.add("Eggs")
+        let id = harness.add("Eggs", list: nil)
         let item = try #require(try harness.item(id))
         #expect(item.dueDate == nil)
         let names = try database.checklists().reduce(into: [Int64: String]()) { $0[$1.id] = $1.name }
-        #expect(names[item.checklistID] == "groceries")
+        #expect(names[item.checklistID] == "Inbox")
+        let again = try #require(try harness.item(harness.add("Milk", list: nil)))
+        #expect(again.checklistID == item.checklistID)
+        #expect(try database.checklists().filter { $0.name == "Inbox" }.count == 1)
+    }
+
+    @Test("[add] default_list: add without --list goes there, matched as --list is; a name no list has is an error naming the lists")
+    func addToTheDefaultList() throws {
+        let database = try harness.database()
+        try database.apply(.addChecklist(name: "Work", icon: .folder), now: Fixed.now)
+        let printed = harness.lines { context in
+            try ItemCommands.add(text: "Report", list: nil, due: nil, remind: false, defaultList: " work ", context: context)
+        }
+        let added = try #require(Int64(printed.first ?? ""))
+        let item = try #require(try harness.item(added))
+        #expect(try database.checklistSummary(id: item.checklistID)?.checklist.name == "Work")
+        let error = harness.run { context in
+            try ItemCommands.add(text: "Report", list: nil, due: nil, remind: false, defaultList: "Shopping", context: context)
+        }
+        #expect(error?.exitStatus == 2)
+        #expect(error?.description == #"config [add] default_list: no list is named "Shopping"; the lists are "List", "Work""#)
+        #expect(try database.checklists().map(\.name) == ["List", "Work"])
+    }
+
+    @Test("add --quick reads the line; without it, or with nothing read, the text stays as given, trailing spaces trimmed")
+    func addQuick() throws {
+        let printed = harness.lines { context in
+            try ItemCommands.add(text: "Pay rent tomorrow 18:00 #home !! ", list: "List", due: nil, remind: false, quick: true, context: context)
+        }
+        let quickID = try #require(Int64(printed.first ?? ""))
+        let quick = try #require(try harness.item(quickID))
+        #expect(quick.text == "Pay rent")
+        #expect(quick.dueDate == Fixed.date("2026-11-22 18:00"))
+        #expect(quick.tags == ["home"] && quick.priority == .medium)
+        let plain = try #require(try harness.item(harness.add("Pay rent tomorrow 18:00 #home !!  ")))
+        #expect(plain.text == "Pay rent tomorrow 18:00 #home !!")
+        #expect(plain.dueDate == nil && plain.tags == [] && plain.priority == .none)
+        let clash = harness.run { context in
+            try ItemCommands.add(text: "Pay rent !high", list: "List", due: nil, remind: false, priority: "low", quick: true, context: context)
+        }
+        #expect(clash?.description == "the text says priority high and --priority says low; give one")
     }
 
     @Test("--list matches the exact name, else ignoring case and surrounding spaces")
@@ -71,15 +111,13 @@ struct ItemCommandsTests {
         #expect(try harness.database().checklistSummaries()[0].itemCount == 0)
     }
 
-    @Test("with no lists at all, add says how to make one (exit 1)")
+    @Test("with no lists at all, add makes the Inbox and adds to it")
     func addWithoutLists() throws {
         let database = try harness.database()
         try database.apply(.deleteChecklist(id: database.checklists()[0].id), now: Fixed.now)
-        let error = harness.run { context in
-            try ItemCommands.add(text: "Eggs", list: nil, due: nil, remind: false, context: context)
-        }
-        #expect(error?.exitStatus == 1)
-        #expect(error?.description.contains("new-list") == true)
+        let id = harness.add("Eggs", list: nil)
+        #expect(try database.checklists().map(\.name) == ["Inbox"])
+        #expect(try harness.item(id)?.checklistID == database.checklists()[0].id)
     }
 
     @Test("empty or blank text: exit 2, and no database is even created",

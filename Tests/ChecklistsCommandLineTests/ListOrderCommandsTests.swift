@@ -14,7 +14,7 @@ struct ListOrderCommandsTests {
         harness.lines { context in try ChecklistCommands.lists(json: json, context: context) }
     }
 
-    @Test("by name, then by hand: lists prints each order, --json too; add without --list goes to the first list shown")
+    @Test("by name, then by hand: lists prints each order, --json too; add without --list goes to the Inbox, whatever the order")
     func followsTheOrder() throws {
         let database = try harness.database()
         for name in ["Work", "List 10"] { try database.apply(.addChecklist(name: name, icon: .none), now: Fixed.now) }
@@ -31,10 +31,13 @@ struct ListOrderCommandsTests {
               {"id": 3, "name": "List 10", "icon": "none", "items": 0, "remaining": 0}
             ]
             """)
-        let id = harness.add("Call the bank")
-        #expect(try harness.item(id)?.checklistID == work)
+        // Where add puts an item without --list does not follow the order:
+        // the Inbox either way.
+        let id = harness.add("Call the bank", list: nil)
+        let inbox = try #require(try database.checklists().first { $0.name == "Inbox" }?.id)
+        #expect(try harness.item(id)?.checklistID == inbox)
         try database.apply(.setListOrder(.byName), now: Fixed.now)
-        let other = harness.add("Buy stamps")
-        #expect(try harness.item(other)?.checklistID == 1)
+        let other = harness.add("Buy stamps", list: nil)
+        #expect(try harness.item(other)?.checklistID == inbox)
     }
 }

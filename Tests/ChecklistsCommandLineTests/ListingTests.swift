@@ -189,7 +189,7 @@ struct ListingTests {
         try Data("not a database\n".utf8).write(to: URL(fileURLWithPath: harness.path))
         let commands: [(CommandLineContext) throws -> Void] = [
             { context in try ItemQueryCommands.status(context: context) },
-            { context in try ItemCommands.add(text: "x", list: nil, due: nil, remind: false, context: context) },
+            { context in try ItemCommands.add(text: "x", list: "List", due: nil, remind: false, context: context) },
             { context in try ExportImportCommands.export(context: context) },
         ]
         for command in commands {
@@ -207,7 +207,7 @@ struct ListingTests {
         var error: CommandLineError?
         try holder.writeWithoutTransaction { db in
             try db.execute(sql: "BEGIN IMMEDIATE")
-            error = harness.run { context in try ItemCommands.add(text: "x", list: nil, due: nil, remind: false, context: context) }
+            error = harness.run { context in try ItemCommands.add(text: "x", list: "List", due: nil, remind: false, context: context) }
             try db.execute(sql: "ROLLBACK")
         }
         #expect(error?.exitStatus == 3)

@@ -17,7 +17,7 @@ struct NotesAndMoveCommandsTests {
     @Test("add --note stores the note, lines and all; edit --note changes it and --note '' clears it; list --json carries it")
     func noteOnAddAndEdit() throws {
         let printed = harness.lines { context in
-            try ItemCommands.add(text: "Call the plumber", list: nil, due: nil, remind: false, note: "Ask about the boiler\nbefore Friday", context: context)
+            try ItemCommands.add(text: "Call the plumber", list: "List", due: nil, remind: false, note: "Ask about the boiler\nbefore Friday", context: context)
         }
         let id = try #require(Int64(printed.first ?? ""))
         #expect(try harness.item(id)?.note == "Ask about the boiler\nbefore Friday")

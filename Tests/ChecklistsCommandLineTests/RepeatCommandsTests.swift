@@ -38,8 +38,8 @@ struct RepeatCommandsTests {
         #expect(try harness.item(id)?.recurrence == nil)
 
         let errors: [(CommandLineContext) throws -> Void] = [
-            { try ItemCommands.add(text: "x", list: nil, due: nil, remind: false, repeat: "daily", context: $0) },
-            { try ItemCommands.add(text: "x", list: nil, due: "tomorrow", remind: false, repeat: "every 2 months", context: $0) },
+            { try ItemCommands.add(text: "x", list: "List", due: nil, remind: false, repeat: "daily", context: $0) },
+            { try ItemCommands.add(text: "x", list: "List", due: "tomorrow", remind: false, repeat: "every 2 months", context: $0) },
             { try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, repeat: "daily", context: $0) },
             { try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, repeat: "daily", noRepeat: true, context: $0) },
         ]

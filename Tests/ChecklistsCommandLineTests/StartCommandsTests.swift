@@ -15,7 +15,7 @@ struct StartCommandsTests {
     @discardableResult
     private func add(_ text: String, due: String? = nil, start: String?, repeat repeatText: String? = nil) -> Int64 {
         Int64(harness.lines { context in
-            try ItemCommands.add(text: text, list: nil, due: due, remind: false, repeat: repeatText, start: start, context: context)
+            try ItemCommands.add(text: text, list: "List", due: due, remind: false, repeat: repeatText, start: start, context: context)
         }.first ?? "") ?? 0
     }
 
@@ -56,12 +56,12 @@ struct StartCommandsTests {
     @Test("a start after the due date, or a repeat's start a whole repeat early, is one line, exit 2, and changes nothing")
     func refused() throws {
         let error = harness.run { context in
-            try ItemCommands.add(text: "late", list: nil, due: "mon 9:00", remind: false, start: "tue", context: context)
+            try ItemCommands.add(text: "late", list: "List", due: "mon 9:00", remind: false, start: "tue", context: context)
         }
         #expect(error?.exitStatus == 2)
         #expect(error?.description == "the start is not before the due date: move --start or the due date")
         let early = harness.run { context in
-            try ItemCommands.add(text: "weekly", list: nil, due: "fri 17:00", remind: false, repeat: "weekly", start: "2026-11-20 9:00", context: context)
+            try ItemCommands.add(text: "weekly", list: "List", due: "fri 17:00", remind: false, repeat: "weekly", start: "2026-11-20 9:00", context: context)
         }
         #expect(early?.description == "a repeating item must start before it is due and less than one repeat before: move --start")
         #expect(list().isEmpty)

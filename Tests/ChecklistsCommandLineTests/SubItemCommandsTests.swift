@@ -12,7 +12,7 @@ struct SubItemCommandsTests {
     let harness = Harness()
 
     @discardableResult
-    private func add(_ text: String, due: String? = nil, parent: Int64? = nil, list: String? = nil) -> Int64 {
+    private func add(_ text: String, due: String? = nil, parent: Int64? = nil, list: String? = "List") -> Int64 {
         Int64(harness.lines { context in
             try ItemCommands.add(text: text, list: list, due: due, remind: false, parent: parent, context: context)
         }.first ?? "") ?? 0

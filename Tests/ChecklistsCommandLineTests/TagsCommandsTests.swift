@@ -13,7 +13,7 @@ struct TagsCommandsTests {
 
     private func add(_ text: String, tags: [String]) -> Int64 {
         Int64(harness.lines { context in
-            try ItemCommands.add(text: text, list: nil, due: nil, remind: false, tags: tags, context: context)
+            try ItemCommands.add(text: text, list: "List", due: nil, remind: false, tags: tags, context: context)
         }.first ?? "") ?? 0
     }
 

@@ -52,7 +52,7 @@ struct UndatedCommandsTests {
             #expect(error?.exitStatus == 2)
             #expect(error?.description == message)
         }
-        let addError = harness.run { context in try ItemCommands.add(text: "Ping", list: nil, due: nil, remind: true, context: context) }
+        let addError = harness.run { context in try ItemCommands.add(text: "Ping", list: "List", due: nil, remind: true, context: context) }
         #expect(addError?.description == "--remind needs a due date: give --due too")
         #expect(try harness.database().checklistSummaries()[0].itemCount == 1)
         // A date given back brings the reminder back with --remind.

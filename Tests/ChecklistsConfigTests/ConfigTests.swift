@@ -58,7 +58,7 @@ struct ConfigTests {
         #expect(refusal("""
             # a section nobody reads yet
             [colours]
-            """) == "config.toml:2:1: unknown key \"colours\" in the top level; expected a section: [notify], [keys], [colors], [sync]")
+            """) == "config.toml:2:1: unknown key \"colours\" in the top level; expected a section: [notify], [keys], [colors], [sync], [add]")
     }
 
     @Test("a wrong type is refused at its key, saying what is expected")

@@ -115,14 +115,58 @@ struct DueDateParserTests {
         // Now is 10:00:30: the 30 seconds are dropped before counting.
         expectDate("+2h", "2026-11-20T12:00:00+01:00")
         expectDate("+30m", "2026-11-20T10:30:00+01:00")
-        expectDate("+3d", "2026-11-23T10:00:00+01:00")
-        expectDate("+1w", "2026-11-27T10:00:00+01:00")
+        expectDate("+3d", "2026-11-23T09:00:00+01:00")
+        expectDate("+1w", "2026-11-27T09:00:00+01:00")
         expectDate("in 2 hours", "2026-11-20T12:00:00+01:00")
         expectDate("in 10 minutes", "2026-11-20T10:10:00+01:00")
-        expectDate("in 3 days", "2026-11-23T10:00:00+01:00")
+        expectDate("in 3 days", "2026-11-23T09:00:00+01:00")
         expectDate("in an hour", "2026-11-20T11:00:00+01:00")
         expectDate("+1h30m", "2026-11-20T11:30:00+01:00")
         expectDate("in 1 day and 2 hours", "2026-11-21T12:00:00+01:00")
+    }
+
+    @Test func wholeDaysWithoutATimeMeanNineLikeAnyDay() {
+        // "in 3 days" and "dec 24" agree: a day typed without a time is 9:00.
+        expectDate("in 2 weeks", "2026-12-04T09:00:00+01:00")
+        expectDate("in 1 day", "2026-11-21T09:00:00+01:00")
+        expectDate("+2d", "2026-11-22T09:00:00+01:00")
+        expectDate("dec 24", "2026-12-24T09:00:00+01:00")
+        // Hours and minutes are still elapsed time, even beside days.
+        expectDate("in 1 day and 2 hours", "2026-11-21T12:00:00+01:00")
+    }
+
+    @Test func datesAsPeopleTypeThem() {
+        expectDate("Dec 24th", "2026-12-24T09:00:00+01:00")
+        expectDate("24th dec", "2026-12-24T09:00:00+01:00")
+        expectDate("dec 1st 18:00", "2026-12-01T18:00:00+01:00")
+        expectDate("2nd jan", "2027-01-02T09:00:00+01:00")
+        expectDate("jan 3rd, 2027", "2027-01-03T09:00:00+01:00")
+        expectDate("tmrw", "2026-11-21T09:00:00+01:00")
+        expectDate("tmr 17:00", "2026-11-21T17:00:00+01:00")
+        expectDate("tonight", "2026-11-20T20:00:00+01:00")
+        expectDate("this weekend", "2026-11-21T09:00:00+01:00")
+        expectDate("next weekend", "2026-11-28T09:00:00+01:00")
+        expectDate("tomorrow morning", "2026-11-21T09:00:00+01:00")
+        expectDate("tomorrow afternoon", "2026-11-21T14:00:00+01:00")
+        expectDate("tomorrow evening", "2026-11-21T18:00:00+01:00")
+        expectDate("this evening", "2026-11-20T18:00:00+01:00")
+        expectDate("this afternoon", "2026-11-20T14:00:00+01:00")
+        expectDate("this fri 17:00", "2026-11-20T17:00:00+01:00")
+        expectDate("next tue 9", "2026-11-24T09:00:00+01:00")
+        expectDate("next tue 17", "2026-11-24T17:00:00+01:00")
+        expectDate("fri 9am", "2026-11-27T09:00:00+01:00")
+        expectDate("end of month", "2026-11-30T17:00:00+01:00")
+        expectDate("end of the month 9:00", "2026-11-30T09:00:00+01:00")
+        // A weekend seen from a Saturday and from a Sunday.
+        let saturday = Fixed.instant("2026-11-21T08:00:00+01:00")
+        expectDate("this weekend", "2026-11-21T09:00:00+01:00", now: saturday)
+        expectDate("next weekend", "2026-11-28T09:00:00+01:00", now: saturday)
+        let sunday = Fixed.instant("2026-11-22T08:00:00+01:00")
+        expectDate("this weekend", "2026-11-22T09:00:00+01:00", now: sunday)
+        expectDate("next weekend", "2026-11-28T09:00:00+01:00", now: sunday)
+        // Still refused: a weekday and a bare number is a day or an hour.
+        expectError("fri 9", .unreadable("fri 9"))
+        expectError("24thx dec", .unreadable("24thx dec"))
     }
 
     @Test func relativeFromAWholeMinuteStaysOnIt() {
@@ -137,7 +181,7 @@ struct DueDateParserTests {
 
     @Test func relativeDaysKeepTheWallTimeAcrossDST() {
         let beforeSpringForward = Fixed.instant("2026-03-28T10:00:00+01:00")
-        expectDate("+1d", "2026-03-29T10:00:00+02:00", now: beforeSpringForward)
+        expectDate("+1d 10:00", "2026-03-29T10:00:00+02:00", now: beforeSpringForward)
         // Hours are elapsed time.
         expectDate("+24h", "2026-03-29T11:00:00+02:00", now: beforeSpringForward)
         let beforeFallBack = Fixed.instant("2026-10-24T09:00:00+02:00")
@@ -147,7 +191,7 @@ struct DueDateParserTests {
     @Test func hugeDurationsAreOutOfRangeNotACrash() {
         // 999999 days from 2026 would be in 4764, inside 1970...9999, but no
         // one means it: durations stop at 100 years.
-        expectDate("+36525d", "2126-11-21T10:00:00+01:00")
+        expectDate("+36525d", "2126-11-21T09:00:00+01:00")
         expectDate("+36524d24h", "2126-11-21T10:00:00+01:00")
         for text in [
             "+999999d", "+36526d", "+36525d1m", "+876601h", "+5218w",
@@ -435,7 +479,7 @@ private enum LocaleTable {
         ("90 min", .at("2026-11-20 09:09")),
         ("2 hours", .at("2026-11-20 09:39")),
         ("+2h", .at("2026-11-20 09:39")),
-        ("3d", .at("2026-11-23 07:39")),
+        ("3d", .at("2026-11-23 09:00")),  // whole days without a time: 9:00, as any day
         // Refused, each saying what it could not read.
         ("24.12", .refused(.unreadable("24.12"))),
         ("dec", .refused(.unreadable("dec"))),

@@ -86,7 +86,7 @@ struct PasteTests {
         #expect(state.route == .listDetail)
 
         var form = onChecklist()
-        _ = press(.enter, .tab, .tab, .tab, .enter, .character("t"), on: &form)   // edit, Due Date, picker, words
+        _ = press(.enter, .tab, .tab, .tab, .enter, .character("t"), .backspace, on: &form)   // edit, Due Date, picker, words (its t erased)
         #expect(form.keyContext == .typedDate)
         #expect(press(.paste("tomorrow\r9:00"), on: &form).isEmpty)
         #expect(form.screen.itemDetail?.picker?.typed?.text == "tomorrow 9:00")

@@ -28,7 +28,7 @@ struct CommandLineBinaryTests {
         let added = run(["--db", database, "add", "Buy milk", "--due", "+10m"])
         #expect(added.status == 0)
         #expect(added.output == "1\n")
-        #expect(run(["add", "Late \u{1B}]52;c;x\u{7}", "--due", "2020-01-01 09:00", "--db", database]).output == "2\n")
+        #expect(run(["add", "--list", "List", "Late \u{1B}]52;c;x\u{7}", "--due", "2020-01-01 09:00", "--db", database]).output == "2\n")
         let listed = run(["list"], ["CHECKLISTS_DB": database])
         #expect(listed.status == 0)
         #expect(listed.output.contains("!  Jan 1, 2020, 9:00 AM"))
@@ -49,7 +49,7 @@ struct CommandLineBinaryTests {
     @Test("exit 1 for what does not exist, 2 for bad usage and input, with one line on stderr")
     func exitStatuses() {
         defer { folder.remove() }
-        _ = run(["add", "x", "--db", database])
+        _ = run(["add", "--list", "List", "x", "--db", database])
         let cases: [([String], Int32, String)] = [
             (["done", "42"], 1, "checklists: there is no item 42"),
             (["add", "x", "--list", "Nope"], 1, #"checklists: no list is named "Nope""#),
@@ -70,7 +70,7 @@ struct CommandLineBinaryTests {
     @Test("status, list and --version, answered without the argument parser, say exactly what the parser's way says")
     func withoutTheParser() throws {
         defer { folder.remove() }
-        _ = run(["add", "Late", "--due", "2020-01-01 09:00", "--db", database])
+        _ = run(["add", "--list", "List", "Late", "--due", "2020-01-01 09:00", "--db", database])
         // `--db=` and a trailing `--` are not shapes the fast path takes: the parser answers them.
         let parsed = run(["status", "--db=\(database)"])
         #expect(parsed == (0, "1 overdue\n"))

@@ -68,7 +68,7 @@ struct DiskFaultsInTmuxTests {
         #expect(mount.fill(), "the tmpfs did not fill up")
         expectEditsRefused(saying: "The disk is full", in: tmux)
 
-        let refused = cli(["add", "from the shell"], database)
+        let refused = cli(["add", "--list", "List", "from the shell"], database)
         #expect(refused.status == 3)
         #expect(refused.output == "checklists: \(StorageError.diskFull(path: database).description)\n")
 
@@ -99,7 +99,7 @@ struct DiskFaultsInTmuxTests {
         #expect(mount.failIntoReadOnly())
         expectEditsRefused(saying: "became read-only", in: tmux)
 
-        let refused = cli(["add", "from the shell"], database)
+        let refused = cli(["add", "--list", "List", "from the shell"], database)
         #expect(refused.status == 3)
         #expect(refused.output == "checklists: \(StorageError.readOnly(path: database).description)\n")
 
@@ -131,7 +131,7 @@ struct DiskFaultsInTmuxTests {
         let database = mount.path + "/checklists.sqlite"
         let status = folder.file("status")
         defer { mount.remove(); folder.remove() }
-        #expect(cli(["add", "saved before"], database).status == 0)
+        #expect(cli(["add", "--list", "List", "saved before"], database).status == 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
         #expect(mount.makeReadOnly())
 
@@ -141,7 +141,7 @@ struct DiskFaultsInTmuxTests {
         #expect(try String(contentsOfFile: status, encoding: .utf8) == "3\n")
         #expect(tmux.waitFor("cannot be written"), "message: \(tmux.text)")
 
-        let refused = cli(["add", "never saved"], database)
+        let refused = cli(["add", "--list", "List", "never saved"], database)
         #expect(refused.status == 3)
         #expect(refused.output == "checklists: \(StorageError.readOnly(path: database).description)\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)

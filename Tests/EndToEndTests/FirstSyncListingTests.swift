@@ -36,7 +36,7 @@ struct FirstSyncListingTests {
         let server = try kind.start(folder)
         defer { server.stop() }
         let phone = Device(folder: folder, name: "phone", url: server.url, authenticated: server.authenticated)
-        for text in ["Buy milk", "Call mom", "Water plants"] { phone.run(["add", text]) }
+        for text in ["Buy milk", "Call mom", "Water plants"] { phone.run(["add", "--list", "List", text]) }
         #expect(phone.sync() == [#""List": 3 sent"#])
         let proxy = try RecordingProxy(folder: folder, upstream: server.port)
         defer { proxy.stop() }
@@ -64,7 +64,7 @@ struct FirstSyncListingTests {
         #expect(laptop.items() == ["Buy milk | -", "Call mom and dad | -", "Water plants | -"])
 
         phone.run(["delete", phone.id(of: "Buy milk")])
-        phone.run(["add", "Post letter"])
+        phone.run(["add", "--list", "List", "Post letter"])
         #expect(phone.sync() == [#""List": 1 sent, 1 deleted on the server"#])
         seen = proxy.requests().count
         let found = laptop.sync()
@@ -88,7 +88,7 @@ struct FirstSyncListingTests {
         let proxy = try RecordingProxy(folder: folder, upstream: server.port)
         defer { proxy.stop() }
         let laptop = Device(folder: folder, name: "laptop", url: proxy.url, authenticated: server.authenticated)
-        for text in ["Buy milk", "Call mom"] { laptop.run(["add", text]) }
+        for text in ["Buy milk", "Call mom"] { laptop.run(["add", "--list", "List", text]) }
 
         #expect(laptop.sync() == [#""List": 2 sent"#])
         #expect(reports(proxy, from: 0) == ["query"])

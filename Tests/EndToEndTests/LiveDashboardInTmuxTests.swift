@@ -56,7 +56,7 @@ struct LiveDashboardInTmuxTests {
         tmux.press("Down")
         #expect(tmux.waitUntil { _ in tmux.selectedRow?.contains("Renew passport") == true })
         // Sorted by due date, the new item lands above the selection.
-        cli("add", "Pack the bags", "--due", Fixed.text(day(7)))
+        cli("add", "--list", "List", "Pack the bags", "--due", Fixed.text(day(7)))
         #expect(tmux.waitFor("Pack the bags"), "not shown: \(tmux.text)")
         #expect(tmux.text.contains("3 Remaining"))
         #expect(tmux.selectedRow?.contains("Renew passport") == true, "selection moved: \(tmux.selectedRow ?? "none")")
@@ -72,7 +72,7 @@ struct LiveDashboardInTmuxTests {
         let tmux = TmuxSession(width: 80, height: 20, command: app)
         defer { tmux.kill(); folder.remove() }
         #expect(tmux.waitFor("(No Items)"))
-        let id = try #require(Int64(cli("add", "Water the plants", "--due", Fixed.text(day(1)), "--remind")))
+        let id = try #require(Int64(cli("add", "--list", "List", "Water the plants", "--due", Fixed.text(day(1)), "--remind")))
         #expect(tmux.waitFor("1 Remaining"))
         let database = try openDatabase()
         #expect(try database.reminderDate(ofItem: id) != nil)
@@ -108,8 +108,10 @@ struct LiveDashboardInTmuxTests {
         #expect(tmux.waitFor("Send the report"), "not shown: \(tmux.text)")
         #expect(tmux.text.contains("Work"))
         // The selection stayed on the rent (the report was added above it).
+        // Its row leaves the view; the status line names what was checked.
         tmux.press("Space")
-        #expect(tmux.waitUntil { !$0.contains("Pay the rent") }, "still due: \(tmux.text)")
+        #expect(tmux.waitUntil { !$0.contains("! Pay the rent") }, "still due: \(tmux.text)")
+        #expect(tmux.text.contains("Checked “Pay the rent”; u undoes it."), "\(tmux.text)")
         tmux.press("Enter")       // the selection is now on the report: open it
         #expect(tmux.waitFor("Edit Item"), "not opened: \(tmux.text)")
         #expect(tmux.text.contains("Send the report"))

@@ -53,7 +53,7 @@ struct NotifierSyncTests {
         var (laptop, _) = devices(server)
         laptop.authenticated = false
         laptop.url = ""
-        laptop.run(["add", "Milk"])
+        laptop.run(["add", "--list", "List", "Milk"])
         let config = try writeConfig("""
             [sync]
             url = "\(server.url)"
@@ -87,7 +87,7 @@ struct NotifierSyncTests {
         defer { server.stop() }
         var (laptop, phone) = devices(server)
         laptop.url = ""
-        laptop.run(["add", "Before the start"])
+        laptop.run(["add", "--list", "List", "Before the start"])
         let config = try writeConfig("[sync]\nurl = \"\(server.url)\"\ninterval = \"1h\"\n")
         let notifierLog = folder.file("notify.log")
         guard let notifier = startNotifier(laptop, config: config, log: notifierLog) else { return }
@@ -99,7 +99,7 @@ struct NotifierSyncTests {
         let synced = #/Synced \d{1,2}:\d{2}/#
         #expect(tmux.waitUntil { $0.contains(synced) }, "\(tmux.text)")
 
-        laptop.run(["add", "Added by hand"])
+        laptop.run(["add", "--list", "List", "Added by hand"])
         #expect(waitUntil { log(notifierLog).components(separatedBy: #"synced: "List": 1 sent"#).count >= 3 },
                 "\(log(notifierLog))")
         _ = phone.sync()
@@ -112,7 +112,7 @@ struct NotifierSyncTests {
         }
 
         server.stop()
-        laptop.run(["add", "While the server is gone"])
+        laptop.run(["add", "--list", "List", "While the server is gone"])
         #expect(waitUntil { log(notifierLog).contains("sync failed: cannot reach the sync server 127.0.0.1:\(server.port)") }, "\(log(notifierLog))")
         #expect(tmux.waitUntil { $0.contains(#/Sync failed \d{1,2}:\d{2}( [AP]M)?: server unreachable/#) }, "\(tmux.text)")
         #expect(kill(notifier, 0) == 0, "the notifier goes on")
@@ -134,7 +134,7 @@ struct NotifierSyncTests {
         defer { tmux.kill() }
         #expect(tmux.waitFor("(No Items)"), "\(tmux.text)")
 
-        phone.run(["add", "From the phone"])
+        phone.run(["add", "--list", "List", "From the phone"])
         _ = phone.sync()
         #expect(waitUntil { laptop.items() == ["From the phone | -"] }, "\(log(notifierLog))")
         #expect(tmux.waitFor("1 Remaining"), "\(tmux.text)")

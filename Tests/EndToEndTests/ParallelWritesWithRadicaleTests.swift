@@ -62,7 +62,7 @@ struct ParallelWritesWithRadicaleTests {
         defer { server.stop() }
         var laptop = Device(folder: folder, name: "laptop", url: server.url, authenticated: false)
         let phone = Device(folder: folder, name: "phone", url: server.url, authenticated: false)
-        for index in 1...20 { laptop.run(["add", "Item \(index)"]) }
+        for index in 1...20 { laptop.run(["add", "--list", "List", "Item \(index)"]) }
         _ = laptop.sync()
         _ = phone.sync()
         phone.run(["edit", phone.id(of: "Item 7"), "--due", "2030-01-09 09:00"])

@@ -83,9 +83,10 @@ struct RowsInTmuxTests {
         tmux.press("Tab", "Tab", "Space")
         expectScreen("the past-due note", showing: ["[x] On  won't ring: past"])
 
-        // A date in words: the preview beneath the field, in full.
-        tmux.press("Tab", "Enter", "t")
-        expectScreen("typing a date", showing: ["Date: "])
+        // A date in words, its first letter opening them: the preview
+        // beneath the field, in full.
+        tmux.press("Tab", "Enter")
+        expectScreen("the picker", showing: ["▸"])
         tmux.type("fri 17:00")
         let resolved = try DueDateParser(calendar: style.calendar).parse("fri 17:00", now: Date()).get()
         expectScreen("the preview", showing: ["Date: fri 17:00", "→ " + style.formatWithWeekday(resolved), "Esc:back to the fields"])

@@ -20,7 +20,7 @@ struct SeveralRemindersInTmuxTests {
     /// Opens "Pay rent" (due 2030, Remind Me on) in Item Detail and types
     /// two reminders under Remind Me: a day before, and "2 days before 18:00".
     func addTwoReminders(width: Int, height: Int) -> TmuxSession {
-        #expect(command(["add", "Pay rent", "--due", "2030-01-02 09:00", "--remind"]).status == 0)
+        #expect(command(["add", "--list", "List", "Pay rent", "--due", "2030-01-02 09:00", "--remind"]).status == 0)
         let tmux = TmuxSession(width: width, height: height, command: "TZ=UTC " + app)
         #expect(tmux.waitFor("1 Remaining"), "\(tmux.text)")
         tmux.press("Enter")

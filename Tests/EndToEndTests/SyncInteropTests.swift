@@ -22,14 +22,14 @@ struct SyncInteropTests {
     @Test("a to-do we sent and another client deleted before our next sync is deleted here", arguments: ServerKind.allCases)
     func deletedAfterOurPut(_ kind: ServerKind) throws {
         try scenario(kind) { server, laptop, other in
-            laptop.run(["add", "Milk"])
-            laptop.run(["add", "Bread"])
+            laptop.run(["add", "--list", "List", "Milk"])
+            laptop.run(["add", "--list", "List", "Bread"])
             #expect(laptop.sync() == [#""List": 2 sent"#])
             other.run(["delete", "List", try laptop.uid(of: "Milk")])
             #expect(laptop.sync() == [#""List": 1 deleted here"#])
             #expect(laptop.items() == ["Bread | -"])
             // The same after a sync that started from a kept token.
-            laptop.run(["add", "Eggs"])
+            laptop.run(["add", "--list", "List", "Eggs"])
             #expect(laptop.sync() == [#""List": 1 sent"#])
             other.run(["delete", "List", try laptop.uid(of: "Eggs")])
             #expect(laptop.sync() == [#""List": 1 deleted here"#])
@@ -42,7 +42,7 @@ struct SyncInteropTests {
           arguments: ServerKind.allCases)
     func editedByAnotherClient(_ kind: ServerKind) throws {
         try scenario(kind) { server, laptop, other in
-            laptop.run(["add", "Tax return", "--due", "2030-01-20 09:00"])
+            laptop.run(["add", "--list", "List", "Tax return", "--due", "2030-01-20 09:00"])
             #expect(laptop.sync() == [#""List": 1 sent"#])
             let uid = try laptop.uid(of: "Tax return")
             other.run(["edit", "List", uid, "SUMMARY", "File the tax return"])

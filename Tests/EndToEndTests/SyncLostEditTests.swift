@@ -14,7 +14,7 @@ struct SyncLostEditTests {
         let server = try RadicaleServer(folder: folder, authenticated: false)
         let laptop = Device(folder: folder, name: "laptop", url: server.url, authenticated: false)
         let phone = Device(folder: folder, name: "phone", url: server.url, authenticated: false)
-        for item in items { laptop.run(["add"] + item) }
+        for item in items { laptop.run(["add", "--list", "List"] + item) }
         _ = laptop.sync()
         _ = phone.sync()
         return (server, laptop, phone)

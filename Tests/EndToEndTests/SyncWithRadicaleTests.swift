@@ -72,9 +72,9 @@ struct SyncWithRadicaleTests {
         let server = try kind.start(folder)
         defer { server.stop() }
         let (laptop, phone) = devices(server)
-        laptop.run(["add", "Buy milk", "--due", "2030-01-02 09:00", "--remind"])
-        laptop.run(["add", "Call mom"])
-        phone.run(["add", "Water plants", "--due", "2030-01-03 18:00"])
+        laptop.run(["add", "--list", "List", "Buy milk", "--due", "2030-01-02 09:00", "--remind"])
+        laptop.run(["add", "--list", "List", "Call mom"])
+        phone.run(["add", "--list", "List", "Water plants", "--due", "2030-01-03 18:00"])
 
         #expect(laptop.sync() == [#""List": 2 sent"#])
         #expect(phone.sync() == [#""List": 1 sent, 2 received"#])
@@ -96,7 +96,7 @@ struct SyncWithRadicaleTests {
         // A change sent moves the calendar's tag: the sync asks once more
         // what changed since it started (only its own PUT, so that token is
         // kept), the next sync asks what changed (nothing), the one after does not.
-        laptop.run(["add", "Post letter"])
+        laptop.run(["add", "--list", "List", "Post letter"])
         #expect(laptop.sync() == [#""List": 1 sent"#])
         #expect(server.requests("REPORT") == reports + 1)
         #expect(laptop.sync() == [#""List": up to date"#])
@@ -118,10 +118,10 @@ struct SyncWithRadicaleTests {
             #expect((tags, server.requests("REPORT")) == expected, sourceLocation: sourceLocation)
         }
         let (tags, asked) = (tagQuestions(), server.requests("REPORT"))
-        laptop.run(["add", "Post card"])
+        laptop.run(["add", "--list", "List", "Post card"])
         #expect(laptop.sync() == [#""List": 1 sent"#])
         expectAsked((tags + 1, asked + 1))
-        laptop.run(["add", "Buy stamps"])
+        laptop.run(["add", "--list", "List", "Buy stamps"])
         #expect(laptop.sync() == [#""List": 1 sent"#])
         expectAsked((tags + 1, asked + 3))
         // Edited again at once: its last sync was too soon after its edit to
@@ -161,8 +161,8 @@ struct SyncWithRadicaleTests {
         let server = try kind.start(folder)
         defer { server.stop() }
         let (laptop, phone) = devices(server)
-        laptop.run(["add", "Buy milk", "--due", "2030-01-02 09:00"])
-        laptop.run(["add", "Report"])
+        laptop.run(["add", "--list", "List", "Buy milk", "--due", "2030-01-02 09:00"])
+        laptop.run(["add", "--list", "List", "Report"])
         _ = laptop.sync()
         _ = phone.sync()
 
@@ -233,7 +233,7 @@ struct SyncWithRadicaleTests {
         let server = try kind.start(folder)
         defer { server.stop() }
         let (laptop, phone) = devices(server)
-        for text in ["Gone here", "Gone there", "Kept A", "Kept B"] { laptop.run(["add", text]) }
+        for text in ["Gone here", "Gone there", "Kept A", "Kept B"] { laptop.run(["add", "--list", "List", text]) }
         _ = laptop.sync()
         _ = phone.sync()
 
@@ -261,9 +261,9 @@ struct SyncWithRadicaleTests {
         let server = try RadicaleServer(folder: folder, authenticated: false)
         defer { server.stop() }
         let (laptop, phone) = devices(server)
-        laptop.run(["add", "Past", "--due", "2030-01-02 09:00", "--remind"])
-        laptop.run(["add", "Done", "--due", "2030-01-02 09:00", "--remind"])
-        laptop.run(["add", "Delivered", "--due", "2030-01-02 09:00", "--remind"])
+        laptop.run(["add", "--list", "List", "Past", "--due", "2030-01-02 09:00", "--remind"])
+        laptop.run(["add", "--list", "List", "Done", "--due", "2030-01-02 09:00", "--remind"])
+        laptop.run(["add", "--list", "List", "Delivered", "--due", "2030-01-02 09:00", "--remind"])
         _ = laptop.sync()
         _ = phone.sync()
         // Delivered here: claimed as the app claims it when it fires.
@@ -295,7 +295,7 @@ struct SyncWithRadicaleTests {
         let server = try RadicaleServer(folder: folder, authenticated: false)
         defer { server.stop() }
         var (laptop, phone) = devices(server)
-        laptop.run(["add", "Buy milk", "--due", "2030-01-02 09:00"])
+        laptop.run(["add", "--list", "List", "Buy milk", "--due", "2030-01-02 09:00"])
         _ = laptop.sync()
         _ = phone.sync()
         phone.run(["edit", phone.id(of: "Buy milk"), "--due", "2030-01-09 09:00"])
@@ -324,13 +324,13 @@ struct SyncWithRadicaleTests {
         let server = try RadicaleServer(folder: folder, authenticated: false)
         defer { server.stop() }
         var (laptop, phone) = devices(server)
-        for text in ["One", "Two", "Three"] { laptop.run(["add", text]) }
+        for text in ["One", "Two", "Three"] { laptop.run(["add", "--list", "List", text]) }
         _ = laptop.sync()
         _ = phone.sync()
         phone.run(["edit", phone.id(of: "One"), "--text", "One, from the phone"])
         _ = phone.sync()
         laptop.run(["edit", laptop.id(of: "Two"), "--text", "Two, from the laptop"])
-        laptop.run(["add", "Four"])
+        laptop.run(["add", "--list", "List", "Four"])
         let before = try laptop.open().snapshot()
 
         // Discovery (3), sync-collection, multiget: then it dies at the first PUT.
@@ -358,7 +358,7 @@ struct SyncWithRadicaleTests {
         let server = try RadicaleServer(folder: folder, authenticated: false)
         defer { server.stop() }
         let (laptop, phone) = devices(server)
-        for text in ["Shared A", "Shared B"] { laptop.run(["add", text]) }
+        for text in ["Shared A", "Shared B"] { laptop.run(["add", "--list", "List", text]) }
         _ = laptop.sync()
         _ = phone.sync()
         let sharedA = laptop.id(of: "Shared A")
@@ -366,8 +366,8 @@ struct SyncWithRadicaleTests {
         var random = SeededRandom(seed: seed)
         let rounds = 50
         for round in 0..<rounds {
-            laptop.run(["add", "Laptop \(round)"])
-            phone.run(["add", "Phone \(round)"])
+            laptop.run(["add", "--list", "List", "Laptop \(round)"])
+            phone.run(["add", "--list", "List", "Phone \(round)"])
             laptop.run(["edit", sharedA, "--due", "2030-01-01 09:\(String(format: "%02d", round))"])
             // The phone's changes reach the server every other round: the
             // laptop's killed sync has something to pull half the time,
@@ -396,7 +396,7 @@ struct SyncWithRadicaleTests {
         let server = try RadicaleServer(folder: folder, authenticated: true)
         defer { server.stop() }
         var (laptop, _) = devices(server)
-        laptop.run(["add", "Milk"])
+        laptop.run(["add", "--list", "List", "Milk"])
         let before = try laptop.open().snapshot()
         func fails(_ arguments: [String], _ extra: [String: String] = [:], status: Int32 = 4, says message: String,
                    sourceLocation: SourceLocation = #_sourceLocation) {
@@ -443,7 +443,7 @@ struct SyncWithRadicaleTests {
         let server = try RadicaleServer(folder: folder, authenticated: false)
         defer { server.stop() }
         let (laptop, phone) = devices(server)
-        laptop.run(["add", "Good"])
+        laptop.run(["add", "--list", "List", "Good"])
         _ = laptop.sync()
         let calendar = try #require(try laptop.open().syncCalendars().first?.url)
         let journal = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nBEGIN:VJOURNAL\r\nUID:j1\r\nDTSTAMP:20260101T000000Z\r\nSUMMARY:notes\r\nEND:VJOURNAL\r\nEND:VCALENDAR\r\n"
@@ -468,7 +468,7 @@ struct SyncWithVdirsyncerTests {
         let server = try RadicaleServer(folder: folder, authenticated: false)
         defer { server.stop() }
         let laptop = Device(folder: folder, name: "laptop", url: server.url, authenticated: false)
-        laptop.run(["add", "From Checklists", "--due", "2030-01-02 09:00", "--remind"])
+        laptop.run(["add", "--list", "List", "From Checklists", "--due", "2030-01-02 09:00", "--remind"])
         _ = laptop.sync()
 
         let tools = PackagePaths.root + "/.build-py/bin/"

@@ -29,7 +29,7 @@ struct TagsSyncTests {
     func mergedAsSet(_ kind: ServerKind) throws {
         try scenario(kind) { server, laptop in
             let phone = Device(folder: folder, name: "phone", url: server.url, authenticated: server.authenticated)
-            laptop.run(["add", "Pay rent", "--tag", "bills", "--tag", "Flat"])
+            laptop.run(["add", "--list", "List", "Pay rent", "--tag", "bills", "--tag", "Flat"])
             #expect(laptop.sync() == [#""List": 1 sent"#])
             #expect(phone.sync() == [#""List": 1 received"#])
             #expect(tags(phone, of: "Pay rent") == ["Flat", "bills"])

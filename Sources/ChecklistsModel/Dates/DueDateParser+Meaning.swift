@@ -77,6 +77,12 @@ extension DueDateParser {
                 return try nextOf(dayOffset: lastDay(today.year, today.month) - today.dayNumber,
                                   hour: hour, minute: minute,
                                   otherwise: lastDay(nextYear, nextMonth) - today.dayNumber)
+            case .weekend(let next):
+                // Saturday 7, Sunday 1: on a Sunday this weekend is today.
+                let todayWeekday = GregorianDayMath.weekday(dayNumber: today.dayNumber)
+                let toSaturday = todayWeekday == 1 ? -1 : 7 - todayWeekday
+                let offset = next ? toSaturday + 7 : max(0, toSaturday)
+                return try instant(dayOffset: offset, hour: hour, minute: minute)
             case .later:
                 return try instant(dayOffset: daysLater ?? 0, hour: hour, minute: minute)
             case .date, .yearless:

@@ -78,6 +78,9 @@ extension DueDateParser {
         case nextMonth
         /// The last day of this month, or of next month once that has passed.
         case endOfMonth
+        /// Saturday of this weekend (today on a Saturday or Sunday), or of
+        /// the weekend after it with `next`.
+        case weekend(next: Bool)
         /// Whole days or weeks from today, as in `+3d 9:00`; always with a time.
         case later([RelativeAmount])
     }

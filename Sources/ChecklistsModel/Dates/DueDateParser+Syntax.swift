@@ -39,6 +39,7 @@ extension DueDateParser {
             "today", "tomorrow", "next", "week", "month", "end", "of", "the", "day",
             "in", "a", "an", "and", "at", "am", "pm", "t",
             "noon", "midnight", "tonight", "eod", "now",
+            "tmrw", "tmr", "this", "weekend", "morning", "afternoon", "evening", "st", "nd", "rd", "th",
         ]
 
         /// Whether `word` means something to the parser other than a month name.
@@ -116,7 +117,13 @@ extension DueDateParser {
         /// A day, a time, or both in either order.
         private mutating func parseAbsolute() -> Phrase? {
             if let day = parseDay() {
-                return .absolute(day: day, time: parseTime(bareHour: day == .today || day == .tomorrow))
+                // After "next tue" a bare number is an hour too: "next" has
+                // said it is a day, so "next tue 9" cannot be the 9th.
+                let bareHour = switch day {
+                case .today, .tomorrow, .weekday(_, next: true): true
+                default: false
+                }
+                return .absolute(day: day, time: parseTime(bareHour: bareHour))
             }
             if let time = parseTime() {
                 return .absolute(day: parseDay(), time: time)
@@ -129,10 +136,28 @@ extension DueDateParser {
             switch next() {
             case .word("today"):
                 return .today
-            case .word("tomorrow"):
+            case .word("tomorrow"), .word("tmrw"), .word("tmr"):
                 return .tomorrow
+            case .word("this"):
+                switch peek() {
+                case .word("weekend"):
+                    position += 1
+                    return .weekend(next: false)
+                case .word("morning"), .word("afternoon"), .word("evening"):
+                    // "this evening": today, the word itself is the time.
+                    return .today
+                case .word(let name):
+                    if let weekday = Self.weekdays[name] {
+                        position += 1
+                        return .weekday(weekday, next: false)
+                    }
+                default:
+                    break
+                }
             case .word("next"):
                 switch next() {
+                case .word("weekend"):
+                    return .weekend(next: true)
                 case .word("week"):
                     return .nextWeek
                 case .word("month"):
@@ -154,6 +179,7 @@ extension DueDateParser {
                 if let month = monthNames[name] {
                     _ = take(.symbol("."))
                     if case .number(let day, let digits) = next(), digits <= 2 {
+                        takeOrdinal()
                         return parseYearOfNamedDate(month: month, day: day)
                     }
                 }
@@ -176,13 +202,22 @@ extension DueDateParser {
                 position = start
                 return nil
             }
-            _ = take(.symbol("."))
+            if !takeOrdinal() { _ = take(.symbol(".")) }
             guard case .word(let name) = next(), let month = monthNames[name] else {
                 position = start
                 return nil
             }
             _ = take(.symbol("."))
             return parseYearOfNamedDate(month: month, day: day)
+        }
+
+        /// The English ordinal after a day's number ("24th", "1st", "2nd",
+        /// "3rd"), taken when there is one.
+        @discardableResult
+        private mutating func takeOrdinal() -> Bool {
+            guard case .word(let word) = peek(), ["st", "nd", "rd", "th"].contains(word) else { return false }
+            position += 1
+            return true
         }
 
         /// The optional year that ends a date with a month name, after an
@@ -289,18 +324,13 @@ extension DueDateParser {
 
         /// Times said in words: `noon`, `midnight`, `tonight` (20:00, when an
         /// evening starts), `eod` and `end of day` (17:00, when a working day
-        /// ends).
+        /// ends); `morning` (9:00, the day's default), `afternoon` (14:00)
+        /// and `evening` (18:00), which follow a day ("tomorrow evening").
         private mutating func parseNamedTime() -> TimeSpec? {
             let start = position
             switch next() {
-            case .word("noon"):
-                return TimeSpec(hour: 12)
-            case .word("midnight"):
-                return TimeSpec(hour: 0)
-            case .word("tonight"):
-                return TimeSpec(hour: 20)
-            case .word("eod"):
-                return TimeSpec(hour: 17)
+            case .word(let word) where Self.namedHours[word] != nil:
+                return TimeSpec(hour: Self.namedHours[word]!)
             case .word("end"):
                 if take(.word("of")) {
                     _ = take(.word("the"))
@@ -312,6 +342,9 @@ extension DueDateParser {
             position = start
             return nil
         }
+
+        /// The hour each one-word time names.
+        private static let namedHours = ["noon": 12, "midnight": 0, "tonight": 20, "eod": 17, "morning": 9, "afternoon": 14, "evening": 18]
 
         /// Minutes and seconds are always written with two digits; "9:5" is more
         /// likely a typo than 09:05.

@@ -12,8 +12,12 @@ import Foundation
 /// Accepted forms, case-insensitive, any white space between words:
 /// - a day: `today`, `tomorrow`, a weekday (`fri`, `friday`), `next fri`,
 ///   `2026-12-24`, `24.12.2026`; a day without a time means 09:00.
+///   `tmrw` and `tmr` are tomorrow; `this fri` is `fri`; `this weekend` is
+///   Saturday (today on a Saturday or Sunday), `next weekend` the Saturday
+///   a week after it.
 /// - a day with a month name, in either order, with or without a year:
-///   `dec 24`, `December 24, 2026`, `24 dec`, `24. Dezember 2026`. English
+///   `dec 24`, `December 24, 2026`, `24 dec`, `Dec 24th`, `24th dec`,
+///   `24. Dezember 2026`. English
 ///   names and their three-letter abbreviations (and `sept`) always work, and
 ///   so do the full and short names of the calendar's locale (`Dez`, `März`,
 ///   `déc.`), accents optional.
@@ -33,13 +37,14 @@ import Foundation
 ///   has passed. Each also takes a time, like any day.
 /// - a day and a time: `tomorrow 9:00`, `fri at 5:30pm`, `2026-12-24T18:00`,
 ///   also the other way round (`9am tomorrow`). After `today` or `tomorrow`,
-///   or after `at`, a bare number is an hour of the 24-hour clock (`tomorrow 9`,
-///   `fri at 17`); elsewhere it is not: "fri 9" could mean Friday the 9th as
-///   easily as 09:00.
+///   after `next fri`, or after `at`, a bare number is an hour of the 24-hour
+///   clock (`tomorrow 9`, `next tue 9`, `fri at 17`); elsewhere it is not:
+///   "fri 9" could mean Friday the 9th as easily as 09:00.
 /// - a time: `17:30`, `9am`, `12pm`, `noon`, `midnight`, `tonight` (20:00),
 ///   `eod` or `end of day` (17:00, the end of a working day): today if that
 ///   is still ahead of now, else tomorrow. They are times like any other, so
-///   `tomorrow eod` is 17:00 tomorrow.
+///   `tomorrow eod` is 17:00 tomorrow. `morning` (9:00), `afternoon` (14:00)
+///   and `evening` (18:00) too: `tomorrow morning`, `this evening`.
 /// - a duration from now: `+2h`, `+30m`, `+3d`, `+1w`, `+1h30m`, also without
 ///   the plus (`30m`, `1h30m`, `2 hours`), `in 2 hours`, `in an hour`,
 ///   `in 3 days and 2 hours`; `now` is the duration nothing. Durations count
@@ -47,7 +52,9 @@ import Foundation
 ///   09:39: a due date has minutes, not seconds, and two hours from the
 ///   minute the clock shows is what a person works out.
 /// - whole days or weeks from today at a time: `+3d 9:00`, `in 3 days 10:00`,
-///   `in 2 weeks at 9`.
+///   `in 2 weeks at 9`; without a time they are a day like any other and
+///   mean 09:00 (`in 3 days`, `+1w`), so every date typed without a time
+///   means the same time of day.
 public struct DueDateParser: Sendable {
     /// The user's calendar; its time zone interprets wall times.
     public let calendar: Calendar
@@ -71,6 +78,12 @@ public struct DueDateParser: Sendable {
     /// (03:00); wall times that occur twice resolve to the earlier instant.
     public func parse(_ text: String, now: Date) -> Result<Date, DueDateParseError> {
         read(text).flatMap { expression, trimmed in
+            // Whole days or weeks without a time are a day like "dec 24",
+            // so they mean the same time of day (9:00), not the clock's.
+            var expression = expression
+            if case let .relative(amounts) = expression, !amounts.isEmpty, amounts.allSatisfy(\.isWholeDays) {
+                expression = .absolute(day: .later(amounts), time: nil)
+            }
             let resolver = Resolver(timeZone: calendar.timeZone, now: now, text: trimmed)
             return Result { try resolver.resolve(expression) }.mapError { $0 as? DueDateParseError ?? .unreadable(trimmed) }
         }
@@ -99,7 +112,7 @@ public struct DueDateParser: Sendable {
     }
 
     /// The phrase `text` reads as, with the text trimmed, or why it reads as none.
-    private func read(_ text: String) -> Result<(Phrase, String), DueDateParseError> {
+    func read(_ text: String) -> Result<(Phrase, String), DueDateParseError> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         let lexemes = Token.tokenize(trimmed)
         if lexemes.isEmpty {

@@ -17,6 +17,8 @@ public enum Action: Sendable {
     case listsLoaded([ChecklistSummary], due: DueSection = DueSection(), select: Int64?, order: ListOrder = .byName,
                      smartLists: [SmartListCount] = [])
     case itemsLoaded(ChecklistSummary, ItemsPage, selectIndex: Int)
+    /// Text typed into a form when the app last ended, found at the start.
+    case draftFound(FormDraft)
     /// A checklist the user was on no longer exists (deleted elsewhere).
     case checklistMissing
     case committed(Change, ChangeOutcome)

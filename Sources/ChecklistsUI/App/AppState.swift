@@ -9,11 +9,15 @@ public struct UIContext: Sendable {
     public var unicode: Bool
     /// The key table: the defaults with the user's `[keys]` applied.
     public var keys: KeyMap
+    /// config.toml's `[add] default_list`: where `+` on All Lists adds;
+    /// nil: the list named Inbox, made when first needed.
+    public var defaultList: String?
 
-    public init(dateStyle: DueDateStyle, unicode: Bool = true, keys: KeyMap = .defaults) {
+    public init(dateStyle: DueDateStyle, unicode: Bool = true, keys: KeyMap = .defaults, defaultList: String? = nil) {
         self.dateStyle = dateStyle
         self.unicode = unicode
         self.keys = keys
+        self.defaultList = defaultList
     }
 }
 
@@ -56,6 +60,9 @@ public struct AppState: Sendable {
     public var tagsInUse: [TagCount] = []
     /// What the runtime's one alarm is armed for.
     public var alarm = AlarmState()
+    /// Text typed into a form when the app last ended (the pane closed,
+    /// Ctrl-C): given back the next time that form opens.
+    public var unsavedDraft: FormDraft?
     /// Item Detail to open once its checklist's page has loaded (the Due
     /// view's Enter and a, the banner's "open").
     public var openItemAfterLoad: PendingItemForm?
@@ -102,6 +109,7 @@ public struct AppState: Sendable {
         case nil: return []
         case let .push(next), let .replace(next):
             go(to: next)
+            offerDraft()
             // Item Detail completes tags from the tags in use.
             return next.itemDetail != nil ? [.loadTags] : []
         case .pop:

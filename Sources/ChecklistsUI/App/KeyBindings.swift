@@ -24,6 +24,7 @@ public enum KeyCommand: Hashable, Sendable {
     case addSubItem, indent, outdent, toggleFold
     case openUpcoming
     case openFilter, keepFilter
+    case toggleLiteral, addToInbox
 }
 
 /// Where the user is, for the purpose of what keys do.
@@ -221,6 +222,10 @@ public enum KeyBindings {
         // The Upcoming view: the coming days across the lists. U is new
         // since users had config files: a file that bound it keeps it. Its
         // z moves the item with the banner's snooze choices.
+        // + adds an item to the Inbox (or [add] default_list) from home,
+        // where a adds a list. New since users had config files.
+        KeyBinding([.character("+")], "+", .addToInbox, "add an item to the Inbox (quick add)", [.allLists, .dueItem], helpLine: false,
+                   yields: true),
         KeyBinding([.character("U")], "U", .openUpcoming, "upcoming: the coming days across lists", [.allLists, .dueItem], helpLine: false,
                    yields: true),
         KeyBinding([.enter, .character("e"), .character("l"), .right], "Enter", .editItem, "open", [.upcoming]),
@@ -267,8 +272,10 @@ public enum KeyBindings {
 
         KeyBinding([.left], "←→", .pickerPreviousField, "field", [.datePicker]),
         KeyBinding([.right], "", .pickerNextField, "next field", [.datePicker], helpLine: false),
-        KeyBinding([.up, .character("k")], "↑↓", .pickerIncrement, "change", [.datePicker]),
-        KeyBinding([.down, .character("j")], "", .pickerDecrement, "change down", [.datePicker], helpLine: false),
+        // Letters type a date in words ("jan 5", "fri 17:00"), so j and k
+        // no longer step the field: only the arrows do.
+        KeyBinding([.up], "↑↓", .pickerIncrement, "change", [.datePicker]),
+        KeyBinding([.down], "", .pickerDecrement, "change down", [.datePicker], helpLine: false),
         KeyBinding([.character("t")], "t", .pickerTypeWords, "words", [.datePicker]),
         KeyBinding([.enter, .escape], "Enter", .closePicker, "close", [.datePicker]),
 
@@ -311,6 +318,10 @@ public enum KeyBindings {
         // On the picker ↑↓ change the field, so only Tab and Shift-Tab leave the row.
         KeyBinding([.tab], "Tab", .nextRow, "next", [.datePicker]),
         KeyBinding([.backTab], "S-Tab", .previousRow, "prev", [.datePicker]),
+        // Quick add reads the text; ^L keeps it as typed. Off the help
+        // line (full at 80 columns): the preview line names it.
+        KeyBinding([.control("l")], "^L", .toggleLiteral, "quick add: keep the text as typed, or read it", [.itemText], helpLine: false,
+                   yields: true),
         KeyBinding([.enter, .control("s")], "Enter/^S", .done, "done", [.itemText, .listName, .itemTags]),
         KeyBinding([.control("s")], "^S", .done, "done", forms.subtracting([.itemText, .listName]).union(noteField)),
         KeyBinding([.escape], "Esc", .cancel, "cancel", formRows.union(noteField).union([.itemTags])),
@@ -418,6 +429,8 @@ public enum KeyBindings {
         case .openUpcoming: "upcoming"
         case .openFilter: "filter"
         case .keepFilter: "keep-filter"
+        case .toggleLiteral: "quick-add-literal"
+        case .addToInbox: "add-to-inbox"
         }
     }
 

@@ -24,6 +24,9 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             effects.append(.loadItems(checklistID: id, anchor: .index(0), pageSize: state.startingPageSize))
         }
         return effects + [.loadSyncStatus]
+    case let .draftFound(draft):
+        state.unsavedDraft = draft
+        return []
     case let .listsLoaded(lists, due, select, order, smartLists):
         state.allLists.order = order
         state.allLists.load(lists: lists, due: due, smartLists: smartLists, select: select, visibleRows: state.listRows)
@@ -238,11 +241,23 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
     switch change {
     case .addChecklist, .updateChecklist:
         if state.route == .listDetail { _ = state.navigate(.pop) }
+        // The Inbox `+` made: its Add Item opens once its page is here.
+        if case .addChecklist = change, state.openItemAfterLoad != nil, case let .checklist(id) = outcome {
+            return [loadLists(state, select: id), .loadItems(checklistID: id, anchor: .index(0), pageSize: pageSize)]
+        }
         if case let .checklist(id) = outcome { return [loadLists(state, select: id)] }
         return [loadLists(state, select: nil)]
     case .deleteChecklist, .putCalendarItems:
         return [loadLists(state, select: nil)]
     case .addItem, .updateItem, .setChecked, .addSubItem:
+        // Checked on the Due view, the row leaves it and the next item moves
+        // under the cursor: a second Space would check that one without a
+        // word. The status line names what was checked and how to undo it.
+        if case let .setChecked(id, true) = change, state.route == .allLists,
+           case let .due(listed)? = state.allLists.rows.first(where: { if case let .due(row) = $0 { row.item.id == id } else { false } }) {
+            let undo = state.context.keys.keyLabel(for: .undo, in: .dueItem) ?? "u"
+            state.message = StatusMessage("Checked “\(TextWidth.truncated(listed.item.text, toColumns: 30))”; \(undo) undoes it.")
+        }
         if state.route == .itemDetail {
             // A reminder checked off from the banner leaves the form as it is.
             if case .setChecked = change { return reloadCurrent(state) }

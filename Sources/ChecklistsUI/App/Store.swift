@@ -55,7 +55,16 @@ public final class Store {
     /// last time (with what opening the database found to say).
     public func startingActions(now: Date) -> [Action] {
         let notice = database.openingNotice?.description
-        return [.clock(now), .started(openChecklistID: try? database.openChecklistID(), notice: notice)]
+        let draft = FormDraft.read(from: FormDraft.path(besideDatabase: databasePath)).map { Action.draftFound($0) }
+        return [.clock(now), .started(openChecklistID: try? database.openChecklistID(), notice: notice)] + (draft.map { [$0] } ?? [])
+    }
+
+    /// Keeps the text typed into an open form (or a draft not yet given
+    /// back) in a file beside the database as the app ends, however it
+    /// ends; removes the file when there is none.
+    public func keepDraftForNextStart() {
+        let draft = state.screen.itemDetail?.typedDraft ?? state.unsavedDraft
+        FormDraft.write(draft, to: FormDraft.path(besideDatabase: databasePath))
     }
 
     /// One step of the app: `reduce` on the Store's state.

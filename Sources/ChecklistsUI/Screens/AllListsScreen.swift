@@ -148,6 +148,7 @@ enum AllListsScreen {
             return []
         }
         if command == .openTags { return TagsScreen.open() }
+        if command == .addToInbox { return ScreenStep(addToInbox(state: &state)) }
         if command == .openUpcoming || (command == .open && home.selectedRow == .upcoming(home.due.upcoming)) {
             return UpcomingScreen.open(state: state)
         }
@@ -203,6 +204,25 @@ enum AllListsScreen {
             break
         }
         return []
+    }
+
+    /// `+`: Add Item on the default list (`[add] default_list`), else on
+    /// the list named Inbox, which is made first when there is none; the
+    /// form comes back home when left.
+    private static func addToInbox(state: inout AppState) -> [Effect] {
+        let name = state.context.defaultList ?? ChecklistIcon.inbox.displayName
+        let folded = TextRules.trimmed(name).lowercased()
+        let pending = PendingItemForm(purpose: .add, origin: .home)
+        if let list = state.allLists.lists.first(where: { TextRules.trimmed($0.checklist.name).lowercased() == folded }) {
+            state.openItemAfterLoad = pending
+            return [.loadItems(checklistID: list.id, anchor: .index(0), pageSize: state.pageSize)]
+        }
+        guard state.context.defaultList == nil else {
+            state.message = StatusMessage("No list is named “\(name)” (config [add] default_list): add it, or change the setting.", kind: .error)
+            return []
+        }
+        state.openItemAfterLoad = pending
+        return [.commit(.addChecklist(name: name, icon: .inbox))]
     }
 
     // MARK: - The lists' order

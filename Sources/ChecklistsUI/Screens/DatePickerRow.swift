@@ -126,6 +126,10 @@ enum DatePickerRow {
         let (previewRow, previewColumn) = rows == 1 ? (row, x + width + 1) : (row + 1, fieldColumn)
         guard previewColumn < right, !typed.text.isEmpty else { return }
         switch DueDateParser(calendar: style.calendar).parse(typed.text, now: now) {
+        case let .success(date) where date <= now:
+            // Said before Enter takes it: a date typed by mistake in the past.
+            grid.put("→ " + style.formatWithWeekday(date) + " · in the past", row: previewRow, column: previewColumn,
+                     maxColumns: right - previewColumn, style: .bold, color: .yellow)
         case let .success(date):
             grid.put("→ " + style.formatWithWeekday(date), row: previewRow, column: previewColumn,
                      maxColumns: right - previewColumn, color: .green)

@@ -64,6 +64,9 @@ public struct ItemDetailState: Hashable, Sendable {
     /// A start being typed in words ("mon", "dec 7 9:00", "+3d"), while
     /// Enter on the Starts row has opened it.
     public var startInput: TextField?
+    /// Whether the text is kept exactly as typed rather than read as
+    /// quick add ("Pay rent fri 9am #home"): ^L toggles it.
+    public var literal = false
 
     public init(mode: Mode, draft: ItemDraft, origin: Origin = .checklistBeneath) {
         self.mode = mode
@@ -112,6 +115,40 @@ public struct ItemDetailState: Hashable, Sendable {
     /// A blank form for a new sub-item of `parent`, as `adding(to:)` is.
     static func adding(under parent: Item) -> ItemDetailState {
         ItemDetailState(mode: .addSubItem(parent: parent), draft: ItemDraft(text: "", dueDate: nil))
+    }
+
+    /// What quick add reads in the text, when adding and not literal, and
+    /// only when it reads something: editing keeps the text as it is, so
+    /// an old "Fix bug fri" never moves its date when opened.
+    public func quickReading(calendar: Calendar, now: Date) -> QuickAdd.Reading? {
+        if case .edit = mode { return nil }
+        guard !literal else { return nil }
+        let reading = QuickAdd(calendar: calendar).read(text.text, now: now)
+        return reading.understoodAnything ? reading : nil
+    }
+
+    /// Whether the text field has a preview line beneath it: while adding,
+    /// once the text reads as something, or literal was chosen.
+    func showsQuickPreview(calendar: Calendar, now: Date) -> Bool {
+        if case .edit = mode { return false }
+        return literal ? !TextRules.isBlank(text.text) : quickReading(calendar: calendar, now: now) != nil
+    }
+
+    /// The draft saved by Done: what quick add read fills the rows the
+    /// user left alone (a due date chosen on the row wins), and trailing
+    /// spaces go from the text.
+    func savedDraft(calendar: Calendar, now: Date) -> ItemDraft {
+        var saved = draft
+        if let reading = quickReading(calendar: calendar, now: now) {
+            saved.text = reading.text
+            if saved.dueDate == nil { saved.dueDate = reading.dueDate }
+            saved.tags = Tags.unique(saved.tags + reading.tags)
+            if saved.priority == .none, let priority = reading.priority { saved.priority = priority }
+            if saved.recurrence == nil { saved.recurrence = reading.recurrence }
+            if saved.dueDate != nil { saved.reminders = ReminderTime.normalized(saved.reminders + reading.reminders) }
+        }
+        saved.text = TextRules.trimmingTrailingSpaces(saved.text)
+        return saved
     }
 
     /// Whether leaving now would lose anything the user typed or chose.
@@ -224,6 +261,74 @@ public struct ItemDetailState: Hashable, Sendable {
     }
 }
 
+/// The text typed into Item Detail when the app ended without Done or
+/// Esc (the pane closed, Ctrl-C), kept in a file beside the database
+/// (never in it: a draft is no change to undo or sync) and given back the
+/// next time the same form opens: adding to that list, or editing that item.
+public struct FormDraft: Codable, Hashable, Sendable {
+    public enum Target: Codable, Hashable, Sendable {
+        case add(checklistID: Int64)
+        case edit(itemID: Int64)
+    }
+    public var target: Target
+    public var text: String
+    public var note: String
+
+    /// The file beside `database`: `checklists.sqlite.draft`.
+    public static func path(besideDatabase database: String) -> String { database + ".draft" }
+
+    /// The draft in `path`, or nil (none, or unreadable: a draft is a
+    /// kindness, never a reason to refuse to start).
+    public static func read(from path: String) -> FormDraft? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONDecoder().decode(FormDraft.self, from: data)
+    }
+
+    /// Writes `draft` to `path` readable by the owner alone, or removes the
+    /// file for nil.
+    public static func write(_ draft: FormDraft?, to path: String) {
+        guard let draft, let data = try? JSONEncoder().encode(draft) else {
+            try? FileManager.default.removeItem(atPath: path)
+            return
+        }
+        FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
+    }
+}
+
+extension ItemDetailState {
+    /// What a draft keeps of this form: its text and note, when either
+    /// differs from how the form opened; nil otherwise.
+    public var typedDraft: FormDraft? {
+        guard text.text != original.text || note.text != original.note else { return nil }
+        let target: FormDraft.Target = switch mode {
+        case let .add(checklistID): .add(checklistID: checklistID)
+        case let .addSubItem(parent): .add(checklistID: parent.checklistID)
+        case let .edit(item): .edit(itemID: item.id)
+        }
+        return FormDraft(target: target, text: text.text, note: note.text)
+    }
+}
+
+extension AppState {
+    /// Gives the unsaved draft back to the form just opened, when it is the
+    /// same form (adding to that list, editing that item) and still as it
+    /// opened; the status line says so, Esc drops it as any change.
+    mutating func offerDraft() {
+        guard let draft = unsavedDraft, var form = screen.itemDetail, form.typedDraft == nil else { return }
+        let matches = switch (draft.target, form.mode) {
+        case let (.add(wanted), .add(checklistID)): wanted == checklistID
+        case let (.edit(wanted), .edit(item)): wanted == item.id
+        default: false
+        }
+        guard matches else { return }
+        form.text = TextField(draft.text)
+        form.note = TextField(draft.note, multiline: true)
+        screen.itemDetail = form
+        unsavedDraft = nil
+        message = StatusMessage("The text you were typing when the app closed is back; Esc drops it.")
+    }
+}
+
 /// Item Detail waiting for its checklist's page to load, and where it was
 /// opened from.
 public struct PendingItemForm: Hashable, Sendable {
@@ -251,11 +356,22 @@ enum ItemDetailScreen {
         switch form.keyContext {
         case .itemText:
             _ = form.text.handle(key)
+        case .itemDueDate:
+            // Typing on Due Date types a date in words, the key kept.
+            if case let .character(typed) = key, !typed.isWhitespace {
+                form.openPicker(style: state.context.dateStyle, now: state.now)
+                form.picker?.typed = TextField(String(typed))
+            }
         case .itemNote:
             typeInNote(key, form: &form, width: state.width)
         case .datePicker:
             if case let .character(typed) = key, let digit = typed.wholeNumberValue, typed.isASCII {
                 form.editDate { $0.type(digit: digit, date: &$1, calendar: calendar, message: &state.message) }
+            } else if case let .character(typed) = key, typed.isLetter || typed == "+" {
+                // "fri 17:00" typed into the fields must not become the
+                // 17th at 00:00: a letter starts the words, kept.
+                finishTyping(&form, calendar: calendar, state: &state)
+                form.picker?.typed = TextField(String(typed))
             }
         case .typedDate:
             _ = form.picker?.typed?.handle(key)
@@ -384,7 +500,15 @@ enum ItemDetailScreen {
             }
         case .pickerTypeWords:
             finishTyping(&form, calendar: calendar, state: &state)
-            form.picker?.typed = TextField()
+            // The letter that opened the words is their first ("tomorrow",
+            // not "omorrow"); a control key opens them empty.
+            if case let .character(typed) = key, typed.isLetter {
+                form.picker?.typed = TextField(String(typed))
+            } else {
+                form.picker?.typed = TextField()
+            }
+        case .toggleLiteral:
+            form.literal.toggle()
         case .done where form.picker?.typed != nil:
             // Enter while typing a date in words: accept it if it reads.
             guard let typed = form.picker?.typed else { break }
@@ -392,6 +516,9 @@ enum ItemDetailScreen {
             case let .success(date):
                 form.dueDate = date
                 form.picker?.typed = nil
+                if date <= state.now {
+                    state.message = StatusMessage("\(state.context.dateStyle.format(date)) is in the past: the item will be overdue.", kind: .error)
+                }
             case let .failure(error):
                 state.message = StatusMessage(error.description, kind: .error)
             }
@@ -413,18 +540,24 @@ enum ItemDetailScreen {
                 form.picker = nil
                 return []
             }
+            let saved = form.savedDraft(calendar: calendar, now: state.now)
+            // A due date in the past is saved as asked, but said: it is
+            // overdue at once, and no reminder before it rings.
+            if let due = saved.dueDate, due <= state.now, due != form.original.dueDate {
+                state.message = StatusMessage("Saved due \(state.context.dateStyle.format(due)), which is in the past.")
+            }
             switch form.mode {
             case let .add(checklistID):
-                return [.commit(.addItem(checklistID: checklistID, form.draft))]
+                return [.commit(.addItem(checklistID: checklistID, saved))]
             case let .addSubItem(parent):
                 // A folded parent opens first, so the new sub-item shows
                 // and is selected; undo takes the sub-item back first.
                 let unfold: [Effect] = parent.isCollapsed ? [.commit(.setCollapsed(itemID: parent.id, false))] : []
-                return ScreenStep(unfold + [.commit(.addSubItem(parentID: parent.id, form.draft))])
+                return ScreenStep(unfold + [.commit(.addSubItem(parentID: parent.id, saved))])
             case let .edit(item):
                 // Editing nothing changes nothing: no write, no reminder touched.
-                if form.draft == item.draft { return ScreenStep([], .pop) }
-                return [.commit(.updateItem(id: item.id, form.draft))]
+                if saved == item.draft { return ScreenStep([], .pop) }
+                return [.commit(.updateItem(id: item.id, saved))]
             }
         case .cancel:
             return ConfirmationLine.leaveForm(changed: form.hasChanges, state: &state)
@@ -601,6 +734,42 @@ enum ItemDetailScreen {
         }
     }
 
+    /// The line under the text while adding: what quick add read, "→ Pay
+    /// rent · Fri, Nov 27, 2026, 9:00 AM · #home · !!! · monthly", shortened
+    /// to fit (the date said relative to today, then the rest left out but
+    /// for "…", then cut); or, literal, that the text is kept as typed. The
+    /// key is named where it fits, so the way out is seen. A narrow pane
+    /// starts it under the label, for the columns.
+    private static func drawQuickPreview(_ form: ItemDetailState, row y: Int, to right: Int, state: AppState, into grid: inout ScreenGrid) {
+        let style = state.context.dateStyle
+        let x = grid.width >= 60 ? valueColumn : labelColumn
+        let width = right - x
+        guard width > 0 else { return }
+        let key = state.context.keys.keyLabel(for: .toggleLiteral, in: .itemText)
+        if form.literal {
+            grid.put("as typed" + (key.map { " (\($0): read it)" } ?? ""), row: y, column: x, maxColumns: width, style: .dim)
+            return
+        }
+        guard let reading = form.quickReading(calendar: style.calendar, now: state.now) else { return }
+        var rest: [String] = []
+        if !reading.tags.isEmpty { rest.append(Tags.marked(reading.tags)) }
+        if let priority = reading.priority { rest.append(priority.mark) }
+        if let recurrence = reading.recurrence { rest.append(recurrence.shortName) }
+        for reminder in reading.reminders {
+            rest.append("⏰ " + (reminder.offsetWords ?? reminder.fireDate(dueDate: reading.dueDate).map(style.format) ?? ""))
+        }
+        func line(_ date: String?, _ others: [String]) -> String {
+            "→ " + ([reading.text] + (date.map { [$0] } ?? []) + others).joined(separator: " · ")
+        }
+        let long = line(reading.dueDate.map(style.formatWithWeekday), rest)
+        let relative = reading.dueDate.map { style.relative($0, now: state.now) }
+        var candidates = [long + (key.map { "  \($0): as typed" } ?? ""), long, line(relative, rest)]
+        if !rest.isEmpty, relative != nil { candidates.append(line(relative, ["…"])) }
+        candidates.append(line(reading.dueDate.map { style.relative($0, now: state.now, form: .compact) }, rest))
+        let chosen = candidates.first { TextWidth.columns(of: $0) <= width } ?? candidates[candidates.count - 1]
+        grid.put(chosen, row: y, column: x, maxColumns: width, color: .green)
+    }
+
     /// The typed start, "mon 9:00 → Mon, Nov 23, 2026, 9:00 AM": the
     /// preview shows what it resolves to before the user accepts it, beside
     /// the field, or beneath it with `rows` 2.
@@ -646,9 +815,14 @@ enum ItemDetailScreen {
                 let cursorColumn = form.text.draw(into: &grid, row: y, column: valueColumn, columns: right - valueColumn,
                                                   placeholder: "Name of the Item")
                 if focused { grid.cursor = GridPosition(row: y, column: cursorColumn) }
+                if form.showsQuickPreview(calendar: style.calendar, now: state.now), y + 1 < grid.height - 2 {
+                    y += 1
+                    drawQuickPreview(form, row: y, to: right, state: state, into: &grid)
+                }
             case .note:
                 grid.put("Note", row: y, column: labelColumn, style: labelStyle)
-                let rows = noteRows(height: state.height, extraRows: form.reminderRowCount)
+                let preview = form.showsQuickPreview(calendar: style.calendar, now: state.now) ? 1 : 0
+                let rows = noteRows(height: state.height, extraRows: form.reminderRowCount + preview)
                 let layout = NoteLayout(form.note, columns: noteColumns(width: grid.width))
                 // Unfocused, the note shows from its start; focused, the cursor's row.
                 let top = focused ? layout.top(cursor: form.note.cursor, rows: rows) : 0
@@ -704,11 +878,19 @@ enum ItemDetailScreen {
                 }
             case .dueDate:
                 grid.put("Due Date", row: y, column: labelColumn, style: labelStyle)
-                let value = form.dueDate.map(style.format) ?? "None"
+                var value = form.dueDate.map(style.format) ?? "None"
+                // A date already past is said on its row, not only in red
+                // on the checklist after saving.
+                // Only a date set here: an overdue item opened keeps its row.
+                let past = form.dueDate.map { $0 <= state.now } ?? false && form.dueDate != form.original.dueDate
+                if past {
+                    let marked = "in the past · " + value
+                    value = TextWidth.columns(of: marked) <= right - valueColumn ? marked : "past · " + value
+                }
                 // While the picker is open the value it edits is highlighted.
                 let highlighted: CellStyle = form.picker != nil ? [.reverse, .bold] : (focused ? .reverse : [])
                 grid.putRightAligned(value, row: y, endColumn: right, maxColumns: right - valueColumn,
-                                     style: highlighted, color: form.picker != nil ? .cyan : .default)
+                                     style: highlighted, color: form.picker != nil ? .cyan : (past ? .yellow : .default))
             case .start:
                 grid.put("Starts", row: y, column: labelColumn, style: labelStyle)
                 if focused, let input = form.startInput {

@@ -1,0 +1,219 @@
+import Foundation
+import Testing
+@testable import ChecklistsUI
+import ChecklistsModel
+import TestSupport
+
+/// Quick add in Item Detail and typing dates where the picker is: the
+/// preview line under the text, ^L, Done saving what was read, letters on
+/// the Due Date row and in the picker, dates in the past said. Now is
+/// Saturday 21 November 2026, 10:30 UTC. Screens as literal lines.
+@Suite("Quick add in Item Detail")
+struct QuickAddInItemDetailTests {
+    static let errands = ChecklistSummary(checklist: Checklist(id: 2, name: "Errands", icon: .none), itemCount: 1, remainingCount: 1)
+    static let rent = Item(id: 7, checklistID: 2, text: "Pay rent fri", dueDate: nil)
+
+    /// The checklist Errands open, then `a` (add) or Enter (edit its item).
+    func form(width: Int, height: Int = 16, adding: Bool = true) -> AppState {
+        var state = AppState(context: Fixed.context, width: width, height: height, now: Fixed.now)
+        _ = reduce(&state, .listsLoaded([Self.errands], select: 0))
+        let page = ItemsPage(checklistID: 2, sortOrder: .dueDate, offset: 0, items: [Self.rent], totalCount: 1)
+        _ = reduce(&state, .itemsLoaded(Self.errands, page, selectIndex: 0))
+        _ = reduce(&state, .key(adding ? .character("a") : .enter))
+        return state
+    }
+
+    /// Add Item with "Call Jo" typed, on the Due Date row.
+    func onDueDate() -> AppState {
+        var state = form(width: 80)
+        type("Call Jo", on: &state)
+        for _ in 0..<3 { _ = reduce(&state, .key(.tab)) }
+        return state
+    }
+
+    func type(_ text: String, on state: inout AppState) {
+        for character in text { _ = reduce(&state, .key(.character(character))) }
+    }
+
+    @Test("at 120 columns the line under the text says what was read, ^L named; Done saves it as the rows would")
+    func previewAtOneHundredTwenty() {
+        var state = form(width: 120)
+        type("Pay rent fri 9am #home !high every month", on: &state)
+        #expect(render(state).lines().prefix(5) == [
+            " Add Item                                                                                                       Errands",
+            "",
+            "› Text        Pay rent fri 9am #home !high every month",
+            "              → Pay rent · Fri, Nov 27, 2026, 9:00 AM · #home · !!! · monthly  Ctrl-L: as typed",
+            "  Note        Notes (Enter: new line)",
+        ])
+        let effects = reduce(&state, .key(.enter))
+        #expect(effects.contains(.commit(.addItem(checklistID: 2, ItemDraft(
+            text: "Pay rent", dueDate: Fixed.date("2026-11-27 09:00"), recurrence: .monthly, priority: .high, tags: ["home"])))))
+    }
+
+    @Test("at 40 columns the preview is shortened to fit: from under the label, the date relative to today, the rest an ellipsis")
+    func previewAtForty() {
+        var state = form(width: 40)
+        type("Call Ann tomorrow 9am #work", on: &state)
+        let lines = render(state).lines()
+        #expect(lines.prefix(5) == [
+            " Add Item                       Errands",
+            "",
+            "› Text         Ann tomorrow 9am #work",
+            "  → Call Ann · Tomorrow 9:00 AM · …",
+            "  Note        Notes (Enter: new line)",
+        ])
+    }
+
+    @Test("^L keeps the text as typed: the line says so, and Done saves the words as they are")
+    func literal() {
+        var state = form(width: 80)
+        type("Read chapter 5 tomorrow", on: &state)
+        _ = reduce(&state, .key(.control("l")))
+        #expect(render(state).lines()[3] == "              as typed (Ctrl-L: read it)")
+        let effects = reduce(&state, .key(.enter))
+        #expect(effects.contains(.commit(.addItem(checklistID: 2, ItemDraft(text: "Read chapter 5 tomorrow", dueDate: nil)))))
+    }
+
+    @Test("ordinary text has no preview line and is saved as typed, trailing spaces trimmed")
+    func ordinaryText() {
+        var state = form(width: 80)
+        type("Buy 2 kg rice  ", on: &state)
+        #expect(render(state).lines()[3] == "  Note        Notes (Enter: new line)")
+        let effects = reduce(&state, .key(.enter))
+        #expect(effects.contains(.commit(.addItem(checklistID: 2, ItemDraft(text: "Buy 2 kg rice", dueDate: nil)))))
+    }
+
+    @Test("editing reads nothing: an old text with a date word keeps it and its (no) date")
+    func editingReadsNothing() {
+        var state = form(width: 80, adding: false)
+        #expect(state.screen.itemDetail?.title == "Edit Item")
+        #expect(render(state).lines()[3] == "  Note        Notes (Enter: new line)")
+        type(" ", on: &state)
+        let effects = reduce(&state, .key(.enter))
+        // The space typed last is trimmed, so nothing changed: no write.
+        #expect(!effects.contains { if case .commit = $0 { true } else { false } })
+    }
+
+    @Test("a letter typed on Due Date opens the words with it kept: fri 17:00 is Friday at 17:00, not the 17th")
+    func typingOnTheDueDateRow() {
+        var state = onDueDate()
+        #expect(state.screen.itemDetail?.focus == .dueDate)
+        type("fri 17:00", on: &state)
+        #expect(state.keyContext == .typedDate)
+        #expect(render(state).lines().contains("  Date: fri 17:00            → Fri, Nov 27, 2026, 5:00 PM"), "\(render(state).lines())")
+        _ = reduce(&state, .key(.enter))
+        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-27 17:00"))
+    }
+
+    @Test("in the open picker a letter starts the words, t included: tomorrow 9 is not \"omorrow 9\"; digits still type the field")
+    func typingInThePicker() {
+        var state = onDueDate()
+        _ = reduce(&state, .key(.enter))
+        #expect(state.keyContext == .datePicker)
+        type("tomorrow 9", on: &state)
+        #expect(state.screen.itemDetail?.picker?.typed?.text == "tomorrow 9")
+        _ = reduce(&state, .key(.enter))
+        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-22 09:00"))
+        type("fri 17:00", on: &state)
+        #expect(state.screen.itemDetail?.picker?.typed?.text == "fri 17:00")
+        _ = reduce(&state, .key(.enter))
+        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-27 17:00"))
+    }
+
+    @Test("a date in the past is said: in the preview, on the status line when taken, on the row, and when saved")
+    func pastDates() {
+        var state = onDueDate()
+        type("today 8:00", on: &state)
+        #expect(render(state).lines().contains("  Date: today 8:00           → Sat, Nov 21, 2026, 8:00 AM · in the past"),
+                "\(render(state).lines())")
+        _ = reduce(&state, .key(.enter))
+        #expect(state.message?.text == "Nov 21, 2026, 8:00 AM is in the past: the item will be overdue.")
+        #expect(render(state).lines().contains("  Due Date                                 in the past · Nov 21, 2026, 8:00 AM"),
+                "\(render(state).lines())")
+        _ = reduce(&state, .key(.control("s")))
+        #expect(state.message?.text == "Saved due Nov 21, 2026, 8:00 AM, which is in the past.")
+    }
+
+    @Test("+ on All Lists opens Add Item on the Inbox; with none, it makes the Inbox first, then opens the form on it")
+    func plusAddsToTheInbox() {
+        let inbox = ChecklistSummary(checklist: Checklist(id: 5, name: "Inbox", icon: .inbox), itemCount: 0, remainingCount: 0)
+        var state = AppState(context: Fixed.context, width: 80, height: 16, now: Fixed.now)
+        _ = reduce(&state, .listsLoaded([Self.errands, inbox], select: 0))
+        #expect(reduce(&state, .key(.character("+"))) == [.loadItems(checklistID: 5, anchor: .index(0), pageSize: state.pageSize)])
+        #expect(state.openItemAfterLoad == PendingItemForm(purpose: .add, origin: .home))
+
+        var fresh = AppState(context: Fixed.context, width: 80, height: 16, now: Fixed.now)
+        _ = reduce(&fresh, .listsLoaded([Self.errands], select: 0))
+        #expect(reduce(&fresh, .key(.character("+"))) == [.commit(.addChecklist(name: "Inbox", icon: .inbox))])
+        let after = reduce(&fresh, .committed(.addChecklist(name: "Inbox", icon: .inbox), .checklist(5)))
+        #expect(after.contains(.loadItems(checklistID: 5, anchor: .index(0), pageSize: fresh.pageSize)))
+        let page = ItemsPage(checklistID: 5, sortOrder: .dueDate, offset: 0, items: [], totalCount: 0)
+        _ = reduce(&fresh, .itemsLoaded(inbox, page, selectIndex: 0))
+        #expect(fresh.screen.itemDetail?.mode == .add(checklistID: 5))
+        #expect(fresh.screen.itemDetail?.origin == .home)
+    }
+
+    @Test("with [add] default_list naming no list, + says so and changes nothing")
+    func plusWithAMissingDefaultList() {
+        var context = Fixed.context
+        context.defaultList = "Work"
+        var state = AppState(context: context, width: 80, height: 16, now: Fixed.now)
+        _ = reduce(&state, .listsLoaded([Self.errands], select: 0))
+        #expect(reduce(&state, .key(.character("+"))) == [])
+        #expect(state.message?.text == "No list is named “Work” (config [add] default_list): add it, or change the setting.")
+        #expect(state.openItemAfterLoad == nil)
+    }
+
+    @Test("Space on the Due view: the row leaves, and the status line names what was checked and how to undo it")
+    func checkingOnTheDueViewIsSaid() {
+        let due = DueSection(items: [
+            ListedItem(item: Item(id: 7, checklistID: 2, text: "Pay rent", dueDate: Fixed.date("2026-11-20 09:00")), checklistName: "Errands"),
+            ListedItem(item: Item(id: 8, checklistID: 2, text: "Milk", dueDate: Fixed.date("2026-11-21 17:00")), checklistName: "Errands"),
+        ], total: 2)
+        var state = AppState(context: Fixed.context, width: 50, height: 10, now: Fixed.now)
+        _ = reduce(&state, .listsLoaded([Self.errands], due: due, select: nil))
+        _ = reduce(&state, .committed(.setChecked(itemID: 7, true), .none))
+        #expect(state.message?.text == "Checked “Pay rent”; u undoes it.")
+        state.message = nil
+        _ = reduce(&state, .committed(.setChecked(itemID: 8, false), .none))
+        #expect(state.message == nil, "unchecking is not said")
+    }
+
+    @Test("a draft found at the start is given back to the same form only: adding to that list, as it opened; then it is gone")
+    func draftsComeBack() {
+        var state = AppState(context: Fixed.context, width: 80, height: 16, now: Fixed.now)
+        _ = reduce(&state, .draftFound(FormDraft(target: .add(checklistID: 2), text: "Call the plumber about", note: "kitchen")))
+        _ = reduce(&state, .listsLoaded([Self.errands], select: 0))
+        let page = ItemsPage(checklistID: 2, sortOrder: .dueDate, offset: 0, items: [Self.rent], totalCount: 1)
+        _ = reduce(&state, .itemsLoaded(Self.errands, page, selectIndex: 0))
+        // Editing an item is another form: the draft waits.
+        _ = reduce(&state, .key(.enter))
+        #expect(state.screen.itemDetail?.text.text == "Pay rent fri")
+        #expect(state.unsavedDraft != nil)
+        _ = reduce(&state, .key(.escape))
+        _ = reduce(&state, .key(.character("a")))
+        #expect(state.screen.itemDetail?.text.text == "Call the plumber about")
+        #expect(state.screen.itemDetail?.note.text == "kitchen")
+        #expect(state.message?.text == "The text you were typing when the app closed is back; Esc drops it.")
+        #expect(state.unsavedDraft == nil)
+        // What the form would keep if the app ended now.
+        #expect(state.screen.itemDetail?.typedDraft == FormDraft(target: .add(checklistID: 2), text: "Call the plumber about", note: "kitchen"))
+    }
+
+    @Test("a draft is written beside the database, owner-only, read back, and removed when there is none")
+    func draftFile() throws {
+        let folder = TemporaryFolder()
+        defer { folder.remove() }
+        let path = FormDraft.path(besideDatabase: folder.file("checklists.sqlite"))
+        #expect(path.hasSuffix("checklists.sqlite.draft"))
+        let draft = FormDraft(target: .edit(itemID: 7), text: "Pay rent on the 1st", note: "")
+        FormDraft.write(draft, to: path)
+        #expect(FormDraft.read(from: path) == draft)
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        FormDraft.write(nil, to: path)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(FormDraft.read(from: path) == nil)
+    }
+}
