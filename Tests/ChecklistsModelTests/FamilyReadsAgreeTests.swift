@@ -4,10 +4,11 @@ import Testing
 @testable import ChecklistsModel
 import TestSupport
 
-/// A list with sub-items is read on the layout of its families, read once
-/// and then kept. Its pages must show the rows a plain walk of the tree
-/// shows: each top-level item in the list's order, its shown family below
-/// it depth first, a folded or hidden item's family left out. Random families on a
+/// A list with sub-items is read two ways: near its ends by walking the
+/// families there (opening it, End), and further in on the layout of every
+/// family. Both must show the rows a plain walk of the tree shows: each
+/// top-level item in the list's order, its shown family below it depth
+/// first, a folded or hidden item's family left out. Random families on a
 /// real file, in every sort, with and without the filters.
 @Suite("Storage: family reads agree with the tree")
 struct FamilyReadsAgreeTests {
@@ -108,7 +109,7 @@ struct FamilyReadsAgreeTests {
         }
     }
 
-    @Test("pages, counts and indexes: the layout read and kept shows the tree's rows", arguments: [1, 2, 3] as [UInt64])
+    @Test("pages, counts and indexes: the walk near the ends and the whole layout show the tree's rows", arguments: [1, 2, 3] as [UInt64])
     func readsAgree(seed: UInt64) throws {
         let (written, list, ids) = try randomList(seed: seed)
         let items = try ids.compactMap { id throws(StorageError) in try written.item(id: id) }
@@ -117,10 +118,10 @@ struct FamilyReadsAgreeTests {
             for (hidingChecked, now) in [(false, nil), (true, nil), (true, Fixed.now), (false, Fixed.now)] as [(Bool, Date?)] {
                 let expected = expectedRows(items, order: order, hidingChecked: hidingChecked, notStartedAt: now)
                 let context = "seed \(seed), \(order), hiding checked \(hidingChecked), not started \(now != nil)"
-                // A handle of its own keeps no layout: the first pass reads
-                // it, the second reads the one kept.
+                // A handle of its own keeps no layout: its reads walk, until
+                // an index it cannot walk to reads the layout and keeps it.
                 let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false))
-                for pass in ["read", "kept"] {
+                for pass in ["walking", "on the layout"] {
                     var rows: [String] = []
                     for offset in stride(from: 0, to: expected.count + 7, by: 7) {
                         let page = try database.itemsPage(checklistID: list, sortOrder: order, hidingChecked: hidingChecked,
@@ -138,7 +139,8 @@ struct FamilyReadsAgreeTests {
                         let found = try database.index(ofItem: id, sortOrder: order, hidingChecked: hidingChecked, hidingNotStartedAt: now)
                         #expect(found == index, "\(context), \(pass): the index of \(id)")
                     }
-                    // An item not shown stands where it would be.
+                    // An item not shown has no row to walk to: its index
+                    // reads the layout, which the second pass then uses.
                     let shown = Set(expected.map { Int64($0.split(separator: " ").first!)! })
                     if let hidden = ids.first(where: { !shown.contains($0) }) {
                         _ = try database.index(ofItem: hidden, sortOrder: order, hidingChecked: hidingChecked, hidingNotStartedAt: now)
@@ -198,7 +200,7 @@ struct FamilyReadsAgreeTests {
         #expect(pageRows(page) == ["1 0/2", "  2 0/1", "    3", "  4", "5"])
     }
 
-    @Test("pages read again after a change to an item at the top level, made here or by another process, show it")
+    @Test("a walk kept between reads is walked again after a change to an item at the top level, made here or by another process")
     func keptWalkFollowsChanges() throws {
         let (database, list, ids) = try randomList(seed: 4)
         let path = folder.file("seed-4.sqlite")
@@ -212,7 +214,7 @@ struct FamilyReadsAgreeTests {
         }
         #expect(try rows() == expected())
         // Items at the top level without sub-items: no family changes, so
-        // the layout kept stays, and the top level is read again.
+        // only the stamp tells the kept walk it is out of date.
         let items = try ids.compactMap { id throws(StorageError) in try database.item(id: id) }
         let loners = items.filter { item in item.parentID == nil && !item.isChecked && !items.contains { $0.parentID == item.id } }
         try #require(loners.count >= 2)
@@ -221,5 +223,31 @@ struct FamilyReadsAgreeTests {
         _ = try other.apply(.setChecked(itemID: loners[1].id, true), now: Fixed.now)
         #expect(try rows() == expected())
         #expect(!(try rows()).contains { $0.hasPrefix("\(loners[1].id)") })
+    }
+
+    @Test("a list deleted and brought back by undo never reads its families from a layout kept before, whatever its version")
+    func layoutKeptBeforeAnUndoneDelete() throws {
+        let database = try ChecklistsDatabase.temporary(in: folder, name: "undone-list.sqlite")
+        guard case let .checklist(list) = try database.apply(.addChecklist(name: "Trip", icon: .none), now: Fixed.now),
+              case let .item(pack) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "Pack", dueDate: nil)), now: Fixed.now)
+        else { Issue.record("not added"); return }
+        // Socks starts tomorrow: hidden while items not started are, so
+        // looking it up reads (and keeps) the whole layout.
+        var socksDraft = ItemDraft(text: "Socks", dueDate: Fixed.now.addingTimeInterval(3 * 86_400))
+        socksDraft.startDate = Fixed.now.addingTimeInterval(86_400)
+        guard case let .item(socks) = try database.apply(.addSubItem(parentID: pack, socksDraft), now: Fixed.now) else {
+            Issue.record("not added"); return
+        }
+        _ = try database.index(ofItem: socks, sortOrder: .added, hidingNotStartedAt: Fixed.now)
+        // The family turned over, the list deleted and brought back: under
+        // per-list versions counted from the row, the list came back at the
+        // version the kept layout was read at, with Pack now under Socks.
+        _ = try database.apply(.setParent(itemID: socks, parentID: nil), now: Fixed.now)
+        _ = try database.apply(.setParent(itemID: pack, parentID: socks), now: Fixed.now)
+        _ = try database.apply(.deleteChecklist(id: list), now: Fixed.now)
+        guard case .applied = try database.step(.undo, now: Fixed.now) else { Issue.record("not undone"); return }
+        let page = try database.itemsPage(checklistID: list, sortOrder: .added, offset: 0, limit: 10)
+        #expect(pageRows(page) == ["\(socks) 0/1", "  \(pack)"])
+        #expect(try database.index(ofItem: pack, sortOrder: .added) == 1)
     }
 }

@@ -13,6 +13,15 @@ extension ChecklistsDatabase {
     func familyPage(checklistID: Int64, sortOrder: ItemSortOrder, hidingChecked: Bool, notStartedAt now: Date?,
                            flatTotal: Int, offset: Int, limit: Int, _ db: Database) throws -> ItemsPage {
         let filter = FamilyLayout.Filter(hidingChecked: hidingChecked, notStartedAt: now.map(StoredTime.wholeSeconds))
+        // Opening a list, and End, read only the families they show, with
+        // the count from the parents' index, while no layout is kept.
+        let version = try FamilyLayout.version(of: checklistID, db)
+        if !layouts.holds(checklistID: checklistID, sortOrder: sortOrder, version: version) {
+            let total = flatTotal - (try Self.itemsHiddenInFamilies(checklistID: checklistID, hidingChecked: hidingChecked, notStartedAt: now, db))
+            let walk = FamilyWalk(checklistID: checklistID, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now,
+                                  total: total, version: version, stamp: try layouts.stamp(db))
+            if let page = try walk.page(offset: offset, limit: limit, cache: layouts, db) { return page }
+        }
         var layout = try layouts.view(checklistID: checklistID, sortOrder: sortOrder, filter: filter, db)
         defer { layouts.keep(layout, checklistID: checklistID) }
         // The flat count less the sub-items, plus what their families show.
@@ -62,6 +71,14 @@ extension ChecklistsDatabase {
     func familyIndex(of item: Item, sortOrder: ItemSortOrder, hidingChecked: Bool, notStartedAt now: Date?,
                             flatIndex: (Item) throws -> Int?, _ db: Database) throws -> Int? {
         let filter = FamilyLayout.Filter(hidingChecked: hidingChecked, notStartedAt: now.map(StoredTime.wholeSeconds))
+        // An item near the list's start (the first check after opening it)
+        // is found by walking the families there, while no layout is kept.
+        let version = try FamilyLayout.version(of: item.checklistID, db)
+        if !layouts.holds(checklistID: item.checklistID, sortOrder: sortOrder, version: version) {
+            let walk = FamilyWalk(checklistID: item.checklistID, sortOrder: sortOrder, hidingChecked: hidingChecked, notStartedAt: now,
+                                  total: 0, version: version, stamp: try layouts.stamp(db))
+            if let index = try walk.index(of: item, cache: layouts, db) { return index }
+        }
         var layout = try layouts.view(checklistID: item.checklistID, sortOrder: sortOrder, filter: filter, db)
         defer { layouts.keep(layout, checklistID: item.checklistID) }
         let chain = layout.layout.ancestry(of: item.id)
@@ -102,6 +119,36 @@ extension ChecklistsDatabase {
             }
         }
         return position
+    }
+
+    /// How many items the filters show are inside a family that hides
+    /// them: below a folded parent, or below a parent (at any depth) the
+    /// filters hide. A list's rows are its flat count less these. Read from
+    /// the parents that hide, on the parents' index: usually few.
+    static func itemsHiddenInFamilies(checklistID: Int64, hidingChecked: Bool, notStartedAt now: Date?, _ db: Database) throws -> Int {
+        let sql = """
+            WITH RECURSIVE hidden(id) AS (
+                SELECT sub.id FROM item AS parent INDEXED BY item_parents
+                    JOIN item AS sub INDEXED BY item_by_parent ON sub.checklistID = parent.checklistID AND sub.parentID = parent.id
+                WHERE parent.checklistID = ?1 AND parent.subItemCount > 0
+                      AND (parent.collapsed = 1 OR NOT (\(shownCondition(hidingChecked, notStartedAt: now, of: "parent"))))
+                UNION
+                SELECT sub.id FROM hidden JOIN item AS sub INDEXED BY item_by_parent ON sub.checklistID = ?1 AND sub.parentID = hidden.id
+            )
+            SELECT COUNT(*) FROM item WHERE id IN hidden AND \(shownCondition(hidingChecked, notStartedAt: now, of: "item"))
+            """
+        return try Int.fetchOne(now == nil ? db.cachedStatement(sql: sql) : db.makeStatement(sql: sql), arguments: [checklistID]) ?? 0
+    }
+
+    /// Whether the filters show an item of `table`, as `FamilyLayout.Filter`
+    /// decides it: a condition, where `pendingOnly` is a list of ANDs.
+    static func shownCondition(_ hidingChecked: Bool, notStartedAt now: Date?, of table: String) -> String {
+        var terms = ["1"]
+        if hidingChecked { terms.append("\(table).isChecked = 0") }
+        if let now {
+            terms.append("(\(table).isChecked = 1 OR \(table).startAt IS NULL OR \(table).startAt <= \(StoredTime.wholeSeconds(now)))")
+        }
+        return terms.joined(separator: " AND ")
     }
 
     /// Items by id, read at once: a page's rows.

@@ -163,7 +163,8 @@ public final class ChecklistsDatabase: Sendable {
     /// snapshot in (`restore`), with room for the search index built beside
     /// it (`BackgroundSearchIndex.withRoomForTheBuiltIndex`).
     package func write<T>(restoring: Bool = false, _ body: (Database) throws -> T) throws(StorageError) -> T {
-        try Self.write(in: writingConnection(), path: path, restoring: restoring, body)
+        defer { layouts.noteWrite() }
+        return try Self.write(in: writingConnection(), path: path, restoring: restoring, body)
     }
 
     static func write<T>(in queue: DatabaseQueue, path: String, restoring: Bool = false,

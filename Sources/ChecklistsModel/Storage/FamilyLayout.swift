@@ -72,9 +72,11 @@ struct FamilyLayout {
     }
 
     /// What a member is read from, in `Member`'s order.
-    private static func columns(_ sortOrder: ItemSortOrder) -> String {
-        let text = sortOrder == .text ? "text" : "''"
-        return "id, parentID, isChecked, startAt, collapsed, \(ItemRecord.dueOrder()), position, priority, \(text)"
+    private static func columns(_ sortOrder: ItemSortOrder, of table: String? = nil) -> String {
+        let prefix = table.map { $0 + "." } ?? ""
+        let text = sortOrder == .text ? prefix + "text" : "''"
+        return ["id", "parentID", "isChecked", "startAt", "collapsed"].map { prefix + $0 }.joined(separator: ", ")
+            + ", \(ItemRecord.dueOrder(table ?? "")), \(prefix)position, \(prefix)priority, \(text)"
     }
 
     private static func member(_ row: Row) -> Member {
@@ -104,6 +106,32 @@ struct FamilyLayout {
             """
         let rows = try Row.fetchCursor(db.makeStatement(sql: sql), arguments: [checklistID])
         var byParent: [Int64: [Member]] = [:]
+        while let row = try rows.next() { add(row, into: &byParent) }
+        sortChildren(byParent)
+    }
+
+    /// The layout of some families only: the items at the top level named,
+    /// each with its family, read on the sub-items' index. What a page near
+    /// a list's start or end lays out, without every family in the list.
+    init(families roots: [Int64], checklistID: Int64, sortOrder: ItemSortOrder, version: Int64, _ db: Database) throws {
+        self.sortOrder = sortOrder
+        self.version = version
+        guard !roots.isEmpty else { return }
+        let marks = Array(repeating: "?", count: roots.count).joined(separator: ", ")
+        // The sub-items' columns come from their index, as the whole
+        // layout's do.
+        let columns = Self.columns(sortOrder)
+        let sql = """
+            WITH RECURSIVE family AS (
+                SELECT \(columns) FROM item WHERE id IN (\(marks))
+                UNION
+                SELECT \(Self.columns(sortOrder, of: "sub")) FROM family JOIN item AS sub INDEXED BY item_by_parent
+                    ON sub.checklistID = \(checklistID) AND sub.parentID = family.id
+            )
+            SELECT * FROM family
+            """
+        var byParent: [Int64: [Member]] = [:]
+        let rows = try Row.fetchCursor(db.makeStatement(sql: sql), arguments: StatementArguments(roots))
         while let row = try rows.next() { add(row, into: &byParent) }
         sortChildren(byParent)
     }
@@ -291,6 +319,39 @@ final class FamilyLayoutCache: @unchecked Sendable {
     private let lock = NSLock()
     private var kept: (checklistID: Int64, sortOrder: ItemSortOrder, layout: FamilyLayout)?
     private var keptView: (checklistID: Int64, view: FamilyView)?
+    /// The last walks from a list's start and from its end.
+    private var keptWalks: [FamilyWalk.Walked] = []
+    /// Our own writes: SQLite's data_version counts only other connections'.
+    private var writes = 0
+
+    /// Where the file stands: it moves at any change to it, here or in
+    /// another process, so a walk (which depends on every item of the list,
+    /// not only on its families) is kept only while it stays.
+    struct Stamp: Equatable {
+        var dataVersion: Int
+        var writes: Int
+    }
+
+    func stamp(_ db: Database) throws -> Stamp {
+        let version = try Int.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0
+        return Stamp(dataVersion: version, writes: lock.withLock { writes })
+    }
+
+    /// Called at each write of ours, made or failed.
+    func noteWrite() {
+        lock.withLock { writes += 1 }
+    }
+
+    func keptWalk(_ key: FamilyWalk.Walked.Key) -> FamilyWalk.Walked? {
+        lock.withLock { keptWalks.first { $0.key == key } }
+    }
+
+    func keep(_ walked: FamilyWalk.Walked) {
+        lock.withLock {
+            keptWalks.removeAll { $0.key.backwards == walked.key.backwards || $0.key.stamp != walked.key.stamp }
+            keptWalks.append(walked)
+        }
+    }
 
     /// Whether any layout is kept: none until a list with sub-items is read.
     var keepsAny: Bool { lock.withLock { kept != nil } }
@@ -314,6 +375,12 @@ final class FamilyLayoutCache: @unchecked Sendable {
             return known.view
         }
         return FamilyView(layout, filter: filter)
+    }
+
+    /// Whether the layout kept is the list's in that sort at that version:
+    /// then every read uses it, and none needs to read families itself.
+    func holds(checklistID: Int64, sortOrder: ItemSortOrder, version: Int64) -> Bool {
+        lock.withLock { kept.map { $0.checklistID == checklistID && $0.sortOrder == sortOrder && $0.layout.version == version } ?? false }
     }
 
     /// Keeps what a read worked out on a view, for the next read.

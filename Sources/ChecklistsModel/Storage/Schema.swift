@@ -673,6 +673,44 @@ enum Schema {
                 );
                 """)
         }
+        migrator.registerMigration("v26: family versions that never repeat") { db in
+            try db.execute(sql: """
+                -- A list's familyVersion came from its own row, so a list
+                -- deleted and brought back by undo started again at 0 and
+                -- could reach a version a reader had kept a layout at, with
+                -- other families: the stale layout hid them. Versions are now
+                -- drawn from one clock that only grows, kept in a table of
+                -- its own that undo never touches.
+                CREATE TABLE familyClock (value INTEGER NOT NULL);
+                INSERT INTO familyClock (value) SELECT coalesce(max(familyVersion), 0) FROM checklist;
+                DROP TRIGGER item_family_insert;
+                DROP TRIGGER item_family_delete;
+                DROP TRIGGER item_family_update;
+                CREATE TRIGGER item_family_insert AFTER INSERT ON item WHEN NEW.parentID IS NOT NULL BEGIN
+                    UPDATE familyClock SET value = value + 1;
+                    UPDATE checklist SET familyVersion = (SELECT value FROM familyClock) WHERE id = NEW.checklistID;
+                END;
+                CREATE TRIGGER item_family_delete AFTER DELETE ON item WHEN OLD.parentID IS NOT NULL BEGIN
+                    UPDATE familyClock SET value = value + 1;
+                    UPDATE checklist SET familyVersion = (SELECT value FROM familyClock) WHERE id = OLD.checklistID;
+                END;
+                CREATE TRIGGER item_family_update
+                AFTER UPDATE OF parentID, collapsed, isChecked, startAt, dueAt, position, priority, text, checklistID ON item
+                WHEN NEW.parentID IS NOT NULL OR OLD.parentID IS NOT NULL
+                     OR EXISTS (SELECT 1 FROM item AS sub WHERE sub.checklistID = NEW.checklistID AND sub.parentID = NEW.id)
+                     OR EXISTS (SELECT 1 FROM item AS sub WHERE sub.checklistID = OLD.checklistID AND sub.parentID = OLD.id)
+                BEGIN
+                    UPDATE familyClock SET value = value + 1;
+                    UPDATE checklist SET familyVersion = (SELECT value FROM familyClock) WHERE id IN (OLD.checklistID, NEW.checklistID);
+                END;
+                -- A list arriving (new, or brought back by undo) starts at a
+                -- version no reader has seen.
+                CREATE TRIGGER checklist_family_insert AFTER INSERT ON checklist BEGIN
+                    UPDATE familyClock SET value = value + 1;
+                    UPDATE checklist SET familyVersion = (SELECT value FROM familyClock) WHERE id = NEW.id;
+                END;
+                """)
+        }
         return migrator
     }
 
