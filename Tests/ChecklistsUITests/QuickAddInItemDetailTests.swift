@@ -65,6 +65,27 @@ struct QuickAddInItemDetailTests {
         ])
     }
 
+    @Test("at 80×8 with the preview line, Due Date focused above its open picker: the rows above give way for both")
+    func shortPaneKeepsThePickerUnderItsRow() {
+        var state = form(width: 80, height: 8)
+        type("Call Jo", on: &state)
+        _ = reduce(&state, .key(.control("l")))
+        for _ in 0..<8 where state.screen.itemDetail?.focus != .dueDate { _ = reduce(&state, .key(.tab)) }
+        _ = reduce(&state, .key(.enter))
+        for _ in 0..<3 where state.screen.itemDetail?.focus != .dueDate { _ = reduce(&state, .key(.backTab)) }
+        #expect(state.screen.itemDetail?.focus == .dueDate && state.screen.itemDetail?.picker != nil)
+        #expect(render(state).lines() == [
+            " Add Item                                                               Errands",
+            "  Note        Notes (Enter: new line)",
+            "  Remind Me   [ ] Off",
+            "› Due Date                                              Nov 21, 2026, 11:00 AM",
+            "  ▸ Sat  2026-11-21  11:00  (Nov)",
+            "  Starts                                                                  None",
+            " Enter:picker on/off Del:no date Tab/↓:next S-Tab/↑:prev ^S:done Esc:cancel",
+            " ?:help",
+        ])
+    }
+
     @Test("^L keeps the text as typed: the line says so, and Done saves the words as they are")
     func literal() {
         var state = form(width: 80)

@@ -941,7 +941,12 @@ enum ItemDetailScreen {
                     y += rows - 1
                 }
             }
-            if row == form.focus { focusBottom = max(y, grid.cursor?.row ?? 0) }
+            if row == form.focus {
+                focusBottom = max(y, grid.cursor?.row ?? 0)
+                // The open picker goes with the Due Date row it edits: the
+                // rows above give way for both, as for the picker itself.
+                if row == .dueDate, form.picker != nil { focusBottom = max(focusBottom, y + 1) }
+            }
             y += 1
         }
         return (y, focusBottom)
