@@ -214,6 +214,36 @@ struct UpcomingTests {
         #expect(store.state.screen.upcomingSelection?.text == "Milk!")
     }
 
+    @Test("/ searches every list from Upcoming; Esc comes back to Upcoming on the same item, reloaded")
+    func searchComesBack() throws {
+        defer { folder.remove() }
+        let database = try database()
+        let store = upcoming(database, width: 80, height: 24)
+        press(.character("j"), .character("j"), .character("j"), on: store)
+        #expect(store.state.screen.upcomingSelection?.text == "Milk")
+        press(.character("/"), .character("r"), .character("e"), .character("n"), .character("t"), on: store)
+        #expect(store.state.route == .search)
+        #expect(Array(render(store.state).lines()[0...3]) == [
+            " Search                                                                 1 match",
+            " / rent",
+            " [ ] Pay rent  ! List  Nov 19, 9:00 AM",
+            "",
+        ])
+        // Checked off elsewhere while the search is in front.
+        let rent = try #require(database.search(SearchQuery("rent")!, limit: 10).items.first)
+        try database.apply(.setChecked(itemID: rent.id, true), now: Fixed.now)
+        press(.escape, on: store)
+        #expect(store.state.route == .upcoming)
+        #expect(store.state.screen.upcomingSelection?.text == "Milk")
+        #expect(Array(render(store.state).lines()[0...4]) == [
+            " Upcoming                                                               8 items",
+            " Today",
+            "   • Report           !!! Work  Today 5:00 PM        🔔",
+            "   • Gym                  List  Starts Today 6:00 PM",
+            " Tomorrow",
+        ])
+    }
+
     @Test("a adds an item due on the day under the cursor at 9:00, in that item's list")
     func addsOnADay() throws {
         defer { folder.remove() }

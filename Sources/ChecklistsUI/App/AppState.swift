@@ -145,7 +145,11 @@ public struct AppState: Sendable {
         case let .itemDetail(form, list):
             return goBack(to: form.origin, over: list)
         case let .search(search, list):
-            if search.origin == .checklist, let list { go(to: .checklist(list)) } else { go(to: .allLists) }
+            switch (search.origin, list) {
+            case let (.checklist, list?): go(to: .checklist(list))
+            case let (.upcoming(upcoming), _): go(to: .upcoming(upcoming))
+            default: go(to: .allLists)
+            }
             return reloadCurrent(self)
         case let .filter(_, list):
             // Where f was pressed, reloaded: items may have been checked off.

@@ -6,8 +6,9 @@ import ChecklistsModel
 /// the database (an effect) and the answer comes back as an action, stamped
 /// with the query's generation so an answer to an older query is dropped.
 public struct SearchState: Hashable, Sendable {
-    /// Where Esc goes back to: the screen `/` was pressed on, as it was.
-    public enum Origin: Hashable, Sendable { case allLists, checklist }
+    /// Where Esc goes back to: the screen `/` was pressed on, as it was
+    /// (Upcoming with its window and selection, reloaded in place).
+    public enum Origin: Hashable, Sendable { case allLists, checklist, upcoming(UpcomingState) }
 
     public var origin: Origin
     public var field = TextField()
@@ -63,10 +64,14 @@ enum SearchScreen {
     /// asks for more letters; every key's look-up and frame stay bounded.
     static let resultLimit = 200
 
-    /// `/` on All Lists, the Due view or a checklist.
+    /// `/` on All Lists, the Due view, Upcoming or a checklist.
     static func open(state: AppState) -> ScreenStep {
-        if case let .checklist(list) = state.screen {
+        switch state.screen {
+        case let .checklist(list):
             return ScreenStep([], .push(.search(SearchState(origin: .checklist), over: list)))
+        case let .upcoming(upcoming):
+            return ScreenStep([], .push(.search(SearchState(origin: .upcoming(upcoming)), over: nil)))
+        default: break
         }
         return ScreenStep([], .push(.search(SearchState(origin: .allLists), over: nil)))
     }
