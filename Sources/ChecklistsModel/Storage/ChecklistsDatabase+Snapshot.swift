@@ -187,8 +187,8 @@ extension ChecklistsDatabase {
     }
 
     /// Runs `load`, which replaces all items at once, with the item
-    /// table's indexes, its search triggers and its count triggers set
-    /// aside, then builds each index once over the whole table and counts
+    /// table's indexes, its search triggers and its count triggers (of
+    /// lists and of sub-items) set aside, then builds each index once over the whole table and counts
     /// each list's items once: the same schema, index contents and counts
     /// as row by row, in under half the time (DECISIONS.md, "An import").
     /// Inside the
@@ -201,7 +201,8 @@ extension ChecklistsDatabase {
             WHERE tbl_name = 'item' AND sql IS NOT NULL
               AND (type = 'index' OR (type = 'trigger' AND name IN (
                 'item_search_insert', 'item_search_update', 'item_search_delete',
-                'item_counts_insert', 'item_counts_update', 'item_counts_delete')))
+                'item_counts_insert', 'item_counts_update', 'item_counts_delete',
+                'item_sub_items_insert')))
             ORDER BY rowid
             """)
         for object in setAside {
@@ -218,11 +219,18 @@ extension ChecklistsDatabase {
         for object in setAside where object["type"] == "index" { try db.execute(sql: object["sql"]) }
         try searchIndex.replaceIndex(in: db)
         for object in setAside where object["type"] != "index" { try db.execute(sql: object["sql"]) }
-        // The counts the count triggers would have kept, counted once.
+        // The counts the count triggers would have kept, counted once. The
+        // sub-item trigger looks for a new row's children by a column: with
+        // the indexes set aside, a walk of the whole table for every row.
         try db.execute(sql: """
             UPDATE checklist SET
               itemCount = (SELECT count(*) FROM item WHERE checklistID = checklist.id),
               checkedCount = (SELECT count(*) FROM item WHERE checklistID = checklist.id AND isChecked)
+            """)
+        try db.execute(sql: """
+            UPDATE item SET subItemCount = (SELECT count(*) FROM item AS sub
+                                            WHERE sub.checklistID = item.checklistID AND sub.parentID = item.id)
+            WHERE id IN (SELECT parentID FROM item WHERE parentID IS NOT NULL)
             """)
     }
 

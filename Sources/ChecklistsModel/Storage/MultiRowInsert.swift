@@ -60,6 +60,11 @@ struct MultiRowInsert {
         }
         let code = sqlite3_step(handle)
         guard code == SQLITE_DONE else { throw Self.error(code, db, sql) }
+        // A row going in never walks a whole table: a trigger that did (with
+        // an import's indexes set aside, any look-up by a column does) made
+        // an import of 100,000 items take minutes instead of a second.
+        assert(sqlite3_stmt_status(handle, SQLITE_STMTSTATUS_FULLSCAN_STEP, 1) == 0,
+               "rows into \(table) walked a whole table (a trigger's look-up without its index)")
         values.removeAll(keepingCapacity: true)
         rows = 0
     }
