@@ -95,12 +95,23 @@ struct StreamingTable {
         precondition(row.count == alignments.count, "a table row needs a cell for each column")
         for (column, cell) in row.enumerated() {
             let clean = TextWidth.prepare(cell)
-            let width = column < widths.count ? TextWidth.columns(of: clean) : 0
-            var text = clean.text
-            text.withUTF8 { utf8 in
-                Table.append(utf8, width: width, column: column, alignments: alignments, widths: widths, to: &out.text.bytes)
-            }
+            add(sanitized: clean.text, width: column < widths.count ? TextWidth.columns(of: clean) : 0, column: column)
         }
+        endLine()
+    }
+
+    /// One cell of the line being made, already sanitized and measured by
+    /// the caller (the last column's width is never used): `list` knows
+    /// most of its cells' widths without measuring them row by row.
+    mutating func add(sanitized cell: String, width: Int, column: Int) {
+        var text = cell
+        text.withUTF8 { utf8 in
+            Table.append(utf8, width: width, column: column, alignments: alignments, widths: widths, to: &out.text.bytes)
+        }
+    }
+
+    /// Ends the line made by `add(sanitized:width:column:)`.
+    mutating func endLine() {
         out.endLine()
     }
 

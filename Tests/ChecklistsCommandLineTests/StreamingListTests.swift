@@ -73,6 +73,29 @@ struct StreamingListTests {
         #expect(try gatheredTable() == lines)
     }
 
+    @Test("widths from the pending items alone: a checked item's longer id and wider list leave the columns as the whole table has them")
+    func widthsFromPendingItemsOnly() throws {
+        let database = try harness.database()
+        try database.apply(.addChecklist(name: "買い物 🛒 Groceries", icon: .groceries), now: Fixed.now)
+        try database.apply(.addChecklist(name: "Café", icon: .none), now: Fixed.now)
+        let rent = harness.add("Pay rent\u{1B}[31m", list: "List", due: "2026-11-20 09:00", remind: true, repeatRule: "monthly")
+        harness.run { context in try ItemCommands.edit(id: rent, text: nil, due: nil, remind: nil, note: "the landlord's IBAN", context: context) }
+        _ = harness.add("👨‍👩‍👧 e\u{301}clair שלום", list: "Café")
+        for index in 0..<10 { _ = harness.add("牛乳 \(index)", list: "買い物 🛒 Groceries", due: "2026-11-21 18:00") }
+        // The wide list's items and the largest id are all checked off.
+        for id in Int64(3)...12 { harness.run { context in try ItemCommands.setChecked(id: id, true, context: context) } }
+        let lines = harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
+        #expect(lines == [
+            "1  !  Nov 20, 2026, 9:00 AM  List  Pay rent␛[31m",
+            "2                            Café  👨‍👩‍👧 éclair שלום",
+        ])
+        #expect(try gatheredTable() == lines)
+        let all = Chunks()
+        try run(all, all: true)
+        #expect(all.lines == (try gatheredTable(all: true)))
+        #expect(all.lines.count == 12)
+    }
+
     @Test("many rows: several chunks of whole lines, equal to the whole table, every text at one display column")
     func manyRowsInChunks() throws {
         try fillMany(3_000)

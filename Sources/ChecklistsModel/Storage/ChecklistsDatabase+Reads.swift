@@ -287,14 +287,18 @@ extension ChecklistsDatabase {
         let limit = limit.map { max(0, $0) } ?? -1
         let parts = Self.listingParts(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end,
                                       startedBy: now, query: query, priority: priority, tags: tags)
-        var families: ListedFamilies? = familiesTogether && limit < 0 ? ListedFamilies() : nil
-        let outline = outline ?? (families == nil ? nil : { _ in })
         try read { db in
+            // Without a sub-item anywhere there are no families to gather,
+            // and every listed id need not be noted for them.
+            var families: ListedFamilies? = try familiesTogether && limit < 0 && Self.hasSubItems(db) ? ListedFamilies() : nil
+            let outline = outline ?? (families == nil ? nil : { _ in })
             var names = try ListNames(db, forLimit: limit)
-            if let outline {
+            let everyItem = checklistID == nil && start == nil && end == nil && now == nil && query == nil
+            if let outline, everyItem && !includeChecked && priority == nil && tags.isEmpty && families == nil {
+                try Self.pendingOutline(db, names: names, outline)
+            } else if let outline {
                 // Every item of every list: one pass over the table, which
                 // reads no index and looks no row up again.
-                let everyItem = checklistID == nil && start == nil && end == nil && now == nil && query == nil
                 let outlineParts = everyItem
                     ? [ListingPart(index: "NOT INDEXED", conditions: (includeChecked ? [] : ["item.isChecked = 0"])
                                     + Self.fieldConditions(priority: priority, tags: tags),
@@ -321,6 +325,36 @@ extension ChecklistsDatabase {
                 if left > 0 { left -= seen }
             }
         }
+    }
+
+    /// The outline of every pending item, from the indexes that hold only
+    /// pending items, never the table (whose pages the listing then reads
+    /// again): each dated item's id and due date, the largest undated id,
+    /// and each list that has a pending item.
+    private static func pendingOutline(_ db: Database, names: ListNames, _ outline: (ListingOutlineRow) -> Void) throws {
+        let dated = try Row.fetchCursor(db, sql: """
+            SELECT id, dueAt FROM item INDEXED BY item_pending_by_due WHERE isChecked = 0 AND dueAt IS NOT NULL
+            """)
+        while let row = try dated.next() {
+            outline(ListingOutlineRow(id: row[0], dueDate: StoredTime.date(row[1])))
+        }
+        if let undated = try Int64.fetchOne(db, sql: """
+            SELECT max(id) FROM item INDEXED BY item_pending_undated WHERE isChecked = 0 AND dueAt IS NULL
+            """) {
+            outline(ListingOutlineRow(id: undated))
+        }
+        let hasPending = try db.cachedStatement(sql: """
+            SELECT EXISTS (SELECT 1 FROM item INDEXED BY item_pending_by_checklist_due WHERE isChecked = 0 AND checklistID = ?)
+            """)
+        for (checklistID, name) in names.all where try Bool.fetchOne(hasPending, arguments: [checklistID]) == true {
+            outline(ListingOutlineRow(checklistID: checklistID, checklistName: name))
+        }
+    }
+
+    /// Whether any item is a sub-item: one step into the index that holds
+    /// only those.
+    private static func hasSubItems(_ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM item INDEXED BY item_by_parent WHERE parentID IS NOT NULL)") ?? false
     }
 
     /// One query of a listing: `conditions` on `item` through `index`,
@@ -428,6 +462,9 @@ extension ChecklistsDatabase {
             }
         }
 
+        /// Every list's name, when all were read.
+        var all: [Int64: String] { known }
+
         /// The list's name; nil for none (the foreign key allows none).
         mutating func name(of id: Int64, in db: Database) throws -> String? {
             if let name = known[id] { return name }
@@ -478,8 +515,9 @@ extension ChecklistsDatabase {
         private var underParent: Set<Int64> = []
 
         mutating func note(_ row: ListingOutlineRow) {
-            order.append((row.id, row.parentID))
-            listed.insert(row.id)
+            guard let id = row.id else { return }
+            order.append((id, row.parentID))
+            listed.insert(id)
         }
 
         /// The sub-items listed under their parents, read at once: one read
@@ -523,11 +561,21 @@ extension ChecklistsDatabase {
 
 /// One item of a listing as its outline reads it: all but its texts.
 /// A table that prints items as they come measures its columns on these
-/// first (`eachListedItem`'s `outline`).
+/// first (`eachListedItem`'s `outline`). An outline read from the indexes
+/// alone gives an id, a due date or a list on its own, the rest nil: a
+/// table measures each that is there.
 public struct ListingOutlineRow: Sendable {
-    public var id: Int64
-    public var checklistID: Int64
-    public var checklistName: String
+    public var id: Int64?
+    public var checklistID: Int64?
+    public var checklistName: String?
     public var dueDate: Date?
     public var parentID: Int64?
+
+    init(id: Int64? = nil, checklistID: Int64? = nil, checklistName: String? = nil, dueDate: Date? = nil, parentID: Int64? = nil) {
+        self.id = id
+        self.checklistID = checklistID
+        self.checklistName = checklistName
+        self.dueDate = dueDate
+        self.parentID = parentID
+    }
 }
