@@ -15,6 +15,7 @@ import PackageDescription
 //                       the pre-update hook that captures rows for the undo history
 //   CDBus               libdbus-1, loaded when the notifier first needs it, for desktop notifications
 //   CCurl               libcurl, loaded when a sync starts, for its HTTP
+//   CLoaderTables       the executable's relocation table, dropped from memory once loaded
 //   ChecklistsNotify    `checklists notify`: a pure reducer and a thin runtime delivering
 //                       reminders while no app is open (D-Bus, tmux, the user's command)
 //   ChecklistsCommandLine  the subcommands (add, list, status, export...): no curses, no argument parser
@@ -54,7 +55,8 @@ let package = Package(
         .target(name: "CCurl"),
         .target(name: "CTerminalGuard"),
         .target(name: "CSQLiteConfig"),
-        .target(name: "ChecklistsEventLoop"),
+        .target(name: "CLoaderTables"),
+        .target(name: "ChecklistsEventLoop", dependencies: ["CLoaderTables"]),
         .target(
             name: "ChecklistsConfig",
             dependencies: ["ChecklistsUI", "ChecklistsModel", .product(name: "TOMLKit", package: "TOMLKit")]

@@ -53,6 +53,9 @@ struct RootCommand: ParsableCommand {
     /// Runs a subcommand or the app. Usage errors exit 2 (the manual page's
     /// promise) rather than ArgumentParser's 64; `--help` still exits 0.
     static func main() {
+        // Before anything else grows the process: the loader's table is
+        // read, and its 2 MB would count in every run's peak memory.
+        LoaderTables.releaseRelocations()
         let raw = (0..<Int(CommandLine.argc)).map { index in
             CommandLine.unsafeArgv[index].map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0))) } ?? []
         }
