@@ -82,8 +82,10 @@ struct CalcurseDataCommand: ParsableCommand {
 /// `versus`: whole runs of checklists and of calcurse on the same items,
 /// interleaved (ours, then theirs, for every command, `runs` times) so both
 /// see the same load; prints "vs_NAME_ours_ns" and "vs_NAME_calcurse_ns"
-/// lines, one per run, and the runs' peak memory as "vs_NAME_ours_kb" and
-/// "vs_NAME_calcurse_kb". Each command runs once untimed first.
+/// lines, one per run, and the peak memory of a run of each beside each
+/// timed run (untimed, through /usr/bin/time: `peakMemoryRun`) as
+/// "vs_NAME_ours_kb" and "vs_NAME_calcurse_kb". Each command runs once
+/// untimed first.
 struct VersusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "versus",
@@ -134,11 +136,18 @@ struct VersusCommand: ParsableCommand {
         for entry in cases {
             for run in -1..<entry.runs {
                 let ours = entry.ours(run)
-                guard let measured = measuredRun(binary, ours) else { fail("\(binary) \(ours.joined(separator: " ")) failed") }
-                if run >= 0 { print("vs_\(entry.name)_ours_ns\t\(Int(measured.nanoseconds))\nvs_\(entry.name)_ours_kb\t\(measured.peakKB)") }
+                guard let measured = timedRun(binary, ours) else { fail("\(binary) \(ours.joined(separator: " ")) failed") }
+                if run >= 0 {
+                    // A fresh file for an import's memory run too.
+                    guard let peak = peakMemoryRun(binary, entry.ours(run + entry.runs), scratch: scratch) else { fail("/usr/bin/time \(binary) failed") }
+                    print("vs_\(entry.name)_ours_ns\t\(Int(measured))\nvs_\(entry.name)_ours_kb\t\(peak)")
+                }
                 if let theirs = entry.theirs {
-                    guard let measured = measuredRun(calcurse, theirs) else { fail("\(calcurse) \(theirs.joined(separator: " ")) failed") }
-                    if run >= 0 { print("vs_\(entry.name)_calcurse_ns\t\(Int(measured.nanoseconds))\nvs_\(entry.name)_calcurse_kb\t\(measured.peakKB)") }
+                    guard let measured = timedRun(calcurse, theirs) else { fail("\(calcurse) \(theirs.joined(separator: " ")) failed") }
+                    if run >= 0 {
+                        guard let peak = peakMemoryRun(calcurse, theirs, scratch: scratch) else { fail("/usr/bin/time \(calcurse) failed") }
+                        print("vs_\(entry.name)_calcurse_ns\t\(Int(measured))\nvs_\(entry.name)_calcurse_kb\t\(peak)")
+                    }
                 }
             }
         }
