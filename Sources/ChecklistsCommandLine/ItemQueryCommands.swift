@@ -102,11 +102,22 @@ public enum ItemQueryCommands {
 
         static func cells(_ listed: ListedItem, context: CommandLineContext) -> [String] {
             let item = listed.item
-            // An item not started yet cannot be overdue: its start is not after its due date.
-            let mark = item.isChecked ? "x" : item.isOverdue(now: context.now) ? "!" : item.hasStarted(now: context.now) ? " " : "~"
-            var text = String(repeating: "  ", count: listed.depth) + FieldFilter.textCell(item, context: context)
+            return [String(item.id), mark(item, context: context), item.dueDate.map(context.style.format) ?? "", listed.checklistName,
+                    textCell(listed, context: context)]
+        }
+
+        /// x checked, ! overdue, ~ not started yet. An item not started yet
+        /// cannot be overdue: its start is not after its due date.
+        static func mark(_ item: Item, context: CommandLineContext) -> String {
+            item.isChecked ? "x" : item.isOverdue(now: context.now) ? "!" : item.hasStarted(now: context.now) ? " " : "~"
+        }
+
+        /// The text column: indented by depth, with a sub-item's parent.
+        static func textCell(_ listed: ListedItem, context: CommandLineContext) -> String {
+            let own = FieldFilter.textCell(listed.item, context: context)
+            var text = listed.depth == 0 ? own : String(repeating: "  ", count: listed.depth) + own
             if let parent = listed.parentText { text += "  ‹ " + parent }
-            return [String(item.id), mark, item.dueDate.map(context.style.format) ?? "", listed.checklistName, text]
+            return text
         }
 
         /// `cells`' line written straight into `table`, each cell sanitized
@@ -118,8 +129,7 @@ public enum ItemQueryCommands {
             let item = listed.item
             let id = String(item.id)
             table.add(sanitized: id, width: id.utf8.count, column: 0)
-            let mark = item.isChecked ? "x" : item.isOverdue(now: context.now) ? "!" : item.hasStarted(now: context.now) ? " " : "~"
-            table.add(sanitized: mark, width: 1, column: 1)
+            table.add(sanitized: Self.mark(item, context: context), width: 1, column: 1)
             if let due = item.dueDate {
                 table.add(sanitized: style.format(due), width: style.formattedWidth(due), column: 2)
             } else {
@@ -127,10 +137,7 @@ public enum ItemQueryCommands {
             }
             let list = listCell(item.checklistID, name: listed.checklistName)
             table.add(sanitized: list.text, width: list.width, column: 3)
-            var text = listed.depth == 0 ? FieldFilter.textCell(item, context: context)
-                : String(repeating: "  ", count: listed.depth) + FieldFilter.textCell(item, context: context)
-            if let parent = listed.parentText { text += "  ‹ " + parent }
-            table.add(sanitized: TextWidth.sanitized(text), width: 0, column: 4)
+            table.add(sanitized: TextWidth.sanitized(Self.textCell(listed, context: context)), width: 0, column: 4)
             table.endLine()
         }
 
