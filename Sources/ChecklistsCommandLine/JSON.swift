@@ -67,12 +67,12 @@ enum JSON: Equatable {
             let count = utf8.count
             let raw = UnsafeRawPointer(utf8.baseAddress)
             while index < count {
-                // Nearly every byte is written as it is. Eight ASCII bytes
-                // at a time are passed over when none of them is a control,
-                // quote, backslash or DEL; then one byte at a time, before
+                // Nearly every byte is written as it is. Eight bytes at a
+                // time are passed over when none of them needs an escape
+                // or starts a character that may; then one byte at a time, before
                 // the switch below (which made an optional String for every
                 // byte, most of an export's time in this function).
-                if let raw, index + 8 <= count, JSON.isPlainASCII(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                if let raw, index + 8 <= count, JSON.isWrittenAsIs(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
                     index += 8
                     continue
                 }
@@ -113,17 +113,22 @@ enum JSON: Equatable {
         out.bytes.append(0x22)
     }
 
-    /// True when all eight bytes of `word` are ASCII that JSON writes as it
-    /// is: none is a control (below 0x20), a quote, a backslash, DEL or
-    /// above 0x7F. The usual bit tricks: a byte below `n` borrows into its
-    /// high bit in `word - n * 0x01…`, and a byte equal to `c` is a zero
-    /// byte of `word ^ c * 0x01…`.
-    static func isPlainASCII(_ word: UInt64) -> Bool {
+    /// True when all eight bytes of `word` are written as they are: none is
+    /// a control (below 0x20), a quote, a backslash, DEL, or the lead byte
+    /// of an escaped character (C2, E2). Bytes of other letters pass, so a
+    /// line of CJK or accented text is passed over a word at a time, as
+    /// English is (byte by byte it was a tenth of `list --json` of
+    /// multilingual items). The usual bit tricks, exact for any bytes: a
+    /// byte below `n` (at most 0x80) borrows into its high bit in
+    /// `word - n * 0x01…`, and a byte equal to `c` is a zero byte of
+    /// `word ^ c * 0x01…`.
+    static func isWrittenAsIs(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         func hasByteBelow(_ value: UInt64, _ limit: UInt64) -> Bool { (value &- ones &* limit) & ~value & highs != 0 }
         func hasByte(_ byte: UInt64) -> Bool { hasByteBelow(word ^ (ones &* byte), 1) }
-        return word & highs == 0 && !hasByteBelow(word, 0x20) && !hasByte(0x22) && !hasByte(0x5C) && !hasByte(0x7F)
+        return !hasByteBelow(word, 0x20) && !hasByte(0x22) && !hasByte(0x5C) && !hasByte(0x7F)
+            && (word & highs == 0 || !hasByte(0xC2) && !hasByte(0xE2))
     }
 
     /// `\u` and four lowercase hex digits.

@@ -38,14 +38,20 @@ struct JSONTests {
             for place in 0...17 {
                 let before = String(repeating: "a", count: place), after = String(repeating: "z", count: 17 - place)
                 #expect(JSON.string(before + character + after).text() == "\"" + before + written + after + "\"", "\(character.debugDescription) at \(place)")
+                // Among letters of other scripts, passed over a word at a time too.
+                let wide = String(repeating: "日", count: place), accented = String(repeating: "é", count: 17 - place)
+                #expect(JSON.string(wide + character + accented).text() == "\"" + wide + written + accented + "\"", "\(character.debugDescription) after \(place) CJK")
             }
         }
         // The word test against the byte test, for every byte in every place.
         for byte in UInt8.min...UInt8.max {
-            let plain = byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C
+            let plain = byte >= 0x20 && byte != 0x7F && byte != 0x22 && byte != 0x5C && byte != 0xC2 && byte != 0xE2
             for place in 0..<8 {
-                let word = UInt64(0x6161_6161_6161_6161) & ~(UInt64(0xFF) << (8 * place)) | UInt64(byte) << (8 * place)
-                #expect(JSON.isPlainASCII(word) == plain, "byte \(byte) at \(place)")
+                // Among ASCII letters, and among the bytes of 日本 (E6 97 A5 E6 9C AC) and é (C3 A9).
+                for filler: UInt64 in [0x6161_6161_6161_6161, 0xA9C3_AC9C_E6A5_97E6] {
+                    let word = filler & ~(UInt64(0xFF) << (8 * place)) | UInt64(byte) << (8 * place)
+                    #expect(JSON.isWrittenAsIs(word) == plain, "byte \(byte) at \(place) in \(String(filler, radix: 16))")
+                }
             }
         }
     }

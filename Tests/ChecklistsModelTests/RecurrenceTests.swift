@@ -102,6 +102,14 @@ struct RecurrenceTests {
                         "FREQ=DAILY;FREQ=DAILY", "every 0 days", "every 1000 days", "every 2 months", "fortnightly", ""] {
             #expect(Recurrence(phrase: refused) == nil, "\(refused)")
         }
+        // What this app writes is read without the parse: the same rules come
+        // back, and a text that only starts like one is still refused.
+        #expect(Recurrence(rrule: "FREQ=DAILY;INTERVAL=999") == .days(999))
+        #expect(Recurrence(rrule: "FREQ=WEEKLY;INTERVAL=1") == .weeks(1))
+        for refused in ["FREQ=DAILY;INTERVAL=1000", "FREQ=DAILY;INTERVAL=0", "FREQ=DAILY;INTERVAL=-2", "FREQ=WEEKLY;INTERVAL=2;COUNT=3",
+                        "FREQ=WEEKLY;INTERVAL=", "FREQ=DAILY;INTERVAL=2x", "FREQ=YEARLY;COUNT=2"] {
+            #expect(Recurrence(rrule: refused) == nil, "\(refused)")
+        }
     }
 
     @Test("rules other apps write that mean one of our repeats from the series' start read as that repeat; the rest stay unread",
