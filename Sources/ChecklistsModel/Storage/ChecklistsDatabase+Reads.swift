@@ -476,11 +476,20 @@ extension ChecklistsDatabase {
     }
 
     /// One listing query's items, each with its list's name from `names`,
-    /// handed to `body` as they are read; returns how many.
+    /// handed to `body` as they are read; returns how many. With
+    /// `summaries`, only what a table of one line per item shows is read.
     private static func eachListed(_ db: Database, names: inout ListNames, _ part: ListingPart, limit: Int, summaries: Bool,
                                    families: ListedFamilies? = nil, _ body: (ListedItem) -> Void) throws -> Int {
-        let rows = try SQLRequest<ItemRecord>("""
-            SELECT \(sql: summaries ? ItemRecord.summaryColumnList : ItemRecord.columnList) FROM item \(part.index)
+        summaries
+            ? try eachListed(db, names: &names, part, limit: limit, summaries: true, as: ItemSummaryRecord.self, families: families, body)
+            : try eachListed(db, names: &names, part, limit: limit, summaries: false, as: ItemRecord.self, families: families, body)
+    }
+
+    private static func eachListed<Record: ListingRecord>(_ db: Database, names: inout ListNames, _ part: ListingPart, limit: Int,
+                                                          summaries: Bool, as record: Record.Type, families: ListedFamilies?,
+                                                          _ body: (ListedItem) -> Void) throws -> Int {
+        let rows = try SQLRequest<Record>("""
+            SELECT \(sql: Record.listingColumnList) FROM item \(part.index)
             \(part.filter)
             ORDER BY \(sql: part.order.map { $0 + ", " } ?? "")item.id
             LIMIT \(limit)
@@ -536,13 +545,15 @@ extension ChecklistsDatabase {
             order = []
             listed = []
             guard !underParent.isEmpty else { return }
-            let rows = try ItemRecord.fetchCursor(db, sql: """
-                SELECT \(summaries ? ItemRecord.summaryColumnList : ItemRecord.columnList) FROM item INDEXED BY item_by_parent
-                WHERE parentID IS NOT NULL
-                """)
-            while let row = try rows.next() {
-                if underParent.contains(row.item.id) { subItems[row.item.id] = row.item }
+            func read<Record: ListingRecord>(_: Record.Type) throws {
+                let rows = try Record.fetchCursor(db, sql: """
+                    SELECT \(Record.listingColumnList) FROM item INDEXED BY item_by_parent WHERE parentID IS NOT NULL
+                    """)
+                while let row = try rows.next() {
+                    if underParent.contains(row.item.id) { subItems[row.item.id] = row.item }
+                }
             }
+            try summaries ? read(ItemSummaryRecord.self) : read(ItemRecord.self)
         }
 
         func isUnderParent(_ id: Int64) -> Bool { underParent.contains(id) }

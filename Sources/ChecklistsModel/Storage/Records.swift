@@ -92,6 +92,40 @@ struct ItemRecord: FetchableRecord, TableRecord {
     }
 }
 
+/// What a listing reads of an item: `ItemRecord` itself, or only what a
+/// table of one line per item shows (`ItemSummaryRecord`).
+protocol ListingRecord: FetchableRecord {
+    /// The columns it selects, first and in order, as a query names them.
+    static var listingColumnList: String { get }
+    var item: Item { get }
+}
+
+extension ItemRecord: ListingRecord {
+    static var listingColumnList: String { columnList }
+}
+
+/// The columns of an item that `list`'s table shows (id, list, text, the
+/// mark's checked, due and start, priority and tags, the family), and
+/// nothing else: the rest of the item is left as a new one has it. Reading
+/// all of `ItemRecord`'s nineteen, the unused ones as '' or NULL, was a
+/// tenth of `list` of 100,000 multilingual items (each column a call into
+/// SQLite for its type and one for its value).
+struct ItemSummaryRecord: ListingRecord {
+    static let columnNames = ["id", "checklistID", "text", "isChecked", "dueAt", "priority", "tags", "startAt", "parentID"]
+    static let listingColumnList = columnNames.joined(separator: ", ")
+
+    var item: Item
+
+    /// By position, as `ItemRecord` reads.
+    init(row: Row) {
+        assert(selects(Self.columnNames, first: row), "an item query did not select ItemSummaryRecord's columns first: \(row.columnNames)")
+        item = Item(id: row[0], checklistID: row[1], text: row[2], isChecked: row[3], dueDate: (row[4] as Int64?).map(StoredTime.date),
+                    // A level this version does not know reads as none.
+                    priority: Priority(rawValue: row[5]) ?? .none, tags: Tags.fromStored(row[6]),
+                    startDate: (row[7] as Int64?).map(StoredTime.date), parentID: row[8])
+    }
+}
+
 /// An item with what iCalendar needs besides (its UID, the object it came
 /// from, its stamps): what an export and a sync read. The screens never
 /// need these, so `ItemRecord` does not select them.
@@ -212,19 +246,6 @@ extension ItemRecord {
     /// again by every read. The reads the app repeats (a list's page, the
     /// reminder claim) use it with plain SQL and statements kept prepared.
     static let columnList = columnNames.joined(separator: ", ")
-
-    /// `columnList` with what a table of one line per item never shows
-    /// read as empty: the note (a tenth of the items, often long) and the
-    /// further reminders as '', the repeat, the pending reminder and an
-    /// unlinked parent as NULL. Parsing each repeating item's rule was a
-    /// twentieth of `list` of 100,000 multilingual items.
-    static let summaryColumnList = columnNames.map { column in
-        switch column {
-        case "note", "reminders": "'' AS \(column)"
-        case "repeatRule", "repeatStart", "lastDoneAt", "remindAt", "unlinkedParentUID": "NULL AS \(column)"
-        default: column
-        }
-    }.joined(separator: ", ")
 
     /// Made once: the app reads an item by id on every reload of a list.
     private static let selectByID = "SELECT \(columnList) FROM item WHERE id = ?"
