@@ -180,12 +180,12 @@ let package = Package(
 // Release builds link the Swift runtime and Foundation into each executable
 // (`-static-stdlib`): a start then finds, maps and relocates none of the
 // fifteen Swift libraries, while glibc, ncursesw and SQLite stay Debian's
-// shared ones. So a plain `swift build -c release` makes the binary
-// that is shipped (DECISIONS.md, "Built the ordinary way"). Our modules are
-// compiled against the static Foundation too: its modules name what its
-// static libraries need (CoreFoundation, ICU's data), which the link would
-// otherwise miss. A target's linker
-// setting reaches every product that links it, tests included.
+// shared ones. So a plain `swift build -c release` makes the binary that is
+// shipped (DECISIONS.md, "Built the ordinary way"). Our modules are compiled
+// against the static Foundation too: its modules name what its static
+// libraries need (CoreFoundation, ICU's data), which the link would otherwise
+// miss. A target's linker setting reaches every product that links it, tests
+// included.
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
     target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
