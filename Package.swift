@@ -8,13 +8,14 @@ import PackageDescription
 //                       wall-clock alarm, the database folder's watch; and the presence locks
 //   ChecklistsTerminal  the one adapter that talks to ncurses, plus the app's runtime on that loop
 //   ChecklistsSync      two-way CalDAV sync: a pure planner (three-way merge) and a thin HTTP
-//                       runner (libcurl, XMLParser): no terminal, no argument parser
+//                       runner (libcurl, libxml2): no terminal, no argument parser
 //   ChecklistsConfig    config.toml (TOMLKit): one section type per feature, read into the
 //                       UI's own values (the key map, the theme)
 //   CSQLiteConfig       what Swift cannot reach of SQLite: a variadic connection option, and
 //                       the pre-update hook that captures rows for the undo history
 //   CDBus               libdbus-1, loaded when the notifier first needs it, for desktop notifications
 //   CCurl               libcurl, loaded when a sync starts, for its HTTP
+//   CXML                libxml2, loaded when a sync first reads a reply, for its WebDAV XML
 //   CLoaderTables       the executable's relocation table, dropped from memory once loaded
 //   ChecklistsNotify    `checklists notify`: a pure reducer and a thin runtime delivering
 //                       reminders while no app is open (D-Bus, tmux, the user's command)
@@ -53,6 +54,10 @@ let package = Package(
         .target(name: "CDBus"),
         // libcurl's headers only: curl.c loads the library when a sync starts.
         .target(name: "CCurl"),
+        // libxml2's headers only, in the folder of their own Debian's
+        // libxml2-dev puts them in: xml.c loads the library when a sync
+        // first reads a reply.
+        .target(name: "CXML", cSettings: [.unsafeFlags(["-I/usr/include/libxml2"])]),
         .target(name: "CTerminalGuard"),
         .target(name: "CSQLiteConfig"),
         .target(name: "CLoaderTables"),
@@ -71,7 +76,7 @@ let package = Package(
         ),
         .target(
             name: "ChecklistsSync",
-            dependencies: ["CCurl", "ChecklistsModel"]
+            dependencies: ["CCurl", "CXML", "ChecklistsModel"]
         ),
         .target(
             name: "ChecklistsCommandLine",
@@ -174,13 +179,13 @@ let package = Package(
 
 // Release builds link the Swift runtime and Foundation into each executable
 // (`-static-stdlib`): a start then finds, maps and relocates none of the
-// fifteen Swift libraries, while glibc, ncursesw, SQLite and libxml2 stay
-// Debian's shared ones. So a plain `swift build -c release` makes the binary
-// that is shipped (DECISIONS.md, "Built the ordinary way"). Our modules are
-// compiled against the static Foundation too: its modules name what its
-// static libraries need (CoreFoundation, ICU's data, FoundationXML's C half
-// and libxml2), which the link would otherwise miss. A target's linker
-// setting reaches every product that links it, tests included.
+// fifteen Swift libraries, while glibc, ncursesw and SQLite stay Debian's
+// shared ones. So a plain `swift build -c release` makes the binary that is
+// shipped (DECISIONS.md, "Built the ordinary way"). Our modules are compiled
+// against the static Foundation too: its modules name what its static
+// libraries need (CoreFoundation, ICU's data), which the link would otherwise
+// miss. A target's linker setting reaches every product that links it, tests
+// included.
 for target in package.targets where target.type != .system {
     target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]
     target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]

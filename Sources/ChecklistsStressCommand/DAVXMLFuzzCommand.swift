@@ -17,7 +17,7 @@ struct DAVXMLFuzzCommand: ParsableCommand {
         let phaseSeed = seed.value
         let reports = try runInputFuzzer("dav-fuzz", seed: phaseSeed, inputs: inputs, seconds: budget.seconds) { seed, inputs, progress in
             var configuration = DAVXMLFuzzer.Configuration(seed: seed, inputs: inputs)
-            // One fuzzer in this process: a crash inside FoundationXML can name its input.
+            // One fuzzer in this process: a crash inside libxml2 or the reader can name its input.
             configuration.reportsCrashes = true
             return DAVXMLFuzzer(configuration).run(progress: progress)
         }

@@ -1,7 +1,5 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+import CXML
 
 /// One property of a WebDAV response, as much of it as a sync needs.
 public struct DAVProperty: Hashable, Sendable {
@@ -39,20 +37,28 @@ public struct DAVMultistatus: Hashable, Sendable {
     public static func parse(_ data: Data) -> DAVMultistatus? {
         guard isPlainUTF8XML(data) else { return nil }
         let reader = DAVReader()
-        let parser = XMLParser(data: data)
-        parser.shouldProcessNamespaces = true
-        // Off by default; said here because no reply may make us read a file or a URL.
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        guard parser.parse(), reader.sawRoot, reader.closedRoot else { return nil }
+        // The C side reads no file and no URL, whatever the reply names.
+        var callbacks = checklists_xml_reader(
+            startElement: { context, localName, namespaceURI, attributeCount, attributes in
+                DAVReader.of(context).start(localName, namespaceURI, attributeCount, attributes)
+            },
+            endElement: { context, localName in DAVReader.of(context).end(localName) },
+            text: { context, bytes, length in DAVReader.of(context).characters(bytes, length) })
+        let outcome = withExtendedLifetime(reader) {
+            data.withUnsafeBytes { bytes in
+                checklists_xml_read(bytes.baseAddress, bytes.count, &callbacks, Unmanaged.passUnretained(reader).toOpaque())
+            }
+        }
+        guard outcome == checklists_xml_read_whole, reader.sawRoot, reader.closedRoot else { return nil }
         return reader.result
     }
 
     /// Whether `data` may go to libxml2 at all: UTF-8 with no DTD and no
-    /// processing instruction, as every CalDAV reply is. libxml2 expands
-    /// the entities a DTD declares (a small reply can take many seconds of
-    /// CPU), and FoundationXML crashes on an element name that
-    /// is not UTF-8 and on an instruction without data (`<?pi?>`). The
+    /// processing instruction, as every CalDAV reply is. A DTD's entities
+    /// are where libxml2's costly expansions and file reads live (a small
+    /// reply took many seconds of CPU), and FoundationXML, which read
+    /// replies before, crashed on an element name that is not UTF-8 and on
+    /// an instruction without data (`<?pi?>`). The
     /// search for `<!` and `<?` holds only in UTF-8, so a declaration naming
     /// another encoding (UTF-7 hides `<` as `+ADw-`) is refused as well;
     /// UTF-16, UCS-4 and EBCDIC fail the UTF-8 and NUL checks.
@@ -103,12 +109,12 @@ public struct DAVMultistatus: Hashable, Sendable {
     }
 }
 
-/// XMLParser's delegate: a small state machine over the element path.
-private final class DAVReader: NSObject, XMLParserDelegate {
+/// What libxml2 reports, read by a small state machine over the element path.
+private final class DAVReader {
     var result = DAVMultistatus()
     var sawRoot = false
-    /// The root element ended: the reply was not cut short (Foundation's
-    /// parser on Linux accepts a document that stops half-way).
+    /// The root element ended: the reply was not cut short (the reader, as
+    /// FoundationXML's did, lets a document stop half-way).
     var closedRoot = false
     private var path: [String] = []
     private var text = ""
@@ -119,9 +125,15 @@ private final class DAVReader: NSObject, XMLParserDelegate {
 
     private static let dav = "DAV:"
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
-        let isDAV = namespaceURI == Self.dav
+    /// The reader behind a C callback's context.
+    static func of(_ context: UnsafeMutableRawPointer?) -> DAVReader {
+        Unmanaged<DAVReader>.fromOpaque(context!).takeUnretainedValue()
+    }
+
+    func start(_ localName: UnsafePointer<UInt8>?, _ namespaceURI: UnsafePointer<UInt8>?, _ attributeCount: Int32,
+               _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
+        let name = localName.map { String(cString: $0) } ?? ""
+        let isDAV = namespaceURI.map { String(cString: $0) } == Self.dav
         if path.isEmpty {
             sawRoot = isDAV && (name == "multistatus" || name == "error")
         } else if path.first == "error", path.count == 1 {
@@ -131,7 +143,7 @@ private final class DAVReader: NSObject, XMLParserDelegate {
         if isDAV && name == "propstat" && response != nil { propstat = [:]; propstatStatus = nil }
         if property != nil && path.count == propertyDepth + 1 {
             property?.value.children.append(name)
-            if name == "comp", let comp = attributes["name"] { property?.value.components.append(comp) }
+            if name == "comp", let comp = Self.unprefixedName(attributeCount, attributes) { property?.value.components.append(comp) }
         } else if propstat != nil && path.last == "prop" && property == nil {
             property = (name, DAVProperty())
             propertyDepth = path.count
@@ -142,6 +154,23 @@ private final class DAVReader: NSObject, XMLParserDelegate {
 
     private var propertyDepth = 0
 
+    /// The value of the attribute `name` without a prefix, the last if
+    /// repeated. libxml2 lists five pointers an attribute: local name,
+    /// prefix, namespace, value and its end. Without entity substitution it
+    /// writes a `&` of the value as `&#38;`, which only a `&` can become.
+    static func unprefixedName(_ count: Int32, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) -> String? {
+        guard let attributes else { return nil }
+        var found: String?
+        for index in stride(from: 0, to: Int(count) * 5, by: 5) {
+            guard let localName = attributes[index], String(cString: localName) == "name" else { continue }
+            if let prefix = attributes[index + 1], prefix.pointee != 0 { continue }
+            guard let value = attributes[index + 3], let end = attributes[index + 4] else { continue }
+            found = String(decoding: UnsafeBufferPointer(start: value, count: max(0, end - value)), as: UTF8.self)
+                .replacingOccurrences(of: "&#38;", with: "&")
+        }
+        return found
+    }
+
     /// `text` without white space and line ends at either end.
     static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
@@ -150,15 +179,13 @@ private final class DAVReader: NSObject, XMLParserDelegate {
         return String(scalars[first...last])
     }
 
-    func parser(_ parser: XMLParser, foundCharacters string: String) {
-        text += string
+    func characters(_ bytes: UnsafePointer<UInt8>?, _ length: Int32) {
+        guard let bytes else { return }
+        text += String(decoding: UnsafeBufferPointer(start: bytes, count: Int(length)), as: UTF8.self)
     }
 
-    func parser(_ parser: XMLParser, foundCDATA block: Data) {
-        text += String(decoding: block, as: UTF8.self)
-    }
-
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    func end(_ localName: UnsafePointer<UInt8>?) {
+        let name = localName.map { String(cString: $0) } ?? ""
         path.removeLast()
         if path.isEmpty { closedRoot = true }
         // Calendar data is kept as it came; only the short texts are trimmed

@@ -77,6 +77,33 @@ struct DAVXMLTests {
         #expect(parse("<multistatus xmlns=\"DAV:\"><response><href>/a") == nil)
     }
 
+    @Test("an attribute's escaped ampersand reads as one, and a prefixed name attribute is not the component's name")
+    func attributeEscapes() throws {
+        let reply = try #require(parse("""
+            <multistatus xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><response><href>/a/</href><propstat><prop>\
+            <C:supported-calendar-component-set><C:comp name="A&amp;B&#38;C&lt;D"/><C:comp xmlns:x="urn:x" x:name="no" name="VTODO"/>\
+            </C:supported-calendar-component-set></prop><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>
+            """))
+        #expect(reply.responses.first?.properties["supported-calendar-component-set"]?.components == ["A&B&C<D", "VTODO"])
+    }
+
+    @Test("what is not a whole reply is refused: cut after an element, an undeclared entity, crossed tags, a namespace declared twice")
+    func refusedShapes() {
+        #expect(parse("<multistatus xmlns=\"DAV:\"><sync-token>t</sync-token>") == nil)
+        #expect(parse("<multistatus xmlns=\"DAV:\"><sync-token>&x;</sync-token></multistatus>") == nil)
+        #expect(parse("<multistatus xmlns=\"DAV:\"><sync-token><a></sync-token></a></multistatus>") == nil)
+        #expect(parse("<d:multistatus xmlns:d=\"DAV:\" xmlns:d=\"DAV:\"/>") == nil)
+    }
+
+    @Test("libxml2's limits hold: a reply past 10 MB is refused, one under it reads (XML_PARSE_HUGE stays off)")
+    func hugeReplies() {
+        func reply(tokenBytes: Int) -> Data {
+            Data(("<multistatus xmlns=\"DAV:\"><sync-token>" + String(repeating: "t", count: tokenBytes) + "</sync-token></multistatus>").utf8)
+        }
+        #expect(DAVMultistatus.parse(reply(tokenBytes: 9_000_000))?.syncToken?.utf8.count == 9_000_000)
+        #expect(DAVMultistatus.parse(reply(tokenBytes: 11_000_000)) == nil)
+    }
+
     // MARK: - Hostile replies
 
     /// A reply whose sync token is `reference`, under `declarations`.
@@ -122,7 +149,7 @@ struct DAVXMLTests {
         #expect(DAVMultistatus.parse(utf16) == nil)
     }
 
-    @Test("bytes that are not UTF-8 in an element name are refused, not a crash (FoundationXML traps on them)")
+    @Test("bytes that are not UTF-8 in an element name are refused before libxml2 sees them")
     func notUTF8() {
         // `<sta\u{F4}us>`: one bit of `t` flipped, as a fuzzer found it.
         let text = "<multistatus xmlns=\"DAV:\"><response><href>/a</href><status>HTTP/1.1 404 Not Found</status></response></multistatus>"
@@ -132,7 +159,7 @@ struct DAVXMLTests {
         #expect(parse("<multistatus xmlns=\"DAV:\"><sync-token>a\u{0}b</sync-token></multistatus>") == nil)
     }
 
-    @Test("a processing instruction is refused, not a crash (FoundationXML crashes on one without data)")
+    @Test("a processing instruction is refused before libxml2 sees it")
     func processingInstruction() {
         #expect(parse("<multistatus xmlns=\"DAV:\"><?pi?><sync-token>t</sync-token></multistatus>") == nil)
         #expect(parse("<?xmlpi?><multistatus xmlns=\"DAV:\"/>") == nil)

@@ -21,6 +21,16 @@ struct CommandLineBinaryTests {
         runCommand([PackagePaths.binary] + arguments, environment: environment(extra))
     }
 
+    @Test("a start links no library only a sync uses: libcurl and libxml2 (and the ICU, zlib and lzma behind it) are loaded by the sync alone")
+    func noSyncLibrariesAtStart() {
+        let linked = runCommand(["/usr/bin/ldd", PackagePaths.binary], environment: environment())
+        #expect(linked.status == 0)
+        #expect(linked.output.contains("libsqlite3"))
+        for library in ["libcurl", "libxml2", "libicuuc", "libz.so", "liblzma"] {
+            #expect(!linked.output.contains(library), "\(library) is linked: \(linked.output)")
+        }
+    }
+
     @Test("add prints the id (exit 0), list and status read it back, --db before or after the subcommand, or CHECKLISTS_DB")
     func addListStatus() {
         defer { folder.remove() }
