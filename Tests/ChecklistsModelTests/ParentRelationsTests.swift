@@ -88,6 +88,30 @@ struct ParentRelationsTests {
         #expect(try relations(database) == expected)
     }
 
+    @Test("a cycle broken by another write frees the item it kept waiting: a member moved to another list, or deleted by a sync")
+    func cycleBrokenElsewhere() throws {
+        defer { folder.remove() }
+        let database = try open()
+        let three = [try todo("x", ["RELATED-TO:z"]), try todo("y", ["RELATED-TO:x"]), try todo("z", ["RELATED-TO:y"])]
+        try put(database, "Home", three)
+        #expect(try relations(database) == ["x": "=z", "y": "=x", "z": "?y"])
+        // x goes to another list: y, left behind, waits for it there, and
+        // nothing stands between z and y any more.
+        try put(database, "Work", [three[0]])
+        #expect(try relations(database) == ["x": "?z", "y": "?x", "z": "=y"])
+        // Back in one list, a cycle again, kept waiting at the same place.
+        try put(database, "Home", three)
+        #expect(try relations(database) == ["x": "=z", "y": "=x", "z": "?y"])
+        // Deleted as a sync deletes it: its child y waits for it, and the
+        // next write that relates parents (a sync's commit, here an import
+        // of nothing) links z to y.
+        let x = try #require(try database.snapshot().lists.flatMap(\.items).first { $0.uid == "x" }?.item.id)
+        try database.writeWithoutHistoryForTesting("DELETE FROM item WHERE id = \(x)")
+        #expect(try relations(database) == ["y": "?x", "z": "?y"])
+        try put(database, "Home", [])
+        #expect(try relations(database) == ["y": "?x", "z": "=y"])
+    }
+
     @Test("a relation gone from the file takes the item to the top level; CHILD and SIBLING relations are not parents")
     func relationRemoved() throws {
         defer { folder.remove() }

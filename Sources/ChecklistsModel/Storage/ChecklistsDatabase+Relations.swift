@@ -20,7 +20,8 @@ extension ChecklistsDatabase {
     /// when it appears, and the unlinked relation itself remembers it.
     @discardableResult
     static func relateParents(_ relations: [(uid: String, parentUID: String?)], in db: Database) throws -> [String] {
-        guard !relations.isEmpty else { return [] }
+        // A write that only deleted (a sync's) may have broken a cycle too.
+        guard !relations.isEmpty else { try linkFreed(in: db); return [] }
         var overlay = ParentOverlay(db: db)
         var related: [(id: Int64, list: Int64, uid: String, parentUID: String?)] = []
         let byUID = try db.cachedStatement(sql: "SELECT id, checklistID FROM item WHERE uid = ?")
@@ -53,7 +54,29 @@ extension ChecklistsDatabase {
             }
         }
         try overlay.write()
+        try linkFreed(in: db)
         return cycles
+    }
+
+    /// Links each item still waiting for a parent that is in its list where
+    /// that no longer closes a cycle. A cycle keeps one of its items
+    /// waiting; when a write takes another member out of it (moved to
+    /// another list, its relation gone, deleted), the waiting one is free to
+    /// link, though the write never named it. Only items with an unlinked
+    /// parent are read (their own index), in UID order as the links above
+    /// are made, so the same writes give the same lists.
+    private static func linkFreed(in db: Database) throws {
+        var overlay = ParentOverlay(db: db)
+        let waiting = try Row.fetchAll(db, sql: """
+            SELECT child.id, parent.id FROM item AS child INDEXED BY item_by_unlinked_parent
+            JOIN item AS parent ON parent.uid = child.unlinkedParentUID AND parent.checklistID = child.checklistID
+            WHERE child.unlinkedParentUID IS NOT NULL AND child.parentID IS NULL
+            ORDER BY child.uid
+            """)
+        for row in waiting where try !overlay.closesCycle(child: row[0], parent: row[1]) {
+            overlay.set(row[0], parent: row[1], unlinked: nil)
+        }
+        try overlay.write()
     }
 
     /// Links the items of the list each of `itemIDs` is now in that were
