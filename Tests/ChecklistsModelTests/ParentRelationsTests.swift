@@ -112,6 +112,21 @@ struct ParentRelationsTests {
         #expect(try relations(database) == ["y": "?x", "z": "=y"])
     }
 
+    @Test("a cycle broken by this app's own re-parenting frees the item it kept waiting at once, as an undo puts it back")
+    func cycleBrokenHere() throws {
+        defer { folder.remove() }
+        let database = try open()
+        try put(database, "Home", [try todo("x", ["RELATED-TO:z"]), try todo("y", ["RELATED-TO:x"]), try todo("z", ["RELATED-TO:y"])])
+        #expect(try relations(database) == ["x": "=z", "y": "=x", "z": "?y"])
+        // y outdented to the top level: nothing stands between z and y.
+        let y = try #require(try database.snapshot().lists.flatMap(\.items).first { $0.uid == "y" }?.item.id)
+        try database.apply(.setParent(itemID: y, parentID: nil), now: Fixed.now.addingTimeInterval(60))
+        #expect(try relations(database) == ["x": "=z", "y": "-", "z": "=y"])
+        // One undo takes the outdent and the link it freed back together.
+        guard case .applied = try database.step(.undo, now: Fixed.now.addingTimeInterval(120)) else { Issue.record("not undone"); return }
+        #expect(try relations(database) == ["x": "=z", "y": "=x", "z": "?y"])
+    }
+
     @Test("a relation gone from the file takes the item to the top level; CHILD and SIBLING relations are not parents")
     func relationRemoved() throws {
         defer { folder.remove() }

@@ -54,6 +54,11 @@ extension ChecklistsDatabase {
         if item.parentID == parentID && item.unlinkedParentUID == nil { return }
         try db.execute(sql: "UPDATE item SET parentID = ?, unlinkedParentUID = NULL, modifiedAt = ? WHERE id = ?",
                        arguments: [parentID, StoredTime.wholeSeconds(now), itemID])
+        // Taking the item out from under its parent can break a cycle that
+        // kept another app's to-do waiting in its list: it links now, as
+        // after an import. (A delete or a move takes the waiting item's
+        // parent along with the family, so it never frees one.)
+        try linkFreed(in: db)
     }
 }
 

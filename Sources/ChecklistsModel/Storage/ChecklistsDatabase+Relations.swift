@@ -65,7 +65,7 @@ extension ChecklistsDatabase {
     /// link, though the write never named it. Only items with an unlinked
     /// parent are read (their own index), in UID order as the links above
     /// are made, so the same writes give the same lists.
-    private static func linkFreed(in db: Database) throws {
+    static func linkFreed(in db: Database) throws {
         var overlay = ParentOverlay(db: db)
         let waiting = try Row.fetchAll(db, sql: """
             SELECT child.id, parent.id FROM item AS child INDEXED BY item_by_unlinked_parent
