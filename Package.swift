@@ -46,9 +46,11 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
+        // No pkgConfig: ncursesw.pc's only flags are two -D that SwiftPM
+        // refuses with a warning in every build; shim.h defines what they
+        // were for, and the module map links the library.
         .systemLibrary(
             name: "CNcursesw",
-            pkgConfig: "ncursesw",
             providers: [.apt(["libncurses-dev"])]
         ),
         .target(name: "CDBus"),

@@ -1,8 +1,9 @@
 // The one C doorway into ncursesw for the ChecklistsTerminal adapter.
 //
 // Why this file exists rather than a bare `#include <curses.h>`:
-// - SwiftPM drops pkg-config's -D_XOPEN_SOURCE flags, and without them
-//   curses.h hides the wide-character API (cchar_t, setcchar, wget_wch).
+// - SwiftPM refuses pkg-config's -D_XOPEN_SOURCE flags (so the package
+//   names no pkg-config file), and without them curses.h hides the
+//   wide-character API (cchar_t, setcchar, wget_wch).
 // - Function-like macros (A_BOLD, COLOR_PAIR, getmaxyx, KEY_F, ACS_*) do not
 //   import into Swift, so they are wrapped in static inline functions here.
 // - stdscr, LINES, COLS, stdout and cur_term are mutable C globals that Swift 6

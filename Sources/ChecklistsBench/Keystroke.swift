@@ -131,7 +131,7 @@ struct KeystrokeCommand: ParsableCommand {
             // A smart list's count on All Lists: one query per smart list per reload.
             let times = (0..<5).map { _ in
                 let begin = monotonicNanoseconds()
-                sink &+= (try? database.filteredCount(parsed, now: Date(), calendar: Calendar.current)) ?? 0 ?? 0
+                sink &+= (try? database.filteredCount(parsed, now: Date(), calendar: Calendar.current)) ?? 0
                 return Double(monotonicNanoseconds() - begin)
             }
             emit("filter_count_ns", Summary(times).median)

@@ -26,7 +26,7 @@ func runInputFuzzer<Report: InputFuzzReport>(_ command: String, seed: UInt64, in
         let total = reports.reduce(0) { $0 + $1.inputs } + report.inputs
         say("\(command): \(total) inputs, \(Int(Double(total) / max(Date().timeIntervalSince(started), 0.001))) inputs/s")
     }
-    try repeatRuns(for: seconds) { number in
+    _ = try repeatRuns(for: seconds) { number in
         switch run(runSeed(seed, number), perRun, progress) {
         case let .success(report):
             if seconds != nil { progress(report) }

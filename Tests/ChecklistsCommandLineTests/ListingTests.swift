@@ -165,7 +165,7 @@ struct ListingTests {
 
     @Test("a database other users can read: a notice for stderr at each read until a change records it, then once more and no more; the output is unchanged")
     func openToOthersNotice() {
-        harness.add("Milk", due: "2026-11-22 09:00")
+        _ = harness.add("Milk", due: "2026-11-22 09:00")
         chmod(harness.path, 0o604)
         // A read writes nothing, so it cannot record that it said so.
         let untilSaved = "other users can read \(harness.path) (mode 604); chmod 600 it to keep your lists private (said until a change is saved)"
@@ -174,7 +174,7 @@ struct ListingTests {
         let secondOutput = harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
         #expect(harness.notices == [untilSaved, untilSaved])
         // A change records it (said once); reads after it say nothing.
-        harness.add("Eggs", due: "2026-11-22 10:00")
+        _ = harness.add("Eggs", due: "2026-11-22 10:00")
         #expect(harness.notices.count == 3)
         #expect(harness.notices.last == "other users can read \(harness.path) (mode 604); chmod 600 it to keep your lists private (said once)")
         let thirdOutput = harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, context: context) }

@@ -61,7 +61,7 @@ struct SubItemCommandsTests {
     @Test("done leaves open sub-items open and says so; --with-sub-items checks them; undone on a sub-item reopens its parent")
     func checking() throws {
         trip()
-        harness.lines { context in try ItemCommands.setChecked(id: 1, true, context: context) }
+        _ = harness.lines { context in try ItemCommands.setChecked(id: 1, true, context: context) }
         #expect(harness.notices.last == "item 1 has 3 open sub-items, left open; `checklists done --with-sub-items 1` checks them off too")
         #expect(try [1, 3, 4, 5].map { try harness.item($0)?.isChecked } == [true, false, false, false])
         #expect(list() == [
@@ -70,11 +70,11 @@ struct SubItemCommandsTests {
             "4                            List  Pack  ‹ Trip 旅行",
             "5                            List    Socks",
         ])
-        harness.lines { context in try ItemCommands.setChecked(id: 5, false, context: context) }
+        _ = harness.lines { context in try ItemCommands.setChecked(id: 5, false, context: context) }
         #expect(try [1, 5].map { try harness.item($0)?.isChecked } == [true, false], "Socks was open: unchecking it changes nothing")
-        harness.lines { context in try ItemCommands.setChecked(id: 4, true, withSubItems: true, context: context) }
+        _ = harness.lines { context in try ItemCommands.setChecked(id: 4, true, withSubItems: true, context: context) }
         #expect(try [4, 5].map { try harness.item($0)?.isChecked } == [true, true])
-        harness.lines { context in try ItemCommands.setChecked(id: 5, false, context: context) }
+        _ = harness.lines { context in try ItemCommands.setChecked(id: 5, false, context: context) }
         #expect(try [1, 4, 5].map { try harness.item($0)?.isChecked } == [false, false, false], "Socks reopened Pack and Trip")
     }
 
@@ -85,7 +85,7 @@ struct SubItemCommandsTests {
         #expect(refused?.exitStatus == 2)
         #expect(refused?.description == "item 1 has 3 sub-items: `checklists delete --with-sub-items 1` deletes them too; nothing was deleted")
         #expect(list(flat: true).count == 5)
-        harness.lines { context in try ItemCommands.delete(id: 1, withSubItems: true, context: context) }
+        _ = harness.lines { context in try ItemCommands.delete(id: 1, withSubItems: true, context: context) }
         #expect(list() == ["2     Nov 24, 2026, 9:00 AM  List  Rent"])
         let undone = harness.lines { context in try HistoryCommands.step(.undo, context: context) }
         #expect(undone.first?.hasPrefix("Undone: delete “Trip 旅行” and its 3 sub-items") == true)
@@ -95,9 +95,9 @@ struct SubItemCommandsTests {
     @Test("edit --parent moves an item under another and back with none; a wrong parent is one line, exit 2, nothing changed")
     func reparenting() throws {
         trip()
-        harness.lines { context in try ItemCommands.edit(id: 2, text: nil, due: nil, remind: nil, parent: "4", context: context) }
+        _ = harness.lines { context in try ItemCommands.edit(id: 2, text: nil, due: nil, remind: nil, parent: "4", context: context) }
         #expect(try harness.item(2)?.parentID == 4)
-        harness.lines { context in try ItemCommands.edit(id: 4, text: "Pack bags", due: nil, remind: nil, parent: "none", context: context) }
+        _ = harness.lines { context in try ItemCommands.edit(id: 4, text: "Pack bags", due: nil, remind: nil, parent: "none", context: context) }
         #expect(try harness.item(4)?.parentID == nil && harness.item(4)?.text == "Pack bags")
         let undone = harness.lines { context in try HistoryCommands.step(.undo, context: context) }
         #expect(undone.count == 1, "text and parent were one change")
@@ -110,7 +110,7 @@ struct SubItemCommandsTests {
             #expect(error?.description == message)
             #expect(try harness.item(1)?.parentID == nil)
         }
-        harness.lines { context in try ChecklistCommands.newList(name: "Home", icon: nil, context: context) }
+        _ = harness.lines { context in try ChecklistCommands.newList(name: "Home", icon: nil, context: context) }
         let elsewhere = harness.run { context in
             try ItemCommands.add(text: "Towels", list: "Home", due: nil, remind: false, parent: 1, context: context)
         }

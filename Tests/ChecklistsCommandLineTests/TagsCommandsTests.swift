@@ -48,9 +48,9 @@ struct TagsCommandsTests {
 
     @Test("list --tag keeps items having every tag given, case ignored; lines show the tags after the text; --json carries them")
     func listing() throws {
-        add("Call the bank", tags: ["work", "phone"])
-        add("Buy milk", tags: ["Home"])
-        add("Write report", tags: ["work"])
+        _ = add("Call the bank", tags: ["work", "phone"])
+        _ = add("Buy milk", tags: ["Home"])
+        _ = add("Write report", tags: ["work"])
         let lines = harness.lines { context in
             try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, fields: FieldFilter(tags: ["WORK"]), context: context)
         }
@@ -71,7 +71,7 @@ struct TagsCommandsTests {
 
     @Test("the JSON export writes tags and an import reads them back; a bad tag in a file names its line")
     func exportImport() throws {
-        add("Call the bank", tags: ["work", "phone"])
+        _ = add("Call the bank", tags: ["work", "phone"])
         let text = harness.lines { context in try ExportImportCommands.export(context: context) }.joined(separator: "\n")
         #expect(text.contains(#""tags": ["work", "phone"]"#))
         let target = Harness(uidPrefix: "target-")

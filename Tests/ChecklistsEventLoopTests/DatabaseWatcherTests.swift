@@ -32,7 +32,7 @@ struct DatabaseWatcherTests {
 
     func append(_ path: String) {
         let handle = FileHandle(forWritingAtPath: path) ?? {
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
             return FileHandle(forWritingAtPath: path)!
         }()
         handle.seekToEndOfFile()

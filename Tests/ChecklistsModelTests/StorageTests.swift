@@ -39,8 +39,8 @@ struct StorageTests {
     @Test("a first start killed half-way leaves only a .creating file, which the next start replaces")
     func creationIsAtomic() throws {
         // What a killed creation leaves beside the database: a partial file and its WAL.
-        FileManager.default.createFile(atPath: folder.file("test.sqlite.creating"), contents: Data("half".utf8))
-        FileManager.default.createFile(atPath: folder.file("test.sqlite.creating-wal"), contents: Data(count: 32))
+        #expect(FileManager.default.createFile(atPath: folder.file("test.sqlite.creating"), contents: Data("half".utf8)))
+        #expect(FileManager.default.createFile(atPath: folder.file("test.sqlite.creating-wal"), contents: Data(count: 32)))
         let database = try ChecklistsDatabase.temporary(in: folder)
         #expect(try database.checklistSummaries().map(\.checklist.name) == ["List"])
         #expect(try database.soundnessProblems() == [])
@@ -466,7 +466,7 @@ struct RefusedFileTests {
     @Test("a zero-byte file")
     func zeroBytes() throws {
         let path = folder.file("empty.sqlite")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         try expectRefused(path) { if case .notADatabase = $0 { true } else { false } }
         folder.remove()
     }

@@ -148,7 +148,7 @@ struct ReducerTests {
         _ = press(.character("a"), on: &state)
         #expect(state.screen.itemDetail?.dueDate == nil)
         #expect(state.screen.itemDetail?.shouldRemind == false)
-        press(.tab, .tab, .tab, .enter, on: &state)
+        _ = press(.tab, .tab, .tab, .enter, on: &state)
         #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-21 11:00"))
         #expect(state.screen.itemDetail?.picker != nil)
     }

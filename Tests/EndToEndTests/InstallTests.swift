@@ -24,7 +24,7 @@ struct InstallTests {
         var paths: [String] = []
         while let path = enumerator?.nextObject() as? String {
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: prefix + "/" + path, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: prefix + "/" + path, isDirectory: &isFolder)
             paths.append(isFolder.boolValue ? path + "/" : path)
         }
         return paths.sorted()

@@ -357,8 +357,8 @@ struct NotifierTests {
         defer { world.stop() }
         let server = "checklists-notify-" + UUID().uuidString.prefix(8)
         let tmux = { (arguments: [String]) in runCommand(["tmux", "-L", server] + arguments, environment: world.environment()) }
-        tmux(["-f", "/dev/null", "new-session", "-d", "-s", "work", "-x", "100", "-y", "10", "sleep 3600"])
-        defer { tmux(["kill-server"]) }
+        try #require(tmux(["-f", "/dev/null", "new-session", "-d", "-s", "work", "-x", "100", "-y", "10", "sleep 3600"]).status == 0)
+        defer { _ = tmux(["kill-server"]) }
         let socket = tmux(["display-message", "-p", "#{socket_path}"]).output.trimmingCharacters(in: .whitespacesAndNewlines)
         let screen = world.folder.file("client.typescript")
         let client = try world.start(["script", "-qfc", "tmux -L \(server) attach -t work", screen], log: "/dev/null",

@@ -261,7 +261,7 @@ public struct CalendarMapping: Sendable {
             guard let time = Self.minute(zones.date(trigger)) else { return nil }
             return time == due ? .atDue : .at(time)
         }
-        guard let due, let offset = ICalTimeText.duration(trigger.value), offset <= 0, offset % 60 == 0,
+        guard due != nil, let offset = ICalTimeText.duration(trigger.value), offset <= 0, offset % 60 == 0,
               -offset / 60 <= Int64(ReminderTime.longestOffset) else { return nil }
         // Relative to the start (said so, or by default where there is one):
         // another app's reminder this one cannot place, kept as it is.

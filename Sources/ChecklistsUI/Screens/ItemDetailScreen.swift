@@ -291,7 +291,9 @@ public struct FormDraft: Codable, Hashable, Sendable {
             try? FileManager.default.removeItem(atPath: path)
             return
         }
-        FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
+        // A draft that cannot be written (a full disk) is lost quietly, as
+        // one that cannot be read is: the form itself is still saved.
+        _ = FileManager.default.createFile(atPath: path, contents: data, attributes: [.posixPermissions: 0o600])
     }
 }
 
