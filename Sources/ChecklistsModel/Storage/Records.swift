@@ -250,8 +250,11 @@ extension ItemRecord {
     /// Made once: the app reads an item by id on every reload of a list.
     private static let selectByID = "SELECT \(columnList) FROM item WHERE id = ?"
 
+    /// On a statement kept prepared: `n` places each match's family by
+    /// its top item, one read per family, and preparing the statement
+    /// each time (GRDB's authorizer on every column) was most of it.
     static func withID(_ id: Int64, in db: Database) throws -> ItemRecord? {
-        try fetchOne(db, sql: selectByID, arguments: [id])
+        try fetchOne(db.cachedStatement(sql: selectByID), arguments: [id])
     }
 }
 
