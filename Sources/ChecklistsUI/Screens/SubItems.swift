@@ -96,9 +96,11 @@ enum SubItems {
         return []
     }
 
-    /// Shift-Tab: the item goes up a level, beside its parent (its parent's
-    /// parent becomes its own). An item whose parent another app named but
-    /// is not in the list drops that link and is an ordinary item.
+    /// Shift-Tab: the item goes up a level (its parent's parent becomes its
+    /// own), where the sort puts it among its new siblings: in the order
+    /// added it keeps its place, as renumbering the places after it would
+    /// rewrite (and make undo keep) every row below. An item whose parent
+    /// another app named but is not in the list drops that link.
     private static func outdent(_ item: Item, at index: Int, list: ChecklistState, state: inout AppState) -> [Effect] {
         guard let parentID = item.parentID else {
             if item.unlinkedParentUID != nil { return [.commit(.setParent(itemID: item.id, parentID: nil))] }
