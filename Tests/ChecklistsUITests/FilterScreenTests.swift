@@ -132,6 +132,40 @@ struct FilterScreenTests {
         #expect(store.state.route == .checklist)
     }
 
+    @Test("z and the snooze choices move an item of a plan such as due:week; p steps its priority; Esc moves nothing")
+    func snoozeAndPriority() throws {
+        defer { folder.remove() }
+        let database = try database()
+        let store = store(database, width: 80, height: 24)
+        press(.character("f"), on: store)
+        type("due:week", on: store)
+        press(.enter, on: store)
+        #expect(render(store.state).lines().prefix(4) == [
+            " due:week                                                           3 of 6 open",
+            " [ ] Pay rent             !!! ! List  Nov 19, 9:00 AM",
+            " [ ] Report #work         !!!   Work  Today 5:00 PM",
+            " [ ] Call the bank #work  !!    Work  Tuesday 9:00 AM",
+        ])
+        // Esc leaves the choice and moves nothing.
+        press(.character("j"), .character("z"), on: store)
+        #expect(store.state.keyContext == .snoozeChoice)
+        #expect(render(store.state).lines()[22] == " Move “Report” to:")
+        press(.escape, on: store)
+        #expect(store.state.keyContext == .filteredItems && store.state.route == .filter)
+        #expect(render(store.state).lines()[2] == " [ ] Report #work         !!!   Work  Today 5:00 PM")
+        // 3: tomorrow 9:00, still within the week.
+        press(.character("z"), .character("3"), on: store)
+        let lines = render(store.state).lines()
+        #expect(lines[2] == " [ ] Report #work         !!!   Work  Tomorrow 9:00 AM")
+        #expect(lines[22] == " Moved to tomorrow 9:00 AM: “Report”")
+        // p: high steps round to none.
+        press(.character("p"), on: store)
+        #expect(render(store.state).lines()[2] == " [ ] Report #work               Work  Tomorrow 9:00 AM")
+        let report = try #require(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil)
+            .first { $0.item.text == "Report" }?.item)
+        #expect(report.dueDate == Fixed.date("2026-11-22 09:00") && report.priority == .none)
+    }
+
     @Test("a bad word is one error line and the field stays open, its text kept")
     func badWord() throws {
         defer { folder.remove() }

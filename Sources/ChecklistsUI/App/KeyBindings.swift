@@ -263,6 +263,10 @@ public enum KeyBindings {
         KeyBinding([.enter], "Enter", .open, "open", [.filteredItems], yields: true),
         KeyBinding([.character("f")], "f", .openFilter, "filter", [.filteredItems], yields: true),
         KeyBinding([.character("S")], "S", .keepFilter, "keep", [.filteredItems], yields: true),
+        KeyBinding([.character("p")], "p", .cyclePriority, "priority: none, low, medium, high", [.filteredItems], helpLine: false,
+                   yields: true),
+        KeyBinding([.character("z")], "z", .bannerSnooze, "snooze it: 5 minutes, 1 hour or tomorrow 9:00", [.filteredItems],
+                   helpLine: false, yields: true),
         KeyBinding([.escape, .character("q"), .character("h"), .left], "Esc", .back, "back", [.filteredItems], yields: true),
 
         KeyBinding([.enter], "Enter", .chooseIcon, "choose", [.iconChoice]),

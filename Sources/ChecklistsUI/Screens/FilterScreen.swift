@@ -30,6 +30,8 @@ public struct FilterState: Hashable, Sendable {
     public var viewport = Viewport()
     /// How many items are asked for: a page more as the selection nears the end.
     public var itemLimit = FilterScreen.itemLimit
+    /// `z` was pressed: the snooze choice's keys (1, 2, 3, Esc) are asked for.
+    public var choosingSnooze = false
 
     public init(field: String = "", filter: ItemFilter? = nil, smartList: SmartList? = nil) {
         self.field = TextField(field)
@@ -43,7 +45,7 @@ public struct FilterState: Hashable, Sendable {
         return items[viewport.selection]
     }
 
-    var keyContext: KeyContext { editing == nil ? .filteredItems : .filterField }
+    var keyContext: KeyContext { editing != nil ? .filterField : choosingSnooze ? .snoozeChoice : .filteredItems }
 }
 
 enum FilterScreen {
@@ -142,6 +144,10 @@ enum FilterScreen {
     }
 
     private static func handleResults(_ command: KeyCommand, _ view: inout FilterState, state: inout AppState) -> ScreenStep {
+        if view.choosingSnooze {
+            view.choosingSnooze = false
+            return ScreenStep(view.selectedItem.map { UpcomingScreen.snooze(command, moving: $0.item, state: &state) } ?? [])
+        }
         let rows = rows(state, view)
         let count = view.results?.items.count ?? 0
         if let target = view.viewport.target(of: command, count: count, visibleRows: rows) {
@@ -155,6 +161,16 @@ enum FilterScreen {
         case .open:
             guard let listed = view.selectedItem else { return [] }
             return ScreenStep(openInItsList(listed, state: &state))
+        // As on the Upcoming view: a filter such as due:today is a plan,
+        // and these two change it without leaving.
+        case .cyclePriority:
+            guard let item = view.selectedItem?.item else { return [] }
+            return [.commit(.setPriority(itemID: item.id, item.priority.next))]
+        case .bannerSnooze:
+            guard let item = view.selectedItem?.item else { return [] }
+            view.choosingSnooze = true
+            UpcomingScreen.askWhereTo(item, state: &state)
+            return []
         case .openFilter:
             view.editing = .filter
             view.field = TextField((view.filter?.text).map { $0.isEmpty ? "" : $0 + " " } ?? "")

@@ -134,7 +134,10 @@ enum UpcomingScreen {
         guard case var .upcoming(view) = state.screen else { return [] }
         defer { if case .upcoming = state.screen { state.screen = .upcoming(view) } }
         let rows = state.listRows
-        if view.choosingSnooze { return ScreenStep(snooze(command, view: &view, state: &state)) }
+        if view.choosingSnooze {
+            view.choosingSnooze = false
+            return ScreenStep(view.selectedItem.map { snooze(command, moving: $0.item, state: &state) } ?? [])
+        }
         switch command {
         case .first where !view.window.reachesFirst && count == nil:
             return [load(.first, state: state)]
@@ -166,11 +169,17 @@ enum UpcomingScreen {
             return [.commit(.setPriority(itemID: item.id, item.priority.next))]
         case .bannerSnooze:
             view.choosingSnooze = true
-            state.message = StatusMessage("Move “\(TextWidth.truncated(item.text, toColumns: 30))” to:")
+            askWhereTo(item, state: &state)
             return []
         default:
             return []
         }
+    }
+
+    /// `z` on an item here or on the filter screen: the question the snooze
+    /// choice's keys answer.
+    static func askWhereTo(_ item: Item, state: inout AppState) {
+        state.message = StatusMessage("Move “\(TextWidth.truncated(item.text, toColumns: 30))” to:")
     }
 
     /// `a`: a new item due on the day under the cursor, at 9:00 (the time a
@@ -192,12 +201,11 @@ enum UpcomingScreen {
         return [.loadItems(checklistID: listID, anchor: .index(0), pageSize: state.pageSize)]
     }
 
-    /// The snooze choice's keys. Here a snooze moves the item itself: its
-    /// due date (a start-only item's start) goes to the moment chosen, the
-    /// banner's three; its reminders, relative to the due date, move with it.
-    private static func snooze(_ command: KeyCommand, view: inout UpcomingState, state: inout AppState) -> [Effect] {
-        view.choosingSnooze = false
-        guard let item = view.selectedItem?.item else { return [] }
+    /// The snooze choice's keys, here and on the filter screen. There a
+    /// snooze moves the item itself: its due date (a start-only item's
+    /// start) goes to the moment chosen, the banner's three; its reminders,
+    /// relative to the due date, move with it. Any other key moves nothing.
+    static func snooze(_ command: KeyCommand, moving item: Item, state: inout AppState) -> [Effect] {
         let until: Date
         switch command {
         case .snoozeShort: until = state.now.addingTimeInterval(5 * 60)
