@@ -45,6 +45,13 @@ struct FilterScreenTests {
         for key in keys { store.send(.key(key)) }
     }
 
+    /// f, the filter's words, Enter: its items.
+    func showFilter(_ words: String, on store: Store) {
+        press(.character("f"), on: store)
+        type(words, on: store)
+        press(.enter, on: store)
+    }
+
     @Test("f on All Lists: an empty field over every list; Enter shows the open items matching, flat, with their lists; Esc goes back")
     func filterEveryList() throws {
         defer { folder.remove() }
@@ -78,9 +85,7 @@ struct FilterScreenTests {
         var drawn: [[String]] = []
         for (width, height) in [(40, 12), (200, 50)] {
             let store = store(database, width: width, height: height)
-            press(.character("f"), on: store)
-            type("#work", on: store)
-            press(.enter, on: store)
+            showFilter("#work", on: store)
             drawn.append(render(store.state).lines())
         }
         #expect(drawn[0] == [
@@ -137,9 +142,7 @@ struct FilterScreenTests {
         defer { folder.remove() }
         let database = try database()
         let store = store(database, width: 80, height: 24)
-        press(.character("f"), on: store)
-        type("due:week", on: store)
-        press(.enter, on: store)
+        showFilter("due:week", on: store)
         #expect(render(store.state).lines().prefix(4) == [
             " due:week                                                           3 of 6 open",
             " [ ] Pay rent             !!! ! List  Nov 19, 9:00 AM",
@@ -170,9 +173,7 @@ struct FilterScreenTests {
     func badWord() throws {
         defer { folder.remove() }
         let store = store(try database(), width: 80, height: 24)
-        press(.character("f"), on: store)
-        type("due:someday", on: store)
-        press(.enter, on: store)
+        showFilter("due:someday", on: store)
         let lines = render(store.state).lines()
         #expect(lines[1] == " f due:someday")
         #expect(lines[22] == " “due:someday” is not a filter: due: takes overdue, today, week, none, 3d")
@@ -202,9 +203,7 @@ struct FilterScreenTests {
         defer { folder.remove() }
         let database = try database()
         let store = store(database, width: 80, height: 24)
-        press(.character("f"), on: store)
-        type("!high", on: store)
-        press(.enter, on: store)
+        showFilter("!high", on: store)
         #expect(render(store.state).lines()[0].hasSuffix("2 of 6 open"))
         let list = try database.checklistSummaries()[0].id
         try database.apply(.addItem(checklistID: list, ItemDraft(text: "Renew passport", dueDate: nil, priority: .high)), now: Fixed.now)
@@ -217,9 +216,7 @@ struct FilterScreenTests {
     func mouse() throws {
         defer { folder.remove() }
         let store = store(try database(), width: 80, height: 24)
-        press(.character("f"), on: store)
-        type("#work", on: store)
-        press(.enter, on: store)
+        showFilter("#work", on: store)
         store.send(.clock(Fixed.now))
         store.send(.key(.mouse(MouseEvent(.left, row: 3, column: 10))))
         guard case let .filter(view, _) = store.state.screen else { Issue.record("not the filter screen"); return }
