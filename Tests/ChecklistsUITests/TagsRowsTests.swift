@@ -155,6 +155,30 @@ struct TagsRowsTests {
         #expect(state.screen.itemDetail?.tags.text == "home")
     }
 
+    @Test("in the tag view u undoes and Ctrl-R redoes, as where Space checks elsewhere; p steps the priority; z and 3 move the item to tomorrow 9:00")
+    func tagViewPlanKeys() {
+        var state = tagView(width: 80)
+        _ = reduce(&state, .key(.character("#")))
+        _ = reduce(&state, .tagsLoaded(Self.inUse))
+        _ = reduce(&state, .key(.enter))   // home
+        let water = Self.items[1]
+        _ = reduce(&state, .taggedLoaded("home", [ListedItem(item: water, checklistName: "Errands")]))
+        #expect(reduce(&state, .key(.character("u"))) == [.history(.undo, confirmed: nil)])
+        #expect(reduce(&state, .key(.control("r"))) == [.history(.redo, confirmed: nil)])
+        #expect(reduce(&state, .key(.character("p"))) == [.commit(.setPriority(itemID: 2, .low))])
+        #expect(reduce(&state, .key(.character("z"))) == [])
+        #expect(state.keyContext == .snoozeChoice)
+        #expect(render(state).lines()[6] == " Move “Water the plants on the balco…” to:")
+        var moved = water.draft
+        moved.dueDate = Fixed.date("2026-11-22 09:00")
+        #expect(reduce(&state, .key(.character("3"))) == [.commit(.updateItem(id: 2, moved))])
+        #expect(state.keyContext == .taggedItems)
+        // Esc after z leaves the choice and moves nothing.
+        _ = reduce(&state, .key(.character("z")))
+        #expect(reduce(&state, .key(.escape)) == [])
+        #expect(state.keyContext == .taggedItems)
+    }
+
     @Test("the mouse in the tag view: a click selects a tag, a second click opens it; on its items a click selects, a second opens the item; the wheel scrolls")
     func tagViewMouse() {
         func click(_ row: Int, on state: inout AppState) -> [Effect] {

@@ -263,9 +263,9 @@ public enum KeyBindings {
         KeyBinding([.enter], "Enter", .open, "open", [.filteredItems], yields: true),
         KeyBinding([.character("f")], "f", .openFilter, "filter", [.filteredItems], yields: true),
         KeyBinding([.character("S")], "S", .keepFilter, "keep", [.filteredItems], yields: true),
-        KeyBinding([.character("p")], "p", .cyclePriority, "priority: none, low, medium, high", [.filteredItems], helpLine: false,
-                   yields: true),
-        KeyBinding([.character("z")], "z", .bannerSnooze, "snooze it: 5 minutes, 1 hour or tomorrow 9:00", [.filteredItems],
+        KeyBinding([.character("p")], "p", .cyclePriority, "priority: none, low, medium, high", [.filteredItems, .taggedItems],
+                   helpLine: false, yields: true),
+        KeyBinding([.character("z")], "z", .bannerSnooze, "snooze it: 5 minutes, 1 hour or tomorrow 9:00", [.filteredItems, .taggedItems],
                    helpLine: false, yields: true),
         KeyBinding([.escape, .character("q"), .character("h"), .left], "Esc", .back, "back", [.filteredItems], yields: true),
 
@@ -335,6 +335,9 @@ public enum KeyBindings {
         // line lost its "?:help" to an ellipsis. `?` lists it.
         KeyBinding([.character("u")], "u", .undo, "undo", lists.union([.filteredItems])),
         KeyBinding([.control("r")], "^R", .redo, "redo", lists.union([.filteredItems]), helpLine: false),
+        // Where Space checks an item off too; new since users had files.
+        KeyBinding([.character("u")], "u", .undo, "undo", [.taggedItems], yields: true),
+        KeyBinding([.control("r")], "^R", .redo, "redo", [.taggedItems], helpLine: false, yields: true),
 
         KeyBinding([.character("?"), .function(1)], "?", .help, "help",
                    lists.union([.itemRemind, .itemReminder, .itemDueDate, .itemStart, .itemRepeat, .itemPriority, .listIcon, .datePicker,

@@ -145,8 +145,7 @@ enum FilterScreen {
 
     private static func handleResults(_ command: KeyCommand, _ view: inout FilterState, state: inout AppState) -> ScreenStep {
         if view.choosingSnooze {
-            view.choosingSnooze = false
-            return ScreenStep(view.selectedItem.map { UpcomingScreen.snooze(command, moving: $0.item, state: &state) } ?? [])
+            return ScreenStep(PlanKeys.snooze(command, moving: view.selectedItem?.item, choosing: &view.choosingSnooze, state: &state))
         }
         let rows = rows(state, view)
         let count = view.results?.items.count ?? 0
@@ -161,16 +160,9 @@ enum FilterScreen {
         case .open:
             guard let listed = view.selectedItem else { return [] }
             return ScreenStep(openInItsList(listed, state: &state))
-        // As on the Upcoming view: a filter such as due:today is a plan,
-        // and these two change it without leaving.
-        case .cyclePriority:
+        case .cyclePriority, .bannerSnooze:
             guard let item = view.selectedItem?.item else { return [] }
-            return [.commit(.setPriority(itemID: item.id, item.priority.next))]
-        case .bannerSnooze:
-            guard let item = view.selectedItem?.item else { return [] }
-            view.choosingSnooze = true
-            UpcomingScreen.askWhereTo(item, state: &state)
-            return []
+            return ScreenStep(PlanKeys.handle(command, on: item, choosingSnooze: &view.choosingSnooze, state: &state))
         case .openFilter:
             view.editing = .filter
             view.field = TextField((view.filter?.text).map { $0.isEmpty ? "" : $0 + " " } ?? "")

@@ -135,8 +135,7 @@ enum UpcomingScreen {
         defer { if case .upcoming = state.screen { state.screen = .upcoming(view) } }
         let rows = state.listRows
         if view.choosingSnooze {
-            view.choosingSnooze = false
-            return ScreenStep(view.selectedItem.map { snooze(command, moving: $0.item, state: &state) } ?? [])
+            return ScreenStep(PlanKeys.snooze(command, moving: view.selectedItem?.item, choosing: &view.choosingSnooze, state: &state))
         }
         switch command {
         case .first where !view.window.reachesFirst && count == nil:
@@ -165,21 +164,9 @@ enum UpcomingScreen {
             return [.loadItems(checklistID: item.checklistID, anchor: .item(item.id, fallback: 0), pageSize: state.pageSize)]
         case .addItem:
             return ScreenStep(add(on: listed, view: view, state: &state))
-        case .cyclePriority:
-            return [.commit(.setPriority(itemID: item.id, item.priority.next))]
-        case .bannerSnooze:
-            view.choosingSnooze = true
-            askWhereTo(item, state: &state)
-            return []
         default:
-            return []
+            return ScreenStep(PlanKeys.handle(command, on: item, choosingSnooze: &view.choosingSnooze, state: &state))
         }
-    }
-
-    /// `z` on an item here or on the filter screen: the question the snooze
-    /// choice's keys answer.
-    static func askWhereTo(_ item: Item, state: inout AppState) {
-        state.message = StatusMessage("Move “\(TextWidth.truncated(item.text, toColumns: 30))” to:")
     }
 
     /// `a`: a new item due on the day under the cursor, at 9:00 (the time a
@@ -199,32 +186,6 @@ enum UpcomingScreen {
         }
         state.openItemAfterLoad = PendingItemForm(purpose: .addDue(due), origin: .upcoming(view))
         return [.loadItems(checklistID: listID, anchor: .index(0), pageSize: state.pageSize)]
-    }
-
-    /// The snooze choice's keys, here and on the filter screen. There a
-    /// snooze moves the item itself: its due date (a start-only item's
-    /// start) goes to the moment chosen, the banner's three; its reminders,
-    /// relative to the due date, move with it. Any other key moves nothing.
-    static func snooze(_ command: KeyCommand, moving item: Item, state: inout AppState) -> [Effect] {
-        let until: Date
-        switch command {
-        case .snoozeShort: until = state.now.addingTimeInterval(5 * 60)
-        case .snoozeLong: until = state.now.addingTimeInterval(60 * 60)
-        case .snoozeTomorrow: until = ReminderBanner.tomorrowMorning(after: state.now, calendar: state.context.dateStyle.calendar)
-        default: return []
-        }
-        var draft = item.draft
-        // Minutes are the stored precision.
-        let moment = Date(timeIntervalSince1970: (until.timeIntervalSince1970 / 60).rounded(.down) * 60)
-        if draft.dueDate == nil {
-            draft.startDate = moment
-        } else {
-            draft.dueDate = moment
-            if let start = draft.startDate, start > moment { draft.startDate = moment }
-        }
-        state.message = StatusMessage("Moved to \(state.context.dateStyle.relative(moment, now: state.now, form: .inSentence)): "
-                                      + "“\(TextWidth.truncated(item.text, toColumns: 30))”")
-        return [.commit(.updateItem(id: item.id, draft))]
     }
 
     /// The next window, asked for when the selection is within a screen of
