@@ -132,13 +132,19 @@ struct TagsRowsTests {
         }
     }
 
-    @Test("in the tag view Space checks the item, Enter opens it in Item Detail over its list, Esc goes back to the tags")
-    func tagViewKeys() {
+    /// The tag view at 80 columns on #home's one item, Water the plants.
+    func homeItems() -> AppState {
         var state = tagView(width: 80)
         _ = reduce(&state, .key(.character("#")))
         _ = reduce(&state, .tagsLoaded(Self.inUse))
-        _ = reduce(&state, .key(.enter))   // home
+        _ = reduce(&state, .key(.enter))
         _ = reduce(&state, .taggedLoaded("home", [ListedItem(item: Self.items[1], checklistName: "Errands")]))
+        return state
+    }
+
+    @Test("in the tag view Space checks the item, Enter opens it in Item Detail over its list, Esc goes back to the tags")
+    func tagViewKeys() {
+        var state = homeItems()
         // Its family is counted first: with no open sub-items, it is checked at once.
         #expect(reduce(&state, .key(.character(" "))) == [.countFamily(itemID: 2, for: .check)])
         #expect(reduce(&state, .familyCounted(.check, FamilyCount(item: Self.items[1], subItems: 0, openSubItems: 0)))
@@ -157,12 +163,8 @@ struct TagsRowsTests {
 
     @Test("in the tag view u undoes and Ctrl-R redoes, as where Space checks elsewhere; p steps the priority; z and 3 move the item to tomorrow 9:00")
     func tagViewPlanKeys() {
-        var state = tagView(width: 80)
-        _ = reduce(&state, .key(.character("#")))
-        _ = reduce(&state, .tagsLoaded(Self.inUse))
-        _ = reduce(&state, .key(.enter))   // home
+        var state = homeItems()
         let water = Self.items[1]
-        _ = reduce(&state, .taggedLoaded("home", [ListedItem(item: water, checklistName: "Errands")]))
         #expect(reduce(&state, .key(.character("u"))) == [.history(.undo, confirmed: nil)])
         #expect(reduce(&state, .key(.control("r"))) == [.history(.redo, confirmed: nil)])
         #expect(reduce(&state, .key(.character("p"))) == [.commit(.setPriority(itemID: 2, .low))])
