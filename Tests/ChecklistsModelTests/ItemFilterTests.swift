@@ -136,6 +136,26 @@ struct FilterStorageTests {
                           "list:\"home office\"", "list:List #work", "has:reminder", "is:checked", "is:any", "started", "cafe", "OAT",
                           "#work due:3d !medium+", "is:any milk", "list:Nowhere"]
 
+    @Test("a text word that splits a character (a Thai vowel alone, or across two characters) finds what the rule finds, through either look-up")
+    func wordsInsideCharacters() throws {
+        defer { folder.remove() }
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        for text in ["ที่ดิน land", "ทดสอบ test", "กี่ how many"] {
+            _ = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: nil)), now: Fixed.now)
+        }
+        let items = try database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil).map(\.item)
+        // "ี" is one scalar (the folded text's own look-up); "ี่ด" three, across
+        // two characters (the trigram index's).
+        for (typed, found) in [("\u{e35}", ["ที่ดิน land", "กี่ how many"]), ("\u{e35}\u{e48}\u{e14}", ["ที่ดิน land"])] {
+            let filter = try ItemFilter.parse(typed)
+            let results = try database.filteredItems(filter, now: Fixed.now, calendar: calendar, limit: 100)
+            #expect(Set(results.items.map(\.item.text)) == Set(found), "\(typed.unicodeScalars.map { String($0.value, radix: 16) })")
+            let expected = items.filter { filter.matches($0, listName: "List", now: Fixed.now, calendar: calendar) }
+            #expect(Set(expected.map(\.text)) == Set(found))
+        }
+    }
+
     @Test("every filter finds exactly the items its rule matches, in the due order, with the counts")
     func queryAgreesWithTheRule() throws {
         defer { folder.remove() }

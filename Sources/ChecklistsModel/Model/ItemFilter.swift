@@ -262,7 +262,7 @@ public struct ItemFilter: Hashable, Sendable {
         if startedOnly, let start = item.startDate, start > now { return false }
         // The text search reads: the item's text, note and tags, folded.
         let folded = Schema.foldedSearchedText(of: item)
-        return words.allSatisfy { word in SearchQuery(word).map { folded.contains($0.folded) } ?? true }
+        return words.allSatisfy { word in SearchQuery(word)?.isFound(in: folded) ?? true }
     }
 
     /// The first moment past `due:Nd`: the start of the day N + 1 days after today.

@@ -75,6 +75,17 @@ public struct SearchQuery: Hashable, Sendable {
         self.folded = folded
     }
 
+    /// Whether the query is found in `foldedText` (an item's text already
+    /// folded) as the database looks: byte for byte in UTF-8, so scalar by
+    /// scalar. A mark typed alone ("ี") finds the character it is part of
+    /// ("ที่"), where a comparison of Swift's characters would not. For the
+    /// tests and the fuzzer, which check the database against it.
+    public func isFound(in foldedText: String) -> Bool {
+        let text = Array(foldedText.utf8), part = Array(folded.utf8)
+        guard part.count <= text.count else { return false }
+        return (0...(text.count - part.count)).contains { start in text[start..<start + part.count].elementsEqual(part) }
+    }
+
     /// The index looks up sequences of three characters (SQLite's trigram
     /// tokenizer counts Unicode code points): a shorter query cannot use it
     /// and is looked for in the folded text directly.
