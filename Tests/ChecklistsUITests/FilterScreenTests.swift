@@ -130,6 +130,8 @@ struct FilterScreenTests {
             " list:Work !medium+                                                 1 of 2 open",
             " [ ] Call the bank #work  !!  Work  Tuesday 9:00 AM",
         ])
+        // The next row moved under the cursor: the status line says what was checked.
+        #expect(render(store.state).lines()[22] == " Checked “Report”; u undoes it.")
         press(.character("u"), on: store)
         #expect(render(store.state).lines()[0] == " list:Work !medium+                                                 2 of 3 open")
         press(.escape, on: store)

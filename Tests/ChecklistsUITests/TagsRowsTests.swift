@@ -149,6 +149,8 @@ struct TagsRowsTests {
         #expect(reduce(&state, .key(.character(" "))) == [.countFamily(itemID: 2, for: .check)])
         #expect(reduce(&state, .familyCounted(.check, FamilyCount(item: Self.items[1], subItems: 0, openSubItems: 0)))
                 == [.commit(.setChecked(itemID: 2, true))])
+        _ = reduce(&state, .committed(.setChecked(itemID: 2, true), .item(2)))
+        #expect(state.message?.text == "Checked “Water the plants on the balco…”; u undoes it.")
         #expect(reduce(&state, .key(.escape)) == [.loadTags])
         #expect(state.keyContext == .tagChooser)
         _ = reduce(&state, .key(.enter))

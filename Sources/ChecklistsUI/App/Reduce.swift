@@ -250,13 +250,13 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
     case .deleteChecklist, .putCalendarItems:
         return [loadLists(state, select: nil)]
     case .addItem, .updateItem, .setChecked, .addSubItem:
-        // Checked on the Due view, the row leaves it and the next item moves
-        // under the cursor: a second Space would check that one without a
-        // word. The status line names what was checked and how to undo it.
-        if case let .setChecked(id, true) = change, state.route == .allLists,
-           case let .due(listed)? = state.allLists.rows.first(where: { if case let .due(row) = $0 { row.item.id == id } else { false } }) {
-            let undo = state.context.keys.keyLabel(for: .undo, in: .dueItem) ?? "u"
-            state.message = StatusMessage("Checked “\(TextWidth.truncated(listed.item.text, toColumns: 30))”; \(undo) undoes it.")
+        // Checked on the Due view, a filter's or a tag's items, the row
+        // leaves and the next item moves under the cursor: a second Space
+        // would check that one without a word. The status line names what
+        // was checked and how to undo it.
+        if case let .setChecked(id, true) = change, let (text, context) = flatRow(id, state) {
+            let undo = state.context.keys.keyLabel(for: .undo, in: context) ?? "u"
+            state.message = StatusMessage("Checked “\(TextWidth.truncated(text, toColumns: 30))”; \(undo) undoes it.")
         }
         if state.route == .itemDetail {
             // A reminder checked off from the banner leaves the form as it is.
@@ -317,6 +317,23 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
     case .setListOrder:
         state.message = AllListsScreen.orderMessage(after: change, state: state)
         return [loadLists(state, select: nil)]
+    }
+}
+
+/// The text of item `id` where it is a row of a flat view that an open
+/// item leaves once checked (the Due view, a filter's items, a tag's
+/// items), with the view's key context; nil elsewhere.
+private func flatRow(_ id: Int64, _ state: AppState) -> (text: String, context: KeyContext)? {
+    switch state.screen {
+    case let .filter(view, _) where view.editing == nil:
+        return view.results?.items.first { $0.id == id }.map { ($0.item.text, .filteredItems) }
+    case let .tags(view) where view.chosen != nil:
+        return view.items?.first { $0.id == id }.map { ($0.item.text, .taggedItems) }
+    default:
+        guard state.route == .allLists,
+              case let .due(listed)? = state.allLists.rows.first(where: { if case let .due(row) = $0 { row.item.id == id } else { false } })
+        else { return nil }
+        return (listed.item.text, .dueItem)
     }
 }
 
