@@ -289,7 +289,7 @@ struct RenderTests {
         var state = home(width: 50, height: 12)
         press(.character("?"), on: &state)
         #expect(render(state).lines() == [
-            " Keys                                  1–9 of 322",
+            " Keys                                  1–9 of 328",
             " All Lists",
             "   ↑ k                     move",
             "   ↓ j                     move down",
