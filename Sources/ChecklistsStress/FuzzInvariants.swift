@@ -363,6 +363,11 @@ enum FuzzInvariants {
             guard case let .commit(.setChecked(id, _))? = state.overlays.question?.onNo, itemIsGone(id) else { return nil }
             return Expectation(action: "n to check item \(id) alone, deleted elsewhere", staysOnForm: false)
         case (.banner, .bannerDone), (.banner, .bannerOpen), (.snoozeChoice, .snoozeShort), (.snoozeChoice, .snoozeLong), (.snoozeChoice, .snoozeTomorrow):
+            // `z`'s choice on a view of items apart from their lists.
+            if case let .move(choice)? = state.overlays.top {
+                guard itemIsGone(choice.itemID) else { return nil }
+                return Expectation(action: "\(command) moving item \(choice.itemID), deleted since", staysOnForm: false)
+            }
             guard let item = state.overlays.banner?.current.item, itemIsGone(item.id) else { return nil }
             return Expectation(action: "\(command) on the reminder of item \(item.id), deleted since", staysOnForm: false)
         case (.checklist, .toggleChecked):

@@ -289,6 +289,50 @@ struct UpcomingTests {
         #expect(store.state.keyContext == .upcoming && store.state.route == .upcoming)
     }
 
+    @Test("z's choice moves the item it named, though a change made elsewhere put another under the cursor; one gone since moves nothing")
+    func moveChoiceKeepsItsItem() throws {
+        defer { folder.remove() }
+        let database = try database()
+        let store = upcoming(database, width: 80, height: 24)
+        press(.character("j"), .character("z"), on: store)
+        // Another process puts Report off to December: Gym takes its row.
+        let listed = try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil)
+        let report = try #require(listed.first { $0.item.text == "Report" }?.item)
+        var later = report.draft
+        later.dueDate = Fixed.date("2026-12-20 17:00")
+        try database.apply(.updateItem(id: report.id, later), now: Fixed.now)
+        store.send(.changedElsewhere(at: Fixed.now))
+        #expect(store.state.screen.upcomingSelection?.text == "Gym")
+        // The question stays, and still names Report.
+        #expect(render(store.state).lines()[22] == " Move “Report” to:")
+        press(.character("2"), on: store)
+        let after = try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil)
+        #expect(after.first { $0.item.text == "Report" }?.item.dueDate == Fixed.date("2026-11-21 11:30"))
+        #expect(after.first { $0.item.text == "Gym" }?.item.startDate == Fixed.date("2026-11-21 18:00"))
+        // Gym deleted elsewhere after z: the answer says so and changes nothing.
+        #expect(store.state.screen.upcomingSelection?.text == "Gym")
+        press(.character("z"), on: store)
+        let gym = try #require(after.first { $0.item.text == "Gym" }?.item)
+        try database.apply(.deleteItem(id: gym.id), now: Fixed.now)
+        store.send(.changedElsewhere(at: Fixed.now))
+        press(.character("3"), on: store)
+        #expect(render(store.state).lines()[22] == " Nothing moved: “Gym” is no longer shown here.")
+        #expect(store.state.keyContext == .upcoming)
+    }
+
+    @Test("a reminder opened from its banner while z's choice waits beneath closes the choice with the view")
+    func moveChoiceLeavesWithItsView() throws {
+        defer { folder.remove() }
+        let store = upcoming(try database(), width: 80, height: 24)
+        press(.character("j"), .character("j"), .character("z"), on: store)
+        store.send(.alarmWentOff(token: store.state.alarm.token, at: Fixed.date("2026-11-21 17:00")))
+        #expect(store.state.keyContext == .banner)
+        press(.enter, on: store)
+        #expect(store.state.route == .itemDetail && store.state.overlays.move == nil)
+        press(.escape, on: store)
+        #expect(store.state.route == .upcoming && store.state.keyContext == .upcoming)
+    }
+
     @Test("the midnight alarm turns the days over: tomorrow's items are today's, today's past ones overdue")
     func turnsOverAtMidnight() throws {
         defer { folder.remove() }

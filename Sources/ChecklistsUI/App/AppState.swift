@@ -118,8 +118,10 @@ public struct AppState: Sendable {
     }
 
     /// Puts `next` in front. An overlay that belongs to the screen left goes
-    /// with it: the chooser with its checklist, "Discard changes?" with its form.
+    /// with it: the chooser with its checklist, "Discard changes?" with its
+    /// form, the move choice with the view whose row it moves.
     private mutating func go(to next: Screen) {
+        if next.route != screen.route { overlays.move = nil }
         screen = next
         if next.route != .checklist { overlays.chooser = nil }
         if overlays.question?.onYes == .discardForm && next.itemDetail == nil && next.listDetail == nil {
@@ -210,6 +212,7 @@ public struct AppState: Sendable {
         case let .banner(banner): banner.keyContext
         case .question: .confirm
         case .help: .help
+        case .move: .snoozeChoice
         case .chooser: .listChooser
         case nil: screenKeyContext
         }

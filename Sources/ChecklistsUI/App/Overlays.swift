@@ -7,6 +7,9 @@ import ChecklistsModel
 public enum Overlay: Hashable, Sendable {
     /// The chooser `m` opens over a checklist.
     case chooser(ListChooserState)
+    /// `z`'s question on the message line of a view that shows items apart
+    /// from their lists: where to move the item.
+    case move(MoveChoice)
     /// The key help (`?`), scrolled to `scroll`.
     case help(scroll: Int)
     /// A y/n question on the message line.
@@ -17,9 +20,10 @@ public enum Overlay: Hashable, Sendable {
     var rank: Int {
         switch self {
         case .chooser: 0
-        case .help: 1
-        case .question: 2
-        case .banner: 3
+        case .move: 1
+        case .help: 2
+        case .question: 3
+        case .banner: 4
         }
     }
 }
@@ -54,21 +58,27 @@ public struct Overlays: Hashable, Sendable {
         set { if let newValue { show(.chooser(newValue)) } else { remove(rank: 0) } }
     }
 
+    /// The move choice; nil takes it away.
+    public var move: MoveChoice? {
+        get { layers.lazy.compactMap { if case let .move(choice) = $0 { choice } else { nil } }.first }
+        set { if let newValue { show(.move(newValue)) } else { remove(rank: 1) } }
+    }
+
     /// The help's first line shown, while it is open; nil closes it.
     public var help: Int? {
         get { layers.lazy.compactMap { if case let .help(scroll) = $0 { scroll } else { nil } }.first }
-        set { if let newValue { show(.help(scroll: newValue)) } else { remove(rank: 1) } }
+        set { if let newValue { show(.help(scroll: newValue)) } else { remove(rank: 2) } }
     }
 
     /// The y/n question; nil takes it away.
     public var question: Confirmation? {
         get { layers.lazy.compactMap { if case let .question(question) = $0 { question } else { nil } }.first }
-        set { if let newValue { show(.question(newValue)) } else { remove(rank: 2) } }
+        set { if let newValue { show(.question(newValue)) } else { remove(rank: 3) } }
     }
 
     /// The reminder banner; nil takes it away.
     public var banner: BannerState? {
         get { layers.lazy.compactMap { if case let .banner(banner) = $0 { banner } else { nil } }.first }
-        set { if let newValue { show(.banner(newValue)) } else { remove(rank: 3) } }
+        set { if let newValue { show(.banner(newValue)) } else { remove(rank: 4) } }
     }
 }

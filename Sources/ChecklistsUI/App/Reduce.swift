@@ -210,6 +210,9 @@ private func handle(_ key: Key, state: inout AppState) -> [Effect] {
         return command.map { ConfirmationLine.handle($0, state: &state) } ?? []
     case .help?:
         return command.map { HelpOverlay.handle($0, count: count, state: &state) } ?? []
+    case .move?:
+        // Any key answers: one of the choices moves the item, any other none.
+        return PlanKeys.answer(command, state: &state)
     case .chooser?, nil:
         break
     }

@@ -15,8 +15,8 @@ public func render(_ state: AppState) -> ScreenGrid {
         switch layer {
         case .chooser: ListChooser.render(state, into: &grid)
         case .help: HelpOverlay.render(state, context: state.screenKeyContext, into: &grid)
-        // Drawn on the message line by `Chrome.bottomLines`, which gives it that line.
-        case .question: break
+        // Drawn on the message line by `Chrome.bottomLines`, which gives them that line.
+        case .question, .move: break
         case .banner: ReminderBanner.render(state, into: &grid)
         }
         // What is drawn over a form takes the keys: its cursor must not blink beneath.

@@ -88,6 +88,19 @@ public enum Screen: Hashable, Sendable {
         }
     }
 
+    /// The item with `id` as last loaded in a view that shows items apart
+    /// from their lists' order (Upcoming, a filter's items, a tag's
+    /// items); nil in any other screen, or when the view no longer shows it.
+    func itemShownApart(id: Int64) -> Item? {
+        let items: [ListedItem]? = switch self {
+        case let .upcoming(view): view.window.items
+        case let .filter(view, _): view.results?.items
+        case let .tags(view): view.chosen == nil ? nil : view.items
+        case .allLists, .checklist, .itemDetail, .listDetail, .search: nil
+        }
+        return items?.first { $0.item.id == id }?.item
+    }
+
     // MARK: - What each screen's file does, by case
 
     /// A key for the screen in front: `command` is what the key table made

@@ -34,14 +34,16 @@ enum Chrome {
         }
     }
 
-    /// The bottom two lines: a message (or a y/n question) and the keys that
-    /// work on this screen. A message too long for one line (a storage
-    /// error naming a long path) takes both, the keys coming back with the
-    /// next key press: the end of a message is often what says what to do.
+    /// The bottom two lines: a message (or a y/n question, or where to move
+    /// an item) and the keys that work on this screen. A message too long
+    /// for one line (a storage error naming a long path) takes both, the
+    /// keys coming back with the next key press: the end of a message is
+    /// often what says what to do.
     static func bottomLines(_ state: AppState, into grid: inout ScreenGrid) {
         let helpRow = grid.height - 1
         let messageRow = grid.height - 2
-        if state.overlays.question == nil, let message = state.message,
+        let asks = state.overlays.question != nil || state.overlays.move != nil
+        if !asks, let message = state.message,
            TextWidth.columns(of: message.text) > grid.width - 1, grid.height >= 2 {
             let isError = message.kind == .error
             let (head, rest) = TextWidth.splitAtWord(message.text, columns: grid.width - 1)
@@ -53,18 +55,20 @@ enum Chrome {
         }
         if let confirmation = state.overlays.question {
             ConfirmationLine.render(confirmation, row: messageRow, into: &grid)
+        } else if let choice = state.overlays.move {
+            grid.put(" " + choice.question, row: messageRow, column: 0, maxColumns: grid.width, style: .bold)
         } else if let message = state.message {
             let isError = message.kind == .error
             grid.put(" " + message.text, row: messageRow, column: 0, maxColumns: grid.width,
                      style: isError ? .bold : [], color: isError ? .red : .default)
         }
         // A count being typed (5 of 5j) shows at the right, where vi shows it.
-        if let count = state.pendingCount, state.overlays.question == nil {
+        if let count = state.pendingCount, !asks {
             grid.putRightAligned(String(count), row: messageRow, endColumn: grid.width - 1, style: .bold)
         }
         // The help may take the message row too when that row is free,
         // unless the home screen shows how the last sync ended there.
-        var messageRowFree = state.overlays.question == nil && state.message == nil && state.pendingCount == nil
+        var messageRowFree = !asks && state.message == nil && state.pendingCount == nil
         if messageRowFree, state.route == .allLists, let sync = AllListsScreen.syncLine(state) {
             grid.put(" " + sync.text, row: messageRow, column: 0, maxColumns: grid.width,
                      style: sync.failed ? [] : .dim, color: sync.failed ? .red : .default)

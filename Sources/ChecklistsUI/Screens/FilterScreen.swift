@@ -30,8 +30,6 @@ public struct FilterState: Hashable, Sendable {
     public var viewport = Viewport()
     /// How many items are asked for: a page more as the selection nears the end.
     public var itemLimit = FilterScreen.itemLimit
-    /// `z` was pressed: the snooze choice's keys (1, 2, 3, Esc) are asked for.
-    public var choosingSnooze = false
 
     public init(field: String = "", filter: ItemFilter? = nil, smartList: SmartList? = nil) {
         self.field = TextField(field)
@@ -45,7 +43,7 @@ public struct FilterState: Hashable, Sendable {
         return items[viewport.selection]
     }
 
-    var keyContext: KeyContext { editing != nil ? .filterField : choosingSnooze ? .snoozeChoice : .filteredItems }
+    var keyContext: KeyContext { editing != nil ? .filterField : .filteredItems }
 }
 
 enum FilterScreen {
@@ -144,9 +142,6 @@ enum FilterScreen {
     }
 
     private static func handleResults(_ command: KeyCommand, _ view: inout FilterState, state: inout AppState) -> ScreenStep {
-        if view.choosingSnooze {
-            return ScreenStep(PlanKeys.snooze(command, moving: view.selectedItem?.item, choosing: &view.choosingSnooze, state: &state))
-        }
         let rows = rows(state, view)
         let count = view.results?.items.count ?? 0
         if let target = view.viewport.target(of: command, count: count, visibleRows: rows) {
@@ -162,7 +157,7 @@ enum FilterScreen {
             return ScreenStep(openInItsList(listed, state: &state))
         case .cyclePriority, .bannerSnooze:
             guard let item = view.selectedItem?.item else { return [] }
-            return ScreenStep(PlanKeys.handle(command, on: item, choosingSnooze: &view.choosingSnooze, state: &state))
+            return ScreenStep(PlanKeys.handle(command, on: item, state: &state))
         case .openFilter:
             view.editing = .filter
             view.field = TextField((view.filter?.text).map { $0.isEmpty ? "" : $0 + " " } ?? "")

@@ -17,8 +17,6 @@ public struct TagsState: Hashable, Sendable {
     /// How many of them are asked for: a page at first, a page more each
     /// time the selection nears the end of those loaded.
     public var itemLimit = TagsScreen.itemLimit
-    /// `z` was pressed on an item: the snooze choice's keys are asked for.
-    public var choosingSnooze = false
 
     public init() {}
 
@@ -32,7 +30,7 @@ public struct TagsState: Hashable, Sendable {
         return items[viewport.selection]
     }
 
-    var keyContext: KeyContext { chosen == nil ? .tagChooser : choosingSnooze ? .snoozeChoice : .taggedItems }
+    var keyContext: KeyContext { chosen == nil ? .tagChooser : .taggedItems }
 }
 
 enum TagsScreen {
@@ -53,9 +51,6 @@ enum TagsScreen {
         defer { if case .tags = state.screen { state.screen = .tags(view) } }
         let rows = rows(state)
         if view.chosen != nil {
-            if view.choosingSnooze {
-                return ScreenStep(PlanKeys.snooze(command, moving: view.selectedItem?.item, choosing: &view.choosingSnooze, state: &state))
-            }
             if move(&view.viewport, command, count: view.items?.count ?? 0, rows: rows) { return ScreenStep(moreIfNeeded(&view, rows: rows)) }
             switch command {
             case .toggleChecked:
@@ -66,7 +61,7 @@ enum TagsScreen {
                 return ScreenStep(FilterScreen.openInItsList(listed, state: &state))
             case .cyclePriority, .bannerSnooze:
                 guard let item = view.selectedItem?.item else { return [] }
-                return ScreenStep(PlanKeys.handle(command, on: item, choosingSnooze: &view.choosingSnooze, state: &state))
+                return ScreenStep(PlanKeys.handle(command, on: item, state: &state))
             case .back:
                 view.chosen = nil
                 view.items = nil

@@ -19,8 +19,6 @@ public struct UpcomingState: Hashable, Sendable {
     public private(set) var isLoaded = false
     public private(set) var rows: [UpcomingRow] = []
     public var viewport = Viewport()
-    /// `z` was pressed: the snooze choice's keys (1, 2, 3, Esc) are asked for.
-    public var choosingSnooze = false
 
     public init() {}
 
@@ -29,7 +27,7 @@ public struct UpcomingState: Hashable, Sendable {
         return window.items[index]
     }
 
-    var keyContext: KeyContext { choosingSnooze ? .snoozeChoice : .upcoming }
+    var keyContext: KeyContext { .upcoming }
 
     /// Takes a window read, keeping the selection on the same item (or the
     /// one now in its place) and that row on the same screen line.
@@ -134,9 +132,6 @@ enum UpcomingScreen {
         guard case var .upcoming(view) = state.screen else { return [] }
         defer { if case .upcoming = state.screen { state.screen = .upcoming(view) } }
         let rows = state.listRows
-        if view.choosingSnooze {
-            return ScreenStep(PlanKeys.snooze(command, moving: view.selectedItem?.item, choosing: &view.choosingSnooze, state: &state))
-        }
         switch command {
         case .first where !view.window.reachesFirst && count == nil:
             return [load(.first, state: state)]
@@ -165,7 +160,7 @@ enum UpcomingScreen {
         case .addItem:
             return ScreenStep(add(on: listed, view: view, state: &state))
         default:
-            return ScreenStep(PlanKeys.handle(command, on: item, choosingSnooze: &view.choosingSnooze, state: &state))
+            return ScreenStep(PlanKeys.handle(command, on: item, state: &state))
         }
     }
 
