@@ -431,8 +431,11 @@ public final class ReducerFuzzer {
     /// deleting the selected or edited item, the open checklist, adding items.
     private func externalChange() -> FuzzEvent? {
         let state = store.state
-        let page = state.screen.checklist?.page.items ?? []
-        let shownItem = state.screen.itemDetail.flatMap { if case let .edit(item) = $0.mode { item } else { nil } }
+        // The item `z` asks to move, while it asks: edited, checked or
+        // deleted beneath the question.
+        let moving = state.overlays.move.flatMap { try? other.item(id: $0.itemID) }
+        let page = moving.map { [$0] } ?? state.screen.checklist?.page.items ?? []
+        let shownItem = moving ?? state.screen.itemDetail.flatMap { if case let .edit(item) = $0.mode { item } else { nil } }
             ?? state.screen.checklist?.selectedItem ?? state.allLists.selectedDueItem?.item
         let shownList = state.screen.checklist?.summary.checklist
             ?? state.screen.listDetail.flatMap { if case let .edit(list) = $0.mode { list } else { nil } }
