@@ -100,9 +100,17 @@ public struct DAVXMLFuzzer {
         for index in 0..<configuration.inputs {
             let input = self.input(random: &random)
             if configuration.reportsCrashes { Self.keepForCrashReport(input, index: index, seed: configuration.seed) }
-            let before = Self.cpuSeconds()
+            var before = Self.cpuSeconds()
             let parsed = DAVMultistatus.parse(Data(input))
-            let took = Self.cpuSeconds() - before
+            var took = Self.cpuSeconds() - before
+            // On a virtual machine a pause of the whole machine counts as
+            // this thread's CPU time (one reply of 0.5 ms once read as
+            // 0.57 s): a reply is slow only if it is slow twice more.
+            for _ in 0..<2 where took > configuration.secondsPerInput {
+                before = Self.cpuSeconds()
+                _ = DAVMultistatus.parse(Data(input))
+                took = min(took, Self.cpuSeconds() - before)
+            }
             report.slowestSeconds = max(report.slowestSeconds, took)
             if took > configuration.secondsPerInput {
                 return .failure(failure(index,
