@@ -81,9 +81,7 @@ public struct SearchQuery: Hashable, Sendable {
     /// ("ที่"), where a comparison of Swift's characters would not. For the
     /// tests and the fuzzer, which check the database against it.
     public func isFound(in foldedText: String) -> Bool {
-        let text = Array(foldedText.utf8), part = Array(folded.utf8)
-        guard part.count <= text.count else { return false }
-        return (0...(text.count - part.count)).contains { start in text[start..<start + part.count].elementsEqual(part) }
+        foldedText.utf8.firstRange(of: folded.utf8) != nil
     }
 
     /// The index looks up sequences of three characters (SQLite's trigram
