@@ -86,6 +86,29 @@ struct QuickAddInItemDetailTests {
         ])
     }
 
+    @Test("at 80×8 with the preview line, Remind Me focused above the open picker: Due Date goes with the picker that cannot fit")
+    func shortPaneLeavesOutTheDueDateWithItsPicker() {
+        var state = form(width: 80, height: 8)
+        type("Call Jo", on: &state)
+        _ = reduce(&state, .key(.control("l")))
+        for _ in 0..<8 where state.screen.itemDetail?.focus != .dueDate { _ = reduce(&state, .key(.tab)) }
+        _ = reduce(&state, .key(.enter))
+        for _ in 0..<4 where state.screen.itemDetail?.focus != .remind { _ = reduce(&state, .key(.backTab)) }
+        #expect(state.screen.itemDetail?.focus == .remind && state.screen.itemDetail?.picker != nil)
+        let lines = render(state).lines()
+        #expect(Array(lines[0...5]) == [
+            " Add Item                                                               Errands",
+            "  Text        Call Jo",
+            "              as typed (Ctrl-L: read it)",
+            "  Note        Notes (Enter: new line)",
+            "› Remind Me   [ ] Off",
+            "  [ Done ]  [ Cancel ]",
+        ], "\(lines.joined(separator: "\n"))")
+        // Tab brings the Due Date row back, its picker beneath it.
+        _ = reduce(&state, .key(.tab))
+        #expect(render(state).lines().contains("  ▸ Sat  2026-11-21  11:00  (Nov)"))
+    }
+
     @Test("^L keeps the text as typed: the line says so, and Done saves the words as they are")
     func literal() {
         var state = form(width: 80)

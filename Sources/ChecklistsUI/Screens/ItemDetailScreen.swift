@@ -804,9 +804,12 @@ enum ItemDetailScreen {
             let focused = row == form.focus
             // The two bottom lines are the message's and the help's: a row
             // that would reach them is left out, and if it is the focused
-            // one, `render` lets rows above it give way.
-            if y >= grid.height - 2 {
-                if !form.rows.prefix(while: { $0 != row }).contains(form.focus) { focusBottom = y }
+            // one, `render` lets rows above it give way. The Due Date row
+            // needs room for its open picker beneath: without it, a lone
+            // highlighted date would hide that the picker is open.
+            let last = row == .dueDate && form.picker != nil ? y + 1 : y
+            if last >= grid.height - 2 {
+                if !form.rows.prefix(while: { $0 != row }).contains(form.focus) { focusBottom = last }
                 break
             }
             if focused && row != .picker { grid.put("›", row: y, column: 0, style: .bold) }
