@@ -427,6 +427,18 @@ public final class ReducerFuzzer {
         return now + Double(random.int(-86_400...2 * 86_400))
     }
 
+    /// Reminders besides Remind Me, a fifth of the time: before the due
+    /// date, or at a moment of their own, so that the forms the fuzzer
+    /// opens have reminder rows to move to, change and remove (typed key by
+    /// key, a reminder the form accepts is rare).
+    private func randomReminders(due: Date?) -> [ReminderTime] {
+        guard random.chance(0.2) else { return [] }
+        return (0..<random.int(1...3)).map { _ in
+            if due != nil && random.chance(0.6) { return .beforeDue(minutes: random.int(1...2_880)) }
+            return .at(Date(timeIntervalSince1970: ((now.timeIntervalSince1970 + Double(random.int(-3_600...2 * 86_400))) / 60).rounded(.down) * 60))
+        }
+    }
+
     /// A commit another process makes, aimed at what the app has on screen:
     /// deleting the selected or edited item, the open checklist, adding items.
     private func externalChange() -> FuzzEvent? {
@@ -479,7 +491,8 @@ public final class ReducerFuzzer {
             // then is on without a date: the rule gives no reminder).
             let due = random.chance(0.2) ? nil : now + Double(random.int(-2 * 86_400...2 * 86_400))
             let draft = ItemDraft(text: NastyText.text(using: &random, long: random.chance(0.1)), dueDate: due,
-                                  shouldRemind: random.chance(0.6), recurrence: randomRecurrence(), startDate: randomStart(due: due))
+                                  shouldRemind: random.chance(0.6), recurrence: randomRecurrence(), reminders: randomReminders(due: due),
+                                  startDate: randomStart(due: due))
             return .external(.addItem(checklistID: random.chance(0.8) ? targetList : (lists.randomElement(using: &random)?.id ?? targetList), draft),
                              why: "add an item")
         case 50..<62:
@@ -489,7 +502,7 @@ public final class ReducerFuzzer {
             guard let item = shownItem else { return nil }
             let due = random.chance(0.2) ? nil : now + Double(random.int(-3_600...7_200))
             let draft = ItemDraft(text: NastyText.text(using: &random), dueDate: due, shouldRemind: random.chance(0.7),
-                                  recurrence: randomRecurrence(), startDate: randomStart(due: due))
+                                  recurrence: randomRecurrence(), reminders: randomReminders(due: due), startDate: randomStart(due: due))
             return .external(.updateItem(id: item.id, draft), why: "edit the shown item")
         case 72..<80:
             if lists.count > 12, let list = lists.last { return .external(.deleteChecklist(id: list.id), why: "trim the lists") }
