@@ -96,6 +96,9 @@ struct KeyChooser {
     private let dateWords = Array("tomorrow 9:00 fri 17:00 +2h 2026-12-24 18:00 next mon noon 31 feb")
     /// What a further reminder is typed as: offsets, a time before the due day, a moment.
     private let reminderWords = Array("15m 1h 1d9h 2w 2 days before 9:00 fri 9:00 400d")
+    /// Whole reminders, as a paste brings them: the form accepts most of
+    /// them, which characters typed one by one rarely make.
+    private let reminders = ["15m", "1h", "1d9h", "2w", "2 days before 9:00", "1 day before 18:30", "fri 9:00", "400d", "90 min"]
     /// What tags are typed as: words, some alike but for case, with `#` and
     /// commas, so Tab has tags in use to complete to.
     private let tagWords = Array("work Work w h home #errands, wo #")
@@ -133,6 +136,7 @@ struct KeyChooser {
         let roll = random.int(0...99)
         if typing && roll < 60 {
             if context == .typedDate && random.chance(0.6) { return .character(random.pick(dateWords)) }
+            if context == .typedReminder && random.chance(0.1) { return .paste(random.pick(reminders)) }
             if context == .typedReminder && random.chance(0.6) { return .character(random.pick(reminderWords)) }
             if context == .itemTags && random.chance(0.6) { return .character(random.pick(tagWords)) }
             if context == .typedStart && random.chance(0.6) { return .character(random.pick(startWords)) }
