@@ -245,6 +245,24 @@ struct FilterStorageTests {
         #expect(try database.smartLists() == [SmartList(id: 2, name: "Anything", filter: ""), SmartList(id: urgent.id, name: "Urgent", filter: "#work !medium+")])
     }
 
+    @Test("a filter of more texts and tags than the limit is refused with the count; one kept before the limit counts nothing, the others count on")
+    func tooManyWords() throws {
+        defer { folder.remove() }
+        let (database, _) = try database()
+        // At the limit the count's one SQL expression still reads (SQLite caps its depth at 1,000).
+        let most = (1...ItemFilter.wordLimit).map { $0.isMultiple(of: 2) ? "#tag\($0)" : "word\($0)" }.joined(separator: " ")
+        try database.saveSmartList(id: nil, name: "Most", filter: most, now: Fixed.now)
+        let tooMany = (1...900).map { "word\($0)" }.joined(separator: " ")
+        #expect(throws: ItemFilterError.tooManyWords(900, limit: 100)) { try ItemFilter.parse(tooMany) }
+        #expect(throws: StorageError.badSmartList(reason: "The filter does not read: 900 words and tags is too many for a filter: keep it to 100.")) {
+            try database.saveSmartList(id: nil, name: "Pasted", filter: tooMany, now: Fixed.now)
+        }
+        // Kept by a copy of the app before the limit: the home screen's counts still load.
+        try database.writeWithoutHistoryForTesting("INSERT INTO smartList (name, filter, position) VALUES ('Pasted', '\(tooMany)', 9)")
+        #expect(try database.smartListCounts(now: Fixed.now, calendar: calendar).map { "\($0.smartList.name) \($0.count ?? -1)" }
+            == ["Most 0", "Pasted -1"])
+    }
+
     @Test("a smart list whose list is gone counts nothing and says so (nil), the others count on")
     func listGone() throws {
         defer { folder.remove() }

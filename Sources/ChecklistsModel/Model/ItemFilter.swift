@@ -75,8 +75,16 @@ public struct ItemFilter: Hashable, Sendable {
         for word in try words(of: typed) {
             try filter.read(word)
         }
+        // Each text and tag is one more condition of one SQL expression,
+        // whose depth SQLite caps at 1,000: a pasted page kept as a smart
+        // list made every load of All Lists fail.
+        let conditions = filter.words.count + filter.tags.count
+        if conditions > wordLimit { throw .tooManyWords(conditions, limit: wordLimit) }
         return filter
     }
+
+    /// The most texts and tags one filter may ask for.
+    public static let wordLimit = 100
 
     private mutating func read(_ word: Word) throws(ItemFilterError) {
         if word.quoted {
@@ -277,11 +285,14 @@ public enum ItemFilterError: Error, Hashable, Sendable, CustomStringConvertible 
     /// `word` is not allowed; `hint` says what is.
     case badWord(String, String)
     case unclosedQuote
+    /// More texts and tags than `ItemFilter.wordLimit`.
+    case tooManyWords(Int, limit: Int)
 
     public var description: String {
         switch self {
         case let .badWord(word, hint): "“\(word)” is not a filter: \(hint)"
         case .unclosedQuote: "a quote is not closed: close it with \""
+        case let .tooManyWords(count, limit): "\(count) words and tags is too many for a filter: keep it to \(limit)"
         }
     }
 }
