@@ -261,6 +261,12 @@ struct FilterStorageTests {
         try database.writeWithoutHistoryForTesting("INSERT INTO smartList (name, filter, position) VALUES ('Pasted', '\(tooMany)', 9)")
         #expect(try database.smartListCounts(now: Fixed.now, calendar: calendar).map { "\($0.smartList.name) \($0.count ?? -1)" }
             == ["Most 0", "Pasted -1"])
+        // Made in code past the parser, the same words fail to read, and say so:
+        // a read never reports "the change was not saved".
+        var past = ItemFilter()
+        past.words = (1...1_500).map { "word\($0)" }
+        let failure = #expect(throws: StorageError.self) { try database.filteredCount(past, now: Fixed.now, calendar: calendar) }
+        #expect(failure?.statusLine == "Could not read the database (Expression tree is too large (maximum depth 1000)); nothing was changed.")
     }
 
     @Test("a smart list whose list is gone counts nothing and says so (nil), the others count on")

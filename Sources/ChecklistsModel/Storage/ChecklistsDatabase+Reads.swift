@@ -186,7 +186,7 @@ extension ChecklistsDatabase {
     /// any write to the files; this tells whether there is anything to reload.
     public func externalChangeMark() throws(StorageError) -> Int {
         let writer = try writingConnection()
-        return try run {
+        return try run(reading: true) {
             try writer.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
         }
     }

@@ -116,12 +116,13 @@ public final class ChecklistsDatabase: Sendable {
 
     // MARK: - Errors a user can act on
 
-    /// Runs GRDB work and turns its errors into messages a user can act on.
-    package func run<T>(_ body: () throws -> T) throws(StorageError) -> T {
+    /// Runs GRDB work and turns its errors into messages a user can act on;
+    /// `reading` work that fails never says a change was not saved.
+    package func run<T>(reading: Bool = false, _ body: () throws -> T) throws(StorageError) -> T {
         do {
             return try body()
         } catch {
-            throw StorageError(error, path: path)
+            throw StorageError(error, path: path, reading: reading)
         }
     }
 
@@ -137,7 +138,7 @@ public final class ChecklistsDatabase: Sendable {
     /// caches stay prepared. A read's statements are SELECTs; on the
     /// connection of `openForReading` SQLite refuses any write besides.
     func read<T>(_ body: (Database) throws -> T) throws(StorageError) -> T {
-        try run {
+        try run(reading: true) {
             try reader.inDatabase { db in
                 try db.cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
                 let result: T

@@ -3,8 +3,9 @@ import GRDB
 
 extension StorageError {
     /// Maps SQLite's result codes to what the user should do about them.
-    /// `systemError` is the errno behind an I/O error, where known.
-    init(_ error: any Error, path: String, systemError: Int32 = 0) {
+    /// `systemError` is the errno behind an I/O error, where known; an
+    /// error of a read (`reading`) says so instead of "could not save".
+    init(_ error: any Error, path: String, systemError: Int32 = 0, reading: Bool = false) {
         if let storage = error as? StorageError {
             self = storage
             return
@@ -22,7 +23,9 @@ extension StorageError {
         case .SQLITE_CANTOPEN: self = .cannotOpen(path: path, detail: database.message ?? "cannot open")
         case .SQLITE_IOERR where systemError == EROFS: self = .readOnly(path: path)
         case .SQLITE_IOERR where systemError == ENOSPC || systemError == EDQUOT: self = .diskFull(path: path)
-        default: self = .writeFailed(path: path, detail: database.message ?? "\(database.resultCode)")
+        default:
+            let detail = database.message ?? "\(database.resultCode)"
+            self = reading ? .readFailed(path: path, detail: detail) : .writeFailed(path: path, detail: detail)
         }
     }
 }

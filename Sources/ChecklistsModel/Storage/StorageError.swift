@@ -13,6 +13,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     case diskFull(path: String)
     case cannotOpen(path: String, detail: String)
     case writeFailed(path: String, detail: String)
+    /// A read that failed for a reason none of the above names.
+    case readFailed(path: String, detail: String)
     /// The item or checklist is gone: deleted by another window or process.
     case notFound(what: String)
     /// Text that is empty after trimming white space.
@@ -52,6 +54,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "cannot open \(path) (\(detail)); check the path and its permissions"
         case let .writeFailed(path, detail):
             "could not save to \(path) (\(detail)); the change was not saved"
+        case let .readFailed(path, detail):
+            "could not read \(path) (\(detail)); nothing was changed"
         case let .notFound(what):
             "\(what) no longer exists; it was deleted elsewhere"
         case let .emptyText(what):
@@ -79,6 +83,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "Another program held the database locked too long; try again."
         case let .writeFailed(_, detail):
             "Could not save (\(detail)); the change was not saved."
+        case let .readFailed(_, detail):
+            "Could not read the database (\(detail)); nothing was changed."
         case let .corrupt(_, detail):
             "The database is damaged (\(detail)); quit and restore a backup."
         case let .badStart(reason), let .badParent(reason), let .badSmartList(reason):
