@@ -17,13 +17,20 @@ public enum Overlay: Hashable, Sendable {
     /// Reminders waiting for the user.
     case banner(BannerState)
 
-    var rank: Int {
+    /// The kinds in stacking order, each named once.
+    enum Kind: Int, Comparable {
+        case chooser, move, help, question, banner
+
+        static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
+    }
+
+    var kind: Kind {
         switch self {
-        case .chooser: 0
-        case .move: 1
-        case .help: 2
-        case .question: 3
-        case .banner: 4
+        case .chooser: .chooser
+        case .move: .move
+        case .help: .help
+        case .question: .question
+        case .banner: .banner
         }
     }
 }
@@ -33,7 +40,7 @@ public enum Overlay: Hashable, Sendable {
 /// A reminder that fires while the help is open lands over it, and a question
 /// asked under a banner waits beneath it.
 public struct Overlays: Hashable, Sendable {
-    /// At most one of each kind, ordered by `Overlay.rank`.
+    /// At most one of each kind, ordered by `Overlay.kind`.
     public private(set) var layers: [Overlay] = []
 
     public init() {}
@@ -43,42 +50,42 @@ public struct Overlays: Hashable, Sendable {
 
     /// Puts `overlay` in its place in the stack, replacing one of its kind.
     mutating func show(_ overlay: Overlay) {
-        layers.removeAll { $0.rank == overlay.rank }
-        let place = layers.firstIndex { $0.rank > overlay.rank } ?? layers.endIndex
+        layers.removeAll { $0.kind == overlay.kind }
+        let place = layers.firstIndex { $0.kind > overlay.kind } ?? layers.endIndex
         layers.insert(overlay, at: place)
     }
 
-    private mutating func remove(rank: Int) {
-        layers.removeAll { $0.rank == rank }
+    private mutating func remove(_ kind: Overlay.Kind) {
+        layers.removeAll { $0.kind == kind }
     }
 
     /// The chooser over a checklist; nil closes it.
     public var chooser: ListChooserState? {
         get { layers.lazy.compactMap { if case let .chooser(chooser) = $0 { chooser } else { nil } }.first }
-        set { if let newValue { show(.chooser(newValue)) } else { remove(rank: 0) } }
+        set { if let newValue { show(.chooser(newValue)) } else { remove(.chooser) } }
     }
 
     /// The move choice; nil takes it away.
     public var move: MoveChoice? {
         get { layers.lazy.compactMap { if case let .move(choice) = $0 { choice } else { nil } }.first }
-        set { if let newValue { show(.move(newValue)) } else { remove(rank: 1) } }
+        set { if let newValue { show(.move(newValue)) } else { remove(.move) } }
     }
 
     /// The help's first line shown, while it is open; nil closes it.
     public var help: Int? {
         get { layers.lazy.compactMap { if case let .help(scroll) = $0 { scroll } else { nil } }.first }
-        set { if let newValue { show(.help(scroll: newValue)) } else { remove(rank: 2) } }
+        set { if let newValue { show(.help(scroll: newValue)) } else { remove(.help) } }
     }
 
     /// The y/n question; nil takes it away.
     public var question: Confirmation? {
         get { layers.lazy.compactMap { if case let .question(question) = $0 { question } else { nil } }.first }
-        set { if let newValue { show(.question(newValue)) } else { remove(rank: 3) } }
+        set { if let newValue { show(.question(newValue)) } else { remove(.question) } }
     }
 
     /// The reminder banner; nil takes it away.
     public var banner: BannerState? {
         get { layers.lazy.compactMap { if case let .banner(banner) = $0 { banner } else { nil } }.first }
-        set { if let newValue { show(.banner(newValue)) } else { remove(rank: 4) } }
+        set { if let newValue { show(.banner(newValue)) } else { remove(.banner) } }
     }
 }
