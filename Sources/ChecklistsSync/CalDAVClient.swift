@@ -24,6 +24,9 @@ public enum SyncLimits {
     /// this, and for at most `multigetCount` of them.
     static let multigetBytes = 2 * 1_048_576
     static let multigetCount = 200
+    /// A multiget of to-dos whose sizes nobody has announced or shown yet
+    /// asks for at most this many: its reply tells how large they are.
+    static let sizingMultigetCount = 20
 }
 
 /// One request as `sendAll` takes it.

@@ -36,6 +36,12 @@ public final class SyncSession {
     /// far: what a to-do whose size was not announced counts as (servers
     /// announce sizes in a listing, but not all do in sync-collection).
     private var carriedSize = 4096
+    /// Whether a multiget has shown `carriedSize` yet. Until one has, a
+    /// batch holds at most `SyncLimits.sizingMultigetCount` to-dos of
+    /// unknown size: Radicale's sync-collection announces none, and a first
+    /// multiget of 200 large to-dos (another app's attachments) would be
+    /// one reply of many megabytes.
+    private var carriedSizeSeen = false
     /// Tries of one write that keeps meeting another writer's change (412).
     static let writeTries = 4
     /// Connections a calendar's writes are sent on at once (`sendAll`):
@@ -319,15 +325,19 @@ public final class SyncSession {
         var found: (versions: [RemoteVersion], gone: Set<String>) = ([], [])
         var batch: [String] = []
         var bytes = 0
+        var unknownSizes = 0
         for href in hrefs {
             let size = announcedSize[href] ?? carriedSize
-            if !batch.isEmpty && (batch.count >= SyncLimits.multigetCount || bytes + size > SyncLimits.multigetBytes) {
+            if !batch.isEmpty && (batch.count >= SyncLimits.multigetCount || bytes + size > SyncLimits.multigetBytes
+                                  || (!carriedSizeSeen && unknownSizes >= SyncLimits.sizingMultigetCount)) {
                 try fetch(batch: batch, in: calendar, into: &found)
                 batch = []
                 bytes = 0
+                unknownSizes = 0
             }
             batch.append(href)
             bytes += size
+            if announcedSize[href] == nil { unknownSizes += 1 }
         }
         if !batch.isEmpty { try fetch(batch: batch, in: calendar, into: &found) }
         return found
@@ -341,6 +351,7 @@ public final class SyncSession {
         do {
             let reply = try client.check(client.send("REPORT", calendar, depth: "1", body: DAVBody.multiget(batch)), accepted: [207], path: calendar)
             carriedSize = max(carriedSize, reply.body.count / batch.count)
+            carriedSizeSeen = true
             parsed = DAVMultistatus.parse(reply.body)
         } catch {
             guard case .replyTooLarge = error else { throw error }
