@@ -303,17 +303,30 @@ public enum ICalendarWriter {
         line("END:" + component.name, to: &out)
     }
 
+    /// Folded at 75 octets, never inside a character's UTF-8 bytes: runs of
+    /// whole bytes are copied, since a scalar at a time made a 300 KB
+    /// attachment's line cost a sync a third of a second.
     private static func line(_ text: String, to out: inout String) {
-        var octets = 0
         let limit = 75
-        for scalar in text.unicodeScalars {
-            let size = UTF8.width(scalar)
-            if octets + size > limit {
-                out += "\r\n "
-                octets = 1
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            var octets = 0
+            var index = 0
+            while index < bytes.count {
+                // A valid UTF-8 sequence's length, from its first byte.
+                let lead = bytes[index]
+                let size = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                if octets + size > limit {
+                    out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
+                    out += "\r\n "
+                    runStart = index
+                    octets = 1
+                }
+                octets += size
+                index += size
             }
-            out.unicodeScalars.append(scalar)
-            octets += size
+            out += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart...]), as: UTF8.self)
         }
         out += "\r\n"
     }
