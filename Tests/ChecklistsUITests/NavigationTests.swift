@@ -305,7 +305,7 @@ struct NavigationTests {
         #expect(render(state).lines() == [
             " Keys                        1–9 of \(total)",
             " All Lists: an item in the Due view",
-            "   ↑ k                     move",
+            "   ↑ k                     move up",
             "   ↓ j                     move down",
             "   PgUp                    page up",
             "   PgDn                    page down",

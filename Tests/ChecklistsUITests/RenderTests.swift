@@ -291,7 +291,7 @@ struct RenderTests {
         #expect(render(state).lines() == [
             " Keys                                  1–9 of 328",
             " All Lists",
-            "   ↑ k                     move",
+            "   ↑ k                     move up",
             "   ↓ j                     move down",
             "   PgUp                    page up",
             "   PgDn                    page down",
@@ -304,6 +304,24 @@ struct RenderTests {
         ])
         press(.escape, on: &state)
         #expect(state.overlays.help == nil)
+    }
+
+    @Test("? names each key of a pair by itself, where the help line names the pair with one word")
+    func helpNamesEachKeyOfAPair() {
+        func rows(_ context: KeyContext) -> [String] { KeyMap.defaults.allBindings(for: context).map { "\($0.keys) \($0.help)" } }
+        let paired: [(KeyContext, [String])] = [
+            (.checklist, ["↑ k move up", "↓ j move down"]),
+            (.search, ["↑ move up", "↓ move down"]),
+            (.help, ["↑ k scroll up", "↓ j scroll down", "PgUp page up", "PgDn page down", "Home g top", "End G end"]),
+            (.datePicker, ["← previous field", "→ next field", "↑ change up", "↓ change down"]),
+            (.itemRepeat, ["→ Space Enter next repeat", "← previous repeat"]),
+            (.itemPriority, ["→ Space Enter higher priority", "← lower priority"]),
+        ]
+        for (context, expected) in paired {
+            for row in expected { #expect(rows(context).contains(row), "\(context): \(row) in \(rows(context))") }
+        }
+        // The help line still names each pair once.
+        #expect(KeyMap.defaults.helpLines(for: .checklist, width: 200)[0].hasPrefix("↑↓/jk move  "))
     }
 
     @Test("a terminal too small shows a short notice instead of garbage", arguments: [(20, 5), (29, 30), (80, 7), (1, 1)])

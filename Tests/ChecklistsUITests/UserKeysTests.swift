@@ -63,7 +63,7 @@ struct UserKeysTests {
         let lines = HelpOverlay.lines(first: .allLists, keys: keys)
         #expect(Array(lines.prefix(12)) == [
             "All Lists",
-            "  ↑ k                     move",
+            "  ↑ k                     move up",
             "  ↓ j                     move down",
             "  PgUp                    page up",
             "  PgDn                    page down",

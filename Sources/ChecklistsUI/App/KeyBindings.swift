@@ -94,6 +94,9 @@ public struct KeyBinding: Sendable {
     public var label: String
     public var command: KeyCommand
     public var help: String
+    /// What the `?` screen says for this binding alone where `help` is the
+    /// help line's word for a pair ("↑↓/jk move": ↑ is "move up").
+    public var helpAlone: String?
     public var contexts: Set<KeyContext>
     /// Shown on the help line (the `?` screen shows every binding).
     public var onHelpLine: Bool
@@ -104,12 +107,13 @@ public struct KeyBinding: Sendable {
     /// for binding a key twice: true for keys added once users had files.
     public var yieldsToUserKeys: Bool
 
-    init(_ keys: [Key], _ label: String, _ command: KeyCommand, _ help: String, _ contexts: Set<KeyContext>,
+    init(_ keys: [Key], _ label: String, _ command: KeyCommand, _ help: String, alone helpAlone: String? = nil, _ contexts: Set<KeyContext>,
          helpLine: Bool = true, fixed: Bool = false, yields: Bool = false) {
         self.keys = keys
         self.label = label
         self.command = command
         self.help = help
+        self.helpAlone = helpAlone
         self.contexts = contexts
         self.onHelpLine = helpLine
         self.isFixed = fixed
@@ -145,16 +149,16 @@ public enum KeyBindings {
         // of its own, added when users had files: `no = ["n", "Esc"]` keeps Esc.
         KeyBinding([.escape], "Esc", .confirmCancel, "cancel", [.confirm], yields: true),
         // Help says "scroll" and shows its paging keys: the lists hide theirs to keep their line short.
-        KeyBinding([.up, .character("k")], "↑↓", .moveUp, "scroll", [.help]),
+        KeyBinding([.up, .character("k")], "↑↓", .moveUp, "scroll", alone: "scroll up", [.help]),
         KeyBinding([.down, .character("j")], "", .moveDown, "scroll down", [.help], helpLine: false),
-        KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page", [.help]),
+        KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page", alone: "page up", [.help]),
         KeyBinding([.pageDown], "", .pageDown, "page down", [.help], helpLine: false),
-        KeyBinding([.home, .character("g")], "g/G", .first, "top/end", [.help]),
+        KeyBinding([.home, .character("g")], "g/G", .first, "top/end", alone: "top", [.help]),
         KeyBinding([.end, .character("G")], "", .last, "end", [.help], helpLine: false),
         KeyBinding([.escape, .character("?"), .character("q"), .function(1)], "Esc/?/q", .back, "close", [.help]),
 
         // The tag views are lists too (nothing is typed there): j and k move, as on every list.
-        KeyBinding([.up, .character("k")], "↑↓/jk", .moveUp, "move", lists.union([.iconChoice, .listChooser, .tagChooser, .taggedItems, .filteredItems])),
+        KeyBinding([.up, .character("k")], "↑↓/jk", .moveUp, "move", alone: "move up", lists.union([.iconChoice, .listChooser, .tagChooser, .taggedItems, .filteredItems])),
         KeyBinding([.down, .character("j")], "", .moveDown, "move down",
                    lists.union([.iconChoice, .listChooser, .tagChooser, .taggedItems, .filteredItems]),
                    helpLine: false),
@@ -236,7 +240,7 @@ public enum KeyBindings {
         KeyBinding([.escape, .character("q"), .character("h"), .left], "Esc", .back, "back", [.upcoming]),
 
         // The search screen: typing edits the query, so only named keys move.
-        KeyBinding([.up], "↑↓", .moveUp, "move", [.search]),
+        KeyBinding([.up], "↑↓", .moveUp, "move", alone: "move up", [.search]),
         KeyBinding([.down], "", .moveDown, "move down", [.search], helpLine: false),
         KeyBinding([.pageUp], "PgUp/PgDn", .pageUp, "page up", [.search, .tagChooser, .taggedItems, .filteredItems], helpLine: false),
         KeyBinding([.pageDown], "", .pageDown, "page down", [.search, .tagChooser, .taggedItems, .filteredItems], helpLine: false),
@@ -274,11 +278,11 @@ public enum KeyBindings {
         KeyBinding([.enter], "Enter", .chooseList, "move it there", [.listChooser]),
         KeyBinding([.escape, .character("q")], "Esc", .cancel, "cancel", [.listChooser]),
 
-        KeyBinding([.left], "←→", .pickerPreviousField, "field", [.datePicker]),
+        KeyBinding([.left], "←→", .pickerPreviousField, "field", alone: "previous field", [.datePicker]),
         KeyBinding([.right], "", .pickerNextField, "next field", [.datePicker], helpLine: false),
         // Letters type a date in words ("jan 5", "fri 17:00"), so j and k
         // no longer step the field: only the arrows do.
-        KeyBinding([.up], "↑↓", .pickerIncrement, "change", [.datePicker]),
+        KeyBinding([.up], "↑↓", .pickerIncrement, "change", alone: "change up", [.datePicker]),
         KeyBinding([.down], "", .pickerDecrement, "change down", [.datePicker], helpLine: false),
         KeyBinding([.character("t")], "t", .pickerTypeWords, "words", [.datePicker]),
         KeyBinding([.enter, .escape], "Enter", .closePicker, "close", [.datePicker]),
@@ -304,10 +308,10 @@ public enum KeyBindings {
         KeyBinding([.escape], "Esc", .cancel, "back", [.typedStart]),
         // The picker's hint line is full at 40 columns; `?` still lists it.
         KeyBinding([.backspace, .delete], "Del", .clearDueDate, "no date", [.datePicker], helpLine: false),
-        KeyBinding([.right, .character(" "), .enter], "←→", .repeatNext, "repeat", [.itemRepeat]),
+        KeyBinding([.right, .character(" "), .enter], "←→", .repeatNext, "repeat", alone: "next repeat", [.itemRepeat]),
         KeyBinding([.left], "", .repeatPrevious, "previous repeat", [.itemRepeat], helpLine: false),
         KeyBinding((0...9).map { .character(Character(String($0))) }, "0-9", .repeatInterval, "every N days/weeks", [.itemRepeat]),
-        KeyBinding([.right, .character(" "), .enter], "←→", .priorityNext, "priority", [.itemPriority]),
+        KeyBinding([.right, .character(" "), .enter], "←→", .priorityNext, "priority", alone: "higher priority", [.itemPriority]),
         KeyBinding([.left], "", .priorityPrevious, "lower priority", [.itemPriority], helpLine: false),
         KeyBinding([.enter], "Enter", .openIconChoice, "choose icon", [.listIcon]),
         // Tab completes the tag being typed; with nothing to complete it

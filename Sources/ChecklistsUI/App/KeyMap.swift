@@ -57,7 +57,7 @@ public struct KeyMap: Sendable {
 
     /// Every key of `context` for the `?` screen, one "keys  help" pair each.
     public func allBindings(for context: KeyContext) -> [(keys: String, help: String)] {
-        table.filter { $0.contexts.contains(context) }.map { (KeyBindings.keyNames($0.keys), $0.help) }
+        table.filter { $0.contexts.contains(context) }.map { (KeyBindings.keyNames($0.keys), $0.helpAlone ?? $0.help) }
     }
 }
 
