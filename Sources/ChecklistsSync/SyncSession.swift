@@ -36,12 +36,6 @@ public final class SyncSession {
     /// far: what a to-do whose size was not announced counts as (servers
     /// announce sizes in a listing, but not all do in sync-collection).
     private var carriedSize = 4096
-    /// Whether a multiget has shown `carriedSize` yet. Until one has, a
-    /// batch holds at most `SyncLimits.sizingMultigetCount` to-dos of
-    /// unknown size: Radicale's sync-collection announces none, and a first
-    /// multiget of 200 large to-dos (another app's attachments) would be
-    /// one reply of many megabytes.
-    private var carriedSizeSeen = false
     /// Tries of one write that keeps meeting another writer's change (412).
     static let writeTries = 4
     /// Connections a calendar's writes are sent on at once (`sendAll`):
@@ -320,17 +314,23 @@ public final class SyncSession {
 
     /// The to-dos at `hrefs`, read in multigets sized by count and by the
     /// sizes the server announced; those that cannot be read as a to-do are
-    /// named and skipped, those gone are reported deleted.
+    /// named and skipped, those gone are reported deleted. Until a multiget
+    /// of this calendar has come back, one holds at most
+    /// `SyncLimits.sizingMultigetCount` to-dos of unknown size: Radicale's
+    /// listings announce none, and a calendar's to-dos may be far larger
+    /// than another's (another app's attachments).
     private func fetch(_ hrefs: [String], in calendar: String) throws(SyncError) -> (versions: [RemoteVersion], gone: Set<String>) {
         var found: (versions: [RemoteVersion], gone: Set<String>) = ([], [])
         var batch: [String] = []
         var bytes = 0
         var unknownSizes = 0
+        var sizeSeen = false
         for href in hrefs {
             let size = announcedSize[href] ?? carriedSize
             if !batch.isEmpty && (batch.count >= SyncLimits.multigetCount || bytes + size > SyncLimits.multigetBytes
-                                  || (!carriedSizeSeen && unknownSizes >= SyncLimits.sizingMultigetCount)) {
+                                  || (!sizeSeen && unknownSizes >= SyncLimits.sizingMultigetCount)) {
                 try fetch(batch: batch, in: calendar, into: &found)
+                sizeSeen = true
                 batch = []
                 bytes = 0
                 unknownSizes = 0
@@ -351,7 +351,6 @@ public final class SyncSession {
         do {
             let reply = try client.check(client.send("REPORT", calendar, depth: "1", body: DAVBody.multiget(batch)), accepted: [207], path: calendar)
             carriedSize = max(carriedSize, reply.body.count / batch.count)
-            carriedSizeSeen = true
             parsed = DAVMultistatus.parse(reply.body)
         } catch {
             guard case .replyTooLarge = error else { throw error }
