@@ -58,7 +58,7 @@ struct DueDateStyleTests {
             var differences: [String] = []
             for now in nows {
                 let cold = StyleFixture.style(locale, zone)
-                for form in [DueDateStyle.RelativeForm.full, .compact, .inSentence] {
+                for form in [DueDateStyle.RelativeForm.full, .compact, .inSentence, .time] {
                     let expected = cold.relative(due, now: now, form: form), got = warm.relative(due, now: now, form: form)
                     if got != expected { differences.append("\(now) \(form): \(got) vs \(expected)") }
                 }
@@ -202,6 +202,22 @@ struct DueDateStyleTests {
             }
             #expect(differences.isEmpty, "\(zone): \(differences.prefix(5))")
         }
+    }
+
+    @Test("the time form is the time the full form ends with, written by ICU and without it, days back and ahead")
+    func timeForm() {
+        let posix = Locale(identifier: "en_US_POSIX")
+        let zone = TimeZone(identifier: "America/New_York")!
+        let now = Fixed.instant("2026-11-01T05:30:00Z")
+        for style in [DueDateStyle(locale: posix, timeZone: zone), DueDateStyle(timeZone: zone, posix: false) { posix },
+                      StyleFixture.style("de_DE", "Europe/Berlin"), StyleFixture.style("ja_JP", "Asia/Tokyo")] {
+            for step in -30...400 {
+                let date = now.addingTimeInterval(Double(step) * 997 * 60)
+                let time = style.relative(date, now: now, form: .time)
+                #expect(!time.isEmpty && style.relative(date, now: now, form: .full).hasSuffix(time), "\(date): \(time)")
+            }
+        }
+        #expect(DueDateStyle(locale: posix, timeZone: zone).relative(Fixed.instant("2026-11-03T23:00:00Z"), now: now, form: .time) == "6:00 PM")
     }
 
     @Test("the C locale's relative dates, written without ICU, are ICU's: every form, from days back to a year ahead, across midnights, DST and New Year")
@@ -386,7 +402,7 @@ struct RelativeDueDateTests {
     func terminalSafe(locale: String) {
         let style = style(locale, "Europe/Berlin")
         for days in -9...9 {
-            for form in [DueDateStyle.RelativeForm.full, .compact, .inSentence] {
+            for form in [DueDateStyle.RelativeForm.full, .compact, .inSentence, .time] {
                 let text = style.relative(now.addingTimeInterval(Double(days) * 86_400), now: now, form: form)
                 #expect(!text.isEmpty)
                 #expect(text == DueDateStyle.terminalSafe(text), "\(locale) \(days) \(form)")

@@ -98,7 +98,7 @@ struct UpcomingTests {
         #expect(lines[49] == " ↑↓/jk move  Enter open  Space check  a add on its day  z snooze  Esc back  u undo  ? help")
     }
 
-    @Test("at 40x12 (a dashboard pane): moving skips headings and scrolls them into view, at the top both ways")
+    @Test("at 40x12 (a dashboard pane): a row under its day's heading shows its time; moving skips headings and scrolls them into view, at the top both ways")
     func dashboardPane() throws {
         defer { folder.remove() }
         let store = upcoming(try database(), width: 40, height: 12)
@@ -111,7 +111,7 @@ struct UpcomingTests {
             "   • Report        H Work  5:00 PM   🔔",
             "   • Gym             List  › 6:00 PM",
             " Tomorrow",
-            "   • Milk            List  Tomorrow",
+            "   • Milk            List  9:00 AM",
             " Mon Nov 23",
             "   • Plan the we…    Work  › Mon",
             " ↑↓/jk:move Enter:open Space:check",
@@ -123,7 +123,7 @@ struct UpcomingTests {
         #expect(Array(scrolled[1...7]) == Array(top[3...9]))
         #expect(Array(scrolled[8...9]) == [
             " Thu Nov 26",
-            "   • Tickets         List  Thu",
+            "   • Tickets         List  12:00 PM",
         ])
         press(.character("j"), .character("j"), .character("j"), .character("k"), .character("k"), .character("k"), .character("k"), on: store)
         // Back up onto the first item under a heading: the heading comes into view with it.
@@ -132,7 +132,7 @@ struct UpcomingTests {
             " Mon Nov 23",
             "   • Plan the week    Work  › Mon",
             " Thu Nov 26",
-            "   • Tickets  ‹ Trip  List  Thu",
+            "   • Tickets  ‹ Trip  List  12:00 PM",
             " Week of Dec 6",
             "   • Taxes            Work  Dec 10",
             " Week of Dec 27",

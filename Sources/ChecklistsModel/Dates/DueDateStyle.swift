@@ -306,6 +306,9 @@ public final class DueDateStyle: @unchecked Sendable {
         /// `full` inside a sentence, where the locale writes the day word in
         /// lower case ("Snoozed until tomorrow 9:00 AM").
         case inSentence
+        /// The time alone ("9:00 AM"), for a narrow row under a heading that
+        /// already names its day (Upcoming's "Tomorrow", "Thu Nov 26").
+        case time
     }
 
     /// `date` as a person says it, seen from `now`: "Today 8:00", "Tomorrow
@@ -367,6 +370,7 @@ public final class DueDateStyle: @unchecked Sendable {
         if writesPOSIXDatesItself { return posixRelative(date, now: now, form: form) }
         let offset = dayOffset(of: date, from: now)
         let time = timeFormatter.string(from: date)
+        if form == .time { return time }
         let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
         let day: String
         switch offset {
@@ -395,6 +399,7 @@ public final class DueDateStyle: @unchecked Sendable {
         let day = GregorianDayMath.floorDiv(local, 86_400)
         let today = GregorianDayMath.floorDiv(WallClockMath.localSeconds(of: now, in: timeZone), 86_400)
         let time = Self.posixTime(minute: (local - day * 86_400) / 60)
+        if form == .time { return time }
         let dayText: String
         switch day - today {
         case -1...1:

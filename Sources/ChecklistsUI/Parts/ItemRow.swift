@@ -122,8 +122,10 @@ enum ItemRow {
     /// a pane of `width` columns.
     /// `places` (a checklist's) and `parentTexts` (the Due view's and
     /// search's) go with `items` index by index, where given.
-    static func layout(for items: [Item], places: [FamilyPlace] = [], parentTexts: [String?] = [], listNames: [String] = [], lead: Lead,
-                       state: AppState, width: Int) -> Layout {
+    /// `daysShown` says, item by item, whether the row's heading names its
+    /// day (Upcoming's days): such a narrow row shows its time alone.
+    static func layout(for items: [Item], places: [FamilyPlace] = [], parentTexts: [String?] = [], listNames: [String] = [],
+                       daysShown: [Bool] = [], lead: Lead, state: AppState, width: Int) -> Layout {
         let form: DueDateStyle.RelativeForm = width < compactBelowWidth ? .compact : .full
         var longestText = 1, dateWidth = 0, reminderWidth = 0, anyOverdue = false, anyPriority = false
         for (index, item) in items.enumerated() {
@@ -131,7 +133,8 @@ enum ItemRow {
             let place = places.indices.contains(index) ? places[index] : .topLevel
             let parentText = parentTexts.indices.contains(index) ? parentTexts[index] : nil
             longestText = max(longestText, textColumns(item, place: place, parentText: parentText, state: state))
-            dateWidth = max(dateWidth, TextWidth.columns(of: dueText(item, state: state, form: form)))
+            let dayShown = daysShown.indices.contains(index) && daysShown[index]
+            dateWidth = max(dateWidth, TextWidth.columns(of: dueText(item, state: state, form: dueForm(form, dayShown: dayShown))))
             reminderWidth = max(reminderWidth, TextWidth.columns(of: reminderText(item, state: state, form: form)))
             anyOverdue = anyOverdue || item.isOverdue(now: state.now)
         }
@@ -154,11 +157,20 @@ enum ItemRow {
                       reminderWidth: reminderWidth, form: form)
     }
 
+    /// The form of a row's due date: in a narrow row under a heading that
+    /// names its day, the time alone ("Tomorrow" would say the heading again
+    /// and leave the time out).
+    static func dueForm(_ form: DueDateStyle.RelativeForm, dayShown: Bool) -> DueDateStyle.RelativeForm {
+        form == .compact && dayShown ? .time : form
+    }
+
     /// The due date as the row shows it; nothing for an item without one.
-    /// For an item that has not started, its start (`StartText.rowText`).
+    /// For an item that has not started, its start (`StartText.rowText`),
+    /// which keeps its day.
     static func dueText(_ item: Item, state: AppState, form: DueDateStyle.RelativeForm) -> String {
         if let start = item.startDate, hasNotStarted(item, now: state.now) {
-            return StartText.rowText(start, now: state.now, style: state.context.dateStyle, form: form, unicode: state.context.unicode)
+            return StartText.rowText(start, now: state.now, style: state.context.dateStyle, form: form == .time ? .compact : form,
+                                     unicode: state.context.unicode)
         }
         guard let dueDate = item.dueDate else { return "" }
         return state.context.dateStyle.relative(dueDate, now: state.now, form: form)
@@ -198,8 +210,8 @@ enum ItemRow {
 
     /// Draws `item` on row `y`: a checklist's row at its `place` in its
     /// family, a Due view's or search's with its parent's `parentText`.
-    static func draw(_ item: Item, listName: String? = nil, place: FamilyPlace = .topLevel, parentText: String? = nil, layout: Layout,
-                     lead: Lead, row y: Int, state: AppState, into grid: inout ScreenGrid) {
+    static func draw(_ item: Item, listName: String? = nil, place: FamilyPlace = .topLevel, parentText: String? = nil, dayShown: Bool = false,
+                     layout: Layout, lead: Lead, row y: Int, state: AppState, into grid: inout ScreenGrid) {
         let overdue = item.isOverdue(now: state.now)
         let alert: CellColor = overdue ? .overdue : .default
         let unicode = state.context.unicode
@@ -268,7 +280,7 @@ enum ItemRow {
             grid.put(listName, row: y, column: x, maxColumns: min(layout.listWidth, max(0, right - x)))
             x += layout.listWidth + 2
         }
-        grid.put(dueText(item, state: state, form: layout.form), row: y, column: x,
+        grid.put(dueText(item, state: state, form: dueForm(layout.form, dayShown: dayShown)), row: y, column: x,
                  maxColumns: min(layout.dateWidth, max(0, right - x)),
                  style: overdue ? .bold : dimmed, color: alert)
         x += layout.dateWidth + 1

@@ -281,8 +281,15 @@ enum UpcomingScreen {
         let shown = view.rows.dropFirst(view.viewport.top).prefix(rows).compactMap { row -> ListedItem? in
             if case let .item(at) = row { items[at] } else { nil }
         }
+        // Today, tomorrow and the next five days each have a heading of
+        // their own (`heading(for:)`); weeks, months and Overdue do not.
+        let style = state.context.dateStyle
+        func dayShown(_ item: Item) -> Bool {
+            guard let date = UpcomingKey(item)?.date else { return false }
+            return (0...6).contains(style.dayOffset(of: date, from: state.now))
+        }
         let layout = ItemRow.layout(for: shown.map(\.item), parentTexts: shown.map(\.parentText), listNames: shown.map(\.checklistName),
-                                    lead: .bullet, state: state, width: grid.width)
+                                    daysShown: shown.map { dayShown($0.item) }, lead: .bullet, state: state, width: grid.width)
         for row in 0..<rows {
             let index = view.viewport.top + row
             guard view.rows.indices.contains(index) else { break }
@@ -292,8 +299,8 @@ enum UpcomingScreen {
                 grid.put(text, row: y, column: 1, maxColumns: grid.width - 2, style: .bold)
             case let .item(at):
                 let listed = items[at]
-                ItemRow.draw(listed.item, listName: listed.checklistName, parentText: listed.parentText, layout: layout, lead: .bullet,
-                             row: y, state: state, into: &grid)
+                ItemRow.draw(listed.item, listName: listed.checklistName, parentText: listed.parentText, dayShown: dayShown(listed.item),
+                             layout: layout, lead: .bullet, row: y, state: state, into: &grid)
             }
             Chrome.selectionBar(row: y, selected: index == view.viewport.selection, into: &grid)
         }
