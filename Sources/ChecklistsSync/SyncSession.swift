@@ -326,7 +326,8 @@ public final class SyncSession {
         var unknownSizes = 0
         var sizeSeen = false
         for href in hrefs {
-            let size = announcedSize[href] ?? carriedSize
+            let announced = announcedSize[href]
+            let size = announced ?? carriedSize
             if !batch.isEmpty && (batch.count >= SyncLimits.multigetCount || bytes + size > SyncLimits.multigetBytes
                                   || (!sizeSeen && unknownSizes >= SyncLimits.sizingMultigetCount)) {
                 try fetch(batch: batch, in: calendar, into: &found)
@@ -337,7 +338,7 @@ public final class SyncSession {
             }
             batch.append(href)
             bytes += size
-            if announcedSize[href] == nil { unknownSizes += 1 }
+            if announced == nil { unknownSizes += 1 }
         }
         if !batch.isEmpty { try fetch(batch: batch, in: calendar, into: &found) }
         return found

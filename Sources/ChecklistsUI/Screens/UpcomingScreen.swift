@@ -282,14 +282,15 @@ enum UpcomingScreen {
             if case let .item(at) = row { items[at] } else { nil }
         }
         // Today, tomorrow and the next five days each have a heading of
-        // their own (`heading(for:)`); weeks, months and Overdue do not.
-        let style = state.context.dateStyle
-        func dayShown(_ item: Item) -> Bool {
-            guard let date = UpcomingKey(item)?.date else { return false }
-            return (0...6).contains(style.dayOffset(of: date, from: state.now))
-        }
+        // their own, up to the day `heading(for:)` starts weeks at; weeks,
+        // months and Overdue do not. Worked out once a frame, row by row.
+        let calendar = state.context.dateStyle.calendar
+        let today = calendar.startOfDay(for: state.now)
+        let weeksFrom = calendar.date(byAdding: .day, value: 7, to: today) ?? today.addingTimeInterval(7 * 86_400)
+        let daysShown = shown.map { listed in UpcomingKey(listed.item).map { (today..<weeksFrom).contains($0.date) } ?? false }
         let layout = ItemRow.layout(for: shown.map(\.item), parentTexts: shown.map(\.parentText), listNames: shown.map(\.checklistName),
-                                    daysShown: shown.map { dayShown($0.item) }, lead: .bullet, state: state, width: grid.width)
+                                    daysShown: daysShown, lead: .bullet, state: state, width: grid.width)
+        var shownIndex = 0
         for row in 0..<rows {
             let index = view.viewport.top + row
             guard view.rows.indices.contains(index) else { break }
@@ -299,8 +300,9 @@ enum UpcomingScreen {
                 grid.put(text, row: y, column: 1, maxColumns: grid.width - 2, style: .bold)
             case let .item(at):
                 let listed = items[at]
-                ItemRow.draw(listed.item, listName: listed.checklistName, parentText: listed.parentText, dayShown: dayShown(listed.item),
+                ItemRow.draw(listed.item, listName: listed.checklistName, parentText: listed.parentText, dayShown: daysShown[shownIndex],
                              layout: layout, lead: .bullet, row: y, state: state, into: &grid)
+                shownIndex += 1
             }
             Chrome.selectionBar(row: y, selected: index == view.viewport.selection, into: &grid)
         }
