@@ -230,12 +230,19 @@ enum UpcomingScreen {
     /// order), "Today", "Tomorrow", the next five days by weekday and date,
     /// then weeks ("Week of Dec 14") up to the first month that begins about
     /// two months away, then months ("February 2027").
+    /// Today and the next six days: the days with a heading of their own;
+    /// before them is Overdue, after them weeks, then months.
+    static func daysWithHeadings(now: Date, calendar: Calendar) -> Range<Date> {
+        let today = calendar.startOfDay(for: now)
+        return today..<(calendar.date(byAdding: .day, value: 7, to: today) ?? today.addingTimeInterval(7 * 86_400))
+    }
+
     static func heading(for date: Date, now: Date, style: DueDateStyle, months: inout DateFormatter?) -> (text: String, until: Date) {
         let calendar = style.calendar
-        let today = calendar.startOfDay(for: now)
+        let days = daysWithHeadings(now: now, calendar: calendar)
+        let today = days.lowerBound, weeksFrom = days.upperBound
         func day(_ offset: Int) -> Date { calendar.date(byAdding: .day, value: offset, to: today) ?? today.addingTimeInterval(Double(offset) * 86_400) }
         if date < today { return ("Overdue", today) }
-        let weeksFrom = day(7)
         if date < weeksFrom {
             let offset = style.dayOffset(of: date, from: now)
             let text = offset == 0 ? "Today" : offset == 1 ? "Tomorrow" : style.weekday(date) + " " + style.compactFormat(date, now: now)
@@ -281,13 +288,9 @@ enum UpcomingScreen {
         let shown = view.rows.dropFirst(view.viewport.top).prefix(rows).compactMap { row -> ListedItem? in
             if case let .item(at) = row { items[at] } else { nil }
         }
-        // Today, tomorrow and the next five days each have a heading of
-        // their own, up to the day `heading(for:)` starts weeks at; weeks,
-        // months and Overdue do not. Worked out once a frame, row by row.
-        let calendar = state.context.dateStyle.calendar
-        let today = calendar.startOfDay(for: state.now)
-        let weeksFrom = calendar.date(byAdding: .day, value: 7, to: today) ?? today.addingTimeInterval(7 * 86_400)
-        let daysShown = shown.map { listed in UpcomingKey(listed.item).map { (today..<weeksFrom).contains($0.date) } ?? false }
+        // A row under a heading that names its day; worked out once a frame.
+        let days = daysWithHeadings(now: state.now, calendar: state.context.dateStyle.calendar)
+        let daysShown = shown.map { listed in UpcomingKey(listed.item).map { days.contains($0.date) } ?? false }
         let layout = ItemRow.layout(for: shown.map(\.item), parentTexts: shown.map(\.parentText), listNames: shown.map(\.checklistName),
                                     daysShown: daysShown, lead: .bullet, state: state, width: grid.width)
         var shownIndex = 0
