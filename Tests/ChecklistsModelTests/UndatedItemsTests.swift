@@ -220,9 +220,21 @@ struct UndatedItemsTests {
             """)
         #expect(window == "SEARCH item USING INDEX item_by_checklist_due (checklistID=? AND <expr>>? AND <expr><?)")
         let dueView = try plan("SELECT id FROM item INDEXED BY item_pending_by_due WHERE isChecked = 0 AND dueAt < 9 ORDER BY dueAt, id LIMIT 100")
-        #expect(dueView == "SEARCH item USING INDEX item_pending_by_due (dueAt<?)")
+        #expect(dueView == "SEARCH item USING COVERING INDEX item_pending_by_due (dueAt<?)")
         let undated = try plan("SELECT id FROM item INDEXED BY item_pending_undated WHERE isChecked = 0 AND dueAt IS NULL ORDER BY id")
-        #expect(undated == "SCAN item USING INDEX item_pending_undated")
+        #expect(undated == "SCAN item USING COVERING INDEX item_pending_undated")
+        // `list`'s table: every column its lines show comes from the index,
+        // so no row is looked up in the table.
+        let columns = ItemSummaryRecord.listingColumnList
+        let datedLines = try plan("""
+            SELECT \(columns) FROM item INDEXED BY item_pending_by_due WHERE item.isChecked = 0 AND item.dueAt IS NOT NULL
+            ORDER BY item.dueAt, item.id
+            """)
+        #expect(datedLines == "SEARCH item USING COVERING INDEX item_pending_by_due (dueAt>?)")
+        let undatedLines = try plan("""
+            SELECT \(columns) FROM item INDEXED BY item_pending_undated WHERE item.isChecked = 0 AND item.dueAt IS NULL ORDER BY item.id
+            """)
+        #expect(undatedLines == "SCAN item USING COVERING INDEX item_pending_undated")
         folder.remove()
     }
 }
