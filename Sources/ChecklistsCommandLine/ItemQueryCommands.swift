@@ -131,7 +131,8 @@ public enum ItemQueryCommands {
             table.add(sanitized: id, width: id.utf8.count, column: 0)
             table.add(sanitized: Self.mark(item, context: context), width: 1, column: 1)
             if let due = item.dueDate {
-                table.add(sanitized: style.format(due), width: style.formattedWidth(due), column: 2)
+                let cell = style.formattedWithWidth(due)
+                table.add(sanitized: cell.text, width: cell.width, column: 2)
             } else {
                 table.add(sanitized: "", width: 0, column: 2)
             }

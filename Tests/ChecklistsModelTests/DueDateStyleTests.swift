@@ -79,6 +79,28 @@ struct DueDateStyleTests {
             == "04.07.2026, 09:30")
     }
 
+    @Test("a date's width from its parts' cached widths is the width of its text, measured whole, in scripts that join and that do not")
+    func formattedWidthIsTheTextsWidth() {
+        // Every 17 hours 29 minutes over a year: months of every length of
+        // name, one- and two-digit days and hours.
+        let start = Fixed.instant("2026-01-01T00:00:00Z").timeIntervalSince1970
+        let dates = (0..<500).map { Date(timeIntervalSince1970: start + Double($0) * 62_940) }
+        for locale in ["en_US_POSIX", "en_US", "ja_JP", "ar_EG", "hi_IN", "th_TH"] {
+            let style = StyleFixture.style(locale, "Asia/Kolkata")
+            var differences: [String] = []
+            for date in dates {
+                let text = style.format(date)
+                let both = style.formattedWithWidth(date)
+                if both.text != text || both.width != TextWidth.columns(of: text) || style.formattedWidth(date) != both.width {
+                    differences.append("\(text): \(both.width) vs \(TextWidth.columns(of: text))")
+                }
+            }
+            #expect(differences.isEmpty, "\(locale): \(differences.prefix(3))")
+        }
+        // Not its bytes: Arabic digits are two bytes and one column each.
+        #expect(StyleFixture.style("ar_EG", "UTC").formattedWithWidth(date) == ("٢١/١١/٢٠٢٦, ٩:٠٠ ص", 18))
+    }
+
     @Test(arguments: ["en_US", "en_GB", "de_DE", "ja_JP", "fr_FR", "ar_EG", "he_IL", "en_US_POSIX"])
     func formatIsTerminalSafe(locale: String) {
         let style = StyleFixture.style(locale, "Europe/Berlin")

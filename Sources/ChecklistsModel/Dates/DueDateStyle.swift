@@ -178,35 +178,49 @@ public final class DueDateStyle: @unchecked Sendable {
         // "Nov 21, 2026" and "9:00 AM" again and again. A third cache, of
         // whole texts by date, cost more than it saved: a large `list`'s
         // dates are nearly all different.
-        let parts = formattedParts(date)
-        return parts.dayText + ", " + parts.timeText
+        let (day, time) = formattedParts(date)
+        return day.text + ", " + time.text
     }
 
-    /// The day and the minute of the day `date` falls on here, and the texts
-    /// `format` joins for them, each from its cache.
-    private func formattedParts(_ date: Date) -> (day: Int, minute: Int, dayText: String, timeText: String) {
+    /// The texts `format` joins for the day and the minute of the day `date`
+    /// falls on here, each from its cache with its width.
+    private func formattedParts(_ date: Date) -> (day: FormattedPart, time: FormattedPart) {
         let local = WallClockMath.localSeconds(of: date, in: timeZone)
         let day = GregorianDayMath.floorDiv(local, 86_400)
         let minute = (local - day * 86_400) / 60
-        let dayText: String
-        if let known = dayTexts[day] {
-            dayText = known
+        let dayPart: FormattedPart
+        if let known = dayParts[day] {
+            dayPart = known
         } else {
-            if dayTexts.count >= 4096 {
-                dayTexts.removeAll(keepingCapacity: true)
-                dayWidths.removeAll(keepingCapacity: true)
-            }
-            dayText = writesPOSIXDatesItself ? Self.posixDate(day: day) : Self.terminalSafe(dateFormatter.string(from: date))
-            dayTexts[day] = dayText
+            if dayParts.count >= 4096 { dayParts.removeAll(keepingCapacity: true) }
+            dayPart = FormattedPart(writesPOSIXDatesItself ? Self.posixDate(day: day) : Self.terminalSafe(dateFormatter.string(from: date)))
+            dayParts[day] = dayPart
         }
-        let timeText: String
-        if let known = minuteTexts[minute] {
-            timeText = known
+        let timePart: FormattedPart
+        if let known = minuteParts[minute] {
+            timePart = known
         } else {
-            timeText = writesPOSIXDatesItself ? Self.posixTime(minute: minute) : Self.terminalSafe(timeFormatter.string(from: date))
-            minuteTexts[minute] = timeText
+            timePart = FormattedPart(writesPOSIXDatesItself ? Self.posixTime(minute: minute) : Self.terminalSafe(timeFormatter.string(from: date)))
+            minuteParts[minute] = timePart
         }
-        return (day, minute, dayText, timeText)
+        return (dayPart, timePart)
+    }
+
+    /// A day's or a minute's text as `format` joins it, measured once when it
+    /// is made (`TextWidth`), with whether its ends are below U+0300, where
+    /// no scalar can combine with the ", " between them.
+    private struct FormattedPart {
+        let text: String
+        let width: Int
+        let startsPlain: Bool
+        let endsPlain: Bool
+
+        init(_ text: String) {
+            self.text = text
+            width = TextWidth.columns(of: text)
+            startsPlain = (text.unicodeScalars.first?.value ?? 0) < 0x300
+            endsPlain = (text.unicodeScalars.last?.value ?? 0) < 0x300
+        }
     }
 
     /// en_US_POSIX's medium date ("MMM d, y"): "Nov 21, 2026".
@@ -224,16 +238,13 @@ public final class DueDateStyle: @unchecked Sendable {
 
     private static let posixMonths = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    private var dayTexts: [Int: String] = [:]
-    private var minuteTexts: [Int: String] = [:]
-    /// The widths of those texts, for `formattedWidth`.
-    private var dayWidths: [Int: Int] = [:]
-    private var minuteWidths: [Int: Int] = [:]
+    private var dayParts: [Int: FormattedPart] = [:]
+    private var minuteParts: [Int: FormattedPart] = [:]
 
     /// `format`'s date alone, e.g. "Nov 21, 2026": a start at the beginning
     /// of its day, where "12:00 AM" would say nothing.
     public func formatDay(_ date: Date) -> String {
-        formattedParts(date).dayText
+        formattedParts(date).day.text
     }
 
     /// `format` after the short weekday, e.g. "Sun, Nov 22, 2026, 9:00 AM":
@@ -516,12 +527,18 @@ extension DueDateStyle {
     /// cannot join either side (both neighbours below U+0300, where no
     /// scalar combines); otherwise the whole text is measured.
     package func formattedWidth(_ date: Date) -> Int {
-        let (day, minute, dayText, timeText) = formattedParts(date)
-        guard let last = dayText.unicodeScalars.last, last.value < 0x300,
-              let first = timeText.unicodeScalars.first, first.value < 0x300
-        else { return TextWidth.columns(of: dayText + ", " + timeText) }
-        if dayWidths[day] == nil { dayWidths[day] = TextWidth.columns(of: dayText) }
-        if minuteWidths[minute] == nil { minuteWidths[minute] = TextWidth.columns(of: timeText) }
-        return dayWidths[day]! + 2 + minuteWidths[minute]!
+        let (day, time) = formattedParts(date)
+        return Self.joinedWidth(day, time)
+    }
+
+    /// `format(date)` and `formattedWidth(date)` from one look-up of each
+    /// part: a table's due cell, printed and padded.
+    package func formattedWithWidth(_ date: Date) -> (text: String, width: Int) {
+        let (day, time) = formattedParts(date)
+        return (day.text + ", " + time.text, Self.joinedWidth(day, time))
+    }
+
+    private static func joinedWidth(_ day: FormattedPart, _ time: FormattedPart) -> Int {
+        day.endsPlain && time.startsPlain ? day.width + 2 + time.width : TextWidth.columns(of: day.text + ", " + time.text)
     }
 }
