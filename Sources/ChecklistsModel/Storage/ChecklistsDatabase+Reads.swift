@@ -328,9 +328,9 @@ extension ChecklistsDatabase {
     }
 
     /// The outline of every pending item, from the indexes that hold only
-    /// pending items, never the table (whose pages the listing then reads
-    /// again): each dated item's id and due date, the largest undated id,
-    /// and each list that has a pending item.
+    /// pending items (the listing then walks the same two, which hold its
+    /// lines' columns), never the table: each dated item's id and due date,
+    /// the largest undated id, and each list that has a pending item.
     private static func pendingOutline(_ db: Database, names: ListNames, _ outline: (ListingOutlineRow) -> Void) throws {
         let dated = try Row.fetchCursor(db, sql: """
             SELECT id, dueAt FROM item INDEXED BY item_pending_by_due WHERE isChecked = 0 AND dueAt IS NOT NULL

@@ -224,12 +224,6 @@ enum UpcomingScreen {
 
     // MARK: - Headings
 
-    /// The heading an item keyed at `date` sits under, seen from `now`, and
-    /// when it ends: "Overdue" for the days before today (today's past
-    /// items stay under Today, marked overdue, so the day reads in its
-    /// order), "Today", "Tomorrow", the next five days by weekday and date,
-    /// then weeks ("Week of Dec 14") up to the first month that begins about
-    /// two months away, then months ("February 2027").
     /// Today and the next six days: the days with a heading of their own;
     /// before them is Overdue, after them weeks, then months.
     static func daysWithHeadings(now: Date, calendar: Calendar) -> Range<Date> {
@@ -237,6 +231,12 @@ enum UpcomingScreen {
         return today..<(calendar.date(byAdding: .day, value: 7, to: today) ?? today.addingTimeInterval(7 * 86_400))
     }
 
+    /// The heading an item keyed at `date` sits under, seen from `now`, and
+    /// when it ends: "Overdue" for the days before today (today's past
+    /// items stay under Today, marked overdue, so the day reads in its
+    /// order), "Today", "Tomorrow", the next five days by weekday and date,
+    /// then weeks ("Week of Dec 14") up to the first month that begins about
+    /// two months away, then months ("February 2027").
     static func heading(for date: Date, now: Date, style: DueDateStyle, months: inout DateFormatter?) -> (text: String, until: Date) {
         let calendar = style.calendar
         let days = daysWithHeadings(now: now, calendar: calendar)
