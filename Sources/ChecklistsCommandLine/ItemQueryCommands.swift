@@ -52,9 +52,8 @@ public enum ItemQueryCommands {
         if count {
             var items = 0
             try context.storage { () throws(StorageError) in
-                try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
-                                            startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags,
-                                            summaries: true) { _ in items += 1 }
+                try database.eachListingLine(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
+                                             startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags) { _ in items += 1 }
             }
             context.output(String(items))
             return
@@ -82,11 +81,11 @@ public enum ItemQueryCommands {
         var columns = ListingColumns(style: context.style)
         var table: StreamingTable?
         try context.storage { () throws(StorageError) in
-            try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
-                                        startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags, summaries: true,
-                                        familiesTogether: !flat, outline: { columns.measure($0) }) { listed in
+            try database.eachListingLine(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
+                                         startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags,
+                                         familiesTogether: !flat, outline: { columns.measure($0) }) { line in
                 if table == nil { table = StreamingTable(ListingColumns.alignments, widths: columns.widths, to: context) }
-                columns.addLine(listed, context: context, to: &table!)
+                columns.addLine(line, now: context.now, to: &table!)
             }
         }
         table?.finish()
@@ -99,6 +98,8 @@ public enum ItemQueryCommands {
     /// each column will hold.
     struct ListingColumns {
         static let alignments: [Table.Alignment] = [.right, .left, .left, .left, .left]
+        /// `Tags.separator`'s byte (ASCII), to split stored tags without a `String`.
+        private static let tagSeparator = Tags.separator.asciiValue ?? UInt8(ascii: ",")
 
         static func cells(_ listed: ListedItem, context: CommandLineContext) -> [String] {
             let item = listed.item
@@ -109,7 +110,11 @@ public enum ItemQueryCommands {
         /// x checked, ! overdue, ~ not started yet. An item not started yet
         /// cannot be overdue: its start is not after its due date.
         static func mark(_ item: Item, context: CommandLineContext) -> String {
-            item.isChecked ? "x" : item.isOverdue(now: context.now) ? "!" : item.hasStarted(now: context.now) ? " " : "~"
+            mark(isChecked: item.isChecked, overdue: item.isOverdue(now: context.now), started: item.hasStarted(now: context.now))
+        }
+
+        static func mark(isChecked: Bool, overdue: Bool, started: Bool) -> String {
+            isChecked ? "x" : overdue ? "!" : started ? " " : "~"
         }
 
         /// The text column: indented by depth, with a sub-item's parent.
@@ -120,34 +125,74 @@ public enum ItemQueryCommands {
             return text
         }
 
-        /// `cells`' line written straight into `table`, each cell sanitized
-        /// and measured once per value, not per row: the list's name once
-        /// per list, the due date by its day's and its minute's parts, the id
-        /// and the mark by their bytes (ASCII), the text never. Making and
-        /// measuring five strings for each of 100,000 rows was a fifth of `list`.
-        mutating func addLine(_ listed: ListedItem, context: CommandLineContext, to table: inout StreamingTable) {
-            let item = listed.item
-            let id = String(item.id)
-            table.add(sanitized: id, width: id.utf8.count, column: 0)
-            table.add(sanitized: Self.mark(item, context: context), width: 1, column: 1)
-            if let due = item.dueDate {
+        /// `cells`' line written straight into `table` from the line read
+        /// in place, each cell sanitized and measured once per value, not per
+        /// row: the list's name once per list, the due date by its day's and
+        /// its minute's parts, the id and the mark by their bytes (ASCII),
+        /// the text never; the text's bytes go from SQLite's row to the
+        /// output, checked on the way (`TextWidth.appendSanitized`). Making
+        /// and measuring five strings for each of 100,000 rows was a fifth of
+        /// `list`. Its cells are `cells`' (tests hold the two to the same lines).
+        mutating func addLine(_ line: ListingLine, now: Date, to table: inout StreamingTable) {
+            table.add(number: line.id, column: 0)
+            table.add(sanitized: Self.mark(isChecked: line.isChecked, overdue: line.isOverdue(now: now), started: line.hasStarted(now: now)),
+                      width: 1, column: 1)
+            if let due = line.dueDate {
                 let cell = style.formattedWithWidth(due)
                 table.add(sanitized: cell.text, width: cell.width, column: 2)
             } else {
                 table.add(sanitized: "", width: 0, column: 2)
             }
-            let list = listCell(item.checklistID, name: listed.checklistName)
+            let list = listCell(line.checklistID, name: line.checklistName)
             table.add(sanitized: list.text, width: list.width, column: 3)
-            table.add(sanitized: TextWidth.sanitized(Self.textCell(listed, context: context)), width: 0, column: 4)
+            table.beginLast()
+            Self.appendTextCell(line, now: now, style: style, to: &table.lastCell)
             table.endLine()
         }
 
+        /// `textCell`'s text, each part sanitized as it is appended: the
+        /// indent, the priority's mark, the text, the tags, when it starts
+        /// and its parent's text. Sanitizing scalar by scalar, the parts
+        /// come out as the whole would.
+        static func appendTextCell(_ line: ListingLine, now: Date, style: DueDateStyle, to out: inout [UInt8]) {
+            for _ in 0..<line.depth {
+                out.append(0x20)
+                out.append(0x20)
+            }
+            if line.priority != .none {
+                out.append(contentsOf: repeatElement(UInt8(ascii: "!"), count: line.priority.rawValue))
+                out.append(0x20)
+            }
+            TextWidth.appendSanitized(utf8: line.text, to: &out)
+            // "a,b" as " #a #b", as `Tags.marked` writes them.
+            for tag in line.storedTags.split(separator: tagSeparator) {
+                out.append(0x20)
+                out.append(UInt8(ascii: "#"))
+                TextWidth.appendSanitized(utf8: UnsafeBufferPointer(rebasing: tag), to: &out)
+            }
+            var rest = ""
+            // When it starts, for the item the `~` mark says has not started.
+            if let start = line.startDate, start > now { rest += " (starts " + style.startWords(start, now: now) + ")" }
+            if let parent = line.parentText { rest += "  ‹ " + parent }
+            if !rest.isEmpty { rest.withUTF8 { TextWidth.appendSanitized(utf8: $0, to: &out) } }
+        }
+
         /// A list's name sanitized and measured, the first time one of its items comes.
+        /// Lists' ids count up from 1, so the first thousand lists' cells are
+        /// found by position; hashing each row's list id was 3 % of `list`.
         private mutating func listCell(_ checklistID: Int64, name: String) -> (text: String, width: Int) {
-            if let known = listCells[checklistID] { return known }
+            let position = Int(truncatingIfNeeded: checklistID)
+            let byPosition = position >= 0 && position < 1_024 && Int64(position) == checklistID
+            if byPosition, position < listCellsByID.count, let known = listCellsByID[position] { return known }
+            if !byPosition, let known = listCells[checklistID] { return known }
             let clean = TextWidth.prepare(name)
             let cell = (clean.text, TextWidth.columns(of: clean))
-            listCells[checklistID] = cell
+            if byPosition {
+                if position >= listCellsByID.count { listCellsByID += Array(repeating: nil, count: position + 1 - listCellsByID.count) }
+                listCellsByID[position] = cell
+            } else {
+                listCells[checklistID] = cell
+            }
             return cell
         }
 
@@ -159,6 +204,7 @@ public enum ItemQueryCommands {
         private var listWidths: [Int64: Int] = [:]
         /// Each list's name as its cell shows it, with its width.
         private var listCells: [Int64: (text: String, width: Int)] = [:]
+        private var listCellsByID: [(text: String, width: Int)?] = []
 
         init(style: DueDateStyle) { self.style = style }
 

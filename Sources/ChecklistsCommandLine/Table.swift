@@ -63,13 +63,39 @@ struct Table {
     /// to its column's width unless it is the last.
     static func append(_ cell: UnsafeBufferPointer<UInt8>, width: Int, column: Int, alignments: [Alignment], widths: [Int],
                        to bytes: inout [UInt8]) {
-        if column > 0 { bytes.append(contentsOf: [0x20, 0x20]) }
-        let isLast = column == alignments.count - 1
-        let gap = isLast ? 0 : max(0, widths[column] - width)
-        if alignments[column] == .right { bytes.append(contentsOf: repeatElement(0x20, count: gap)) }
+        beginCell(width: width, column: column, alignments: alignments, widths: widths, to: &bytes)
         bytes.append(contentsOf: cell)
-        if alignments[column] == .left && !isLast { bytes.append(contentsOf: repeatElement(0x20, count: gap)) }
+        endCell(width: width, column: column, alignments: alignments, widths: widths, to: &bytes)
     }
+
+    /// What comes before a cell's text: two spaces unless it is the first
+    /// column, and the padding of a right-aligned one.
+    static func beginCell(width: Int, column: Int, alignments: [Alignment], widths: [Int], to bytes: inout [UInt8]) {
+        if column > 0 {
+            bytes.append(0x20)
+            bytes.append(0x20)
+        }
+        if alignments[column] == .right && column < widths.count { appendSpaces(widths[column] - width, to: &bytes) }
+    }
+
+    /// What comes after a cell's text: the padding of a left-aligned one
+    /// that is not the last.
+    static func endCell(width: Int, column: Int, alignments: [Alignment], widths: [Int], to bytes: inout [UInt8]) {
+        if alignments[column] == .left && column < alignments.count - 1 { appendSpaces(widths[column] - width, to: &bytes) }
+    }
+
+    /// A line's padding: copied from a row of spaces, since appending
+    /// `repeatElement` went element by element (4 % of `list`).
+    private static func appendSpaces(_ count: Int, to bytes: inout [UInt8]) {
+        var left = count
+        while left > 0 {
+            let run = min(left, spaces.count)
+            spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<run])) }
+            left -= run
+        }
+    }
+
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
 }
 
 /// A table printed as its rows come, in chunks (`LineOutput`), none of
@@ -104,10 +130,47 @@ struct StreamingTable {
     /// the caller (the last column's width is never used): `list` knows
     /// most of its cells' widths without measuring them row by row.
     mutating func add(sanitized cell: String, width: Int, column: Int) {
+        Table.beginCell(width: width, column: column, alignments: alignments, widths: widths, to: &out.text.bytes)
         var text = cell
-        text.withUTF8 { utf8 in
-            Table.append(utf8, width: width, column: column, alignments: alignments, widths: widths, to: &out.text.bytes)
+        text.withUTF8 { out.text.bytes.append(contentsOf: $0) }
+        Table.endCell(width: width, column: column, alignments: alignments, widths: widths, to: &out.text.bytes)
+    }
+
+    /// A cell of a number's digits, measured by their count, written in
+    /// place (a `String` of each row's id was 3 % of `list`).
+    mutating func add(number: Int64, column: Int) {
+        var digits = 1
+        var rest = number.magnitude
+        while rest >= 10 {
+            digits += 1
+            rest /= 10
         }
+        let width = digits + (number < 0 ? 1 : 0)
+        Table.beginCell(width: width, column: column, alignments: alignments, widths: widths, to: &out.text.bytes)
+        if number < 0 { out.text.bytes.append(UInt8(ascii: "-")) }
+        let end = out.text.bytes.count + digits
+        out.text.bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        out.text.bytes.withUnsafeMutableBufferPointer { bytes in
+            var value = number.magnitude
+            for index in stride(from: end - 1, through: end - digits, by: -1) {
+                bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+            }
+        }
+        Table.endCell(width: width, column: column, alignments: alignments, widths: widths, to: &out.text.bytes)
+    }
+
+    /// Starts the last cell, whose text the caller then appends to
+    /// `lastCell`, sanitized: it is never measured, so it can go straight
+    /// into the line.
+    mutating func beginLast() {
+        Table.beginCell(width: 0, column: alignments.count - 1, alignments: alignments, widths: widths, to: &out.text.bytes)
+    }
+
+    /// The line being made, for the last cell's text (`beginLast`).
+    var lastCell: [UInt8] {
+        get { out.text.bytes }
+        _modify { yield &out.text.bytes }
     }
 
     /// Ends the line made by `add(sanitized:width:column:)`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import GRDB
 @testable import ChecklistsCommandLine
 import ChecklistsModel
 import TestSupport
@@ -135,6 +136,58 @@ struct StreamingListTests {
         #expect(TextWidth.columns(of: String(longLine.dropLast(long.count)))
                 == TextWidth.columns(of: String(short.dropLast("Buy milk 8".count))))
         #expect(lines == (try gatheredTable()))
+    }
+
+    @Test("every part of the text cell read in place: priority marks, tags, a start to come, controls in texts, tags and list names")
+    func textCellParts() throws {
+        let database = try harness.database()
+        try database.apply(.addChecklist(name: "買い物\u{1B}[1m", icon: .groceries), now: Fixed.now)
+        _ = harness.lines { context in
+            try ItemCommands.add(text: "Pay rent 💸", list: "List", due: "2026-11-20 09:00", remind: false, priority: "high",
+                                 tags: ["home", "money"], context: context)
+        }
+        _ = harness.lines { context in
+            try ItemCommands.add(text: "牛乳を買う\u{7}", list: "買い物\u{1B}[1m", due: nil, remind: false, priority: "low",
+                                 tags: ["家"], context: context)
+        }
+        _ = harness.lines { context in
+            try ItemCommands.add(text: "Plan trip ✈️ \u{202E}evil", list: "List", due: "2026-11-25 10:00", remind: false,
+                                 start: "2026-11-23 09:00", context: context)
+        }
+        let lines = harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
+        #expect(lines == [
+            "1  !  Nov 20, 2026, 9:00 AM   List        !!! Pay rent 💸 #home #money",
+            "3  ~  Nov 25, 2026, 10:00 AM  List        Plan trip ✈️ evil (starts Monday 9:00 AM)",
+            "2                             買い物␛[1m  ! 牛乳を買う␇ #家",
+        ])
+        #expect(try gatheredTable() == lines)
+    }
+
+    @Test("text another program stored as bytes that are not UTF-8: each bad sequence shown as �, as every other reader shows it")
+    func illFormedStoredText() throws {
+        _ = harness.add("placeholder", list: "List", due: "2026-11-20 09:00")
+        _ = harness.add("placeholder", list: "List")
+        // Another program's connection: the search index's trigger needs a
+        // fold, and what it stores does not matter to the listing.
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in db.add(function: DatabaseFunction("search_fold", argumentCount: 1, pure: true) { $0[0] }) }
+        let queue = try DatabaseQueue(path: harness.path, configuration: configuration)
+        try queue.write { db in
+            // "caf" and a cut C3; "ta", C0 AF (an overlong "/"), "g"; "é" whole, ED A0 80 (a surrogate) and a lone 80.
+            try db.execute(sql: "UPDATE item SET text = CAST(X'636166C3' AS TEXT), tags = CAST(X'7461C0AF67' AS TEXT) WHERE id = 1")
+            try db.execute(sql: "UPDATE item SET text = CAST(X'4F4B20C3A920EDA08020802021' AS TEXT) WHERE id = 2")
+        }
+        try queue.close()
+        // The bytes written, not lines decoded from them: decoding would
+        // repair what the listing let through.
+        let chunks = Chunks()
+        try run(chunks)
+        let expected = [
+            "1  !  Nov 20, 2026, 9:00 AM  List  caf� #ta��g",
+            "2                            List  OK é ��� � !",
+        ]
+        #expect(chunks.bytes == Array(expected.map { $0 + "\n" }.joined().utf8))
+        #expect(try gatheredTable() == expected)
     }
 
     @Test("--json over many rows: one valid document of the same items, in chunks")

@@ -17,12 +17,11 @@ struct PendingIndexesTests {
     /// each as "text|list|due seconds or -|priority|tags".
     func listing(_ database: ChecklistsDatabase) throws -> [String] {
         var lines: [String] = []
-        try database.eachListedItem(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil, summaries: true,
-                                    familiesTogether: true, outline: { _ in }) { listed in
-            let item = listed.item
-            let due = item.dueDate.map { String(Int64($0.timeIntervalSince1970)) } ?? "-"
-            lines.append([item.text, listed.checklistName, due, item.priority.name, item.tags.joined(separator: ",")]
-                .joined(separator: "|"))
+        try database.eachListingLine(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil,
+                                     familiesTogether: true, outline: { _ in }) { line in
+            let due = line.dueDate.map { String(Int64($0.timeIntervalSince1970)) } ?? "-"
+            lines.append([String(decoding: line.text, as: UTF8.self), line.checklistName, due, line.priority.name,
+                          String(decoding: line.storedTags, as: UTF8.self)].joined(separator: "|"))
         }
         return lines
     }

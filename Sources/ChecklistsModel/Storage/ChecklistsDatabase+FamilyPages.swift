@@ -163,7 +163,11 @@ extension ChecklistsDatabase {
     /// A sub-item's parent's text, for a row shown apart from its family
     /// (the Due view, search); nil for an item at the top level.
     static func parentText(of item: Item, _ db: Database) throws -> String? {
-        guard let parentID = item.parentID else { return nil }
+        try parentText(ofParent: item.parentID, db)
+    }
+
+    static func parentText(ofParent parentID: Int64?, _ db: Database) throws -> String? {
+        guard let parentID else { return nil }
         return try String.fetchOne(db.cachedStatement(sql: "SELECT text FROM item WHERE id = ?"), arguments: [parentID])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// What the screens and the command line read. Every read is bounded by an
 /// index, whatever the number of items: a page, a count the triggers keep,
@@ -261,9 +262,7 @@ extension ChecklistsDatabase {
         return items
     }
 
-    /// `listedItems` one item at a time, in their order, none of them kept
-    /// (with `summaries`, without their notes and further reminders, read as
-    /// empty: what `list`'s table shows):
+    /// `listedItems` one item at a time, in their order, none of them kept:
     /// the command line prints each as it comes, so a listing of 100,000
     /// items never holds them all. Pending items across lists are a range
     /// read on the pending-by-due index, then the undated ones on theirs;
@@ -272,18 +271,50 @@ extension ChecklistsDatabase {
     /// With `matching`, only items containing that text (`search`'s rules),
     /// found through the search index, which then leads instead of the
     /// due-date indexes. With `startedBy`, only items started by then (no
-    /// start, or one not after it): what `list --due` shows. With `priority`, only items of that priority; with `tags`, only items having every one of them (case ignored). With `outline`, every item of the listing (whatever
-    /// `limit`) is first read without its texts, in the same transaction,
-    /// so a table can know its columns' widths before its first line.
+    /// start, or one not after it): what `list --due` shows. With `priority`,
+    /// only items of that priority; with `tags`, only items having every one
+    /// of them (case ignored). With `outline`, every item of the listing
+    /// (whatever `limit`) is first read without its texts, in the same
+    /// transaction, so a table can know its columns' widths before its first line.
     /// With `familiesTogether` (and no `limit`), a sub-item whose parent is
     /// in the listing comes right after it, a level deeper (`depth`), its
     /// siblings in the listing's order; one whose parent is not comes on its
     /// own with its parent's text.
     public func eachListedItem(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
                                startedBy now: Date? = nil, matching query: SearchQuery? = nil, priority: Priority? = nil,
-                               tags: [String] = [], limit: Int? = nil, summaries: Bool = false, familiesTogether: Bool = false,
+                               tags: [String] = [], limit: Int? = nil, familiesTogether: Bool = false,
                                outline: ((ListingOutlineRow) -> Void)? = nil,
                                _ body: (ListedItem) -> Void) throws(StorageError) {
+        try eachListing(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end, startedBy: now,
+                        query: query, priority: priority, tags: tags, limit: limit, summaries: false,
+                        familiesTogether: familiesTogether, outline: outline) { db, names, part, limit, families in
+            try Self.eachListed(db, names: &names, part, limit: limit, families: families, body)
+        }
+    }
+
+    /// The same listing as `eachListedItem`, as the lines of a table of one
+    /// line per item (`list`) show it, each read in place (`ListingLine`):
+    /// its texts are SQLite's bytes, valid only during `body`. Without
+    /// `familiesTogether`, a sub-item comes without its parent's text.
+    public func eachListingLine(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
+                                startedBy now: Date? = nil, matching query: SearchQuery? = nil, priority: Priority? = nil,
+                                tags: [String] = [], familiesTogether: Bool = false,
+                                outline: ((ListingOutlineRow) -> Void)? = nil,
+                                _ body: (ListingLine) -> Void) throws(StorageError) {
+        try eachListing(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end, startedBy: now,
+                        query: query, priority: priority, tags: tags, limit: nil, summaries: true,
+                        familiesTogether: familiesTogether, outline: outline) { db, names, part, limit, families in
+            try Self.eachLine(db, names: &names, part, limit: limit, families: families, body)
+        }
+    }
+
+    /// What `eachListedItem` and `eachListingLine` share: the outline, the
+    /// families, and each part of the listing handed to `readPart` with
+    /// what is left of the limit (-1: none); `readPart` returns how many it gave.
+    private func eachListing(checklistID: Int64?, includeChecked: Bool, start: Date?, end: Date?, startedBy now: Date?,
+                             query: SearchQuery?, priority: Priority?, tags: [String], limit: Int?, summaries: Bool,
+                             familiesTogether: Bool, outline: ((ListingOutlineRow) -> Void)?,
+                             readPart: (Database, inout ListNames, ListingPart, Int, ListedFamilies?) throws -> Int) throws(StorageError) {
         let limit = limit.map { max(0, $0) } ?? -1
         let parts = Self.listingParts(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end,
                                       startedBy: now, query: query, priority: priority, tags: tags)
@@ -321,7 +352,7 @@ extension ChecklistsDatabase {
             try families?.close(db, summaries: summaries)
             var left = limit
             for part in parts where left != 0 {
-                let seen = try Self.eachListed(db, names: &names, part, limit: left, summaries: summaries, families: families, body)
+                let seen = try readPart(db, &names, part, left, families)
                 if left > 0 { left -= seen }
             }
         }
@@ -366,6 +397,17 @@ extension ChecklistsDatabase {
 
         var filter: SQL {
             conditions.isEmpty ? "" : "WHERE \(conditions.joined(separator: " AND "))"
+        }
+
+        /// The query of `columns` (a listing record's) in the part's order
+        /// then id, at most `limit` rows (-1: all).
+        func select(_ columns: String, limit: Int) -> SQL {
+            """
+            SELECT \(sql: columns) FROM item \(index)
+            \(filter)
+            ORDER BY \(sql: order.map { $0 + ", " } ?? "")item.id
+            LIMIT \(limit)
+            """
         }
     }
 
@@ -476,24 +518,10 @@ extension ChecklistsDatabase {
     }
 
     /// One listing query's items, each with its list's name from `names`,
-    /// handed to `body` as they are read; returns how many. With
-    /// `summaries`, only what a table of one line per item shows is read.
-    private static func eachListed(_ db: Database, names: inout ListNames, _ part: ListingPart, limit: Int, summaries: Bool,
-                                   families: ListedFamilies? = nil, _ body: (ListedItem) -> Void) throws -> Int {
-        summaries
-            ? try eachListed(db, names: &names, part, limit: limit, summaries: true, as: ItemSummaryRecord.self, families: families, body)
-            : try eachListed(db, names: &names, part, limit: limit, summaries: false, as: ItemRecord.self, families: families, body)
-    }
-
-    private static func eachListed<Record: ListingRecord>(_ db: Database, names: inout ListNames, _ part: ListingPart, limit: Int,
-                                                          summaries: Bool, as record: Record.Type, families: ListedFamilies?,
-                                                          _ body: (ListedItem) -> Void) throws -> Int {
-        let rows = try SQLRequest<Record>("""
-            SELECT \(sql: Record.listingColumnList) FROM item \(part.index)
-            \(part.filter)
-            ORDER BY \(sql: part.order.map { $0 + ", " } ?? "")item.id
-            LIMIT \(limit)
-            """).fetchCursor(db)
+    /// handed to `body` as they are read; returns how many.
+    private static func eachListed(_ db: Database, names: inout ListNames, _ part: ListingPart, limit: Int,
+                                   families: ListedFamilies?, _ body: (ListedItem) -> Void) throws -> Int {
+        let rows = try SQLRequest<ItemRecord>(literal: part.select(ItemRecord.columnList, limit: limit)).fetchCursor(db)
         var count = 0
         while let row = try rows.next() {
             // Every item has its list (a foreign key); as the join did, none without.
@@ -509,7 +537,42 @@ extension ChecklistsDatabase {
                 }
                 continue
             }
-            body(ListedItem(item: row.item, checklistName: name, parentText: summaries ? nil : try parentText(of: row.item, db)))
+            body(ListedItem(item: row.item, checklistName: name, parentText: try parentText(of: row.item, db)))
+            count += 1
+        }
+        return count
+    }
+
+    /// One listing query's lines, as `eachListed` gives its items, each read
+    /// in place: the row's columns straight from the statement GRDB steps
+    /// (its `sqliteStatement`), its texts SQLite's own bytes. Through a
+    /// record, every row made an `Item` and a `String` of its text and tags,
+    /// a quarter of `list` of 100,000, and as much again copying and
+    /// releasing them (DECISIONS.md, "`list`'s lines read in place").
+    private static func eachLine(_ db: Database, names: inout ListNames, _ part: ListingPart, limit: Int,
+                                 families: ListedFamilies?, _ body: (ListingLine) -> Void) throws -> Int {
+        let statement = try db.makeStatement(literal: part.select(ItemSummaryRecord.listingColumnList, limit: limit))
+        assert(statement.columnNames == ItemSummaryRecord.columnNames, "a listing selected other columns: \(statement.columnNames)")
+        let rows = try Row.fetchCursor(statement)
+        let handle = statement.sqliteStatement
+        var count = 0
+        while try rows.next() != nil {
+            // Every item has its list (a foreign key); as the join did, none without.
+            guard let name = try names.name(of: sqlite3_column_int64(handle, 1), in: db) else { continue }
+            var line = ListingLine(row: handle, checklistName: name)
+            if let families {
+                // Under its parent, which brings it; on its own, with the parent's text.
+                if families.isUnderParent(line.id) { continue }
+                line.parentText = try parentText(ofParent: line.parentID, db)
+                body(line)
+                count += 1
+                try families.eachBelow(line.id) { item, depth in
+                    ListingLine.with(item, checklistName: name, depth: depth, body)
+                    count += 1
+                }
+                continue
+            }
+            body(line)
             count += 1
         }
         return count

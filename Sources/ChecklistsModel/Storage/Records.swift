@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 // The tables as the queries read them. Each table's columns are named here
 // once: a query selects `\(columnsOf: ItemRecord.self)` (or fetches the
@@ -123,6 +124,27 @@ struct ItemSummaryRecord: ListingRecord {
                     // A level this version does not know reads as none.
                     priority: Priority(rawValue: row[5]) ?? .none, tags: Tags.fromStored(row[6]),
                     startDate: (row[7] as Int64?).map(StoredTime.date), parentID: row[8])
+    }
+}
+
+extension ListingLine {
+    /// The line of the row `handle` stands on, which selected
+    /// `ItemSummaryRecord`'s columns in order; its texts point into the row.
+    init(row handle: SQLiteStatement, checklistName: String) {
+        func integer(_ column: Int32) -> Int64? {
+            sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
+        }
+        // The pointer first, then the count: asking for the count first may
+        // convert the value and move the bytes.
+        func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
+            let start = sqlite3_column_text(handle, column)
+            return UnsafeBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_column_bytes(handle, column)))
+        }
+        self.init(id: sqlite3_column_int64(handle, 0), checklistID: sqlite3_column_int64(handle, 1), checklistName: checklistName,
+                  text: bytes(2), isChecked: sqlite3_column_int64(handle, 3) != 0, dueDate: integer(4).map(StoredTime.date),
+                  // A level this version does not know reads as none.
+                  priority: Priority(rawValue: Int(sqlite3_column_int64(handle, 5))) ?? .none, storedTags: bytes(6),
+                  startDate: integer(7).map(StoredTime.date), parentID: integer(8))
     }
 }
 
