@@ -63,13 +63,15 @@ public enum ItemQueryCommands {
         if json {
             var out = LineOutput(to: context)
             var count = 0
+            let timeZone = context.style.timeZone
             try context.storage { () throws(StorageError) in
-                try database.eachListedItem(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
-                                            startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags) { listed in
+                try database.eachListingLine(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
+                                             startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags,
+                                             details: true) { line in
                     out.text.append(count == 0 ? "[" : ",")
                     out.endLine()
                     out.text.append("  ")
-                    Self.writeJSON(listed, context: context, to: &out.text)
+                    Self.writeJSON(line, now: context.now, timeZone: timeZone, to: &out.text)
                     count += 1
                 }
             }
@@ -99,7 +101,7 @@ public enum ItemQueryCommands {
     struct ListingColumns {
         static let alignments: [Table.Alignment] = [.right, .left, .left, .left, .left]
         /// `Tags.separator`'s byte (ASCII), to split stored tags without a `String`.
-        private static let tagSeparator = Tags.separator.asciiValue ?? UInt8(ascii: ",")
+        static let tagSeparator = Tags.separator.asciiValue ?? UInt8(ascii: ",")
 
         static func cells(_ listed: ListedItem, context: CommandLineContext) -> [String] {
             let item = listed.item
@@ -231,46 +233,53 @@ public enum ItemQueryCommands {
     /// value of fifteen members for each item and then writing it was
     /// most of what `list --json` spent beyond `list`.
     static func writeJSON(_ listed: ListedItem, context: CommandLineContext, to out: inout JSONBytes) {
-        let item = listed.item
-        let timeZone = context.style.timeZone
+        ListingLine.with(listed.item, checklistName: listed.checklistName) { line in
+            writeJSON(line, now: context.now, timeZone: context.style.timeZone, to: &out)
+        }
+    }
+
+    /// `writeJSON` of a listing's line read in place with its details
+    /// (`eachListingLine`), its texts written from their stored bytes.
+    static func writeJSON(_ line: ListingLine, now: Date, timeZone: TimeZone, to out: inout JSONBytes) {
+        let details = line.details
         out.appendRaw("{\"id\": ")
-        out.appendInteger(item.id)
+        out.appendInteger(line.id)
         out.appendRaw(", \"text\": ")
-        JSON.writeString(item.text, to: &out)
+        JSON.writeString(utf8: line.text, to: &out)
         out.appendRaw(", \"list\": ")
-        JSON.writeString(listed.checklistName, to: &out)
+        JSON.writeString(line.checklistName, to: &out)
         out.appendRaw(", \"listId\": ")
-        out.appendInteger(item.checklistID)
+        out.appendInteger(line.checklistID)
         out.appendRaw(", \"due\": ")
-        out.appendTimestamp(item.dueDate, in: timeZone)
-        out.appendRaw(item.isChecked ? ", \"checked\": true" : ", \"checked\": false")
-        out.appendRaw(item.shouldRemind ? ", \"remind\": true" : ", \"remind\": false")
+        out.appendTimestamp(line.dueDate, in: timeZone)
+        out.appendRaw(line.isChecked ? ", \"checked\": true" : ", \"checked\": false")
+        out.appendRaw(details?.shouldRemind == true ? ", \"remind\": true" : ", \"remind\": false")
         out.appendRaw(", \"reminders\": [")
-        for (index, reminder) in item.reminders.enumerated() {
+        for (index, reminder) in (details?.reminders ?? []).enumerated() {
             out.appendRaw(index == 0 ? "{" : ", {")
             out.appendReminderTime(reminder, in: timeZone)
             out.appendRaw("}")
         }
         out.appendRaw("], \"nextReminder\": ")
-        out.appendTimestamp(item.remindAt, in: timeZone)
-        out.appendRaw(item.isOverdue(now: context.now) ? ", \"overdue\": true" : ", \"overdue\": false")
+        out.appendTimestamp(details?.remindAt, in: timeZone)
+        out.appendRaw(line.isOverdue(now: now) ? ", \"overdue\": true" : ", \"overdue\": false")
         out.appendRaw(", \"repeat\": ")
-        if let rule = item.recurrence { JSON.writeString(rule.rrule, to: &out) } else { out.appendRaw("null") }
+        if let rule = details?.recurrence { JSON.writeString(rule.rrule, to: &out) } else { out.appendRaw("null") }
         out.appendRaw(", \"lastDone\": ")
-        out.appendTimestamp(item.lastDoneAt, in: timeZone)
+        out.appendTimestamp(details?.lastDoneAt, in: timeZone)
         out.appendRaw(", \"note\": ")
-        JSON.writeString(item.note, to: &out)
+        JSON.writeString(utf8: details?.note ?? UnsafeBufferPointer(start: nil, count: 0), to: &out)
         out.appendRaw(", \"priority\": ")
-        JSON.writeString(item.priority.name, to: &out)
+        JSON.writeString(line.priority.name, to: &out)
         out.appendRaw(", \"tags\": [")
-        for (index, tag) in item.tags.enumerated() {
+        for (index, tag) in line.storedTags.split(separator: ListingColumns.tagSeparator).enumerated() {
             if index > 0 { out.appendRaw(", ") }
-            JSON.writeString(tag, to: &out)
+            JSON.writeString(utf8: UnsafeBufferPointer(rebasing: tag), to: &out)
         }
         out.appendRaw("], \"start\": ")
-        out.appendTimestamp(item.startDate, in: timeZone)
+        out.appendTimestamp(line.startDate, in: timeZone)
         out.appendRaw(", \"parent\": ")
-        if let parent = item.parentID { out.appendInteger(parent) } else { out.appendRaw("null") }
+        if let parent = line.parentID { out.appendInteger(parent) } else { out.appendRaw("null") }
         out.appendRaw("}")
     }
 

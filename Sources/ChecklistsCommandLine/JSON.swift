@@ -56,60 +56,74 @@ enum JSON: Equatable {
     /// DEL, C1 controls, line/paragraph separators and bidi controls: still
     /// the same string to any JSON reader, but nothing a terminal acts on.
     static func writeString(_ text: String, to out: inout JSONBytes) {
+        var text = text
+        text.withUTF8 { writeString(wellFormed: $0, to: &out) }
+    }
+
+    /// `writeString` of text as stored (`ListingLine`), which nothing has
+    /// checked: well-formed UTF-8, nearly all of it, is written from its
+    /// bytes; any other is read as a `String` first, which repairs each
+    /// ill-formed sequence to U+FFFD.
+    static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout JSONBytes) {
+        if TextWidth.isWellFormedUTF8(bytes) {
+            writeString(wellFormed: bytes, to: &out)
+        } else {
+            writeString(String(decoding: bytes, as: UTF8.self), to: &out)
+        }
+    }
+
+    private static func writeString(wellFormed utf8: UnsafeBufferPointer<UInt8>, to out: inout JSONBytes) {
         // Walked as UTF-8 and copied in runs between the characters that
         // need an escape. Every escaped character is found by its lead
         // byte: ASCII, C2 (U+0080-U+00BF) or E2 (U+2000-U+2FFF).
         out.bytes.append(0x22)
-        var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            var index = 0
-            let count = utf8.count
-            let raw = UnsafeRawPointer(utf8.baseAddress)
-            while index < count {
-                // Nearly every byte is written as it is. Eight bytes at a
-                // time are passed over when none of them needs an escape
-                // or starts a character that may; then one byte at a time, before
-                // the switch below (which made an optional String for every
-                // byte, most of an export's time in this function).
-                if let raw, index + 8 <= count, JSON.isWrittenAsIs(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
-                    index += 8
-                    continue
-                }
-                let byte = utf8[index]
-                if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C
-                    || byte >= 0x80 && byte != 0xC2 && byte != 0xE2 {
-                    index += 1
-                    continue
-                }
-                var escape: String?
-                var length = 1
-                switch byte {
-                case 0x22: escape = "\\\""
-                case 0x5C: escape = "\\\\"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0x00..<0x20, 0x7F: escape = unicodeEscape(UInt32(byte))
-                case 0xC2, 0xE2:
-                    // A String is valid UTF-8, so the continuation bytes are there.
-                    length = byte == 0xC2 ? 2 : 3
-                    var value = UInt32(byte & (byte == 0xC2 ? 0x1F : 0x0F))
-                    for next in index + 1 ..< index + length { value = value << 6 | UInt32(utf8[next] & 0x3F) }
-                    if (0x80...0x9F).contains(value) || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
-                        escape = unicodeEscape(value)
-                    }
-                default: break
-                }
-                if let escape {
-                    out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-                    out.append(escape)
-                    runStart = index + length
-                }
-                index += length
+        var runStart = 0
+        var index = 0
+        let count = utf8.count
+        let raw = UnsafeRawPointer(utf8.baseAddress)
+        while index < count {
+            // Nearly every byte is written as it is. Eight bytes at a
+            // time are passed over when none of them needs an escape
+            // or starts a character that may; then one byte at a time, before
+            // the switch below (which made an optional String for every
+            // byte, most of an export's time in this function).
+            if let raw, index + 8 <= count, JSON.isWrittenAsIs(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
             }
-            out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
+            let byte = utf8[index]
+            if byte >= 0x20 && byte < 0x7F && byte != 0x22 && byte != 0x5C
+                || byte >= 0x80 && byte != 0xC2 && byte != 0xE2 {
+                index += 1
+                continue
+            }
+            var escape: String?
+            var length = 1
+            switch byte {
+            case 0x22: escape = "\\\""
+            case 0x5C: escape = "\\\\"
+            case 0x0A: escape = "\\n"
+            case 0x0D: escape = "\\r"
+            case 0x09: escape = "\\t"
+            case 0x00..<0x20, 0x7F: escape = unicodeEscape(UInt32(byte))
+            case 0xC2, 0xE2:
+                // The text is well-formed UTF-8, so the continuation bytes are there.
+                length = byte == 0xC2 ? 2 : 3
+                var value = UInt32(byte & (byte == 0xC2 ? 0x1F : 0x0F))
+                for next in index + 1 ..< index + length { value = value << 6 | UInt32(utf8[next] & 0x3F) }
+                if (0x80...0x9F).contains(value) || (0x2028...0x202E).contains(value) || (0x2066...0x2069).contains(value) {
+                    escape = unicodeEscape(value)
+                }
+            default: break
+            }
+            if let escape {
+                out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+                out.append(escape)
+                runStart = index + length
+            }
+            index += length
         }
+        out.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count]))
         out.bytes.append(0x22)
     }
 

@@ -188,6 +188,52 @@ struct StreamingListTests {
         ]
         #expect(chunks.bytes == Array(expected.map { $0 + "\n" }.joined().utf8))
         #expect(try gatheredTable() == expected)
+        let json = Chunks()
+        try run(json, json: true)
+        let document = String(decoding: json.bytes, as: UTF8.self)
+        #expect(Array(document.utf8) == json.bytes, "the JSON is well-formed UTF-8 as written")
+        #expect(document.contains(#""text": "caf\#u{FFFD}""#))
+        #expect(document.contains(#""tags": ["ta\#u{FFFD}\#u{FFFD}g"]"#))
+        #expect(document.contains(#""text": "OK é \#u{FFFD}\#u{FFFD}\#u{FFFD} \#u{FFFD} !""#))
+    }
+
+    @Test("--json read in place: each item as the whole item writes it, with reminders, a repeat, a note, tags, a start and a parent")
+    func jsonLinesAsWholeItems() throws {
+        let database = try harness.database()
+        try database.apply(.addChecklist(name: "買い物\u{1B}[1m", icon: .groceries), now: Fixed.now)
+        _ = harness.lines { context in
+            try ItemCommands.add(text: "Pay rent 💸 \"now\"", list: "List", due: "2026-11-28 09:00", remind: true, repeat: "monthly",
+                                 note: "IBAN\nline two\u{7}", priority: "high", remindBefore: ["1h", "1d"], tags: ["home", "money"],
+                                 context: context)
+        }
+        _ = harness.lines { context in
+            try ItemCommands.add(text: "牛乳を買う\u{202E}", list: "買い物\u{1B}[1m", due: "2026-11-25 10:00", remind: false,
+                                 tags: ["家"], start: "2026-11-23 09:00", parent: nil, context: context)
+        }
+        _ = harness.lines { context in
+            try ItemCommands.add(text: "Book hotel 🏨", list: "List", due: nil, remind: false, parent: 1, context: context)
+        }
+        harness.run { context in try ItemCommands.setChecked(id: 2, true, context: context) }
+        let items = try database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil)
+        #expect(items.count == 3)
+        var whole: [String] = []
+        for listed in items {
+            var out = JSONBytes()
+            ItemQueryCommands.writeJSON(listed, context: harness.context, to: &out)
+            whole.append(String(decoding: out.bytes, as: UTF8.self))
+        }
+        let chunks = Chunks()
+        try run(chunks, all: true, json: true)
+        let lines = chunks.lines
+        #expect(lines.count == 5)
+        #expect(Array(lines.dropFirst().dropLast()) == whole.enumerated().map { "  " + $0.element + ($0.offset < 2 ? "," : "") })
+        let rent = try #require(lines.first { $0.contains("Pay rent") })
+        #expect(rent.contains(#""remind": true, "reminders": [{"#))
+        #expect(!rent.contains(#""nextReminder": null"#))
+        #expect(rent.contains(#""repeat": "FREQ=MONTHLY""#))
+        #expect(rent.contains(#""note": "IBAN\nline two\u0007""#))
+        #expect(rent.contains(#""tags": ["home", "money"]"#))
+        #expect(lines.contains { $0.contains(#""text": "Book hotel 🏨""#) && $0.contains(#""parent": 1}"#) })
     }
 
     @Test("--json over many rows: one valid document of the same items, in chunks")

@@ -61,7 +61,7 @@ struct TextWidthBytesTests {
         #expect(appended([0x63, 0x61, 0x66, 0xC3]) == [0x2A] + Array("caf\u{FFFD}".utf8))
     }
 
-    @Test("random bytes and random mixes of text: clean exactly when well-formed and unchanged by sanitized(_:), and the same bytes out")
+    @Test("random bytes and random mixes of text: well-formed exactly as String(validating:) says, clean exactly when also unchanged by sanitized(_:), and the same bytes out")
     func agreesWithStrings() {
         var random = SystemRandomNumberGenerator()
         let pieces: [[UInt8]] = ["a", "Buy milk ", "牛", "乳", "é", "e\u{301}", "🥛", "👨‍👩‍👧", "\u{1B}", "\u{7F}", "\u{85}", "\u{A0}",
@@ -77,6 +77,7 @@ struct TextWidthBytesTests {
             }
             let valid = String(validating: bytes, as: UTF8.self)
             #expect(isClean(bytes) == (valid.map { TextWidth.sanitized($0) == $0 } ?? false), "\(bytes)")
+            #expect(bytes.withUnsafeBufferPointer { TextWidth.isWellFormedUTF8($0) } == (valid != nil), "\(bytes)")
             #expect(appended(bytes) == reference(bytes), "\(bytes)")
         }
     }

@@ -24,6 +24,23 @@ public struct ListingLine {
     public var depth: Int = 0
     /// For a sub-item listed apart from its parent, the parent's text.
     public var parentText: String?
+    /// The rest of the item, where it was asked for (`list --json`).
+    public var details: Details?
+
+    /// What an item holds besides a line's columns.
+    public struct Details {
+        /// The note as stored: UTF-8 that nothing checked, as `text`.
+        public var note: UnsafeBufferPointer<UInt8>
+        /// As `Item.reminders`: Remind Me's first, if on.
+        public var reminders: [ReminderTime]
+        /// As `Item.remindAt`: the pending reminder's time.
+        public var remindAt: Date?
+        public var recurrence: Recurrence?
+        public var lastDoneAt: Date?
+
+        /// Remind Me, as `Item.shouldRemind`.
+        public var shouldRemind: Bool { reminders.contains(.atDue) }
+    }
 
     /// Overdue as `Item.isOverdue` says: due now or before, not checked off.
     public func isOverdue(now: Date) -> Bool {
@@ -34,16 +51,22 @@ public struct ListingLine {
     /// Started as `Item.hasStarted` says.
     public func hasStarted(now: Date) -> Bool { StartDate.hasStarted(startDate, now: now) }
 
-    /// `body` given `item`'s line: its texts are the item's own bytes.
-    static func with<Result>(_ item: Item, checklistName: String, depth: Int = 0, parentText: String? = nil,
-                             _ body: (ListingLine) throws -> Result) rethrows -> Result {
+    /// `body` given `item`'s line, with its details: its texts are the
+    /// item's own bytes.
+    public static func with<Result>(_ item: Item, checklistName: String, depth: Int = 0, parentText: String? = nil,
+                                    _ body: (ListingLine) throws -> Result) rethrows -> Result {
         var text = item.text
         var tags = Tags.stored(item.tags)
+        var note = item.note
         return try text.withUTF8 { text in
             try tags.withUTF8 { tags in
-                try body(ListingLine(id: item.id, checklistID: item.checklistID, checklistName: checklistName, text: text,
-                                     isChecked: item.isChecked, dueDate: item.dueDate, priority: item.priority, storedTags: tags,
-                                     startDate: item.startDate, parentID: item.parentID, depth: depth, parentText: parentText))
+                try note.withUTF8 { note in
+                    try body(ListingLine(id: item.id, checklistID: item.checklistID, checklistName: checklistName, text: text,
+                                         isChecked: item.isChecked, dueDate: item.dueDate, priority: item.priority, storedTags: tags,
+                                         startDate: item.startDate, parentID: item.parentID, depth: depth, parentText: parentText,
+                                         details: Details(note: note, reminders: item.reminders, remindAt: item.remindAt,
+                                                          recurrence: item.recurrence, lastDoneAt: item.lastDoneAt)))
+                }
             }
         }
     }

@@ -295,16 +295,17 @@ extension ChecklistsDatabase {
     /// The same listing as `eachListedItem`, as the lines of a table of one
     /// line per item (`list`) show it, each read in place (`ListingLine`):
     /// its texts are SQLite's bytes, valid only during `body`. Without
-    /// `familiesTogether`, a sub-item comes without its parent's text.
+    /// `familiesTogether`, a sub-item comes without its parent's text. With
+    /// `details`, each line has the rest of its item (`list --json`).
     public func eachListingLine(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
                                 startedBy now: Date? = nil, matching query: SearchQuery? = nil, priority: Priority? = nil,
-                                tags: [String] = [], familiesTogether: Bool = false,
+                                tags: [String] = [], familiesTogether: Bool = false, details: Bool = false,
                                 outline: ((ListingOutlineRow) -> Void)? = nil,
                                 _ body: (ListingLine) -> Void) throws(StorageError) {
         try eachListing(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end, startedBy: now,
-                        query: query, priority: priority, tags: tags, limit: nil, summaries: true,
+                        query: query, priority: priority, tags: tags, limit: nil, summaries: !details,
                         familiesTogether: familiesTogether, outline: outline) { db, names, part, limit, families in
-            try Self.eachLine(db, names: &names, part, limit: limit, families: families, body)
+            try Self.eachLine(db, names: &names, part, limit: limit, families: families, details: details, body)
         }
     }
 
@@ -550,16 +551,17 @@ extension ChecklistsDatabase {
     /// a quarter of `list` of 100,000, and as much again copying and
     /// releasing them (DECISIONS.md, "`list`'s lines read in place").
     private static func eachLine(_ db: Database, names: inout ListNames, _ part: ListingPart, limit: Int,
-                                 families: ListedFamilies?, _ body: (ListingLine) -> Void) throws -> Int {
-        let statement = try db.makeStatement(literal: part.select(ItemSummaryRecord.listingColumnList, limit: limit))
-        assert(statement.columnNames == ItemSummaryRecord.columnNames, "a listing selected other columns: \(statement.columnNames)")
+                                 families: ListedFamilies?, details: Bool, _ body: (ListingLine) -> Void) throws -> Int {
+        let columns = ItemSummaryRecord.columnNames + (details ? ListingLine.detailColumnNames : [])
+        let statement = try db.makeStatement(literal: part.select(columns.joined(separator: ", "), limit: limit))
+        assert(statement.columnNames == columns, "a listing selected other columns: \(statement.columnNames)")
         let rows = try Row.fetchCursor(statement)
         let handle = statement.sqliteStatement
         var count = 0
         while try rows.next() != nil {
             // Every item has its list (a foreign key); as the join did, none without.
             guard let name = try names.name(of: sqlite3_column_int64(handle, 1), in: db) else { continue }
-            var line = ListingLine(row: handle, checklistName: name)
+            var line = ListingLine(row: handle, checklistName: name, details: details)
             if let families {
                 // Under its parent, which brings it; on its own, with the parent's text.
                 if families.isUnderParent(line.id) { continue }

@@ -130,7 +130,12 @@ struct ItemSummaryRecord: ListingRecord {
 extension ListingLine {
     /// The line of the row `handle` stands on, which selected
     /// `ItemSummaryRecord`'s columns in order; its texts point into the row.
-    init(row handle: SQLiteStatement, checklistName: String) {
+    /// The columns a line's details read, after `ItemSummaryRecord`'s.
+    static let detailColumnNames = ["shouldRemind", "remindAt", "repeatRule", "lastDoneAt", "note", "reminders"]
+
+    /// With `details`, the row selected `detailColumnNames` next, as
+    /// `ItemRecord` reads them.
+    init(row handle: SQLiteStatement, checklistName: String, details: Bool) {
         func integer(_ column: Int32) -> Int64? {
             sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
         }
@@ -145,6 +150,19 @@ extension ListingLine {
                   // A level this version does not know reads as none.
                   priority: Priority(rawValue: Int(sqlite3_column_int64(handle, 5))) ?? .none, storedTags: bytes(6),
                   startDate: integer(7).map(StoredTime.date), parentID: integer(8))
+        guard details else { return }
+        func string(_ column: Int32) -> String? {
+            sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : String(decoding: bytes(column), as: UTF8.self)
+        }
+        let others = bytes(14)
+        self.details = Details(
+            note: bytes(13),
+            reminders: ReminderTime.with(shouldRemind: sqlite3_column_int64(handle, 9) != 0,
+                                         others.isEmpty ? [] : ReminderTime.fromStored(shouldRemind: false, list: String(decoding: others, as: UTF8.self))),
+            remindAt: integer(10).map(StoredTime.date),
+            // A rule this version cannot read reads as no repeat, as `ItemRecord` reads it.
+            recurrence: string(11).flatMap { Recurrence(rrule: $0) },
+            lastDoneAt: integer(12).map(StoredTime.date))
     }
 }
 
