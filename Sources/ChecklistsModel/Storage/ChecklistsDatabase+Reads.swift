@@ -494,6 +494,10 @@ extension ChecklistsDatabase {
     /// screen's first frame over many lists.
     struct ListNames {
         private var known: [Int64: String] = [:]
+        /// The names of lists whose ids are below 1,024, by id, when all
+        /// were read: ids count up from 1, and hashing each row's list id
+        /// was 2 % of `list` of 100,000.
+        private var byPosition: [String?] = []
         private let complete: Bool
 
         init(_ db: Database, forLimit limit: Int) throws {
@@ -503,6 +507,9 @@ extension ChecklistsDatabase {
             while let row = try rows.next() {
                 known[row[0]] = row[1]
             }
+            let positions = known.keys.filter { $0 >= 0 && $0 < 1_024 }
+            byPosition = Array(repeating: nil, count: Int(positions.max().map { $0 + 1 } ?? 0))
+            for id in positions { byPosition[Int(id)] = known[id] }
         }
 
         /// Every list's name, when all were read.
@@ -510,6 +517,7 @@ extension ChecklistsDatabase {
 
         /// The list's name; nil for none (the foreign key allows none).
         mutating func name(of id: Int64, in db: Database) throws -> String? {
+            if id >= 0 && id < Int64(byPosition.count) { return byPosition[Int(id)] }
             if let name = known[id] { return name }
             guard !complete else { return nil }
             let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM checklist WHERE id = ?"), arguments: [id])
