@@ -162,7 +162,7 @@ public enum ItemQueryCommands {
                 out.append(0x20)
             }
             if line.priority != .none {
-                out.append(contentsOf: repeatElement(UInt8(ascii: "!"), count: line.priority.rawValue))
+                out.append(contentsOf: line.priority.mark.utf8)
                 out.append(0x20)
             }
             TextWidth.appendSanitized(utf8: line.text, to: &out)

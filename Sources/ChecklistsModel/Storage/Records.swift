@@ -128,13 +128,13 @@ struct ItemSummaryRecord: ListingRecord {
 }
 
 extension ListingLine {
-    /// The line of the row `handle` stands on, which selected
-    /// `ItemSummaryRecord`'s columns in order; its texts point into the row.
     /// The columns a line's details read, after `ItemSummaryRecord`'s.
     static let detailColumnNames = ["shouldRemind", "remindAt", "repeatRule", "lastDoneAt", "note", "reminders"]
 
-    /// With `details`, the row selected `detailColumnNames` next, as
-    /// `ItemRecord` reads them.
+    /// The line of the row `handle` stands on, which selected
+    /// `ItemSummaryRecord`'s columns in order (and, with `details`,
+    /// `detailColumnNames` next, read as `ItemRecord` reads them); its texts
+    /// point into the row.
     init(row handle: SQLiteStatement, checklistName: String, details: Bool) {
         func integer(_ column: Int32) -> Int64? {
             sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
