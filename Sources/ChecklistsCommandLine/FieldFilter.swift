@@ -20,15 +20,4 @@ public struct FieldFilter: Sendable {
         priority = try text.map { text throws(CommandLineError) in try Inputs.priority(text) }
         self.tags = try Inputs.tags(tags)
     }
-
-    /// The text column of a `list` line: the priority's mark before the
-    /// text and the tags after it ("!!! Call the bank #work"), as the app's
-    /// rows show them, then when an item not started yet starts.
-    static func textCell(_ item: Item, context: CommandLineContext) -> String {
-        var text = item.priority == .none ? item.text : item.priority.mark + " " + item.text
-        if !item.tags.isEmpty { text += " " + Tags.marked(item.tags) }
-        // When it starts, for the item the `~` mark says has not started.
-        if let start = item.startDate, start > context.now { text += " (starts " + context.style.startWords(start, now: context.now) + ")" }
-        return text
-    }
 }

@@ -119,12 +119,14 @@ public enum ItemQueryCommands {
             isChecked ? "x" : overdue ? "!" : started ? " " : "~"
         }
 
-        /// The text column: indented by depth, with a sub-item's parent.
+        /// The text column, sanitized, as `appendTextCell` writes it.
         static func textCell(_ listed: ListedItem, context: CommandLineContext) -> String {
-            let own = FieldFilter.textCell(listed.item, context: context)
-            var text = listed.depth == 0 ? own : String(repeating: "  ", count: listed.depth) + own
-            if let parent = listed.parentText { text += "  ‹ " + parent }
-            return text
+            ListingLine.with(listed.item, checklistName: listed.checklistName, depth: listed.depth, parentText: listed.parentText,
+                             details: false) { line in
+                var bytes: [UInt8] = []
+                appendTextCell(line, now: context.now, style: context.style, to: &bytes)
+                return String(decoding: bytes, as: UTF8.self)
+            }
         }
 
         /// `cells`' line written straight into `table` from the line read
@@ -140,8 +142,8 @@ public enum ItemQueryCommands {
             table.add(sanitized: Self.mark(isChecked: line.isChecked, overdue: line.isOverdue(now: now), started: line.hasStarted(now: now)),
                       width: 1, column: 1)
             if let due = line.dueDate {
-                let cell = style.formattedWithWidth(due)
-                table.add(sanitized: cell.text, width: cell.width, column: 2)
+                let cell = style.formattedCell(due)
+                table.add(sanitized: cell.day, joinedTo: cell.time, width: cell.width, column: 2)
             } else {
                 table.add(sanitized: "", width: 0, column: 2)
             }
@@ -152,10 +154,12 @@ public enum ItemQueryCommands {
             table.endLine()
         }
 
-        /// `textCell`'s text, each part sanitized as it is appended: the
-        /// indent, the priority's mark, the text, the tags, when it starts
-        /// and its parent's text. Sanitizing scalar by scalar, the parts
-        /// come out as the whole would.
+        /// The text column of a `list` line, each part sanitized as it is
+        /// appended: the indent of its depth, the priority's mark before the
+        /// text and the tags after it ("!!! Call the bank #work"), as the
+        /// app's rows show them, when an item not started yet starts, and a
+        /// sub-item's parent. Sanitizing scalar by scalar, the parts come out
+        /// as the whole would.
         static func appendTextCell(_ line: ListingLine, now: Date, style: DueDateStyle, to out: inout [UInt8]) {
             for _ in 0..<line.depth {
                 out.append(0x20)

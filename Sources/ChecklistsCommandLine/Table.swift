@@ -136,6 +136,18 @@ struct StreamingTable {
         Table.endCell(width: width, column: column, alignments: alignments, widths: widths, to: &out.text.bytes)
     }
 
+    /// A cell of two texts joined by ", " (a due date's day and time),
+    /// each already sanitized, measured together by the caller.
+    mutating func add(sanitized first: String, joinedTo second: String, width: Int, column: Int) {
+        Table.beginCell(width: width, column: column, alignments: alignments, widths: widths, to: &out.text.bytes)
+        var first = first, second = second
+        first.withUTF8 { out.text.bytes.append(contentsOf: $0) }
+        out.text.bytes.append(UInt8(ascii: ","))
+        out.text.bytes.append(0x20)
+        second.withUTF8 { out.text.bytes.append(contentsOf: $0) }
+        Table.endCell(width: width, column: column, alignments: alignments, widths: widths, to: &out.text.bytes)
+    }
+
     /// A cell of a number's digits, measured by their count, written in
     /// place (a `String` of each row's id was 3 % of `list`).
     mutating func add(number: Int64, column: Int) {

@@ -543,8 +543,16 @@ extension DueDateStyle {
     /// `format(date)` and `formattedWidth(date)` from one look-up of each
     /// part: a table's due cell, printed and padded.
     package func formattedWithWidth(_ date: Date) -> (text: String, width: Int) {
+        let cell = formattedCell(date)
+        return (cell.day + ", " + cell.time, cell.width)
+    }
+
+    /// `formattedWithWidth` before the two texts are joined with ", ": a
+    /// table writes them one after the other, without making the whole
+    /// text for each of its rows.
+    package func formattedCell(_ date: Date) -> (day: String, time: String, width: Int) {
         let (day, time) = formattedParts(date)
-        return (day.text + ", " + time.text, Self.joinedWidth(day, time))
+        return (day.text, time.text, Self.joinedWidth(day, time))
     }
 
     private static func joinedWidth(_ day: FormattedPart, _ time: FormattedPart) -> Int {

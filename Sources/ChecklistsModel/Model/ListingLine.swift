@@ -51,9 +51,9 @@ public struct ListingLine {
     /// Started as `Item.hasStarted` says.
     public func hasStarted(now: Date) -> Bool { StartDate.hasStarted(startDate, now: now) }
 
-    /// `body` given `item`'s line, with its details: its texts are the
-    /// item's own bytes.
-    public static func with<Result>(_ item: Item, checklistName: String, depth: Int = 0, parentText: String? = nil,
+    /// `body` given `item`'s line, with its details unless `details` is
+    /// false (a table's sub-item): its texts are the item's own bytes.
+    public static func with<Result>(_ item: Item, checklistName: String, depth: Int = 0, parentText: String? = nil, details: Bool = true,
                                     _ body: (ListingLine) throws -> Result) rethrows -> Result {
         var text = item.text
         var tags = Tags.stored(item.tags)
@@ -64,8 +64,8 @@ public struct ListingLine {
                     try body(ListingLine(id: item.id, checklistID: item.checklistID, checklistName: checklistName, text: text,
                                          isChecked: item.isChecked, dueDate: item.dueDate, priority: item.priority, storedTags: tags,
                                          startDate: item.startDate, parentID: item.parentID, depth: depth, parentText: parentText,
-                                         details: Details(note: note, reminders: item.reminders, remindAt: item.remindAt,
-                                                          recurrence: item.recurrence, lastDoneAt: item.lastDoneAt)))
+                                         details: details ? Details(note: note, reminders: item.reminders, remindAt: item.remindAt,
+                                                                    recurrence: item.recurrence, lastDoneAt: item.lastDoneAt) : nil))
                 }
             }
         }

@@ -577,7 +577,7 @@ extension ChecklistsDatabase {
                 body(line)
                 count += 1
                 try families.eachBelow(line.id) { item, depth in
-                    ListingLine.with(item, checklistName: name, depth: depth, body)
+                    ListingLine.with(item, checklistName: name, depth: depth, details: details, body)
                     count += 1
                 }
                 continue
