@@ -253,6 +253,11 @@ private struct AppDriver {
         edits += 1
     }
 
+    /// The banner's top line ("┌ Reminder 1 of 6 ───"); nil when none is shown.
+    private static func bannerHeader(_ screen: String) -> Substring? {
+        screen.split(separator: "\n").first { $0.contains("┌ Reminder") }
+    }
+
     /// For every reminder due before `time`: waits for its banner and
     /// dismisses it (and any others shown with it).
     mutating func dismissReminders(until time: Date) {
@@ -260,9 +265,15 @@ private struct AppDriver {
             reminderTimes.removeFirst()
             // Two may come due together: their banner is dismissed once per reminder.
             guard waitFor({ $0.contains("┌ Reminder") }, "the banner of a reminder due at \(due)") else { return }
-            for _ in 0..<10 where tmux.text.contains("┌ Reminder") {
+            for _ in 0..<10 {
+                guard let header = Self.bannerHeader(tmux.text) else { break }
                 tmux.press("Escape")
-                usleep(200_000)
+                // An Escape dismisses one reminder, so the next waits until
+                // the app shows that (the count in the header changes, or the
+                // banner goes). Sent 200 ms apart on a loaded machine, one read
+                // off a screen not yet redrawn reached the list behind the
+                // banner and closed it, and the next `a` added a list.
+                _ = tmux.waitUntil(timeout: 10) { Self.bannerHeader($0) != header }
             }
             while let again = reminderTimes.first, again <= due { reminderTimes.removeFirst() }
             _ = waitFor({ !$0.contains("┌ Reminder") }, "the banner dismissed")
