@@ -161,7 +161,12 @@ struct EscapeSequencesInTmuxTests {
         let lists = try #require(export?["lists"] as? [[String: Any]])
         let names = lists.compactMap { $0["name"] as? String }
         let texts = lists.flatMap { ($0["items"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String } }
-        #expect(Set(names.map { Array($0.unicodeScalars) }) == Set([Self.typedList, Self.importedList].map { Array($0.unicodeScalars) }))
-        #expect(Set(texts.map { Array($0.unicodeScalars) }) == Set((Self.typedItems + Self.importedItems).map { Array($0.unicodeScalars) }))
+        // Compared as scalars, since String's == would equate canonically
+        // equivalent texts; typed, since inferring these sets took the type
+        // checker most of a second.
+        func scalars(_ texts: [String]) -> Set<[Unicode.Scalar]> { Set(texts.map { Array($0.unicodeScalars) }) }
+        let typedAndImported: [String] = Self.typedItems + Self.importedItems
+        #expect(scalars(names) == scalars([Self.typedList, Self.importedList]))
+        #expect(scalars(texts) == scalars(typedAndImported))
     }
 }

@@ -77,14 +77,15 @@ struct InstallTests {
             printf '%s\\n' "${COMPREPLY[@]}" | sort
             """
         let completed = run(["bash", "--norc", "-i", "-c", script])
-        #expect(completed.output.split(separator: "\n").map(String.init).filter { !$0.contains("bash:") } == ["list", "lists"],
-                "\(completed.output)")
+        let completions: [String] = completed.output.split(separator: "\n").map(String.init).filter { !$0.contains("bash:") }
+        #expect(completions == ["list", "lists"], "\(completed.output)")
 
         // Again: an update, same files, nothing doubled in the manifest.
         let again = run([PackagePaths.root + "/scripts/install"])
         #expect(again.status == 0, "\(again.output)")
         let manifest = try String(contentsOfFile: prefix + "/share/checklists/installed-files", encoding: .utf8)
-        #expect(Set(manifest.split(separator: "\n")).count == manifest.split(separator: "\n").count)
+        let manifestLines: [Substring] = manifest.split(separator: "\n")
+        #expect(Set(manifestLines).count == manifestLines.count)
 
         let removed = run([PackagePaths.root + "/scripts/install", "--uninstall"])
         #expect(removed.status == 0, "\(removed.output)")

@@ -476,14 +476,21 @@ extension ChecklistsDatabase {
         let rule = dueAt == nil ? nil : fields.recurrence
         // Reminders before a due date need one; one at its own time does not.
         let reminders = fields.reminders.filter { dueAt != nil || $0.fireDate(dueDate: nil) != nil }
-        return [
+        let repeatStart: Int64? = rule == nil ? nil : (fields.repeatStart ?? fields.dueDate).map(StoredTime.wholeMinutes)
+        let completedAt: Int64? = fields.isChecked ? StoredTime.wholeSeconds(write.completedAt ?? write.modifiedAt) : nil
+        // Typed up front: inferring the element type of this literal and
+        // the two joined to it took the type checker most of a second.
+        var values: [(String, (any DatabaseValueConvertible)?)] = [
             ("checklistID", checklistID), ("text", fields.text), ("isChecked", fields.isChecked), ("dueAt", dueAt),
             ("shouldRemind", reminders.contains(.atDue)), ("reminders", ReminderTime.storedList(reminders)), ("repeatRule", rule?.rrule),
-            ("repeatStart", rule == nil ? nil : (fields.repeatStart ?? fields.dueDate).map(StoredTime.wholeMinutes)),
+            ("repeatStart", repeatStart),
             ("calendarObject", write.object), ("modifiedAt", StoredTime.wholeSeconds(write.modifiedAt)),
-            ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(write.completedAt ?? write.modifiedAt) : nil),
+            ("completedAt", completedAt),
             ("note", fields.note), ("priority", fields.priority.rawValue), ("tags", Tags.stored(fields.tags)),
             ("startAt", fields.startDate.map(StoredTime.wholeMinutes)),
-        ] + (position.map { [("position", $0)] } ?? []) + [("uid", fields.uid)]
+        ]
+        if let position { values.append(("position", position)) }
+        values.append(("uid", fields.uid))
+        return values
     }
 }
