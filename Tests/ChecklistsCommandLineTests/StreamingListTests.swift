@@ -236,6 +236,46 @@ struct StreamingListTests {
         #expect(lines.contains { $0.contains(#""text": "Book hotel 🏨""#) && $0.contains(#""parent": 1}"#) })
     }
 
+    @Test("--json as literal lines: checked and Remind Me in all four pairs, overdue with and without a repeat, a last done, every priority, a start, a parent")
+    func jsonEveryForm() throws {
+        // Now is Saturday 21 November 2026, 10:30 UTC.
+        _ = harness.lines { context in   // 1: overdue, repeats, medium, Remind Me
+            try ItemCommands.add(text: "Rent", list: "List", due: "2026-11-20 09:00", remind: true, repeat: "monthly", priority: "medium",
+                                 context: context)
+        }
+        _ = harness.lines { context in   // 2: overdue, no repeat, low, then checked
+            try ItemCommands.add(text: "Milk", list: "List", due: "2026-11-21 08:00", remind: false, priority: "low",
+                                 start: "2026-11-19 09:00", context: context)
+        }
+        _ = harness.lines { context in   // 3: checked with Remind Me, high, a sub-item of 1
+            try ItemCommands.add(text: "Call", list: "List", due: "2026-11-25 10:00", remind: true, priority: "high", parent: 1,
+                                 context: context)
+        }
+        _ = harness.lines { context in   // 4: repeats daily, done once: a last done, not overdue
+            try ItemCommands.add(text: "Water", list: "List", due: "2026-11-21 08:00", remind: false, repeat: "daily", context: context)
+        }
+        _ = harness.lines { context in   // 5: overdue, no repeat, tags
+            try ItemCommands.add(text: "Taxes", list: "List", due: "2026-11-20 10:00", remind: false, tags: ["home", "money"],
+                                 context: context)
+        }
+        harness.run { context in try ItemCommands.setChecked(id: 2, true, context: context) }
+        harness.run { context in try ItemCommands.setChecked(id: 3, true, context: context) }
+        harness.run { context in try ItemCommands.setChecked(id: 4, true, context: context) }
+        let chunks = Chunks()
+        try run(chunks, all: true, json: true)
+        // Rent's one reminder was due before now, so none is pending; a
+        // checked item is never overdue; Water, done now, moved to tomorrow.
+        #expect(chunks.lines == [
+            "[",
+            #"  {"id": 1, "text": "Rent", "list": "List", "listId": 1, "due": "2026-11-20T09:00:00+00:00", "checked": false, "remind": true, "reminders": [{"before": "0m"}], "nextReminder": null, "overdue": true, "repeat": "FREQ=MONTHLY", "lastDone": null, "note": "", "priority": "medium", "tags": [], "start": null, "parent": null},"#,
+            #"  {"id": 5, "text": "Taxes", "list": "List", "listId": 1, "due": "2026-11-20T10:00:00+00:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": true, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": ["home", "money"], "start": null, "parent": null},"#,
+            #"  {"id": 2, "text": "Milk", "list": "List", "listId": 1, "due": "2026-11-21T08:00:00+00:00", "checked": true, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": null, "lastDone": null, "note": "", "priority": "low", "tags": [], "start": "2026-11-19T09:00:00+00:00", "parent": null},"#,
+            #"  {"id": 4, "text": "Water", "list": "List", "listId": 1, "due": "2026-11-22T08:00:00+00:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": "FREQ=DAILY", "lastDone": "2026-11-21T10:30:00+00:00", "note": "", "priority": "none", "tags": [], "start": null, "parent": null},"#,
+            #"  {"id": 3, "text": "Call", "list": "List", "listId": 1, "due": "2026-11-25T10:00:00+00:00", "checked": true, "remind": true, "reminders": [{"before": "0m"}], "nextReminder": null, "overdue": false, "repeat": null, "lastDone": null, "note": "", "priority": "high", "tags": [], "start": null, "parent": 1}"#,
+            "]",
+        ])
+    }
+
     @Test("--json over many rows: one valid document of the same items, in chunks")
     func jsonManyRows() throws {
         try fillMany(3_000)
