@@ -61,11 +61,17 @@ enum JSON: Equatable {
     }
 
     /// `writeString` of text as stored (`ListingLine`), which nothing has
-    /// checked: well-formed UTF-8, nearly all of it, is written from its
-    /// bytes; any other is read as a `String` first, which repairs each
+    /// checked. Nearly every text needs no escape: one pass finds that and
+    /// its bytes are copied whole. Other well-formed UTF-8 is escaped from
+    /// its bytes; any other is read as a `String` first, which repairs each
     /// ill-formed sequence to U+FFFD.
     static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout JSONBytes) {
-        if TextWidth.isWellFormedUTF8(bytes) {
+        let plain = TextWidth.jsonPlainPrefixCount(bytes)
+        if plain == bytes.count {
+            out.bytes.append(0x22)
+            out.bytes.append(contentsOf: bytes)
+            out.bytes.append(0x22)
+        } else if TextWidth.isWellFormedUTF8(UnsafeBufferPointer(rebasing: bytes[plain...])) {
             writeString(wellFormed: bytes, to: &out)
         } else {
             writeString(String(decoding: bytes, as: UTF8.self), to: &out)

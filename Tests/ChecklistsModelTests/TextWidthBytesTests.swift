@@ -21,6 +21,21 @@ struct TextWidthBytesTests {
         [0x2A] + Array(TextWidth.sanitized(String(decoding: bytes, as: UTF8.self)).utf8)
     }
 
+    /// How many bytes of the leading scalars JSON writes as they are:
+    /// well-formed, unchanged by sanitized(_:), neither a quote nor a
+    /// backslash. Found a scalar at a time with the standard library's decoder.
+    private func jsonPlainReference(_ bytes: [UInt8]) -> Int {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var count = 0
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            let text = String(scalar)
+            guard scalar != "\"", scalar != "\\", TextWidth.sanitized(text) == text else { break }
+            count += UTF8.width(scalar)
+        }
+        return count
+    }
+
     @Test("clean text of every script is clean, up to the scalars on either side of each range sanitized(_:) changes")
     func cleanText() {
         for text in ["", "Buy milk", "牛乳を買う 🥛", "Crème brûlée", "e\u{301}clair", "שלום עולם", "👨‍👩‍👧 family", "🇯🇵",
@@ -61,11 +76,11 @@ struct TextWidthBytesTests {
         #expect(appended([0x63, 0x61, 0x66, 0xC3]) == [0x2A] + Array("caf\u{FFFD}".utf8))
     }
 
-    @Test("random bytes and random mixes of text: well-formed exactly as String(validating:) says, clean exactly when also unchanged by sanitized(_:), and the same bytes out")
+    @Test("random bytes and random mixes of text: well-formed exactly as String(validating:) says, clean exactly when also unchanged by sanitized(_:), the same bytes out, and JSON's plain part up to the first scalar it escapes")
     func agreesWithStrings() {
         var random = SystemRandomNumberGenerator()
         let pieces: [[UInt8]] = ["a", "Buy milk ", "牛", "乳", "é", "e\u{301}", "🥛", "👨‍👩‍👧", "\u{1B}", "\u{7F}", "\u{85}", "\u{A0}",
-                                 "\u{2028}", "\u{202E}", "\u{2066}", "\u{2027}", "\u{FFFD}", "\u{10FFFF}"].map { Array($0.utf8) }
+                                 "\u{2028}", "\u{202E}", "\u{2066}", "\u{2027}", "\u{FFFD}", "\u{10FFFF}", "\"", "\\"].map { Array($0.utf8) }
         for round in 0..<4_000 {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0...12, using: &random) {
@@ -79,6 +94,7 @@ struct TextWidthBytesTests {
             #expect(isClean(bytes) == (valid.map { TextWidth.sanitized($0) == $0 } ?? false), "\(bytes)")
             #expect(bytes.withUnsafeBufferPointer { TextWidth.isWellFormedUTF8($0) } == (valid != nil), "\(bytes)")
             #expect(appended(bytes) == reference(bytes), "\(bytes)")
+            #expect(bytes.withUnsafeBufferPointer { TextWidth.jsonPlainPrefixCount($0) } == jsonPlainReference(bytes), "\(bytes)")
         }
     }
 }
