@@ -136,33 +136,40 @@ extension ListingLine {
     /// `detailColumnNames` next, read as `ItemRecord` reads them); its texts
     /// point into the row.
     init(row handle: SQLiteStatement, checklistName: String, details: Bool) {
-        func integer(_ column: Int32) -> Int64? {
-            sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
-        }
-        // The pointer first, then the count: asking for the count first may
-        // convert the value and move the bytes.
-        func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8> {
-            let start = sqlite3_column_text(handle, column)
-            return UnsafeBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_column_bytes(handle, column)))
-        }
+        // One memberwise init, with the details made first: setting them
+        // after it copied and destroyed the whole line (its name and all)
+        // once a row.
         self.init(id: sqlite3_column_int64(handle, 0), checklistID: sqlite3_column_int64(handle, 1), checklistName: checklistName,
-                  text: bytes(2), isChecked: sqlite3_column_int64(handle, 3) != 0, dueDate: integer(4).map(StoredTime.date),
+                  text: Self.bytes(handle, 2), isChecked: sqlite3_column_int64(handle, 3) != 0,
+                  dueDate: Self.integer(handle, 4).map(StoredTime.date),
                   // A level this version does not know reads as none.
-                  priority: Priority(rawValue: Int(sqlite3_column_int64(handle, 5))) ?? .none, storedTags: bytes(6),
-                  startDate: integer(7).map(StoredTime.date), parentID: integer(8))
-        guard details else { return }
-        func string(_ column: Int32) -> String? {
-            sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : String(decoding: bytes(column), as: UTF8.self)
-        }
-        let others = bytes(14)
-        self.details = Details(
-            note: bytes(13),
+                  priority: Priority(rawValue: Int(sqlite3_column_int64(handle, 5))) ?? .none, storedTags: Self.bytes(handle, 6),
+                  startDate: Self.integer(handle, 7).map(StoredTime.date), parentID: Self.integer(handle, 8),
+                  details: details ? Self.details(handle) : nil)
+    }
+
+    private static func integer(_ handle: SQLiteStatement, _ column: Int32) -> Int64? {
+        sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
+    }
+
+    /// The pointer first, then the count: asking for the count first may
+    /// convert the value and move the bytes.
+    private static func bytes(_ handle: SQLiteStatement, _ column: Int32) -> UnsafeBufferPointer<UInt8> {
+        let start = sqlite3_column_text(handle, column)
+        return UnsafeBufferPointer(start: start, count: start == nil ? 0 : Int(sqlite3_column_bytes(handle, column)))
+    }
+
+    private static func details(_ handle: SQLiteStatement) -> Details {
+        let others = bytes(handle, 14)
+        let rule = sqlite3_column_type(handle, 11) == SQLITE_NULL ? nil : String(decoding: bytes(handle, 11), as: UTF8.self)
+        return Details(
+            note: bytes(handle, 13),
             reminders: ReminderTime.with(shouldRemind: sqlite3_column_int64(handle, 9) != 0,
                                          others.isEmpty ? [] : ReminderTime.fromStored(shouldRemind: false, list: String(decoding: others, as: UTF8.self))),
-            remindAt: integer(10).map(StoredTime.date),
+            remindAt: integer(handle, 10).map(StoredTime.date),
             // A rule this version cannot read reads as no repeat, as `ItemRecord` reads it.
-            recurrence: string(11).flatMap { Recurrence(rrule: $0) },
-            lastDoneAt: integer(12).map(StoredTime.date))
+            recurrence: rule.flatMap { Recurrence(rrule: $0) },
+            lastDoneAt: integer(handle, 12).map(StoredTime.date))
     }
 }
 
