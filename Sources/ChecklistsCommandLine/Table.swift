@@ -159,16 +159,7 @@ struct StreamingTable {
         }
         let width = digits + (number < 0 ? 1 : 0)
         Table.beginCell(width: width, column: column, alignments: alignments, widths: widths, to: &out.text.bytes)
-        if number < 0 { out.text.bytes.append(UInt8(ascii: "-")) }
-        let end = out.text.bytes.count + digits
-        out.text.bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
-        out.text.bytes.withUnsafeMutableBufferPointer { bytes in
-            var value = number.magnitude
-            for index in stride(from: end - 1, through: end - digits, by: -1) {
-                bytes[index] = UInt8(ascii: "0") + UInt8(value % 10)
-                value /= 10
-            }
-        }
+        out.text.appendInteger(number)
         Table.endCell(width: width, column: column, alignments: alignments, widths: widths, to: &out.text.bytes)
     }
 
