@@ -139,6 +139,41 @@ struct QuickAddInItemDetailTests {
         #expect(!effects.contains { if case .commit = $0 { true } else { false } })
     }
 
+    @Test("adding on the Upcoming view's day: a date typed in the text wins over that day, in the preview and when saved; words without one keep the day; a date chosen on the row wins over the text")
+    func typedDateOverTheUpcomingDay() {
+        // What the Upcoming view's a does: the list's page, then the form
+        // with the day's 9:00 as its due date.
+        var state = AppState(context: Fixed.context, width: 120, height: 16, now: Fixed.now)
+        _ = reduce(&state, .listsLoaded([Self.errands], select: 0))
+        let monday = Fixed.date("2026-11-23 09:00")
+        state.openItemAfterLoad = PendingItemForm(purpose: .addDue(monday), origin: .home)
+        let page = ItemsPage(checklistID: 2, sortOrder: .dueDate, offset: 0, items: [Self.rent], totalCount: 1)
+        _ = reduce(&state, .itemsLoaded(Self.errands, page, selectIndex: 0))
+        #expect(state.screen.itemDetail?.dueDate == monday)
+
+        var typed = state
+        type("Buy milk fri 5pm", on: &typed)
+        #expect(render(typed).lines()[3] == "              → Buy milk · Fri, Nov 27, 2026, 5:00 PM  Ctrl-L: as typed")
+        #expect(reduce(&typed, .key(.enter)).contains(.commit(.addItem(checklistID: 2, ItemDraft(
+            text: "Buy milk", dueDate: Fixed.date("2026-11-27 17:00"))))))
+
+        var tagged = state
+        type("Buy milk #shop", on: &tagged)
+        #expect(reduce(&tagged, .key(.enter)).contains(.commit(.addItem(checklistID: 2, ItemDraft(
+            text: "Buy milk", dueDate: monday, tags: ["shop"])))))
+
+        var chosen = state
+        type("Buy milk fri 5pm", on: &chosen)
+        for _ in 0..<3 { _ = reduce(&chosen, .key(.tab)) }
+        #expect(chosen.screen.itemDetail?.focus == .dueDate)
+        type("tue 10:00", on: &chosen)
+        _ = reduce(&chosen, .key(.enter))
+        let tuesday = Fixed.date("2026-11-24 10:00")
+        #expect(chosen.screen.itemDetail?.dueDate == tuesday)
+        #expect(render(chosen).lines()[3] == "              → Buy milk · Tue, Nov 24, 2026, 10:00 AM  Ctrl-L: as typed", "\(render(chosen).lines())")
+        #expect(reduce(&chosen, .key(.control("s"))).contains(.commit(.addItem(checklistID: 2, ItemDraft(text: "Buy milk", dueDate: tuesday)))))
+    }
+
     @Test("a letter typed on Due Date opens the words with it kept: fri 17:00 is Friday at 17:00, not the 17th")
     func typingOnTheDueDateRow() {
         var state = onDueDate()

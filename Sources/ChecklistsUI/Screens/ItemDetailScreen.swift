@@ -134,6 +134,11 @@ public struct ItemDetailState: Hashable, Sendable {
         return literal ? !TextRules.isBlank(text.text) : quickReading(calendar: calendar, now: now) != nil
     }
 
+    /// Whether the due date is the one the form opened with: none, or the
+    /// day the Upcoming view adds to. A date typed in the text then wins;
+    /// one chosen on the row wins over the text.
+    var dueDateLeftAlone: Bool { draft.dueDate == original.dueDate }
+
     /// The draft saved by Done: what quick add read fills the rows the
     /// user left alone (a due date chosen on the row wins), and trailing
     /// spaces go from the text.
@@ -141,7 +146,9 @@ public struct ItemDetailState: Hashable, Sendable {
         var saved = draft
         if let reading = quickReading(calendar: calendar, now: now) {
             saved.text = reading.text
-            if saved.dueDate == nil { saved.dueDate = reading.dueDate }
+            // Not only when there is none: the text's words are cut from it,
+            // so keeping the Upcoming view's day instead lost "fri 5pm".
+            if let due = reading.dueDate, dueDateLeftAlone { saved.dueDate = due }
             saved.tags = Tags.unique(saved.tags + reading.tags)
             if saved.priority == .none, let priority = reading.priority { saved.priority = priority }
             if saved.recurrence == nil { saved.recurrence = reading.recurrence }
@@ -753,21 +760,23 @@ enum ItemDetailScreen {
             return
         }
         guard let reading = form.quickReading(calendar: style.calendar, now: state.now) else { return }
+        // The date Done saves: one chosen on the row wins over the text's.
+        let dueDate = form.dueDateLeftAlone ? reading.dueDate : form.draft.dueDate
         var rest: [String] = []
         if !reading.tags.isEmpty { rest.append(Tags.marked(reading.tags)) }
         if let priority = reading.priority { rest.append(priority.mark) }
         if let recurrence = reading.recurrence { rest.append(recurrence.shortName) }
         for reminder in reading.reminders {
-            rest.append("⏰ " + (reminder.offsetWords ?? reminder.fireDate(dueDate: reading.dueDate).map(style.format) ?? ""))
+            rest.append("⏰ " + (reminder.offsetWords ?? reminder.fireDate(dueDate: dueDate).map(style.format) ?? ""))
         }
         func line(_ date: String?, _ others: [String]) -> String {
             "→ " + ([reading.text] + (date.map { [$0] } ?? []) + others).joined(separator: " · ")
         }
-        let long = line(reading.dueDate.map(style.formatWithWeekday), rest)
-        let relative = reading.dueDate.map { style.relative($0, now: state.now) }
+        let long = line(dueDate.map(style.formatWithWeekday), rest)
+        let relative = dueDate.map { style.relative($0, now: state.now) }
         var candidates = [long + (key.map { "  \($0): as typed" } ?? ""), long, line(relative, rest)]
         if !rest.isEmpty, relative != nil { candidates.append(line(relative, ["…"])) }
-        candidates.append(line(reading.dueDate.map { style.relative($0, now: state.now, form: .compact) }, rest))
+        candidates.append(line(dueDate.map { style.relative($0, now: state.now, form: .compact) }, rest))
         let chosen = candidates.first { TextWidth.columns(of: $0) <= width } ?? candidates[candidates.count - 1]
         grid.put(chosen, row: y, column: x, maxColumns: width, color: .green)
     }
