@@ -184,21 +184,11 @@ public enum ItemQueryCommands {
         }
 
         /// A list's name sanitized and measured, the first time one of its items comes.
-        /// Lists' ids count up from 1, so the first thousand lists' cells are
-        /// found by position; hashing each row's list id was 3 % of `list`.
         private mutating func listCell(_ checklistID: Int64, name: String) -> (text: String, width: Int) {
-            let position = Int(truncatingIfNeeded: checklistID)
-            let byPosition = position >= 0 && position < 1_024 && Int64(position) == checklistID
-            if byPosition, position < listCellsByID.count, let known = listCellsByID[position] { return known }
-            if !byPosition, let known = listCells[checklistID] { return known }
+            if let known = listCells[checklistID] { return known }
             let clean = TextWidth.prepare(name)
             let cell = (clean.text, TextWidth.columns(of: clean))
-            if byPosition {
-                if position >= listCellsByID.count { listCellsByID += Array(repeating: nil, count: position + 1 - listCellsByID.count) }
-                listCellsByID[position] = cell
-            } else {
-                listCells[checklistID] = cell
-            }
+            listCells[checklistID] = cell
             return cell
         }
 
@@ -209,8 +199,7 @@ public enum ItemQueryCommands {
         /// The width of each list's name, measured once per list.
         private var listWidths: [Int64: Int] = [:]
         /// Each list's name as its cell shows it, with its width.
-        private var listCells: [Int64: (text: String, width: Int)] = [:]
-        private var listCellsByID: [(text: String, width: Int)?] = []
+        private var listCells = RowIDTable<(text: String, width: Int)>()
 
         init(style: DueDateStyle) { self.style = style }
 

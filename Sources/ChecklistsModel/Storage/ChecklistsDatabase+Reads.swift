@@ -497,11 +497,10 @@ extension ChecklistsDatabase {
     /// comes: reading all the names for a screen of rows slowed the home
     /// screen's first frame over many lists.
     struct ListNames {
-        private var known: [Int64: String] = [:]
-        /// The names of lists whose ids are below 1,024, by id, when all
-        /// were read: ids count up from 1, and hashing each row's list id
-        /// was 2 % of `list` of 100,000.
-        private var byPosition: [String?] = []
+        /// Every list's name, when all were read.
+        private(set) var all: [Int64: String] = [:]
+        /// The names known so far, for each row's look-up.
+        private var known = RowIDTable<String>()
         private let complete: Bool
 
         init(_ db: Database, forLimit limit: Int) throws {
@@ -509,19 +508,14 @@ extension ChecklistsDatabase {
             guard complete else { return }
             let rows = try Row.fetchCursor(db, sql: "SELECT id, name FROM checklist")
             while let row = try rows.next() {
-                known[row[0]] = row[1]
+                let id: Int64 = row[0]
+                all[id] = row[1]
+                known[id] = row[1]
             }
-            let positions = known.keys.filter { $0 >= 0 && $0 < 1_024 }
-            byPosition = Array(repeating: nil, count: Int(positions.max().map { $0 + 1 } ?? 0))
-            for id in positions { byPosition[Int(id)] = known[id] }
         }
-
-        /// Every list's name, when all were read.
-        var all: [Int64: String] { known }
 
         /// The list's name; nil for none (the foreign key allows none).
         mutating func name(of id: Int64, in db: Database) throws -> String? {
-            if id >= 0 && id < Int64(byPosition.count) { return byPosition[Int(id)] }
             if let name = known[id] { return name }
             guard !complete else { return nil }
             let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM checklist WHERE id = ?"), arguments: [id])
