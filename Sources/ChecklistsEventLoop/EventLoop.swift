@@ -113,11 +113,11 @@ public final class EventLoop<Event, Effect> {
     }
 
     /// Takes signal `number` as an event: calls `handle` on the main queue
-    /// instead of the default action. The stopping signals are already
-    /// ignored and blocked (`StoppingSignals.hold`, at the start); ignoring
-    /// one again here would discard it if it is already pending.
+    /// instead of the default action. A signal held since the start
+    /// (`HeldSignals.hold`) is already ignored; ignoring it again here would
+    /// discard it if it is already pending.
     public func whenSignalled(_ number: Int32, _ handle: @escaping () -> Void) {
-        if !StoppingSignals.numbers.contains(number) { signal(number, SIG_IGN) }
+        if !HeldSignals.isHeld(number) { signal(number, SIG_IGN) }
         wake(on: DispatchSource.makeSignalSource(signal: number, queue: .main), handle)
     }
 

@@ -14,7 +14,7 @@ public enum NotifyCommand {
     /// interval` when one is set.
     public static func run(database location: DatabaseLocation, config configLocation: ConfigLocation,
                            environment: [String: String], syncHelper: String) -> Int32 {
-        StoppingSignals.hold()
+        HeldSignals.hold(HeldSignals.stopping)
         let config: Config
         do {
             config = try Config.load(configLocation)

@@ -134,10 +134,11 @@ struct RootCommand: ParsableCommand {
         if let problem = MainActor.assumeIsolated({ CursesTerminal.preflight() }) {
             Self.fail(problem.description, status: 2)
         }
-        // Before the database's queues start threads: a SIGTERM, SIGINT or
-        // SIGHUP from now on waits for the runtime's signal sources, set up
-        // after the first frame, instead of being lost (`StoppingSignals`).
-        StoppingSignals.hold()
+        // Before the database's queues start threads: a SIGTERM, SIGINT,
+        // SIGHUP, or a resize, from now on waits for the runtime's signal
+        // sources, set up after the first frame, instead of being lost
+        // (`HeldSignals`).
+        HeldSignals.hold(HeldSignals.stopping + HeldSignals.terminal)
         let dateStyle = DueDateStyle.fromEnvironment(environment)
         let database: ChecklistsDatabase
         do {

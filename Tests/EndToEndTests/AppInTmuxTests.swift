@@ -91,6 +91,29 @@ struct AppInTmuxTests {
         #expect(title.count >= 90)
     }
 
+    @Test("a resize after the first frame and before the app watches for resizes is not lost")
+    func resizeWhileOpening() throws {
+        // The first-frame marker is written just after the first frame,
+        // before the signal sources exist. A FIFO holds the app there: its
+        // write waits until the test opens the FIFO. Opened for reading and
+        // writing, which never waits: an app whose write was cut short by
+        // the signal does not hang the test.
+        let marker = folder.file("first-frame")
+        #expect(mkfifo(marker, 0o600) == 0)
+        let tmux = TmuxSession(width: 80, height: 24, command:
+            "CHECKLISTS_FIRST_FRAME_FILE=\(shellQuoted(marker)) \(app)")
+        defer { tmux.kill(); folder.remove() }
+        #expect(tmux.waitFor("(No Items)"), "first frame: \(tmux.text)")
+        tmux.resize(width: 40, height: 12)
+        let reader = open(marker, O_RDWR)
+        #expect(reader >= 0)
+        defer { close(reader) }
+        #expect(tmux.waitUntil { screen in
+            let lines = screen.components(separatedBy: "\n")
+            return lines.count >= 12 && lines[1].contains("(No Items)") && lines[11].contains("q:quit") && lines[10].contains("Enter:open")
+        }, "40×12: \(tmux.text)")
+    }
+
     /// The signals that end the app and the status the shell sees: SIGTERM,
     /// SIGHUP and SIGINT end it the orderly way; the rest are ones whose
     /// default action ends a process, restored by the crash guard.
