@@ -139,19 +139,43 @@ public enum ItemQueryCommands {
         /// `list`. Its cells are `cells`' (tests hold the two to the same lines).
         mutating func addLine(_ line: ListingLine, now: Date, to table: inout StreamingTable) {
             table.add(number: line.id, column: 0)
-            table.add(sanitized: Self.mark(isChecked: line.isChecked, overdue: line.isOverdue(now: now), started: line.hasStarted(now: now)),
-                      width: 1, column: 1)
-            if let due = line.dueDate {
-                let cell = style.formattedCell(due)
-                table.add(sanitized: cell.day, joinedTo: cell.time, width: cell.width, column: 2)
+            let mark = Self.mark(isChecked: line.isChecked, overdue: line.isOverdue(now: now), started: line.hasStarted(now: now))
+            // An undated line's cells between its id and its text depend on
+            // its mark and its list alone: made once for each pair, then
+            // copied (most items have no due date).
+            let key = line.dueDate == nil ? Self.undatedKey(mark: mark, checklistID: line.checklistID) : nil
+            if let key, let middle = undatedMiddles[key] {
+                table.lastCell.append(contentsOf: middle)
             } else {
-                table.add(sanitized: "", width: 0, column: 2)
+                let start = table.lastCell.count
+                table.add(sanitized: mark, width: 1, column: 1)
+                if let due = line.dueDate {
+                    let cell = style.formattedCell(due)
+                    table.add(sanitized: cell.day, joinedTo: cell.time, width: cell.width, column: 2)
+                } else {
+                    table.add(sanitized: "", width: 0, column: 2)
+                }
+                let list = listCell(line.checklistID, name: line.checklistName)
+                table.add(sanitized: list.text, width: list.width, column: 3)
+                table.beginLast()
+                if let key { undatedMiddles[key] = Array(table.lastCell[start...]) }
             }
-            let list = listCell(line.checklistID, name: line.checklistName)
-            table.add(sanitized: list.text, width: list.width, column: 3)
-            table.beginLast()
             Self.appendTextCell(line, now: now, style: style, to: &table.lastCell)
             table.endLine()
+        }
+
+        /// The key of an undated line's middle cells: its list's id and its
+        /// mark in the two low bits; nil for an id too large to shift (none
+        /// is made so, but a file may hold one), which is then not kept.
+        private static func undatedKey(mark: String, checklistID: Int64) -> Int64? {
+            guard checklistID >= 0 && checklistID < 1 << 60 else { return nil }
+            let code: Int64 = switch mark {
+            case "x": 0
+            case "!": 1
+            case "~": 2
+            default: 3
+            }
+            return checklistID << 2 | code
         }
 
         /// The text column of a `list` line, each part sanitized as it is
@@ -200,6 +224,9 @@ public enum ItemQueryCommands {
         private var listWidths: [Int64: Int] = [:]
         /// Each list's name as its cell shows it, with its width.
         private var listCells = RowIDTable<(text: String, width: Int)>()
+        /// The bytes between an undated line's id and its text, by
+        /// `undatedKey`.
+        private var undatedMiddles = RowIDTable<[UInt8]>()
 
         init(style: DueDateStyle) { self.style = style }
 

@@ -163,6 +163,38 @@ struct StreamingListTests {
         #expect(try gatheredTable() == lines)
     }
 
+    @Test("undated lines: the cells between the id and the text, made once for each mark and list, are each line's own")
+    func undatedMiddleCells() throws {
+        let database = try harness.database()
+        try database.apply(.addChecklist(name: "買い物", icon: .groceries), now: Fixed.now)
+        func add(_ text: String, list: String, start: String? = nil) {
+            _ = harness.lines { context in
+                try ItemCommands.add(text: text, list: list, due: nil, remind: false, start: start, context: context)
+            }
+        }
+        add("Milk", list: "List")
+        add("牛乳", list: "買い物")
+        add("Trip", list: "List", start: "2026-12-23 09:00")
+        add("卵", list: "買い物", start: "2026-12-23 09:00")
+        add("Bread", list: "List")
+        add("お茶", list: "買い物")
+        add("Jam", list: "List", start: "2026-12-24 09:00")
+        harness.run { context in try ItemCommands.setChecked(id: 5, true, context: context) }
+        harness.run { context in try ItemCommands.setChecked(id: 6, true, context: context) }
+        let all = Chunks()
+        try run(all, all: true)
+        #expect(all.lines == [
+            "1       List    Milk",
+            "2       買い物  牛乳",
+            "3  ~    List    Trip (starts Dec 23, 9:00 AM)",
+            "4  ~    買い物  卵 (starts Dec 23, 9:00 AM)",
+            "5  x    List    Bread",
+            "6  x    買い物  お茶",
+            "7  ~    List    Jam (starts Dec 24, 9:00 AM)",
+        ])
+        #expect(all.lines == (try gatheredTable(all: true)))
+    }
+
     @Test("text another program stored as bytes that are not UTF-8: each bad sequence shown as �, as every other reader shows it")
     func illFormedStoredText() throws {
         _ = harness.add("placeholder", list: "List", due: "2026-11-20 09:00")
