@@ -116,7 +116,14 @@ public enum ItemQueryCommands {
         }
 
         static func mark(isChecked: Bool, overdue: Bool, started: Bool) -> String {
-            isChecked ? "x" : overdue ? "!" : started ? " " : "~"
+            marks[markIndex(isChecked: isChecked, overdue: overdue, started: started)]
+        }
+
+        /// The marks, by `markIndex`.
+        static let marks = ["x", "!", " ", "~"]
+
+        static func markIndex(isChecked: Bool, overdue: Bool, started: Bool) -> Int {
+            isChecked ? 0 : overdue ? 1 : started ? 2 : 3
         }
 
         /// The text column, sanitized, as `appendTextCell` writes it.
@@ -139,11 +146,12 @@ public enum ItemQueryCommands {
         /// `list`. Its cells are `cells`' (tests hold the two to the same lines).
         mutating func addLine(_ line: ListingLine, now: Date, to table: inout StreamingTable) {
             table.add(number: line.id, column: 0)
-            let mark = Self.mark(isChecked: line.isChecked, overdue: line.isOverdue(now: now), started: line.hasStarted(now: now))
+            let markIndex = Self.markIndex(isChecked: line.isChecked, overdue: line.isOverdue(now: now), started: line.hasStarted(now: now))
+            let mark = Self.marks[markIndex]
             // An undated line's cells between its id and its text depend on
             // its mark and its list alone: made once for each pair, then
             // copied (most items have no due date).
-            let key = line.dueDate == nil ? Self.undatedKey(mark: mark, checklistID: line.checklistID) : nil
+            let key = line.dueDate == nil ? Self.undatedKey(markIndex: markIndex, checklistID: line.checklistID) : nil
             if let key, let middle = undatedMiddles[key] {
                 table.lastCell.append(contentsOf: middle)
             } else {
@@ -167,15 +175,9 @@ public enum ItemQueryCommands {
         /// The key of an undated line's middle cells: its list's id and its
         /// mark in the two low bits; nil for an id too large to shift (none
         /// is made so, but a file may hold one), which is then not kept.
-        private static func undatedKey(mark: String, checklistID: Int64) -> Int64? {
+        private static func undatedKey(markIndex: Int, checklistID: Int64) -> Int64? {
             guard checklistID >= 0 && checklistID < 1 << 60 else { return nil }
-            let code: Int64 = switch mark {
-            case "x": 0
-            case "!": 1
-            case "~": 2
-            default: 3
-            }
-            return checklistID << 2 | code
+            return checklistID << 2 | Int64(markIndex)
         }
 
         /// The text column of a `list` line, each part sanitized as it is

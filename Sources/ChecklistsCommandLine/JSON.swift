@@ -72,19 +72,21 @@ enum JSON: Equatable {
             out.bytes.append(contentsOf: bytes)
             out.bytes.append(0x22)
         } else if TextWidth.isWellFormedUTF8(UnsafeBufferPointer(rebasing: bytes[plain...])) {
-            writeString(wellFormed: bytes, to: &out)
+            writeString(wellFormed: bytes, plainPrefix: plain, to: &out)
         } else {
             writeString(String(decoding: bytes, as: UTF8.self), to: &out)
         }
     }
 
-    private static func writeString(wellFormed utf8: UnsafeBufferPointer<UInt8>, to out: inout JSONBytes) {
+    /// `plainPrefix`: how many first bytes are known to need no escape
+    /// (`TextWidth.jsonPlainPrefixCount`), copied without being walked again.
+    private static func writeString(wellFormed utf8: UnsafeBufferPointer<UInt8>, plainPrefix: Int = 0, to out: inout JSONBytes) {
         // Walked as UTF-8 and copied in runs between the characters that
         // need an escape. Every escaped character is found by its lead
         // byte: ASCII, C2 (U+0080-U+00BF) or E2 (U+2000-U+2FFF).
         out.bytes.append(0x22)
         var runStart = 0
-        var index = 0
+        var index = plainPrefix
         let count = utf8.count
         let raw = UnsafeRawPointer(utf8.baseAddress)
         while index < count {
