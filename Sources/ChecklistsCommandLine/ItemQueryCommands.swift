@@ -59,22 +59,26 @@ public enum ItemQueryCommands {
             return
         }
         // Printed as they are read, in chunks, none of them kept (a large
-        // listing held whole was most of `list`'s memory and page faults).
+        // listing held whole was most of `list`'s memory and page faults),
+        // and made on a second core while the database is read (`ListingLineRelay`).
         if json {
             var out = LineOutput(to: context)
             var count = 0
             let timeZone = context.style.timeZone
+            let relay = ListingLineRelay { line in
+                out.text.append(count == 0 ? "[" : ",")
+                out.endLine()
+                out.text.append("  ")
+                Self.writeJSON(line, now: context.now, timeZone: timeZone, to: &out.text)
+                count += 1
+            }
+            defer { relay.finish() }
             try context.storage { () throws(StorageError) in
                 try database.eachListingLine(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
                                              startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags,
-                                             details: true) { line in
-                    out.text.append(count == 0 ? "[" : ",")
-                    out.endLine()
-                    out.text.append("  ")
-                    Self.writeJSON(line, now: context.now, timeZone: timeZone, to: &out.text)
-                    count += 1
-                }
+                                             details: true, relay.add)
             }
+            relay.finish()
             out.text.append(count == 0 ? "[]" : "\n]")
             out.endLine()
             out.flush()
@@ -82,14 +86,19 @@ public enum ItemQueryCommands {
         }
         var columns = ListingColumns(style: context.style)
         var table: StreamingTable?
+        // The outline is read whole before the first line, so the widths
+        // are known before the relay reads a line.
+        let relay = ListingLineRelay { line in
+            if table == nil { table = StreamingTable(ListingColumns.alignments, widths: columns.widths, to: context) }
+            columns.addLine(line, now: context.now, to: &table!)
+        }
+        defer { relay.finish() }
         try context.storage { () throws(StorageError) in
             try database.eachListingLine(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
                                          startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags,
-                                         familiesTogether: !flat, outline: { columns.measure($0) }) { line in
-                if table == nil { table = StreamingTable(ListingColumns.alignments, widths: columns.widths, to: context) }
-                columns.addLine(line, now: context.now, to: &table!)
-            }
+                                         familiesTogether: !flat, outline: { columns.measure($0) }, relay.add)
         }
+        relay.finish()
         table?.finish()
     }
 
