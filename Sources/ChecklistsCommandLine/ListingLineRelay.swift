@@ -55,14 +55,13 @@ final class ListingLineRelay: @unchecked Sendable {
             storage = .allocate(capacity: capacity)
             lines.reserveCapacity(chunkLines)
         }
-        var copy = line
-        copy.text = place(line.text)
-        copy.storedTags = place(line.storedTags)
-        if var details = line.details {
-            details.note = place(details.note)
-            copy.details = details
-        }
-        lines.append(copy)
+        // The line is appended, then its bytes pointed at where it lies: a
+        // copy made, changed and then appended was copied twice.
+        lines.append(line)
+        let last = lines.count - 1
+        lines[last].text = place(line.text)
+        lines[last].storedTags = place(line.storedTags)
+        if let note = line.details?.note { lines[last].details?.note = place(note) }
         if lines.count == chunkLines { handOver() }
     }
 
