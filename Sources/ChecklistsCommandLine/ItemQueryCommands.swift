@@ -156,7 +156,6 @@ public enum ItemQueryCommands {
         mutating func addLine(_ line: ListingLine, now: Date, to table: inout StreamingTable) {
             table.add(number: line.id, column: 0)
             let markIndex = Self.markIndex(isChecked: line.isChecked, overdue: line.isOverdue(now: now), started: line.hasStarted(now: now))
-            let mark = Self.marks[markIndex]
             // An undated line's cells between its id and its text depend on
             // its mark and its list alone: made once for each pair, then
             // copied (most items have no due date).
@@ -165,7 +164,7 @@ public enum ItemQueryCommands {
                 table.lastCell.append(contentsOf: middle)
             } else {
                 let start = table.lastCell.count
-                table.add(sanitized: mark, width: 1, column: 1)
+                table.add(sanitized: Self.marks[markIndex], width: 1, column: 1)
                 if let due = line.dueDate {
                     let cell = style.formattedCell(due)
                     table.add(sanitized: cell.day, joinedTo: cell.time, width: cell.width, column: 2)

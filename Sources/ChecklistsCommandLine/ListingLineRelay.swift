@@ -72,8 +72,6 @@ final class ListingLineRelay: @unchecked Sendable {
         guard !finished else { return }
         finished = true
         if !lines.isEmpty { handOver() }
-        storage?.deallocate()
-        storage = nil
         queue.sync {}
     }
 
