@@ -96,7 +96,8 @@ public enum ItemQueryCommands {
         try context.storage { () throws(StorageError) in
             try database.eachListingLine(checklistID: checklistID, includeChecked: includeChecked, dueFrom: window.start, before: window.end,
                                          startedBy: startedBy, matching: query, priority: fields.priority, tags: fields.tags,
-                                         familiesTogether: !flat, outline: { columns.measure($0) }, relay.add)
+                                         familiesTogether: !flat, outline: { columns.measure($0) },
+                                         enoughDueDates: { columns.hasWidestDue(from: $0) }, relay.add)
         }
         relay.finish()
         table?.finish()
@@ -238,7 +239,19 @@ public enum ItemQueryCommands {
         /// `undatedKey`.
         private var undatedMiddles = RowIDTable<[UInt8]>()
 
+        /// The widest a due date of the listing can be, once asked
+        /// (`hasWidestDue`); nil inside when it cannot be known.
+        private var widestDue: Int??
+
         init(style: DueDateStyle) { self.style = style }
+
+        /// Whether the due dates measured so far hold one as wide as any
+        /// date in `range` can be, so the rest need not be measured.
+        mutating func hasWidestDue(from range: ClosedRange<Date>) -> Bool {
+            if widestDue == nil { widestDue = style.widestFormattedWidth(from: range.lowerBound, to: range.upperBound) }
+            guard let widest = widestDue ?? nil else { return false }
+            return dueWidth >= widest
+        }
 
         mutating func measure(_ row: ListingOutlineRow) {
             if let id = row.id {

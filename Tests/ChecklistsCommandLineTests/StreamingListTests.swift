@@ -124,6 +124,67 @@ struct StreamingListTests {
         #expect(all.lines.count == 3_000)
     }
 
+    /// 4,320 pending items due on the 1st to the 9th of each month of 2026
+    /// at 1 to 10 o'clock ("Jan 1, 2026, 1:00 AM", 20 columns, and at 10
+    /// o'clock 21), and one due "Dec 28, 2025, 10:00 AM" or "Dec 28, 2026,
+    /// 10:00 AM" (22: as wide as a date of those years can be), first or
+    /// last in due order. The dated items'
+    /// ids have five digits and the undated ones' two, and the newest
+    /// 4,200 items are checked off.
+    private func fillDated(widestFirst: Bool) throws {
+        var items: [Item] = []
+        var id: Int64 = 10_000
+        func add(_ text: String, due: Date?, checked: Bool = false) {
+            items.append(Item(id: id, checklistID: 1, text: text, isChecked: checked, dueDate: due, position: id))
+            id += 1
+        }
+        let widest = Fixed.instant(widestFirst ? "2025-12-28T10:00:00Z" : "2026-12-28T10:00:00Z")
+        if widestFirst { add("the widest date 🗓", due: widest) }
+        for month in 1...12 {
+            for day in 1...9 {
+                for hour in 1...10 {
+                    for minute in [0, 15, 30, 45] {
+                        let text = String(format: "2026-%02d-%02dT%02d:%02d:00Z", month, day, hour, minute)
+                        add("買い物 \(month)/\(day) \(hour):\(minute) 🛒", due: Fixed.instant(text))
+                    }
+                }
+            }
+        }
+        if !widestFirst { add("the widest date 🗓", due: widest) }
+        for _ in 0..<4_200 { add("done long ago", due: nil, checked: true) }
+        for small in Int64(1)...20 {
+            items.append(Item(id: small, checklistID: 1, text: "undated café \(small)", isChecked: false, dueDate: nil, position: small))
+        }
+        let list = Snapshot.List(checklist: Checklist(id: 1, name: "Inbox"),
+                                 items: items.map { Snapshot.Entry(item: $0, remindAt: nil, uid: "uid-\($0.id)") })
+        let snapshot = Snapshot(lists: [list], openChecklistID: nil, lastChecklistID: 1, lastItemID: id - 1)
+        _ = try ChecklistsDatabase.open(DatabaseLocation(path: harness.path, createsFolder: false), creatingFrom: snapshot)
+    }
+
+    @Test("the widest date first: the due column as wide as it and the ids as wide as the largest dated one, once the dates stop being measured")
+    func widestDateFirst() throws {
+        try fillDated(widestFirst: true)
+        let chunks = Chunks()
+        try run(chunks)
+        let lines = chunks.lines
+        #expect(lines.count == 4_321 + 20)
+        #expect(lines.first == "10000  !  Dec 28, 2025, 10:00 AM  Inbox  the widest date 🗓")
+        #expect(lines[1] == "10001  !  Jan 1, 2026, 1:00 AM    Inbox  買い物 1/1 1:0 🛒")
+        #expect(lines.last == "   20                             Inbox  undated café 20")
+        #expect(lines == (try gatheredTable()))
+    }
+
+    @Test("the widest date last: every date measured, past those a column narrower, the due column as wide as the last")
+    func widestDateLast() throws {
+        try fillDated(widestFirst: false)
+        let chunks = Chunks()
+        try run(chunks)
+        let lines = chunks.lines
+        #expect(lines[4_319] == "14319     Dec 9, 2026, 10:45 AM   Inbox  買い物 12/9 10:45 🛒")
+        #expect(lines[4_320] == "14320     Dec 28, 2026, 10:00 AM  Inbox  the widest date 🗓")
+        #expect(lines == (try gatheredTable()))
+    }
+
     @Test("a text of a very long line: printed whole, after columns as wide as the other rows'")
     func veryLongLastColumn() throws {
         let long = String(repeating: "長い行 long line ", count: 20_000)

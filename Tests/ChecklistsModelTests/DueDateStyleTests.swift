@@ -101,6 +101,42 @@ struct DueDateStyleTests {
         #expect(StyleFixture.style("ar_EG", "UTC").formattedWithWidth(date) == ("٢١/١١/٢٠٢٦, ٩:٠٠ ص", 18))
     }
 
+    @Test("the widest a due date can be in a range is the widest of every day of its years at every hour, and of every minute on a day of each month",
+          arguments: ["en_US_POSIX", "en_US", "en_GB", "de_DE", "fr_FR", "ru_RU", "fi_FI", "ja_JP", "zh_CN", "hi_IN", "ko_KR", "ar_EG"])
+    func widestFormattedWidth(locale: String) throws {
+        // Berlin: two clock changes a year, both inside the range.
+        let style = StyleFixture.style(locale, "Europe/Berlin")
+        let widest = style.widestFormattedWidth(from: Fixed.instant("2026-03-10T08:00:00Z"), to: Fixed.instant("2027-10-31T23:30:00Z"))
+        let bound = try #require(widest, "\(locale)")
+        // Every day of both years at each hour (on it and 37 past), and
+        // every minute of a day in each month: 70,000 dates.
+        let start: Double = Fixed.instant("2026-01-01T11:00:00Z").timeIntervalSince1970
+        var offsets: [Int] = []
+        for day in 0..<730 {
+            for hour in 0..<24 {
+                offsets.append(day * 86_400 + hour * 3_600)
+                offsets.append(day * 86_400 + hour * 3_600 + 37 * 60)
+            }
+        }
+        for month in 0..<24 {
+            for minute in 0..<1_440 { offsets.append(month * 30 * 86_400 + minute * 60) }
+        }
+        let dates: [Date] = offsets.map { Date(timeIntervalSince1970: start + Double($0)) }
+        let widths = dates.map(style.formattedWidth)
+        // As wide as the widest of them: never narrower (a table would
+        // misalign) and never wider (its column would be padded for nothing).
+        #expect(widths.max() == bound, "\(locale)")
+    }
+
+    @Test("the widest due date is not guessed when a year at either end is not of four digits")
+    func widestFormattedWidthNeedsFourDigitYears() {
+        let style = StyleFixture.style("en_US", "UTC")
+        #expect(style.widestFormattedWidth(from: Fixed.instant("2026-01-01T00:00:00Z"), to: Fixed.instant("2026-12-31T23:59:00Z")) == 22)   // "Sep 28, 2026, 10:00 AM"
+        // Year 999 and year 10000.
+        #expect(style.widestFormattedWidth(from: Date(timeIntervalSince1970: -30610267200), to: Fixed.instant("2026-01-01T00:00:00Z")) == nil)
+        #expect(style.widestFormattedWidth(from: Fixed.instant("2026-01-01T00:00:00Z"), to: Date(timeIntervalSince1970: 253402387140)) == nil)
+    }
+
     @Test(arguments: ["en_US", "en_GB", "de_DE", "ja_JP", "fr_FR", "ar_EG", "he_IL", "en_US_POSIX"])
     func formatIsTerminalSafe(locale: String) {
         let style = StyleFixture.style(locale, "Europe/Berlin")

@@ -555,6 +555,58 @@ extension DueDateStyle {
         return (day.text, time.text, Self.joinedWidth(day, time))
     }
 
+    /// The widest `formattedWidth` of any date from `first` to `last`, or
+    /// nil when it cannot be known without measuring every date: a table
+    /// that has met a date this wide needs to measure no more of them.
+    ///
+    /// A day's part changes width only with its month, its number of days'
+    /// digits and its year's, and a minute's only with its hour and whether
+    /// it is on the hour (noon, midnight): every digit of a numbering system
+    /// is equally wide. So the widest is among each month's 1st and 28th of
+    /// the years at both ends, and each hour's first two minutes. The ", "
+    /// between the parts adds its two columns when neither part's end
+    /// joins it in one character (the width is summed by characters); that
+    /// depends on the end's last or first letter, which these candidates
+    /// cover. Nil when a year at either end is not of four digits (the years
+    /// between could differ in length), when a part's end does join, or
+    /// when a candidate wall time does not exist in the zone.
+    package func widestFormattedWidth(from first: Date, to last: Date) -> Int? {
+        let years = [first, last].map { date in
+            GregorianDayMath.civilDate(dayNumber: GregorianDayMath.floorDiv(WallClockMath.localSeconds(of: date, in: zone), 86_400)).year
+        }
+        guard years.allSatisfy({ (1_000...9_999).contains($0) }) else { return nil }
+        var widestDay = 0
+        for year in Set(years) {
+            for month in 1...12 {
+                for day in [1, 28] {
+                    let dayNumber = GregorianDayMath.dayNumber(year: year, month: month, day: day)
+                    guard let part = partsAt(local: dayNumber * 86_400 + 12 * 3_600)?.day,
+                          (part.text + ",").count == part.text.count + 1
+                    else { return nil }
+                    widestDay = max(widestDay, part.width)
+                }
+            }
+        }
+        var widestTime = 0
+        let firstDay = GregorianDayMath.floorDiv(WallClockMath.localSeconds(of: first, in: zone), 86_400)
+        for minute in (0..<24).flatMap({ [$0 * 60, $0 * 60 + 1] }) {
+            // A minute that a change of the clocks skips on the first day exists on one of the next.
+            guard let part = (0..<3).lazy.compactMap({ self.partsAt(local: (firstDay + $0) * 86_400 + minute * 60)?.time }).first,
+                  (" " + part.text).count == part.text.count + 1
+            else { return nil }
+            widestTime = max(widestTime, part.width)
+        }
+        return widestDay + 2 + widestTime
+    }
+
+    /// The parts of the wall time `local` (seconds, read as UTC), or nil
+    /// when the zone's clocks never show it.
+    private func partsAt(local: Int) -> (day: FormattedPart, time: FormattedPart)? {
+        let date = WallClockMath.instant(forLocal: local, in: zone)
+        guard WallClockMath.localSeconds(of: date, in: zone) == local else { return nil }
+        return formattedParts(date)
+    }
+
     private static func joinedWidth(_ day: FormattedPart, _ time: FormattedPart) -> Int {
         day.endsPlain && time.startsPlain ? day.width + 2 + time.width : TextWidth.columns(of: day.text + ", " + time.text)
     }

@@ -297,14 +297,20 @@ extension ChecklistsDatabase {
     /// its texts are SQLite's bytes, valid only during `body`. Without
     /// `familiesTogether`, a sub-item comes without its parent's text. With
     /// `details`, each line has the rest of its item (`list --json`).
+    /// With `enoughDueDates` as well, a plain pending listing asks it, every
+    /// `dueDatesAskedEvery` dated rows of its outline, whether the due dates
+    /// given so far already include one as wide as any from the first to the
+    /// last pending due date can be; once they do, the outline's due dates
+    /// stop there, and the largest dated id comes on a row of its own.
     public func eachListingLine(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
                                 startedBy now: Date? = nil, matching query: SearchQuery? = nil, priority: Priority? = nil,
                                 tags: [String] = [], familiesTogether: Bool = false, details: Bool = false,
                                 outline: ((ListingOutlineRow) -> Void)? = nil,
+                                enoughDueDates: ((ClosedRange<Date>) -> Bool)? = nil,
                                 _ body: (ListingLine) -> Void) throws(StorageError) {
         try eachListing(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end, startedBy: now,
                         query: query, priority: priority, tags: tags, limit: nil, summaries: !details,
-                        familiesTogether: familiesTogether, outline: outline) { db, names, part, limit, families in
+                        familiesTogether: familiesTogether, outline: outline, enoughDueDates: enoughDueDates) { db, names, part, limit, families in
             try Self.eachLine(db, names: &names, part, limit: limit, families: families, details: details, body)
         }
     }
@@ -315,6 +321,7 @@ extension ChecklistsDatabase {
     private func eachListing(checklistID: Int64?, includeChecked: Bool, start: Date?, end: Date?, startedBy now: Date?,
                              query: SearchQuery?, priority: Priority?, tags: [String], limit: Int?, summaries: Bool,
                              familiesTogether: Bool, outline: ((ListingOutlineRow) -> Void)?,
+                             enoughDueDates: ((ClosedRange<Date>) -> Bool)? = nil,
                              readPart: (Database, inout ListNames, ListingPart, Int, ListedFamilies?) throws -> Int) throws(StorageError) {
         let limit = limit.map { max(0, $0) } ?? -1
         let parts = Self.listingParts(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end,
@@ -331,7 +338,7 @@ extension ChecklistsDatabase {
             let anyTime: Bool = start == nil && end == nil && now == nil
             let everyItem = anyList && anyTime
             if let outline, everyItem && !includeChecked && priority == nil && tags.isEmpty && families == nil {
-                try Self.pendingOutline(db, names: names, outline)
+                try Self.pendingOutline(db, names: names, enoughDueDates: enoughDueDates, outline)
             } else if let outline {
                 // Every item of every list: one pass over the table, which
                 // reads no index and looks no row up again.
@@ -363,16 +370,44 @@ extension ChecklistsDatabase {
         }
     }
 
+    /// How many dated rows the pending outline gives between two questions
+    /// to `enoughDueDates`: a listing shorter than that never asks (finding
+    /// the widest a due date can be formats a few dozen dates).
+    static let dueDatesAskedEvery = 1_024
+
     /// The outline of every pending item, from the indexes that hold only
     /// pending items (the listing then walks the same two, which hold its
     /// lines' columns), never the table: each dated item's id and due date,
     /// the largest undated id, and each list that has a pending item.
-    private static func pendingOutline(_ db: Database, names: ListNames, _ outline: (ListingOutlineRow) -> Void) throws {
+    /// When `enoughDueDates` says the due dates given hold the widest, the
+    /// rest of the dated items give only their largest id
+    /// (`largestDatedPendingID`): a row for each was an eighth of `list` of
+    /// 100,000.
+    private static func pendingOutline(_ db: Database, names: ListNames, enoughDueDates: ((ClosedRange<Date>) -> Bool)?,
+                                       _ outline: (ListingOutlineRow) -> Void) throws {
         let dated = try Row.fetchCursor(db, sql: """
             SELECT id, dueAt FROM item INDEXED BY item_pending_by_due WHERE isChecked = 0 AND dueAt IS NOT NULL
             """)
+        var firstDue: Date?
+        var lastDue: Date?
+        var given = 0
         while let row = try dated.next() {
-            outline(ListingOutlineRow(id: row[0], dueDate: StoredTime.date(row[1])))
+            let due = StoredTime.date(row[1])
+            outline(ListingOutlineRow(id: row[0], dueDate: due))
+            // The index's first entry is the earliest.
+            if firstDue == nil { firstDue = due }
+            given += 1
+            guard let enoughDueDates, given % dueDatesAskedEvery == 0 else { continue }
+            if lastDue == nil {
+                // The index's last entry: one step, not a walk.
+                lastDue = try Int64.fetchOne(db, sql: """
+                    SELECT max(dueAt) FROM item INDEXED BY item_pending_by_due WHERE isChecked = 0 AND dueAt IS NOT NULL
+                    """).map(StoredTime.date)
+            }
+            if let first = firstDue, let last = lastDue, first <= last, enoughDueDates(first...last) {
+                if let largest = try largestDatedPendingID(db) { outline(ListingOutlineRow(id: largest)) }
+                break
+            }
         }
         if let undated = try Int64.fetchOne(db, sql: """
             SELECT max(id) FROM item INDEXED BY item_pending_undated WHERE isChecked = 0 AND dueAt IS NULL
@@ -385,6 +420,20 @@ extension ChecklistsDatabase {
         for (checklistID, name) in names.all where try Bool.fetchOne(hasPending, arguments: [checklistID]) == true {
             outline(ListingOutlineRow(checklistID: checklistID, checklistName: name))
         }
+    }
+
+    /// The largest id of a pending item with a due date. The newest items
+    /// are nearly always among them, so a few steps back from the table's
+    /// end find it; only when none of the newest 4,096 is does SQLite walk
+    /// the whole pending-by-due index for it.
+    private static func largestDatedPendingID(_ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: """
+            SELECT id FROM item NOT INDEXED WHERE isChecked = 0 AND dueAt IS NOT NULL AND id > (SELECT max(id) FROM item) - 4096
+            ORDER BY id DESC LIMIT 1
+            """)
+            ?? Int64.fetchOne(db, sql: """
+                SELECT max(id) FROM item INDEXED BY item_pending_by_due WHERE isChecked = 0 AND dueAt IS NOT NULL
+                """)
     }
 
     /// Whether any item is a sub-item: one step into the index that holds
