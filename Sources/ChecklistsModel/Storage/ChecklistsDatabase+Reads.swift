@@ -422,10 +422,10 @@ extension ChecklistsDatabase {
         }
     }
 
-    /// The largest id of a pending item with a due date. The newest items
-    /// are nearly always among them, so a few steps back from the table's
-    /// end find it; only when none of the newest 4,096 is does SQLite walk
-    /// the whole pending-by-due index for it.
+    /// The largest id of a pending item with a due date. One of the newest
+    /// items nearly always is one, so a few steps back from the table's end
+    /// find it; only when none of the newest 4,096 is does SQLite walk the
+    /// whole pending-by-due index for it.
     private static func largestDatedPendingID(_ db: Database) throws -> Int64? {
         try Int64.fetchOne(db, sql: """
             SELECT id FROM item NOT INDEXED WHERE isChecked = 0 AND dueAt IS NOT NULL AND id > (SELECT max(id) FROM item) - 4096
