@@ -249,7 +249,10 @@ struct StorageTests {
         _ = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: options)
         let ready = statements.withLock { $0 }
         #expect(!ready.contains { $0.contains("CREATE TABLE IF NOT EXISTS grdb_migrations") })
-        #expect(ready.filter { $0.contains("FROM preference WHERE key") }.count == 2)
+        // Both preferences in one statement, and our three tables' first
+        // rows in another.
+        #expect(ready.filter { $0.contains("FROM preference WHERE key") }.count == 1)
+        #expect(ready.filter { $0.contains("NOT INDEXED LIMIT 1") }.count == 1)
 
         // The file as the version before the newest migration left it: the
         // next open migrates it again.
@@ -488,6 +491,31 @@ struct RefusedFileTests {
         try expectRefused(path) {
             switch $0 {
             case .corrupt, .notADatabase: true
+            default: false
+            }
+        }
+        folder.remove()
+    }
+
+    @Test("a Checklists database whose item table's first page is damaged, its schema whole")
+    func damagedTableRoot() throws {
+        let path = folder.file("damaged-root.sqlite")
+        let root: Int
+        do {
+            let database = try open(path)
+            let list = try database.checklistSummaries()[0].id
+            try database.apply(.addItem(checklistID: list, ItemDraft(text: "買い物 milk", dueDate: nil)), now: Fixed.now)
+            root = try database.read { db in try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'item'") } ?? 0
+        }
+        #expect(root > 1)
+        // The page's header as no b-tree page has it: its type byte 0.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let start = (root - 1) * 4096
+        for index in start..<(start + 4096) { bytes[index] = 0 }
+        try bytes.write(to: URL(fileURLWithPath: path))
+        try expectRefused(path) {
+            switch $0 {
+            case .corrupt: true
             default: false
             }
         }
