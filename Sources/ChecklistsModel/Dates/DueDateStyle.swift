@@ -417,7 +417,7 @@ public final class DueDateStyle: @unchecked Sendable {
     private func posixRelative(_ date: Date, now: Date, form: RelativeForm) -> String {
         let local = WallClockMath.localSeconds(of: date, in: timeZone)
         let day = GregorianDayMath.floorDiv(local, 86_400)
-        let today = GregorianDayMath.floorDiv(WallClockMath.localSeconds(of: now, in: timeZone), 86_400)
+        let today = localDay(of: now)
         let time = Self.posixTime(minute: (local - day * 86_400) / 60)
         if form == .time { return time }
         let dayText: String
@@ -571,9 +571,8 @@ extension DueDateStyle {
     /// between could differ in length), when a part's end does join, or
     /// when a candidate wall time does not exist in the zone.
     package func widestFormattedWidth(from first: Date, to last: Date) -> Int? {
-        let years = [first, last].map { date in
-            GregorianDayMath.civilDate(dayNumber: GregorianDayMath.floorDiv(WallClockMath.localSeconds(of: date, in: zone), 86_400)).year
-        }
+        let firstDay = localDay(of: first)
+        let years = [firstDay, localDay(of: last)].map { GregorianDayMath.civilDate(dayNumber: $0).year }
         guard years.allSatisfy({ (1_000...9_999).contains($0) }) else { return nil }
         var widestDay = 0
         for year in Set(years) {
@@ -588,7 +587,6 @@ extension DueDateStyle {
             }
         }
         var widestTime = 0
-        let firstDay = GregorianDayMath.floorDiv(WallClockMath.localSeconds(of: first, in: zone), 86_400)
         for minute in (0..<24).flatMap({ [$0 * 60, $0 * 60 + 1] }) {
             // A minute that a change of the clocks skips on the first day exists on one of the next.
             guard let part = (0..<3).lazy.compactMap({ self.partsAt(local: (firstDay + $0) * 86_400 + minute * 60)?.time }).first,
@@ -597,6 +595,11 @@ extension DueDateStyle {
             widestTime = max(widestTime, part.width)
         }
         return widestDay + 2 + widestTime
+    }
+
+    /// The number of the day `date` falls on here (days since 1970-01-01).
+    private func localDay(of date: Date) -> Int {
+        GregorianDayMath.floorDiv(WallClockMath.localSeconds(of: date, in: zone), 86_400)
     }
 
     /// The parts of the wall time `local` (seconds, read as UTC), or nil
