@@ -38,18 +38,30 @@ public final class SyncSession {
     private var carriedSize = 4096
     /// Tries of one write that keeps meeting another writer's change (412).
     static let writeTries = 4
-    /// Connections a calendar's writes are sent on at once (`sendAll`):
-    /// one once the server has refused or failed a write sent with others.
-    private var writesAtOnce = 4
+    /// The most connections a calendar's writes are sent on at once
+    /// (`WritePacer` chooses how many): one once the server has refused or
+    /// failed a write sent with others.
+    private var writesAtOnce = WritePacer.together
+    /// Seconds on a clock that only moves forward: what the pacer compares.
+    private let clock: @Sendable () -> Double
 
-    public init(client: CalDAVClient, database: ChecklistsDatabase, mapping: CalendarMapping, describeDate: @escaping @Sendable (Date) -> String) {
+    public init(client: CalDAVClient, database: ChecklistsDatabase, mapping: CalendarMapping, describeDate: @escaping @Sendable (Date) -> String,
+                clock: @escaping @Sendable () -> Double = SyncSession.monotonicSeconds) {
         self.client = client
+        self.clock = clock
         self.database = database
         self.mapping = mapping
         self.describeDate = describeDate
     }
 
     private var host: String { client.settings.displayHost }
+
+    /// Seconds since an arbitrary start, never set back (unlike the wall clock).
+    public static func monotonicSeconds() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+    }
 
     /// Syncs every list (`only`: that one) with its calendar; calendars on
     /// the server that no list has (and none had) become new lists, unless
@@ -653,7 +665,8 @@ public final class SyncSession {
         }
     }
 
-    /// Sends the first try of every plan's write, several at once, and
+    /// Sends the first try of every plan's write, in the batches and as
+    /// many at once as `WritePacer` chooses from the server's pace, and
     /// returns each reply at its plan's index (nil: no write, or not sent
     /// because an earlier one failed). The replies are then read in the
     /// plans' order (`carryOut`), so the lines, the states recorded and a
@@ -664,10 +677,24 @@ public final class SyncSession {
         let requests = plans.enumerated().compactMap { index, plan in request(for: plan).map { (index, $0) } }
         var replies = [Result<HTTPReply, SyncError>?](repeating: nil, count: plans.count)
         guard !requests.isEmpty else { return replies }
-        let sent = client.sendAll(requests.map(\.1), connections: writesAtOnce) { reply in
+        let proceed: @Sendable (HTTPReply) -> Bool = { reply in
             (200..<300).contains(reply.status) || reply.status == 404 || reply.status == 412
         }
-        for ((index, _), reply) in zip(requests, sent) { replies[index] = reply }
+        var pacer = WritePacer(total: requests.count, atMost: writesAtOnce)
+        var start = 0
+        while let batch = pacer.next() {
+            let began = clock()
+            let sent = client.sendAll(requests[start..<(start + batch.count)].map(\.1), connections: batch.atOnce, proceed: proceed)
+            pacer.sent(batch, seconds: clock() - began)
+            for ((index, _), reply) in zip(requests[start...], sent) { replies[index] = reply }
+            start += batch.count
+            // sendAll starts nothing after a failure; neither does the next batch.
+            let failed = sent.contains { reply in
+                guard case let .success(answer) = reply else { return true }
+                return !proceed(answer)
+            }
+            if failed { break }
+        }
         return replies
     }
 

@@ -3,8 +3,9 @@ import Testing
 import ChecklistsModel
 import TestSupport
 
-/// A calendar's writes go out on several connections at once: on a real
-/// Radicale, every to-do still arrives once, the ETag each PUT got back is
+/// A calendar's writes go out on several connections at once (some of them,
+/// at least: the pacer measures whether the server gains from it): on a
+/// real Radicale, every to-do still arrives once, the ETag each PUT got back is
 /// the one recorded for it, and the next sync has nothing to send.
 @Suite("checklists sync sending many writes at once to a real Radicale", .serialized)
 struct ParallelWritesWithRadicaleTests {
@@ -29,13 +30,19 @@ struct ParallelWritesWithRadicaleTests {
 
         #expect(laptop.sync() == [#""Many": 300 sent"#])
         #expect(server.requests("PUT") == count)
-        // Sent on more than one connection: Radicale serves each connection
-        // on a thread of its own and names it in every line it logs.
+        // Some were sent together (the pacer measures a batch at four at
+        // once whatever it then chooses): a PUT arrived while another was
+        // still being answered. Radicale logs each request as it arrives
+        // and again when it answers it.
         let log = (try? String(contentsOfFile: server.logPath, encoding: .utf8)) ?? ""
-        let threads = Set(log.split(separator: "\n").filter { $0.contains("PUT request for") }.compactMap { line in
-            line.range(of: #"/Thread-[0-9]+"#, options: .regularExpression).map { String(line[$0]) }
-        })
-        #expect(threads.count > 1, "PUTs came on \(threads)")
+        var answering = 0
+        var mostAnswering = 0
+        for line in log.split(separator: "\n") {
+            if line.contains("PUT request for") { answering += 1 }
+            if line.contains("PUT response status for") { answering -= 1 }
+            mostAnswering = max(mostAnswering, answering)
+        }
+        #expect(mostAnswering > 1, "no PUT came while another was answered")
 
         // What the server holds, each href with its ETag, against what was recorded.
         let database = try laptop.open()
