@@ -19,7 +19,8 @@ struct WritePacer {
     static let probe = 8
     /// Writes in a round, its three measuring batches included.
     static let round = 256
-    /// A batch of writes fewer than this is sent together without measuring:
+    /// Fewer writes than this (an upload's, or what is left at a round's
+    /// start) go in one batch at the last choice, four at first, unmeasured:
     /// either way costs a second or two at most.
     static let measuredFrom = 64
     /// Together is kept only when its writes took at most this share of the
@@ -28,7 +29,7 @@ struct WritePacer {
     static let togetherWhenAtMost = 0.85
 
     /// A batch to send now: `count` writes in order, `atOnce` at a time.
-    struct Batch: Equatable {
+    struct Batch {
         var count: Int
         var atOnce: Int
     }
