@@ -18,15 +18,7 @@ struct ParallelWritesWithRadicaleTests {
         defer { server.stop() }
         let laptop = Device(folder: folder, name: "laptop", url: server.url, authenticated: true)
         let count = 300
-        let items = (1...count).map { index in
-            ["id": index, "text": "Item \(index)", "due": NSNull(), "checked": index % 7 == 0, "remind": false, "reminder": NSNull(),
-             "uid": "PARALLEL-\(index)", "modified": "2026-11-20T10:00:00+00:00"] as [String: Any]
-        }
-        let export: [String: Any] = ["format": "checklists", "version": 3, "lastListId": 1, "lastItemId": count, "openList": NSNull(),
-                                     "lists": [["id": 1, "name": "Many", "icon": "none", "sortOrder": "dueDate", "items": items]]]
-        try JSONSerialization.data(withJSONObject: export).write(to: URL(fileURLWithPath: folder.file("many.json")))
-        let imported = laptop.run(["import", folder.file("many.json")])
-        #expect(imported.status == 0, "\(imported.output)")
+        try importItems(count, into: laptop)
 
         #expect(laptop.sync() == [#""Many": 300 sent"#])
         #expect(server.requests("PUT") == count)
@@ -92,6 +84,56 @@ struct ParallelWritesWithRadicaleTests {
         #expect(phone.items() == expected)
         #expect(laptop.sync() == [#""List": up to date"#])
         #expect(phone.sync() == [#""List": up to date"#])
+    }
+
+    @Test("the server failing in the middle of a measured upload: no batch starts after the failure, exit 4, nothing changed here; the next sync sends the rest once")
+    func failureAmidBatches() throws {
+        defer { folder.remove() }
+        let server = try RadicaleServer(folder: folder, authenticated: false)
+        defer { server.stop() }
+        var laptop = Device(folder: folder, name: "laptop", url: server.url, authenticated: false)
+        let count = 100
+        try importItems(count, into: laptop)
+        let before = try laptop.open().snapshot()
+
+        // Discovery (3), MKCALENDAR and the calendar's listing, then twenty
+        // PUTs pass: the 21st, in the round's second batch sent one at a
+        // time (PUTs 17 to 24), is answered 500, and so is everything after it.
+        let proxy = try RecordingProxy(folder: folder, upstream: server.port, fault: .failAfter(5 + 20))
+        defer { proxy.stop() }
+        laptop.url = proxy.url
+        let failed = laptop.run(["sync"])
+        #expect(failed.status == 4)
+        #expect(failed.output == "checklists: the sync server 127.0.0.1:\(proxy.port) failed (HTTP 500); try again later or ask its administrator; "
+                + "nothing was changed here\n",
+                "\(failed.output)")
+        #expect(try laptop.open().snapshot() == before)
+        // The 21 and the failed one sent again alone; neither the rest of
+        // that batch nor the batch after it (the round's other 232) starts.
+        let puts = proxy.requests().filter { $0.method == "PUT" }.map(\.path)
+        #expect(puts.count == 22, "\(puts.count) PUTs")
+        #expect(Set(puts).count == 21, "one PUT sent twice: the failed one, alone")
+
+        // The twenty that reached the server are found there, as this
+        // database's own pushes, and taken as they are; the rest go once.
+        laptop.url = server.url
+        #expect(laptop.sync() == [#""Many": 80 sent, 20 received"#])
+        #expect(server.requests("PUT") == count)
+        #expect(laptop.sync() == [#""Many": up to date"#])
+        #expect(laptop.items().count == count)
+    }
+
+    /// Imports one list, "Many", of `count` undated items (every seventh checked).
+    private func importItems(_ count: Int, into device: Device) throws {
+        let items = (1...count).map { index in
+            ["id": index, "text": "Item \(index)", "due": NSNull(), "checked": index % 7 == 0, "remind": false, "reminder": NSNull(),
+             "uid": "PARALLEL-\(index)", "modified": "2026-11-20T10:00:00+00:00"] as [String: Any]
+        }
+        let export: [String: Any] = ["format": "checklists", "version": 3, "lastListId": 1, "lastItemId": count, "openList": NSNull(),
+                                     "lists": [["id": 1, "name": "Many", "icon": "none", "sortOrder": "dueDate", "items": items]]]
+        try JSONSerialization.data(withJSONObject: export).write(to: URL(fileURLWithPath: folder.file("many.json")))
+        let imported = device.run(["import", folder.file("many.json")])
+        #expect(imported.status == 0, "\(imported.output)")
     }
 
     /// The calendar's members, each path with its ETag, from a depth-1 PROPFIND.

@@ -30,19 +30,23 @@ final class RecordingProxy: @unchecked Sendable {
         case notImplemented = "not-implemented"
     }
 
-    /// How the proxy misbehaves on every request.
+    /// How the proxy misbehaves.
     enum Fault {
         case none
         /// Answers with this status and an HTML page.
         case reply(Int)
         /// Passes this many requests on, then dies without answering.
         case stopAfter(Int)
+        /// Passes this many requests on, then answers every later one with
+        /// 500 and an HTML page, logging each as it comes.
+        case failAfter(Int)
 
         var arguments: [String] {
             switch self {
             case .none: ["none", "0"]
             case let .reply(status): ["reply", "\(status)"]
             case let .stopAfter(count): ["stop-after", "\(count)"]
+            case let .failAfter(count): ["fail-after", "\(count)"]
             }
         }
     }
@@ -87,6 +91,9 @@ final class RecordingProxy: @unchecked Sendable {
                                               "headers": {k.lower(): v for k, v in self.headers.items()}}) + "\n")
                 if fault == "stop-after" and number > fault_argument:
                     os._exit(0)
+                if fault == "fail-after" and number > fault_argument:
+                    self.answer(500, [("Content-Type", "text/html")], b"<html><body>Internal Server Error</body></html>")
+                    return
                 if fault == "reply":
                     self.answer(fault_argument, [("Content-Type", "text/html")], b"<html><body>Welcome</body></html>")
                     return
