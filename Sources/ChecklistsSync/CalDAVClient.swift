@@ -160,11 +160,11 @@ public final class CalDAVClient: @unchecked Sendable {
         // Each handle is used by one worker only, and none after the batch.
         nonisolated(unsafe) let handles = [curl] + spare.prefix(workers - 1)
         let shared = BatchProgress(count: requests.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        let work: @Sendable (Int) -> Void = { worker in
             while let index = shared.next() {
                 let result: Result<HTTPReply, SyncError>
                 do throws(SyncError) {
-                    result = .success(try perform(requests[index], on: handles[worker]))
+                    result = .success(try self.perform(requests[index], on: handles[worker]))
                 } catch {
                     result = .failure(error)
                 }
@@ -172,6 +172,21 @@ public final class CalDAVClient: @unchecked Sendable {
                 shared.finish(index, result)
             }
         }
+        // A thread of its own for each connection but the first, which
+        // this one serves: the workers wait on the network, not the CPU,
+        // and Dispatch's concurrentPerform runs no more at once than there
+        // are cores (two here: "four at once" was two).
+        let finished = DispatchGroup()
+        let threads = (1..<workers).map { worker in
+            finished.enter()
+            return Thread {
+                work(worker)
+                finished.leave()
+            }
+        }
+        threads.forEach { $0.start() }
+        work(0)
+        finished.wait()
         for (request, result) in zip(requests, shared.results) where result != nil { sent[request.method, default: 0] += 1 }
         return shared.results
     }

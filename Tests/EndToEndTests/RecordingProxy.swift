@@ -40,6 +40,9 @@ final class RecordingProxy: @unchecked Sendable {
         /// Passes this many requests on, then answers every later one with
         /// 500 and an HTML page, logging each as it comes.
         case failAfter(Int)
+        /// Holds each PUT this many milliseconds before passing it on (a
+        /// server slow to write), logging with each how many it holds.
+        case slowPuts(Int)
 
         var arguments: [String] {
             switch self {
@@ -47,6 +50,7 @@ final class RecordingProxy: @unchecked Sendable {
             case let .reply(status): ["reply", "\(status)"]
             case let .stopAfter(count): ["stop-after", "\(count)"]
             case let .failAfter(count): ["fail-after", "\(count)"]
+            case let .slowPuts(milliseconds): ["slow-puts", "\(milliseconds)"]
             }
         }
     }
@@ -57,6 +61,8 @@ final class RecordingProxy: @unchecked Sendable {
         let path: String
         let headers: [String: String]
         let body: String
+        /// With `slowPuts`, the PUTs held when this one arrived, itself included.
+        let held: Int?
     }
 
     let pid: pid_t
@@ -64,11 +70,11 @@ final class RecordingProxy: @unchecked Sendable {
     let logPath: String
 
     static let script = #"""
-        import http.client, http.server, json, os, re, subprocess, sys, threading
+        import http.client, http.server, json, os, re, subprocess, sys, threading, time
         upstream, log_path, before_put, sync_collection, port_file = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5]
         fault, fault_argument = sys.argv[6], int(sys.argv[7])
         lock = threading.Lock()
-        state = {"fired": False, "count": 0}
+        state = {"fired": False, "count": 0, "held": 0}
         class Handler(http.server.BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.1"
             def log_message(self, *args):
@@ -83,12 +89,21 @@ final class RecordingProxy: @unchecked Sendable {
             def handle_any(self):
                 length = int(self.headers.get("Content-Length") or 0)
                 body = self.rfile.read(length) if length else b""
+                slow = fault == "slow-puts" and self.command == "PUT"
                 with lock:
                     state["count"] += 1
                     number = state["count"]
+                    record = {"method": self.command, "path": self.path, "body": body.decode("utf-8", "replace"),
+                              "headers": {k.lower(): v for k, v in self.headers.items()}}
+                    if slow:
+                        state["held"] += 1
+                        record["held"] = state["held"]
                     with open(log_path, "a") as log:
-                        log.write(json.dumps({"method": self.command, "path": self.path, "body": body.decode("utf-8", "replace"),
-                                              "headers": {k.lower(): v for k, v in self.headers.items()}}) + "\n")
+                        log.write(json.dumps(record) + "\n")
+                if slow:
+                    time.sleep(fault_argument / 1000)
+                    with lock:
+                        state["held"] -= 1
                 if fault == "stop-after" and number > fault_argument:
                     os._exit(0)
                 if fault == "fail-after" and number > fault_argument:
