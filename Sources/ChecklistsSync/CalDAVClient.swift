@@ -175,7 +175,7 @@ public final class CalDAVClient: @unchecked Sendable {
         // A thread of its own for each connection but the first, which
         // this one serves: the workers wait on the network, not the CPU,
         // and Dispatch's concurrentPerform runs no more at once than there
-        // are cores (two here: "four at once" was two).
+        // are cores (on two, "four at once" was two).
         let finished = DispatchGroup()
         let threads = (1..<workers).map { worker in
             finished.enter()
