@@ -1,9 +1,10 @@
 /// How many of a calendar's writes go to the server at once, chosen from
-/// how the server answers. Xandikos finishes writes faster when they come
-/// several at once (each PUT is a git commit, and one at a time leaves it
-/// idle while we read a reply and send the next), but Radicale serializes
-/// them: four at once there each wait for the other three, and the upload
-/// is no faster, a little slower. So a long upload is sent in rounds: some
+/// how the server answers. A server may finish writes faster when they come
+/// several at once (one at a time leaves it idle while we read a reply and
+/// send the next; Xandikos gained so under load), or serialize them, as
+/// Radicale does: four at once there each wait for the other three, and the
+/// upload is no faster. Which one a server is, and on which machine, is
+/// measured rather than assumed. So a long upload is sent in rounds: some
 /// writes one at a time, some together, some one at a time again, and the
 /// rest of the round at whichever was faster per write. Comparing the
 /// together batch with the one-at-a-time batches on both sides of it

@@ -35,7 +35,7 @@ struct WritePacerTests {
         return shown
     }
 
-    @Test("a server that serializes writes (Radicale, 1×) gets them one at a time, one that finishes them faster together (Xandikos, 1.3×) four at a time; each round measures first",
+    @Test("a server that serializes writes (1×) gets them one at a time, one that finishes them 1.3× faster together four at a time; each round measures first",
           arguments: [(1.0, 1), (1.3, 4)])
     func steadyServer(speedUp: Double, atOnce: Int) {
         #expect(batches(total: 600) { _ in Server(speedUp: speedUp) } == [
