@@ -154,11 +154,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ChecklistsTerminalTests",
-            dependencies: ["ChecklistsTerminal", "ChecklistsUI"]
+            dependencies: ["ChecklistsTerminal", "ChecklistsUI", "TestSupport"]
         ),
         .testTarget(
             name: "ChecklistsEventLoopTests",
-            dependencies: ["ChecklistsEventLoop"]
+            dependencies: ["ChecklistsEventLoop", "TestSupport"]
         ),
         .testTarget(
             name: "ChecklistsConfigTests",

@@ -37,17 +37,17 @@ struct CalendarFilesTests {
         let out = source.folder.file("vdir")
         #expect(source.lines { context in try CalendarFileCommands.export(to: out, context: context) } == ["exported 4 item(s) in 2 list(s) to \(out)"])
         let written = try files(out)
-        #expect(written.keys.sorted() == ["List/displayname", "List/uid-1.ics", "List/uid-2.ics", "Work_Home/displayname", "Work_Home/uid-3.ics", "Work_Home/uid-4.ics"])
-        #expect(written["Work_Home/displayname"] == "Work/Home")
-        #expect(written["List/uid-1.ics"] == [
+        expectEqual(written.keys.sorted(), ["List/displayname", "List/uid-1.ics", "List/uid-2.ics", "Work_Home/displayname", "Work_Home/uid-3.ics", "Work_Home/uid-4.ics"])
+        expectEqual(written["Work_Home/displayname"], "Work/Home")
+        expectEqual(written["List/uid-1.ics"], [
             "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Checklists//Checklists 1.0//EN", "BEGIN:VTODO", "UID:uid-1", "STATUS:NEEDS-ACTION",
             "SUMMARY:Milk\\, eggs\\; butter", "DUE:20261122T090000Z", "DTSTAMP:20261121T103000Z", "BEGIN:VALARM", "ACTION:DISPLAY",
             "DESCRIPTION:Milk\\, eggs\\; butter", "TRIGGER;RELATED=END:PT0S", "END:VALARM", "END:VTODO", "END:VCALENDAR", "",
         ].joined(separator: "\r\n"))
         for line in ["STATUS:COMPLETED", "COMPLETED:20261121T103000Z", "PERCENT-COMPLETE:100"] {
-            #expect(written["Work_Home/uid-3.ics"]?.contains("\r\n" + line + "\r\n") == true, "\(line)")
+            expectEqual(written["Work_Home/uid-3.ics"]?.contains("\r\n" + line + "\r\n"), true, "\(line)")
         }
-        #expect(written["Work_Home/uid-4.ics"]?.contains("RRULE:FREQ=MONTHLY\r\nDTSTART:20261130T090000Z\r\n") == true)
+        expectEqual(written["Work_Home/uid-4.ics"]?.contains("RRULE:FREQ=MONTHLY\r\nDTSTART:20261130T090000Z\r\n"), true)
     }
 
     @Test("import of the export gives the same items (UIDs, reminders, repeats); exporting again writes the same bytes")
@@ -77,12 +77,12 @@ struct CalendarFilesTests {
             .write(to: URL(fileURLWithPath: file))
         #expect(source.lines { context in try CalendarFileCommands.importFiles(path: file, list: "Inbox", context: context) }
                 == ["imported 2 to-do(s) into Inbox"])
-        #expect(source.notices == ["skipped 1 VEVENT (Checklists keeps to-dos only)"])
+        expectEqual(source.notices, ["skipped 1 VEVENT (Checklists keeps to-dos only)"])
         let bad = source.folder.file("bad.ics")
         try Data("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:z\r\nEND:VCALENDAR\r\n".utf8).write(to: URL(fileURLWithPath: bad))
         let before = try source.database().snapshot()
         let error = source.run { context in try CalendarFileCommands.importFiles(path: bad, list: nil, context: context) }
-        #expect(error?.description == "\(bad):4: END:VCALENDAR where END:VTODO (opened on line 2) was expected; nothing was imported")
+        expectEqual(error?.description, "\(bad):4: END:VCALENDAR where END:VTODO (opened on line 2) was expected; nothing was imported")
         #expect(try source.database().snapshot() == before)
     }
 
@@ -102,12 +102,12 @@ struct CalendarFilesTests {
             """.utf8).write(to: URL(fileURLWithPath: config))
         let environment = ProcessInfo.processInfo.environment.merging(["TZ": "UTC"]) { $1 }
         let result = runCommand([todo, "--config", config, "--porcelain", "list", "--status", "ANY"], environment: environment)
-        #expect(result.status == 0, "\(result.output)")
+        expectEqual(result.status, 0, "\(result.output)")
         // Output and errors come together: the JSON is from the first "[".
         let json = result.output.drop { $0 != "[" }
         let listed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         let byText = Dictionary(uniqueKeysWithValues: listed.map { ($0["summary"] as? String ?? "", $0) })
-        #expect(byText.keys.sorted() == ["Milk, eggs; butter", "Rent", "Report", "Someday"])
+        expectEqual(byText.keys.sorted(), ["Milk, eggs; butter", "Rent", "Report", "Someday"])
         #expect(byText["Milk, eggs; butter"]?["due"] as? Int == Int(Fixed.date("2026-11-22 09:00").timeIntervalSince1970))
         #expect(byText["Rent"]?["due"] as? Int == Int(Fixed.date("2026-11-30 09:00").timeIntervalSince1970))
         #expect(byText["Rent"]?["recurring"] as? Bool == true)

@@ -53,9 +53,9 @@ struct ExportImportTests {
         #expect(try after.checklistSummaries() == before.checklistSummaries())
         #expect(try after.openChecklistID() == 2)
         #expect(try after.nextReminderDate() == before.nextReminderDate())
-        #expect(export(target) == text)
+        expectEqual(export(target), text)
         // Ids go on from the same place: the deleted item's and list's ids are not handed out again.
-        #expect(source.add("Next", list: "List") == target.add("Next", list: "List"))
+        expectEqual(source.add("Next", list: "List"), target.add("Next", list: "List"))
         try before.apply(.addChecklist(name: "Next", icon: .none), now: Fixed.now)
         try after.apply(.addChecklist(name: "Next", icon: .none), now: Fixed.now)
         #expect(try after.checklists().map(\.id) == before.checklists().map(\.id))
@@ -80,7 +80,7 @@ struct ExportImportTests {
                                                              .beforeDue(minutes: 1440): Fixed.date("2026-11-23 10:00"),
                                                              .at(Fixed.date("2026-11-22 18:00")): Fixed.date("2026-11-22 18:00")])
         #expect(try after.item(id: rent)?.priority == .high)
-        #expect(export(target) == text)
+        expectEqual(export(target), text)
         // Each rings once, at its own time, in the imported database too.
         #expect(try after.claimDueReminders(now: Fixed.date("2026-11-22 18:00")).map(\.reminder) == [.at(Fixed.date("2026-11-22 18:00"))])
         #expect(try after.claimDueReminders(now: Fixed.date("2026-11-23 10:00")).map(\.reminder) == [.beforeDue(minutes: 1440)])
@@ -91,7 +91,7 @@ struct ExportImportTests {
     func exportShape() throws {
         try fillSource()
         source.style = DueDateStyle(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Europe/Berlin")!)
-        #expect(export(source).components(separatedBy: "\n") == [
+        expectEqual(export(source).components(separatedBy: "\n"), [
             "{",
             #"  "format": "checklists","#,
             #"  "version": 3,"#,
@@ -129,8 +129,8 @@ struct ExportImportTests {
         let text = export(source)
         _ = target.add("Mine", due: "tomorrow 9:00")
         let error = importText(text, into: target)
-        #expect(error?.exitStatus == 2)
-        #expect(error?.description.contains("already holds 1 list(s) and 1 item(s); nothing was imported. Give --replace") == true)
+        expectEqual(error?.exitStatus, 2)
+        expectEqual(error?.description.contains("already holds 1 list(s) and 1 item(s); nothing was imported. Give --replace"), true)
         #expect(try target.database().checklistSummaries()[0].itemCount == 1)
         #expect(importText(text, replace: true, into: target) == nil)
         #expect(try target.database().snapshot().lists == source.database().snapshot().lists)
@@ -145,7 +145,7 @@ struct ExportImportTests {
         try database.apply(.deleteItem(id: 8), now: Fixed.now)
         _ = source.add("Only", due: "tomorrow 9:00")
         #expect(importText(export(source), replace: true, into: target) == nil)
-        #expect(target.add("After", due: "tomorrow 9:00") == 9)
+        expectEqual(target.add("After", due: "tomorrow 9:00"), 9)
     }
 
     /// A valid document with one line replaced, and where the error must point.
@@ -210,7 +210,7 @@ struct ExportImportTests {
         let before = try target.database().snapshot()
         #expect(Self.valid.contains(line))
         let error = importText(Self.valid.replacingOccurrences(of: line, with: replacement), into: target)
-        #expect(error?.exitStatus == 2)
+        expectEqual(error?.exitStatus, 2)
         #expect(error?.description == target.folder.path + "/" + message + "; nothing was imported")
         #expect(try target.database().snapshot() == before)
     }
@@ -256,7 +256,7 @@ struct ExportImportTests {
         for (text, count) in [(exported, 4), (base, 3), (many, 69)] {
             #expect(SnapshotReader.readOnTwoCores(Array(text.utf8), name: "f.json") != nil)
             let twoCores = read(text, twoCoresFrom: 0)
-            #expect(twoCores == read(text, twoCoresFrom: .max))
+            expectEqual(twoCores, read(text, twoCoresFrom: .max))
             #expect((try? twoCores.get())?.lists.flatMap(\.items).count == count)
         }
         let expectedIDs: [Int64] = (1...3).flatMap { (list: Int) -> [Int64] in (1...23).map { Int64(list * 100 + $0) } }
@@ -277,7 +277,7 @@ struct ExportImportTests {
         for text in problems {
             #expect(SnapshotReader.readOnTwoCores(Array(text.utf8), name: "f.json") == nil)
             let twoCores = read(text, twoCoresFrom: 0)
-            #expect(twoCores == read(text, twoCoresFrom: .max))
+            expectEqual(twoCores, read(text, twoCoresFrom: .max))
             #expect((try? twoCores.get()) == nil)
         }
     }
@@ -293,10 +293,10 @@ struct ExportImportTests {
             """
         #expect(importText(reordered, into: target) == nil)
         let snapshot = try target.database().snapshot()
-        #expect(snapshot.lists.map(\.checklist.name) == ["Shop", "Home"])
-        #expect(snapshot.lists.map { $0.items.map(\.item.checklistID) } == [[4], [5]])
-        #expect(snapshot.lists.map { $0.items.map(\.item.text) } == [["Milk"], ["Eggs"]])
-        #expect(snapshot.openChecklistID == 5)
+        expectEqual(snapshot.lists.map(\.checklist.name), ["Shop", "Home"])
+        expectEqual(snapshot.lists.map { $0.items.map(\.item.checklistID) }, [[4], [5]])
+        expectEqual(snapshot.lists.map { $0.items.map(\.item.text) }, [["Milk"], ["Eggs"]])
+        expectEqual(snapshot.openChecklistID, 5)
 
         // Before its format is read, a bad item is not what is reported.
         let other = target.folder.path + "/"
@@ -316,9 +316,9 @@ struct ExportImportTests {
     func validSample() throws {
         #expect(importText(Self.valid, into: target) == nil)
         let snapshot = try target.database().snapshot()
-        #expect(snapshot.lists.map(\.checklist.name) == ["List"])
-        #expect(snapshot.lists[0].items.map(\.item.isChecked) == [false, true])
-        #expect(snapshot.lastItemID == 2)
+        expectEqual(snapshot.lists.map(\.checklist.name), ["List"])
+        expectEqual(snapshot.lists[0].items.map(\.item.isChecked), [false, true])
+        expectEqual(snapshot.lastItemID, 2)
     }
 
     @Test("a file that is not UTF-8, or not there")
@@ -326,10 +326,10 @@ struct ExportImportTests {
         let file = target.folder.file("latin1.json")
         try Data([0x7B, 0x0A, 0x22, 0xE9, 0x22, 0x3A, 0x31, 0x7D]).write(to: URL(fileURLWithPath: file))
         let error = target.run { context in try ExportImportCommands.importFile(path: file, replace: false, context: context) }
-        #expect(error?.description == "\(file):2:2: the text is not valid UTF-8; nothing was imported")
+        expectEqual(error?.description, "\(file):2:2: the text is not valid UTF-8; nothing was imported")
         let missing = target.run { context in try ExportImportCommands.importFile(path: "/nonexistent/x.json", replace: false, context: context) }
-        #expect(missing?.exitStatus == 1)
-        #expect(missing?.description == "cannot read /nonexistent/x.json: No such file or directory")
+        expectEqual(missing?.exitStatus, 1)
+        expectEqual(missing?.description, "cannot read /nonexistent/x.json: No such file or directory")
         #expect(!target.fileExists)
     }
 
@@ -340,10 +340,10 @@ struct ExportImportTests {
         try Data(text).write(to: URL(fileURLWithPath: file))
         let descriptor = open(file, O_RDONLY)
         defer { close(descriptor) }
-        #expect(ExportImportCommands.readWhole(descriptor) == text)
+        expectEqual(ExportImportCommands.readWhole(descriptor), text)
 
         var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
+        expectEqual(pipe(&ends), 0)
         let writeEnd = ends[1]
         let writer = Thread {
             text.withUnsafeBytes { bytes in
@@ -353,14 +353,14 @@ struct ExportImportTests {
             close(writeEnd)
         }
         writer.start()
-        #expect(ExportImportCommands.readWhole(ends[0]) == text)
+        expectEqual(ExportImportCommands.readWhole(ends[0]), text)
         close(ends[0])
 
         let folder = open(target.folder.path, O_RDONLY)
         defer { close(folder) }
         #expect(ExportImportCommands.readWhole(folder) == nil)
         let error = target.run { context in try ExportImportCommands.importFile(path: target.folder.path, replace: false, context: context) }
-        #expect(error?.description == "cannot read \(target.folder.path): it is a folder or cannot be read")
+        expectEqual(error?.description, "cannot read \(target.folder.path): it is a folder or cannot be read")
         #expect(!target.fileExists)
     }
 

@@ -31,40 +31,40 @@ struct FilterCommandsTests {
     @Test("list --filter reads the app's words; lines as list prints them; --count prints the number alone")
     func listing() {
         fill()
-        #expect(list("#work") == [
+        expectEqual(list("#work"), [
             "2     Nov 21, 2026, 5:00 PM  Home office  !!! Report #work",
             "3     Nov 24, 2026, 9:00 AM  Home office  !! Call the bank #work",
         ])
-        #expect(list("list:\"home office\" !high") == ["2     Nov 21, 2026, 5:00 PM  Home office  !!! Report #work"])
+        expectEqual(list("list:\"home office\" !high"), ["2     Nov 21, 2026, 5:00 PM  Home office  !!! Report #work"])
         // No item listed has a due date: the column is empty, as wide as none.
-        #expect(list("cafe") == ["4       List  Café beans"])
-        #expect(list("!!+", count: true) == ["3"])
-        #expect(list("due:overdue", count: true) == ["1"])
-        #expect(list("nothing-matches") == [])
+        expectEqual(list("cafe"), ["4       List  Café beans"])
+        expectEqual(list("!!+", count: true), ["3"])
+        expectEqual(list("due:overdue", count: true), ["1"])
+        expectEqual(list("nothing-matches"), [])
     }
 
     @Test("list --filter --json: the items as list --json prints them")
     func json() {
         fill()
         let lines = list("!high due:today", json: true)
-        #expect(lines.count == 4)
-        #expect(lines.first == "[")
+        expectEqual(lines.count, 4)
+        expectEqual(lines.first, "[")
         #expect(lines[1].hasPrefix("  {\"id\": 1, \"text\": \"Pay rent\", \"list\": \"List\""))
         #expect(lines[2].hasPrefix("  {\"id\": 2, \"text\": \"Report\""))
-        #expect(list("nothing-matches", json: true) == ["[]"])
+        expectEqual(list("nothing-matches", json: true), ["[]"])
     }
 
     @Test("a bad word or a list that is not there: one line, exit 2 or 1, nothing printed")
     func badFilters() {
         fill()
         let bad = harness.run { context in try FilterCommands.list(filter: "due:someday", json: false, count: false, context: context) }
-        #expect(bad?.exitStatus == 2)
-        #expect(bad?.description == "--filter: “due:someday” is not a filter: due: takes overdue, today, week, none, 3d")
+        expectEqual(bad?.exitStatus, 2)
+        expectEqual(bad?.description, "--filter: “due:someday” is not a filter: due: takes overdue, today, week, none, 3d")
         let missing = harness.run { context in try FilterCommands.list(filter: "list:Nowhere", json: false, count: false, context: context) }
-        #expect(missing?.exitStatus == 1)
-        #expect(missing?.description == "no list is named \"Nowhere\"; the lists are \"Home office\", \"List\"")
+        expectEqual(missing?.exitStatus, 1)
+        expectEqual(missing?.description, "no list is named \"Nowhere\"; the lists are \"Home office\", \"List\"")
         let blank = harness.run { context in try FilterCommands.list(filter: " ", json: false, count: false, context: context) }
-        #expect(blank?.exitStatus == 2)
+        expectEqual(blank?.exitStatus, 2)
         #expect(harness.output.isEmpty)
     }
 
@@ -84,14 +84,14 @@ struct FilterCommandsTests {
             "]",
         ])
         // A smart list's name comes first, any case; it is not read as text.
-        #expect(list("urgent", count: true) == ["3"])
+        expectEqual(list("urgent", count: true), ["3"])
         let taken = harness.run { context in try FilterCommands.addSmartList(name: "URGENT", filter: "", context: context) }
-        #expect(taken?.description == "A smart list is already called “Urgent”; choose another name.")
+        expectEqual(taken?.description, "A smart list is already called “Urgent”; choose another name.")
         let bad = harness.run { context in try FilterCommands.addSmartList(name: "Bad", filter: "!urgent", context: context) }
-        #expect(bad?.exitStatus == 2)
+        expectEqual(bad?.exitStatus, 2)
         #expect(harness.run { context in try FilterCommands.deleteSmartList(name: "office", context: context) } == nil)
         let gone = harness.run { context in try FilterCommands.deleteSmartList(name: "Office", context: context) }
-        #expect(gone?.description == "no smart list is named \"Office\"; they are \"Urgent\"")
+        expectEqual(gone?.description, "no smart list is named \"Office\"; they are \"Urgent\"")
         #expect(harness.lines { context in try FilterCommands.smartLists(json: false, context: context) } == ["Urgent  3  !medium+"])
     }
 

@@ -35,8 +35,8 @@ struct HistoryCommandsTests {
     func nothing() {
         let harness = Harness()
         let error = harness.run { try HistoryCommands.step(.redo, context: $0) }
-        #expect(error == .notFound("nothing to redo; `checklists undo --list` shows the history"))
-        #expect(error?.exitStatus == 1)
+        expectEqual(error, .notFound("nothing to redo; `checklists undo --list` shows the history"))
+        expectEqual(error?.exitStatus, 1)
     }
 
     @Test("undoing a list delete from the command line brings the list and its items back under the same ids")
@@ -49,6 +49,6 @@ struct HistoryCommandsTests {
             "Undone: delete list “Groceries”, 2 items (made from the command line, Nov 21, 2026, 10:30 AM)",
         ])
         let listed = harness.lines { try ItemQueryCommands.list(list: "Groceries", due: nil, all: false, json: false, context: $0) }
-        #expect(listed.map { String($0.split(separator: " ")[0]) } == ids.map { String($0) })
+        expectEqual(listed.map { String($0.split(separator: " ")[0]) }, ids.map { String($0) })
     }
 }

@@ -16,8 +16,8 @@ struct ItemCommandsTests {
         let second = harness.add("esc \u{1B}[31m red", due: "+2h")
         #expect(second == first + 1)
         let item = try #require(try harness.item(first))
-        #expect(item.text == "Buy milk")
-        #expect(item.dueDate == Fixed.date("2026-11-22 09:00"))
+        expectEqual(item.text, "Buy milk")
+        expectEqual(item.dueDate, Fixed.date("2026-11-22 09:00"))
         #expect(try harness.item(second)?.text == "esc \u{1B}[31m red")
         #expect(try harness.item(second)?.dueDate == Fixed.date("2026-11-21 12:30"))
     }
@@ -29,14 +29,14 @@ struct ItemCommandsTests {
                                  remindBefore: ["2d", "1h"], context: context)
         }
         #expect(printed.count == 1 && Int64(printed[0]) != nil, "\(printed)")
-        #expect(harness.notices == ["the reminder 2 days before (Nov 20, 2026, 9:00 AM) has already passed; it will not ring"])
+        expectEqual(harness.notices, ["the reminder 2 days before (Nov 20, 2026, 9:00 AM) has already passed; it will not ring"])
         let id = try #require(Int64(printed[0]))
         #expect(try harness.item(id)?.reminders == [.atDue, .beforeDue(minutes: 60), .beforeDue(minutes: 2880)])
         #expect(harness.run { context in
             try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, remindAt: ["2026-11-21 08:00", "2026-11-21 18:00"], context: context)
         } == nil)
-        #expect(harness.notices.last == "the reminder (Nov 21, 2026, 8:00 AM) has already passed; it will not ring")
-        #expect(harness.notices.count == 2)
+        expectEqual(harness.notices.last, "the reminder (Nov 21, 2026, 8:00 AM) has already passed; it will not ring")
+        expectEqual(harness.notices.count, 2)
     }
 
     @Test("without --due, no due date (as a new item in the app); without --list, the Inbox, made once, not the first list by name")
@@ -48,9 +48,9 @@ struct ItemCommandsTests {
         let item = try #require(try harness.item(id))
         #expect(item.dueDate == nil)
         let names = try database.checklists().reduce(into: [Int64: String]()) { $0[$1.id] = $1.name }
-        #expect(names[item.checklistID] == "Inbox")
+        expectEqual(names[item.checklistID], "Inbox")
         let again = try #require(try harness.item(harness.add("Milk", list: nil)))
-        #expect(again.checklistID == item.checklistID)
+        expectEqual(again.checklistID, item.checklistID)
         #expect(try database.checklists().filter { $0.name == "Inbox" }.count == 1)
     }
 
@@ -67,8 +67,8 @@ struct ItemCommandsTests {
         let error = harness.run { context in
             try ItemCommands.add(text: "Report", list: nil, due: nil, remind: false, defaultList: "Shopping", context: context)
         }
-        #expect(error?.exitStatus == 2)
-        #expect(error?.description == #"config [add] default_list: no list is named "Shopping"; the lists are "List", "Work""#)
+        expectEqual(error?.exitStatus, 2)
+        expectEqual(error?.description, #"config [add] default_list: no list is named "Shopping"; the lists are "List", "Work""#)
         #expect(try database.checklists().map(\.name) == ["List", "Work"])
     }
 
@@ -79,16 +79,16 @@ struct ItemCommandsTests {
         }
         let quickID = try #require(Int64(printed.first ?? ""))
         let quick = try #require(try harness.item(quickID))
-        #expect(quick.text == "Pay rent")
-        #expect(quick.dueDate == Fixed.date("2026-11-22 18:00"))
+        expectEqual(quick.text, "Pay rent")
+        expectEqual(quick.dueDate, Fixed.date("2026-11-22 18:00"))
         #expect(quick.tags == ["home"] && quick.priority == .medium)
         let plain = try #require(try harness.item(harness.add("Pay rent tomorrow 18:00 #home !!  ")))
-        #expect(plain.text == "Pay rent tomorrow 18:00 #home !!")
+        expectEqual(plain.text, "Pay rent tomorrow 18:00 #home !!")
         #expect(plain.dueDate == nil && plain.tags == [] && plain.priority == .none)
         let clash = harness.run { context in
             try ItemCommands.add(text: "Pay rent !high", list: "List", due: nil, remind: false, priority: "low", quick: true, context: context)
         }
-        #expect(clash?.description == "the text says priority high and --priority says low; give one")
+        expectEqual(clash?.description, "the text says priority high and --priority says low; give one")
     }
 
     @Test("--list matches the exact name, else ignoring case and surrounding spaces")
@@ -106,8 +106,8 @@ struct ItemCommandsTests {
         let error = harness.run { context in
             try ItemCommands.add(text: "Eggs", list: "Shopping", due: nil, remind: false, context: context)
         }
-        #expect(error?.exitStatus == 1)
-        #expect(error?.description == #"no list is named "Shopping"; the lists are "List""#)
+        expectEqual(error?.exitStatus, 1)
+        expectEqual(error?.description, #"no list is named "Shopping"; the lists are "List""#)
         #expect(try harness.database().checklistSummaries()[0].itemCount == 0)
     }
 
@@ -126,8 +126,8 @@ struct ItemCommandsTests {
         let error = harness.run { context in
             try ItemCommands.add(text: text, list: nil, due: nil, remind: false, context: context)
         }
-        #expect(error?.exitStatus == 2)
-        #expect(error?.description == "the item text is empty; give some text")
+        expectEqual(error?.exitStatus, 2)
+        expectEqual(error?.description, "the item text is empty; give some text")
         #expect(!harness.fileExists)
     }
 
@@ -145,8 +145,8 @@ struct ItemCommandsTests {
         let error = harness.run { context in
             try ItemCommands.add(text: "Eggs", list: nil, due: due, remind: false, context: context)
         }
-        #expect(error?.exitStatus == 2)
-        #expect(error?.description == message)
+        expectEqual(error?.exitStatus, 2)
+        expectEqual(error?.description, message)
         #expect(!harness.fileExists)
     }
 
@@ -207,8 +207,8 @@ struct ItemCommandsTests {
         ]
         for command in commands {
             let error = harness.run(command)
-            #expect(error?.exitStatus == 1)
-            #expect(error?.description == "there is no item \(id); `checklists list --all` shows the ids")
+            expectEqual(error?.exitStatus, 1)
+            expectEqual(error?.description, "there is no item \(id); `checklists list --all` shows the ids")
         }
     }
 
@@ -222,8 +222,8 @@ struct ItemCommandsTests {
             try ItemCommands.edit(id: id, text: "Call mum", due: nil, remind: nil, context: context)
         } == nil)
         let item = try #require(try harness.item(id))
-        #expect(item.text == "Call mum")
-        #expect(item.dueDate == Fixed.date("2026-11-22 09:00"))
+        expectEqual(item.text, "Call mum")
+        expectEqual(item.dueDate, Fixed.date("2026-11-22 09:00"))
         #expect(try harness.reminder(id) == Fixed.date("2026-11-22 10:00"))
     }
 
@@ -252,8 +252,8 @@ struct ItemCommandsTests {
             let error = harness.run { context in
                 try ItemCommands.edit(id: id, text: text, due: due, remind: remind, context: context)
             }
-            #expect(error?.exitStatus == 2)
-            #expect(error?.description == message)
+            expectEqual(error?.exitStatus, 2)
+            expectEqual(error?.description, message)
         }
         #expect(try harness.item(id)?.text == "Call")
         #expect(try harness.item(id)?.dueDate == Fixed.date("2026-11-22 09:00"))

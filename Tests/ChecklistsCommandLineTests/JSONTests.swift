@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ChecklistsCommandLine
 import ChecklistsModel
 
@@ -14,18 +15,17 @@ struct JSONTests {
             #expect(!written.unicodeScalars.contains { TextWidth.sanitized(String($0)) != String($0) }, "\(written.debugDescription)")
             let node = try JSONParser.parse(Array(written.utf8))
             guard case .string(let read) = node.value else { Issue.record("not a string"); continue }
-            #expect(read == text)
+            expectEqual(read, text)
             // Foundation reads our escapes the same way.
             let foundation = try JSONSerialization.jsonObject(with: Data("[\(written)]".utf8)) as? [String]
-            #expect(foundation == [text])
+            expectEqual(foundation, [text])
         }
     }
 
     @Test("the edges of each escaped range: inside escaped, just outside written as they are")
     func escapeEdges() {
-        #expect(JSON.string("\u{80}\u{9F}\u{2028}\u{202E}\u{2066}\u{2069}\u{1F}\u{7F}").text()
-                == #""\u0080\u009f\u2028\u202e\u2066\u2069\u001f\u007f""#)
-        #expect(JSON.string("\u{A0}\u{BF}\u{2027}\u{202F}\u{2065}\u{206A}é ~").text() == "\"\u{A0}\u{BF}\u{2027}\u{202F}\u{2065}\u{206A}é ~\"")
+        expectEqual(JSON.string("\u{80}\u{9F}\u{2028}\u{202E}\u{2066}\u{2069}\u{1F}\u{7F}").text(), #""\u0080\u009f\u2028\u202e\u2066\u2069\u001f\u007f""#)
+        expectEqual(JSON.string("\u{A0}\u{BF}\u{2027}\u{202F}\u{2065}\u{206A}é ~").text(), "\"\u{A0}\u{BF}\u{2027}\u{202F}\u{2065}\u{206A}é ~\"")
     }
 
     @Test("eight plain bytes at a time: an escaped character at any place in or across a word is escaped, as one at a time would")
@@ -50,7 +50,7 @@ struct JSONTests {
                 // Among ASCII letters, and among the bytes of 日本 (E6 97 A5 E6 9C AC) and é (C3 A9).
                 for filler: UInt64 in [0x6161_6161_6161_6161, 0xA9C3_AC9C_E6A5_97E6] {
                     let word = filler & ~(UInt64(0xFF) << (8 * place)) | UInt64(byte) << (8 * place)
-                    #expect(JSON.isWrittenAsIs(word) == plain, "byte \(byte) at \(place) in \(String(filler, radix: 16))")
+                    expectEqual(JSON.isWrittenAsIs(word), plain, "byte \(byte) at \(place) in \(String(filler, radix: 16))")
                 }
             }
         }
@@ -61,7 +61,7 @@ struct JSONTests {
         for value: Int64 in [0, 7, -7, 10, 99, 100, -100, 1_234_567_890, .max, .min] {
             var out = JSONBytes()
             out.appendInteger(value)
-            #expect(out.string == String(value))
+            expectEqual(out.string, String(value))
         }
         let utc = TimeZone(identifier: "UTC")!
         var out = JSONBytes()
@@ -79,7 +79,7 @@ struct JSONTests {
     func parsing() throws {
         let node = try JSONParser.parse(Array(#"{"a": ["\ud83d\ude00", -0, 1.5e3, true, false, null]}"#.utf8))
         guard case .object(let members) = node.value, case .array(let values) = members[0].value.value else { Issue.record("shape"); return }
-        if case .string(let emoji) = values[0].value { #expect(emoji == "😀") } else { Issue.record("emoji") }
+        if case .string(let emoji) = values[0].value { expectEqual(emoji, "😀") } else { Issue.record("emoji") }
         let bad: [(String, String, Int, Int)] = [
             ("", "expected a value but found the end of the file", 1, 1),
             ("{\"a\": 01}", "numbers do not start with 0", 1, 7),
@@ -100,12 +100,12 @@ struct JSONTests {
     @Test("timestamps: written with the zone's offset, read back strictly")
     func timestamps() {
         let date = Date(timeIntervalSince1970: 1_795_257_000)   // 2026-11-21 10:30 UTC
-        #expect(Timestamp.format(date, in: TimeZone(identifier: "UTC")!) == "2026-11-21T10:30:00+00:00")
-        #expect(Timestamp.format(date, in: TimeZone(identifier: "America/St_Johns")!) == "2026-11-21T07:00:00-03:30")
-        #expect(Timestamp.format(date, in: TimeZone(identifier: "Asia/Kolkata")!) == "2026-11-21T16:00:00+05:30")
+        expectEqual(Timestamp.format(date, in: TimeZone(identifier: "UTC")!), "2026-11-21T10:30:00+00:00")
+        expectEqual(Timestamp.format(date, in: TimeZone(identifier: "America/St_Johns")!), "2026-11-21T07:00:00-03:30")
+        expectEqual(Timestamp.format(date, in: TimeZone(identifier: "Asia/Kolkata")!), "2026-11-21T16:00:00+05:30")
         for text in ["2026-11-21T10:30:00+00:00", "2026-11-21T10:30Z", "2026-11-21 07:00:00-03:30", "2026-11-21t16:00:00+05:30",
                      "2026-11-21T10:30-00:00", "2026-11-21T10:30:00z", "2026-11-21T11:30+01:00"] {
-            #expect(Timestamp.parse(text) == date, "\(text)")
+            expectEqual(Timestamp.parse(text), date, "\(text)")
         }
         for text in ["2026-11-21T10:30:00", "2026-02-29T10:30Z", "0000-01-01T00:00Z", "99999-01-01T00:00Z", "1969-12-31T23:59Z",
                      "2026-11-21T24:00Z", "2026-11-21T10:30:00.5Z", "2026-11-21T10:30+25:00", "tomorrow", "",

@@ -27,26 +27,26 @@ struct ListMatchTests {
     @Test("--match: only the items containing the text, case and accents ignored, any part of a word, CJK too")
     func matches() throws {
         try fill()
-        #expect(list(match: "cafe") == [
+        expectEqual(list(match: "cafe"), [
             "2  !  Nov 20, 2026, 9:00 AM  List     CAFE tables",
             "1     Nov 22, 2026, 9:00 AM  Courses  Café crème",
         ])
-        #expect(list(match: "STRASSE") == ["4     Nov 21, 2026, 6:00 PM  List  Hauptstraße 5"])
-        #expect(list(match: "牛乳") == ["3       Courses  買う牛乳を"])
-        #expect(list(match: "ém") == ["1     Nov 22, 2026, 9:00 AM  Courses  Café crème"])
-        #expect(list(match: "nothing like it") == [])
+        expectEqual(list(match: "STRASSE"), ["4     Nov 21, 2026, 6:00 PM  List  Hauptstraße 5"])
+        expectEqual(list(match: "牛乳"), ["3       Courses  買う牛乳を"])
+        expectEqual(list(match: "ém"), ["1     Nov 22, 2026, 9:00 AM  Courses  Café crème"])
+        expectEqual(list(match: "nothing like it"), [])
     }
 
     @Test("--match with the other options: --list, --due, --all and --json narrow the same way as without")
     func withOptions() throws {
         try fill()
         let ids = { (lines: [String]) in lines.map { $0.split(separator: " ")[0] } }
-        #expect(ids(list(match: "cafe", all: true)) == ["5", "2", "1"])
-        #expect(ids(list(match: "cafe", list: "courses")) == ["1"])
-        #expect(ids(list(match: "cafe", list: "List", all: true)) == ["5", "2"])
-        #expect(ids(list(match: "ca", due: .overdue)) == ["2"])
-        #expect(ids(list(match: "a", due: .today)) == ["4"])
-        #expect(list(match: "crème", json: true) == [
+        expectEqual(ids(list(match: "cafe", all: true)), ["5", "2", "1"])
+        expectEqual(ids(list(match: "cafe", list: "courses")), ["1"])
+        expectEqual(ids(list(match: "cafe", list: "List", all: true)), ["5", "2"])
+        expectEqual(ids(list(match: "ca", due: .overdue)), ["2"])
+        expectEqual(ids(list(match: "a", due: .today)), ["4"])
+        expectEqual(list(match: "crème", json: true), [
             "[",
             #"  {"id": 1, "text": "Café crème", "list": "Courses", "listId": 2, "due": "2026-11-22T09:00:00+00:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": [], "start": null, "parent": null}"#,
             "]",
@@ -60,8 +60,8 @@ struct ListMatchTests {
             let error = harness.run { context in
                 try ItemQueryCommands.list(list: nil, due: nil, all: false, match: blank, json: false, context: context)
             }
-            #expect(error?.exitStatus == 2)
-            #expect(error?.description == "--match needs some text to look for, e.g. --match milk")
+            expectEqual(error?.exitStatus, 2)
+            expectEqual(error?.description, "--match needs some text to look for, e.g. --match milk")
         }
     }
 }

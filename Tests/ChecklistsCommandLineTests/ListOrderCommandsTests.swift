@@ -18,13 +18,13 @@ struct ListOrderCommandsTests {
     func followsTheOrder() throws {
         let database = try harness.database()
         for name in ["Work", "List 10"] { try database.apply(.addChecklist(name: name, icon: .none), now: Fixed.now) }
-        #expect(lists() == ["List     (No Items)", "List 10  (No Items)", "Work     (No Items)"])
+        expectEqual(lists(), ["List     (No Items)", "List 10  (No Items)", "Work     (No Items)"])
         let work = try #require(try database.checklistSummaries().last?.id)
         // Work up twice: first in the order set by hand, now in force.
         try database.apply(.moveList(id: work, down: false), now: Fixed.now)
         try database.apply(.moveList(id: work, down: false), now: Fixed.now)
-        #expect(lists() == ["Work     (No Items)", "List     (No Items)", "List 10  (No Items)"])
-        #expect(lists(json: true).joined(separator: "\n") == """
+        expectEqual(lists(), ["Work     (No Items)", "List     (No Items)", "List 10  (No Items)"])
+        expectEqual(lists(json: true).joined(separator: "\n"), """
             [
               {"id": 2, "name": "Work", "icon": "none", "items": 0, "remaining": 0},
               {"id": 1, "name": "List", "icon": "none", "items": 0, "remaining": 0},

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ChecklistsCommandLine
 @testable import ChecklistsModel
 
@@ -69,7 +70,7 @@ struct ListingLineRelayTests {
         let relay = ListingLineRelay(inlineLines: 5, chunkLines: 4, chunkBytes: 120, reader.read)
         addLines(texts, to: relay, details: details)
         relay.finish()
-        #expect(reader.seen == expected(texts, details: details, inline: 5))
+        expectEqual(reader.seen, expected(texts, details: details, inline: 5))
     }
 
     @Test("finish returns once every line is read, and again at once; a short listing never leaves the adding thread")
@@ -79,16 +80,16 @@ struct ListingLineRelayTests {
         let texts = (0..<2_500).map { "item \($0)" }
         addLines(texts, to: relay, details: false)
         relay.finish()
-        #expect(reader.seen.count == 2_500)
-        #expect(reader.seen.map(\.text) == texts)
+        expectEqual(reader.seen.count, 2_500)
+        expectEqual(reader.seen.map(\.text), texts)
         #expect(!reader.seen.contains { $0.onAddingThread })
         relay.finish()
-        #expect(reader.seen.count == 2_500)
+        expectEqual(reader.seen.count, 2_500)
 
         let short = Reader()
         let shortRelay = ListingLineRelay(short.read)
         addLines(["one", "two", "three"], to: shortRelay, details: true)
-        #expect(short.seen.map(\.text) == ["one", "two", "three"])
+        expectEqual(short.seen.map(\.text), ["one", "two", "three"])
         shortRelay.finish()
         #expect(short.seen.allSatisfy { $0.onAddingThread })
     }

@@ -29,7 +29,7 @@ struct ListingTests {
     @Test("list: pending items by due date; id, a ! for overdue, the local due date, list, text; control characters as stand-ins")
     func listAll() throws {
         try fill()
-        #expect(list() == [
+        expectEqual(list(), [
             "1  !  Nov 20, 2026, 9:00 AM  List       Pay rent",
             "2  !  Nov 21, 2026, 9:00 AM  List       Stand-up",
             "3     Nov 21, 2026, 6:00 PM  Groceries  Milk ␛[2J",
@@ -37,20 +37,20 @@ struct ListingTests {
             "5     Nov 28, 2026, 9:00 AM  List       Taxes",
         ])
         #expect(list(all: true).contains("6  x  Nov 21, 2026, 8:00 AM  List       Old"))
-        #expect(list(all: true).count == 6)
+        expectEqual(list(all: true).count, 6)
     }
 
     @Test("--due today is midnight to midnight; overdue is everything due by now; week is today and the next 6 days")
     func dueWindows() throws {
         try fill()
         let ids = { (lines: [String]) in lines.map { $0.split(separator: " ")[0] } }
-        #expect(ids(list(due: .today)) == ["2", "3"])
-        #expect(ids(list(due: .today, all: true)) == ["6", "2", "3"])
-        #expect(ids(list(due: .overdue)) == ["1", "2"])
-        #expect(ids(list(due: .overdue, all: true)) == ["1", "2"])
-        #expect(ids(list(due: .week)) == ["2", "3", "4"])
-        #expect(ids(list(list: "groceries")) == ["3"])
-        #expect(ids(list(list: "List", due: .overdue)) == ["1", "2"])
+        expectEqual(ids(list(due: .today)), ["2", "3"])
+        expectEqual(ids(list(due: .today, all: true)), ["6", "2", "3"])
+        expectEqual(ids(list(due: .overdue)), ["1", "2"])
+        expectEqual(ids(list(due: .overdue, all: true)), ["1", "2"])
+        expectEqual(ids(list(due: .week)), ["2", "3", "4"])
+        expectEqual(ids(list(list: "groceries")), ["3"])
+        expectEqual(ids(list(list: "List", due: .overdue)), ["1", "2"])
     }
 
     @Test("today follows the user's time zone")
@@ -58,28 +58,28 @@ struct ListingTests {
         try fill()
         // In Tokyo it is already 19:30 on the 21st: 18:00 UTC is 03:00 on the 22nd there.
         harness.style = DueDateStyle(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "Asia/Tokyo")!)
-        #expect(list(due: .today).map { $0.split(separator: " ")[0] } == ["2"])
+        expectEqual(list(due: .today).map { $0.split(separator: " ")[0] }, ["2"])
     }
 
     @Test("list --json: the documented shape, ISO 8601 dates with the user's offset, control characters escaped")
     func listJSON() throws {
         try fill()
         harness.style = DueDateStyle(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Europe/Berlin")!)
-        #expect(list(due: .today, json: true) == [
+        expectEqual(list(due: .today, json: true), [
             "[",
             #"  {"id": 2, "text": "Stand-up", "list": "List", "listId": 1, "due": "2026-11-21T10:00:00+01:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": true, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": [], "start": null, "parent": null},"#,
             #"  {"id": 3, "text": "Milk \u001b[2J", "list": "Groceries", "listId": 2, "due": "2026-11-21T19:00:00+01:00", "checked": false, "remind": true, "reminders": [{"before": "0m"}], "nextReminder": "2026-11-21T19:00:00+01:00", "overdue": false, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": [], "start": null, "parent": null}"#,
             "]",
         ])
-        #expect(list(list: "Groceries", due: .overdue, json: true) == ["[]"])
+        expectEqual(list(list: "Groceries", due: .overdue, json: true), ["[]"])
     }
 
     @Test("list --list with an unknown name: exit 1")
     func listUnknown() throws {
         try fill()
         let error = harness.run { context in try ItemQueryCommands.list(list: "Work", due: nil, all: false, json: false, context: context) }
-        #expect(error?.exitStatus == 1)
-        #expect(error?.description == #"no list is named "Work"; the lists are "Groceries", "List""#)
+        expectEqual(error?.exitStatus, 1)
+        expectEqual(error?.description, #"no list is named "Work"; the lists are "Groceries", "List""#)
     }
 
     @Test("status: due later today and overdue, in one short line; nothing due says so")
@@ -140,8 +140,8 @@ struct ListingTests {
         ]
         for (name, icon, message) in refusals {
             let error = harness.run { context in try ChecklistCommands.newList(name: name, icon: icon, context: context) }
-            #expect(error?.exitStatus == 2)
-            #expect(error?.description == message)
+            expectEqual(error?.exitStatus, 2)
+            expectEqual(error?.description, message)
         }
         #expect(try harness.database().checklists().count == 2)
     }
@@ -158,8 +158,8 @@ struct ListingTests {
         try harness.database().apply(.addChecklist(name: "Twin", icon: .none), now: Fixed.now)
         try harness.database().apply(.addChecklist(name: "Twin", icon: .none), now: Fixed.now)
         let error = harness.run { context in try ChecklistCommands.deleteList(name: "Twin", context: context) }
-        #expect(error?.exitStatus == 2)
-        #expect(error?.description == #"2 lists are named "Twin" (ids 3, 4); rename one in the app to tell them apart"#)
+        expectEqual(error?.exitStatus, 2)
+        expectEqual(error?.description, #"2 lists are named "Twin" (ids 3, 4); rename one in the app to tell them apart"#)
         #expect(try harness.database().checklists().count == 3)
     }
 
@@ -170,18 +170,18 @@ struct ListingTests {
         // A read writes nothing, so it cannot record that it said so.
         let untilSaved = "other users can read \(harness.path) (mode 604); chmod 600 it to keep your lists private (said until a change is saved)"
         let firstOutput = harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
-        #expect(harness.notices == [untilSaved])
+        expectEqual(harness.notices, [untilSaved])
         let secondOutput = harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
-        #expect(harness.notices == [untilSaved, untilSaved])
+        expectEqual(harness.notices, [untilSaved, untilSaved])
         // A change records it (said once); reads after it say nothing.
         _ = harness.add("Eggs", due: "2026-11-22 10:00")
-        #expect(harness.notices.count == 3)
-        #expect(harness.notices.last == "other users can read \(harness.path) (mode 604); chmod 600 it to keep your lists private (said once)")
+        expectEqual(harness.notices.count, 3)
+        expectEqual(harness.notices.last, "other users can read \(harness.path) (mode 604); chmod 600 it to keep your lists private (said once)")
         let thirdOutput = harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
-        #expect(harness.notices.count == 3)
-        #expect(firstOutput == secondOutput)
-        #expect(firstOutput.count == 1)
-        #expect(thirdOutput.count == 2)
+        expectEqual(harness.notices.count, 3)
+        expectEqual(firstOutput, secondOutput)
+        expectEqual(firstOutput.count, 1)
+        expectEqual(thirdOutput.count, 2)
     }
 
     @Test("a file that is not a database: exit 3 with the storage message, and the file is left untouched")
@@ -194,8 +194,8 @@ struct ListingTests {
         ]
         for command in commands {
             let error = harness.run(command)
-            #expect(error?.exitStatus == 3)
-            #expect(error?.description.contains("is not a Checklists database") == true)
+            expectEqual(error?.exitStatus, 3)
+            expectEqual(error?.description.contains("is not a Checklists database"), true)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: harness.path)) == Data("not a database\n".utf8))
     }
@@ -210,8 +210,8 @@ struct ListingTests {
             error = harness.run { context in try ItemCommands.add(text: "x", list: "List", due: nil, remind: false, context: context) }
             try db.execute(sql: "ROLLBACK")
         }
-        #expect(error?.exitStatus == 3)
-        #expect(error?.description.contains("is locked by another program") == true)
+        expectEqual(error?.exitStatus, 3)
+        expectEqual(error?.description.contains("is locked by another program"), true)
         #expect(try harness.database().checklistSummaries()[0].itemCount == 1)
     }
 }
@@ -224,8 +224,8 @@ struct ProcessEnvironmentTests {
         setenv("CHECKLISTS_TEST_EMPTY", "", 1)
         defer { unsetenv("CHECKLISTS_TEST_ÉTÉ"); unsetenv("CHECKLISTS_TEST_EMPTY") }
         let read = ProcessEnvironment.read()
-        #expect(read == ProcessInfo.processInfo.environment)
-        #expect(read["CHECKLISTS_TEST_ÉTÉ"] == "a=b=c ünï")
-        #expect(read["CHECKLISTS_TEST_EMPTY"] == "")
+        expectEqual(read, ProcessInfo.processInfo.environment)
+        expectEqual(read["CHECKLISTS_TEST_ÉTÉ"], "a=b=c ünï")
+        expectEqual(read["CHECKLISTS_TEST_EMPTY"], "")
     }
 }

@@ -37,7 +37,7 @@ struct NotesAndMoveCommandsTests {
     func badNote() throws {
         let id = harness.add("Milk")
         let error = harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, note: "a\u{0}b", context: context) }
-        #expect(error?.exitStatus == 2)
+        expectEqual(error?.exitStatus, 2)
         #expect(error?.description == "--note: the note contains a NUL character (U+0000), which cannot be stored; remove it and try again")
         #expect(try harness.item(id)?.note == "")
     }
@@ -64,11 +64,11 @@ struct NotesAndMoveCommandsTests {
         try addHome()
         let id = harness.add("Milk", list: "List")
         let noList = harness.run { context in try ItemCommands.move(id: id, toList: "Garage", context: context) }
-        #expect(noList?.exitStatus == 1)
-        #expect(noList?.description == #"no list is named "Garage"; the lists are "Home", "List""#)
+        expectEqual(noList?.exitStatus, 1)
+        expectEqual(noList?.description, #"no list is named "Garage"; the lists are "Home", "List""#)
         let noItem = harness.run { context in try ItemCommands.move(id: 99, toList: "Home", context: context) }
-        #expect(noItem?.exitStatus == 1)
-        #expect(noItem?.description == "there is no item 99; `checklists list --all` shows the ids")
+        expectEqual(noItem?.exitStatus, 1)
+        expectEqual(noItem?.description, "there is no item 99; `checklists list --all` shows the ids")
         #expect(try harness.item(id)?.checklistID == 1)
     }
 
@@ -100,7 +100,7 @@ struct NotesAndMoveCommandsTests {
         let target = Harness(uidPrefix: "target-")
         target.run { context in try CalendarFileCommands.importFiles(path: out, list: nil, context: context) }
         let back = try #require(try target.database().listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil).first?.item)
-        #expect(back.note == "Ask about the boiler, before Friday\nthen; call back")
+        expectEqual(back.note, "Ask about the boiler, before Friday\nthen; call back")
 
         // Another app's to-do: folded, with a language parameter and other properties we do not model.
         let other = harness.folder.file("other.ics")
@@ -110,7 +110,7 @@ struct NotesAndMoveCommandsTests {
         let third = Harness(uidPrefix: "third-")
         third.run { context in try CalendarFileCommands.importFiles(path: other, list: "Home", context: context) }
         let painted = try #require(try third.database().listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil).first?.item)
-        #expect(painted.note == "White, two coats.\nBuy brushes first")
+        expectEqual(painted.note, "White, two coats.\nBuy brushes first")
         let again = third.folder.file("again")
         third.run { context in try CalendarFileCommands.export(to: again, context: context) }
         let rewritten = try String(contentsOfFile: again + "/Home/other-1.ics", encoding: .utf8)

@@ -16,8 +16,8 @@ struct RepeatCommandsTests {
         #expect(try harness.item(id)?.recurrence == .days(2))
         harness.run { context in try ItemCommands.setChecked(id: id, true, context: context) }
         let item = try #require(try harness.item(id))
-        #expect(item.isChecked == false)
-        #expect(item.dueDate == Fixed.date("2026-11-23 09:00"))
+        expectEqual(item.isChecked, false)
+        expectEqual(item.dueDate, Fixed.date("2026-11-23 09:00"))
         #expect(harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: true, context: context) } == [
             "[",
             #"  {"id": 1, "text": "Water plants", "list": "List", "listId": 1, "due": "2026-11-23T09:00:00+00:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": "FREQ=DAILY;INTERVAL=2", "lastDone": "2026-11-21T10:30:00+00:00", "note": "", "priority": "none", "tags": [], "start": null, "parent": null}"#,
@@ -44,7 +44,7 @@ struct RepeatCommandsTests {
             { try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, repeat: "daily", noRepeat: true, context: $0) },
         ]
         let messages = errors.map { harness.run($0)?.description }
-        #expect(messages == [
+        expectEqual(messages, [
             "--repeat needs a due date: give --due too",
             #"--repeat: "every 2 months" is not a repeat; give daily, weekdays, weekly, monthly, yearly, "every N days" or "every N weeks""#,
             "item \(id) has no due date, and --repeat needs one: give --due too",
@@ -68,7 +68,7 @@ struct RepeatCommandsTests {
         let bad = exported.joined(separator: "\n").replacingOccurrences(of: "FREQ=MONTHLY", with: "FREQ=HOURLY")
         try Data(bad.utf8).write(to: URL(fileURLWithPath: file))
         let error = target.run { context in try ExportImportCommands.importFile(path: file, replace: true, context: context) }
-        #expect(error?.exitStatus == 2)
-        #expect(error?.description.contains(#"item 1: repeat "FREQ=HOURLY" is not a rule this version keeps"#) == true)
+        expectEqual(error?.exitStatus, 2)
+        expectEqual(error?.description.contains(#"item 1: repeat "FREQ=HOURLY" is not a rule this version keeps"#), true)
     }
 }

@@ -42,15 +42,14 @@ struct StartCommandsTests {
         add("Submit timesheet 提出", due: "fri 17:00", start: "mon", repeat: "weekly")
         add("Pay rent", due: "today 18:00", start: nil)
         add("Read the contract", due: "today 17:00", start: "today 15:00")
-        #expect(list() == [
+        expectEqual(list(), [
             "3  ~  Nov 21, 2026, 5:00 PM  List  Read the contract (starts Today 3:00 PM)",
             "2     Nov 21, 2026, 6:00 PM  List  Pay rent",
             "1  ~  Nov 27, 2026, 5:00 PM  List  Submit timesheet 提出 (starts Mon)",
         ])
-        #expect(list(due: .week) == ["2     Nov 21, 2026, 6:00 PM  List  Pay rent"])
+        expectEqual(list(due: .week), ["2     Nov 21, 2026, 6:00 PM  List  Pay rent"])
         #expect(harness.lines { context in try ItemQueryCommands.status(context: context) } == ["1 due today"])
-        #expect(list(json: true)[3]
-                == #"  {"id": 1, "text": "Submit timesheet 提出", "list": "List", "listId": 1, "due": "2026-11-27T17:00:00+00:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": "FREQ=WEEKLY", "lastDone": null, "note": "", "priority": "none", "tags": [], "start": "2026-11-23T00:00:00+00:00", "parent": null}"#)
+        expectEqual(list(json: true)[3], #"  {"id": 1, "text": "Submit timesheet 提出", "list": "List", "listId": 1, "due": "2026-11-27T17:00:00+00:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": "FREQ=WEEKLY", "lastDone": null, "note": "", "priority": "none", "tags": [], "start": "2026-11-23T00:00:00+00:00", "parent": null}"#)
     }
 
     @Test("a start after the due date, or a repeat's start a whole repeat early, is one line, exit 2, and changes nothing")
@@ -58,26 +57,26 @@ struct StartCommandsTests {
         let error = harness.run { context in
             try ItemCommands.add(text: "late", list: "List", due: "mon 9:00", remind: false, start: "tue", context: context)
         }
-        #expect(error?.exitStatus == 2)
-        #expect(error?.description == "the start is not before the due date: move --start or the due date")
+        expectEqual(error?.exitStatus, 2)
+        expectEqual(error?.description, "the start is not before the due date: move --start or the due date")
         let early = harness.run { context in
             try ItemCommands.add(text: "weekly", list: "List", due: "fri 17:00", remind: false, repeat: "weekly", start: "2026-11-20 9:00", context: context)
         }
-        #expect(early?.description == "a repeating item must start before it is due and less than one repeat before: move --start")
+        expectEqual(early?.description, "a repeating item must start before it is due and less than one repeat before: move --start")
         #expect(list().isEmpty)
         let id = add("report", due: "fri 17:00", start: "wed")
         let moved = harness.run { context in try ItemCommands.edit(id: id, text: nil, due: "tue 9:00", remind: nil, context: context) }
-        #expect(moved?.description == "the start is not before the due date: move --start or the due date")
+        expectEqual(moved?.description, "the start is not before the due date: move --start or the due date")
         #expect(try harness.item(id)?.dueDate == Fixed.date("2026-11-27 17:00"))
         let both = harness.run { context in
             try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, start: "mon", noStart: true, context: context)
         }
-        #expect(both?.description == "--start and --no-start contradict each other; give one")
+        expectEqual(both?.description, "--start and --no-start contradict each other; give one")
         let unreadable = harness.run { context in
             try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, start: "someday", context: context)
         }
-        #expect(unreadable?.exitStatus == 2)
-        #expect(unreadable?.description.hasPrefix("--start: ") == true)
+        expectEqual(unreadable?.exitStatus, 2)
+        expectEqual(unreadable?.description.hasPrefix("--start: "), true)
         #expect(try harness.item(id)?.startDate == Fixed.date("2026-11-25 00:00"))
     }
 
@@ -87,7 +86,7 @@ struct StartCommandsTests {
         #expect(list(due: .today).isEmpty)
         #expect(harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, start: "today 9:00", context: context) } == nil)
         #expect(try harness.item(id)?.startDate == Fixed.date("2026-11-21 09:00"))
-        #expect(list(due: .today) == ["1     Nov 21, 2026, 5:00 PM  List  report"])
+        expectEqual(list(due: .today), ["1     Nov 21, 2026, 5:00 PM  List  report"])
         #expect(harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, noStart: true, context: context) } == nil)
         #expect(try harness.item(id)?.startDate == nil)
         #expect(try harness.item(id)?.dueDate == Fixed.date("2026-11-21 17:00"))

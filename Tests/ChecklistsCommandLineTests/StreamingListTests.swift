@@ -66,7 +66,7 @@ struct StreamingListTests {
         _ = harness.add("牛乳を買う 🥛", list: "買い物", due: "2026-11-21 18:00")
         _ = harness.add("Crème brûlée", list: "Café")
         let lines = harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
-        #expect(lines == [
+        expectEqual(lines, [
             "1  !  Nov 20, 2026, 9:00 AM  List    Pay rent",
             "2     Nov 21, 2026, 6:00 PM  買い物  牛乳を買う 🥛",
             "3                            Café    Crème brûlée",
@@ -86,7 +86,7 @@ struct StreamingListTests {
         // The wide list's items and the largest id are all checked off.
         for id in Int64(3)...12 { harness.run { context in try ItemCommands.setChecked(id: id, true, context: context) } }
         let lines = harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
-        #expect(lines == [
+        expectEqual(lines, [
             "1  !  Nov 20, 2026, 9:00 AM  List  Pay rent␛[31m",
             "2                            Café  👨‍👩‍👧 éclair שלום",
         ])
@@ -94,7 +94,7 @@ struct StreamingListTests {
         let all = Chunks()
         try run(all, all: true)
         #expect(all.lines == (try gatheredTable(all: true)))
-        #expect(all.lines.count == 12)
+        expectEqual(all.lines.count, 12)
     }
 
     @Test("many rows: several chunks of whole lines, equal to the whole table, every text at one display column")
@@ -106,7 +106,7 @@ struct StreamingListTests {
         #expect(chunks.written.allSatisfy { $0.last == 0x0A })
         let lines = chunks.lines
         let items = try harness.database().listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil)
-        #expect(lines.count == items.count)
+        expectEqual(lines.count, items.count)
         #expect(lines == (try gatheredTable()))
         // Each line is its item's text after the other columns, padded so
         // that the text starts at one display column on every line.
@@ -115,13 +115,13 @@ struct StreamingListTests {
             #expect(line.hasSuffix("  " + TextWidth.sanitized(listed.item.text)))
             starts.insert(TextWidth.columns(of: String(line.dropLast(listed.item.text.count))))
         }
-        #expect(starts.count == 1)
+        expectEqual(starts.count, 1)
         let cjkList = try #require(lines.first { $0.contains("買い物") })
         #expect(cjkList.contains("買い物   "))   // 6 columns, padded to the width of "Café 🍰" (7)
         let all = Chunks()
         try run(all, all: true)
         #expect(all.lines == (try gatheredTable(all: true)))
-        #expect(all.lines.count == 3_000)
+        expectEqual(all.lines.count, 3_000)
     }
 
     /// 4,320 pending items due on the 1st to the 9th of each month of 2026
@@ -168,9 +168,9 @@ struct StreamingListTests {
         try run(chunks)
         let lines = chunks.lines
         #expect(lines.count == 4_321 + 20)
-        #expect(lines.first == "10000  !  Dec 28, 2025, 10:00 AM  Inbox  the widest date 🗓")
-        #expect(lines[1] == "10001  !  Jan 1, 2026, 1:00 AM    Inbox  買い物 1/1 1:0 🛒")
-        #expect(lines.last == "   20                             Inbox  undated café 20")
+        expectEqual(lines.first, "10000  !  Dec 28, 2025, 10:00 AM  Inbox  the widest date 🗓")
+        expectEqual(lines[1], "10001  !  Jan 1, 2026, 1:00 AM    Inbox  買い物 1/1 1:0 🛒")
+        expectEqual(lines.last, "   20                             Inbox  undated café 20")
         #expect(lines == (try gatheredTable()))
     }
 
@@ -180,8 +180,8 @@ struct StreamingListTests {
         let chunks = Chunks()
         try run(chunks)
         let lines = chunks.lines
-        #expect(lines[4_319] == "14319     Dec 9, 2026, 10:45 AM   Inbox  買い物 12/9 10:45 🛒")
-        #expect(lines[4_320] == "14320     Dec 28, 2026, 10:00 AM  Inbox  the widest date 🗓")
+        expectEqual(lines[4_319], "14319     Dec 9, 2026, 10:45 AM   Inbox  買い物 12/9 10:45 🛒")
+        expectEqual(lines[4_320], "14320     Dec 28, 2026, 10:00 AM  Inbox  the widest date 🗓")
         #expect(lines == (try gatheredTable()))
     }
 
@@ -194,8 +194,7 @@ struct StreamingListTests {
         let lines = chunks.lines
         let longLine = try #require(lines.first { $0.hasSuffix("  " + long) })
         let short = try #require(lines.first { $0.hasSuffix("  Buy milk 8") })
-        #expect(TextWidth.columns(of: String(longLine.dropLast(long.count)))
-                == TextWidth.columns(of: String(short.dropLast("Buy milk 8".count))))
+        expectEqual(TextWidth.columns(of: String(longLine.dropLast(long.count))), TextWidth.columns(of: String(short.dropLast("Buy milk 8".count))))
         #expect(lines == (try gatheredTable()))
     }
 
@@ -216,7 +215,7 @@ struct StreamingListTests {
                                  start: "2026-11-23 09:00", context: context)
         }
         let lines = harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, context: context) }
-        #expect(lines == [
+        expectEqual(lines, [
             "1  !  Nov 20, 2026, 9:00 AM   List        !!! Pay rent 💸 #home #money",
             "3  ~  Nov 25, 2026, 10:00 AM  List        Plan trip ✈️ evil (starts Monday 9:00 AM)",
             "2                             買い物␛[1m  ! 牛乳を買う␇ #家",
@@ -244,7 +243,7 @@ struct StreamingListTests {
         harness.run { context in try ItemCommands.setChecked(id: 6, true, context: context) }
         let all = Chunks()
         try run(all, all: true)
-        #expect(all.lines == [
+        expectEqual(all.lines, [
             "1       List    Milk",
             "2       買い物  牛乳",
             "3  ~    List    Trip (starts Dec 23, 9:00 AM)",
@@ -279,12 +278,12 @@ struct StreamingListTests {
             "1  !  Nov 20, 2026, 9:00 AM  List  caf� #ta��g",
             "2                            List  OK é ��� � !",
         ]
-        #expect(chunks.bytes == Array(expected.map { $0 + "\n" }.joined().utf8))
+        expectEqual(chunks.bytes, Array(expected.map { $0 + "\n" }.joined().utf8))
         #expect(try gatheredTable() == expected)
         let json = Chunks()
         try run(json, json: true)
         let document = String(decoding: json.bytes, as: UTF8.self)
-        #expect(Array(document.utf8) == json.bytes, "the JSON is well-formed UTF-8 as written")
+        expectEqual(Array(document.utf8), json.bytes, "the JSON is well-formed UTF-8 as written")
         #expect(document.contains(#""text": "caf\#u{FFFD}""#))
         #expect(document.contains(#""tags": ["ta\#u{FFFD}\#u{FFFD}g"]"#))
         #expect(document.contains(#""text": "OK é \#u{FFFD}\#u{FFFD}\#u{FFFD} \#u{FFFD} !""#))
@@ -308,7 +307,7 @@ struct StreamingListTests {
         }
         harness.run { context in try ItemCommands.setChecked(id: 2, true, context: context) }
         let items = try database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil)
-        #expect(items.count == 3)
+        expectEqual(items.count, 3)
         var whole: [String] = []
         for listed in items {
             var out = JSONBytes()
@@ -318,8 +317,8 @@ struct StreamingListTests {
         let chunks = Chunks()
         try run(chunks, all: true, json: true)
         let lines = chunks.lines
-        #expect(lines.count == 5)
-        #expect(Array(lines.dropFirst().dropLast()) == whole.enumerated().map { "  " + $0.element + ($0.offset < 2 ? "," : "") })
+        expectEqual(lines.count, 5)
+        expectEqual(Array(lines.dropFirst().dropLast()), whole.enumerated().map { "  " + $0.element + ($0.offset < 2 ? "," : "") })
         let rent = try #require(lines.first { $0.contains("Pay rent") })
         #expect(rent.contains(#""remind": true, "reminders": [{"#))
         #expect(!rent.contains(#""nextReminder": null"#))
@@ -358,7 +357,7 @@ struct StreamingListTests {
         try run(chunks, all: true, json: true)
         // Rent's one reminder was due before now, so none is pending; a
         // checked item is never overdue; Water, done now, moved to tomorrow.
-        #expect(chunks.lines == [
+        expectEqual(chunks.lines, [
             "[",
             #"  {"id": 1, "text": "Rent", "list": "List", "listId": 1, "due": "2026-11-20T09:00:00+00:00", "checked": false, "remind": true, "reminders": [{"before": "0m"}], "nextReminder": null, "overdue": true, "repeat": "FREQ=MONTHLY", "lastDone": null, "note": "", "priority": "medium", "tags": [], "start": null, "parent": null},"#,
             #"  {"id": 5, "text": "Taxes", "list": "List", "listId": 1, "due": "2026-11-20T10:00:00+00:00", "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": true, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": ["home", "money"], "start": null, "parent": null},"#,
@@ -380,7 +379,7 @@ struct StreamingListTests {
             return
         }
         let items = try harness.database().listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil)
-        #expect(elements.count == 3_000)
+        expectEqual(elements.count, 3_000)
         let read = elements.map { element -> (id: String, text: String) in
             guard case .object(let members) = element.value,
                   case .number(let id) = members.first(where: { $0.key == "id" })?.value.value,
@@ -388,11 +387,11 @@ struct StreamingListTests {
             else { return ("", "") }
             return (id, text)
         }
-        #expect(read.map(\.id) == items.map { String($0.item.id) })
-        #expect(read.map(\.text) == items.map(\.item.text))
+        expectEqual(read.map(\.id), items.map { String($0.item.id) })
+        expectEqual(read.map(\.text), items.map(\.item.text))
         // Each element on its own line, as before.
-        #expect(chunks.lines.first == "[")
-        #expect(chunks.lines.last == "]")
-        #expect(chunks.lines.count == 3_002)
+        expectEqual(chunks.lines.first, "[")
+        expectEqual(chunks.lines.last, "]")
+        expectEqual(chunks.lines.count, 3_002)
     }
 }

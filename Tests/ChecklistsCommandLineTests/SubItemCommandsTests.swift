@@ -35,14 +35,14 @@ struct SubItemCommandsTests {
     @Test("list shows each sub-item under its parent, indented, whatever its own date; --flat in due order; --json names the parent")
     func listing() throws {
         trip()
-        #expect(list() == [
+        expectEqual(list(), [
             "2     Nov 24, 2026, 9:00 AM  List  Rent",
             "1     Nov 26, 2026, 9:00 AM  List  Trip 旅行",
             "3     Nov 28, 2026, 9:00 AM  List    Book hotel 🏨",
             "4                            List    Pack",
             "5                            List      Socks",
         ])
-        #expect(list(flat: true) == [
+        expectEqual(list(flat: true), [
             "2     Nov 24, 2026, 9:00 AM  List  Rent",
             "1     Nov 26, 2026, 9:00 AM  List  Trip 旅行",
             "3     Nov 28, 2026, 9:00 AM  List  Book hotel 🏨",
@@ -55,16 +55,16 @@ struct SubItemCommandsTests {
         // Outside the week, Trip's family stands apart: what is listed without its parent says whose it is.
         #expect(list(due: .today).isEmpty)
         harness.now = Fixed.date("2026-11-28 08:00")
-        #expect(list(due: .today) == ["3     Nov 28, 2026, 9:00 AM  List  Book hotel 🏨  ‹ Trip 旅行"])
+        expectEqual(list(due: .today), ["3     Nov 28, 2026, 9:00 AM  List  Book hotel 🏨  ‹ Trip 旅行"])
     }
 
     @Test("done leaves open sub-items open and says so; --with-sub-items checks them; undone on a sub-item reopens its parent")
     func checking() throws {
         trip()
         _ = harness.lines { context in try ItemCommands.setChecked(id: 1, true, context: context) }
-        #expect(harness.notices.last == "item 1 has 3 open sub-items, left open; `checklists done --with-sub-items 1` checks them off too")
+        expectEqual(harness.notices.last, "item 1 has 3 open sub-items, left open; `checklists done --with-sub-items 1` checks them off too")
         #expect(try [1, 3, 4, 5].map { try harness.item($0)?.isChecked } == [true, false, false, false])
-        #expect(list() == [
+        expectEqual(list(), [
             "2     Nov 24, 2026, 9:00 AM  List  Rent",
             "3     Nov 28, 2026, 9:00 AM  List  Book hotel 🏨  ‹ Trip 旅行",
             "4                            List  Pack  ‹ Trip 旅行",
@@ -82,14 +82,14 @@ struct SubItemCommandsTests {
     func deleting() throws {
         trip()
         let refused = harness.run { context in try ItemCommands.delete(id: 1, context: context) }
-        #expect(refused?.exitStatus == 2)
-        #expect(refused?.description == "item 1 has 3 sub-items: `checklists delete --with-sub-items 1` deletes them too; nothing was deleted")
-        #expect(list(flat: true).count == 5)
+        expectEqual(refused?.exitStatus, 2)
+        expectEqual(refused?.description, "item 1 has 3 sub-items: `checklists delete --with-sub-items 1` deletes them too; nothing was deleted")
+        expectEqual(list(flat: true).count, 5)
         _ = harness.lines { context in try ItemCommands.delete(id: 1, withSubItems: true, context: context) }
-        #expect(list() == ["2     Nov 24, 2026, 9:00 AM  List  Rent"])
+        expectEqual(list(), ["2     Nov 24, 2026, 9:00 AM  List  Rent"])
         let undone = harness.lines { context in try HistoryCommands.step(.undo, context: context) }
-        #expect(undone.first?.hasPrefix("Undone: delete “Trip 旅行” and its 3 sub-items") == true)
-        #expect(list(flat: true).count == 5)
+        expectEqual(undone.first?.hasPrefix("Undone: delete “Trip 旅行” and its 3 sub-items"), true)
+        expectEqual(list(flat: true).count, 5)
     }
 
     @Test("edit --parent moves an item under another and back with none; a wrong parent is one line, exit 2, nothing changed")
@@ -100,21 +100,21 @@ struct SubItemCommandsTests {
         _ = harness.lines { context in try ItemCommands.edit(id: 4, text: "Pack bags", due: nil, remind: nil, parent: "none", context: context) }
         #expect(try harness.item(4)?.parentID == nil && harness.item(4)?.text == "Pack bags")
         let undone = harness.lines { context in try HistoryCommands.step(.undo, context: context) }
-        #expect(undone.count == 1, "text and parent were one change")
+        expectEqual(undone.count, 1, "text and parent were one change")
         #expect(try harness.item(4)?.parentID == 1 && harness.item(4)?.text == "Pack")
 
         for (parent, message) in [("x", "--parent takes an item id, or none for the top level; not x"),
                                   ("99", "there is no item 99; `checklists list --all` shows the ids"),
                                   ("5", "an item cannot be put under itself or one of its own sub-items.")] {
             let error = harness.run { context in try ItemCommands.edit(id: 1, text: nil, due: nil, remind: nil, parent: parent, context: context) }
-            #expect(error?.description == message)
+            expectEqual(error?.description, message)
             #expect(try harness.item(1)?.parentID == nil)
         }
         _ = harness.lines { context in try ChecklistCommands.newList(name: "Home", icon: nil, context: context) }
         let elsewhere = harness.run { context in
             try ItemCommands.add(text: "Towels", list: "Home", due: nil, remind: false, parent: 1, context: context)
         }
-        #expect(elsewhere?.description == "item 1 is in another list; a sub-item goes in its parent's list: leave out --list")
-        #expect(list(flat: true).count == 5)
+        expectEqual(elsewhere?.description, "item 1 is in another list; a sub-item goes in its parent's list: leave out --list")
+        expectEqual(list(flat: true).count, 5)
     }
 }

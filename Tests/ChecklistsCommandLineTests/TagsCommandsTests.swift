@@ -36,13 +36,13 @@ struct TagsCommandsTests {
         let id = add("Milk", tags: ["home"])
         for bad in ["two words", "a,b", "#", "a#b"] {
             let error = harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, tags: [bad], context: context) }
-            #expect(error?.exitStatus == 2)
-            #expect(error?.description == "--tag: \"\(bad)\" is not a tag; a tag is one word without spaces, commas or #, e.g. --tag work")
+            expectEqual(error?.exitStatus, 2)
+            expectEqual(error?.description, "--tag: \"\(bad)\" is not a tag; a tag is one word without spaces, commas or #, e.g. --tag work")
         }
         let both = harness.run { context in
             try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, tags: ["x"], noTag: ["X"], context: context)
         }
-        #expect(both?.description == "--tag x and --no-tag x contradict each other; give one")
+        expectEqual(both?.description, "--tag x and --no-tag x contradict each other; give one")
         #expect(try harness.item(id)?.tags == ["home"])
     }
 
@@ -54,7 +54,7 @@ struct TagsCommandsTests {
         let lines = harness.lines { context in
             try ItemQueryCommands.list(list: nil, due: nil, all: false, json: false, fields: FieldFilter(tags: ["WORK"]), context: context)
         }
-        #expect(lines == [
+        expectEqual(lines, [
             "1       List  Call the bank #work #phone",
             "3       List  Write report #work",
         ])
@@ -62,7 +62,7 @@ struct TagsCommandsTests {
             try ItemQueryCommands.list(list: nil, due: nil, all: false, json: true, fields: try FieldFilter(priority: nil as String?, tags: ["#phone", "work"]),
                                        context: context)
         }
-        #expect(both == [
+        expectEqual(both, [
             "[",
             #"  {"id": 1, "text": "Call the bank", "list": "List", "listId": 1, "due": null, "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": ["work", "phone"], "start": null, "parent": null}"#,
             "]",
@@ -81,6 +81,6 @@ struct TagsCommandsTests {
         #expect(try target.item(1)?.tags == ["work", "phone"])
         try Data(text.replacingOccurrences(of: #"["work", "phone"]"#, with: #"["work", "two words"]"#).utf8).write(to: URL(fileURLWithPath: file))
         let error = target.run { context in try ExportImportCommands.importFile(path: file, replace: true, context: context) }
-        #expect(error?.description.contains(#"tags: "two words" is not a tag"#) == true, "\(String(describing: error))")
+        expectEqual(error?.description.contains(#"tags: "two words" is not a tag"#), true, "\(String(describing: error))")
     }
 }

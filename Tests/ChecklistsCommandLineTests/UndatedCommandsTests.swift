@@ -20,13 +20,13 @@ struct UndatedCommandsTests {
         _ = harness.add("Rent", due: "2026-11-20 09:00")
         _ = harness.add("Later", due: "2026-11-27 09:00")
         #expect(try harness.item(someday)?.dueDate == nil)
-        #expect(list() == [
+        expectEqual(list(), [
             "2  !  Nov 20, 2026, 9:00 AM  List  Rent",
             "3     Nov 27, 2026, 9:00 AM  List  Later",
             "1                            List  Someday",
         ])
-        #expect(list(due: .week).map { $0.split(separator: " ")[0] } == ["3"])
-        #expect(list(json: true).suffix(2) == [
+        expectEqual(list(due: .week).map { $0.split(separator: " ")[0] }, ["3"])
+        expectEqual(list(json: true).suffix(2), [
             #"  {"id": 1, "text": "Someday", "list": "List", "listId": 1, "due": null, "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": null, "lastDone": null, "note": "", "priority": "none", "tags": [], "start": null, "parent": null}"#,
             "]",
         ])
@@ -39,7 +39,7 @@ struct UndatedCommandsTests {
         #expect(harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, noDue: true, remind: nil, context: context) } == nil)
         let item = try #require(try harness.item(id))
         #expect(item.dueDate == nil)
-        #expect(item.shouldRemind == false)
+        expectEqual(item.shouldRemind, false)
         #expect(try harness.reminder(id) == nil)
 
         let cases: [(String?, Bool, Bool?, String)] = [
@@ -49,11 +49,11 @@ struct UndatedCommandsTests {
         ]
         for (due, noDue, remind, message) in cases {
             let error = harness.run { context in try ItemCommands.edit(id: id, text: nil, due: due, noDue: noDue, remind: remind, context: context) }
-            #expect(error?.exitStatus == 2)
-            #expect(error?.description == message)
+            expectEqual(error?.exitStatus, 2)
+            expectEqual(error?.description, message)
         }
         let addError = harness.run { context in try ItemCommands.add(text: "Ping", list: "List", due: nil, remind: true, context: context) }
-        #expect(addError?.description == "--remind needs a due date: give --due too")
+        expectEqual(addError?.description, "--remind needs a due date: give --due too")
         #expect(try harness.database().checklistSummaries()[0].itemCount == 1)
         // A date given back brings the reminder back with --remind.
         harness.run { context in try ItemCommands.edit(id: id, text: nil, due: "tomorrow 9:00", remind: true, context: context) }

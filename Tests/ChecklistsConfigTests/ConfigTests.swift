@@ -35,8 +35,8 @@ struct ConfigTests {
             channels = ["tmux", "command"]
             command = ["notify-me", "--title", "Checklists"]
             """)
-        #expect(config.notify.channels == [.tmux, .command])
-        #expect(config.notify.command == ["notify-me", "--title", "Checklists"])
+        expectEqual(config.notify.channels, [.tmux, .command])
+        expectEqual(config.notify.command, ["notify-me", "--title", "Checklists"])
     }
 
     @Test("a syntax error names the file, line and column")
@@ -45,50 +45,49 @@ struct ConfigTests {
             [notify]
             channels = ["dbus",
             """)
-        #expect(message?.hasPrefix("config.toml:2:") == true, "\(message ?? "accepted")")
+        expectEqual(message?.hasPrefix("config.toml:2:"), true, "\(message ?? "accepted")")
     }
 
     @Test("an unknown key is refused where it is written, with the keys expected")
     func unknownKey() {
-        #expect(refusal("""
+        expectEqual(refusal("""
             [notify]
             channels = ["dbus"]
               chanels = ["tmux"]
-            """) == "config.toml:3:3: unknown key \"chanels\" in [notify]; expected channels or command")
-        #expect(refusal("""
+            """), "config.toml:3:3: unknown key \"chanels\" in [notify]; expected channels or command")
+        expectEqual(refusal("""
             # a section nobody reads yet
             [colours]
-            """) == "config.toml:2:1: unknown key \"colours\" in the top level; expected a section: [notify], [keys], [colors], [sync], [add]")
+            """), "config.toml:2:1: unknown key \"colours\" in the top level; expected a section: [notify], [keys], [colors], [sync], [add]")
     }
 
     @Test("a wrong type is refused at its key, saying what is expected")
     func wrongType() {
-        #expect(refusal("""
+        expectEqual(refusal("""
             [notify]
             channels = "dbus"
-            """) == "config.toml:2:1: \"channels\" must be a list of strings (of \"dbus\", \"tmux\", \"command\"), not a string")
-        #expect(refusal("""
+            """), "config.toml:2:1: \"channels\" must be a list of strings (of \"dbus\", \"tmux\", \"command\"), not a string")
+        expectEqual(refusal("""
             [notify]
             command = ["notify-send", 3]
-            """) == "config.toml:2:1: \"command\" must be a list of strings (the program and its arguments); it holds a integer")
-        #expect(refusal("notify = 1\n") == "config.toml:1:1: \"notify\" must be a table ([notify]), not a integer")
+            """), "config.toml:2:1: \"command\" must be a list of strings (the program and its arguments); it holds a integer")
+        expectEqual(refusal("notify = 1\n"), "config.toml:1:1: \"notify\" must be a table ([notify]), not a integer")
     }
 
     @Test("an unknown channel, an empty command, or the command channel without a command are refused")
     func badValues() {
-        #expect(refusal("[notify]\nchannels = [\"email\"]\n") == "config.toml:2:1: unknown channel \"email\"; expected \"dbus\", \"tmux\", \"command\"")
-        #expect(refusal("[notify]\ncommand = []\n") == "config.toml:2:1: \"command\" needs at least the program, as [\"program\", \"argument\", ...]")
-        #expect(refusal("[notify]\nchannels = [\"command\"]\n")
-            == "config.toml:2:1: the \"command\" channel needs a command: command = [\"program\", \"argument\", ...]")
+        expectEqual(refusal("[notify]\nchannels = [\"email\"]\n"), "config.toml:2:1: unknown channel \"email\"; expected \"dbus\", \"tmux\", \"command\"")
+        expectEqual(refusal("[notify]\ncommand = []\n"), "config.toml:2:1: \"command\" needs at least the program, as [\"program\", \"argument\", ...]")
+        expectEqual(refusal("[notify]\nchannels = [\"command\"]\n"), "config.toml:2:1: the \"command\" channel needs a command: command = [\"program\", \"argument\", ...]")
     }
 
     @Test("the file is --config, else CHECKLISTS_CONFIG, else under XDG_CONFIG_HOME, else ~/.config")
     func location() {
-        #expect(ConfigLocation.resolve(option: "/a/c.toml", environment: ["CHECKLISTS_CONFIG": "/b.toml"]).path == "/a/c.toml")
-        #expect(ConfigLocation.resolve(option: nil, environment: ["CHECKLISTS_CONFIG": "/b.toml"]).path == "/b.toml")
-        #expect(ConfigLocation.resolve(option: nil, environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]).path == "/x/checklists/config.toml")
+        expectEqual(ConfigLocation.resolve(option: "/a/c.toml", environment: ["CHECKLISTS_CONFIG": "/b.toml"]).path, "/a/c.toml")
+        expectEqual(ConfigLocation.resolve(option: nil, environment: ["CHECKLISTS_CONFIG": "/b.toml"]).path, "/b.toml")
+        expectEqual(ConfigLocation.resolve(option: nil, environment: ["XDG_CONFIG_HOME": "/x", "HOME": "/h"]).path, "/x/checklists/config.toml")
         // A relative XDG_CONFIG_HOME is invalid by the spec, and ignored.
-        #expect(ConfigLocation.resolve(option: nil, environment: ["XDG_CONFIG_HOME": "x", "HOME": "/h"]).path == "/h/.config/checklists/config.toml")
+        expectEqual(ConfigLocation.resolve(option: nil, environment: ["XDG_CONFIG_HOME": "x", "HOME": "/h"]).path, "/h/.config/checklists/config.toml")
     }
 
     @Test("a missing file at the default place means defaults; a missing file the user named is refused")

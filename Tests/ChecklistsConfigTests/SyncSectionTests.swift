@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ChecklistsConfig
 import ChecklistsModel
 
@@ -26,7 +27,7 @@ struct SyncSectionTests {
             interval = "15m"
             allow_insecure_http = true
             """, file: "config.toml").sync
-        #expect(sync == SyncSection(url: "http://dav.lan:5232/", username: "alice", passwordCommand: ["pass", "show", "dav"],
+        expectEqual(sync, SyncSection(url: "http://dav.lan:5232/", username: "alice", passwordCommand: ["pass", "show", "dav"],
                                     interval: 900, allowInsecureHTTP: true))
         #expect(try Config.read("", file: "config.toml").sync == SyncSection())
     }
@@ -46,12 +47,12 @@ struct SyncSectionTests {
 
     @Test("a number after hours is minutes, after minutes seconds, as people write \"1h30\" and \"1m30\"")
     func trailingNumber() {
-        #expect(SyncSection.duration("1h30") == 5400)
-        #expect(SyncSection.duration("1h30m") == 5400)
-        #expect(SyncSection.duration("1m30") == 90)
-        #expect(SyncSection.duration("2h15m10") == 8110)
-        #expect(SyncSection.duration("2h15m10s") == 8110)
-        #expect(SyncSection.duration("90") == 90)
+        expectEqual(SyncSection.duration("1h30"), 5400)
+        expectEqual(SyncSection.duration("1h30m"), 5400)
+        expectEqual(SyncSection.duration("1m30"), 90)
+        expectEqual(SyncSection.duration("2h15m10"), 8110)
+        expectEqual(SyncSection.duration("2h15m10s"), 8110)
+        expectEqual(SyncSection.duration("90"), 90)
         for garbage in ["1s30", "h30", "1h30x", "30 min", "1.5h", "", "1h 30"] {
             #expect(SyncSection.duration(garbage) == nil, "\(garbage)")
         }
@@ -59,23 +60,20 @@ struct SyncSectionTests {
 
     @Test("typos, unknown keys and wrong types are refused at their line and column")
     func refusals() {
-        #expect(refusal("""
+        expectEqual(refusal("""
             [notify]
             channels = ["tmux"]
 
             [sync]
             url = "https://dav.example.org/"
             pasword_command = ["pass"]
-            """) == "config.toml:6:1: unknown key \"pasword_command\" in [sync]; expected url, username, password_command, interval, allow_insecure_http")
-        #expect(refusal("[sync]\nurl = 5\n") == "config.toml:2:1: \"url\" must be a string (the server's address, as \"https://dav.example.org/\"), not a integer")
-        #expect(refusal("[sync]\nurl = \"dav.example.org\"\n") == "config.toml:2:1: \"url\" must be an http:// or https:// address, as \"https://dav.example.org/\"")
-        #expect(refusal("[sync]\npassword_command = \"pass show dav\"\n")
-            == "config.toml:2:1: \"password_command\" must be a list of strings (the program and its arguments), not a string")
-        #expect(refusal("[sync]\npassword_command = []\n")
-            == "config.toml:2:1: \"password_command\" needs at least the program, as [\"pass\", \"show\", \"dav\"]")
-        #expect(refusal("[sync]\nallow_insecure_http = \"yes\"\n")
-            == "config.toml:2:1: \"allow_insecure_http\" must be true or false, not a string")
-        #expect(refusal("sync = \"https://dav.example.org/\"\n") == "config.toml:1:1: \"sync\" must be a table ([sync]), not a string")
+            """), "config.toml:6:1: unknown key \"pasword_command\" in [sync]; expected url, username, password_command, interval, allow_insecure_http")
+        expectEqual(refusal("[sync]\nurl = 5\n"), "config.toml:2:1: \"url\" must be a string (the server's address, as \"https://dav.example.org/\"), not a integer")
+        expectEqual(refusal("[sync]\nurl = \"dav.example.org\"\n"), "config.toml:2:1: \"url\" must be an http:// or https:// address, as \"https://dav.example.org/\"")
+        expectEqual(refusal("[sync]\npassword_command = \"pass show dav\"\n"), "config.toml:2:1: \"password_command\" must be a list of strings (the program and its arguments), not a string")
+        expectEqual(refusal("[sync]\npassword_command = []\n"), "config.toml:2:1: \"password_command\" needs at least the program, as [\"pass\", \"show\", \"dav\"]")
+        expectEqual(refusal("[sync]\nallow_insecure_http = \"yes\"\n"), "config.toml:2:1: \"allow_insecure_http\" must be true or false, not a string")
+        expectEqual(refusal("sync = \"https://dav.example.org/\"\n"), "config.toml:1:1: \"sync\" must be a table ([sync]), not a string")
     }
 
     @Test("an option wins over CHECKLISTS_SYNC_*, which wins over the file")
@@ -83,11 +81,11 @@ struct SyncSectionTests {
         let section = SyncSection(url: "https://file.example/", username: "file-user", passwordCommand: ["pass", "show", "[dav]"])
         let fromFile = try section.settings(environment: [:])
         #expect(fromFile.url.absoluteString == "https://file.example/" && fromFile.username == "file-user")
-        #expect(fromFile.passwordCommand == ["pass", "show", "[dav]"])
+        expectEqual(fromFile.passwordCommand, ["pass", "show", "[dav]"])
         let environment = ["CHECKLISTS_SYNC_URL": "https://env.example/", "CHECKLISTS_SYNC_USERNAME": "env-user"]
         let fromEnvironment = try section.settings(environment: environment)
         #expect(fromEnvironment.url.absoluteString == "https://env.example/" && fromEnvironment.username == "env-user")
-        #expect(fromEnvironment.passwordCommand == ["pass", "show", "[dav]"])
+        expectEqual(fromEnvironment.passwordCommand, ["pass", "show", "[dav]"])
         let fromOptions = try section.settings(url: "https://option.example/", username: "option-user", passwordCommand: ["secret-tool", "lookup"],
                                                allowInsecureHTTP: true, environment: environment)
         #expect(fromOptions.url.absoluteString == "https://option.example/" && fromOptions.username == "option-user")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ChecklistsEventLoop
 
 /// The watcher on real files: a write to the database's WAL wakes it (after
@@ -62,8 +63,7 @@ struct DatabaseWatcherTests {
 
     @Test("the watched folder and name: split at the last slash, the root and a name alone included")
     func folderAndName() {
-        #expect(DatabaseWatcher.folderAndName("/home/me/.local/share/checklists/checklists.sqlite")
-                == ("/home/me/.local/share/checklists", "checklists.sqlite"))
+        #expect(DatabaseWatcher.folderAndName("/home/me/.local/share/checklists/checklists.sqlite") == ("/home/me/.local/share/checklists", "checklists.sqlite"))
         #expect(DatabaseWatcher.folderAndName("/checklists.sqlite") == ("/", "checklists.sqlite"))
         #expect(DatabaseWatcher.folderAndName("lists.sqlite") == (".", "lists.sqlite"))
         #expect(DatabaseWatcher.folderAndName("a b/ü.sqlite") == ("a b", "ü.sqlite"))
@@ -75,7 +75,7 @@ struct DatabaseWatcherTests {
         let wakes = Wakes()
         watcher.onWrite = { wakes.add() }
         queue.sync { watcher.start(databasePath: "/nonexistent-\(UUID().uuidString)/checklists.sqlite") }
-        #expect(watcher.fallbackReason?.contains("inotify_add_watch") == true)
+        expectEqual(watcher.fallbackReason?.contains("inotify_add_watch"), true)
         #expect(spin(until: { wakes.value > 0 }, timeout: 3))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ChecklistsEventLoop
 
 /// The loop both processes run: the order of the send, the alarm's token,
@@ -49,7 +50,7 @@ struct EventLoopTests {
             log.append("perform \(effect)")
             return effect == "save" ? "saved" : nil
         })
-        #expect(log == ["reduce key", "perform save", "perform ring", "reduce saved"])
+        expectEqual(log, ["reduce key", "perform save", "perform ring", "reduce saved"])
     }
 
     @Test("the alarm's event carries the token it was armed with; a re-arming replaces the earlier one; the wake ends after it")
@@ -60,8 +61,8 @@ struct EventLoopTests {
         loop.setAlarm(date: Date().addingTimeInterval(0.1), token: 2)
         #expect(await wait(until: { record.wakes > 0 }))
         _ = await wait(until: { record.events.count > 1 }, timeout: 0.2)
-        #expect(record.events == [.alarm(token: 2)])
-        #expect(record.wakes == 1)
+        expectEqual(record.events, [.alarm(token: 2)])
+        expectEqual(record.wakes, 1)
     }
 
     @Test("a write to the database's files is an event only when the change mark moved; then the log says so")
@@ -84,8 +85,8 @@ struct EventLoopTests {
         mark = 8
         try Data("xy".utf8).write(to: URL(fileURLWithPath: database))
         #expect(await wait(until: { !record.events.isEmpty }))
-        #expect(record.events == [.changedElsewhere])
-        #expect(record.wakes == 1)
+        expectEqual(record.events, [.changedElsewhere])
+        expectEqual(record.wakes, 1)
         let log = try String(contentsOfFile: folder + "/events.log", encoding: .utf8)
         #expect(log.hasPrefix("external ") && log.split(separator: "\n").count == 1)
     }

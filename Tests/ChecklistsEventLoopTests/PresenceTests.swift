@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ChecklistsEventLoop
 
 /// The lock files beside the database, on real files. Separate descriptors
@@ -37,9 +38,9 @@ struct PresenceTests {
             held.lock = try? result.get()
             got.signal()
         }
-        #expect(got.wait(timeout: .now() + 0.3) == .timedOut)
+        expectEqual(got.wait(timeout: .now() + 0.3), .timedOut)
         app.release()
-        #expect(got.wait(timeout: .now() + 10) == .success)
+        expectEqual(got.wait(timeout: .now() + 10), .success)
         #expect(held.lock != nil)
         // Held exclusively: an app starting now waits for the delivery to end.
         #expect(AppPresence.takeIfNoAppOpen(databasePath: path) == nil)
@@ -56,8 +57,8 @@ struct PresenceTests {
             Issue.record("the second claim did not see the first")
             return
         }
-        #expect(pid == 4242)
-        #expect(NotifierPresence.runningPID(databasePath: path) == 4242)
+        expectEqual(pid, 4242)
+        expectEqual(NotifierPresence.runningPID(databasePath: path), 4242)
         first.release()
         #expect(NotifierPresence.runningPID(databasePath: path) == nil)
     }
@@ -80,7 +81,7 @@ struct PresenceTests {
             Issue.record("a notifier claimed the lock through a link")
             return
         }
-        #expect(message == "\(lock) is a symbolic link; remove it")
+        expectEqual(message, "\(lock) is a symbolic link; remove it")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
         #expect(NotifierPresence.runningPID(databasePath: path) == nil)
         // A link to nothing yet is not followed to create the file either.
@@ -106,9 +107,9 @@ struct PresenceTests {
             if case let .failure(problem) = result { answer.error = problem }
             got.signal()
         }
-        #expect(got.wait(timeout: .now() + 10) == .success)
-        #expect(answer.error == .symbolicLink(path: lock))
-        #expect(answer.error?.description == "\(lock) is a symbolic link; remove it")
+        expectEqual(got.wait(timeout: .now() + 10), .success)
+        expectEqual(answer.error, .symbolicLink(path: lock))
+        expectEqual(answer.error?.description, "\(lock) is a symbolic link; remove it")
         #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
     }
 }

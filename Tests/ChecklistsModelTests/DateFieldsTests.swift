@@ -40,19 +40,17 @@ struct DateFieldsTests {
 
     @Test func fieldsAreTheWallTimeInTheCalendarsZone() {
         let instant = Fixed.instant("2026-11-21T03:05:59Z")
-        #expect(DateFields(date: instant, calendar: PickerFixture.utc)
-            == DateFields(year: 2026, month: 11, day: 21, hour: 3, minute: 5))
-        #expect(DateFields(date: instant, calendar: berlin)
-            == DateFields(year: 2026, month: 11, day: 21, hour: 4, minute: 5))
+        expectEqual(DateFields(date: instant, calendar: PickerFixture.utc), DateFields(year: 2026, month: 11, day: 21, hour: 3, minute: 5))
+        expectEqual(DateFields(date: instant, calendar: berlin), DateFields(year: 2026, month: 11, day: 21, hour: 4, minute: 5))
         // Still the evening before in New York.
         let newYork = DateFields(date: instant, calendar: PickerFixture.newYork)
-        #expect(newYork == DateFields(year: 2026, month: 11, day: 20, hour: 22, minute: 5))
-        #expect(newYork[.year] == 2026)
-        #expect(newYork[.month] == 11)
-        #expect(newYork[.day] == 20)
-        #expect(newYork[.hour] == 22)
-        #expect(newYork[.minute] == 5)
-        #expect(newYork.weekday == 6)  // Friday
+        expectEqual(newYork, DateFields(year: 2026, month: 11, day: 20, hour: 22, minute: 5))
+        expectEqual(newYork[.year], 2026)
+        expectEqual(newYork[.month], 11)
+        expectEqual(newYork[.day], 20)
+        expectEqual(newYork[.hour], 22)
+        expectEqual(newYork[.minute], 5)
+        expectEqual(newYork.weekday, 6)  // Friday
     }
 
     @Test func subscriptSetsAField() {
@@ -60,31 +58,31 @@ struct DateFieldsTests {
         for field in DateField.allCases {
             fields[field] = field.rawValue + 2
         }
-        #expect(fields == DateFields(year: 2, month: 3, day: 4, hour: 5, minute: 6))
+        expectEqual(fields, DateFields(year: 2, month: 3, day: 4, hour: 5, minute: 6))
     }
 
     @Test func maxDigits() {
-        #expect(DateField.allCases.map(\.maxDigits) == [4, 2, 2, 2, 2])
+        expectEqual(DateField.allCases.map(\.maxDigits), [4, 2, 2, 2, 2])
     }
 
     @Test func rangesDependOnMonthAndYear() {
         let january = DateFields(year: 2027, month: 1, day: 31, hour: 9, minute: 0)
-        #expect(january.range(of: .year, in: berlin) == 1970...9999)
-        #expect(january.range(of: .month, in: berlin) == 1...12)
-        #expect(january.range(of: .day, in: berlin) == 1...31)
-        #expect(january.range(of: .hour, in: berlin) == 0...23)
-        #expect(january.range(of: .minute, in: berlin) == 0...59)
+        expectEqual(january.range(of: .year, in: berlin), 1970...9999)
+        expectEqual(january.range(of: .month, in: berlin), 1...12)
+        expectEqual(january.range(of: .day, in: berlin), 1...31)
+        expectEqual(january.range(of: .hour, in: berlin), 0...23)
+        expectEqual(january.range(of: .minute, in: berlin), 0...59)
         var other = january
         other.month = 2
-        #expect(other.range(of: .day, in: berlin) == 1...28)
+        expectEqual(other.range(of: .day, in: berlin), 1...28)
         other.year = 2028
-        #expect(other.range(of: .day, in: berlin) == 1...29)
+        expectEqual(other.range(of: .day, in: berlin), 1...29)
         other.year = 2100  // divisible by 100, not by 400
-        #expect(other.range(of: .day, in: berlin) == 1...28)
+        expectEqual(other.range(of: .day, in: berlin), 1...28)
         other.year = 2000
-        #expect(other.range(of: .day, in: berlin) == 1...29)
+        expectEqual(other.range(of: .day, in: berlin), 1...29)
         other.month = 4
-        #expect(other.range(of: .day, in: berlin) == 1...30)
+        expectEqual(other.range(of: .day, in: berlin), 1...30)
     }
 
     @Test func invalidFieldsNameNoDate() {
@@ -101,10 +99,8 @@ struct DateFieldsTests {
             #expect(fields.date(in: berlin) == nil, "\(fields)")
             #expect(fields.weekday == nil)
         }
-        #expect(DateFields(year: 1970, month: 1, day: 1, hour: 0, minute: 0).date(in: berlin)
-            == Fixed.instant("1970-01-01T00:00:00+01:00"))
-        #expect(DateFields(year: 9999, month: 12, day: 31, hour: 23, minute: 59).date(in: berlin)
-            == Fixed.instant("9999-12-31T23:59:00+01:00"))
+        expectEqual(DateFields(year: 1970, month: 1, day: 1, hour: 0, minute: 0).date(in: berlin), Fixed.instant("1970-01-01T00:00:00+01:00"))
+        expectEqual(DateFields(year: 9999, month: 12, day: 31, hour: 23, minute: 59).date(in: berlin), Fixed.instant("9999-12-31T23:59:00+01:00"))
     }
 
     /// Cross-checks the integer calendar arithmetic against Foundation for
@@ -117,15 +113,14 @@ struct DateFieldsTests {
         for _ in 0..<(365 + 366) {
             let fields = DateFields(date: date, calendar: calendar)
             let components = calendar.dateComponents([.year, .month, .day, .hour, .minute, .weekday], from: date)
-            #expect(fields == DateFields(year: components.year!, month: components.month!, day: components.day!,
+            expectEqual(fields, DateFields(year: components.year!, month: components.month!, day: components.day!,
                                          hour: components.hour!, minute: components.minute!))
-            #expect(fields.weekday == components.weekday)
-            #expect(fields.date(in: calendar) == date)
+            expectEqual(fields.weekday, components.weekday)
+            expectEqual(fields.date(in: calendar), date)
             for field in [DateField.year, .month, .day] {
                 for amount in [1, -1, 13] {
                     let component: Calendar.Component = field == .year ? .year : field == .month ? .month : .day
-                    #expect(DatePickerMath.adding(amount, to: field, of: date, calendar: calendar)
-                        == calendar.date(byAdding: component, value: amount, to: date))
+                    expectEqual(DatePickerMath.adding(amount, to: field, of: date, calendar: calendar), calendar.date(byAdding: component, value: amount, to: date))
                 }
             }
             date = try #require(calendar.date(byAdding: .day, value: 1, to: date))
@@ -176,8 +171,7 @@ struct DateFieldsTests {
         expectAdding(1, .day, to: "2026-11-21T10:00:45+01:00", gives: "2026-11-22T10:00:00+01:00")
         expectSetting(.hour, to: 12, of: "2026-11-21T10:00:45+01:00", gives: "2026-11-21T12:00:00+01:00")
         let withFraction = Fixed.instant("2026-11-21T10:00:00+01:00").addingTimeInterval(0.75)
-        #expect(DatePickerMath.adding(0, to: .minute, of: withFraction, calendar: berlin)
-            == Fixed.instant("2026-11-21T10:00:00+01:00"))
+        expectEqual(DatePickerMath.adding(0, to: .minute, of: withFraction, calendar: berlin), Fixed.instant("2026-11-21T10:00:00+01:00"))
     }
 
     // MARK: Year bounds
@@ -254,10 +248,8 @@ struct DateFieldsTests {
 
     @Test func springForwardGap() {
         // 2026-03-29: 02:00 CET becomes 03:00 CEST; 02:00-02:59 do not exist.
-        #expect(DateFields(year: 2026, month: 3, day: 29, hour: 2, minute: 0).date(in: berlin)
-            == Fixed.instant("2026-03-29T03:00:00+02:00"))
-        #expect(DateFields(year: 2026, month: 3, day: 29, hour: 2, minute: 30).date(in: berlin)
-            == Fixed.instant("2026-03-29T03:00:00+02:00"))
+        expectEqual(DateFields(year: 2026, month: 3, day: 29, hour: 2, minute: 0).date(in: berlin), Fixed.instant("2026-03-29T03:00:00+02:00"))
+        expectEqual(DateFields(year: 2026, month: 3, day: 29, hour: 2, minute: 30).date(in: berlin), Fixed.instant("2026-03-29T03:00:00+02:00"))
         // Hours and minutes step through elapsed time, so they never get stuck at the gap.
         expectAdding(1, .minute, to: "2026-03-29T01:59:00+01:00", gives: "2026-03-29T03:00:00+02:00")
         expectAdding(-1, .minute, to: "2026-03-29T03:00:00+02:00", gives: "2026-03-29T01:59:00+01:00")
@@ -273,8 +265,7 @@ struct DateFieldsTests {
 
     @Test func fallBackRepeatedHour() {
         // 2026-10-25: 03:00 CEST becomes 02:00 CET; 02:00-02:59 happen twice.
-        #expect(DateFields(year: 2026, month: 10, day: 25, hour: 2, minute: 30).date(in: berlin)
-            == Fixed.instant("2026-10-25T02:30:00+02:00"))
+        expectEqual(DateFields(year: 2026, month: 10, day: 25, hour: 2, minute: 30).date(in: berlin), Fixed.instant("2026-10-25T02:30:00+02:00"))
         expectAdding(1, .hour, to: "2026-10-25T02:30:00+02:00", gives: "2026-10-25T02:30:00+01:00")
         expectAdding(1, .hour, to: "2026-10-25T02:30:00+01:00", gives: "2026-10-25T03:30:00+01:00")
         expectAdding(1, .minute, to: "2026-10-25T02:59:00+02:00", gives: "2026-10-25T02:00:00+01:00")
@@ -303,7 +294,6 @@ struct DateFieldsTests {
     @Test func wholeSkippedDay() {
         // Samoa skipped 2011-12-30 entirely when it crossed the date line.
         let apia = PickerFixture.calendar("Pacific/Apia")
-        #expect(DateFields(year: 2011, month: 12, day: 30, hour: 9, minute: 0).date(in: apia)
-            == Fixed.instant("2011-12-31T00:00:00+14:00"))
+        expectEqual(DateFields(year: 2011, month: 12, day: 30, hour: 9, minute: 0).date(in: apia), Fixed.instant("2011-12-31T00:00:00+14:00"))
     }
 }

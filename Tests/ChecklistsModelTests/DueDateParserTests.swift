@@ -233,7 +233,7 @@ struct DueDateParserTests {
     @Test func emptyInput() {
         expectError("", .empty)
         expectError("  \t ", .empty)
-        #expect(DueDateParseError.empty.description == #"type a date, for example "tomorrow 9:00""#)
+        expectEqual(DueDateParseError.empty.description, #"type a date, for example "tomorrow 9:00""#)
     }
 
     @Test func unreadableInput() {
@@ -272,10 +272,10 @@ struct DueDateParserTests {
         expectError("31.06.2026", .invalidDay(day: 31, month: 6, year: 2026))
         expectError("2026-13-01", .invalidMonth(13))
         expectError("2026-00-10", .invalidMonth(0))
-        #expect(DueDateParseError.invalidDay(day: 31, month: 2, year: 2026).description == "February 2026 has only 28 days")
-        #expect(DueDateParseError.invalidDay(day: 31, month: 4, year: 2026).description == "April 2026 has only 30 days")
-        #expect(DueDateParseError.invalidDay(day: 0, month: 1, year: 2026).description == "there is no day 0: days start at 1")
-        #expect(DueDateParseError.invalidMonth(13).description == "there is no month 13: months go from 1 to 12")
+        expectEqual(DueDateParseError.invalidDay(day: 31, month: 2, year: 2026).description, "February 2026 has only 28 days")
+        expectEqual(DueDateParseError.invalidDay(day: 31, month: 4, year: 2026).description, "April 2026 has only 30 days")
+        expectEqual(DueDateParseError.invalidDay(day: 0, month: 1, year: 2026).description, "there is no day 0: days start at 1")
+        expectEqual(DueDateParseError.invalidMonth(13).description, "there is no month 13: months go from 1 to 12")
     }
 
     @Test func invalidTimes() {
@@ -288,8 +288,8 @@ struct DueDateParserTests {
         expectError("2026-12-24 18:00:30", .secondsNotSupported)
         // The date is checked before the time.
         expectError("2026-02-31 25:00", .invalidDay(day: 31, month: 2, year: 2026))
-        #expect(DueDateParseError.invalidHour(25).description == "there is no hour 25: hours go from 0 to 23")
-        #expect(DueDateParseError.invalidMinute(61).description == "there is no minute 61: minutes go from 00 to 59")
+        expectEqual(DueDateParseError.invalidHour(25).description, "there is no hour 25: hours go from 0 to 23")
+        expectEqual(DueDateParseError.invalidMinute(61).description, "there is no minute 61: minutes go from 00 to 59")
     }
 
     @Test func yearsOutsideTheSupportedRange() {
@@ -301,11 +301,9 @@ struct DueDateParserTests {
         expectError("tomorrow", .yearOutOfRange(10000), now: lastDay)
         expectError("9:00", .yearOutOfRange(10000), now: lastDay)
         expectDate("today 18:00", "9999-12-31T18:00:00+01:00", now: lastDay)
-        #expect(DueDateParseError.yearOutOfRange(99999).description == "year 99999 is out of range (1970-9999)")
-        #expect(DueDateParseError.durationTooLong("+999999d").description
-            == #""+999999d" is more than 100 years ahead: type the date itself, for example "2126-12-24 18:00""#)
-        #expect(DueDateParseError.tooFarAway("+9999999d").description
-            == #""+9999999d" is too far away: due dates must be in the years 1970-9999"#)
+        expectEqual(DueDateParseError.yearOutOfRange(99999).description, "year 99999 is out of range (1970-9999)")
+        expectEqual(DueDateParseError.durationTooLong("+999999d").description, #""+999999d" is more than 100 years ahead: type the date itself, for example "2126-12-24 18:00""#)
+        expectEqual(DueDateParseError.tooFarAway("+9999999d").description, #""+9999999d" is too far away: due dates must be in the years 1970-9999"#)
     }
 
     @Test func absurdClocksGiveErrorsNotCrashes() {
@@ -345,28 +343,28 @@ struct DueDateParserTests {
         let newYork = ParserFixture.parser("America/New_York")
         // 02:00 UTC on the 21st is still the evening of the 20th in New York.
         let eveningOf20th = Fixed.instant("2026-11-21T02:00:00Z")
-        #expect(newYork.parse("tomorrow 9:00", now: eveningOf20th) == .success(Fixed.instant("2026-11-21T09:00:00-05:00")))
-        #expect(newYork.parse("today", now: eveningOf20th) == .success(Fixed.instant("2026-11-20T09:00:00-05:00")))
-        #expect(newYork.parse("2026-07-04 12:00", now: eveningOf20th) == .success(Fixed.instant("2026-07-04T12:00:00-04:00")))
+        expectEqual(newYork.parse("tomorrow 9:00", now: eveningOf20th), .success(Fixed.instant("2026-11-21T09:00:00-05:00")))
+        expectEqual(newYork.parse("today", now: eveningOf20th), .success(Fixed.instant("2026-11-20T09:00:00-05:00")))
+        expectEqual(newYork.parse("2026-07-04 12:00", now: eveningOf20th), .success(Fixed.instant("2026-07-04T12:00:00-04:00")))
         // US spring-forward, 2026-03-08: 02:30 does not exist.
-        #expect(newYork.parse("2026-03-08 02:30", now: eveningOf20th) == .success(Fixed.instant("2026-03-08T03:00:00-04:00")))
+        expectEqual(newYork.parse("2026-03-08 02:30", now: eveningOf20th), .success(Fixed.instant("2026-03-08T03:00:00-04:00")))
 
         let utc = ParserFixture.parser("UTC")
-        #expect(utc.parse("tomorrow 9:00", now: eveningOf20th) == .success(Fixed.instant("2026-11-22T09:00:00Z")))
+        expectEqual(utc.parse("tomorrow 9:00", now: eveningOf20th), .success(Fixed.instant("2026-11-22T09:00:00Z")))
     }
 
     @Test func halfHourZonesStillGiveWholeMinutes() {
         let kolkata = ParserFixture.parser("Asia/Kolkata")
         let now = Fixed.instant("2026-11-20T10:00:30+05:30")
-        #expect(kolkata.parse("+2h", now: now) == .success(Fixed.instant("2026-11-20T12:00:00+05:30")))
-        #expect(kolkata.parse("17:30", now: now) == .success(Fixed.instant("2026-11-20T17:30:00+05:30")))
+        expectEqual(kolkata.parse("+2h", now: now), .success(Fixed.instant("2026-11-20T12:00:00+05:30")))
+        expectEqual(kolkata.parse("17:30", now: now), .success(Fixed.instant("2026-11-20T17:30:00+05:30")))
     }
 
     @Test(arguments: ["today", "tomorrow 9am", "fri", "next fri 17:00", "17:30", "midnight", "+2h", "+30m",
                       "in 3 days", "+1w", "2026-12-24 18:00", "24.12.2026"])
     func resultsHaveZeroSeconds(_ text: String) throws {
         let date = try parse(text, now: now.addingTimeInterval(0.25)).get()
-        #expect(date.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) == 0)
+        expectEqual(date.timeIntervalSince1970.truncatingRemainder(dividingBy: 60), 0)
     }
 }
 
@@ -673,11 +671,11 @@ struct DueDateParserLocaleTests {
         let berlin = TimeZone(identifier: "Europe/Berlin")!
         let now = Fixed.instant("2026-11-20T07:39:30+01:00")
         let german = DueDateParser(calendar: DueDateStyle.fromEnvironment(["LANG": "de_DE.UTF-8"], fallbackTimeZone: berlin).calendar)
-        #expect(german.parse("11/12", now: now) == .success(Fixed.instant("2026-12-11T09:00:00+01:00")))
-        #expect(german.parse("Dez 24", now: now) == .success(Fixed.instant("2026-12-24T09:00:00+01:00")))
+        expectEqual(german.parse("11/12", now: now), .success(Fixed.instant("2026-12-11T09:00:00+01:00")))
+        expectEqual(german.parse("Dez 24", now: now), .success(Fixed.instant("2026-12-24T09:00:00+01:00")))
         let unset = DueDateParser(calendar: DueDateStyle.fromEnvironment([:], fallbackTimeZone: berlin).calendar)
-        #expect(unset.parse("11/12", now: now) == .success(Fixed.instant("2027-11-12T09:00:00+01:00")))
-        #expect(unset.parse("Dez 24", now: now) == .failure(.unreadableWord("Dez", in: "Dez 24")))
+        expectEqual(unset.parse("11/12", now: now), .success(Fixed.instant("2027-11-12T09:00:00+01:00")))
+        expectEqual(unset.parse("Dez 24", now: now), .failure(.unreadableWord("Dez", in: "Dez 24")))
     }
 
     @Test func unreadableWordNamesTheWord() {
@@ -692,7 +690,7 @@ struct DueDateParserLocaleTests {
         let parser = DueDateParser(calendar: LocaleTable.calendar("en_US", "Europe/Berlin"))
         let now = LocaleTable.instant(LocaleTable.fridayMorning, in: parser.calendar)
         for text in ["fri 9", "9 tomorrow", "24 at", "noon 5", "next 5", "tonight 9", "24 of"] {
-            #expect(parser.parse(text, now: now) == .failure(.unreadable(text)), "\(text)")
+            expectEqual(parser.parse(text, now: now), .failure(.unreadable(text)), "\(text)")
         }
     }
 }

@@ -20,11 +20,10 @@ struct DueDateStyleTests {
     // MARK: Formatting
 
     @Test func formatInUSEnglish() {
-        #expect(StyleFixture.style("en_US", "UTC").format(date) == "Nov 21, 2026, 9:00 AM")
-        #expect(StyleFixture.style("en_US", "America/New_York").format(date) == "Nov 21, 2026, 4:00 AM")
-        #expect(StyleFixture.style("en_US", "Asia/Tokyo").format(date) == "Nov 21, 2026, 6:00 PM")
-        #expect(StyleFixture.style("en_US", "UTC").format(Fixed.instant("2026-07-04T00:05:00Z"))
-            == "Jul 4, 2026, 12:05 AM")
+        expectEqual(StyleFixture.style("en_US", "UTC").format(date), "Nov 21, 2026, 9:00 AM")
+        expectEqual(StyleFixture.style("en_US", "America/New_York").format(date), "Nov 21, 2026, 4:00 AM")
+        expectEqual(StyleFixture.style("en_US", "Asia/Tokyo").format(date), "Nov 21, 2026, 6:00 PM")
+        expectEqual(StyleFixture.style("en_US", "UTC").format(Fixed.instant("2026-07-04T00:05:00Z")), "Jul 4, 2026, 12:05 AM")
     }
 
     @Test("format with its day and minute caches warm says what a new style says, across DST changes, in four locales")
@@ -70,13 +69,11 @@ struct DueDateStyleTests {
     }
 
     @Test func formatInGerman() {
-        #expect(StyleFixture.style("de_DE", "UTC").format(date) == "21.11.2026, 09:00")
-        #expect(StyleFixture.style("de_DE", "Asia/Tokyo").format(date) == "21.11.2026, 18:00")
+        expectEqual(StyleFixture.style("de_DE", "UTC").format(date), "21.11.2026, 09:00")
+        expectEqual(StyleFixture.style("de_DE", "Asia/Tokyo").format(date), "21.11.2026, 18:00")
         // Early on the 21st in UTC is still the 20th in New York.
-        #expect(StyleFixture.style("de_DE", "America/New_York").format(Fixed.instant("2026-11-21T03:00:00Z"))
-            == "20.11.2026, 22:00")
-        #expect(StyleFixture.style("de_DE", "Europe/Berlin").format(Fixed.instant("2026-07-04T07:30:00Z"))
-            == "04.07.2026, 09:30")
+        expectEqual(StyleFixture.style("de_DE", "America/New_York").format(Fixed.instant("2026-11-21T03:00:00Z")), "20.11.2026, 22:00")
+        expectEqual(StyleFixture.style("de_DE", "Europe/Berlin").format(Fixed.instant("2026-07-04T07:30:00Z")), "04.07.2026, 09:30")
     }
 
     @Test("a date's width from its parts' cached widths is the width of its text, measured whole, in scripts that join and that do not")
@@ -125,13 +122,13 @@ struct DueDateStyleTests {
         let widths = dates.map(style.formattedWidth)
         // As wide as the widest of them: never narrower (a table would
         // misalign) and never wider (its column would be padded for nothing).
-        #expect(widths.max() == bound, "\(locale)")
+        expectEqual(widths.max(), bound, "\(locale)")
     }
 
     @Test("the widest due date is not guessed when a year at either end is not of four digits")
     func widestFormattedWidthNeedsFourDigitYears() {
         let style = StyleFixture.style("en_US", "UTC")
-        #expect(style.widestFormattedWidth(from: Fixed.instant("2026-01-01T00:00:00Z"), to: Fixed.instant("2026-12-31T23:59:00Z")) == 22)   // "Sep 28, 2026, 10:00 AM"
+        expectEqual(style.widestFormattedWidth(from: Fixed.instant("2026-01-01T00:00:00Z"), to: Fixed.instant("2026-12-31T23:59:00Z")), 22)   // "Sep 28, 2026, 10:00 AM"
         // Year 999 and year 10000.
         #expect(style.widestFormattedWidth(from: Date(timeIntervalSince1970: -30610267200), to: Fixed.instant("2026-01-01T00:00:00Z")) == nil)
         #expect(style.widestFormattedWidth(from: Fixed.instant("2026-01-01T00:00:00Z"), to: Date(timeIntervalSince1970: 253402387140)) == nil)
@@ -152,32 +149,32 @@ struct DueDateStyleTests {
     }
 
     @Test func terminalSafeReplacesOddSpacesAndDropsInvisibles() {
-        #expect(DueDateStyle.terminalSafe("9:00\u{202F}AM") == "9:00 AM")
-        #expect(DueDateStyle.terminalSafe("a\u{00A0}b\u{2009}c") == "a b c")
-        #expect(DueDateStyle.terminalSafe("\u{200F}x\u{200E}\u{7}") == "x")
-        #expect(DueDateStyle.terminalSafe("a\nb\tc") == "a b c")
+        expectEqual(DueDateStyle.terminalSafe("9:00\u{202F}AM"), "9:00 AM")
+        expectEqual(DueDateStyle.terminalSafe("a\u{00A0}b\u{2009}c"), "a b c")
+        expectEqual(DueDateStyle.terminalSafe("\u{200F}x\u{200E}\u{7}"), "x")
+        expectEqual(DueDateStyle.terminalSafe("a\nb\tc"), "a b c")
     }
 
     // MARK: Names
 
     @Test func weekdayNames() {
-        #expect(StyleFixture.style("en_US", "UTC").weekday(date) == "Sat")
-        #expect(StyleFixture.style("de_DE", "UTC").weekday(date) == "Sa")
+        expectEqual(StyleFixture.style("en_US", "UTC").weekday(date), "Sat")
+        expectEqual(StyleFixture.style("de_DE", "UTC").weekday(date), "Sa")
         // Follows the time zone: still Friday in New York at 03:00 UTC.
-        #expect(StyleFixture.style("en_US", "America/New_York").weekday(Fixed.instant("2026-11-21T03:00:00Z")) == "Fri")
+        expectEqual(StyleFixture.style("en_US", "America/New_York").weekday(Fixed.instant("2026-11-21T03:00:00Z")), "Fri")
     }
 
     @Test func monthNames() {
         let english = StyleFixture.style("en_US", "UTC")
-        #expect(english.monthName(11) == "Nov")
-        #expect((1...12).map(english.monthName) == ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
+        expectEqual(english.monthName(11), "Nov")
+        expectEqual((1...12).map(english.monthName), ["Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                                     "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"])
         let german = StyleFixture.style("de_DE", "UTC")
-        #expect(german.monthName(3) == "Mär")
-        #expect(german.monthName(12) == "Dez")
-        #expect(english.monthName(0) == "0")
-        #expect(english.monthName(13) == "13")
-        #expect(english.monthName(Int.min) == "\(Int.min)")
+        expectEqual(german.monthName(3), "Mär")
+        expectEqual(german.monthName(12), "Dez")
+        expectEqual(english.monthName(0), "0")
+        expectEqual(english.monthName(13), "13")
+        expectEqual(english.monthName(Int.min), "\(Int.min)")
     }
 
     // MARK: Default due date
@@ -185,32 +182,29 @@ struct DueDateStyleTests {
     @Test func defaultDueDateIsTheNextFullHourStrictlyAfterNow() {
         let style = StyleFixture.style("en_US", "Europe/Berlin")
         let eleven = Fixed.instant("2026-11-21T11:00:00+01:00")
-        #expect(style.defaultDueDate(after: Fixed.instant("2026-11-21T10:00:00+01:00")) == eleven)
-        #expect(style.defaultDueDate(after: Fixed.instant("2026-11-21T10:59:59+01:00")) == eleven)
-        #expect(style.defaultDueDate(after: Fixed.instant("2026-11-21T10:30:00+01:00")) == eleven)
-        #expect(style.defaultDueDate(after: Fixed.instant("2026-11-21T10:59:59+01:00").addingTimeInterval(0.999)) == eleven)
-        #expect(style.defaultDueDate(after: Fixed.instant("2026-11-21T23:10:00+01:00"))
-            == Fixed.instant("2026-11-22T00:00:00+01:00"))
+        expectEqual(style.defaultDueDate(after: Fixed.instant("2026-11-21T10:00:00+01:00")), eleven)
+        expectEqual(style.defaultDueDate(after: Fixed.instant("2026-11-21T10:59:59+01:00")), eleven)
+        expectEqual(style.defaultDueDate(after: Fixed.instant("2026-11-21T10:30:00+01:00")), eleven)
+        expectEqual(style.defaultDueDate(after: Fixed.instant("2026-11-21T10:59:59+01:00").addingTimeInterval(0.999)), eleven)
+        expectEqual(style.defaultDueDate(after: Fixed.instant("2026-11-21T23:10:00+01:00")), Fixed.instant("2026-11-22T00:00:00+01:00"))
     }
 
     @Test func defaultDueDateFollowsTheWallClock() {
         // Kolkata is UTC+05:30: the local full hour is not a UTC full hour.
         let kolkata = StyleFixture.style("en_US", "Asia/Kolkata")
-        #expect(kolkata.defaultDueDate(after: Fixed.instant("2026-11-21T10:20:00+05:30"))
-            == Fixed.instant("2026-11-21T11:00:00+05:30"))
+        expectEqual(kolkata.defaultDueDate(after: Fixed.instant("2026-11-21T10:20:00+05:30")), Fixed.instant("2026-11-21T11:00:00+05:30"))
         // Berlin spring-forward: after 01:30 CET the next hour on the clock is 03:00 CEST.
         let berlin = StyleFixture.style("en_US", "Europe/Berlin")
-        #expect(berlin.defaultDueDate(after: Fixed.instant("2026-03-29T01:30:00+01:00"))
-            == Fixed.instant("2026-03-29T03:00:00+02:00"))
+        expectEqual(berlin.defaultDueDate(after: Fixed.instant("2026-03-29T01:30:00+01:00")), Fixed.instant("2026-03-29T03:00:00+02:00"))
     }
 
     // MARK: Environment
 
     @Test func calendarCarriesLocaleAndZone() {
         let style = StyleFixture.style("de_DE", "Asia/Tokyo")
-        #expect(style.calendar.identifier == .gregorian)
-        #expect(style.calendar.locale?.identifier == "de_DE")
-        #expect(style.calendar.timeZone.identifier == "Asia/Tokyo")
+        expectEqual(style.calendar.identifier, .gregorian)
+        expectEqual(style.calendar.locale?.identifier, "de_DE")
+        expectEqual(style.calendar.timeZone.identifier, "Asia/Tokyo")
     }
 
     private func style(from environment: [String: String]) -> DueDateStyle {
@@ -218,21 +212,21 @@ struct DueDateStyleTests {
     }
 
     @Test func localeComesFromLCAllThenLCTimeThenLang() {
-        #expect(style(from: ["LANG": "de_DE.UTF-8"]).calendar.locale?.identifier == "de_DE")
-        #expect(style(from: ["LANG": "en_GB.UTF-8", "LC_TIME": "de_DE.UTF-8"]).calendar.locale?.identifier == "de_DE")
-        #expect(style(from: ["LANG": "en_GB", "LC_TIME": "de_DE", "LC_ALL": "ja_JP.UTF-8"]).calendar.locale?.identifier == "ja_JP")
+        expectEqual(style(from: ["LANG": "de_DE.UTF-8"]).calendar.locale?.identifier, "de_DE")
+        expectEqual(style(from: ["LANG": "en_GB.UTF-8", "LC_TIME": "de_DE.UTF-8"]).calendar.locale?.identifier, "de_DE")
+        expectEqual(style(from: ["LANG": "en_GB", "LC_TIME": "de_DE", "LC_ALL": "ja_JP.UTF-8"]).calendar.locale?.identifier, "ja_JP")
         // Empty means unset.
-        #expect(style(from: ["LC_ALL": "", "LANG": "de_DE.UTF-8"]).calendar.locale?.identifier == "de_DE")
-        #expect(style(from: ["LANG": "de_DE.UTF-8@euro"]).calendar.locale?.identifier == "de_DE")
-        #expect(style(from: ["LANG": "de_AT@euro"]).calendar.locale?.identifier == "de_AT")
+        expectEqual(style(from: ["LC_ALL": "", "LANG": "de_DE.UTF-8"]).calendar.locale?.identifier, "de_DE")
+        expectEqual(style(from: ["LANG": "de_DE.UTF-8@euro"]).calendar.locale?.identifier, "de_DE")
+        expectEqual(style(from: ["LANG": "de_AT@euro"]).calendar.locale?.identifier, "de_AT")
     }
 
     @Test(arguments: [[:], ["LANG": "C"], ["LANG": "C.UTF-8"], ["LC_ALL": "POSIX"], ["LANG": "xx_YY.UTF-8"],
                       ["LANG": ""], ["LANG": ".UTF-8"]])
     func posixOrUnknownLocalesMeanEnglish(environment: [String: String]) {
         let style = style(from: environment)
-        #expect(style.calendar.locale?.identifier == "en_US_POSIX")
-        #expect(style.format(Fixed.instant("2026-11-21T09:00:00+13:00")) == "Nov 21, 2026, 9:00 AM")
+        expectEqual(style.calendar.locale?.identifier, "en_US_POSIX")
+        expectEqual(style.format(Fixed.instant("2026-11-21T09:00:00+13:00")), "Nov 21, 2026, 9:00 AM")
     }
 
     @Test("the C locale's dates, written without ICU, are ICU's: every minute of a day, and days across the supported years")
@@ -275,7 +269,7 @@ struct DueDateStyleTests {
                 #expect(!time.isEmpty && style.relative(date, now: now, form: .full).hasSuffix(time), "\(date): \(time)")
             }
         }
-        #expect(DueDateStyle(locale: posix, timeZone: zone).relative(Fixed.instant("2026-11-03T23:00:00Z"), now: now, form: .time) == "6:00 PM")
+        expectEqual(DueDateStyle(locale: posix, timeZone: zone).relative(Fixed.instant("2026-11-03T23:00:00Z"), now: now, form: .time), "6:00 PM")
     }
 
     @Test("the C locale's relative dates, written without ICU, are ICU's: every form, from days back to a year ahead, across midnights, DST and New Year")
@@ -305,14 +299,14 @@ struct DueDateStyleTests {
     }
 
     @Test func timeZoneComesFromTZ() {
-        #expect(style(from: ["TZ": "Europe/Berlin"]).calendar.timeZone.identifier == "Europe/Berlin")
-        #expect(style(from: ["TZ": ":Asia/Tokyo"]).calendar.timeZone.identifier == "Asia/Tokyo")
-        #expect(style(from: ["TZ": "/usr/share/zoneinfo/America/New_York"]).calendar.timeZone.identifier == "America/New_York")
-        #expect(style(from: ["TZ": "UTC"]).calendar.timeZone.secondsFromGMT(for: date) == 0)
+        expectEqual(style(from: ["TZ": "Europe/Berlin"]).calendar.timeZone.identifier, "Europe/Berlin")
+        expectEqual(style(from: ["TZ": ":Asia/Tokyo"]).calendar.timeZone.identifier, "Asia/Tokyo")
+        expectEqual(style(from: ["TZ": "/usr/share/zoneinfo/America/New_York"]).calendar.timeZone.identifier, "America/New_York")
+        expectEqual(style(from: ["TZ": "UTC"]).calendar.timeZone.secondsFromGMT(for: date), 0)
         for invalid in ["", "Nonsense/Zone", "CET-1CEST", ":"] {
-            #expect(style(from: ["TZ": invalid]).calendar.timeZone.identifier == "Pacific/Auckland", "\(invalid)")
+            expectEqual(style(from: ["TZ": invalid]).calendar.timeZone.identifier, "Pacific/Auckland", "\(invalid)")
         }
-        #expect(style(from: [:]).calendar.timeZone.identifier == "Pacific/Auckland")
+        expectEqual(style(from: [:]).calendar.timeZone.identifier, "Pacific/Auckland")
     }
 
     @Test("UTC by any of its names is a fixed zero offset that agrees with ICU's zone at every date")
@@ -326,7 +320,7 @@ struct DueDateStyleTests {
             let named = TimeZone(identifier: name)
             #expect(named != nil, "\(name)")
             let zone = style(from: ["TZ": name]).calendar.timeZone
-            #expect(zone.identifier == "GMT", "\(name)")
+            expectEqual(zone.identifier, "GMT", "\(name)")
             for date in dates {
                 #expect(named?.secondsFromGMT(for: date) == 0 && zone.secondsFromGMT(for: date) == 0, "\(name) \(date)")
             }
@@ -334,28 +328,28 @@ struct DueDateStyleTests {
         let ours = DueDateStyle(timeZone: style(from: ["TZ": "Etc/UTC"]).calendar.timeZone, posix: false) { Locale(identifier: "en_US") }
         let theirs = DueDateStyle(timeZone: icu, posix: false) { Locale(identifier: "en_US") }
         for date in dates {
-            #expect(ours.format(date) == theirs.format(date))
-            #expect(ours.dayCalendar.startOfDay(for: date) == theirs.dayCalendar.startOfDay(for: date))
+            expectEqual(ours.format(date), theirs.format(date))
+            expectEqual(ours.dayCalendar.startOfDay(for: date), theirs.dayCalendar.startOfDay(for: date))
         }
         // Names that only look like UTC keep their own zone.
-        #expect(style(from: ["TZ": "Etc/GMT+1"]).calendar.timeZone.secondsFromGMT(for: date) == -3_600)
-        #expect(style(from: ["TZ": "Europe/London"]).calendar.timeZone.identifier == "Europe/London")
+        expectEqual(style(from: ["TZ": "Etc/GMT+1"]).calendar.timeZone.secondsFromGMT(for: date), -3_600)
+        expectEqual(style(from: ["TZ": "Europe/London"]).calendar.timeZone.identifier, "Europe/London")
     }
 
     @Test("without TZ, a /etc/localtime that links to UTC is UTC without ICU; any other zone is TimeZone.current")
     func systemZoneFromLocaltime() {
-        #expect(DueDateStyle.systemTimeZone(localtimeTarget: "/usr/share/zoneinfo/Etc/UTC").identifier == "GMT")
-        #expect(DueDateStyle.systemTimeZone(localtimeTarget: "../usr/share/zoneinfo/UTC").identifier == "GMT")
-        #expect(DueDateStyle.systemTimeZone(localtimeTarget: "/usr/share/zoneinfo/Europe/Berlin") == .current)
-        #expect(DueDateStyle.systemTimeZone(localtimeTarget: "/usr/share/zoneinfo/posix/Etc/UTC") == .current)
-        #expect(DueDateStyle.systemTimeZone(localtimeTarget: "/etc/UTC") == .current)
-        #expect(DueDateStyle.systemTimeZone(localtimeTarget: nil) == .current)
+        expectEqual(DueDateStyle.systemTimeZone(localtimeTarget: "/usr/share/zoneinfo/Etc/UTC").identifier, "GMT")
+        expectEqual(DueDateStyle.systemTimeZone(localtimeTarget: "../usr/share/zoneinfo/UTC").identifier, "GMT")
+        expectEqual(DueDateStyle.systemTimeZone(localtimeTarget: "/usr/share/zoneinfo/Europe/Berlin"), .current)
+        expectEqual(DueDateStyle.systemTimeZone(localtimeTarget: "/usr/share/zoneinfo/posix/Etc/UTC"), .current)
+        expectEqual(DueDateStyle.systemTimeZone(localtimeTarget: "/etc/UTC"), .current)
+        expectEqual(DueDateStyle.systemTimeZone(localtimeTarget: nil), .current)
     }
 
     @Test func environmentEndToEnd() {
         let german = style(from: ["LANG": "de_DE.UTF-8", "TZ": "Europe/Berlin"])
-        #expect(german.format(date) == "21.11.2026, 10:00")
-        #expect(german.weekday(date) == "Sa")
+        expectEqual(german.format(date), "21.11.2026, 10:00")
+        expectEqual(german.weekday(date), "Sa")
     }
 }
 
@@ -366,9 +360,9 @@ struct CompactDueDateTests {
 
     @Test("today shows the time, this year the day, other years the full date")
     func compact() {
-        #expect(style.compactFormat(now.addingTimeInterval(3600), now: now) == "11:30 AM")
-        #expect(style.compactFormat(now.addingTimeInterval(3 * 86_400), now: now) == "Nov 24")
-        #expect(style.compactFormat(now.addingTimeInterval(120 * 86_400), now: now) == "Mar 21, 2027")
+        expectEqual(style.compactFormat(now.addingTimeInterval(3600), now: now), "11:30 AM")
+        expectEqual(style.compactFormat(now.addingTimeInterval(3 * 86_400), now: now), "Nov 24")
+        expectEqual(style.compactFormat(now.addingTimeInterval(120 * 86_400), now: now), "Mar 21, 2027")
     }
 }
 
@@ -385,75 +379,75 @@ struct RelativeDueDateTests {
     @Test("en_US: today, tomorrow, yesterday, weekdays within the coming week, the date beyond")
     func americanEnglish() {
         let style = style("en_US")
-        #expect(style.relative(at("2026-11-21 08:00"), now: now) == "Today 8:00 AM")
-        #expect(style.relative(at("2026-11-22 09:00"), now: now) == "Tomorrow 9:00 AM")
-        #expect(style.relative(at("2026-11-20 17:00"), now: now) == "Yesterday 5:00 PM")
-        #expect(style.relative(at("2026-11-23 09:00"), now: now) == "Monday 9:00 AM")
-        #expect(style.relative(at("2026-11-27 09:00"), now: now) == "Friday 9:00 AM")
+        expectEqual(style.relative(at("2026-11-21 08:00"), now: now), "Today 8:00 AM")
+        expectEqual(style.relative(at("2026-11-22 09:00"), now: now), "Tomorrow 9:00 AM")
+        expectEqual(style.relative(at("2026-11-20 17:00"), now: now), "Yesterday 5:00 PM")
+        expectEqual(style.relative(at("2026-11-23 09:00"), now: now), "Monday 9:00 AM")
+        expectEqual(style.relative(at("2026-11-27 09:00"), now: now), "Friday 9:00 AM")
         // A week ahead is a date again: "Saturday" would mean today's weekday.
-        #expect(style.relative(at("2026-11-28 09:00"), now: now) == "Nov 28, 9:00 AM")
-        #expect(style.relative(at("2026-11-19 09:00"), now: now) == "Nov 19, 9:00 AM")
-        #expect(style.relative(at("2027-03-14 09:00"), now: now) == "Mar 14, 2027, 9:00 AM")
+        expectEqual(style.relative(at("2026-11-28 09:00"), now: now), "Nov 28, 9:00 AM")
+        expectEqual(style.relative(at("2026-11-19 09:00"), now: now), "Nov 19, 9:00 AM")
+        expectEqual(style.relative(at("2027-03-14 09:00"), now: now), "Mar 14, 2027, 9:00 AM")
     }
 
     @Test("en_GB: the same words, the British date order and 24-hour time")
     func britishEnglish() {
         let style = style("en_GB")
-        #expect(style.relative(at("2026-11-21 08:00"), now: now) == "Today 08:00")
-        #expect(style.relative(at("2026-11-22 09:00"), now: now) == "Tomorrow 09:00")
-        #expect(style.relative(at("2026-11-24 18:30"), now: now) == "Tuesday 18:30")
-        #expect(style.relative(at("2026-11-30 09:00"), now: now) == "30 Nov, 09:00")
-        #expect(style.relative(at("2027-03-14 09:00"), now: now) == "14 Mar 2027, 09:00")
+        expectEqual(style.relative(at("2026-11-21 08:00"), now: now), "Today 08:00")
+        expectEqual(style.relative(at("2026-11-22 09:00"), now: now), "Tomorrow 09:00")
+        expectEqual(style.relative(at("2026-11-24 18:30"), now: now), "Tuesday 18:30")
+        expectEqual(style.relative(at("2026-11-30 09:00"), now: now), "30 Nov, 09:00")
+        expectEqual(style.relative(at("2027-03-14 09:00"), now: now), "14 Mar 2027, 09:00")
     }
 
     @Test("de_DE: the locale's words, capitalised as a label, lower case inside a sentence")
     func german() {
         let style = style("de_DE")
-        #expect(style.relative(at("2026-11-21 08:00"), now: now) == "Heute 08:00")
-        #expect(style.relative(at("2026-11-22 09:00"), now: now) == "Morgen 09:00")
-        #expect(style.relative(at("2026-11-20 09:00"), now: now) == "Gestern 09:00")
+        expectEqual(style.relative(at("2026-11-21 08:00"), now: now), "Heute 08:00")
+        expectEqual(style.relative(at("2026-11-22 09:00"), now: now), "Morgen 09:00")
+        expectEqual(style.relative(at("2026-11-20 09:00"), now: now), "Gestern 09:00")
         // Two days ahead is the weekday, not "Übermorgen".
-        #expect(style.relative(at("2026-11-23 09:00"), now: now) == "Montag 09:00")
-        #expect(style.relative(at("2026-11-30 09:00"), now: now) == "30. Nov., 09:00")
-        #expect(style.relative(at("2026-11-22 09:00"), now: now, form: .inSentence) == "morgen 09:00")
-        #expect(style.relative(at("2026-11-23 09:00"), now: now, form: .compact) == "Mo")
+        expectEqual(style.relative(at("2026-11-23 09:00"), now: now), "Montag 09:00")
+        expectEqual(style.relative(at("2026-11-30 09:00"), now: now), "30. Nov., 09:00")
+        expectEqual(style.relative(at("2026-11-22 09:00"), now: now, form: .inSentence), "morgen 09:00")
+        expectEqual(style.relative(at("2026-11-23 09:00"), now: now, form: .compact), "Mo")
     }
 
     @Test("compact: the time alone today, the day alone otherwise")
     func compact() {
         let english = style("en_US")
-        #expect(english.relative(at("2026-11-21 17:00"), now: now, form: .compact) == "5:00 PM")
-        #expect(english.relative(at("2026-11-22 09:00"), now: now, form: .compact) == "Tomorrow")
-        #expect(english.relative(at("2026-11-20 09:00"), now: now, form: .compact) == "Yesterday")
-        #expect(english.relative(at("2026-11-25 09:00"), now: now, form: .compact) == "Wed")
-        #expect(english.relative(at("2026-12-24 09:00"), now: now, form: .compact) == "Dec 24")
-        #expect(english.relative(at("2027-03-14 09:00"), now: now, form: .compact) == "Mar 14, 2027")
-        #expect(style("en_GB").relative(at("2026-11-21 17:00"), now: now, form: .compact) == "17:00")
-        #expect(english.relative(at("2026-11-22 09:00"), now: now, form: .inSentence) == "tomorrow 9:00 AM")
+        expectEqual(english.relative(at("2026-11-21 17:00"), now: now, form: .compact), "5:00 PM")
+        expectEqual(english.relative(at("2026-11-22 09:00"), now: now, form: .compact), "Tomorrow")
+        expectEqual(english.relative(at("2026-11-20 09:00"), now: now, form: .compact), "Yesterday")
+        expectEqual(english.relative(at("2026-11-25 09:00"), now: now, form: .compact), "Wed")
+        expectEqual(english.relative(at("2026-12-24 09:00"), now: now, form: .compact), "Dec 24")
+        expectEqual(english.relative(at("2027-03-14 09:00"), now: now, form: .compact), "Mar 14, 2027")
+        expectEqual(style("en_GB").relative(at("2026-11-21 17:00"), now: now, form: .compact), "17:00")
+        expectEqual(english.relative(at("2026-11-22 09:00"), now: now, form: .inSentence), "tomorrow 9:00 AM")
     }
 
     @Test("days are calendar days in the user's zone: 23:50 to 00:10 is tomorrow, across a DST change too")
     func calendarDays() {
         let berlin = style("en_US", "Europe/Berlin")
         let lateEvening = Fixed.instant("2026-11-21T23:50:00+01:00")
-        #expect(berlin.relative(Fixed.instant("2026-11-22T00:10:00+01:00"), now: lateEvening) == "Tomorrow 12:10 AM")
-        #expect(berlin.relative(Fixed.instant("2026-11-21T23:55:00+01:00"), now: lateEvening) == "Today 11:55 PM")
+        expectEqual(berlin.relative(Fixed.instant("2026-11-22T00:10:00+01:00"), now: lateEvening), "Tomorrow 12:10 AM")
+        expectEqual(berlin.relative(Fixed.instant("2026-11-21T23:55:00+01:00"), now: lateEvening), "Today 11:55 PM")
         // The night clocks go forward is 23 hours long, still one day.
         let beforeSpring = Fixed.instant("2026-03-28T12:00:00+01:00")
-        #expect(berlin.dayOffset(of: Fixed.instant("2026-03-29T12:00:00+02:00"), from: beforeSpring) == 1)
-        #expect(berlin.relative(Fixed.instant("2026-03-29T00:30:00+01:00"), now: beforeSpring) == "Tomorrow 12:30 AM")
+        expectEqual(berlin.dayOffset(of: Fixed.instant("2026-03-29T12:00:00+02:00"), from: beforeSpring), 1)
+        expectEqual(berlin.relative(Fixed.instant("2026-03-29T00:30:00+01:00"), now: beforeSpring), "Tomorrow 12:30 AM")
         // The same instant is still "today" in New York.
-        #expect(style("en_US", "America/New_York").relative(Fixed.instant("2026-11-22T03:00:00Z"), now: now) == "Today 10:00 PM")
+        expectEqual(style("en_US", "America/New_York").relative(Fixed.instant("2026-11-22T03:00:00Z"), now: now), "Today 10:00 PM")
     }
 
     @Test("the same date reads differently once the day has changed (the cache follows the day)")
     func cacheFollowsTheDay() {
         let style = style("en_US")
         let due = at("2026-11-22 09:00")
-        #expect(style.relative(due, now: now) == "Tomorrow 9:00 AM")
-        #expect(style.relative(due, now: at("2026-11-22 08:00")) == "Today 9:00 AM")
-        #expect(style.relative(due, now: at("2026-11-23 08:00")) == "Yesterday 9:00 AM")
-        #expect(style.relative(due, now: now) == "Tomorrow 9:00 AM")
+        expectEqual(style.relative(due, now: now), "Tomorrow 9:00 AM")
+        expectEqual(style.relative(due, now: at("2026-11-22 08:00")), "Today 9:00 AM")
+        expectEqual(style.relative(due, now: at("2026-11-23 08:00")), "Yesterday 9:00 AM")
+        expectEqual(style.relative(due, now: now), "Tomorrow 9:00 AM")
     }
 
     @Test("terminal-safe in every locale, whatever the form", arguments: ["en_US", "en_GB", "de_DE", "ja_JP", "fr_FR", "ar_EG", "he_IL"])
@@ -463,15 +457,15 @@ struct RelativeDueDateTests {
             for form in [DueDateStyle.RelativeForm.full, .compact, .inSentence, .time] {
                 let text = style.relative(now.addingTimeInterval(Double(days) * 86_400), now: now, form: form)
                 #expect(!text.isEmpty)
-                #expect(text == DueDateStyle.terminalSafe(text), "\(locale) \(days) \(form)")
+                expectEqual(text, DueDateStyle.terminalSafe(text), "\(locale) \(days) \(form)")
             }
         }
-        #expect(style.formatWithWeekday(now) == DueDateStyle.terminalSafe(style.formatWithWeekday(now)))
+        expectEqual(style.formatWithWeekday(now), DueDateStyle.terminalSafe(style.formatWithWeekday(now)))
     }
 
     @Test("the typed-date preview in full, with the weekday")
     func withWeekday() {
-        #expect(style("en_US").formatWithWeekday(at("2026-11-22 09:00")) == "Sun, Nov 22, 2026, 9:00 AM")
-        #expect(style("de_DE").formatWithWeekday(at("2026-11-22 09:00")) == "So, 22.11.2026, 09:00")
+        expectEqual(style("en_US").formatWithWeekday(at("2026-11-22 09:00")), "Sun, Nov 22, 2026, 9:00 AM")
+        expectEqual(style("de_DE").formatWithWeekday(at("2026-11-22 09:00")), "So, 22.11.2026, 09:00")
     }
 }

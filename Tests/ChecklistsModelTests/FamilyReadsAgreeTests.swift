@@ -126,18 +126,18 @@ struct FamilyReadsAgreeTests {
                     for offset in stride(from: 0, to: expected.count + 7, by: 7) {
                         let page = try database.itemsPage(checklistID: list, sortOrder: order, hidingChecked: hidingChecked,
                                                           hidingNotStartedAt: now, offset: offset, limit: 7)
-                        #expect(page.totalCount == expected.count, "\(context), \(pass): total")
+                        expectEqual(page.totalCount, expected.count, "\(context), \(pass): total")
                         rows += pageRows(page)
                     }
-                    #expect(rows == expected, "\(context), \(pass)")
+                    expectEqual(rows, expected, "\(context), \(pass)")
                     // From the end too, as End reads it.
                     let last = try database.itemsPage(checklistID: list, sortOrder: order, hidingChecked: hidingChecked, hidingNotStartedAt: now,
                                                       offset: max(0, expected.count - 5), limit: 5)
-                    #expect(pageRows(last) == Array(expected.suffix(5)), "\(context), \(pass): the last page")
+                    expectEqual(pageRows(last), Array(expected.suffix(5)), "\(context), \(pass): the last page")
                     for (index, row) in expected.enumerated() {
                         let id = Int64(row.split(separator: " ").first!)!
                         let found = try database.index(ofItem: id, sortOrder: order, hidingChecked: hidingChecked, hidingNotStartedAt: now)
-                        #expect(found == index, "\(context), \(pass): the index of \(id)")
+                        expectEqual(found, index, "\(context), \(pass): the index of \(id)")
                     }
                     // An item not shown has no row to walk to: its index
                     // reads the layout, which the second pass then uses.
@@ -195,9 +195,9 @@ struct FamilyReadsAgreeTests {
         try queue.close()
         let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
         let counts = try database.read { db in try Int.fetchAll(db, sql: "SELECT subItemCount FROM item ORDER BY id") }
-        #expect(counts == [2, 1, 0, 0, 0])
+        expectEqual(counts, [2, 1, 0, 0, 0])
         let page = try database.itemsPage(checklistID: 1, sortOrder: .added, offset: 0, limit: 10)
-        #expect(pageRows(page) == ["1 0/2", "  2 0/1", "    3", "  4", "5"])
+        expectEqual(pageRows(page), ["1 0/2", "  2 0/1", "    3", "  4", "5"])
     }
 
     @Test("a walk kept between reads is walked again after a change to an item at the top level, made here or by another process")
@@ -247,7 +247,7 @@ struct FamilyReadsAgreeTests {
         _ = try database.apply(.deleteChecklist(id: list), now: Fixed.now)
         guard case .applied = try database.step(.undo, now: Fixed.now) else { Issue.record("not undone"); return }
         let page = try database.itemsPage(checklistID: list, sortOrder: .added, offset: 0, limit: 10)
-        #expect(pageRows(page) == ["\(socks) 0/1", "  \(pack)"])
+        expectEqual(pageRows(page), ["\(socks) 0/1", "  \(pack)"])
         #expect(try database.index(ofItem: pack, sortOrder: .added) == 1)
     }
 }

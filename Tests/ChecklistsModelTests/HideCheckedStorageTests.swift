@@ -26,11 +26,11 @@ struct HideCheckedStorageTests {
         #expect(try database.checklistSummary(id: list)?.shownCount == 5)
 
         let byDue = try database.itemsPage(checklistID: list, sortOrder: .dueDate, hidingChecked: true, offset: 1, limit: 3)
-        #expect(byDue.items.map(\.text) == ["Item 7", "Item 4", "Item 3"])
-        #expect(byDue.totalCount == 5)
+        expectEqual(byDue.items.map(\.text), ["Item 7", "Item 4", "Item 3"])
+        expectEqual(byDue.totalCount, 5)
         // From the end, read backwards: the same rows as forwards.
         let end = try database.itemsPage(checklistID: list, sortOrder: .added, hidingChecked: true, offset: 3, limit: 5)
-        #expect(end.items.map(\.text) == ["Item 7", "Item 8"])
+        expectEqual(end.items.map(\.text), ["Item 7", "Item 8"])
         let all = try database.itemsPage(checklistID: list, sortOrder: .text, offset: 0, limit: 10)
         #expect(all.totalCount == 8 && all.items.count == 8, "not hiding: everything, as before")
 

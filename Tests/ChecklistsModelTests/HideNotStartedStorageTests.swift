@@ -39,15 +39,15 @@ struct HideNotStartedStorageTests {
         let early = Fixed.now
         let summary = try #require(try again.checklistSummary(id: list, now: early))
         #expect(summary.hiddenNotStartedCount == 2 && summary.shownCount == 4 && summary.hiddenCount == 2)
-        #expect(summary.detail == "5 Remaining", "N Remaining counts every open item")
+        expectEqual(summary.detail, "5 Remaining", "N Remaining counts every open item")
         let page = try again.itemsPage(checklistID: list, sortOrder: .dueDate, hidingNotStartedAt: early, offset: 0, limit: 10)
-        #expect(page.items.map(\.text) == ["Item 1", "Item 3", "Item 5", "Item 6"])
-        #expect(page.totalCount == 4)
+        expectEqual(page.items.map(\.text), ["Item 1", "Item 3", "Item 5", "Item 6"])
+        expectEqual(page.totalCount, 4)
         #expect(try again.index(ofItem: ids[5], sortOrder: .dueDate, hidingNotStartedAt: early) == 3)
         #expect(try again.index(ofItem: ids[5], sortOrder: .added, hidingChecked: true, hidingNotStartedAt: early) == 2)
         // Read from the end, backwards: the same rows.
         let end = try again.itemsPage(checklistID: list, sortOrder: .added, hidingNotStartedAt: early, offset: 3, limit: 5)
-        #expect(end.items.map(\.text) == ["Item 6"])
+        expectEqual(end.items.map(\.text), ["Item 6"])
 
         // At 12:00 item 2 has started; at 15:00 all have.
         let noon = Fixed.date("2026-11-21 12:00")
@@ -64,9 +64,8 @@ struct HideNotStartedStorageTests {
     func wakeAtTheStart() {
         let calendar = Fixed.style.dayCalendar
         let start = Fixed.date("2026-11-21 14:00")
-        #expect(WakePlan.nextWake(after: Fixed.now, WakeCandidates(nextReminder: Fixed.date("2026-11-21 16:00"), nextOverdue: nil,
-                                                                   nextStart: start), calendar: calendar) == start)
-        #expect(WakePlan.nextWake(after: Fixed.now, WakeCandidates(nextReminder: nil, nextOverdue: nil), calendar: calendar)
-                == Fixed.date("2026-11-22 00:00"))
+        expectEqual(WakePlan.nextWake(after: Fixed.now, WakeCandidates(nextReminder: Fixed.date("2026-11-21 16:00"), nextOverdue: nil,
+                                                                   nextStart: start), calendar: calendar), start)
+        expectEqual(WakePlan.nextWake(after: Fixed.now, WakeCandidates(nextReminder: nil, nextOverdue: nil), calendar: calendar), Fixed.date("2026-11-22 00:00"))
     }
 }

@@ -47,7 +47,7 @@ struct HistoryStorageTests {
 
         let undo = try database.step(.undo, now: now)
         guard case let .applied(.undo, entry) = undo else { Issue.record("\(undo)"); return }
-        #expect(entry.description == "delete list “Groceries”, 12 items")
+        expectEqual(entry.description, "delete list “Groceries”, 12 items")
         #expect(try content() == before)
 
         let redo = try database.step(.redo, now: now)
@@ -104,7 +104,7 @@ struct HistoryStorageTests {
             #expect(before != after, "\(change) changed nothing")
             let undo = try database.step(.undo, now: now)
             guard case let .applied(.undo, entry) = undo else { Issue.record("\(undo)"); continue }
-            #expect(entry.description == description)
+            expectEqual(entry.description, description)
             #expect(try database.history(limit: 1)[0].isUndone)
             #expect(try content() == before, "undo of \(description)")
             _ = try database.step(.redo, now: now)
@@ -138,8 +138,8 @@ struct HistoryStorageTests {
         // The add, the edit (one row, though the edit wrote it twice: the
         // text, then the reminder), the delete; the lists' counts changed
         // each time and are no change of the user's.
-        #expect(rows == [["item", item, "-", added ?? "?"], ["item", item, added ?? "?", edited ?? "?"], ["item", item, edited ?? "?", "-"]])
-        #expect(added?.contains(#"say \"hi\" \\ back\tslash\u0001\u001f"#) == true)
+        expectEqual(rows, [["item", item, "-", added ?? "?"], ["item", item, added ?? "?", edited ?? "?"], ["item", item, edited ?? "?", "-"]])
+        expectEqual(added?.contains(#"say \"hi\" \\ back\tslash\u0001\u001f"#), true)
         try queue.close()
         folder.remove()
     }
@@ -169,8 +169,8 @@ struct HistoryStorageTests {
         try database.apply(.addItem(checklistID: list, ItemDraft(text: "x", dueDate: nil)), now: now)
         for index in 0..<1_005 { try database.apply(.setChecked(itemID: 1, index % 2 == 0), now: now) }
         let history = try database.history(limit: 2_000)
-        #expect(history.count == 1_000)
-        #expect(history.last?.description == "uncheck “x”")
+        expectEqual(history.count, 1_000)
+        expectEqual(history.last?.description, "uncheck “x”")
         #expect(try raw("SELECT count(DISTINCT entryID) FROM history_row") as Int? == 1_000)
         folder.remove()
     }
@@ -188,8 +188,8 @@ struct HistoryStorageTests {
         let before = try content()
         let step = try database.step(.undo, now: now)
         guard case let .refused(.undo, entry, reason) = step else { Issue.record("\(step)"); return }
-        #expect(entry.description == "edit “Milk”")
-        #expect(reason == "“Soy milk” has changed since")
+        expectEqual(entry.description, "edit “Milk”")
+        expectEqual(reason, "“Soy milk” has changed since")
         #expect(try content() == before)
         #expect(try database.history(limit: 1)[0].isUndone == false)
         folder.remove()
@@ -246,8 +246,8 @@ struct HistoryStorageTests {
         try shell.apply(.addChecklist(name: "Trips", icon: .trips), now: now)
         let asked = try app.step(.undo, now: now, askAboutElsewhere: true)
         guard case let .confirm(.undo, entry) = asked else { Issue.record("\(asked)"); return }
-        #expect(entry.origin == .commandLine)
-        #expect(entry.description == "add list “Trips”")
+        expectEqual(entry.origin, .commandLine)
+        expectEqual(entry.description, "add list “Trips”")
         #expect(try app.checklists().count == 2)
         #expect(try app.step(.undo, now: now, askAboutElsewhere: true, confirmed: entry.id) == .applied(.undo, entry))
         #expect(try app.checklists().count == 1)

@@ -64,8 +64,8 @@ struct ICalendarReaderTests {
         for index in 0..<20_000 { text += "BEGIN:VTODO\r\nUID:u\(index)\r\nSUMMARY:Item \(index)\r\nDUE:20261124T080000Z\r\nEND:VTODO\r\n" }
         text += "END:VCALENDAR\r\n"
         let objects = CalendarMapping.objects(in: try ICalendarReader.parse(Array(text.utf8)), makeUID: { "" }).objects
-        #expect(objects.count == 20_000)
-        #expect(mapping.fields(of: objects[19_999])?.text == "Item 19999")
+        expectEqual(objects.count, 20_000)
+        expectEqual(mapping.fields(of: objects[19_999])?.text, "Item 19999")
     }
 
     @Test("broken structure is refused with its line; nesting without end is refused, not recursed into", arguments: [
@@ -78,7 +78,7 @@ struct ICalendarReaderTests {
     ])
     func refused(text: String, message: String) {
         #expect(throws: ICalendarError.self) { try ICalendarReader.parse(Array(text.utf8)) }
-        do { _ = try ICalendarReader.parse(Array(text.utf8)) } catch { #expect(error.description == message) }
+        do { _ = try ICalendarReader.parse(Array(text.utf8)) } catch { expectEqual(error.description, message) }
     }
 
     @Test("an unchanged to-do is written back exactly; properties and components we do not model survive an edit")
@@ -89,7 +89,7 @@ struct ICalendarReaderTests {
         let fields = try #require(mapping.fields(of: object))
         #expect(!fields.shouldRemind)   // an e-mail alarm is not our reminder
         let stamps = CalendarStamps(modifiedAt: Fixed.now, completedAt: nil)
-        #expect(ICalendarWriter.text(mapping.merge(fields, stamps: stamps, into: object)) == String(decoding: original, as: UTF8.self))
+        expectEqual(ICalendarWriter.text(mapping.merge(fields, stamps: stamps, into: object)), String(decoding: original, as: UTF8.self))
         var edited = fields
         edited.dueDate = Timestamp.parse("2026-11-25T09:00:00+01:00")
         edited.shouldRemind = true
@@ -116,8 +116,8 @@ struct ICalendarReaderTests {
         var fields = try #require(mapping.fields(of: object))
         fields.dueDate = Fixed.date(due)
         let written = ICalendarWriter.text(mapping.merge(fields, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
-        #expect(written.contains("\r\n" + (kept ?? "DTSTART") + "\r\n") == (kept != nil), "\(written)")
-        #expect(written.contains("DTSTART") == (kept != nil))
+        expectEqual(written.contains("\r\n" + (kept ?? "DTSTART") + "\r\n"), (kept != nil), "\(written)")
+        expectEqual(written.contains("DTSTART"), (kept != nil))
         #expect(mapping.fields(of: try ICalendarReader.parse(Array(written.utf8))[0])?.dueDate == Fixed.date(due))
     }
 
@@ -126,8 +126,7 @@ struct ICalendarReaderTests {
         let original = todo(["DTSTAMP:20260101T000000Z", "SUMMARY:Odd", "DTSTART:20300120T090000Z", "DUE:20300115T090000Z"])
         let object = try ICalendarReader.parse(original)[0]
         var fields = try #require(mapping.fields(of: object))
-        #expect(ICalendarWriter.text(mapping.merge(fields, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
-                == String(decoding: original, as: UTF8.self))
+        expectEqual(ICalendarWriter.text(mapping.merge(fields, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object)), String(decoding: original, as: UTF8.self))
         // Another change rewrites the to-do: its DTSTART must not leave it invalid.
         fields.text = "Odd, renamed"
         let written = ICalendarWriter.text(mapping.merge(fields, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))

@@ -45,7 +45,7 @@ struct ItemFilterSyntaxTests {
     func readsAndPrints() throws {
         for (typed, printed) in Self.table {
             let filter = try ItemFilter.parse(typed)
-            #expect(filter.text == printed, "\(typed)")
+            expectEqual(filter.text, printed, "\(typed)")
             #expect(try ItemFilter.parse(filter.text) == filter, "\(typed) printed as \(filter.text)")
         }
     }
@@ -53,13 +53,13 @@ struct ItemFilterSyntaxTests {
     @Test("the parts a filter is made of")
     func parts() throws {
         let filter = try ItemFilter.parse("#work !!+ due:3d list:\"Home office\" has:reminder is:any started oat \"x y\"")
-        #expect(filter.tags == ["work"])
+        expectEqual(filter.tags, ["work"])
         #expect(filter.priority == .medium && filter.priorityOrHigher)
-        #expect(filter.due == .within(days: 3))
-        #expect(filter.listName == "Home office")
+        expectEqual(filter.due, .within(days: 3))
+        expectEqual(filter.listName, "Home office")
         #expect(filter.hasReminder && filter.startedOnly)
-        #expect(filter.state == .any)
-        #expect(filter.words == ["oat", "x y"])
+        expectEqual(filter.state, .any)
+        expectEqual(filter.words, ["oat", "x y"])
     }
 
     /// Bad words: each an error that says what is allowed, never text.
@@ -90,10 +90,10 @@ struct ItemFilterSyntaxTests {
 
     @Test("the token readers quick add shares: #tag and !priority")
     func tokenReaders() {
-        #expect(ItemFilter.tag(in: "#work") == "work")
+        expectEqual(ItemFilter.tag(in: "#work"), "work")
         #expect(ItemFilter.tag(in: "work") == nil)
-        #expect(ItemFilter.priority(in: "!!")?.priority == .medium)
-        #expect(ItemFilter.priority(in: "!high+")?.orHigher == true)
+        expectEqual(ItemFilter.priority(in: "!!")?.priority, .medium)
+        expectEqual(ItemFilter.priority(in: "!high+")?.orHigher, true)
         #expect(ItemFilter.priority(in: "wow!") == nil)
         #expect(ItemFilter.priority(in: "!urgent") == nil)
     }
@@ -150,9 +150,9 @@ struct FilterStorageTests {
         for (typed, found) in [("\u{e35}", ["ที่ดิน land", "กี่ how many"]), ("\u{e35}\u{e48}\u{e14}", ["ที่ดิน land"])] {
             let filter = try ItemFilter.parse(typed)
             let results = try database.filteredItems(filter, now: Fixed.now, calendar: calendar, limit: 100)
-            #expect(Set(results.items.map(\.item.text)) == Set(found), "\(typed.unicodeScalars.map { String($0.value, radix: 16) })")
+            expectEqual(Set(results.items.map(\.item.text)), Set(found), "\(typed.unicodeScalars.map { String($0.value, radix: 16) })")
             let expected = items.filter { filter.matches($0, listName: "List", now: Fixed.now, calendar: calendar) }
-            #expect(Set(expected.map(\.text)) == Set(found))
+            expectEqual(Set(expected.map(\.text)), Set(found))
         }
     }
 
@@ -166,16 +166,16 @@ struct FilterStorageTests {
             let results = try database.filteredItems(filter, now: Fixed.now, calendar: calendar, limit: 100)
             let expected = items.filter { filter.matches($0, listName: names[$0.checklistID]!, now: Fixed.now, calendar: calendar) }
                 .sorted { ($0.dueDate ?? .distantFuture, $0.id) < ($1.dueDate ?? .distantFuture, $1.id) }
-            #expect(results.items.map(\.item.text) == expected.map(\.text), "\(typed)")
-            #expect(results.matching == expected.count, "\(typed)")
+            expectEqual(results.items.map(\.item.text), expected.map(\.text), "\(typed)")
+            expectEqual(results.matching, expected.count, "\(typed)")
             #expect(try database.filteredCount(filter, now: Fixed.now, calendar: calendar) == (typed == "list:Nowhere" ? nil : expected.count))
         }
         // Spelled out, so the rule itself is checked too.
         let work = try database.filteredItems(try ItemFilter.parse("#work"), now: Fixed.now, calendar: calendar, limit: 100)
-        #expect(work.items.map(\.item.text) == ["Report", "Call the bank", "Taxes", "Plan"])
-        #expect(work.inScope == 6)
+        expectEqual(work.items.map(\.item.text), ["Report", "Call the bank", "Taxes", "Plan"])
+        expectEqual(work.inScope, 6)
         let office = try database.filteredItems(try ItemFilter.parse("list:\"Home office\" !high"), now: Fixed.now, calendar: calendar, limit: 100)
-        #expect(office.items.map(\.item.text) == ["Report"])
+        expectEqual(office.items.map(\.item.text), ["Report"])
         #expect(office.inScope == 3 && office.hidden == 2)
         #expect(try database.filteredItems(try ItemFilter.parse("due:today"), now: Fixed.now, calendar: calendar, limit: 100).items.map(\.item.text)
             == ["Pay rent", "Report"])
@@ -187,8 +187,8 @@ struct FilterStorageTests {
         defer { folder.remove() }
         let (database, _) = try database()
         let results = try database.filteredItems(ItemFilter(), now: Fixed.now, calendar: calendar, limit: 2)
-        #expect(results.items.map(\.item.text) == ["Pay rent", "Report"])
-        #expect(results.matching == 6)
+        expectEqual(results.items.map(\.item.text), ["Pay rent", "Report"])
+        expectEqual(results.matching, 6)
     }
 
     @Test("many matches across the lists are read in order on the pending indexes, dated then undated, and still counted")
@@ -201,19 +201,19 @@ struct FilterStorageTests {
         }
         // 16 open items, more than four pages of 3: the ordered reads.
         let first = try database.filteredItems(ItemFilter(), now: Fixed.now, calendar: calendar, limit: 3)
-        #expect(first.items.map(\.item.text) == ["Pay rent", "Report", "Call the bank"])
-        #expect(first.matching == 16)
+        expectEqual(first.items.map(\.item.text), ["Pay rent", "Report", "Call the bank"])
+        expectEqual(first.matching, 16)
         // The one dated item without a priority, then the undated ones by id.
         let undated = try database.filteredItems(try ItemFilter.parse("!none"), now: Fixed.now, calendar: calendar, limit: 2)
-        #expect(undated.matching == 12)
-        #expect(undated.items.map(\.item.text) == ["Taxes", "Plan"])
+        expectEqual(undated.matching, 12)
+        expectEqual(undated.items.map(\.item.text), ["Taxes", "Plan"])
         let tail = try database.filteredItems(ItemFilter(), now: Fixed.now, calendar: calendar, limit: 3).items
         let all = try database.filteredItems(ItemFilter(), now: Fixed.now, calendar: calendar, limit: 100).items
-        #expect(tail == Array(all.prefix(3)))
+        expectEqual(tail, Array(all.prefix(3)))
         // Past the dated ones, the undated in the order they were added.
-        #expect(all.suffix(3).map(\.item.text) == ["Undated 8", "Undated 9", "Undated 10"])
+        expectEqual(all.suffix(3).map(\.item.text), ["Undated 8", "Undated 9", "Undated 10"])
         let three = try database.filteredItems(try ItemFilter.parse("is:open"), now: Fixed.now, calendar: calendar, limit: 3)
-        #expect(three.items.map(\.item.text) == first.items.map(\.item.text))
+        expectEqual(three.items.map(\.item.text), first.items.map(\.item.text))
     }
 
     @Test("smart lists: kept by name, counted, renamed, a taken name or a bad filter refused, deleted and brought back by undo")
@@ -266,7 +266,7 @@ struct FilterStorageTests {
         var past = ItemFilter()
         past.words = (1...1_500).map { "word\($0)" }
         let failure = #expect(throws: StorageError.self) { try database.filteredCount(past, now: Fixed.now, calendar: calendar) }
-        #expect(failure?.statusLine == "Could not read the database (Expression tree is too large (maximum depth 1000)); nothing was changed.")
+        expectEqual(failure?.statusLine, "Could not read the database (Expression tree is too large (maximum depth 1000)); nothing was changed.")
     }
 
     @Test("a smart list whose list is gone counts nothing and says so (nil), the others count on")

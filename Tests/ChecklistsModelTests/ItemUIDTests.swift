@@ -27,14 +27,14 @@ struct ItemUIDTests {
         #expect(uids.count == 2 && Set(uids).count == 2)
         for uid in uids {
             #expect(UUID(uuidString: uid) != nil, "\(uid)")
-            #expect(uid.dropFirst(14).first == "4")   // version 4
+            expectEqual(uid.dropFirst(14).first, "4")   // version 4
         }
         try database.apply(.updateItem(id: 1, ItemDraft(text: "oat milk", dueDate: nil)), now: Fixed.now)
         try database.apply(.addItem(checklistID: 1, ItemDraft(text: "bread", dueDate: nil)), now: Fixed.now)
         let after = try database.snapshot().lists[0].items
-        #expect(Array(after.map(\.uid).prefix(2)) == uids)
+        expectEqual(Array(after.map(\.uid).prefix(2)), uids)
         #expect(UUID(uuidString: after[2].uid) != nil && !uids.contains(after[2].uid))
-        #expect(after[0].modifiedAt == Fixed.now)
+        expectEqual(after[0].modifiedAt, Fixed.now)
         folder.remove()
     }
 
@@ -49,13 +49,13 @@ struct ItemUIDTests {
         try database.apply(.putCalendarItems(listName: "Inbox", [item("a", "one", false), item("b", "two", true)]), now: Fixed.now)
         try database.apply(.putCalendarItems(listName: "Other", [item("a", "one again", false)]), now: Fixed.now)
         let lists = try database.snapshot().lists
-        #expect(lists.map(\.checklist.name) == ["List", "Inbox", "Other"])
-        #expect(lists[1].items.map(\.uid) == ["b"])
+        expectEqual(lists.map(\.checklist.name), ["List", "Inbox", "Other"])
+        expectEqual(lists[1].items.map(\.uid), ["b"])
         #expect(lists[1].items[0].remindAt == nil)          // checked: nothing pending
-        #expect(lists[1].items[0].completedAt == Fixed.now)
-        #expect(lists[2].items.map(\.item.text) == ["one again"])
-        #expect(lists[2].items[0].remindAt == due)
-        #expect(lists[2].items[0].calendarObject == "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")
+        expectEqual(lists[1].items[0].completedAt, Fixed.now)
+        expectEqual(lists[2].items.map(\.item.text), ["one again"])
+        expectEqual(lists[2].items[0].remindAt, due)
+        expectEqual(lists[2].items[0].calendarObject, "BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n")
         folder.remove()
     }
 }

@@ -56,7 +56,7 @@ struct ListOrderStorageTests {
         try database.apply(.setListOrder(.byHand), now: now)
         #expect(try names(database) == ["errands", "List 2", "List 10", "Work"])
         let places = try database.read { db in try Int64.fetchAll(db, sql: "SELECT listPosition FROM checklist ORDER BY id") }
-        #expect(places == [4, 3, 2, 1])
+        expectEqual(places, [4, 3, 2, 1])
     }
 
     @Test("J in name order: the hand order becomes what was on screen, with only that list moved, and is put in force; K moves it back")
@@ -115,7 +115,7 @@ struct ListOrderStorageTests {
         try database.apply(.moveList(id: try #require(ids["errands"]), down: false), now: now)
         #expect(try names(database) == ["Work", "errands", "List 10"])
         let places = try database.read { db in try Int64.fetchAll(db, sql: "SELECT listPosition FROM checklist ORDER BY listPosition") }
-        #expect(places == [1, 2, 3])
+        expectEqual(places, [1, 2, 3])
         // Undo the move, then the delete: "List 2" is back third.
         _ = try database.step(.undo, now: now)
         _ = try database.step(.undo, now: now)
@@ -131,7 +131,7 @@ struct ListOrderStorageTests {
         try database.apply(.moveList(id: late, down: true), now: now)
         #expect(try names(database) == ["Work", "List 10", "Late", "List 2", "errands"])
         let renumbered = try database.read { db in try Int64.fetchAll(db, sql: "SELECT listPosition FROM checklist ORDER BY listPosition") }
-        #expect(renumbered == [1, 2, 3, 4, 5])
+        expectEqual(renumbered, [1, 2, 3, 4, 5])
     }
 
     @Test("each move and each switch is one undo step, described; redo does it again")

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import ChecklistsModel
 
 @Suite("Natural order")
@@ -13,18 +14,18 @@ struct NaturalOrderTests {
     @Test("sorting with folded keys gives the same order as the comparison")
     func sortedByKey() {
         let names = ["list 10", "List 2", "apples", "Zebra", "list 1", "APPLES", "item 007", "item 7"]
-        #expect(NaturalOrder.sorted(names) { $0 } == names.sorted(by: NaturalOrder.areInIncreasingOrder))
+        expectEqual(NaturalOrder.sorted(names) { $0 }, names.sorted(by: NaturalOrder.areInIncreasingOrder))
     }
 
     @Test("an ASCII name is folded as lowercased() folds it, byte for byte; others through lowercased()")
     func folding() {
         let ascii = String((0..<128).map { Character(Unicode.Scalar(UInt8($0))) })
-        #expect(NaturalOrder.fold(ascii) == Array(ascii.lowercased().unicodeScalars))
+        expectEqual(NaturalOrder.fold(ascii), Array(ascii.lowercased().unicodeScalars))
         for name in ["Äpfel", "ÉCOLE 2", "Straße", "İstanbul", "LIST 10 ☕"] {
-            #expect(NaturalOrder.fold(name) == Array(name.lowercased().unicodeScalars))
+            expectEqual(NaturalOrder.fold(name), Array(name.lowercased().unicodeScalars))
         }
         let names = ["list 10", "Äpfel", "ÉCOLE 2", "école 10", "apples", "Zebra", "ÄPFEL", "List 2"]
-        #expect(NaturalOrder.sorted(names) { $0 } == names.sorted(by: NaturalOrder.areInIncreasingOrder))
+        expectEqual(NaturalOrder.sorted(names) { $0 }, names.sorted(by: NaturalOrder.areInIncreasingOrder))
     }
 
     @Test("sorting by keys gives the comparison's order for digits beside punctuation and letters, leading zeros, numbers that end a name, and non-ASCII of every UTF-8 length, and NUL beside a key's padding")
@@ -37,14 +38,14 @@ struct NaturalOrderTests {
         }
         for (index, name) in names.enumerated() where index % 7 == 0 { names.append(name + "1x") }
         let sorted = NaturalOrder.sorted(names) { $0 }
-        #expect(sorted == names.sorted(by: NaturalOrder.areInIncreasingOrder))
-        #expect(sorted.count == names.count)
+        expectEqual(sorted, names.sorted(by: NaturalOrder.areInIncreasingOrder))
+        expectEqual(sorted.count, names.count)
     }
 
     @Test("equal strings compare the same; long digit runs do not overflow")
     func edges() {
-        #expect(NaturalOrder.compare("a", "a") == .orderedSame)
-        #expect(NaturalOrder.compare("", "a") == .orderedAscending)
-        #expect(NaturalOrder.compare("n 99999999999999999999999", "n 100000000000000000000000") == .orderedAscending)
+        expectEqual(NaturalOrder.compare("a", "a"), .orderedSame)
+        expectEqual(NaturalOrder.compare("", "a"), .orderedAscending)
+        expectEqual(NaturalOrder.compare("n 99999999999999999999999", "n 100000000000000000000000"), .orderedAscending)
     }
 }

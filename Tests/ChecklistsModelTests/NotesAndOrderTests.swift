@@ -59,7 +59,7 @@ struct NotesAndOrderTests {
         let indexes = try database.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'item' AND name LIKE '%position%'")
         }
-        #expect(indexes == ["item_by_checklist_position"])
+        expectEqual(indexes, ["item_by_checklist_position"])
     }
 
     @Test("a note is stored as typed, several lines and all, changed and cleared; a NUL is refused and changes nothing")
@@ -85,11 +85,11 @@ struct NotesAndOrderTests {
         let id = try add(database, 1, "Call the plumber", due: "2026-11-24 09:00", remind: true, note: "boiler")
         let uid = try database.read { db in try String.fetchOne(db, sql: "SELECT uid FROM item WHERE id = ?", arguments: [id]) }
         let reminder = try database.reminderDate(ofItem: id)
-        #expect(reminder == Fixed.date("2026-11-24 09:00"))
+        expectEqual(reminder, Fixed.date("2026-11-24 09:00"))
 
         try database.apply(.moveItem(id: id, toChecklistID: home), now: now)
         let moved = try #require(try database.item(id: id))
-        #expect(moved.checklistID == home)
+        expectEqual(moved.checklistID, home)
         #expect(moved.dueDate == Fixed.date("2026-11-24 09:00") && moved.shouldRemind && moved.note == "boiler")
         #expect(try database.reminderDate(ofItem: id) == reminder)
         #expect(try database.read { db in try String.fetchOne(db, sql: "SELECT uid FROM item WHERE id = ?", arguments: [id]) } == uid)

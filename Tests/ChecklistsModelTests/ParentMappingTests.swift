@@ -24,21 +24,21 @@ struct ParentMappingTests {
     func read(line: String, parent: String?) throws {
         let object = try otherAppTodo([line])
         let fields = try #require(mapping.fields(of: object))
-        #expect(fields.parentUID == parent)
+        expectEqual(fields.parentUID, parent)
         // Unchanged: written back byte for byte.
-        #expect(mapping.merge(fields, stamps: stamps, into: object) == object)
+        expectEqual(mapping.merge(fields, stamps: stamps, into: object), object)
     }
 
     @Test("a SIBLING before the PARENT and a second PARENT after it: only the first PARENT is ours; a new parent replaces it in place")
     func severalRelations() throws {
         let object = try otherAppTodo(["RELATED-TO;RELTYPE=SIBLING:s-1", "RELATED-TO:p-1", "RELATED-TO;RELTYPE=PARENT:p-2", "X-OTHER:1"])
         var fields = try #require(mapping.fields(of: object))
-        #expect(fields.parentUID == "p-1")
+        expectEqual(fields.parentUID, "p-1")
         fields.parentUID = "p-3"
         let merged = mapping.merge(fields, stamps: stamps, into: object)
         let written = lines(merged).filter { $0.hasPrefix("RELATED-TO") || $0.hasPrefix("X-OTHER") }
-        #expect(written == ["RELATED-TO;RELTYPE=SIBLING:s-1", "RELATED-TO;RELTYPE=PARENT:p-3", "RELATED-TO;RELTYPE=PARENT:p-2", "X-OTHER:1"])
-        #expect(mapping.fields(of: merged)?.parentUID == "p-3")
+        expectEqual(written, ["RELATED-TO;RELTYPE=SIBLING:s-1", "RELATED-TO;RELTYPE=PARENT:p-3", "RELATED-TO;RELTYPE=PARENT:p-2", "X-OTHER:1"])
+        expectEqual(mapping.fields(of: merged)?.parentUID, "p-3")
     }
 
     @Test("put at the top level here: every parent line goes, the SIBLING stays; read back, no parent")
@@ -47,7 +47,7 @@ struct ParentMappingTests {
         var fields = try #require(mapping.fields(of: object))
         fields.parentUID = nil
         let merged = mapping.merge(fields, stamps: stamps, into: object)
-        #expect(lines(merged).filter { $0.hasPrefix("RELATED-TO") } == ["RELATED-TO;RELTYPE=SIBLING:s-1"])
+        expectEqual(lines(merged).filter { $0.hasPrefix("RELATED-TO") }, ["RELATED-TO;RELTYPE=SIBLING:s-1"])
         #expect(mapping.fields(of: merged)?.parentUID == nil)
     }
 

@@ -46,14 +46,14 @@ struct ParentMigrationTests {
         try queue.close()
         let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
         let items = try (1...rows.count).map { try #require(try database.item(id: Int64($0))) }
-        #expect(items.map(\.parentID) == [2, nil, 1, nil, nil, nil, 8, nil, nil])
-        #expect(items.map(\.unlinkedParentUID) == [nil, nil, nil, "other-list", nil, "nowhere", nil, "a", nil])
+        expectEqual(items.map(\.parentID), [2, nil, 1, nil, nil, nil, 8, nil, nil])
+        expectEqual(items.map(\.unlinkedParentUID), [nil, nil, nil, "other-list", nil, "nowhere", nil, "a", nil])
         // What a sync would send: the same relation as the kept object.
         let entries = try database.snapshot().lists.flatMap(\.items)
         let mapping = CalendarMapping(timeZone: .current, now: Fixed.now)
         for entry in entries {
             let kept = try #require(CalendarMapping.object(entry.calendarObject).flatMap(mapping.fields(of:)))
-            #expect(entry.parentUID == kept.parentUID, "\(entry.uid)")
+            expectEqual(entry.parentUID, kept.parentUID, "\(entry.uid)")
         }
     }
 }

@@ -51,7 +51,7 @@ struct ParentRelationsTests {
         #expect(try relations(database) == ["grandchild": "=child", "child": "=parent", "parent": "-"])
         // Every entry carries the UID RELATED-TO writes.
         let entries = try database.snapshot().lists.flatMap(\.items)
-        #expect(entries.first { $0.uid == "grandchild" }?.parentUID == "child")
+        expectEqual(entries.first { $0.uid == "grandchild" }?.parentUID, "child")
     }
 
     @Test("a parent missing, then arriving in a later import, links the child waiting for it; one arriving in another list does not")

@@ -51,7 +51,7 @@ struct PendingIndexesTests {
                 SELECT sql FROM sqlite_master WHERE name IN ('item_pending_by_due', 'item_pending_undated') ORDER BY name
                 """)
         }
-        #expect(definitions.count == 2)
+        expectEqual(definitions.count, 2)
         #expect(definitions.allSatisfy { $0.contains("checklistID, text, isChecked") })
         #expect(try listing(database) == [
             "early café|仕事 Work|1795300000|low|errand,town",

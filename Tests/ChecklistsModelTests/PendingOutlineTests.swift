@@ -67,11 +67,11 @@ struct PendingOutlineTests {
         defer { folder.remove() }
         let database = try database(dated: 3_000, checkedAfter: 10)
         let given = try outline(database) { _ in true }
-        #expect(given.dated.count == 1_024)
-        #expect(given.dated.map(\.id) == Array(1...1_024))
-        #expect(given.asked == [Date(timeIntervalSince1970: 1_795_003_600)...Date(timeIntervalSince1970: 1_795_000_000 + 3_000 * 3_600)])
-        #expect(given.idsAlone == [3_000, 3_030])
-        #expect(given.lists == ["List"])
+        expectEqual(given.dated.count, 1_024)
+        expectEqual(given.dated.map(\.id), Array(1...1_024))
+        expectEqual(given.asked, [Date(timeIntervalSince1970: 1_795_003_600)...Date(timeIntervalSince1970: 1_795_000_000 + 3_000 * 3_600)])
+        expectEqual(given.idsAlone, [3_000, 3_030])
+        expectEqual(given.lists, ["List"])
     }
 
     @Test("never told: every dated row, asked every 1,024 of them about the same range")
@@ -79,12 +79,12 @@ struct PendingOutlineTests {
         defer { folder.remove() }
         let database = try database(dated: 3_000, checkedAfter: 10)
         let given = try outline(database) { _ in false }
-        #expect(given.dated.count == 3_000)
-        #expect(given.asked.count == 2)
-        #expect(Set(given.asked).count == 1)
-        #expect(given.idsAlone == [3_030])
+        expectEqual(given.dated.count, 3_000)
+        expectEqual(given.asked.count, 2)
+        expectEqual(Set(given.asked).count, 1)
+        expectEqual(given.idsAlone, [3_030])
         let walked = try outline(database, enough: nil)
-        #expect(walked.dated.map(\.id) == given.dated.map(\.id))
+        expectEqual(walked.dated.map(\.id), given.dated.map(\.id))
         #expect(walked.asked.isEmpty)
     }
 
@@ -93,8 +93,8 @@ struct PendingOutlineTests {
         defer { folder.remove() }
         let database = try database(dated: 1_500, checkedAfter: 4_200)
         let given = try outline(database) { _ in true }
-        #expect(given.dated.count == 1_024)
-        #expect(given.idsAlone == [1_500, 1_530])
+        expectEqual(given.dated.count, 1_024)
+        expectEqual(given.idsAlone, [1_500, 1_530])
     }
 
     @Test("fewer dated rows than one question's worth: never asked")
@@ -102,8 +102,8 @@ struct PendingOutlineTests {
         defer { folder.remove() }
         let database = try database(dated: 1_023, checkedAfter: 0)
         let given = try outline(database) { _ in true }
-        #expect(given.dated.count == 1_023)
+        expectEqual(given.dated.count, 1_023)
         #expect(given.asked.isEmpty)
-        #expect(given.idsAlone == [1_053])
+        expectEqual(given.idsAlone, [1_053])
     }
 }

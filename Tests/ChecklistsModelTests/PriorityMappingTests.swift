@@ -16,8 +16,8 @@ struct PriorityMappingTests {
     func keptWhileTheLevelStands() throws {
         let original = try object(["PRIORITY:2", "X-APPLE-SORT-ORDER:3"])
         var fields = try #require(mapping.fields(of: original))
-        #expect(fields.priority == .high)
-        #expect(ICalendarWriter.text(mapping.merge(fields, stamps: stamps, into: original)) == ICalendarWriter.text(original))
+        expectEqual(fields.priority, .high)
+        expectEqual(ICalendarWriter.text(mapping.merge(fields, stamps: stamps, into: original)), ICalendarWriter.text(original))
         fields.text = "Oat milk"
         let edited = ICalendarWriter.text(mapping.merge(fields, stamps: stamps, into: original))
         #expect(edited.contains("PRIORITY:2\r\n") && edited.contains("SUMMARY:Oat milk\r\n") && edited.contains("X-APPLE-SORT-ORDER:3\r\n"))
@@ -29,18 +29,18 @@ struct PriorityMappingTests {
     func written(level: Priority, line: String?) throws {
         let original = try object(["PRIORITY:7"])
         var fields = try #require(mapping.fields(of: original))
-        #expect(fields.priority == .low)
+        expectEqual(fields.priority, .low)
         fields.priority = level
         let merged = mapping.merge(fields, stamps: stamps, into: original)
         let text = ICalendarWriter.text(merged)
         if level == .low {
-            #expect(text == ICalendarWriter.text(original))   // still low: 7 stays
+            expectEqual(text, ICalendarWriter.text(original))   // still low: 7 stays
         } else if let line {
             #expect(text.contains(line + "\r\n") && !text.contains("PRIORITY:7"), "\(text)")
         } else {
             #expect(!text.contains("PRIORITY"), "\(text)")
         }
-        #expect(mapping.fields(of: merged)?.priority == level)
+        expectEqual(mapping.fields(of: merged)?.priority, level)
     }
 
     @Test("a new to-do with a priority carries it; one without none has no PRIORITY at all")

@@ -29,10 +29,10 @@ struct PriorityTests {
     @Test("iCalendar's PRIORITY reads as RFC 5545 says: 1-4 high, 5 medium, 6-9 low, 0, none or nonsense none; we write 1, 5, 9")
     func levels() {
         let read = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "high", " 5"].map { Priority(icalendar: $0) }
-        #expect(read == [.none, .high, .high, .high, .high, .medium, .low, .low, .low, .low, .none, .none, .medium])
-        #expect(Priority.allCases.map(\.icalendarValue) == [nil, "9", "5", "1"])
-        #expect(Priority.allCases.map(\.mark) == ["", "!", "!!", "!!!"])
-        #expect(Priority.allCases.map(\.next) == [.low, .medium, .high, .none])
+        expectEqual(read, [.none, .high, .high, .high, .high, .medium, .low, .low, .low, .low, .none, .none, .medium])
+        expectEqual(Priority.allCases.map(\.icalendarValue), [nil, "9", "5", "1"])
+        expectEqual(Priority.allCases.map(\.mark), ["", "!", "!!", "!!!"])
+        expectEqual(Priority.allCases.map(\.next), [.low, .medium, .high, .none])
     }
 
     @Test("v15 on a database of v14: items have no priority, and another app's PRIORITY kept in an imported object becomes the item's")
@@ -91,10 +91,10 @@ struct PriorityTests {
         try add(database, list, "none undated")
         let expected = ["high early", "high late", "high undated", "medium", "low late", "none early", "none undated"]
         let page = try database.itemsPage(checklistID: list, sortOrder: .priority, offset: 0, limit: 100)
-        #expect(page.items.map(\.text) == expected)
+        expectEqual(page.items.map(\.text), expected)
         // From the end, as End on a long list reads it (backwards).
         let tail = try database.itemsPage(checklistID: list, sortOrder: .priority, offset: 5, limit: 2)
-        #expect(tail.items.map(\.text) == ["none early", "none undated"])
+        expectEqual(tail.items.map(\.text), ["none early", "none undated"])
         for (place, item) in page.items.enumerated() {
             #expect(try database.index(ofItem: item.id, sortOrder: .priority) == place, "\(item.text)")
         }

@@ -238,13 +238,13 @@ struct QuickAddTests {
     @Test func linesThatStayText() {
         for line in Self.staysText {
             let reading = Self.reader.read(line, now: Self.now)
-            #expect(reading == QuickAdd.Reading(text: line), "\(line) read as \(Self.describe(reading))")
+            expectEqual(reading, QuickAdd.Reading(text: line), "\(line) read as \(Self.describe(reading))")
         }
     }
 
     @Test func linesThatRead() {
         for (line, expected) in Self.reads {
-            #expect(Self.describe(Self.reader.read(line, now: Self.now)) == expected, "\(line)")
+            expectEqual(Self.describe(Self.reader.read(line, now: Self.now)), expected, "\(line)")
         }
     }
 
@@ -255,16 +255,16 @@ struct QuickAddTests {
     }
 
     @Test func tokenReadersAreSmallAndStrict() {
-        #expect(QuickAdd.tag(inWord: "#home") == "home")
-        #expect(QuickAdd.tag(inWord: "#Home-Office") == "Home-Office")
+        expectEqual(QuickAdd.tag(inWord: "#home"), "home")
+        expectEqual(QuickAdd.tag(inWord: "#Home-Office"), "Home-Office")
         #expect(QuickAdd.tag(inWord: "#123") == nil)
         #expect(QuickAdd.tag(inWord: "#") == nil)
         #expect(QuickAdd.tag(inWord: "home") == nil)
         #expect(QuickAdd.tag(inWord: "#a,b") == nil)
-        #expect(QuickAdd.priority(inWord: "!") == .low)
-        #expect(QuickAdd.priority(inWord: "!!") == .medium)
-        #expect(QuickAdd.priority(inWord: "!!!") == .high)
-        #expect(QuickAdd.priority(inWord: "!HIGH") == .high)
+        expectEqual(QuickAdd.priority(inWord: "!"), .low)
+        expectEqual(QuickAdd.priority(inWord: "!!"), .medium)
+        expectEqual(QuickAdd.priority(inWord: "!!!"), .high)
+        expectEqual(QuickAdd.priority(inWord: "!HIGH"), .high)
         #expect(QuickAdd.priority(inWord: "!!!!") == nil)
         #expect(QuickAdd.priority(inWord: "!urgent") == nil)
     }

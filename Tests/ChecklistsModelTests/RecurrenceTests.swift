@@ -57,7 +57,7 @@ struct RecurrenceTests {
     func nextOccurrence(index: Int) {
         let (rule, zone, start, after, expected) = Self.table[index]
         let next = rule.nextOccurrence(after: Self.local(after, zone), start: Self.local(start, zone), calendar: Self.calendar(zone))
-        #expect(next == Self.local(expected, zone), "\(rule) from \(start) after \(after)")
+        expectEqual(next, Self.local(expected, zone), "\(rule) from \(start) after \(after)")
     }
 
     @Test("an item moves to the first occurrence after both its due date and now")
@@ -66,10 +66,10 @@ struct RecurrenceTests {
         var item = Item(id: 1, checklistID: 1, text: "water", dueDate: Fixed.date("2026-11-25 09:00"), recurrence: .days(1),
                         repeatStart: Fixed.date("2026-11-20 09:00"))
         // Done early: the next after the due date.
-        #expect(item.nextDueDate(now: Fixed.now, calendar: utc) == Fixed.date("2026-11-26 09:00"))
+        expectEqual(item.nextDueDate(now: Fixed.now, calendar: utc), Fixed.date("2026-11-26 09:00"))
         // Done late: the next after now.
         item.dueDate = Fixed.date("2026-11-10 09:00")
-        #expect(item.nextDueDate(now: Fixed.now, calendar: utc) == Fixed.date("2026-11-22 09:00"))
+        expectEqual(item.nextDueDate(now: Fixed.now, calendar: utc), Fixed.date("2026-11-22 09:00"))
         item.dueDate = nil
         #expect(item.nextDueDate(now: Fixed.now, calendar: utc) == nil)
         item = Item(id: 1, checklistID: 1, text: "once", dueDate: Fixed.date("2026-11-25 09:00"))
@@ -88,24 +88,24 @@ struct RecurrenceTests {
             (.yearly, "FREQ=YEARLY", "every year"),
         ]
         for (rule, text, name) in cases {
-            #expect(rule.rrule == text)
-            #expect(Recurrence(rrule: text) == rule)
-            #expect(rule.name == name)
-            #expect(Recurrence(phrase: name) == rule)
-            #expect(Recurrence(phrase: text) == rule)
+            expectEqual(rule.rrule, text)
+            expectEqual(Recurrence(rrule: text), rule)
+            expectEqual(rule.name, name)
+            expectEqual(Recurrence(phrase: name), rule)
+            expectEqual(Recurrence(phrase: text), rule)
         }
-        #expect(Recurrence(rrule: "RRULE:interval=1;freq=daily") == .days(1))
-        #expect(Recurrence(phrase: "Daily") == .days(1))
-        #expect(Recurrence(phrase: "weekly") == .weeks(1))
-        #expect(Recurrence(phrase: "every 1 weeks") == .weeks(1))
+        expectEqual(Recurrence(rrule: "RRULE:interval=1;freq=daily"), .days(1))
+        expectEqual(Recurrence(phrase: "Daily"), .days(1))
+        expectEqual(Recurrence(phrase: "weekly"), .weeks(1))
+        expectEqual(Recurrence(phrase: "every 1 weeks"), .weeks(1))
         for refused in ["FREQ=HOURLY", "FREQ=DAILY;COUNT=3", "FREQ=WEEKLY;BYDAY=SA", "FREQ=MONTHLY;INTERVAL=2", "FREQ=DAILY;INTERVAL=0",
                         "FREQ=DAILY;FREQ=DAILY", "every 0 days", "every 1000 days", "every 2 months", "fortnightly", ""] {
             #expect(Recurrence(phrase: refused) == nil, "\(refused)")
         }
         // What this app writes is read without the parse: the same rules come
         // back, and a text that only starts like one is still refused.
-        #expect(Recurrence(rrule: "FREQ=DAILY;INTERVAL=999") == .days(999))
-        #expect(Recurrence(rrule: "FREQ=WEEKLY;INTERVAL=1") == .weeks(1))
+        expectEqual(Recurrence(rrule: "FREQ=DAILY;INTERVAL=999"), .days(999))
+        expectEqual(Recurrence(rrule: "FREQ=WEEKLY;INTERVAL=1"), .weeks(1))
         for refused in ["FREQ=DAILY;INTERVAL=1000", "FREQ=DAILY;INTERVAL=0", "FREQ=DAILY;INTERVAL=-2", "FREQ=WEEKLY;INTERVAL=2;COUNT=3",
                         "FREQ=WEEKLY;INTERVAL=", "FREQ=DAILY;INTERVAL=2x", "FREQ=YEARLY;COUNT=2"] {
             #expect(Recurrence(rrule: refused) == nil, "\(refused)")
@@ -145,10 +145,10 @@ struct RecurrenceTests {
             + "DTSTART:20300107T090000Z\r\nDUE:20300107T090000Z\r\nRRULE:\(rule)\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
         let object = try ICalendarReader.parse(Array(text.utf8))[0]
         let fields = try #require(mapping.fields(of: object))
-        #expect(fields.recurrence == expected, "\(rule)")
+        expectEqual(fields.recurrence, expected, "\(rule)")
         // Read as ours or not, the rule is written back as the other app
         // wrote it while the item does not change.
         let written = ICalendarWriter.text(mapping.merge(fields, stamps: CalendarStamps(modifiedAt: Fixed.now, completedAt: nil), into: object))
-        #expect(written == text, "\(rule)")
+        expectEqual(written, text, "\(rule)")
     }
 }

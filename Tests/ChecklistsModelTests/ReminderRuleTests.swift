@@ -13,7 +13,7 @@ struct ReminderRuleTests {
 
     @Test("a reminder exists exactly when Remind Me is on, the item is not checked, and it is due ahead")
     func rule() {
-        #expect(ReminderRule.reminderDate(shouldRemind: true, isChecked: false, dueDate: ahead, now: now) == ahead)
+        expectEqual(ReminderRule.reminderDate(shouldRemind: true, isChecked: false, dueDate: ahead, now: now), ahead)
         #expect(ReminderRule.reminderDate(shouldRemind: false, isChecked: false, dueDate: ahead, now: now) == nil)
         #expect(ReminderRule.reminderDate(shouldRemind: true, isChecked: true, dueDate: ahead, now: now) == nil)
         #expect(ReminderRule.reminderDate(shouldRemind: true, isChecked: false, dueDate: past, now: now) == nil)
@@ -28,8 +28,8 @@ struct ReminderRuleTests {
         let saturday = Fixed.date("2026-03-28 09:00", timeZone: "Europe/Berlin")
         let monday = DatePickerMath.adding(2, to: .day, of: saturday, calendar: style.calendar)
         #expect(monday.timeIntervalSince(saturday) == 47 * 3600)
-        #expect(style.format(monday) == "30.03.2026, 09:00")
-        #expect(ReminderRule.reminderDate(shouldRemind: true, isChecked: false, dueDate: monday, now: saturday) == monday)
+        expectEqual(style.format(monday), "30.03.2026, 09:00")
+        expectEqual(ReminderRule.reminderDate(shouldRemind: true, isChecked: false, dueDate: monday, now: saturday), monday)
     }
 }
 
@@ -137,9 +137,9 @@ struct ReminderStorageTests {
         let other = try ChecklistsDatabase.temporary(in: folder)
         let first = try database.claimDueReminders(now: ahead.addingTimeInterval(120))
         let second = try other.claimDueReminders(now: ahead.addingTimeInterval(120))
-        #expect(first.count == 1000)
+        expectEqual(first.count, 1000)
         #expect(second.isEmpty)
-        #expect(Set(first.map(\.item.id)) == Set(ids))
+        expectEqual(Set(first.map(\.item.id)), Set(ids))
         #expect(first.allSatisfy { $0.checklistName == "List" })
         folder.remove()
     }
@@ -179,7 +179,7 @@ struct ReminderTimeZoneTests {
         let sunday = DatePickerMath.adding(1, to: .day, of: saturday, calendar: style.calendar)
         #expect(sunday.timeIntervalSince(saturday) == 25 * 3600)
         #expect(style.format(sunday) == "Nov 1, 2026 at 9:00 AM" || style.format(sunday) == "Nov 1, 2026, 9:00 AM")
-        #expect(ReminderRule.reminderDate(shouldRemind: true, isChecked: false, dueDate: sunday, now: saturday) == sunday)
+        expectEqual(ReminderRule.reminderDate(shouldRemind: true, isChecked: false, dueDate: sunday, now: saturday), sunday)
     }
 
     @Test("a due date is an instant: set in Berlin, the reminder fires at the same moment when the next run is in New York, shown in New York time")
@@ -188,7 +188,7 @@ struct ReminderTimeZoneTests {
         let newYork = DueDateStyle(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/New_York")!)
         let now = Fixed.now
         let nineInBerlin = try DueDateParser(calendar: berlin.calendar).parse("2026-11-22 09:00", now: now).get()
-        #expect(nineInBerlin == Fixed.date("2026-11-22 08:00"))
+        expectEqual(nineInBerlin, Fixed.date("2026-11-22 08:00"))
         do {
             let database = try ChecklistsDatabase.temporary(in: folder)
             let list = try database.checklistSummaries()[0].id
@@ -199,7 +199,7 @@ struct ReminderTimeZoneTests {
         #expect(try database.nextReminderDate() == nineInBerlin)
         let item = try #require(try database.itemsPage(checklistID: database.checklistSummaries()[0].id, sortOrder: .added, offset: 0, limit: 1).items.first)
         let due = try #require(item.dueDate)
-        #expect(newYork.calendar.component(.hour, from: due) == 3)
+        expectEqual(newYork.calendar.component(.hour, from: due), 3)
         #expect(newYork.format(due).contains("3:00 AM"))
         #expect(try database.claimDueReminders(now: nineInBerlin.addingTimeInterval(-1)).isEmpty)
         #expect(try database.claimDueReminders(now: nineInBerlin).map(\.item.text) == ["call"])
@@ -212,6 +212,6 @@ struct ReminderTimeZoneTests {
         let now = Fixed.date("2027-03-13 12:00", timeZone: "America/New_York")
         // 02:30 on 14 March 2027 does not exist in New York (02:00 → 03:00).
         let date = try DueDateParser(calendar: style.calendar).parse("2027-03-14 02:30", now: now).get()
-        #expect(date == Fixed.date("2027-03-14 03:00", timeZone: "America/New_York"), "\(style.format(date))")
+        expectEqual(date, Fixed.date("2027-03-14 03:00", timeZone: "America/New_York"), "\(style.format(date))")
     }
 }

@@ -33,11 +33,11 @@ struct RepeatingItemsTests {
         #expect(try database.reminderDate(ofItem: id) == nil)   // 09:00 has passed
         try database.apply(.setChecked(itemID: id, true), now: now)
         let item = try #require(try database.item(id: id))
-        #expect(item.isChecked == false)
-        #expect(item.dueDate == Fixed.date("2026-11-22 09:00"))
-        #expect(item.lastDoneAt == now)
-        #expect(item.recurrence == .days(1))
-        #expect(item.repeatStart == Fixed.date("2026-11-21 09:00"))
+        expectEqual(item.isChecked, false)
+        expectEqual(item.dueDate, Fixed.date("2026-11-22 09:00"))
+        expectEqual(item.lastDoneAt, now)
+        expectEqual(item.recurrence, .days(1))
+        expectEqual(item.repeatStart, Fixed.date("2026-11-21 09:00"))
         #expect(try database.reminderDate(ofItem: id) == Fixed.date("2026-11-22 09:00"))
         #expect(try database.checklistSummaries()[0].detail == "1 Remaining")
         // Done again, early: the occurrence after the new due date.

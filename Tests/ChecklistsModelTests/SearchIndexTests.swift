@@ -30,32 +30,32 @@ struct SearchIndexTests {
 
     @Test("folding ignores case, accents and width, turns ß into ss, and leaves kana and CJK alone")
     func folding() {
-        #expect(SearchText.fold("Café") == "cafe")
-        #expect(SearchText.fold("STRASSE") == SearchText.fold("Straße"))
-        #expect(SearchText.fold("ÉCOLE naïve") == "ecole naive")
-        #expect(SearchText.fold("ＡＢＣ") == "abc")
-        #expect(SearchText.fold("がっこう") == "がっこう")
-        #expect(SearchText.fold("買う牛乳を") == "買う牛乳を")
+        expectEqual(SearchText.fold("Café"), "cafe")
+        expectEqual(SearchText.fold("STRASSE"), SearchText.fold("Straße"))
+        expectEqual(SearchText.fold("ÉCOLE naïve"), "ecole naive")
+        expectEqual(SearchText.fold("ＡＢＣ"), "abc")
+        expectEqual(SearchText.fold("がっこう"), "がっこう")
+        expectEqual(SearchText.fold("買う牛乳を"), "買う牛乳を")
         #expect(SearchQuery("") == nil)
         #expect(SearchQuery("  \t") == nil)
-        #expect(SearchQuery("牛乳")?.usesIndex == false)
-        #expect(SearchQuery("牛乳を")?.usesIndex == true)
-        #expect(SearchQuery("é")?.folded == "e")
+        expectEqual(SearchQuery("牛乳")?.usesIndex, false)
+        expectEqual(SearchQuery("牛乳を")?.usesIndex, true)
+        expectEqual(SearchQuery("é")?.folded, "e")
     }
 
     @Test("ASCII text folds byte by byte exactly as Foundation folds it: every character alone, and mixed strings")
     func asciiFoldingAgreesWithFoundation() {
         for byte in UInt8(1)...0x7F {
             let text = String(decoding: [byte], as: UTF8.self)
-            #expect(SearchText.asciiFolded(text) == SearchText.foundationFolded(text), "byte \(byte)")
+            expectEqual(SearchText.asciiFolded(text), SearchText.foundationFolded(text), "byte \(byte)")
         }
         for text in ["Buy MILK and Bread", "already lower 123", "Tab\tNew\nLine ~!@#$%^&*()_+{}|:\"<>?", "ZzAa[\\]^_`{"] {
-            #expect(SearchText.asciiFolded(text) == SearchText.foundationFolded(text), "\(text)")
+            expectEqual(SearchText.asciiFolded(text), SearchText.foundationFolded(text), "\(text)")
         }
         // Not ASCII, or holding U+0000: Foundation's path, which drops the U+0000.
         #expect(SearchText.asciiFolded("Café") == nil)
         #expect(SearchText.asciiFolded("a\u{0}b") == nil)
-        #expect(SearchText.fold("A\u{0}B") == "ab")
+        expectEqual(SearchText.fold("A\u{0}B"), "ab")
     }
 
     @Test("a U+0000 in a query is ignored, through the index and without it: the look-up never fails on it (the fuzzer's find)")
@@ -130,12 +130,12 @@ struct SearchIndexTests {
         try add("oat milk", due: "2026-11-21 08:00", in: database)
         try add("milk shake", in: database)
         let results = try database.search(SearchQuery("milk")!, limit: 10)
-        #expect(results.items.map(\.item.text) == ["oat milk", "Milk", "milk shake", "milk (old)"])
-        #expect(results.items.map(\.checklistName) == ["List", "Groceries", "List", "Groceries"])
-        #expect(results.hasMore == false)
+        expectEqual(results.items.map(\.item.text), ["oat milk", "Milk", "milk shake", "milk (old)"])
+        expectEqual(results.items.map(\.checklistName), ["List", "Groceries", "List", "Groceries"])
+        expectEqual(results.hasMore, false)
         // The newest matches are the ones kept.
         let limited = try database.search(SearchQuery("mi")!, limit: 2)
-        #expect(limited.items.map(\.item.text) == ["oat milk", "milk shake"])
+        expectEqual(limited.items.map(\.item.text), ["oat milk", "milk shake"])
         #expect(limited.hasMore)
         #expect(try database.search(SearchQuery("mi")!, limit: 4).hasMore == false)
         folder.remove()
@@ -175,7 +175,7 @@ struct SearchIndexTests {
         // The folded text holds one row per item, no more, and the index agrees with it.
         let rows = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item_folded") }
         let items = try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM item") }
-        #expect(rows == items)
+        expectEqual(rows, items)
         try database.write { db in try db.execute(sql: "INSERT INTO item_search (item_search, rank) VALUES ('integrity-check', 1)") }
         folder.remove()
     }
@@ -200,7 +200,7 @@ struct SearchIndexTests {
         #expect(try texts("牛乳", in: database) == ["牛乳を買う"])
         #expect(try database.search(SearchQuery("egg")!, limit: 5).items.map(\.checklistName) == ["Courses"])
         let stored = try database.read { db in try String.fetchAll(db, sql: "SELECT body FROM item_folded ORDER BY id") }
-        #expect(stored == ["creme brulee", "牛乳を買う", "eggs"])
+        expectEqual(stored, ["creme brulee", "牛乳を買う", "eggs"])
         try add("crème fraîche", in: database)
         let reader = try ChecklistsDatabase.openForReading(DatabaseLocation(path: path, createsFolder: false))
         #expect(try texts("creme", in: reader).sorted() == ["Crème brûlée", "crème fraîche"])
@@ -263,12 +263,12 @@ struct SearchIndexTests {
         #expect(try database.restore(Snapshot(lists: lists, openChecklistID: nil, lastChecklistID: 4, lastItemID: nextID - 1),
                                      replacingExisting: false) == .restored)
         let back = try database.snapshot()
-        #expect(back.lists.map(\.items.count) == sizes)
-        #expect(back.lists.flatMap(\.items).map(\.item.id) == Array(1..<nextID))
-        #expect(back.lists.flatMap(\.items).map(\.uid) == (1..<nextID).map { "uid-\($0)" })
+        expectEqual(back.lists.map(\.items.count), sizes)
+        expectEqual(back.lists.flatMap(\.items).map(\.item.id), Array(1..<nextID))
+        expectEqual(back.lists.flatMap(\.items).map(\.uid), (1..<nextID).map { "uid-\($0)" })
         let summaries = try database.checklistSummaries()
-        #expect(summaries.map(\.itemCount) == sizes)
-        #expect(summaries.map(\.remainingCount) == lists.map { $0.items.filter { !$0.item.isChecked }.count })
+        expectEqual(summaries.map(\.itemCount), sizes)
+        expectEqual(summaries.map(\.remainingCount), lists.map { $0.items.filter { !$0.item.isChecked }.count })
         // The first and last item of each batch are found through the index.
         for id in [1, MultiRowInsert.rowsPerStatement, MultiRowInsert.rowsPerStatement + 1, MultiRowInsert.rowsPerStatement + 2, Int(nextID) - 1] {
             #expect(try texts("zq\(id)x", in: database) == ["Item \(id) zq\(id)x"])
@@ -317,7 +317,7 @@ struct SearchIndexTests {
         // of every item through them changes none of it.
         let folded = { try database.read { db in try Row.fetchAll(db, sql: "SELECT id, body FROM item_folded ORDER BY id") } }
         let loaded = try folded()
-        #expect(loaded.map { $0["id"] as Int64 } == [7, 9])
+        expectEqual(loaded.map { $0["id"] as Int64 }, [7, 9])
         try database.write { db in
             try db.execute(sql: "UPDATE item SET text = text, note = note")
             try db.execute(sql: "INSERT INTO item_search (item_search, rank) VALUES ('integrity-check', 1)")
@@ -338,7 +338,7 @@ struct SearchIndexTests {
     @Test("an import folds each item in Swift, on another thread, to what the triggers write in SQL, for every kind of text and note")
     func foldedInSwiftAsInSQL() throws {
         // The Swift fold joins these two columns by name.
-        #expect(Schema.searchedColumns == ["text", "note"])
+        expectEqual(Schema.searchedColumns, ["text", "note"])
         let database = try database()
         let texts: [(text: String, note: String)] = [
             ("Buy milk", ""), ("Crème brûlée", "for Sunday"), ("STRASSE", "Straße\nsecond line"), ("ＡＢＣ", " "),
@@ -353,7 +353,7 @@ struct SearchIndexTests {
                 try String.fetchOne(db, sql: "SELECT \(Schema.taggedSearchedText("t")) FROM (SELECT ? AS text, ? AS note, ? AS tags) AS t",
                                     arguments: [text, note, Tags.stored(tags)])
             }
-            #expect(Schema.foldedSearchedText(of: item) == inSQL, "\(text) / \(note) / \(tags)")
+            expectEqual(Schema.foldedSearchedText(of: item), inSQL, "\(text) / \(note) / \(tags)")
         }
         folder.remove()
     }

@@ -57,7 +57,7 @@ struct SeveralRemindersTests {
         let database = try open()
         let id = try add(database, "Pay rent", due: "2026-11-25 09:00", reminders: [.atDue, .beforeDue(minutes: 60)])
         let due = try database.dueReminders(now: Fixed.date("2026-11-25 09:00"))
-        #expect(due.map(\.reminder) == [.beforeDue(minutes: 60), .atDue])
+        expectEqual(due.map(\.reminder), [.beforeDue(minutes: 60), .atDue])
         // Another process snoozes the one at the due time before the notifier records.
         try database.apply(.snooze(itemID: id, until: Fixed.date("2026-11-25 09:10")), now: Fixed.date("2026-11-25 09:00"))
         try database.recordDelivered(due)
@@ -198,12 +198,11 @@ struct SeveralRemindersTests {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let due = Fixed.date("2026-11-25 17:00")
-        #expect(["5m", "1h", "1d", "2w", "1d9h", "90 min", "2 days"].map { ReminderTime.parseBefore($0, dueDate: due, calendar: calendar) }
-                == [5, 60, 1440, 20160, 1980, 90, 2880])
+        expectEqual(["5m", "1h", "1d", "2w", "1d9h", "90 min", "2 days"].map { ReminderTime.parseBefore($0, dueDate: due, calendar: calendar) }, [5, 60, 1440, 20160, 1980, 90, 2880])
         #expect(ReminderTime.parseBefore("2 days before 9:00", dueDate: due, calendar: calendar) == 2 * 1440 + 8 * 60)
         #expect(ReminderTime.parseBefore("0 days before 18:00", dueDate: due, calendar: calendar) == nil)   // after the due time
-        #expect(["", "h", "1x", "-1h", "400d", "tomorrow"].map { ReminderTime.parseBefore($0, dueDate: due, calendar: calendar) } == Array(repeating: nil, count: 6))
-        #expect([0, 15, 60, 1980, 20160, 10080 + 60].map(ReminderTime.shortOffset) == ["0m", "15m", "1h", "1d9h", "2w", "7d1h"])
-        #expect([60, 1980, 20160].map(ReminderTime.durationWords) == ["1 hour", "1 day 9 hours", "2 weeks"])
+        expectEqual(["", "h", "1x", "-1h", "400d", "tomorrow"].map { ReminderTime.parseBefore($0, dueDate: due, calendar: calendar) }, Array(repeating: nil, count: 6))
+        expectEqual([0, 15, 60, 1980, 20160, 10080 + 60].map(ReminderTime.shortOffset), ["0m", "15m", "1h", "1d9h", "2w", "7d1h"])
+        expectEqual([60, 1980, 20160].map(ReminderTime.durationWords), ["1 hour", "1 day 9 hours", "2 weeks"])
     }
 }

@@ -27,7 +27,7 @@ struct StartDateMappingTests {
         change(&fields)
         let merged = mapping.merge(fields, stamps: stamps, into: original)
         // Whatever is written reads back as what was asked.
-        #expect(mapping.fields(of: merged) == fields)
+        expectEqual(mapping.fields(of: merged), fields)
         return ICalendarWriter.text(merged)
     }
 
@@ -44,7 +44,7 @@ struct StartDateMappingTests {
           ])
     func readBeforeDue(start: String, due: String, expected: String) throws {
         let read = try fields([start, due])
-        #expect(read.startDate == berlin(expected))
+        expectEqual(read.startDate, berlin(expected))
         #expect(read.recurrence == nil)
     }
 
@@ -60,7 +60,7 @@ struct StartDateMappingTests {
         let original = try object(lines)
         let read = try #require(mapping.fields(of: original))
         #expect(read.startDate == nil)
-        #expect(mapping.merge(read, stamps: stamps, into: original) == original)
+        expectEqual(mapping.merge(read, stamps: stamps, into: original), original)
         let renamed = try written(lines) { $0.text = "Oat milk" }
         #expect(!renamed.contains("DTSTART") && renamed.contains("X-OTHER:1\r\n") && renamed.contains("DUE:20261127T160000Z\r\n"), "\(renamed)")
     }
@@ -78,9 +78,9 @@ struct StartDateMappingTests {
     func repeatingLead() throws {
         // tasks.org: weekly on Friday's BYDAY, started on the Monday before.
         let read = try fields(["RRULE:FREQ=WEEKLY;BYDAY=FR", "DTSTART;TZID=Europe/Berlin:20261123T090000", "DUE;TZID=Europe/Berlin:20261127T170000"])
-        #expect(read.recurrence == .weeks(1))
-        #expect(read.startDate == berlin("2026-11-23 09:00"))
-        #expect(read.repeatStart == berlin("2026-11-27 17:00"))
+        expectEqual(read.recurrence, .weeks(1))
+        expectEqual(read.startDate, berlin("2026-11-23 09:00"))
+        expectEqual(read.repeatStart, berlin("2026-11-27 17:00"))
         // Daily, started the same morning.
         let daily = try fields(["RRULE:FREQ=DAILY", "DTSTART:20261123T070000Z", "DUE:20261123T160000Z"])
         #expect(daily.recurrence == .days(1) && daily.startDate == berlin("2026-11-23 08:00") && daily.repeatStart == daily.dueDate)
@@ -94,9 +94,9 @@ struct StartDateMappingTests {
     ] as [(String, String, String, Recurrence)])
     func repeatingSeriesStart(rule: String, start: String, due: String, expected: Recurrence) throws {
         let read = try fields([rule, start, due])
-        #expect(read.recurrence == expected)
+        expectEqual(read.recurrence, expected)
         #expect(read.startDate == nil)
-        #expect(read.repeatStart == ICalZones(local: mapping.timeZone, calendar: nil).date(ICalProperty(name: "DTSTART", value: String(start.dropFirst(8)))))
+        expectEqual(read.repeatStart, ICalZones(local: mapping.timeZone, calendar: nil).date(ICalProperty(name: "DTSTART", value: String(start.dropFirst(8)))))
     }
 
     // MARK: - Writing
@@ -148,11 +148,11 @@ struct StartDateMappingTests {
         let text = ICalendarWriter.text(made)
         #expect(text.contains("RRULE:FREQ=WEEKLY\r\n") && text.contains("DTSTART:20261123T080000Z\r\n") && text.contains("DUE:20261127T160000Z\r\n"),
                 "\(text)")
-        #expect(mapping.fields(of: made) == fields)
+        expectEqual(mapping.fields(of: made), fields)
         fields.startDate = nil
         let removed = mapping.merge(fields, stamps: stamps, into: made)
         #expect(ICalendarWriter.text(removed).contains("DTSTART:20261127T160000Z\r\n"))
-        #expect(mapping.fields(of: removed) == fields)
+        expectEqual(mapping.fields(of: removed), fields)
         // A start of a repeat or more before the due date cannot be told
         // from the series start: it is not written.
         fields.startDate = berlin("2026-11-19 09:00")

@@ -102,10 +102,10 @@ struct StartDateMigrationTests {
             OldRow(lines: ["RRULE:FREQ=WEEKLY", "DTSTART:20261123T080000Z", "DUE:20261127T160000Z"], due: at("2026-11-27T16:00:00Z")),
         ])
         let items = try (1...5).map { try #require(try database.item(id: Int64($0))) }
-        #expect(items.map(\.startDate) == [Fixed.instant("2026-11-23T08:00:00Z"), Fixed.instant("2026-11-23T09:00:00+01:00"), nil,
+        expectEqual(items.map(\.startDate), [Fixed.instant("2026-11-23T08:00:00Z"), Fixed.instant("2026-11-23T09:00:00+01:00"), nil,
                                            Fixed.instant("2026-11-30T08:00:00Z"), Fixed.instant("2026-11-23T08:00:00Z")])
-        #expect(items.map(\.recurrence) == [.weeks(1), .weeks(1), .monthly, .weeks(1), nil])
-        #expect(items.map(\.repeatStart) == [Fixed.instant("2026-11-27T16:00:00Z"), Fixed.instant("2026-11-27T17:00:00+01:00"),
+        expectEqual(items.map(\.recurrence), [.weeks(1), .weeks(1), .monthly, .weeks(1), nil])
+        expectEqual(items.map(\.repeatStart), [Fixed.instant("2026-11-27T16:00:00Z"), Fixed.instant("2026-11-27T17:00:00+01:00"),
                                              Fixed.instant("2026-10-30T09:00:00Z"), Fixed.instant("2026-12-04T16:00:00Z"), nil])
     }
 
@@ -129,9 +129,9 @@ struct StartDateMigrationTests {
         for (index, row) in rows.enumerated() {
             let read = try #require(mapping.fields(of: try ICalendarReader.parse(Array(object(row.lines).utf8))[0]))
             let item = try #require(try database.item(id: Int64(index + 1)))
-            #expect(item.dueDate == read.dueDate, "\(row.lines)")
-            #expect(item.startDate == read.startDate, "\(row.lines)")
-            #expect(item.recurrence == read.recurrence, "\(row.lines)")
+            expectEqual(item.dueDate, read.dueDate, "\(row.lines)")
+            expectEqual(item.startDate, read.startDate, "\(row.lines)")
+            expectEqual(item.recurrence, read.recurrence, "\(row.lines)")
             #expect(item.recurrence == nil || item.repeatStart == read.repeatStart, "\(row.lines)")
         }
         #expect(try database.item(id: 3)?.startDate != nil && database.item(id: 5)?.startDate == nil)

@@ -34,10 +34,8 @@ struct StartDateTests {
         let friday = Fixed.date("2026-11-27 17:00")
         #expect(StartDate.problem(start: Fixed.date("2026-11-23 00:00"), due: friday, recurrence: nil, calendar: calendar) == nil)
         // iCalendar reads a DTSTART equal to DUE as no start (Apple writes one on every dated reminder).
-        #expect(StartDate.problem(start: friday, due: friday, recurrence: nil, calendar: calendar)
-                == "The start is not before the due date: move the start or the due date.")
-        #expect(StartDate.problem(start: Fixed.date("2026-11-28 00:00"), due: friday, recurrence: nil, calendar: calendar)
-                == "The start is not before the due date: move the start or the due date.")
+        expectEqual(StartDate.problem(start: friday, due: friday, recurrence: nil, calendar: calendar), "The start is not before the due date: move the start or the due date.")
+        expectEqual(StartDate.problem(start: Fixed.date("2026-11-28 00:00"), due: friday, recurrence: nil, calendar: calendar), "The start is not before the due date: move the start or the due date.")
         #expect(StartDate.problem(start: Fixed.date("2026-11-23 00:00"), due: nil, recurrence: nil, calendar: calendar) == nil)
         // Weekly: Monday before a Friday is a lead; the Friday before is a whole repeat.
         #expect(StartDate.problem(start: Fixed.date("2026-11-23 00:00"), due: friday, recurrence: .weeks(1), calendar: calendar) == nil)
@@ -55,18 +53,18 @@ struct StartDateTests {
     func moved() {
         let moved = StartDate.moved(Fixed.date("2026-11-23 08:00"), from: Fixed.date("2026-11-27 17:00"), to: Fixed.date("2026-12-04 17:00"),
                                     recurrence: .weeks(1), calendar: calendar)
-        #expect(moved == Fixed.date("2026-11-30 08:00"))
+        expectEqual(moved, Fixed.date("2026-11-30 08:00"))
     }
 
     @Test("a weekday item's start from the Friday before a Monday, moved to Tuesday, starts Tuesday at 00:00: Saturday would be no lead")
     func movedOnWeekdays() {
         let moved = StartDate.moved(Fixed.date("2026-11-20 18:00"), from: Fixed.date("2026-11-23 09:00"), to: Fixed.date("2026-11-24 09:00"),
                                     recurrence: .weekdays, calendar: calendar)
-        #expect(moved == Fixed.date("2026-11-24 00:00"))
+        expectEqual(moved, Fixed.date("2026-11-24 00:00"))
         // Due at 00:00 itself: a minute before.
         let midnight = StartDate.moved(Fixed.date("2026-11-20 18:00"), from: Fixed.date("2026-11-23 00:00"), to: Fixed.date("2026-11-24 00:00"),
                                        recurrence: .weekdays, calendar: calendar)
-        #expect(midnight == Fixed.date("2026-11-23 23:59"))
+        expectEqual(midnight, Fixed.date("2026-11-23 23:59"))
     }
 
     @Test("stored with the item, and a start after the due date is refused with nothing written")
@@ -120,8 +118,8 @@ struct StartDateTests {
                                              startDate: Fixed.date("2026-11-16 08:00")))
         try database.apply(.setChecked(itemID: id, true), now: now)
         let item = try #require(try database.item(id: id))
-        #expect(item.dueDate == Fixed.date("2026-11-27 17:00"))
-        #expect(item.startDate == Fixed.date("2026-11-23 08:00"))
+        expectEqual(item.dueDate, Fixed.date("2026-11-27 17:00"))
+        expectEqual(item.startDate, Fixed.date("2026-11-23 08:00"))
         #expect(!item.hasStarted(now: now))
         guard case .applied = try database.step(.undo, now: now) else { Issue.record("not undone"); return }
         #expect(try database.item(id: id)?.startDate == Fixed.date("2026-11-16 08:00"))
@@ -144,7 +142,7 @@ struct StartDateTests {
         let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
         let item = try #require(try database.item(id: 1))
         #expect(item.startDate == nil)
-        #expect(item.tags == ["work"])
-        #expect(item.dueDate == Date(timeIntervalSince1970: 1_795_338_000))
+        expectEqual(item.tags, ["work"])
+        expectEqual(item.dueDate, Date(timeIntervalSince1970: 1_795_338_000))
     }
 }

@@ -14,8 +14,8 @@ struct StorageTests {
     func firstStart() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)
         let lists = try database.checklistSummaries()
-        #expect(lists.map(\.checklist.name) == ["List"])
-        #expect(lists[0].detail == "(No Items)")
+        expectEqual(lists.map(\.checklist.name), ["List"])
+        expectEqual(lists[0].detail, "(No Items)")
         #expect(try database.openChecklistID() == nil)
         folder.remove()
     }
@@ -30,8 +30,8 @@ struct StorageTests {
         }
         let again = try ChecklistsDatabase.temporary(in: folder)
         let lists = try again.checklistSummaries()
-        #expect(lists.count == 1)
-        #expect(lists[0].detail == "1 Remaining")
+        expectEqual(lists.count, 1)
+        expectEqual(lists[0].detail, "1 Remaining")
         #expect(try again.openChecklistID() == lists[0].id)
         folder.remove()
     }
@@ -72,8 +72,8 @@ struct StorageTests {
         _ = try ChecklistsDatabase.open(location)
         let fileMode = try FileManager.default.attributesOfItem(atPath: location.path)[.posixPermissions] as? Int
         let folderMode = try FileManager.default.attributesOfItem(atPath: folder.path + "/checklists")[.posixPermissions] as? Int
-        #expect(fileMode == 0o600)
-        #expect(folderMode == 0o700)
+        expectEqual(fileMode, 0o600)
+        expectEqual(folderMode, 0o700)
         folder.remove()
     }
 
@@ -86,9 +86,8 @@ struct StorageTests {
 
         chmod(path, 0o644)
         let first = try ChecklistsDatabase.open(location)
-        #expect(first.openingNotice == .openToOthers(path: path, mode: 0o644))
-        #expect(first.openingNotice?.description
-            == "other users can read \(path) (mode 644); chmod 600 it to keep your lists private (said once)")
+        expectEqual(first.openingNotice, .openToOthers(path: path, mode: 0o644))
+        expectEqual(first.openingNotice?.description, "other users can read \(path) (mode 644); chmod 600 it to keep your lists private (said once)")
         #expect(try ChecklistsDatabase.open(location).openingNotice == nil)     // said once
         #expect(try ChecklistsDatabase.open(location).checklistSummaries().map(\.checklist.name) == ["List", "Private"])
 
@@ -100,7 +99,7 @@ struct StorageTests {
         chmod(path, 0o644)                                                      // opened up again: said again
         #expect(try ChecklistsDatabase.open(location).openingNotice == .openToOthers(path: path, mode: 0o644))
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
-        #expect(mode == 0o644)                                                  // used as it is, not changed
+        expectEqual(mode, 0o644)                                                  // used as it is, not changed
         folder.remove()
     }
 
@@ -177,12 +176,12 @@ struct StorageTests {
 
         for _ in 1...2 {
             let lists = try database.checklistSummaries()
-            #expect(lists.map(\.checklist.name) == ["Café ☕️ trips", "From a newer version", "List"])
-            #expect(lists.map(\.checklist.icon) == [.trips, .none, .none])
-            #expect(lists.map(\.checklist.sortOrder) == [.text, .dueDate, .dueDate])
-            #expect(lists.map(\.checklist.hidesChecked) == [true, false, false])
-            #expect(lists.map(\.itemCount) == [3, 0, 0])
-            #expect(lists.map(\.remainingCount) == [2, 0, 0])
+            expectEqual(lists.map(\.checklist.name), ["Café ☕️ trips", "From a newer version", "List"])
+            expectEqual(lists.map(\.checklist.icon), [.trips, .none, .none])
+            expectEqual(lists.map(\.checklist.sortOrder), [.text, .dueDate, .dueDate])
+            expectEqual(lists.map(\.checklist.hidesChecked), [true, false, false])
+            expectEqual(lists.map(\.itemCount), [3, 0, 0])
+            expectEqual(lists.map(\.remainingCount), [2, 0, 0])
             // One list by id reads it the same way.
             for list in lists { #expect(try database.checklistSummary(id: list.id) == list) }
         }
@@ -204,8 +203,8 @@ struct StorageTests {
         #expect(try database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: 0, limit: 10).items.map(\.text) == texts.reversed())
         #expect(try database.itemsPage(checklistID: list, sortOrder: .text, offset: 0, limit: 10).items.map(\.text) == ["apple", "item 1", "Item 2", "item 10"])
         let page = try database.itemsPage(checklistID: list, sortOrder: .text, offset: 1, limit: 2)
-        #expect(page.items.map(\.text) == ["item 1", "Item 2"])
-        #expect(page.totalCount == 4)
+        expectEqual(page.items.map(\.text), ["item 1", "Item 2"])
+        expectEqual(page.totalCount, 4)
         #expect(try database.index(ofItem: ids[0], sortOrder: .text) == 3)
         #expect(try database.index(ofItem: ids[0], sortOrder: .dueDate) == 3)
         #expect(try database.index(ofItem: ids[0], sortOrder: .added) == 0)
@@ -234,7 +233,7 @@ struct StorageTests {
         #expect(try database.checklists().map(\.name) == ["List", "Other"])
         #expect(try database.snapshot().lists.flatMap(\.items).count == 2)
         let asked = statements.withLock { $0 }.filter { $0.contains("database_list") || $0.contains("table_xinfo") }
-        #expect(asked == [])
+        expectEqual(asked, [])
         #expect(statements.withLock { $0 }.contains { $0.hasPrefix("UPDATE item SET checklistID") })
         folder.remove()
     }
@@ -251,8 +250,8 @@ struct StorageTests {
         #expect(!ready.contains { $0.contains("CREATE TABLE IF NOT EXISTS grdb_migrations") })
         // Both preferences in one statement, and our three tables' first
         // rows in another.
-        #expect(ready.filter { $0.contains("FROM preference WHERE key") }.count == 1)
-        #expect(ready.filter { $0.contains("NOT INDEXED LIMIT 1") }.count == 1)
+        expectEqual(ready.filter { $0.contains("FROM preference WHERE key") }.count, 1)
+        expectEqual(ready.filter { $0.contains("NOT INDEXED LIMIT 1") }.count, 1)
 
         // The file as the version before the newest migration left it: the
         // next open migrates it again.
@@ -282,7 +281,7 @@ struct StorageTests {
             .addItem(checklistID: list, ItemDraft(text: "item \(offset)", dueDate: due.addingTimeInterval(hour * 3600)))
         }, now: Fixed.now)
         let page = try database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: 0, limit: 10).items
-        #expect(page.map(\.text) == ["item 5", "item 1", "item 2", "item 4", "item 0", "item 3"])
+        expectEqual(page.map(\.text), ["item 5", "item 1", "item 2", "item 4", "item 0", "item 3"])
         for (position, item) in page.enumerated() {
             #expect(try database.index(ofItem: item.id, sortOrder: .dueDate) == position, "\(item.text)")
         }
@@ -301,8 +300,8 @@ struct StorageTests {
             for offset in 0..<11 {
                 for limit in [1, 3, 5] {
                     let page = try database.itemsPage(checklistID: list, sortOrder: order, offset: offset, limit: limit)
-                    #expect(page.items.map(\.text) == Array(all.dropFirst(offset).prefix(limit)), "\(order) offset \(offset) limit \(limit)")
-                    #expect(page.offset == offset)
+                    expectEqual(page.items.map(\.text), Array(all.dropFirst(offset).prefix(limit)), "\(order) offset \(offset) limit \(limit)")
+                    expectEqual(page.offset, offset)
                 }
             }
         }
@@ -374,7 +373,7 @@ struct StorageTests {
             }
             let stored = try #require(try database.item(id: id)?.text)
             // Compared scalar by scalar: Swift's == would call a composed é equal to e + U+0301.
-            #expect(Array(stored.unicodeScalars) == Array(text.unicodeScalars))
+            expectEqual(Array(stored.unicodeScalars), Array(text.unicodeScalars))
         }
         folder.remove()
     }
@@ -405,7 +404,7 @@ struct StorageTests {
         for index in 0..<10_000 {
             do { try add("filler \(index)") } catch let error as StorageError { failure = error; break }
         }
-        #expect(failure == .diskFull(path: database.path))
+        expectEqual(failure, .diskFull(path: database.path))
         #expect(throws: StorageError.diskFull(path: database.path)) {
             try database.apply(.addItem(checklistID: list, ItemDraft(text: "one too many", dueDate: due)), now: Fixed.now)
         }
@@ -451,7 +450,7 @@ struct RefusedFileTests {
             }
             let after = try Data(contentsOf: URL(fileURLWithPath: path))
             let changed = zip(before.indices, after.indices).filter { before[$0] != after[$1] }.prefix(8)
-            #expect(after == before, "\(way): the file changed: \(before.count) → \(after.count) bytes, first changes at \(Array(changed))")
+            expectEqual(after, before, "\(way): the file changed: \(before.count) → \(after.count) bytes, first changes at \(Array(changed))")
             #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "\(way) left a -wal")
             #expect(!FileManager.default.fileExists(atPath: path + "-shm"), "\(way) left a -shm")
         }

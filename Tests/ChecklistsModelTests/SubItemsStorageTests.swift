@@ -60,7 +60,7 @@ struct SubItemsStorageTests {
             // Every page of two rows, read forwards and (past the middle) backwards, is the same slice.
             for offset in 0..<6 {
                 let slice = try trip.page(order, offset: offset, limit: 2).map { $0.trimmingCharacters(in: .whitespaces) }
-                #expect(slice.map { $0.components(separatedBy: " ").first! } == Array(rows[offset..<min(6, offset + 2)]), "\(order) at \(offset)")
+                expectEqual(slice.map { $0.components(separatedBy: " ").first! }, Array(rows[offset..<min(6, offset + 2)]), "\(order) at \(offset)")
             }
             for (index, text) in rows.enumerated() {
                 let id = try #require(trip.ids[text == "Book" ? "Book hotel" : text])
@@ -121,7 +121,7 @@ struct SubItemsStorageTests {
         #expect(try database.reminderDate(ofItem: socks) != nil)
         try database.apply(.deleteItem(id: trip.ids["Trip"]!), now: Fixed.now)
         let left = try trip.page(.added)
-        #expect(left == ["Rent", "Zoo"])
+        expectEqual(left, ["Rent", "Zoo"])
         #expect(try database.reminderDate(ofItem: socks) == nil)
         #expect(try database.checklistSummary(id: trip.list)?.itemCount == 2)
         guard case .applied = try database.step(.undo, now: Fixed.now) else { Issue.record("not undone"); return }
@@ -174,7 +174,7 @@ struct SubItemsStorageTests {
         let socks = try #require(try database.item(id: trip.ids["Socks"]!))
         #expect(socks.parentID == nil && socks.unlinkedParentUID == uid)
         let rows = try trip.page(.added)
-        #expect(rows == ["Trip 0/1", "  Book hotel", "Rent", "Socks", "Zoo"])
+        expectEqual(rows, ["Trip 0/1", "  Book hotel", "Rent", "Socks", "Zoo"])
     }
 }
 
@@ -196,7 +196,7 @@ extension SubItemsStorageTests {
             steps.append("\(current?.text ?? "?") \(step.number)/\(step.total)\(step.wrapped ? " wrapped" : "")")
         }
         #expect(try trip.page(.dueDate) == ["Rent", "Zoo", "Trip 0/2", "  Book hotel", "  Pack 0/1", "    Socks", "Pack passports"])
-        #expect(steps == ["Pack 1/2", "Pack passports 2/2", "Pack 1/2 wrapped"])
+        expectEqual(steps, ["Pack 1/2", "Pack passports 2/2", "Pack 1/2 wrapped"])
         let back = try #require(try trip.database.nextMatch(query, checklistID: trip.list, sortOrder: .dueDate, hidingChecked: false,
                                                             after: current, forward: false))
         #expect(back.itemID == trip.ids["Pack passports"] && back.wrapped)

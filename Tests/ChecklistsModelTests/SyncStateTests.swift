@@ -35,11 +35,11 @@ struct SyncStateTests {
         let calendars = try reopened.syncCalendars()
         #expect(calendars.map(\.url) == ["/cal/"] && calendars[0].syncToken == "t1")
         let contents = try reopened.syncContents(checklistID: calendars[0].checklistID, calendarURL: "/cal/")
-        #expect(contents.entries.map(\.item.text) == ["Pending", "Checked"])
+        expectEqual(contents.entries.map(\.item.text), ["Pending", "Checked"])
         // A pulled check-off has nothing pending.
         #expect(try contents.entries.map { try reopened.pendingReminders(ofItem: $0.item.id) } == [[.atDue: due], [:]])
         #expect(contents.states.map(\.uid) == ["a", "b"] && contents.states[0].syncedModifiedAt == modified)
-        #expect(contents.entries[0].modifiedAt == modified)
+        expectEqual(contents.entries[0].modifiedAt, modified)
     }
 
     @Test("the calendar's change tag is kept with its token, and a sync of a calendar unchanged there reads only the states it names")
@@ -84,7 +84,7 @@ struct SyncStateTests {
                                      state: state(read.uid, modified: Fixed.now)),
             ]),
         ]), now: Fixed.now)
-        #expect(skipped == [read.uid])
+        expectEqual(skipped, [read.uid])
         #expect(try database.item(id: id)?.text == "Oat milk")
         #expect(try database.syncContents(checklistID: list.id, calendarURL: "/cal/").states.isEmpty)
 
@@ -109,9 +109,9 @@ struct SyncStateTests {
         ]), now: Fixed.now)
         let list = try #require(database.syncCalendars().first?.checklistID)
         let items = try database.syncContents(checklistID: list, calendarURL: "/cal/")
-        #expect(items.entries.map(\.uid) == (1...count).map { "u\($0)" })
-        #expect(items.entries.map(\.item.position) == (1...count).map(Int64.init))
-        #expect(items.states.count == count)
+        expectEqual(items.entries.map(\.uid), (1...count).map { "u\($0)" })
+        expectEqual(items.entries.map(\.item.position), (1...count).map(Int64.init))
+        expectEqual(items.states.count, count)
         let summary = try #require(database.checklistSummaries().first { $0.checklist.id == list })
         #expect(summary.itemCount == count && summary.remainingCount == count - count / 4)
         for index in [1, 500, 501, 1_000, 1_001, count] {
@@ -131,8 +131,8 @@ struct SyncStateTests {
             ]),
         ]), now: Fixed.now)
         let entry = try #require(database.history().first)
-        #expect(entry.origin == .sync)
-        #expect(entry.description == "sync with the server: 1 item")
+        expectEqual(entry.origin, .sync)
+        expectEqual(entry.description, "sync with the server: 1 item")
 
         let list = try #require(database.syncCalendars().first?.checklistID)
         try database.apply(.deleteChecklist(id: list), now: Fixed.now)
@@ -141,7 +141,7 @@ struct SyncStateTests {
         // Linked again, and the item's stamp differs from the synced one: the next sync sends it.
         #expect(try database.syncCalendars() == [SyncCalendarState(url: "/cal/", checklistID: list, syncToken: "t1")])
         let contents = try database.syncContents(checklistID: list, calendarURL: "/cal/")
-        #expect(contents.entries.map(\.item.text) == ["Milk"])
+        expectEqual(contents.entries.map(\.item.text), ["Milk"])
         #expect(contents.entries[0].modifiedAt == later && contents.states[0].syncedModifiedAt == modified)
     }
 }

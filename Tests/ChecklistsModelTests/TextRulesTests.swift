@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ChecklistsModel
 
 @Suite("Text rules")
@@ -12,7 +13,7 @@ struct TextRulesTests {
             let text = String(scalar)
             if TextRules.isBlank(text) != TextRules.trimmed(text).isEmpty { disagreements.append(String(value, radix: 16)) }
         }
-        #expect(disagreements == [])
+        expectEqual(disagreements, [])
         #expect(TextRules.isBlank(""))
         #expect(TextRules.isBlank(" \t\r\n\u{2028}\u{3000}"))
         #expect(!TextRules.isBlank("  x  "))

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import ChecklistsModel
 
 /// `TextWidth.appendSanitized(utf8:to:)`: stored bytes, which nothing has
@@ -71,7 +72,7 @@ struct TextWidthBytesTests {
         ]
         for bytes in cases {
             #expect(!isClean(bytes), "\(bytes)")
-            #expect(appended(bytes) == reference(bytes), "\(bytes)")
+            expectEqual(appended(bytes), reference(bytes), "\(bytes)")
         }
         #expect(appended([0x63, 0x61, 0x66, 0xC3]) == [0x2A] + Array("caf\u{FFFD}".utf8))
     }
@@ -91,10 +92,10 @@ struct TextWidthBytesTests {
                 }
             }
             let valid = String(validating: bytes, as: UTF8.self)
-            #expect(isClean(bytes) == (valid.map { TextWidth.sanitized($0) == $0 } ?? false), "\(bytes)")
-            #expect(bytes.withUnsafeBufferPointer { TextWidth.isWellFormedUTF8($0) } == (valid != nil), "\(bytes)")
-            #expect(appended(bytes) == reference(bytes), "\(bytes)")
-            #expect(bytes.withUnsafeBufferPointer { TextWidth.jsonPlainPrefixCount($0) } == jsonPlainReference(bytes), "\(bytes)")
+            expectEqual(isClean(bytes), (valid.map { TextWidth.sanitized($0) == $0 } ?? false), "\(bytes)")
+            expectEqual(bytes.withUnsafeBufferPointer { TextWidth.isWellFormedUTF8($0) }, (valid != nil), "\(bytes)")
+            expectEqual(appended(bytes), reference(bytes), "\(bytes)")
+            expectEqual(bytes.withUnsafeBufferPointer { TextWidth.jsonPlainPrefixCount($0) }, jsonPlainReference(bytes), "\(bytes)")
         }
     }
 }

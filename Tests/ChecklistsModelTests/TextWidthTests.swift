@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import ChecklistsModel
 
 /// Widths must match what the terminal draws, or every column after a
@@ -17,97 +18,97 @@ import Testing
     }
 
     @Test func asciiIsOneColumn() {
-        #expect(TextWidth.columns(of: "a" as Character) == 1)
-        #expect(TextWidth.columns(of: " " as Character) == 1)
-        #expect(TextWidth.columns(of: "~" as Character) == 1)
+        expectEqual(TextWidth.columns(of: "a" as Character), 1)
+        expectEqual(TextWidth.columns(of: " " as Character), 1)
+        expectEqual(TextWidth.columns(of: "~" as Character), 1)
     }
 
     @Test func eastAsianWideIsTwoColumns() {
         for glyph: Character in ["日", "本", "語", "の", "テ", "한", "Ａ", "　", "𠀋", "㐀"] {
-            #expect(TextWidth.columns(of: glyph) == 2, "\(glyph)")
+            expectEqual(TextWidth.columns(of: glyph), 2, "\(glyph)")
         }
         // Halfwidth katakana is narrow, as its name says.
-        #expect(TextWidth.columns(of: "\u{FF71}" as Character) == 1)
+        expectEqual(TextWidth.columns(of: "\u{FF71}" as Character), 1)
     }
 
     @Test func emojiPresentationIsTwoColumns() {
         for glyph: Character in ["😀", "🧳", "🚀", "⌚", "☕", "✅", "❌", "⭐", "🀄", "🈁", "🫨"] {
-            #expect(TextWidth.columns(of: glyph) == 2, "\(glyph)")
+            expectEqual(TextWidth.columns(of: glyph), 2, "\(glyph)")
         }
     }
 
     @Test func textPresentationSymbolIsOneColumnUnlessVS16() {
-        #expect(TextWidth.columns(of: "✈" as Character) == 1)
-        #expect(TextWidth.columns(of: "✈\u{FE0F}" as Character) == 2)
-        #expect(TextWidth.columns(of: "❤" as Character) == 1)
-        #expect(TextWidth.columns(of: "❤\u{FE0F}" as Character) == 2)
+        expectEqual(TextWidth.columns(of: "✈" as Character), 1)
+        expectEqual(TextWidth.columns(of: "✈\u{FE0F}" as Character), 2)
+        expectEqual(TextWidth.columns(of: "❤" as Character), 1)
+        expectEqual(TextWidth.columns(of: "❤\u{FE0F}" as Character), 2)
         // A text variation selector keeps the base's own width.
-        #expect(TextWidth.columns(of: "⌚\u{FE0E}" as Character) == 2)
-        #expect(TextWidth.columns(of: "✈\u{FE0E}" as Character) == 1)
+        expectEqual(TextWidth.columns(of: "⌚\u{FE0E}" as Character), 2)
+        expectEqual(TextWidth.columns(of: "✈\u{FE0E}" as Character), 1)
     }
 
     @Test func zwjSequencesAreOneWideGlyph() {
         let family: Character = "👨\u{200D}👩\u{200D}👧"
-        #expect(TextWidth.columns(of: family) == 2)
-        #expect(TextWidth.columns(of: "🏳\u{FE0F}\u{200D}🌈" as Character) == 2)
-        #expect(TextWidth.columns(of: "❤\u{200D}🔥" as Character) == 2)
-        #expect(TextWidth.columns(of: "👋🏽" as Character) == 2)
-        #expect(TextWidth.columns(of: "☝🏽" as Character) == 2)
-        #expect(TextWidth.columns(of: "1\u{FE0F}\u{20E3}" as Character) == 2)
+        expectEqual(TextWidth.columns(of: family), 2)
+        expectEqual(TextWidth.columns(of: "🏳\u{FE0F}\u{200D}🌈" as Character), 2)
+        expectEqual(TextWidth.columns(of: "❤\u{200D}🔥" as Character), 2)
+        expectEqual(TextWidth.columns(of: "👋🏽" as Character), 2)
+        expectEqual(TextWidth.columns(of: "☝🏽" as Character), 2)
+        expectEqual(TextWidth.columns(of: "1\u{FE0F}\u{20E3}" as Character), 2)
     }
 
     @Test func flagsAreTwoColumnsSingleRegionalIndicatorIsOne() {
-        #expect(TextWidth.columns(of: "🇯🇵" as Character) == 2)
-        #expect(TextWidth.columns(of: "🇫🇷" as Character) == 2)
-        #expect(TextWidth.columns(of: "\u{1F1EF}" as Character) == 1)
+        expectEqual(TextWidth.columns(of: "🇯🇵" as Character), 2)
+        expectEqual(TextWidth.columns(of: "🇫🇷" as Character), 2)
+        expectEqual(TextWidth.columns(of: "\u{1F1EF}" as Character), 1)
         // England: black flag plus tag characters.
-        #expect(TextWidth.columns(of: "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}" as Character) == 2)
+        expectEqual(TextWidth.columns(of: "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}" as Character), 2)
     }
 
     @Test func combiningMarksAddNothing() {
-        #expect(TextWidth.columns(of: "e\u{0301}" as Character) == 1)
-        #expect(TextWidth.columns(of: "é" as Character) == 1)
-        #expect(TextWidth.columns(of: "a\u{0308}\u{0323}" as Character) == 1)
-        #expect(TextWidth.columns(of: "日\u{20DD}" as Character) == 2)
-        #expect(TextWidth.columns(of: "\u{0301}" as Character) == 0)
-        #expect(TextWidth.columns(of: "\u{200B}" as Character) == 0)
-        #expect(TextWidth.columns(of: "\u{200D}" as Character) == 0)
-        #expect(TextWidth.columns(of: "\u{FE0F}" as Character) == 0)
-        #expect(TextWidth.columns(of: "\u{FEFF}" as Character) == 0)
+        expectEqual(TextWidth.columns(of: "e\u{0301}" as Character), 1)
+        expectEqual(TextWidth.columns(of: "é" as Character), 1)
+        expectEqual(TextWidth.columns(of: "a\u{0308}\u{0323}" as Character), 1)
+        expectEqual(TextWidth.columns(of: "日\u{20DD}" as Character), 2)
+        expectEqual(TextWidth.columns(of: "\u{0301}" as Character), 0)
+        expectEqual(TextWidth.columns(of: "\u{200B}" as Character), 0)
+        expectEqual(TextWidth.columns(of: "\u{200D}" as Character), 0)
+        expectEqual(TextWidth.columns(of: "\u{FE0F}" as Character), 0)
+        expectEqual(TextWidth.columns(of: "\u{FEFF}" as Character), 0)
     }
 
     @Test func hangulJamoSyllableIsTwoColumns() {
         // Conjoining jamo: wide initial, zero-width medial and final.
-        #expect(TextWidth.columns(of: "\u{1100}\u{1161}\u{11A8}" as Character) == 2)
+        expectEqual(TextWidth.columns(of: "\u{1100}\u{1161}\u{11A8}" as Character), 2)
     }
 
     @Test func secondSpacingScalarInAClusterCounts() {
         // Terminals (tmux, xterm) draw these two columns wide; see TextWidth.
-        #expect(TextWidth.columns(of: "\u{0915}\u{093F}" as Character) == 2)   // कि
-        #expect(TextWidth.columns(of: "\u{0E01}\u{0E33}" as Character) == 2)   // กำ
-        #expect(TextWidth.columns(of: "\u{0915}\u{094D}" as Character) == 1)   // क्
+        expectEqual(TextWidth.columns(of: "\u{0915}\u{093F}" as Character), 2)   // कि
+        expectEqual(TextWidth.columns(of: "\u{0E01}\u{0E33}" as Character), 2)   // กำ
+        expectEqual(TextWidth.columns(of: "\u{0915}\u{094D}" as Character), 1)   // क्
     }
 
     @Test func controlsCountAsTheirStandIns() {
-        #expect(TextWidth.columns(of: "\u{1B}" as Character) == 1)
-        #expect(TextWidth.columns(of: "\u{7F}" as Character) == 1)
-        #expect(TextWidth.columns(of: "\u{9B}" as Character) == 1)
-        #expect(TextWidth.columns(of: "\r\n" as Character) == 2)
-        #expect(TextWidth.columns(of: "\u{202E}" as Character) == 0)
+        expectEqual(TextWidth.columns(of: "\u{1B}" as Character), 1)
+        expectEqual(TextWidth.columns(of: "\u{7F}" as Character), 1)
+        expectEqual(TextWidth.columns(of: "\u{9B}" as Character), 1)
+        expectEqual(TextWidth.columns(of: "\r\n" as Character), 2)
+        expectEqual(TextWidth.columns(of: "\u{202E}" as Character), 0)
     }
 
     // MARK: Strings
 
     @Test func stringWidthSumsGraphemes() {
-        #expect(TextWidth.columns(of: "") == 0)
-        #expect(TextWidth.columns(of: "hello") == 5)
-        #expect(TextWidth.columns(of: "日本語のテキスト") == 16)
-        #expect(TextWidth.columns(of: "a👨\u{200D}👩\u{200D}👧b") == 4)
-        #expect(TextWidth.columns(of: "🇯🇵🇫🇷") == 4)
-        #expect(TextWidth.columns(of: "cafe\u{0301}") == 4)
-        #expect(TextWidth.columns(of: "\u{1B}[2J") == 4)
-        #expect(TextWidth.columns(of: "a\r\nb") == 4)
-        #expect(TextWidth.columns(of: "abc\u{202E}def") == 6)
+        expectEqual(TextWidth.columns(of: ""), 0)
+        expectEqual(TextWidth.columns(of: "hello"), 5)
+        expectEqual(TextWidth.columns(of: "日本語のテキスト"), 16)
+        expectEqual(TextWidth.columns(of: "a👨\u{200D}👩\u{200D}👧b"), 4)
+        expectEqual(TextWidth.columns(of: "🇯🇵🇫🇷"), 4)
+        expectEqual(TextWidth.columns(of: "cafe\u{0301}"), 4)
+        expectEqual(TextWidth.columns(of: "\u{1B}[2J"), 4)
+        expectEqual(TextWidth.columns(of: "a\r\nb"), 4)
+        expectEqual(TextWidth.columns(of: "abc\u{202E}def"), 6)
     }
 
     /// Text of scalars that each stand alone is measured scalar by scalar,
@@ -160,7 +161,7 @@ import Testing
         }
         for text in texts {
             let byGraphemes = text.reduce(0) { $0 + TextWidth.columns(of: $1) }
-            #expect(TextWidth.columns(of: text) == byGraphemes, "\(text)")
+            expectEqual(TextWidth.columns(of: text), byGraphemes, "\(text)")
         }
     }
 
@@ -168,88 +169,88 @@ import Testing
 
     @Test func cleanTextIsUnchanged() {
         for text in ["", "plain", "日本語", "€ … ’ “quotes”", "👨\u{200D}👩\u{200D}👧", "e\u{0301}", "שלום", "مرحبا"] {
-            #expect(TextWidth.sanitized(text) == text)
+            expectEqual(TextWidth.sanitized(text), text)
         }
     }
 
     @Test func escapeSequencesBecomeVisible() {
-        #expect(TextWidth.sanitized("\u{1B}]52;c;aGVsbG8=\u{07}") == "␛]52;c;aGVsbG8=␇")
-        #expect(TextWidth.sanitized("\u{1B}[2J") == "␛[2J")
-        #expect(TextWidth.sanitized("\u{1B}[31mred\u{1B}[0m") == "␛[31mred␛[0m")
+        expectEqual(TextWidth.sanitized("\u{1B}]52;c;aGVsbG8=\u{07}"), "␛]52;c;aGVsbG8=␇")
+        expectEqual(TextWidth.sanitized("\u{1B}[2J"), "␛[2J")
+        expectEqual(TextWidth.sanitized("\u{1B}[31mred\u{1B}[0m"), "␛[31mred␛[0m")
     }
 
     @Test func everyControlIsReplaced() {
-        #expect(TextWidth.sanitized("\u{00}") == "\u{2400}")
-        #expect(TextWidth.sanitized("\u{1F}") == "\u{241F}")
-        #expect(TextWidth.sanitized("a\tb\nc\rd") == "a␉b␊c␍d")
-        #expect(TextWidth.sanitized("\r\n") == "␍␊")
-        #expect(TextWidth.sanitized("x\u{7F}") == "x␡")
-        #expect(TextWidth.sanitized("\u{80}\u{9B}2J\u{9F}") == "\u{FFFD}\u{FFFD}2J\u{FFFD}")
-        #expect(TextWidth.sanitized("a\u{2028}b\u{2029}c") == "a␤b␤c")
+        expectEqual(TextWidth.sanitized("\u{00}"), "\u{2400}")
+        expectEqual(TextWidth.sanitized("\u{1F}"), "\u{241F}")
+        expectEqual(TextWidth.sanitized("a\tb\nc\rd"), "a␉b␊c␍d")
+        expectEqual(TextWidth.sanitized("\r\n"), "␍␊")
+        expectEqual(TextWidth.sanitized("x\u{7F}"), "x␡")
+        expectEqual(TextWidth.sanitized("\u{80}\u{9B}2J\u{9F}"), "\u{FFFD}\u{FFFD}2J\u{FFFD}")
+        expectEqual(TextWidth.sanitized("a\u{2028}b\u{2029}c"), "a␤b␤c")
         for value in UInt32(0)...0x9F where value < 0x20 || value >= 0x7F {
             let text = "<" + String(Unicode.Scalar(value)!) + ">"
             let clean = TextWidth.sanitized(text)
             #expect(!clean.unicodeScalars.contains { $0.value < 0x20 || ($0.value >= 0x7F && $0.value <= 0x9F) })
-            #expect(TextWidth.columns(of: clean) == 3)
+            expectEqual(TextWidth.columns(of: clean), 3)
         }
     }
 
     @Test func bidiOverridesAndIsolatesAreRemoved() {
-        #expect(TextWidth.sanitized("abc\u{202E}fed\u{202C}") == "abcfed")
-        #expect(TextWidth.sanitized("\u{202A}\u{202B}\u{202D}x\u{2066}\u{2067}\u{2068}\u{2069}") == "x")
+        expectEqual(TextWidth.sanitized("abc\u{202E}fed\u{202C}"), "abcfed")
+        expectEqual(TextWidth.sanitized("\u{202A}\u{202B}\u{202D}x\u{2066}\u{2067}\u{2068}\u{2069}"), "x")
         // Right-to-left letters and the implicit marks stay.
-        #expect(TextWidth.sanitized("שלום\u{200F}") == "שלום\u{200F}")
+        expectEqual(TextWidth.sanitized("שלום\u{200F}"), "שלום\u{200F}")
     }
 
     @Test func sanitizingCanJoinAGraphemeItSeparated() {
         // The stand-in is a normal symbol, so a following mark combines with it.
         let text = TextWidth.sanitized("\n\u{0301}")
-        #expect(text.count == 1)
-        #expect(TextWidth.columns(of: "\n\u{0301}") == 1)
+        expectEqual(text.count, 1)
+        expectEqual(TextWidth.columns(of: "\n\u{0301}"), 1)
     }
 
     // MARK: Truncating
 
     @Test func truncatesCJKAtAGlyphBoundary() {
         let cut = TextWidth.truncated("日本語のテキスト", toColumns: 10)
-        #expect(cut == "日本語の…")
-        #expect(TextWidth.columns(of: cut) == 9)
-        #expect(TextWidth.truncated("日本語のテキスト", toColumns: 9) == "日本語の…")
-        #expect(TextWidth.truncated("日本語のテキスト", toColumns: 16) == "日本語のテキスト")
-        #expect(TextWidth.truncated("日本語のテキスト", toColumns: 15) == "日本語のテキス…")
-        #expect(TextWidth.truncated("日本語のテキスト", toColumns: 14) == "日本語のテキ…")
+        expectEqual(cut, "日本語の…")
+        expectEqual(TextWidth.columns(of: cut), 9)
+        expectEqual(TextWidth.truncated("日本語のテキスト", toColumns: 9), "日本語の…")
+        expectEqual(TextWidth.truncated("日本語のテキスト", toColumns: 16), "日本語のテキスト")
+        expectEqual(TextWidth.truncated("日本語のテキスト", toColumns: 15), "日本語のテキス…")
+        expectEqual(TextWidth.truncated("日本語のテキスト", toColumns: 14), "日本語のテキ…")
     }
 
     @Test func truncatesASCII() {
-        #expect(TextWidth.truncated("hello", toColumns: 5) == "hello")
-        #expect(TextWidth.truncated("hello", toColumns: 4) == "hel…")
-        #expect(TextWidth.truncated("hello", toColumns: 1) == "…")
-        #expect(TextWidth.truncated("hello", toColumns: 0) == "")
-        #expect(TextWidth.truncated("hello", toColumns: -3) == "")
-        #expect(TextWidth.truncated("", toColumns: 3) == "")
+        expectEqual(TextWidth.truncated("hello", toColumns: 5), "hello")
+        expectEqual(TextWidth.truncated("hello", toColumns: 4), "hel…")
+        expectEqual(TextWidth.truncated("hello", toColumns: 1), "…")
+        expectEqual(TextWidth.truncated("hello", toColumns: 0), "")
+        expectEqual(TextWidth.truncated("hello", toColumns: -3), "")
+        expectEqual(TextWidth.truncated("", toColumns: 3), "")
     }
 
     @Test func wideGlyphStraddlingTheLimitIsDropped() {
-        #expect(TextWidth.truncated("ab日本", toColumns: 4) == "ab…")
-        #expect(TextWidth.truncated("日", toColumns: 1) == "…")
-        #expect(TextWidth.truncated("日", toColumns: 2) == "日")
-        #expect(TextWidth.truncated("a日", toColumns: 2) == "a…")
-        #expect(TextWidth.truncated("日a", toColumns: 2) == "…")
+        expectEqual(TextWidth.truncated("ab日本", toColumns: 4), "ab…")
+        expectEqual(TextWidth.truncated("日", toColumns: 1), "…")
+        expectEqual(TextWidth.truncated("日", toColumns: 2), "日")
+        expectEqual(TextWidth.truncated("a日", toColumns: 2), "a…")
+        expectEqual(TextWidth.truncated("日a", toColumns: 2), "…")
     }
 
     @Test func truncatesWholeGraphemes() {
         let family = "👨\u{200D}👩\u{200D}👧"
         #expect(TextWidth.truncated(family + family, toColumns: 4) == family + family)
         #expect(TextWidth.truncated(family + family, toColumns: 3) == family + "…")
-        #expect(TextWidth.truncated("e\u{0301}e\u{0301}e\u{0301}", toColumns: 2) == "e\u{0301}…")
-        #expect(TextWidth.truncated("🇯🇵🇫🇷", toColumns: 3) == "🇯🇵…")
-        #expect(TextWidth.truncated("ab\u{0301}", toColumns: 2) == "ab\u{0301}")
+        expectEqual(TextWidth.truncated("e\u{0301}e\u{0301}e\u{0301}", toColumns: 2), "e\u{0301}…")
+        expectEqual(TextWidth.truncated("🇯🇵🇫🇷", toColumns: 3), "🇯🇵…")
+        expectEqual(TextWidth.truncated("ab\u{0301}", toColumns: 2), "ab\u{0301}")
     }
 
     @Test func truncationSanitizesFirst() {
-        #expect(TextWidth.truncated("\u{1B}[2J", toColumns: 3) == "␛[…")
-        #expect(TextWidth.truncated("\u{1B}[2J", toColumns: 4) == "␛[2J")
-        #expect(TextWidth.truncated("a\u{202E}bc", toColumns: 3) == "abc")
+        expectEqual(TextWidth.truncated("\u{1B}[2J", toColumns: 3), "␛[…")
+        expectEqual(TextWidth.truncated("\u{1B}[2J", toColumns: 4), "␛[2J")
+        expectEqual(TextWidth.truncated("a\u{202E}bc", toColumns: 3), "abc")
     }
 
     @Test func truncatedNeverExceedsTheLimit() {
@@ -264,9 +265,9 @@ import Testing
                 let width = TextWidth.columns(of: cut)
                 #expect(width <= max(limit, 0), "\(text) at \(limit)")
                 if limit >= full {
-                    #expect(cut == TextWidth.sanitized(text))
+                    expectEqual(cut, TextWidth.sanitized(text))
                 } else if limit <= 0 {
-                    #expect(cut == "")
+                    expectEqual(cut, "")
                 } else {
                     #expect(cut.hasSuffix("…"))
                     // At most one column is lost to a dropped wide glyph.

@@ -46,8 +46,8 @@ struct UndatedItemsTests {
         }
         let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
         let milk = try #require(try database.item(id: 1))
-        #expect(milk.text == "milk")
-        #expect(milk.dueDate == Date(timeIntervalSince1970: 1_795_338_000))
+        expectEqual(milk.text, "milk")
+        expectEqual(milk.dueDate, Date(timeIntervalSince1970: 1_795_338_000))
         #expect(milk.shouldRemind)
         #expect(try database.reminderDate(ofItem: 1) == Date(timeIntervalSince1970: 1_795_338_000))
         #expect(try database.item(id: 2)?.isChecked == true)
@@ -55,7 +55,7 @@ struct UndatedItemsTests {
 
         // The id counter came through: 3 is never handed out again.
         let undated = try add(database, 1, "someday", nil)
-        #expect(undated == 4)
+        expectEqual(undated, 4)
         #expect(try database.item(id: undated)?.dueDate == nil)
         // The counting triggers were made again...
         #expect(try database.checklistSummary(id: 1)?.detail == "2 Remaining")
@@ -69,7 +69,7 @@ struct UndatedItemsTests {
             try Row.fetchAll(db, sql: "SELECT type, name FROM sqlite_master WHERE tbl_name = 'item' AND name NOT LIKE 'sqlite_%' ORDER BY name")
                 .map { "\($0["type"] as String) \($0["name"] as String)" }
         }
-        #expect(schema == [
+        expectEqual(schema, [
             "table item",
             "index item_by_checklist_due",           // item_by_checklist, item_by_remind_at: dropped by later migrations
             "index item_by_checklist_position",
@@ -111,12 +111,12 @@ struct UndatedItemsTests {
         try add(database, list, "undated 3", nil)
         let expected = ["early", "late", "undated 1", "undated 2", "undated 3"]
         let all = try database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: 0, limit: 10).items
-        #expect(all.map(\.text) == expected)
+        expectEqual(all.map(\.text), expected)
         for (position, item) in all.enumerated() {
             #expect(try database.index(ofItem: item.id, sortOrder: .dueDate) == position, "\(item.text)")
             // Offsets past the middle are read backwards from the end.
             let page = try database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: position, limit: 2)
-            #expect(page.items.map(\.text) == Array(expected.dropFirst(position).prefix(2)))
+            expectEqual(page.items.map(\.text), Array(expected.dropFirst(position).prefix(2)))
         }
         folder.remove()
     }
@@ -205,9 +205,9 @@ struct UndatedItemsTests {
             }
         }
         let page = try plan("SELECT id FROM item WHERE checklistID = 1 ORDER BY \(due), id LIMIT 60 OFFSET 10")
-        #expect(page == "SEARCH item USING INDEX item_by_checklist_due (checklistID=?)")
+        expectEqual(page, "SEARCH item USING INDEX item_by_checklist_due (checklistID=?)")
         let backwards = try plan("SELECT id FROM item WHERE checklistID = 1 ORDER BY \(due) DESC, id DESC LIMIT 60")
-        #expect(backwards == "SEARCH item USING INDEX item_by_checklist_due (checklistID=?)")
+        expectEqual(backwards, "SEARCH item USING INDEX item_by_checklist_due (checklistID=?)")
         let position = try plan("""
             SELECT (SELECT COUNT(*) FROM item WHERE checklistID = 1 AND \(due) < 5)
                  + (SELECT COUNT(*) FROM item WHERE checklistID = 1 AND \(due) = 5 AND id < 7)
@@ -218,11 +218,11 @@ struct UndatedItemsTests {
             SELECT item.id FROM item INDEXED BY item_by_checklist_due WHERE item.checklistID = 1
             AND \(ItemRecord.dueOrder("item")) >= 5 AND \(ItemRecord.dueOrder("item")) < 9 ORDER BY \(ItemRecord.dueOrder("item")), item.id
             """)
-        #expect(window == "SEARCH item USING INDEX item_by_checklist_due (checklistID=? AND <expr>>? AND <expr><?)")
+        expectEqual(window, "SEARCH item USING INDEX item_by_checklist_due (checklistID=? AND <expr>>? AND <expr><?)")
         let dueView = try plan("SELECT id FROM item INDEXED BY item_pending_by_due WHERE isChecked = 0 AND dueAt < 9 ORDER BY dueAt, id LIMIT 100")
-        #expect(dueView == "SEARCH item USING COVERING INDEX item_pending_by_due (dueAt<?)")
+        expectEqual(dueView, "SEARCH item USING COVERING INDEX item_pending_by_due (dueAt<?)")
         let undated = try plan("SELECT id FROM item INDEXED BY item_pending_undated WHERE isChecked = 0 AND dueAt IS NULL ORDER BY id")
-        #expect(undated == "SCAN item USING COVERING INDEX item_pending_undated")
+        expectEqual(undated, "SCAN item USING COVERING INDEX item_pending_undated")
         // `list`'s table: every column its lines show comes from the index,
         // so no row is looked up in the table.
         let columns = ItemSummaryRecord.listingColumnList
@@ -230,11 +230,11 @@ struct UndatedItemsTests {
             SELECT \(columns) FROM item INDEXED BY item_pending_by_due WHERE item.isChecked = 0 AND item.dueAt IS NOT NULL
             ORDER BY item.dueAt, item.id
             """)
-        #expect(datedLines == "SEARCH item USING COVERING INDEX item_pending_by_due (dueAt>?)")
+        expectEqual(datedLines, "SEARCH item USING COVERING INDEX item_pending_by_due (dueAt>?)")
         let undatedLines = try plan("""
             SELECT \(columns) FROM item INDEXED BY item_pending_undated WHERE item.isChecked = 0 AND item.dueAt IS NULL ORDER BY item.id
             """)
-        #expect(undatedLines == "SCAN item USING COVERING INDEX item_pending_undated")
+        expectEqual(undatedLines, "SCAN item USING COVERING INDEX item_pending_undated")
         folder.remove()
     }
 }

@@ -46,10 +46,10 @@ struct UpcomingStorageTests {
     func merged() throws {
         let database = try filled()
         let window = try database.upcomingWindow(around: .first, before: 10, after: 10, startsFrom: today)
-        #expect(window.items.map(\.item.text) == ["bins", "gym", "report", "plan", "party"])
-        #expect(window.items.map(\.checklistName) == ["List", "List", "Work", "Work", "List"])
+        expectEqual(window.items.map(\.item.text), ["bins", "gym", "report", "plan", "party"])
+        expectEqual(window.items.map(\.checklistName), ["List", "List", "Work", "Work", "List"])
         #expect(window.reachesFirst && window.reachesLast)
-        #expect(window.total == 5)
+        expectEqual(window.total, 5)
         #expect(try database.upcomingCount(startsFrom: today) == 5)
         folder.remove()
     }
@@ -60,15 +60,15 @@ struct UpcomingStorageTests {
         let all = try database.upcomingWindow(around: .first, before: 0, after: 10, startsFrom: today).items
         let key = try #require(UpcomingKey(all[2].item))
         let window = try database.upcomingWindow(around: .key(key), before: 1, after: 2, startsFrom: today)
-        #expect(window.items.map(\.item.text) == ["gym", "report", "plan"])
+        expectEqual(window.items.map(\.item.text), ["gym", "report", "plan"])
         #expect(!window.reachesFirst && !window.reachesLast)
         let last = try database.upcomingWindow(around: .last, before: 1, after: 1, startsFrom: today)
-        #expect(last.items.map(\.item.text) == ["plan", "party"])
+        expectEqual(last.items.map(\.item.text), ["plan", "party"])
         #expect(!last.reachesFirst && last.reachesLast)
         // Checked off since: the window starts at the next one, where it stood.
         try database.apply(.setChecked(itemID: all[2].id, true), now: Fixed.now)
         let after = try database.upcomingWindow(around: .key(key), before: 0, after: 1, startsFrom: today)
-        #expect(after.items.map(\.item.text) == ["plan"])
+        expectEqual(after.items.map(\.item.text), ["plan"])
         folder.remove()
     }
 
@@ -79,8 +79,8 @@ struct UpcomingStorageTests {
         let trip = try add(database, list, "Trip")
         try database.apply(.addSubItem(parentID: trip, ItemDraft(text: "tickets", dueDate: Fixed.date("2026-11-22 09:00"))), now: Fixed.now)
         let window = try database.upcomingWindow(around: .first, before: 5, after: 5, startsFrom: today)
-        #expect(window.items.map(\.item.text) == ["tickets"])
-        #expect(window.items.first?.parentText == "Trip")
+        expectEqual(window.items.map(\.item.text), ["tickets"])
+        expectEqual(window.items.first?.parentText, "Trip")
         folder.remove()
     }
 

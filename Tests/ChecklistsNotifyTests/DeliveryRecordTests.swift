@@ -17,7 +17,7 @@ struct DeliveryRecordTests {
         _ = try database.apply(.addItem(checklistID: list, ItemDraft(text: "Call the bank", dueDate: due, shouldRemind: true)), now: Fixed.now)
         let at = Fixed.date("2026-11-21 11:00")
         let found = try database.dueReminders(now: at)
-        #expect(found.map(\.item.text) == ["Call the bank"])
+        expectEqual(found.map(\.item.text), ["Call the bank"])
         #expect(try database.dueReminders(now: at).count == 1)
         try database.recordDelivered(found)
         #expect(try database.dueReminders(now: at).isEmpty)

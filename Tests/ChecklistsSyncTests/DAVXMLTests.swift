@@ -17,7 +17,7 @@ struct DAVXMLTests {
             <multistatus xmlns="DAV:"><response><href>/</href><propstat><prop><current-user-principal><href>/alice/</href>\
             </current-user-principal></prop><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>
             """))
-        #expect(principal.responses.first?.properties["current-user-principal"]?.hrefs == ["/alice/"])
+        expectEqual(principal.responses.first?.properties["current-user-principal"]?.hrefs, ["/alice/"])
 
         let home = try #require(parse("""
             <?xml version='1.0' encoding='utf-8'?>
@@ -28,13 +28,13 @@ struct DAVXMLTests {
             <displayname>Groceries &amp; more</displayname><C:supported-calendar-component-set><C:comp name="VTODO" />\
             </C:supported-calendar-component-set></prop><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>
             """))
-        #expect(home.responses.map(\.href) == ["/alice/", "/alice/list1/"])
+        expectEqual(home.responses.map(\.href), ["/alice/", "/alice/list1/"])
         // A property reported 404 is not there at all.
         #expect(home.responses[0].properties["displayname"] == nil)
-        #expect(home.responses[0].properties["resourcetype"]?.children == ["principal", "collection"])
-        #expect(home.responses[1].properties["resourcetype"]?.children == ["calendar", "collection"])
-        #expect(home.responses[1].properties["displayname"]?.text == "Groceries & more")
-        #expect(home.responses[1].properties["supported-calendar-component-set"]?.components == ["VTODO"])
+        expectEqual(home.responses[0].properties["resourcetype"]?.children, ["principal", "collection"])
+        expectEqual(home.responses[1].properties["resourcetype"]?.children, ["calendar", "collection"])
+        expectEqual(home.responses[1].properties["displayname"]?.text, "Groceries & more")
+        expectEqual(home.responses[1].properties["supported-calendar-component-set"]?.components, ["VTODO"])
     }
 
     @Test("sync-collection: the new token, a changed member with its ETag, a deleted one as a 404 response")
@@ -45,10 +45,10 @@ struct DAVXMLTests {
             <propstat><prop><getetag>"1be3"</getetag></prop><status>HTTP/1.1 200 OK</status></propstat></response>\
             <response><href>/alice/l/gone.ics</href><status>HTTP/1.1 404 Not Found</status></response></multistatus>
             """))
-        #expect(reply.syncToken == "http://radicale.org/ns/sync/274c")
-        #expect(reply.responses[0].properties["getetag"]?.text == "\"1be3\"")
+        expectEqual(reply.syncToken, "http://radicale.org/ns/sync/274c")
+        expectEqual(reply.responses[0].properties["getetag"]?.text, "\"1be3\"")
         #expect(reply.responses[0].status == nil)
-        #expect(reply.responses[1].status == 404)
+        expectEqual(reply.responses[1].status, 404)
     }
 
     @Test("calendar-multiget: calendar data kept as it came, line breaks included")
@@ -64,13 +64,13 @@ struct DAVXMLTests {
             END:VCALENDAR
             </C:calendar-data></prop><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>
             """))
-        #expect(reply.responses[0].properties["calendar-data"]?.text == "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a1\nSUMMARY:Fish & chips\nEND:VTODO\nEND:VCALENDAR\n")
+        expectEqual(reply.responses[0].properties["calendar-data"]?.text, "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a1\nSUMMARY:Fish & chips\nEND:VTODO\nEND:VCALENDAR\n")
     }
 
     @Test("an error body names its condition; HTML, an empty body and foreign XML are not WebDAV")
     func notWebDAV() throws {
         let error = try #require(parse("<?xml version='1.0' encoding='utf-8'?>\n<error xmlns=\"DAV:\"><valid-sync-token /></error>"))
-        #expect(error.errorConditions == ["valid-sync-token"])
+        expectEqual(error.errorConditions, ["valid-sync-token"])
         #expect(parse("<!DOCTYPE html><html><body>Welcome</body></html>") == nil)
         #expect(parse("") == nil)
         #expect(parse("<multistatus xmlns=\"urn:other\"/>") == nil)
@@ -84,7 +84,7 @@ struct DAVXMLTests {
             <C:supported-calendar-component-set><C:comp name="A&amp;B&#38;C&lt;D"/><C:comp xmlns:x="urn:x" x:name="no" name="VTODO"/>\
             </C:supported-calendar-component-set></prop><status>HTTP/1.1 200 OK</status></propstat></response></multistatus>
             """))
-        #expect(reply.responses.first?.properties["supported-calendar-component-set"]?.components == ["A&B&C<D", "VTODO"])
+        expectEqual(reply.responses.first?.properties["supported-calendar-component-set"]?.components, ["A&B&C<D", "VTODO"])
     }
 
     @Test("what is not a whole reply is refused: cut after an element, an undeclared entity, crossed tags, a namespace declared twice")
@@ -100,7 +100,7 @@ struct DAVXMLTests {
         func reply(tokenBytes: Int) -> Data {
             Data(("<multistatus xmlns=\"DAV:\"><sync-token>" + String(repeating: "t", count: tokenBytes) + "</sync-token></multistatus>").utf8)
         }
-        #expect(DAVMultistatus.parse(reply(tokenBytes: 9_000_000))?.syncToken?.utf8.count == 9_000_000)
+        expectEqual(DAVMultistatus.parse(reply(tokenBytes: 9_000_000))?.syncToken?.utf8.count, 9_000_000)
         #expect(DAVMultistatus.parse(reply(tokenBytes: 11_000_000)) == nil)
     }
 
@@ -174,7 +174,7 @@ struct DAVXMLTests {
             <C:calendar-data><![CDATA[SUMMARY:<Fish> & chips]]></C:calendar-data></prop><status>HTTP/1.1 200 OK</status></propstat>\
             </response></multistatus>
             """))
-        #expect(reply.responses.first?.properties["calendar-data"]?.text == "SUMMARY:<Fish> & chips")
+        expectEqual(reply.responses.first?.properties["calendar-data"]?.text, "SUMMARY:<Fish> & chips")
         #expect(parse("<?xml version=\"1.0\"?><multistatus xmlns=\"DAV:\"/>") != nil)
         #expect(DAVMultistatus.parse(Data([0xEF, 0xBB, 0xBF]) + Data("<?xml version=\"1.0\"?><multistatus xmlns=\"DAV:\"/>".utf8)) != nil)
     }

@@ -26,10 +26,10 @@ struct FieldMergeTests {
         server.isChecked = true
         let merged = merge(here: here, hereAt: "2026-11-21 10:00", server: server, serverAt: "2026-11-21 09:00", base: base)
         #expect(merged.conflicts.isEmpty)
-        #expect(merged.fields.text == "Buy oat milk")
-        #expect(merged.fields.dueDate == Fixed.date("2026-11-25 18:00"))
+        expectEqual(merged.fields.text, "Buy oat milk")
+        expectEqual(merged.fields.dueDate, Fixed.date("2026-11-25 18:00"))
         #expect(merged.fields.isChecked)
-        #expect(merged.fields.reminders == [.atDue, .beforeDue(minutes: 60)])
+        expectEqual(merged.fields.reminders, [.atDue, .beforeDue(minutes: 60)])
     }
 
     @Test("a priority changed on the server is taken beside our text; changed on both sides, the later change wins and the loser is named")
@@ -43,9 +43,8 @@ struct FieldMergeTests {
         #expect(merged.fields.text == "Buy oat milk" && merged.fields.priority == .high)
         here.priority = .low
         let both = merge(here: here, hereAt: "2026-11-21 10:00", server: server, serverAt: "2026-11-21 09:00", base: base)
-        #expect(both.fields.priority == .low)
-        #expect(both.conflicts.map { $0.line(item: "Buy milk") }
-                == [#"conflict in "Buy milk": the priority changed on both sides; kept priority low (here, the later change), lost priority high (server)"#])
+        expectEqual(both.fields.priority, .low)
+        expectEqual(both.conflicts.map { $0.line(item: "Buy milk") }, [#"conflict in "Buy milk": the priority changed on both sides; kept priority low (here, the later change), lost priority high (server)"#])
     }
 
     @Test("a note changed only on the server is taken, beside our change of the text, whichever side changed later")
@@ -59,8 +58,8 @@ struct FieldMergeTests {
         for hereAt in ["2026-11-21 09:00", "2026-11-21 11:00"] {
             let merged = merge(here: here, hereAt: hereAt, server: server, serverAt: "2026-11-21 10:00", base: noted)
             #expect(merged.conflicts.isEmpty)
-            #expect(merged.fields.text == "Buy oat milk")
-            #expect(merged.fields.note == "two litres\nthe blue carton")
+            expectEqual(merged.fields.text, "Buy oat milk")
+            expectEqual(merged.fields.note, "two litres\nthe blue carton")
         }
     }
 
@@ -71,14 +70,14 @@ struct FieldMergeTests {
         var server = base
         server.text = "Buy oat milk"
         let serverLater = merge(here: here, hereAt: "2026-11-21 09:00", server: server, serverAt: "2026-11-21 10:00", base: base)
-        #expect(serverLater.fields.text == "Buy oat milk")
-        #expect(serverLater.conflicts.map { $0.line(item: serverLater.fields.text) } == [
+        expectEqual(serverLater.fields.text, "Buy oat milk")
+        expectEqual(serverLater.conflicts.map { $0.line(item: serverLater.fields.text) }, [
             #"conflict in "Buy oat milk": the text changed on both sides; kept "Buy oat milk" (server, the later change), lost "Buy soy milk" (here)"#,
         ])
         let hereLater = merge(here: here, hereAt: "2026-11-21 11:00", server: server, serverAt: "2026-11-21 10:00", base: base)
-        #expect(hereLater.fields.text == "Buy soy milk")
-        #expect(hereLater.conflicts.first?.lost == #""Buy oat milk""#)
-        #expect(hereLater.conflicts.first?.keptSide == .here)
+        expectEqual(hereLater.fields.text, "Buy soy milk")
+        expectEqual(hereLater.conflicts.first?.lost, #""Buy oat milk""#)
+        expectEqual(hereLater.conflicts.first?.keptSide, .here)
     }
 
     @Test("both sides making the same change is no conflict; a due date conflict names the lost date")
@@ -91,8 +90,8 @@ struct FieldMergeTests {
         server.dueDate = Fixed.date("2026-11-27 09:00")
         let merged = merge(here: here, hereAt: "2026-11-21 09:00", server: server, serverAt: "2026-11-21 10:00", base: base)
         #expect(merged.fields.isChecked)
-        #expect(merged.conflicts.map(\.field) == [.dueDate])
-        #expect(merged.conflicts.first?.lost == "2026-11-26 09:00")
+        expectEqual(merged.conflicts.map(\.field), [.dueDate])
+        expectEqual(merged.conflicts.first?.lost, "2026-11-26 09:00")
     }
 
     @Test("reminders are one field: a reminder added here and the text changed there both stay; added on both sides, the later wins and says so")
@@ -103,12 +102,12 @@ struct FieldMergeTests {
         server.text = "Buy oat milk"
         var merged = merge(here: here, hereAt: "2026-11-21 09:00", server: server, serverAt: "2026-11-21 10:00", base: base)
         #expect(merged.conflicts.isEmpty)
-        #expect(merged.fields.reminders == [.atDue, .beforeDue(minutes: 1440)])
-        #expect(merged.fields.text == "Buy oat milk")
+        expectEqual(merged.fields.reminders, [.atDue, .beforeDue(minutes: 1440)])
+        expectEqual(merged.fields.text, "Buy oat milk")
         server.reminders = [.at(Fixed.date("2026-11-23 18:00"))]
         merged = merge(here: here, hereAt: "2026-11-21 09:00", server: server, serverAt: "2026-11-21 10:00", base: base)
-        #expect(merged.fields.reminders == [.at(Fixed.date("2026-11-23 18:00"))])
-        #expect(merged.conflicts.map(\.field) == [.reminder])
+        expectEqual(merged.fields.reminders, [.at(Fixed.date("2026-11-23 18:00"))])
+        expectEqual(merged.conflicts.map(\.field), [.reminder])
         #expect(!FieldMerge.same(here, server, now: now))
     }
 
@@ -119,7 +118,7 @@ struct FieldMergeTests {
         var server = base
         server.text = "B"
         let merged = merge(here: here, hereAt: "2026-11-21 09:00", server: server, serverAt: "2026-11-21 09:00", base: nil)
-        #expect(merged.fields.text == "B")   // a tie goes to the server
-        #expect(merged.conflicts.count == 1)
+        expectEqual(merged.fields.text, "B")   // a tie goes to the server
+        expectEqual(merged.conflicts.count, 1)
     }
 }

@@ -36,7 +36,7 @@ struct ParentMergeTests {
         server.parentUID = "holiday"
         let merged = merge(here: here, server: server, base: base)
         #expect(merged.fields.parentUID == nil)
-        #expect(merged.conflicts.map { $0.line(item: "Pack") } == [
+        expectEqual(merged.conflicts.map { $0.line(item: "Pack") }, [
             "conflict in \"Pack\": the parent changed on both sides; kept at the top level (here, the later change), "
                 + "lost a sub-item of the to-do holiday (server)",
         ])

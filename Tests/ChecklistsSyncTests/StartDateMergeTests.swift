@@ -49,8 +49,8 @@ struct StartDateMergeTests {
         var server = base
         server.startDate = Fixed.date("2026-11-24 08:00")
         let merged = merge(here: here, hereAt: "2026-11-21 09:00", server: server, serverAt: "2026-11-21 10:00", base: base)
-        #expect(merged.fields.startDate == Fixed.date("2026-11-24 08:00"))
-        #expect(merged.conflicts.map { $0.line(item: "Report") } == [
+        expectEqual(merged.fields.startDate, Fixed.date("2026-11-24 08:00"))
+        expectEqual(merged.conflicts.map { $0.line(item: "Report") }, [
             #"conflict in "Report": the start changed on both sides; kept a start at 2026-11-24 08:00 (server, the later change), lost a start at 2026-11-25 08:00 (here)"#,
         ])
     }
@@ -63,9 +63,9 @@ struct StartDateMergeTests {
         var server = base
         server.dueDate = Fixed.date("2026-11-25 17:00")
         let merged = merge(here: here, hereAt: "2026-11-21 09:00", server: server, serverAt: "2026-11-21 10:00", base: base)
-        #expect(merged.fields.dueDate == Fixed.date("2026-11-25 17:00"))
-        #expect(merged.fields.startDate == Fixed.date("2026-11-23 09:00"))
-        #expect(merged.conflicts.map { $0.line(item: "Report") } == [
+        expectEqual(merged.fields.dueDate, Fixed.date("2026-11-25 17:00"))
+        expectEqual(merged.fields.startDate, Fixed.date("2026-11-23 09:00"))
+        expectEqual(merged.conflicts.map { $0.line(item: "Report") }, [
             #"conflict in "Report": the start did not fit the due date and repeat kept; kept a start at 2026-11-23 09:00 (server), lost a start at 2026-11-26 09:00"#,
         ])
         // A weekly repeat added on the server, a start a week early here: none fits.
@@ -77,7 +77,7 @@ struct StartDateMergeTests {
         server.repeatStart = server.dueDate
         let repeating = merge(here: here, hereAt: "2026-11-21 11:00", server: server, serverAt: "2026-11-21 10:00", base: base)
         #expect(repeating.fields.recurrence == .weeks(1) && repeating.fields.startDate == nil)
-        #expect(repeating.conflicts.count == 2)
+        expectEqual(repeating.conflicts.count, 2)
     }
 
     @Test("a repeating item's stored series start and the due date a start makes it count from are the same repeat")

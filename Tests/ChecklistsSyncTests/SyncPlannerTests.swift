@@ -30,8 +30,8 @@ struct SyncPlannerTests {
     func newAndUnchanged() throws {
         let new = planner.plan(uid: "u1", entry: entry("Milk", modified: synced), state: nil, remote: .unchanged)
         guard case let .put(upload) = new.remote else { Issue.record("no upload"); return }
-        #expect(upload.href == "/alice/list/u1.ics")
-        #expect(upload.precondition == .absent)
+        expectEqual(upload.href, "/alice/list/u1.ics")
+        expectEqual(upload.precondition, .absent)
         #expect(upload.text.contains("SUMMARY:Milk\r\n"))
         let base = try #require(CalendarMapping.object(upload.text))
         let idle = planner.plan(uid: "u1", entry: entry("Milk", modified: synced), state: state(base: base), remote: .unchanged)
@@ -44,7 +44,7 @@ struct SyncPlannerTests {
         let plan = planner.plan(uid: "u1", entry: entry("Oat milk", modified: Fixed.date("2026-11-21 10:00"), note: "two litres", priority: .high),
                                 state: state(base: base), remote: .unchanged)
         guard case let .put(upload) = plan.remote else { Issue.record("no upload"); return }
-        #expect(upload.precondition == .etag("\"e1\""))
+        expectEqual(upload.precondition, .etag("\"e1\""))
         #expect(upload.text.contains("SUMMARY:Oat milk\r\n") && upload.text.contains("DESCRIPTION:two litres\r\n")
                 && upload.text.contains("PRIORITY:2\r\n"))
     }
@@ -57,8 +57,8 @@ struct SyncPlannerTests {
         let plan = planner.plan(uid: "u1", entry: entry("Milk", modified: Fixed.date("2026-11-21 10:00"), note: "two litres\nthe blue carton"),
                                 state: state(base: base), remote: .changed(version))
         guard case let .write(write) = plan.local, case let .put(upload) = plan.remote else { Issue.record("no merge"); return }
-        #expect(write.fields.text == "Oat milk")
-        #expect(write.fields.note == "two litres\nthe blue carton")
+        expectEqual(write.fields.text, "Oat milk")
+        expectEqual(write.fields.note, "two litres\nthe blue carton")
         #expect(upload.text.contains("SUMMARY:Oat milk\r\n") && upload.text.contains("DESCRIPTION:two litres\\nthe blue carton\r\n"))
         #expect(plan.notes.isEmpty)
     }
@@ -71,10 +71,10 @@ struct SyncPlannerTests {
         let plan = planner.plan(uid: "u1", entry: entry("Oat milk", modified: Fixed.date("2026-11-21 10:00"), note: "two litres"),
                                 state: state(base: base), remote: .changed(version))
         guard case let .write(write) = plan.local, case let .put(upload) = plan.remote else { Issue.record("no merge"); return }
-        #expect(write.fields.text == "Oat milk")
-        #expect(write.fields.note == "two litres\nthe blue carton")
+        expectEqual(write.fields.text, "Oat milk")
+        expectEqual(write.fields.note, "two litres\nthe blue carton")
         // Only if the server still has what was merged: another writer's change since is refused, not overwritten.
-        #expect(upload.precondition == .etag("\"e2\""))
+        expectEqual(upload.precondition, .etag("\"e2\""))
         #expect(upload.text.contains("SUMMARY:Oat milk\r\n") && upload.text.contains("DESCRIPTION:two litres\\nthe blue carton\r\n"))
     }
 
@@ -83,33 +83,33 @@ struct SyncPlannerTests {
         let base = object("Milk")
         let version = RemoteVersion(href: "/alice/list/u1.ics", etag: "\"e2\"", object: object("Milk", extra: "STATUS:COMPLETED\r\n"))
         let plan = planner.plan(uid: "u1", entry: entry("Milk", modified: synced), state: state(base: base), remote: .changed(version))
-        #expect(plan.remote == .none)
+        expectEqual(plan.remote, .none)
         guard case let .write(write) = plan.local else { Issue.record("no write"); return }
         #expect(write.fields.isChecked)
-        #expect(write.state.etag == "\"e2\"")
+        expectEqual(write.state.etag, "\"e2\"")
     }
 
     @Test("deleted on the server: gone here unless changed here, then kept and sent again with a line")
     func deletedThere() {
         let base = object("Milk")
         let untouched = planner.plan(uid: "u1", entry: entry("Milk", modified: synced), state: state(base: base), remote: .deleted)
-        #expect(untouched.local == .delete(SyncCommit.ItemDelete(uid: "u1", readModifiedAt: synced)))
+        expectEqual(untouched.local, .delete(SyncCommit.ItemDelete(uid: "u1", readModifiedAt: synced)))
         let edited = planner.plan(uid: "u1", entry: entry("Oat milk", modified: Fixed.now), state: state(base: base), remote: .deleted)
-        #expect(edited.notes == [#"kept "Oat milk": deleted on the server but changed here"#])
+        expectEqual(edited.notes, [#"kept "Oat milk": deleted on the server but changed here"#])
         guard case let .put(upload) = edited.remote else { Issue.record("no upload"); return }
-        #expect(upload.precondition == .absent)
+        expectEqual(upload.precondition, .absent)
     }
 
     @Test("deleted here: deleted on the server unless changed there, then pulled back with a line")
     func deletedHere() {
         let base = object("Milk")
         let untouched = planner.plan(uid: "u1", entry: nil, state: state(base: base), remote: .unchanged)
-        #expect(untouched.remote == .delete(href: "/alice/list/u1.ics", etag: "\"e1\""))
+        expectEqual(untouched.remote, .delete(href: "/alice/list/u1.ics", etag: "\"e1\""))
         let version = RemoteVersion(href: "/alice/list/u1.ics", etag: "\"e2\"", object: object("Soy milk"))
         let edited = planner.plan(uid: "u1", entry: nil, state: state(base: base), remote: .changed(version))
-        #expect(edited.notes == [#"kept "Soy milk": deleted here but changed on the server"#])
+        expectEqual(edited.notes, [#"kept "Soy milk": deleted here but changed on the server"#])
         guard case let .write(write) = edited.local else { Issue.record("no write"); return }
-        #expect(write.fields.text == "Soy milk")
+        expectEqual(write.fields.text, "Soy milk")
     }
 
     @Test("both sides changed the text: the later (server) wins, the line names what was lost, nothing to send back")
@@ -117,8 +117,8 @@ struct SyncPlannerTests {
         let base = object("Milk")
         let version = RemoteVersion(href: "/alice/list/u1.ics", etag: "\"e2\"", object: object("Oat milk", lastModified: "20261121T100000Z"))
         let plan = planner.plan(uid: "u1", entry: entry("Soy milk", modified: Fixed.date("2026-11-21 09:30")), state: state(base: base), remote: .changed(version))
-        #expect(plan.notes == [#"conflict in "Oat milk": the text changed on both sides; kept "Oat milk" (server, the later change), lost "Soy milk" (here)"#])
-        #expect(plan.remote == .none)
+        expectEqual(plan.notes, [#"conflict in "Oat milk": the text changed on both sides; kept "Oat milk" (server, the later change), lost "Soy milk" (here)"#])
+        expectEqual(plan.remote, .none)
     }
 
     @Test("an edit in the same second as the last sync is still seen: a state synced that recently keeps no time, and the fields are compared")
@@ -130,7 +130,7 @@ struct SyncPlannerTests {
         guard case .put = edited.remote else { Issue.record("the edit was missed"); return }
         #expect(edited.state?.syncedModifiedAt == nil)   // pushed at `now`: still too recent to record
         let untouched = planner.plan(uid: "u1", entry: entry("Milk", modified: synced), state: recent, remote: .unchanged)
-        #expect(untouched.remote == .none)
-        #expect(untouched.state?.syncedModifiedAt == synced)   // old enough now: recorded
+        expectEqual(untouched.remote, .none)
+        expectEqual(untouched.state?.syncedModifiedAt, synced)   // old enough now: recorded
     }
 }

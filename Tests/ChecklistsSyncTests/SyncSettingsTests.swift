@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ChecklistsModel
 
 @Suite("Sync settings from options and the environment")
@@ -11,10 +12,10 @@ struct SyncSettingsTests {
         #expect(fromEnvironment.url.absoluteString == "https://env.example.org/dav/" && fromEnvironment.username == "env-user")
         let withUserInfo = try SyncSettings.resolve(url: "https://bob:hunter2@dav.example.org:8443/", username: nil, passwordCommand: [],
                                                     allowInsecureHTTP: false, environment: [:])
-        #expect(withUserInfo.username == "bob")
+        expectEqual(withUserInfo.username, "bob")
         #expect(try withUserInfo.resolvedPassword() == "hunter2")
-        #expect(withUserInfo.serverURL.absoluteString == "https://dav.example.org:8443/")
-        #expect(withUserInfo.displayHost == "dav.example.org:8443")
+        expectEqual(withUserInfo.serverURL.absoluteString, "https://dav.example.org:8443/")
+        expectEqual(withUserInfo.displayHost, "dav.example.org:8443")
         let withBoth = try SyncSettings.resolve(url: "https://bob:hunter2@dav.example.org:8443/", username: nil, passwordCommand: [],
                                                 allowInsecureHTTP: false, environment: ["CHECKLISTS_SYNC_PASSWORD": "from-env"])
         #expect(try withBoth.resolvedPassword() == "from-env")
@@ -24,11 +25,11 @@ struct SyncSettingsTests {
     func passwordCommand() throws {
         let repeated = try SyncSettings.resolve(url: "https://dav.example.org/", username: "a", passwordCommand: ["printf", "one\\ntwo"],
                                                 allowInsecureHTTP: false, environment: [:])
-        #expect(repeated.passwordCommand == ["printf", "one\\ntwo"])
+        expectEqual(repeated.passwordCommand, ["printf", "one\\ntwo"])
         #expect(try repeated.resolvedPassword() == "one")
         let json = try SyncSettings.resolve(url: "https://dav.example.org/", username: "a", passwordCommand: [#"["/bin/echo", "pw"]"#],
                                             allowInsecureHTTP: false, environment: [:])
-        #expect(json.passwordCommand == ["/bin/echo", "pw"])
+        expectEqual(json.passwordCommand, ["/bin/echo", "pw"])
         #expect(throws: SyncSettingsError.self) {
             try SyncSettings.resolve(url: "https://dav.example.org/", username: "a", passwordCommand: ["[1, 2]"], allowInsecureHTTP: false, environment: [:])
         }
@@ -75,7 +76,7 @@ struct SyncSettingsTests {
         let descriptor = try settings.handOver()
         // The helper's own command line names the descriptor it reads.
         let arguments = SyncSettings.helperArguments(binary: "/usr/bin/checklists")
-        #expect(arguments == ["/usr/bin/checklists", "--settings-fd", "3"])
+        expectEqual(arguments, ["/usr/bin/checklists", "--settings-fd", "3"])
         #expect(!arguments.joined().contains("secret"))
         let received = try SyncSettings.received(arguments: [SyncSettings.helperOption, "\(descriptor)"])
         // Compared outside #expect: this toolchain's expansion of a binary

@@ -24,14 +24,14 @@ struct TagsMergeTests {
         server.tags = ["bills", "Flat", "home"]
         let merged = merge(here: here, server: server, base: base)
         #expect(merged.conflicts.isEmpty)
-        #expect(merged.fields.tags == ["bills", "urgent", "home"])
+        expectEqual(merged.fields.tags, ["bills", "urgent", "home"])
     }
 
     @Test("only one side changed them: that side's tags; a change of case only is no change")
     func oneSide() {
         var server = base
         server.tags = ["bills"]
-        #expect(merge(here: base, server: server, base: base).fields.tags == ["bills"])
+        expectEqual(merge(here: base, server: server, base: base).fields.tags, ["bills"])
         var here = base
         here.tags = ["BILLS", "flat"]
         #expect(FieldMerge.same(here, base, now: Fixed.now))
@@ -43,6 +43,6 @@ struct TagsMergeTests {
         here.tags = ["a"]
         var server = base
         server.tags = ["b"]
-        #expect(merge(here: here, server: server, base: nil).fields.tags == ["a", "b"])
+        expectEqual(merge(here: here, server: server, base: nil).fields.tags, ["a", "b"])
     }
 }

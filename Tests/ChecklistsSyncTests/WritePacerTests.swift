@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import ChecklistsSync
 
 /// The pacer against servers simulated by the time each batch takes; the
@@ -31,14 +32,14 @@ struct WritePacerTests {
             #expect(shown.count <= total, "the pacer keeps sending")
             if shown.count > total { break }
         }
-        #expect(sent == total, "every write sent once")
+        expectEqual(sent, total, "every write sent once")
         return shown
     }
 
     @Test("a server that serializes writes (1×) gets them one at a time, one that finishes them 1.3× faster together four at a time; each round measures first",
           arguments: [(1.0, 1), (1.3, 4)])
     func steadyServer(speedUp: Double, atOnce: Int) {
-        #expect(batches(total: 600) { _ in Server(speedUp: speedUp) } == [
+        expectEqual(batches(total: 600) { _ in Server(speedUp: speedUp) }, [
             "8×1", "8×4", "8×1", "232×\(atOnce)",
             "8×1", "8×4", "8×1", "232×\(atOnce)",
             "8×1", "8×4", "8×1", "64×\(atOnce)",
@@ -47,8 +48,8 @@ struct WritePacerTests {
 
     @Test("a gain under the margin is taken for noise: one at a time")
     func smallGain() {
-        #expect(batches(total: 300) { _ in Server(speedUp: 1.1) } == ["8×1", "8×4", "8×1", "232×1", "44×1"])
-        #expect(batches(total: 300) { _ in Server(speedUp: 1.2) } == ["8×1", "8×4", "8×1", "232×4", "44×4"])
+        expectEqual(batches(total: 300) { _ in Server(speedUp: 1.1) }, ["8×1", "8×4", "8×1", "232×1", "44×1"])
+        expectEqual(batches(total: 300) { _ in Server(speedUp: 1.2) }, ["8×1", "8×4", "8×1", "232×4", "44×4"])
     }
 
     @Test("writes that cost more as the calendar fills: the together batch is compared with one at a time on both sides of it")
@@ -57,14 +58,14 @@ struct WritePacerTests {
         // first batch alone, writes 9 to 16 together (1.3 times as fast)
         // would look slower; the batch after them shows the growth.
         let growing = { (speedUp: Double) in Server(speedUp: speedUp) { 0.01 + 0.01 * Double($0) } }
-        #expect(batches(total: 100) { _ in growing(1.3) } == ["8×1", "8×4", "8×1", "76×4"])
-        #expect(batches(total: 100) { _ in growing(1.0) } == ["8×1", "8×4", "8×1", "76×1"])
+        expectEqual(batches(total: 100) { _ in growing(1.3) }, ["8×1", "8×4", "8×1", "76×4"])
+        expectEqual(batches(total: 100) { _ in growing(1.0) }, ["8×1", "8×4", "8×1", "76×1"])
     }
 
     @Test("each round measures again: a server that changes its pace changes the choice")
     func changingServer() {
         let shown = batches(total: 700) { first in Server(speedUp: first < 256 ? 1.5 : 1) }
-        #expect(shown == [
+        expectEqual(shown, [
             "8×1", "8×4", "8×1", "232×4",
             "8×1", "8×4", "8×1", "232×1",
             "8×1", "8×4", "8×1", "164×1",
@@ -73,20 +74,20 @@ struct WritePacerTests {
 
     @Test("too few writes to measure: all together; a server that refused writes together: all alone")
     func unmeasured() {
-        #expect(batches(total: 63) { _ in Server(speedUp: 1) } == ["63×4"])
-        #expect(batches(total: 1) { _ in Server(speedUp: 1) } == ["1×4"])
-        #expect(batches(total: 0) { _ in Server(speedUp: 1) } == [])
-        #expect(batches(total: 64) { _ in Server(speedUp: 1) } == ["8×1", "8×4", "8×1", "40×1"])
-        #expect(batches(total: 600, atMost: 1) { _ in Server(speedUp: 2) } == ["600×1"])
+        expectEqual(batches(total: 63) { _ in Server(speedUp: 1) }, ["63×4"])
+        expectEqual(batches(total: 1) { _ in Server(speedUp: 1) }, ["1×4"])
+        expectEqual(batches(total: 0) { _ in Server(speedUp: 1) }, [])
+        expectEqual(batches(total: 64) { _ in Server(speedUp: 1) }, ["8×1", "8×4", "8×1", "40×1"])
+        expectEqual(batches(total: 600, atMost: 1) { _ in Server(speedUp: 2) }, ["600×1"])
         // A round's end leaving fewer than 64: they go at the last choice.
-        #expect(batches(total: 256 + 63) { _ in Server(speedUp: 1) } == ["8×1", "8×4", "8×1", "232×1", "63×1"])
+        expectEqual(batches(total: 256 + 63) { _ in Server(speedUp: 1) }, ["8×1", "8×4", "8×1", "232×1", "63×1"])
     }
 
     @Test("the choice: together only at most 0.85 of the time per write alone")
     func choice() {
-        #expect(WritePacer.choose(alone: (16, 1.6), together: (8, 0.67), most: 4) == 4)
-        #expect(WritePacer.choose(alone: (16, 1.6), together: (8, 0.69), most: 4) == 1)
-        #expect(WritePacer.choose(alone: (16, 1.6), together: (8, 0.8), most: 4) == 1)
-        #expect(WritePacer.choose(alone: (0, 0), together: (8, 0.8), most: 4) == 4)
+        expectEqual(WritePacer.choose(alone: (16, 1.6), together: (8, 0.67), most: 4), 4)
+        expectEqual(WritePacer.choose(alone: (16, 1.6), together: (8, 0.69), most: 4), 1)
+        expectEqual(WritePacer.choose(alone: (16, 1.6), together: (8, 0.8), most: 4), 1)
+        expectEqual(WritePacer.choose(alone: (0, 0), together: (8, 0.8), most: 4), 4)
     }
 }

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 import ChecklistsUI
 @testable import ChecklistsTerminal
 
@@ -22,27 +23,27 @@ struct MouseDecoderTests {
         ("\u{1B}[<69;3;7M", MouseEvent(.wheelDown, row: 6, column: 2)),
     ])
     func reports(text: String, event: MouseEvent) {
-        #expect(KeyDecoder.decode(chars(text)) == [.mouse(event)])
+        expectEqual(KeyDecoder.decode(chars(text)), [.mouse(event)])
     }
 
     @Test("what the UI does not use is consumed, not typed: motion, wheel tilt, extra buttons, cell 0")
     func unusedReports() {
         for text in ["\u{1B}[<32;10;5M", "\u{1B}[<35;10;5M", "\u{1B}[<66;1;1M", "\u{1B}[<128;1;1M", "\u{1B}[<0;0;5M"] {
-            #expect(KeyDecoder.decode(chars(text)) == [], "\(text.debugDescription)")
+            expectEqual(KeyDecoder.decode(chars(text)), [], "\(text.debugDescription)")
         }
     }
 
     @Test("reports among keys, back to back, and after a lone Esc")
     func amongKeys() {
         let keys = KeyDecoder.decode(chars("j\u{1B}[<0;2;3M\u{1B}[<0;2;3mk") + [.character(27)])
-        #expect(keys == [.character("j"), .mouse(MouseEvent(.left, row: 2, column: 1)),
+        expectEqual(keys, [.character("j"), .mouse(MouseEvent(.left, row: 2, column: 1)),
                          .mouse(MouseEvent(.left, isPress: false, row: 2, column: 1)), .character("k"), .escape])
-        #expect(KeyDecoder.decode(chars("\u{1B}\u{1B}[<64;1;1M")) == [.escape, .mouse(MouseEvent(.wheelUp, row: 0, column: 0))])
+        expectEqual(KeyDecoder.decode(chars("\u{1B}\u{1B}[<64;1;1M")), [.escape, .mouse(MouseEvent(.wheelUp, row: 0, column: 0))])
     }
 
     @Test("a report followed by text and a newline is no paste burst")
     func notABurst() {
-        #expect(KeyDecoder.decode(chars("\u{1B}[<0;2;3M\r")) == [.mouse(MouseEvent(.left, row: 2, column: 1)), .enter])
+        expectEqual(KeyDecoder.decode(chars("\u{1B}[<0;2;3M\r")), [.mouse(MouseEvent(.left, row: 2, column: 1)), .enter])
     }
 
     @Test("not a report: Alt-[ and the characters after it, as before", arguments: [
@@ -52,26 +53,26 @@ struct MouseDecoderTests {
         ("\u{1B}[", [.alt("[")]),
     ])
     func notReports(text: String, keys: [Key]) {
-        #expect(KeyDecoder.decode(chars(text)) == keys)
+        expectEqual(KeyDecoder.decode(chars(text)), keys)
     }
 
     @Test("a report cut by the end of a drain waits for the next drain")
     func splitAcrossDrains() {
         var decoder = KeyDecoder()
-        #expect(decoder.decode(chars("x\u{1B}[<0;1"), at: 0) == [.character("x")])
-        #expect(decoder.decode(chars("0;5Mj"), at: 1_000) == [.mouse(MouseEvent(.left, row: 4, column: 9)), .character("j")])
-        #expect(decoder.decode(chars("\u{1B}[<"), at: 2_000) == [])
-        #expect(decoder.decode(chars("q"), at: 3_000) == [.alt("["), .character("<"), .character("q")])
+        expectEqual(decoder.decode(chars("x\u{1B}[<0;1"), at: 0), [.character("x")])
+        expectEqual(decoder.decode(chars("0;5Mj"), at: 1_000), [.mouse(MouseEvent(.left, row: 4, column: 9)), .character("j")])
+        expectEqual(decoder.decode(chars("\u{1B}[<"), at: 2_000), [])
+        expectEqual(decoder.decode(chars("q"), at: 3_000), [.alt("["), .character("<"), .character("q")])
     }
 
     @Test("when curses matched the start as KEY_MOUSE (terminfo's kmous is ESC [ <), the rest is read as the report")
     func cursesMouseKey() {
-        #expect(KeyDecoder.decode([.keyCode(CursesKeyCode.mouse)] + chars("0;10;5M")) == [.mouse(MouseEvent(.left, row: 4, column: 9))])
-        #expect(KeyDecoder.decode([.keyCode(CursesKeyCode.mouse)] + chars("x")) == [.character("x")])
+        expectEqual(KeyDecoder.decode([.keyCode(CursesKeyCode.mouse)] + chars("0;10;5M")), [.mouse(MouseEvent(.left, row: 4, column: 9))])
+        expectEqual(KeyDecoder.decode([.keyCode(CursesKeyCode.mouse)] + chars("x")), [.character("x")])
     }
 
     @Test("inside a bracketed paste a report's bytes are text")
     func insidePaste() {
-        #expect(KeyDecoder.decode(chars("\u{1B}[200~\u{1B}[<0;1;1M\u{1B}[201~")) == [.paste("\u{1B}[<0;1;1M")])
+        expectEqual(KeyDecoder.decode(chars("\u{1B}[200~\u{1B}[<0;1;1M\u{1B}[201~")), [.paste("\u{1B}[<0;1;1M")])
     }
 }

@@ -30,7 +30,7 @@ struct DueViewTests {
     @Test("due items sit above the lists under headings; overdue ones are marked; the first item is selected")
     func layout() {
         let state = home()
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Checklists                       2 due · 3 lists",
             " Due today and overdue",
             "   ! Pay rent  List       Yesterday",
@@ -42,25 +42,25 @@ struct DueViewTests {
             " ↑↓/jk:move Enter:open Space:check a:add item",
             " q:quit u:undo ?:help",
         ])
-        #expect(state.allLists.selectedDueItem?.item.text == "Pay rent")
-        #expect(state.keyContext == .dueItem)
+        expectEqual(state.allLists.selectedDueItem?.item.text, "Pay rent")
+        expectEqual(state.keyContext, .dueItem)
     }
 
     @Test("moving skips the headings, both ways")
     func skipsHeadings() {
         var state = home()
         _ = press(.down, .down, on: &state)
-        #expect(state.allLists.selected?.checklist.name == "Groceries")
-        #expect(state.keyContext == .allLists)
+        expectEqual(state.allLists.selected?.checklist.name, "Groceries")
+        expectEqual(state.keyContext, .allLists)
         _ = press(.up, on: &state)
-        #expect(state.allLists.selectedDueItem?.item.text == "Milk")
+        expectEqual(state.allLists.selectedDueItem?.item.text, "Milk")
         _ = press(.up, .up, .up, on: &state)
-        #expect(state.allLists.selectedDueItem?.item.text == "Pay rent")
-        #expect(state.allLists.viewport.top == 0)
+        expectEqual(state.allLists.selectedDueItem?.item.text, "Pay rent")
+        expectEqual(state.allLists.viewport.top, 0)
         _ = press(.end, on: &state)
-        #expect(state.allLists.selected?.id == 3)
+        expectEqual(state.allLists.selected?.id, 3)
         _ = press(.home, on: &state)
-        #expect(state.allLists.selectedDueItem?.item.text == "Pay rent")
+        expectEqual(state.allLists.selectedDueItem?.item.text, "Pay rent")
     }
 
     @Test("Enter opens the item in its list, to come back here; Space checks it off")
@@ -69,54 +69,51 @@ struct DueViewTests {
         let open = press(.enter, on: &state)
         // The list is loaded beneath the form, but not made the one the next start opens:
         // the user is still on the home screen.
-        #expect(open == [.loadItems(checklistID: 2, anchor: .item(7, fallback: 0), pageSize: state.pageSize)])
-        #expect(state.openItemAfterLoad == PendingItemForm(purpose: .edit(itemID: 7), origin: .home))
+        expectEqual(open, [.loadItems(checklistID: 2, anchor: .item(7, fallback: 0), pageSize: state.pageSize)])
+        expectEqual(state.openItemAfterLoad, PendingItemForm(purpose: .edit(itemID: 7), origin: .home))
         var other = home()
         // Its family is counted first: with no open sub-items, it is checked at once.
-        #expect(press(.character(" "), on: &other) == [.countFamily(itemID: 7, for: .check)])
-        #expect(reduce(&other, .familyCounted(.check, FamilyCount(item: Self.due.items[0].item, subItems: 0, openSubItems: 0)))
-                == [.commit(.setChecked(itemID: 7, true))])
+        expectEqual(press(.character(" "), on: &other), [.countFamily(itemID: 7, for: .check)])
+        expectEqual(reduce(&other, .familyCounted(.check, FamilyCount(item: Self.due.items[0].item, subItems: 0, openSubItems: 0))), [.commit(.setChecked(itemID: 7, true))])
     }
 
     @Test("a reload keeps the selected item on the same screen line when rows appear above it")
     func reloadKeepsPlace() {
         var state = home()
         _ = press(.down, on: &state)
-        #expect(state.allLists.selectedDueItem?.id == 8)
+        expectEqual(state.allLists.selectedDueItem?.id, 8)
         let more = DueSection(items: [Self.listed(5, "Call mum", "2026-11-19 09:00")] + Self.due.items, total: 3)
         _ = reduce(&state, .listsLoaded(Self.lists, due: more, select: nil))
-        #expect(state.allLists.selectedDueItem?.id == 8)
+        expectEqual(state.allLists.selectedDueItem?.id, 8)
         #expect(state.allLists.viewport.selection - state.allLists.viewport.top == 2)
         // The item checked off elsewhere leaves; the selection falls to the next row.
         let fewer = DueSection(items: [more.items[0], more.items[1]], total: 2)
         _ = reduce(&state, .listsLoaded(Self.lists, due: fewer, select: nil))
-        #expect(state.allLists.selectedDueItem?.id == 7)
+        expectEqual(state.allLists.selectedDueItem?.id, 7)
         // The last due item gone: the selection stays in the Due view, one up.
         _ = reduce(&state, .listsLoaded(Self.lists, due: DueSection(items: [more.items[0]], total: 1), select: nil))
-        #expect(state.allLists.selectedDueItem?.id == 5)
+        expectEqual(state.allLists.selectedDueItem?.id, 5)
         // No due items left: the first list.
         _ = reduce(&state, .listsLoaded(Self.lists, due: DueSection(), select: nil))
-        #expect(state.allLists.selected?.id == 1)
+        expectEqual(state.allLists.selected?.id, 1)
     }
 
     @Test("more due than shown: a count line says how many more, and where to see them")
     func moreLine() {
         let state = home(due: DueSection(items: Self.due.items, total: 250), height: 12)
-        #expect(render(state).lines()[0] == " Checklists                     250 due · 3 lists")
-        #expect(render(state).lines()[4] == "     … and 248 more (checklists list --due today)")
+        expectEqual(render(state).lines()[0], " Checklists                     250 due · 3 lists")
+        expectEqual(render(state).lines()[4], "     … and 248 more (checklists list --due today)")
         #expect(home(due: DueSection(items: Self.due.items, total: DueSection.countCap)).allLists.rows.contains(.moreDue(998)))
-        #expect(render(home(due: DueSection(items: Self.due.items, total: DueSection.countCap), height: 12)).lines()[4]
-                == "   998+ more: checklists list --due today")
+        expectEqual(render(home(due: DueSection(items: Self.due.items, total: DueSection.countCap), height: 12)).lines()[4], "   998+ more: checklists list --due today")
         // The title's count stopped at the cap too.
-        #expect(render(home(due: DueSection(items: Self.due.items, total: DueSection.countCap), height: 12)).lines()[0]
-                == " Checklists                  1,000+ due · 3 lists")
+        expectEqual(render(home(due: DueSection(items: Self.due.items, total: DueSection.countCap), height: 12)).lines()[0], " Checklists                  1,000+ due · 3 lists")
     }
 
     @Test("nothing due: the home screen is just the lists")
     func nothingDue() {
         let state = home(due: DueSection())
-        #expect(state.allLists.rows.count == 3)
-        #expect(render(state).lines()[0] == " Checklists                               3 lists")
+        expectEqual(state.allLists.rows.count, 3)
+        expectEqual(render(state).lines()[0], " Checklists                               3 lists")
     }
 }
 
@@ -135,14 +132,14 @@ struct DueViewStoreTests {
         ], now: Fixed.now)
         let store = Store(state: AppState(context: Fixed.context, width: 60, height: 12, now: Fixed.now), database: database)
         store.start(now: Fixed.now)
-        #expect(store.state.allLists.due.items.map(\.item.text) == ["yesterday", "tonight"])
+        expectEqual(store.state.allLists.due.items.map(\.item.text), ["yesterday", "tonight"])
         store.send(.key(.character("x")))
-        #expect(store.state.allLists.due.items.map(\.item.text) == ["tonight"])
-        #expect(store.state.allLists.selectedDueItem?.item.text == "tonight")
+        expectEqual(store.state.allLists.due.items.map(\.item.text), ["tonight"])
+        expectEqual(store.state.allLists.selectedDueItem?.item.text, "tonight")
         // At midnight "tomorrow" is today.
         store.send(.clock(Fixed.date("2026-11-22 00:00")))
         store.send(.refresh)
-        #expect(store.state.allLists.due.items.map(\.item.text) == ["tonight", "tomorrow"])
+        expectEqual(store.state.allLists.due.items.map(\.item.text), ["tonight", "tomorrow"])
         folder.remove()
     }
 
@@ -156,10 +153,10 @@ struct DueViewStoreTests {
         // 12 rows: the title, 9 list rows, the footer's two.
         let store = Store(state: AppState(context: Fixed.context, width: 60, height: 12, now: Fixed.now), database: database)
         store.start(now: Fixed.now)
-        #expect(store.state.listRows == 9)
-        #expect(store.state.allLists.due.items.count == DueSection.limit(visibleRows: 9))
-        #expect(store.state.allLists.due.total == 30)
-        #expect(render(store.state).lines() == [
+        expectEqual(store.state.listRows, 9)
+        expectEqual(store.state.allLists.due.items.count, DueSection.limit(visibleRows: 9))
+        expectEqual(store.state.allLists.due.total, 30)
+        expectEqual(render(store.state).lines(), [
             " Checklists                                 30 due · 1 list",
             " Due today and overdue",
             "   ! bill 1  List  Oct 2",
@@ -175,9 +172,9 @@ struct DueViewStoreTests {
         ])
         // Taller: the pane has room for more than were loaded, so they are read.
         store.send(.resized(width: 60, height: 30))
-        #expect(store.state.allLists.due.items.count == DueSection.limit(visibleRows: 27))
+        expectEqual(store.state.allLists.due.items.count, DueSection.limit(visibleRows: 27))
         // 27 rows less the two headings, the "more" line, Upcoming's row and one list.
-        #expect(store.state.allLists.rows.filter { if case .due = $0 { true } else { false } }.count == 22)
+        expectEqual(store.state.allLists.rows.filter { if case .due = $0 { true } else { false } }.count, 22)
         // Shorter again: nothing to read.
         var shorter = store.state
         let effects = reduce(&shorter, .resized(width: 60, height: 12))
@@ -193,13 +190,13 @@ struct DueViewStoreTests {
         let store = Store(state: AppState(context: Fixed.context, width: 60, height: 12, now: Fixed.now), database: database)
         store.start(now: Fixed.now)
         store.send(.key(.enter))
-        #expect(store.state.route == .itemDetail)
-        #expect(store.state.screen.itemDetail?.draft.text == "pay rent")
+        expectEqual(store.state.route, .itemDetail)
+        expectEqual(store.state.screen.itemDetail?.draft.text, "pay rent")
         store.send(.key(.escape))
         // Back where the user came from: the Due view, on the same item.
-        #expect(store.state.route == .allLists)
+        expectEqual(store.state.route, .allLists)
         #expect(store.state.screen.checklist == nil)
-        #expect(store.state.allLists.selectedDueItem?.item.text == "pay rent")
+        expectEqual(store.state.allLists.selectedDueItem?.item.text, "pay rent")
         #expect(try database.openChecklistID() == nil)
         folder.remove()
     }

@@ -57,7 +57,7 @@ struct FilterScreenTests {
         defer { folder.remove() }
         let store = store(try database(), width: 80, height: 24)
         press(.character("f"), on: store)
-        #expect(render(store.state).lines().prefix(4) == [
+        expectEqual(render(store.state).lines().prefix(4), [
             " Filter",
             " f #tag !high due:3d list:NAME has:reminder is:checked text",
             "",
@@ -75,7 +75,7 @@ struct FilterScreenTests {
             " ↑↓/jk move  Space check  Enter open  f filter  S keep  Esc back  u undo  ? help",
         ])
         press(.escape, on: store)
-        #expect(store.state.route == .allLists)
+        expectEqual(store.state.route, .allLists)
     }
 
     @Test("the items at 40x12 and 200x50: the marks shortened in a narrow pane, every row on one line")
@@ -98,7 +98,7 @@ struct FilterScreenTests {
             " ↑↓/jk:move Space:check Enter:open",
             " f:filter S:keep Esc:back u:undo ?:help",
         ])
-        #expect(Array(drawn[1].prefix(6)) == [
+        expectEqual(Array(drawn[1].prefix(6)), [
             " #work" + String(repeating: " ", count: 182) + "4 of 6 open",
             " [ ] Report #work                            !!! Work  Today 5:00 PM",
             " [ ] Call the bank #work                     !!  Work  Tuesday 9:00 AM",
@@ -115,28 +115,28 @@ struct FilterScreenTests {
         let store = store(try database(), width: 80, height: 24)
         // All Lists: the Due view's two items, then the lists, Work last.
         press(.end, .enter, on: store)
-        #expect(store.state.screen.checklist?.summary.checklist.name == "Work")
+        expectEqual(store.state.screen.checklist?.summary.checklist.name, "Work")
         press(.character("f"), on: store)
-        #expect(render(store.state).lines()[1] == " f list:Work")
+        expectEqual(render(store.state).lines()[1], " f list:Work")
         type("!!+", on: store)
         press(.enter, on: store)
-        #expect(render(store.state).lines().prefix(3) == [
+        expectEqual(render(store.state).lines().prefix(3), [
             " list:Work !medium+                                                 2 of 3 open",
             " [ ] Report #work         !!! Work  Today 5:00 PM",
             " [ ] Call the bank #work  !!  Work  Tuesday 9:00 AM",
         ])
         press(.character(" "), on: store)
-        #expect(render(store.state).lines().prefix(2) == [
+        expectEqual(render(store.state).lines().prefix(2), [
             " list:Work !medium+                                                 1 of 2 open",
             " [ ] Call the bank #work  !!  Work  Tuesday 9:00 AM",
         ])
         // The next row moved under the cursor: the status line says what was checked.
-        #expect(render(store.state).lines()[22] == " Checked “Report”; u undoes it.")
+        expectEqual(render(store.state).lines()[22], " Checked “Report”; u undoes it.")
         press(.character("u"), on: store)
-        #expect(render(store.state).lines()[0] == " list:Work !medium+                                                 2 of 3 open")
+        expectEqual(render(store.state).lines()[0], " list:Work !medium+                                                 2 of 3 open")
         press(.escape, on: store)
-        #expect(store.state.screen.checklist?.summary.checklist.name == "Work")
-        #expect(store.state.route == .checklist)
+        expectEqual(store.state.screen.checklist?.summary.checklist.name, "Work")
+        expectEqual(store.state.route, .checklist)
     }
 
     @Test("z and the snooze choices move an item of a plan such as due:week; p steps its priority; Esc moves nothing")
@@ -145,7 +145,7 @@ struct FilterScreenTests {
         let database = try database()
         let store = store(database, width: 80, height: 24)
         showFilter("due:week", on: store)
-        #expect(render(store.state).lines().prefix(4) == [
+        expectEqual(render(store.state).lines().prefix(4), [
             " due:week                                                           3 of 6 open",
             " [ ] Pay rent             !!! ! List  Nov 19, 9:00 AM",
             " [ ] Report #work         !!!   Work  Today 5:00 PM",
@@ -153,19 +153,19 @@ struct FilterScreenTests {
         ])
         // Esc leaves the choice and moves nothing.
         press(.character("j"), .character("z"), on: store)
-        #expect(store.state.keyContext == .snoozeChoice)
-        #expect(render(store.state).lines()[22] == " Move “Report” to:")
+        expectEqual(store.state.keyContext, .snoozeChoice)
+        expectEqual(render(store.state).lines()[22], " Move “Report” to:")
         press(.escape, on: store)
         #expect(store.state.keyContext == .filteredItems && store.state.route == .filter)
-        #expect(render(store.state).lines()[2] == " [ ] Report #work         !!!   Work  Today 5:00 PM")
+        expectEqual(render(store.state).lines()[2], " [ ] Report #work         !!!   Work  Today 5:00 PM")
         // 3: tomorrow 9:00, still within the week.
         press(.character("z"), .character("3"), on: store)
         let lines = render(store.state).lines()
-        #expect(lines[2] == " [ ] Report #work         !!!   Work  Tomorrow 9:00 AM")
-        #expect(lines[22] == " Moved to tomorrow 9:00 AM: “Report”")
+        expectEqual(lines[2], " [ ] Report #work         !!!   Work  Tomorrow 9:00 AM")
+        expectEqual(lines[22], " Moved to tomorrow 9:00 AM: “Report”")
         // p: high steps round to none.
         press(.character("p"), on: store)
-        #expect(render(store.state).lines()[2] == " [ ] Report #work               Work  Tomorrow 9:00 AM")
+        expectEqual(render(store.state).lines()[2], " [ ] Report #work               Work  Tomorrow 9:00 AM")
         let report = try #require(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil)
             .first { $0.item.text == "Report" }?.item)
         #expect(report.dueDate == Fixed.date("2026-11-22 09:00") && report.priority == .none)
@@ -177,9 +177,9 @@ struct FilterScreenTests {
         let store = store(try database(), width: 80, height: 24)
         showFilter("due:someday", on: store)
         let lines = render(store.state).lines()
-        #expect(lines[1] == " f due:someday")
-        #expect(lines[22] == " “due:someday” is not a filter: due: takes overdue, today, week, none, 3d")
-        #expect(store.state.keyContext == .filterField)
+        expectEqual(lines[1], " f due:someday")
+        expectEqual(lines[22], " “due:someday” is not a filter: due: takes overdue, today, week, none, 3d")
+        expectEqual(store.state.keyContext, .filterField)
     }
 
     @Test("e on a smart list: its filter in the field, then its name; Enter keeps both under the same smart list")
@@ -189,15 +189,15 @@ struct FilterScreenTests {
         let kept = try database.saveSmartList(id: nil, name: "Work", filter: "#work", now: Fixed.now)
         let store = store(database, width: 80, height: 24)
         press(.end, .character("e"), on: store)
-        #expect(render(store.state).lines()[1] == " f #work")
+        expectEqual(render(store.state).lines()[1], " f #work")
         type(" !high", on: store)
         press(.enter, on: store)
-        #expect(render(store.state).lines()[1] == " Keep as Work")
+        expectEqual(render(store.state).lines()[1], " Keep as Work")
         for _ in 0..<4 { press(.backspace, on: store) }
         type("Urgent work", on: store)
         press(.enter, on: store)
         #expect(try database.smartLists() == [SmartList(id: kept.id, name: "Urgent work", filter: "#work !high")])
-        #expect(render(store.state).lines()[0] == " Urgent work                                               #work !high · 1 of 6")
+        expectEqual(render(store.state).lines()[0], " Urgent work                                               #work !high · 1 of 6")
     }
 
     @Test("a change made elsewhere reaches the filter screen at once: its items are read again")
@@ -222,11 +222,11 @@ struct FilterScreenTests {
         store.send(.clock(Fixed.now))
         store.send(.key(.mouse(MouseEvent(.left, row: 3, column: 10))))
         guard case let .filter(view, _) = store.state.screen else { Issue.record("not the filter screen"); return }
-        #expect(view.selectedItem?.item.text == "Taxes")
+        expectEqual(view.selectedItem?.item.text, "Taxes")
         store.send(.clock(Fixed.now.addingTimeInterval(0.2)))
         store.send(.key(.mouse(MouseEvent(.left, row: 3, column: 10))))
-        #expect(store.state.route == .itemDetail)
-        #expect(store.state.screen.itemDetail?.draft.text == "Taxes")
+        expectEqual(store.state.route, .itemDetail)
+        expectEqual(store.state.screen.itemDetail?.draft.text, "Taxes")
     }
 
     /// Keeps "#work" as "Work stuff" and "!high" as "Urgent", from the filter screen.
@@ -247,7 +247,7 @@ struct FilterScreenTests {
         let small = store(database, width: 40, height: 12)
         keep(on: small)
         // 40x12: the smart lists' heading and the first of them; the rest one key down.
-        #expect(render(small.state).lines() == [
+        expectEqual(render(small.state).lines(), [
             " Checklists      2 due · 2 lists · 2/10",
             " Due today and overdue",
             "   ! Pay rent      H List  Nov 19",
@@ -262,7 +262,7 @@ struct FilterScreenTests {
             " a:add item q:quit u:undo ?:help",
         ])
         let standard = store(database, width: 80, height: 24)
-        #expect(render(standard.state).lines().prefix(12) == [
+        expectEqual(render(standard.state).lines().prefix(12), [
             " Checklists                                                     2 due · 2 lists",
             " Due today and overdue",
             "   ! Pay rent      !!! List  Nov 19, 9:00 AM",
@@ -277,7 +277,7 @@ struct FilterScreenTests {
             "",
         ])
         let large = store(database, width: 200, height: 50)
-        #expect(render(large.state).lines().prefix(12) == [
+        expectEqual(render(large.state).lines().prefix(12), [
             " Checklists                                                                                                                                                                             2 due · 2 lists",
             " Due today and overdue",
             "   ! Pay rent      !!! List  Nov 19, 9:00 AM",
@@ -293,16 +293,16 @@ struct FilterScreenTests {
         ])
         // Enter on a smart list: its items, its name in the title, its words and counts beside it.
         for _ in 0..<7 { press(.down, on: large) }
-        #expect(large.state.allLists.selectedSmartList?.name == "Work stuff")
+        expectEqual(large.state.allLists.selectedSmartList?.name, "Work stuff")
         press(.enter, on: large)
         #expect(render(large.state).lines()[0] == " Work stuff" + String(repeating: " ", count: 174) + "#work · 4 of 6")
         // A smart list that is no longer there is no row; d asks first and u brings it back.
         press(.escape, .character("d"), on: large)
-        #expect(large.state.overlays.question?.question == "Delete the smart list “Work stuff”? (No item is deleted.)")
+        expectEqual(large.state.overlays.question?.question, "Delete the smart list “Work stuff”? (No item is deleted.)")
         press(.character("y"), on: large)
-        #expect(large.state.allLists.smartLists.map(\.smartList.name) == ["Urgent"])
-        #expect(large.state.message?.text == "Deleted smart list “Work stuff”; u brings it back.")
+        expectEqual(large.state.allLists.smartLists.map(\.smartList.name), ["Urgent"])
+        expectEqual(large.state.message?.text, "Deleted smart list “Work stuff”; u brings it back.")
         press(.character("u"), on: large)
-        #expect(large.state.allLists.smartLists.map(\.smartList.name) == ["Urgent", "Work stuff"])
+        expectEqual(large.state.allLists.smartLists.map(\.smartList.name), ["Urgent", "Work stuff"])
     }
 }

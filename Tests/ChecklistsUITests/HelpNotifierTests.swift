@@ -12,7 +12,7 @@ struct HelpNotifierTests {
     func helpEnd(notifierPID pid: Int32?) -> [String] {
         var state = AppState(context: Fixed.context, width: 40, height: 8, now: Fixed.now)
         _ = reduce(&state, .listsLoaded([], select: nil))
-        #expect(reduce(&state, .key(.character("?"))) == [.checkNotifier])
+        expectEqual(reduce(&state, .key(.character("?"))), [.checkNotifier])
         _ = reduce(&state, .notifierChecked(pid: pid))
         _ = reduce(&state, .key(.character("G")))
         return Array(render(state).lines().dropFirst().prefix(HelpOverlay.visibleRows(width: 40, height: 8, keys: .defaults)))
@@ -20,7 +20,7 @@ struct HelpNotifierTests {
 
     @Test("a notifier runs: reminders reach the user, with its pid")
     func running() {
-        #expect(helpEnd(notifierPID: 4242).suffix(3) == [
+        expectEqual(helpEnd(notifierPID: 4242).suffix(3), [
             " Reminders while the app is closed",
             "   on: checklists notify runs",
             "   (pid 4242) and delivers them",
@@ -29,7 +29,7 @@ struct HelpNotifierTests {
 
     @Test("none runs: they wait for the next start, and how to turn it on")
     func notRunning() {
-        #expect(helpEnd(notifierPID: nil).suffix(5) == [
+        expectEqual(helpEnd(notifierPID: nil).suffix(5), [
             " Reminders while the app is closed",
             "   off: shown as missed at next start",
             "   turn on: checklists notify &",

@@ -36,7 +36,7 @@ struct HideCheckedTests {
     @Test("c hides the checked items: the title says how many, N Remaining stays; c again shows them")
     func hideAndShow() throws {
         let (store, list) = try chores(5, checked: [2, 4])
-        #expect(render(store.state).lines()[0...5] == [
+        expectEqual(render(store.state).lines()[0...5], [
             " Chores            3 Remaining · by du…",
             " [ ] Chore 1  11:30 AM",
             " [x] Chore 2  12:30 PM",
@@ -45,8 +45,8 @@ struct HideCheckedTests {
             " [ ] Chore 5  3:30 PM",
         ])
         press(.character("c"), on: store)
-        #expect(store.state.screen.checklist?.summary.checklist.hidesChecked == true)
-        #expect(render(store.state).lines() == [
+        expectEqual(store.state.screen.checklist?.summary.checklist.hidesChecked, true)
+        expectEqual(render(store.state).lines(), [
             " Chores          3 Remaining · 2 hidden",
             " [ ] Chore 1  11:30 AM",
             " [ ] Chore 3  1:30 PM",
@@ -59,9 +59,9 @@ struct HideCheckedTests {
             " ↑↓/jk:move Space:check a:add En… ?:help",
         ])
         press(.character("c"), on: store)
-        #expect(store.state.screen.checklist?.count == 5)
-        #expect(store.state.screen.checklist?.summary.checklist.hidesChecked == false)
-        #expect(store.state.message == StatusMessage("Checked items shown."))
+        expectEqual(store.state.screen.checklist?.count, 5)
+        expectEqual(store.state.screen.checklist?.summary.checklist.hidesChecked, false)
+        expectEqual(store.state.message, StatusMessage("Checked items shown."))
         #expect(try ChecklistsDatabase.temporary(in: folder).checklistSummary(id: list)?.checklist.hidesChecked == false)
     }
 
@@ -74,25 +74,25 @@ struct HideCheckedTests {
         #expect(try again.checklistSummaries().filter { $0.id != list }.allSatisfy { !$0.checklist.hidesChecked })
         let restarted = Store(state: AppState(context: Fixed.context, width: 40, height: 10, now: Fixed.now), database: again)
         restarted.start(now: Fixed.now)
-        #expect(restarted.state.screen.checklist?.page.items.map(\.text) == ["Chore 2", "Chore 3"])
+        expectEqual(restarted.state.screen.checklist?.page.items.map(\.text), ["Chore 2", "Chore 3"])
     }
 
     @Test("checking an item off while hidden: it goes, the next one is selected, the count and position follow")
     func checkWhileHidden() throws {
         let (store, _) = try chores(12, checked: [1, 2])
         press(.character("c"), on: store)
-        #expect(render(store.state).lines()[0] == " Chores  10 Remaining · 2 hidden · 1/10")
+        expectEqual(render(store.state).lines()[0], " Chores  10 Remaining · 2 hidden · 1/10")
         // Narrower, the remaining count gives way first: the position's total is that count.
         store.send(.resized(width: 30, height: 10))
-        #expect(render(store.state).lines()[0] == " Chores       2 hidden · 1/10")
+        expectEqual(render(store.state).lines()[0], " Chores       2 hidden · 1/10")
         store.send(.resized(width: 40, height: 10))
         press(.character("3"), .character("j"), .character(" "), on: store)
-        #expect(store.state.screen.checklist?.selectedItem?.text == "Chore 7")
-        #expect(render(store.state).lines()[0] == " Chores    9 Remaining · 3 hidden · 4/9")
-        #expect(store.state.screen.checklist?.page.items.contains { $0.isChecked } == false)
+        expectEqual(store.state.screen.checklist?.selectedItem?.text, "Chore 7")
+        expectEqual(render(store.state).lines()[0], " Chores    9 Remaining · 3 hidden · 4/9")
+        expectEqual(store.state.screen.checklist?.page.items.contains { $0.isChecked }, false)
         press(.character("G"), .character(" "), on: store)
-        #expect(store.state.screen.checklist?.selectedItem?.text == "Chore 11", "the last gone: the one above")
-        #expect(render(store.state).lines()[0] == " Chores    8 Remaining · 4 hidden · 8/8")
+        expectEqual(store.state.screen.checklist?.selectedItem?.text, "Chore 11", "the last gone: the one above")
+        expectEqual(render(store.state).lines()[0], " Chores    8 Remaining · 4 hidden · 8/8")
     }
 
     @Test("all checked off and hidden: the screen says how to show them; showing keeps the selection")
@@ -100,13 +100,13 @@ struct HideCheckedTests {
         let (store, _) = try chores(2, checked: [1, 2])
         press(.character("j"), on: store)
         press(.character("c"), on: store)
-        #expect(store.state.screen.checklist?.count == 0)
-        #expect(render(store.state).lines()[0...2] == [
+        expectEqual(store.state.screen.checklist?.count, 0)
+        expectEqual(render(store.state).lines()[0...2], [
             " Chores            All Done! · 2 hidden",
             "",
             "  All checked off; c shows them.",
         ])
         press(.character("c"), on: store)
-        #expect(store.state.screen.checklist?.count == 2)
+        expectEqual(store.state.screen.checklist?.count, 2)
     }
 }

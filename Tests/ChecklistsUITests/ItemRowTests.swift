@@ -41,7 +41,7 @@ struct ItemRowTests {
     @Test("a checklist at 80 columns: dates in one column after the longest text, the bell on items that will ring, a snoozed one with its new time")
     func checklistWithBells() {
         let grid = render(errands(width: 80))
-        #expect(grid.lines() == [
+        expectEqual(grid.lines(), [
             " Errands                                              4 Remaining · by due date",
             " [ ] Pay rent                         ! Yesterday 9:00 AM",
             " [ ] Call the bank                    ! Today 9:00 AM     🔔 Today 10:35 AM",
@@ -53,8 +53,8 @@ struct ItemRowTests {
         ])
         // The bell measures two columns: what follows it is where the grid says.
         #expect(grid[3, 58].grapheme == "🔔" && grid[3, 58].width == 2)
-        #expect(grid[2, 61].grapheme == "T")
-        #expect(grid[2, 58].color == .yellow)
+        expectEqual(grid[2, 61].grapheme, "T")
+        expectEqual(grid[2, 58].color, .yellow)
         // The overdue mark and date in red, the next row's date in the same column.
         #expect(grid[2, 38].grapheme == "!" && grid[2, 38].color == .overdue)
         #expect(grid[2, 40].grapheme == "T" && grid[3, 40].grapheme == "T" && grid[4, 40].grapheme == "W")
@@ -62,7 +62,7 @@ struct ItemRowTests {
 
     @Test("at 40 columns the same rows take the compact dates, and the snoozed time still shows")
     func checklistNarrow() {
-        #expect(render(errands(width: 40)).lines() == [
+        expectEqual(render(errands(width: 40)).lines(), [
             " Errands           4 Remaining · by du…",
             " [ ] Pay rent   ! Yesterday",
             " [ ] Call the…  ! 9:00 AM   🔔 10:35 AM",
@@ -77,8 +77,8 @@ struct ItemRowTests {
     @Test("where the terminal cannot show Unicode the bell is a *")
     func asciiBell() {
         let state = errands(width: 80, context: UIContext(dateStyle: Fixed.style, unicode: false))
-        #expect(render(state).lines()[2] == " [ ] Call the bank                    ! Today 9:00 AM     * Today 10:35 AM")
-        #expect(render(state).lines()[3] == " [ ] Dentist                            Tomorrow 9:00 AM  *")
+        expectEqual(render(state).lines()[2], " [ ] Call the bank                    ! Today 9:00 AM     * Today 10:35 AM")
+        expectEqual(render(state).lines()[3], " [ ] Dentist                            Tomorrow 9:00 AM  *")
     }
 
     @Test("Remind Me on with a due date already past: the form says no reminder will ring, in words that fit")
@@ -87,15 +87,15 @@ struct ItemRowTests {
                               (40, "› Remind Me   [x] On  won't ring: past")] {
             var state = errands(width: width, height: 12)
             press(.enter, .tab, .tab, .character(" "), on: &state)            // Pay rent, due yesterday: Remind Me on
-            #expect(render(state).lines()[4] == line, "\(width)")
-            #expect(render(state)[4, 22].color == .yellow)
+            expectEqual(render(state).lines()[4], line, "\(width)")
+            expectEqual(render(state)[4, 22].color, .yellow)
             press(.character(" "), on: &state)                          // off again: nothing to say
-            #expect(render(state).lines()[4] == "› Remind Me   [ ] Off", "\(width)")
+            expectEqual(render(state).lines()[4], "› Remind Me   [ ] Off", "\(width)")
         }
         // A future date: Remind Me on says nothing more.
         var state = errands(width: 80, height: 12)
         press(.down, .down, .enter, .tab, .tab, on: &state)                   // Dentist, tomorrow, Remind Me already on
-        #expect(render(state).lines()[4] == "› Remind Me   [x] On")
+        expectEqual(render(state).lines()[4], "› Remind Me   [x] On")
     }
 
     @Test("snoozing confirms in the status line with the new time, which a narrow pane keeps and cuts the text instead")
@@ -129,10 +129,10 @@ struct ItemRowTests {
     func narrowAddItem() {
         var state = errands(width: 40, height: 13)
         press(.character("a"), on: &state)
-        #expect(render(state).lines()[10] == "  [ Done ]  [ Cancel ]  (no text)")
+        expectEqual(render(state).lines()[10], "  [ Done ]  [ Cancel ]  (no text)")
         var wide = errands(width: 41, height: 13)
         press(.character("a"), on: &wide)
-        #expect(render(wide).lines()[10] == "  [ Done ]  [ Cancel ]  (type some text)")
+        expectEqual(render(wide).lines()[10], "  [ Done ]  [ Cancel ]  (type some text)")
     }
 
     @Test("the banner at 40 columns: its keys and the snooze choices wrap instead of losing any")
@@ -140,7 +140,7 @@ struct ItemRowTests {
         var state = errands(width: 40, height: 12)
         let reminder = DueReminder(item: Self.items[2], checklistName: "Errands", remindAt: Self.items[2].dueDate!)
         _ = reduce(&state, .remindersDue([reminder], missed: false))
-        #expect(Array(render(state).lines()[2...8]) == [
+        expectEqual(Array(render(state).lines()[2...8]), [
             " ┌ Reminder ──────────────────────────┐",
             " │ Dentist                            │",
             " │ in Errands · due tomorrow 9:00 AM  │",
@@ -150,7 +150,7 @@ struct ItemRowTests {
             " └────────────────────────────────────┘",
         ])
         press(.character("z"), on: &state)
-        #expect(Array(render(state).lines()[2...8]) == [
+        expectEqual(Array(render(state).lines()[2...8]), [
             " ┌ Reminder ──────────────────────────┐",
             " │ Dentist                            │",
             " │ in Errands · due tomorrow 9:00 AM  │",
@@ -183,7 +183,7 @@ struct ItemRowTests {
     @Test("the Due view at 200 columns: list names and dates each in one column, next to the text, not at the far edge")
     func dueViewWide() {
         let lines = render(Self.dueHome(width: 200, height: 10)).lines()
-        #expect(Array(lines[1...4]) == [
+        expectEqual(Array(lines[1...4]), [
             " Due today and overdue",
             "   ! Pay rent                   Errands                   Yesterday 9:00 AM",
             "   ! Milk                       Groceries                 Today 8:00 AM",
@@ -194,7 +194,7 @@ struct ItemRowTests {
     @Test("the Due view at 40 columns: the list column is aligned and does not move with the date's length")
     func dueViewNarrow() {
         let lines = render(Self.dueHome(width: 40, height: 12)).lines()
-        #expect(Array(lines[1...4]) == [
+        expectEqual(Array(lines[1...4]), [
             " Due today and overdue",
             "   ! Pay rent  Errands     Yesterday",
             "   ! Milk      Groceries   8:00 AM",
@@ -205,7 +205,7 @@ struct ItemRowTests {
     @Test("at 40×12 the home screen keeps a list row in view however much is due; the rest is counted with the command that lists it")
     func homeKeepsAList() {
         let state = Self.dueHome(width: 40, height: 12, count: 30)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Checklists     30 due · 2 lists · 2/10",
             " Due today and overdue",
             "   ! Pay rent  Errands     Yesterday",
@@ -222,8 +222,8 @@ struct ItemRowTests {
         // Taller, more of the Due view; a resize rebuilds it, keeping the selection.
         var taller = state
         _ = reduce(&taller, .resized(width: 40, height: 16))
-        #expect(render(taller).lines()[11] == "   21 more: checklists list --due today")
-        #expect(taller.allLists.selectedDueItem?.id == 1)
+        expectEqual(render(taller).lines()[11], "   21 more: checklists list --due today")
+        expectEqual(taller.allLists.selectedDueItem?.id, 1)
         // Everything fits: no "more" line.
         #expect(!render(Self.dueHome(width: 40, height: 12, count: 6)).lines().contains { $0.contains("more") })
     }
@@ -234,7 +234,7 @@ struct ItemRowTests {
         // The f of "fri" opens the words, kept.
         press(.enter, .tab, .tab, .tab, .enter, on: &state)
         for character in "fri 17:00" { press(.character(character), on: &state) }
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Edit Item                      Errands",
             "",
             "  Text        Pay rent",
@@ -248,13 +248,13 @@ struct ItemRowTests {
             " Enter:accept Esc:back to the fields",
             " F1:help",
         ])
-        #expect(render(state).cursor == GridPosition(row: 6, column: 17))
+        expectEqual(render(state).cursor, GridPosition(row: 6, column: 17))
     }
 
     @Test("rows in German: the locale's words and 24-hour times in the same columns")
     func german() {
         let context = UIContext(dateStyle: DueDateStyle(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "UTC")!))
-        #expect(Array(render(errands(width: 80, context: context)).lines()[1...4]) == [
+        expectEqual(Array(render(errands(width: 80, context: context)).lines()[1...4]), [
             " [ ] Pay rent                         ! Gestern 09:00",
             " [ ] Call the bank                    ! Heute 09:00    🔔 Heute 10:35",
             " [ ] Dentist                            Morgen 09:00   🔔",

@@ -95,7 +95,7 @@ struct KeyTablesInDocumentsTests {
         ]
         let section = try #require(Self.readme.components(separatedBy: "\n## Keys\n").dropFirst().first?.components(separatedBy: "\n#").first)
         let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| where") }
-        #expect(rows.count == screens.count, "the README's key table has \(rows.count) rows")
+        expectEqual(rows.count, screens.count, "the README's key table has \(rows.count) rows")
         for row in rows {
             let cells = row.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
             let place = try #require(cells.first)
@@ -139,7 +139,7 @@ struct KeyTablesInDocumentsTests {
             let afterColon = try #require(text.range(of: ": ").map { text[$0.upperBound...] }, "\(names): no \": keys\"")
             let keysText = afterColon.components(separatedBy: ". ").first!.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             let groups = keysText.components(separatedBy: ", ")
-            #expect(groups.count == names.count, "\(names): \(groups.count) groups of keys for \(names.count) commands")
+            expectEqual(groups.count, names.count, "\(names): \(groups.count) groups of keys for \(names.count) commands")
             for (name, group) in zip(names, groups) {
                 listed.insert(name)
                 var keys: Set<Key> = []
@@ -153,7 +153,7 @@ struct KeyTablesInDocumentsTests {
                     }
                 }
                 let defaults = Set(KeyMap.defaults.table.filter { KeyBindings.configName(of: $0.command) == name && !$0.isFixed }.flatMap(\.keys))
-                #expect(keys == defaults, "\(name): the manual says \(keys.map(KeyNames.configName).sorted()), the key table \(defaults.map(KeyNames.configName).sorted())")
+                expectEqual(keys, defaults, "\(name): the manual says \(keys.map(KeyNames.configName).sorted()), the key table \(defaults.map(KeyNames.configName).sorted())")
             }
         }
         let commands = Set(KeyMap.defaults.table.filter { !$0.isFixed }.map { KeyBindings.configName(of: $0.command) })

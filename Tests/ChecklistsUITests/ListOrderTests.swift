@@ -34,19 +34,19 @@ struct ListOrderTests {
     @Test("J and K ask the storage to move the selected list; at either end nothing is asked")
     func moveKeys() {
         var state = home()
-        #expect(press(.character("J"), on: &state) == [.commit(.moveList(id: 1, down: true))])
+        expectEqual(press(.character("J"), on: &state), [.commit(.moveList(id: 1, down: true))])
         #expect(press(.character("K"), on: &state).isEmpty)
         _ = press(.end, on: &state)
         #expect(press(.character("J"), on: &state).isEmpty)
-        #expect(press(.character("K"), on: &state) == [.commit(.moveList(id: 3, down: false))])
+        expectEqual(press(.character("K"), on: &state), [.commit(.moveList(id: 3, down: false))])
     }
 
     @Test("s switches to the other order; J, K and s do nothing on a due item")
     func sortKey() {
         var state = home()
-        #expect(press(.character("s"), on: &state) == [.commit(.setListOrder(.byHand))])
+        expectEqual(press(.character("s"), on: &state), [.commit(.setListOrder(.byHand))])
         state = home(order: .byHand)
-        #expect(press(.character("s"), on: &state) == [.commit(.setListOrder(.byName))])
+        expectEqual(press(.character("s"), on: &state), [.commit(.setListOrder(.byName))])
         let due = DueSection(items: [ListedItem(item: Item(id: 9, checklistID: 1, text: "Milk", dueDate: Fixed.date("2026-11-21 17:00")),
                                                 checklistName: "Groceries")], total: 1)
         _ = reduce(&state, .listsLoaded(Self.lists, due: due, select: nil, order: .byHand))
@@ -60,29 +60,29 @@ struct ListOrderTests {
     func firstMoveMessage() {
         var state = home()
         let effects = reduce(&state, .committed(.moveList(id: 1, down: true), .checklist(1)))
-        #expect(effects.first == loadLists(state, select: 1))
-        #expect(state.message == StatusMessage("Lists now by hand; s sorts by name."))
+        expectEqual(effects.first, loadLists(state, select: 1))
+        expectEqual(state.message, StatusMessage("Lists now by hand; s sorts by name."))
         state = home(order: .byHand)
         _ = reduce(&state, .committed(.moveList(id: 1, down: true), .checklist(1)))
         #expect(state.message == nil)
         _ = reduce(&state, .committed(.setListOrder(.byName), .none))
-        #expect(state.message == StatusMessage("Lists by name; s puts your order back."))
+        expectEqual(state.message, StatusMessage("Lists by name; s puts your order back."))
         _ = reduce(&state, .committed(.setListOrder(.byHand), .none))
-        #expect(state.message == StatusMessage("Lists by hand; J/K move a list."))
+        expectEqual(state.message, StatusMessage("Lists by hand; J/K move a list."))
     }
 
     @Test("[keys]: a file that bound J, K or s elsewhere on All Lists keeps them; sort and move-item-down change both screens")
     func userKeys() throws {
         let taken = try KeyMap.defaults.remapped([KeyRemap(name: "tags", keys: [.character("s")]), KeyRemap(name: "quit", keys: [.character("J")])])
-        #expect(taken.command(for: .character("s"), in: .allLists) == .openTags)
-        #expect(taken.command(for: .character("J"), in: .allLists) == .quit)
-        #expect(taken.command(for: .character("s"), in: .checklist) == .changeSort)
-        #expect(taken.command(for: .character("K"), in: .allLists) == .moveItemUp)
+        expectEqual(taken.command(for: .character("s"), in: .allLists), .openTags)
+        expectEqual(taken.command(for: .character("J"), in: .allLists), .quit)
+        expectEqual(taken.command(for: .character("s"), in: .checklist), .changeSort)
+        expectEqual(taken.command(for: .character("K"), in: .allLists), .moveItemUp)
         let moved = try KeyMap.defaults.remapped([KeyRemap(name: "sort", keys: [.character("o")]),
                                                   KeyRemap(name: "move-item-down", keys: [.character("D")])])
-        #expect(moved.command(for: .character("o"), in: .allLists) == .changeSort)
-        #expect(moved.command(for: .character("o"), in: .checklist) == .changeSort)
-        #expect(moved.command(for: .character("D"), in: .allLists) == .moveItemDown)
+        expectEqual(moved.command(for: .character("o"), in: .allLists), .changeSort)
+        expectEqual(moved.command(for: .character("o"), in: .checklist), .changeSort)
+        expectEqual(moved.command(for: .character("D"), in: .allLists), .moveItemDown)
         #expect(moved.command(for: .character("s"), in: .allLists) == nil)
     }
 
@@ -90,13 +90,13 @@ struct ListOrderTests {
 
     @Test("at 40 columns the title bar says by hand only when the hand order is in force")
     func titleBarNarrow() {
-        #expect(render(home()).lines().prefix(4) == [
+        expectEqual(render(home()).lines().prefix(4), [
             " Checklists                     3 lists",
             "  🛒 Groceries              2 Remaining",
             "     List 2                  (No Items)",
             "  🧳 List 10                  All Done!",
         ])
-        #expect(render(home(order: .byHand)).lines().prefix(1) == [
+        expectEqual(render(home(order: .byHand)).lines().prefix(1), [
             " Checklists           3 lists · by hand",
         ])
         // With items due, the due count first, then the lists' count, give way; "by hand" stays whole.
@@ -104,12 +104,12 @@ struct ListOrderTests {
         let due = DueSection(items: [ListedItem(item: Item(id: 9, checklistID: 1, text: "Milk", dueDate: Fixed.date("2026-11-21 17:00")),
                                                 checklistName: "Groceries")], total: 1)
         _ = reduce(&state, .listsLoaded(Self.lists, due: due, select: nil, order: .byHand))
-        #expect(render(state).lines()[0] == " Checklists   1 due · 3 lists · by hand")
+        expectEqual(render(state).lines()[0], " Checklists   1 due · 3 lists · by hand")
         _ = reduce(&state, .resized(width: 30, height: 10))
-        #expect(render(state).lines()[0] == " Checklists 3 lists · by hand")
+        expectEqual(render(state).lines()[0], " Checklists 3 lists · by hand")
         // Taller than the screen: the position stays, and by hand beside it.
         _ = reduce(&state, .resized(width: 40, height: 8))
-        #expect(render(state).lines()[0] == " Checklists     3 lists · by hand · 4/6")
+        expectEqual(render(state).lines()[0], " Checklists     3 lists · by hand · 4/6")
     }
 
     @Test("at 120 columns, with items due, the same")
@@ -118,7 +118,7 @@ struct ListOrderTests {
         let due = DueSection(items: [ListedItem(item: Item(id: 9, checklistID: 1, text: "Milk", dueDate: Fixed.date("2026-11-21 17:00")),
                                                 checklistName: "Groceries")], total: 1)
         _ = reduce(&state, .listsLoaded(Self.lists, due: due, select: nil, order: .byHand))
-        #expect(render(state).lines().prefix(3) == [
+        expectEqual(render(state).lines().prefix(3), [
             " Checklists                                                                                   1 due · 3 lists · by hand",
             " Due today and overdue",
             "   • Milk  Groceries  Today 5:00 PM",
@@ -146,7 +146,7 @@ struct ListOrderTests {
         for name in ["List 10", "List 2"] { try database.apply(.addChecklist(name: name, icon: .none), now: Fixed.now) }
         store.send(.refresh)
         send(.character("J"), to: store)
-        #expect(render(store.state).lines() == [
+        expectEqual(render(store.state).lines(), [
             " Checklists           3 lists · by hand",
             "     List 2                  (No Items)",
             "     List                    (No Items)",
@@ -158,24 +158,24 @@ struct ListOrderTests {
             " Lists now by hand; s sorts by name.",
             " ↑↓/jk:move Enter:open a:add e:e… ?:help",
         ])
-        #expect(store.state.allLists.selected?.checklist.name == "List")
+        expectEqual(store.state.allLists.selected?.checklist.name, "List")
         send(.character("K"), .character("K"), to: store)
-        #expect(store.state.allLists.lists.map(\.checklist.name) == ["List", "List 2", "List 10"])
+        expectEqual(store.state.allLists.lists.map(\.checklist.name), ["List", "List 2", "List 10"])
         send(.character("s"), to: store)
-        #expect(store.state.allLists.order == .byName)
-        #expect(store.state.allLists.selected?.checklist.name == "List")
+        expectEqual(store.state.allLists.order, .byName)
+        expectEqual(store.state.allLists.selected?.checklist.name, "List")
         send(.character("u"), to: store)
-        #expect(store.state.message == StatusMessage("Undone: sort the lists by name"))
-        #expect(store.state.allLists.order == .byHand)
+        expectEqual(store.state.message, StatusMessage("Undone: sort the lists by name"))
+        expectEqual(store.state.allLists.order, .byHand)
         // Undoing the first move takes back its switch too.
         send(.character("u"), .character("u"), to: store)
-        #expect(store.state.allLists.order == .byName)
-        #expect(store.state.allLists.lists.map(\.checklist.name) == ["List", "List 2", "List 10"])
+        expectEqual(store.state.allLists.order, .byName)
+        expectEqual(store.state.allLists.lists.map(\.checklist.name), ["List", "List 2", "List 10"])
         send(.control("r"), to: store)
-        #expect(store.state.allLists.order == .byHand)
-        #expect(store.state.allLists.lists.map(\.checklist.name) == ["List 2", "List", "List 10"])
+        expectEqual(store.state.allLists.order, .byHand)
+        expectEqual(store.state.allLists.lists.map(\.checklist.name), ["List 2", "List", "List 10"])
         let again = try makeStore()
-        #expect(again.state.allLists.order == .byHand)
-        #expect(again.state.allLists.lists.map(\.checklist.name) == ["List 2", "List", "List 10"])
+        expectEqual(again.state.allLists.order, .byHand)
+        expectEqual(again.state.allLists.lists.map(\.checklist.name), ["List 2", "List", "List 10"])
     }
 }

@@ -52,43 +52,43 @@ struct LongListTests {
     func countMovesDown() {
         var state = onChecklist()
         #expect(type("5", on: &state).isEmpty)
-        #expect(state.pendingCount == 5)
-        #expect(render(state).lines().suffix(2) == [
+        expectEqual(state.pendingCount, 5)
+        expectEqual(render(state).lines().suffix(2), [
             "                                      5",
             " ↑↓/jk:move Space:check a:add En… ?:help",
         ])
         _ = press(.character("j"), on: &state)
-        #expect(selection(state) == 5)
+        expectEqual(selection(state), 5)
         #expect(state.pendingCount == nil)
-        #expect(render(state).lines().suffix(2) == [
+        expectEqual(render(state).lines().suffix(2), [
             " ↑↓/jk:move Space:check a:add Enter:edit",
             " d:delete s:sort Esc:back u:undo ?:help",
         ])
         _ = type("12", on: &state)
-        #expect(state.pendingCount == 12)
+        expectEqual(state.pendingCount, 12)
         _ = press(.down, on: &state)
-        #expect(selection(state) == 17)
+        expectEqual(selection(state), 17)
         _ = type("3k", on: &state)
-        #expect(selection(state) == 14)
+        expectEqual(selection(state), 14)
         _ = press(.up, on: &state)
-        #expect(selection(state) == 13, "a count is used once")
+        expectEqual(selection(state), 13, "a count is used once")
     }
 
     @Test("10G goes to line 10 and 3g to line 3 (1-based, as in vi); G and g alone to the last and first; a line past the end is the last")
     func countGoesToLine() {
         var state = onChecklist()
         _ = type("10G", on: &state)
-        #expect(selection(state) == 9)
+        expectEqual(selection(state), 9)
         _ = type("3g", on: &state)
-        #expect(selection(state) == 2)
+        expectEqual(selection(state), 2)
         _ = type("G", on: &state)
-        #expect(selection(state) == 29)
+        expectEqual(selection(state), 29)
         _ = type("g", on: &state)
-        #expect(selection(state) == 0)
+        expectEqual(selection(state), 0)
         _ = type("500G", on: &state)
-        #expect(selection(state) == 29)
+        expectEqual(selection(state), 29)
         _ = type("99k", on: &state)
-        #expect(selection(state) == 0)
+        expectEqual(selection(state), 0)
     }
 
     @Test("a count pages: 2 PgDn moves two pages of (rows - 1)")
@@ -96,8 +96,8 @@ struct LongListTests {
         var state = onChecklist()
         _ = type("2", on: &state)
         _ = press(.pageDown, on: &state)
-        #expect(selection(state) == 12)
-        #expect(state.screen.checklist?.viewport.top == 6)
+        expectEqual(selection(state), 12)
+        expectEqual(state.screen.checklist?.viewport.top, 6)
     }
 
     @Test("a line beyond the loaded page asks for the page around it")
@@ -105,8 +105,8 @@ struct LongListTests {
         var state = onChecklist(total: 5_000, loaded: 60)
         #expect(type("120", on: &state).isEmpty)
         let effects = press(.character("G"), on: &state)
-        #expect(effects == [.loadItems(checklistID: 1, anchor: .index(119), pageSize: state.pageSize)])
-        #expect(selection(state) == 119)
+        expectEqual(effects, [.loadItems(checklistID: 1, anchor: .index(119), pageSize: state.pageSize)])
+        expectEqual(selection(state), 119)
     }
 
     @Test("the start loads the list left open as far as the pane shows and one row more; the first row past them asks for a whole page")
@@ -117,10 +117,10 @@ struct LongListTests {
         state = onChecklist(total: 5_000, loaded: 8)
         // Down to the loaded row below the pane: the list scrolls, nothing is read.
         #expect(type("jjjjjjj", on: &state).isEmpty)
-        #expect(selection(state) == 7)
+        expectEqual(selection(state), 7)
         let effects = press(.character("j"), on: &state)
-        #expect(effects == [.loadItems(checklistID: 1, anchor: .index(8), pageSize: 60)])
-        #expect(selection(state) == 8)
+        expectEqual(effects, [.loadItems(checklistID: 1, anchor: .index(8), pageSize: 60)])
+        expectEqual(selection(state), 8)
     }
 
     @Test("0 alone is no count (nothing happens), inside one it is a digit; eight digits at most")
@@ -129,9 +129,9 @@ struct LongListTests {
         #expect(type("0", on: &state).isEmpty)
         #expect(state.pendingCount == nil)
         _ = type("20", on: &state)
-        #expect(state.pendingCount == 20)
+        expectEqual(state.pendingCount, 20)
         _ = type("9999999999", on: &state)
-        #expect(state.pendingCount == countLimit)
+        expectEqual(state.pendingCount, countLimit)
     }
 
     @Test("Esc drops a count and stays on the list; any other key drops it and does its own thing")
@@ -139,23 +139,23 @@ struct LongListTests {
         var state = onChecklist()
         _ = type("5", on: &state)
         #expect(press(.escape, on: &state).isEmpty)
-        #expect(state.route == .checklist)
+        expectEqual(state.route, .checklist)
         #expect(state.pendingCount == nil)
         _ = type("j", on: &state)
-        #expect(selection(state) == 1)
+        expectEqual(selection(state), 1)
         _ = type("4", on: &state)
-        #expect(press(.character(" "), on: &state) == [.commit(.setChecked(itemID: 2, true))])
+        expectEqual(press(.character(" "), on: &state), [.commit(.setChecked(itemID: 2, true))])
         #expect(state.pendingCount == nil)
         _ = type("j", on: &state)
-        #expect(selection(state) == 2)
+        expectEqual(selection(state), 2)
     }
 
     @Test("digits in a text field are text, not a count")
     func digitsInTextField() {
         var state = onChecklist()
         _ = type("a12", on: &state)
-        #expect(state.route == .itemDetail)
-        #expect(state.screen.itemDetail?.draft.text == "12")
+        expectEqual(state.route, .itemDetail)
+        expectEqual(state.screen.itemDetail?.draft.text, "12")
         #expect(state.pendingCount == nil)
     }
 
@@ -163,9 +163,9 @@ struct LongListTests {
     func countsOnHome() {
         var state = home(lists: 20)
         _ = type("3j", on: &state)
-        #expect(state.allLists.selected?.id == 4)
+        expectEqual(state.allLists.selected?.id, 4)
         _ = type("15G", on: &state)
-        #expect(state.allLists.selected?.id == 15)
+        expectEqual(state.allLists.selected?.id, 15)
     }
 
     @Test("counts in help: 5j scrolls five lines, 2g puts line 2 on top; the count shows in the title bar")
@@ -175,11 +175,11 @@ struct LongListTests {
         #expect(state.overlays.help != nil)
         _ = type("5", on: &state)
         let total = HelpOverlay.lines(first: .checklist).count
-        #expect(render(state).lines()[0] == " Keys                    5 · 1–7 of \(total)")
+        expectEqual(render(state).lines()[0], " Keys                    5 · 1–7 of \(total)")
         _ = type("j", on: &state)
-        #expect(state.overlays.help == 5)
+        expectEqual(state.overlays.help, 5)
         _ = type("2g", on: &state)
-        #expect(state.overlays.help == 1)
+        expectEqual(state.overlays.help, 1)
         _ = type("3", on: &state)
         _ = press(.escape, on: &state)
         #expect(state.overlays.help != nil, "Esc drops the count, and only that")
@@ -202,7 +202,7 @@ struct LongListTests {
 
     @Test("a list longer than the screen shows the selection's position in the title bar, whole at 80, 40 and 30 columns")
     func positionIndicator() {
-        #expect(render(atItem120(width: 80)).lines() == [
+        expectEqual(render(atItem120(width: 80)).lines(), [
             " Groceries                              4880 Remaining · by due date · 120/5000",
             " [ ] Item 116  Wednesday 9:00 AM",
             " [ ] Item 117  Wednesday 9:00 AM",
@@ -212,7 +212,7 @@ struct LongListTests {
             "",
             " ↑↓/jk:move Space:check a:add Enter:edit d:delete s:sort Esc:back u:undo ?:help",
         ])
-        #expect(render(atItem120(width: 40)).lines() == [
+        expectEqual(render(atItem120(width: 40)).lines(), [
             " Groceries    4880 Remaining · 120/5000",
             " [ ] Item 116  Wed",
             " [ ] Item 117  Wed",
@@ -222,23 +222,23 @@ struct LongListTests {
             " ↑↓/jk:move Space:check a:add Enter:edit",
             " d:delete s:sort Esc:back u:undo ?:help",
         ])
-        #expect(render(atItem120(width: 30)).lines()[0] == " Groceries           120/5000")
+        expectEqual(render(atItem120(width: 30)).lines()[0], " Groceries           120/5000")
         var state = atItem120(width: 40)
         _ = type("2k", on: &state)
-        #expect(render(state).lines()[0] == " Groceries    4880 Remaining · 118/5000")
+        expectEqual(render(state).lines()[0], " Groceries    4880 Remaining · 118/5000")
     }
 
     @Test("a list that fits on the screen shows no position; the home screen shows one when its rows do not fit")
     func noIndicatorWhenItFits() {
         var state = onChecklist(total: 7, loaded: 7)
-        #expect(render(state).lines()[0] == " Groceries         7 Remaining · by du…")
+        expectEqual(render(state).lines()[0], " Groceries         7 Remaining · by du…")
         state = home(lists: 7)
-        #expect(render(state).lines()[0] == " Checklists                     7 lists")
+        expectEqual(render(state).lines()[0], " Checklists                     7 lists")
         // Thousands grouped, as the due count is.
-        #expect(render(home(lists: 1_200)).lines()[0] == " Checklists        1,200 lists · 1/1200")
+        expectEqual(render(home(lists: 1_200)).lines()[0], " Checklists        1,200 lists · 1/1200")
         state = home(lists: 20)
         _ = type("15G", on: &state)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Checklists            20 lists · 15/20",
             "     List 9                  (No Items)",
             "     List 10                 (No Items)",
@@ -267,14 +267,14 @@ struct LongListTests {
     func clickSelects() {
         var state = onChecklist(total: 5, loaded: 5)
         #expect(click(row: 3, on: &state).isEmpty)
-        #expect(selection(state) == 2)
-        #expect(state.route == .checklist)
+        expectEqual(selection(state), 2)
+        expectEqual(state.route, .checklist)
         for row in [0, 6, 7, 8, 9] { _ = click(row: row, on: &state) }
-        #expect(selection(state) == 2)
+        expectEqual(selection(state), 2)
         #expect(reduce(&state, .key(.mouse(MouseEvent(.left, isPress: false, row: 1, column: 8)))).isEmpty)
-        #expect(selection(state) == 2)
+        expectEqual(selection(state), 2)
         _ = reduce(&state, .key(.mouse(MouseEvent(.right, row: 1, column: 8))))
-        #expect(selection(state) == 2, "only the left button selects")
+        expectEqual(selection(state), 2, "only the left button selects")
     }
 
     @Test("two clicks on one row within 0.4 s open it, as Enter does; slower, or on another row, or with a key between, they only select")
@@ -284,26 +284,26 @@ struct LongListTests {
         _ = click(row: 2, on: &state)
         _ = reduce(&state, .clock(Fixed.now.addingTimeInterval(0.5)))
         _ = click(row: 2, on: &state)
-        #expect(state.route == .checklist, "0.5 s apart: two clicks")
+        expectEqual(state.route, .checklist, "0.5 s apart: two clicks")
         _ = reduce(&state, .clock(Fixed.now.addingTimeInterval(0.6)))
         _ = click(row: 3, on: &state)
-        #expect(state.route == .checklist, "another row")
+        expectEqual(state.route, .checklist, "another row")
         _ = press(.character("j"), on: &state)
         _ = click(row: 3, on: &state)
-        #expect(state.route == .checklist, "a key between")
+        expectEqual(state.route, .checklist, "a key between")
         _ = reduce(&state, .clock(Fixed.now.addingTimeInterval(0.9)))
         _ = click(row: 3, on: &state)
-        #expect(state.route == .itemDetail)
-        #expect(state.screen.itemDetail?.draft.text == "Item 3")
-        #expect(render(state).lines()[0] == " Edit Item                    Groceries")
+        expectEqual(state.route, .itemDetail)
+        expectEqual(state.screen.itemDetail?.draft.text, "Item 3")
+        expectEqual(render(state).lines()[0], " Edit Item                    Groceries")
     }
 
     @Test("the wheel scrolls three rows a notch, the selection kept on screen; past the loaded page it asks for the page")
     func wheelScrolls() {
         var state = onChecklist()
         #expect(wheel(.wheelDown, on: &state).isEmpty)
-        #expect(state.screen.checklist?.viewport == Viewport(selection: 3, top: 3))
-        #expect(render(state).lines() == [
+        expectEqual(state.screen.checklist?.viewport, Viewport(selection: 3, top: 3))
+        expectEqual(render(state).lines(), [
             " Groceries          30 Remaining · 4/30",
             " [ ] Item 4   Wed",
             " [ ] Item 5   Wed",
@@ -317,16 +317,16 @@ struct LongListTests {
         ])
         _ = wheel(.wheelUp, on: &state)
         _ = wheel(.wheelUp, on: &state)
-        #expect(state.screen.checklist?.viewport == Viewport(selection: 3, top: 0), "the selection stays where it was while on screen")
+        expectEqual(state.screen.checklist?.viewport, Viewport(selection: 3, top: 0), "the selection stays where it was while on screen")
         _ = type("G", on: &state)
         _ = wheel(.wheelDown, on: &state)
-        #expect(state.screen.checklist?.viewport == Viewport(selection: 29, top: 23), "no scrolling past the end")
+        expectEqual(state.screen.checklist?.viewport, Viewport(selection: 29, top: 23), "no scrolling past the end")
 
         state = onChecklist(total: 5_000, loaded: 60)
         _ = type("57j", on: &state)
         let effects = wheel(.wheelDown, on: &state)
-        #expect(state.screen.checklist?.viewport == Viewport(selection: 57, top: 54))
-        #expect(effects == [.loadItems(checklistID: 1, anchor: .index(57), pageSize: state.pageSize)], "row 60 is not loaded")
+        expectEqual(state.screen.checklist?.viewport, Viewport(selection: 57, top: 54))
+        expectEqual(effects, [.loadItems(checklistID: 1, anchor: .index(57), pageSize: state.pageSize)], "row 60 is not loaded")
     }
 
     @Test("on All Lists a click selects a list or a due item, never a heading; a double click opens it")
@@ -335,18 +335,18 @@ struct LongListTests {
         let errands = ChecklistSummary(checklist: Checklist(id: 2, name: "Errands", icon: .none), itemCount: 1, remainingCount: 1)
         let rent = Item(id: 7, checklistID: 2, text: "Pay rent", dueDate: Fixed.date("2026-11-20 09:00"))
         _ = reduce(&state, .listsLoaded([errands], due: DueSection(items: [ListedItem(item: rent, checklistName: "Errands")], total: 1), select: nil))
-        #expect(render(state).lines()[1...4] == [
+        expectEqual(render(state).lines()[1...4], [
             " Due today and overdue",
             "   ! Pay rent  Errands  Yesterday",
             " Lists",
             "     Errands                1 Remaining",
         ])
         _ = click(row: 4, on: &state)
-        #expect(state.allLists.selected?.id == 2)
+        expectEqual(state.allLists.selected?.id, 2)
         _ = click(row: 3, on: &state)
-        #expect(state.allLists.selected?.id == 2, "a heading is not selected")
+        expectEqual(state.allLists.selected?.id, 2, "a heading is not selected")
         _ = click(row: 2, on: &state)
-        #expect(state.allLists.selectedDueItem?.item == rent)
+        expectEqual(state.allLists.selectedDueItem?.item, rent)
         _ = click(row: 4, on: &state)
         let open = click(row: 4, on: &state)
         #expect(open.contains(.loadItems(checklistID: 2, anchor: .index(0), pageSize: state.pageSize)))
@@ -362,11 +362,11 @@ struct LongListTests {
         _ = type("?", on: &state)
         _ = wheel(.wheelDown, on: &state)
         _ = wheel(.wheelDown, on: &state)
-        #expect(state.overlays.help == 6)
+        expectEqual(state.overlays.help, 6)
         _ = wheel(.wheelUp, on: &state)
         _ = click(row: 2, on: &state)
         _ = click(row: 2, on: &state)
-        #expect(state.overlays.help == 3)
+        expectEqual(state.overlays.help, 3)
         #expect(state.overlays.help != nil)
     }
 
@@ -379,12 +379,12 @@ struct LongListTests {
         #expect(click(row: 3, on: &state).isEmpty)
         #expect(wheel(.wheelDown, on: &state).isEmpty)
         #expect(state.overlays.question != nil)
-        #expect(selection(state) == 0)
+        expectEqual(selection(state), 0)
         _ = type("n", on: &state)
         _ = type("a", on: &state)
         _ = click(row: 3, on: &state)
         _ = click(row: 3, on: &state)
-        #expect(state.route == .itemDetail)
-        #expect(state.screen.itemDetail?.draft.text == "")
+        expectEqual(state.route, .itemDetail)
+        expectEqual(state.screen.itemDetail?.draft.text, "")
     }
 }

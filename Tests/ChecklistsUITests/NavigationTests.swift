@@ -68,9 +68,9 @@ struct NavigationTests {
         var state = home()
         let before = render(state).lines()
         answer(press(.enter, on: &state), on: &state)
-        #expect(state.route == .itemDetail)
-        #expect(state.screen.itemDetail?.origin == .home)
-        #expect(render(state).lines() == [
+        expectEqual(state.route, .itemDetail)
+        expectEqual(state.screen.itemDetail?.origin, .home)
+        expectEqual(render(state).lines(), [
             " Edit Item                    Groceries",
             "",
             "› Text        Milk",
@@ -85,23 +85,23 @@ struct NavigationTests {
             " Esc:cancel F1:help",
         ])
         let back = press(.escape, on: &state)
-        #expect(back.count == 1)
+        expectEqual(back.count, 1)
         #expect(!back.contains(.commit(.setOpenChecklist(id: nil))))
-        #expect(state.route == .allLists)
+        expectEqual(state.route, .allLists)
         #expect(state.screen.checklist == nil)
         answer(back, on: &state)
-        #expect(state.allLists.selectedDueItem?.item == Self.milk)
-        #expect(render(state).lines() == before)
+        expectEqual(state.allLists.selectedDueItem?.item, Self.milk)
+        expectEqual(render(state).lines(), before)
     }
 
     @Test("a checklist's item, Esc: back on the checklist, as before")
     func checklistItemRoundTrip() {
         var state = onGroceries()
         _ = press(.enter, on: &state)
-        #expect(state.screen.itemDetail?.origin == .checklistBeneath)
+        expectEqual(state.screen.itemDetail?.origin, .checklistBeneath)
         #expect(press(.escape, on: &state).isEmpty)
-        #expect(state.route == .checklist)
-        #expect(state.screen.checklist?.selectedItem == Self.eggs)
+        expectEqual(state.route, .checklist)
+        expectEqual(state.screen.checklist?.selectedItem, Self.eggs)
     }
 
     @Test("an edit saved from the Due view goes back to the Due view, reloaded")
@@ -110,11 +110,11 @@ struct NavigationTests {
         answer(press(.enter, on: &state), on: &state)
         type(" and bread", on: &state)
         let save = press(.control("s"), on: &state)
-        #expect(save == [.commit(.updateItem(id: 8, ItemDraft(text: "Milk and bread", dueDate: Self.milk.dueDate)))])
+        expectEqual(save, [.commit(.updateItem(id: 8, ItemDraft(text: "Milk and bread", dueDate: Self.milk.dueDate)))])
         let after = reduce(&state, .committed(.updateItem(id: 8, ItemDraft(text: "Milk and bread", dueDate: Self.milk.dueDate)), .item(8)))
-        #expect(state.route == .allLists)
+        expectEqual(state.route, .allLists)
         #expect(state.screen.checklist == nil)
-        #expect(after.first.map { if case .loadLists = $0 { true } else { false } } == true)
+        expectEqual(after.first.map { if case .loadLists = $0 { true } else { false } }, true)
     }
 
     @Test("a reminder opened over another list: Esc goes back to that list, around the item that was selected")
@@ -122,17 +122,17 @@ struct NavigationTests {
         var state = onGroceries()
         _ = reduce(&state, .remindersDue([DueReminder(item: Self.rent, checklistName: "Errands", remindAt: Self.rent.dueDate!)], missed: false))
         let open = press(.enter, on: &state)
-        #expect(open == [.loadItems(checklistID: 2, anchor: .item(7, fallback: 0), pageSize: state.pageSize),
+        expectEqual(open, [.loadItems(checklistID: 2, anchor: .item(7, fallback: 0), pageSize: state.pageSize),
                          .commit(.setOpenChecklist(id: 2))])
         answer(open, on: &state)
-        #expect(state.route == .itemDetail)
-        #expect(state.screen.checklist?.summary.id == 2)
+        expectEqual(state.route, .itemDetail)
+        expectEqual(state.screen.checklist?.summary.id, 2)
         let back = press(.escape, on: &state)
-        #expect(back == [.loadItems(checklistID: 1, anchor: .item(9, fallback: 1), pageSize: state.pageSize),
+        expectEqual(back, [.loadItems(checklistID: 1, anchor: .item(9, fallback: 1), pageSize: state.pageSize),
                          .commit(.setOpenChecklist(id: 1))])
         answer(back, on: &state)
-        #expect(state.route == .checklist)
-        #expect(state.screen.checklist?.summary.id == 1)
+        expectEqual(state.route, .checklist)
+        expectEqual(state.screen.checklist?.summary.id, 1)
     }
 
     @Test("a reminder checked off from the banner over a form leaves the form open, typing kept")
@@ -142,10 +142,10 @@ struct NavigationTests {
         type("!", on: &state)
         _ = reduce(&state, .remindersDue([DueReminder(item: Self.milk, checklistName: "Groceries", remindAt: Self.milk.dueDate!)], missed: false))
         let done = press(.character("x"), on: &state)
-        #expect(done == [.commit(.setChecked(itemID: 8, true))])
+        expectEqual(done, [.commit(.setChecked(itemID: 8, true))])
         let reload = reduce(&state, .committed(.setChecked(itemID: 8, true), .item(8)))
-        #expect(state.route == .itemDetail)
-        #expect(state.screen.itemDetail?.text.text == "Eggs!")
+        expectEqual(state.route, .itemDetail)
+        expectEqual(state.screen.itemDetail?.text.text, "Eggs!")
         #expect(reload.contains(.loadItems(checklistID: 1, anchor: .item(9, fallback: 1), pageSize: state.pageSize)))
     }
 
@@ -154,44 +154,44 @@ struct NavigationTests {
     @Test("q in a checklist goes back to All Lists, as Esc does; ? lists it with Esc")
     func qGoesBack() {
         var state = onGroceries()
-        #expect(render(state).lines().suffix(2) == [
+        expectEqual(render(state).lines().suffix(2), [
             " ↑↓/jk:move Space:check a:add Enter:edit",
             " d:delete s:sort Esc:back u:undo ?:help",
         ])
         #expect(HelpOverlay.lines(first: .checklist).contains("  Esc q h ←               back"))
         let effects = press(.character("q"), on: &state)
         #expect(state.isRunning)
-        #expect(state.route == .allLists)
+        expectEqual(state.route, .allLists)
         #expect(state.screen.checklist == nil)
-        #expect(effects.first == .commit(.setOpenChecklist(id: nil)))
+        expectEqual(effects.first, .commit(.setOpenChecklist(id: nil)))
     }
 
     @Test("a in the Due view adds an item to the selected row's list, then comes back to the Due view")
     func addFromDueView() {
         var state = home()
-        #expect(render(state).lines().suffix(2) == [
+        expectEqual(render(state).lines().suffix(2), [
             " ↑↓/jk:move Enter:open Space:check",
             " a:add item q:quit u:undo ?:help",
         ])
         _ = press(.up, on: &state)                           // Pay rent, in Errands
         let open = press(.character("a"), on: &state)
-        #expect(open == [.loadItems(checklistID: 2, anchor: .item(7, fallback: 0), pageSize: state.pageSize)])
+        expectEqual(open, [.loadItems(checklistID: 2, anchor: .item(7, fallback: 0), pageSize: state.pageSize)])
         answer(open, on: &state)
-        #expect(state.route == .itemDetail)
-        #expect(render(state).lines()[0] == " Add Item                       Errands")
-        #expect(state.screen.itemDetail?.mode == .add(checklistID: 2))
+        expectEqual(state.route, .itemDetail)
+        expectEqual(render(state).lines()[0], " Add Item                       Errands")
+        expectEqual(state.screen.itemDetail?.mode, .add(checklistID: 2))
         // Nothing typed: Esc closes at once, back on Pay rent.
         answer(press(.escape, on: &state), on: &state)
         #expect(state.overlays.question == nil)
-        #expect(state.route == .allLists)
-        #expect(state.allLists.selectedDueItem?.item == Self.rent)
+        expectEqual(state.route, .allLists)
+        expectEqual(state.allLists.selectedDueItem?.item, Self.rent)
         answer(press(.character("a"), on: &state), on: &state)
         type("Post the letter", on: &state)
         let save = press(.control("s"), on: &state)
         let draft = ItemDraft(text: "Post the letter", dueDate: nil)   // a new item has no due date
-        #expect(save == [.commit(.addItem(checklistID: 2, draft))])
+        expectEqual(save, [.commit(.addItem(checklistID: 2, draft))])
         _ = reduce(&state, .committed(.addItem(checklistID: 2, draft), .item(10)))
-        #expect(state.route == .allLists)
+        expectEqual(state.route, .allLists)
         #expect(state.screen.checklist == nil)
     }
 
@@ -201,7 +201,7 @@ struct NavigationTests {
         _ = press(.down, on: &state)
         #expect(state.allLists.selected != nil)
         _ = press(.character("a"), on: &state)
-        #expect(state.route == .listDetail)
+        expectEqual(state.route, .listDetail)
     }
 
     // MARK: - Esc on a changed form
@@ -212,8 +212,8 @@ struct NavigationTests {
         _ = press(.enter, on: &state)
         type("!", on: &state)
         #expect(press(.escape, on: &state).isEmpty)
-        #expect(state.route == .itemDetail)
-        #expect(render(state).lines() == [
+        expectEqual(state.route, .itemDetail)
+        expectEqual(render(state).lines(), [
             " Edit Item                    Groceries",
             "",
             "› Text        Eggs!",
@@ -229,12 +229,12 @@ struct NavigationTests {
         ])
         _ = press(.character("n"), on: &state)
         #expect(state.overlays.question == nil)
-        #expect(state.screen.itemDetail?.text.text == "Eggs!")
+        expectEqual(state.screen.itemDetail?.text.text, "Eggs!")
         _ = press(.escape, on: &state)
         _ = press(.escape, on: &state)                       // Esc answers no, too
-        #expect(state.route == .itemDetail)
+        expectEqual(state.route, .itemDetail)
         _ = press(.escape, .character("y"), on: &state)
-        #expect(state.route == .checklist)
+        expectEqual(state.route, .checklist)
         #expect(state.screen.itemDetail == nil)
     }
 
@@ -247,10 +247,10 @@ struct NavigationTests {
         var state = onGroceries()
         _ = press(.enter, on: &state)
         for key in keys { _ = reduce(&state, .key(key)) }
-        #expect(state.screen.itemDetail?.hasChanges == false)
+        expectEqual(state.screen.itemDetail?.hasChanges, false)
         _ = press(.escape, on: &state)
         #expect(state.overlays.question == nil)
-        #expect(state.route == .checklist)
+        expectEqual(state.route, .checklist)
     }
 
     @Test("a changed Remind Me or date counts as a change")
@@ -258,28 +258,28 @@ struct NavigationTests {
         var state = onGroceries()
         _ = press(.enter, .tab, .tab, .character(" "), on: &state)
         _ = press(.escape, on: &state)
-        #expect(state.overlays.question?.question == "Discard changes?")
+        expectEqual(state.overlays.question?.question, "Discard changes?")
         var dated = onGroceries()
         _ = press(.enter, .tab, .tab, .tab, .enter, .up, .enter, .escape, on: &dated)
-        #expect(dated.overlays.question?.onYes == .discardForm)
+        expectEqual(dated.overlays.question?.onYes, .discardForm)
     }
 
     @Test("List Detail: a new icon makes Esc ask; an untouched form closes at once")
     func discardListChanges() {
         var state = home()
         _ = press(.down, .down, .character("e"), on: &state)
-        #expect(state.screen.listDetail?.title == "Edit Checklist")
+        expectEqual(state.screen.listDetail?.title, "Edit Checklist")
         _ = press(.escape, on: &state)
-        #expect(state.route == .allLists)
+        expectEqual(state.route, .allLists)
         _ = press(.character("e"), .tab, .enter, .down, .enter, on: &state)
-        #expect(state.screen.listDetail?.hasChanges == true)
+        expectEqual(state.screen.listDetail?.hasChanges, true)
         _ = press(.escape, on: &state)
-        #expect(render(state).lines().suffix(2) == [
+        expectEqual(render(state).lines().suffix(2), [
             " Discard changes? (y/n)",
             " y yes  n no  Esc cancel",
         ])
         #expect(press(.character("y"), on: &state).isEmpty)
-        #expect(state.route == .allLists)
+        expectEqual(state.route, .allLists)
         #expect(state.screen.listDetail == nil)
     }
 
@@ -291,7 +291,7 @@ struct NavigationTests {
         _ = press(.escape, on: &state)
         _ = reduce(&state, .checklistMissing)
         #expect(state.overlays.question == nil)
-        #expect(state.route == .allLists)
+        expectEqual(state.route, .allLists)
     }
 
     // MARK: - Help scrolls
@@ -302,7 +302,7 @@ struct NavigationTests {
         _ = press(.character("?"), on: &state)
         let total = HelpOverlay.lines(first: .dueItem).count
         let rows = 9
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Keys                        1–9 of \(total)",
             " All Lists: an item in the Due view",
             "   ↑ k                     move up",
@@ -317,8 +317,8 @@ struct NavigationTests {
             " Esc/?/q:close",
         ])
         _ = press(.pageDown, on: &state)
-        #expect(state.overlays.help == rows)
-        #expect(render(state).lines()[0] == " Keys                      10–18 of \(total)")
+        expectEqual(state.overlays.help, rows)
+        expectEqual(render(state).lines()[0], " Keys                      10–18 of \(total)")
         _ = press(.character("G"), on: &state)
         #expect(state.overlays.help == total - rows)
         _ = press(.down, .pageDown, on: &state)
@@ -328,11 +328,11 @@ struct NavigationTests {
         _ = press(.pageUp, on: &state)
         #expect(state.overlays.help == total - 2 * rows - 1)
         _ = press(.character("g"), on: &state)
-        #expect(state.overlays.help == 0)
+        expectEqual(state.overlays.help, 0)
         _ = press(.pageUp, on: &state)
-        #expect(state.overlays.help == 0)
+        expectEqual(state.overlays.help, 0)
         _ = press(.end, .home, on: &state)
-        #expect(state.overlays.help == 0)
+        expectEqual(state.overlays.help, 0)
         _ = press(.character("q"), on: &state)
         #expect(state.overlays.help == nil)
         #expect(state.isRunning)
@@ -345,7 +345,7 @@ struct NavigationTests {
         for binding in KeyBindings.table where binding.contexts.contains(context) {
             for key in binding.keys {
                 let command = KeyBindings.command(for: key, in: context)
-                #expect(command == binding.command,
+                expectEqual(command, binding.command,
                         "\(context): \(KeyBindings.name(of: key)) is shown as “\(binding.label) \(binding.help)” but does \(String(describing: command))")
             }
         }
@@ -355,15 +355,15 @@ struct NavigationTests {
     func pickerHint() {
         var state = onGroceries()
         _ = press(.enter, .tab, .tab, .tab, .enter, on: &state)
-        #expect(state.keyContext == .datePicker)
-        #expect(render(state).lines().suffix(2) == [
+        expectEqual(state.keyContext, .datePicker)
+        expectEqual(render(state).lines().suffix(2), [
             " ←→:field ↑↓:change t:words Enter:close",
             " Tab:next S-Tab:prev ^S:done ?:help",
         ])
         _ = press(.down, on: &state)
-        #expect(state.screen.itemDetail?.focus == .picker)
+        expectEqual(state.screen.itemDetail?.focus, .picker)
         _ = press(.tab, on: &state)
-        #expect(state.screen.itemDetail?.focus == .start)
+        expectEqual(state.screen.itemDetail?.focus, .start)
     }
 
     @Test("the Due Date row's hint says Enter turns the picker on and off, which it does")

@@ -44,7 +44,7 @@ struct NotesAndMovingTests {
     func noteWrapsAndSaves() {
         var state = onGroceries(height: 17)                          // two rows for the note
         press(.enter, on: &state)                                 // edit "Call the plumber"
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Edit Item                              Groceries",
             "",
             "› Text        Call the plumber",
@@ -64,11 +64,11 @@ struct NotesAndMovingTests {
             " F1:help",
         ])
         press(.tab, .end, on: &state)                             // into the note, at the end of its line
-        #expect(state.keyContext == .itemNote)
+        expectEqual(state.keyContext, .itemNote)
         press(.enter, on: &state)
         type("and the radiator in the spare room", on: &state)
         // The third line wraps at a word; the cursor's row is the last shown.
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Edit Item                              Groceries",
             "",
             "  Text        Call the plumber",
@@ -87,9 +87,9 @@ struct NotesAndMovingTests {
             "",
             " Tab:next S-Tab:prev ^S:done Esc:cancel F1:help",
         ])
-        #expect(render(state).cursor == GridPosition(row: 4, column: 18))
+        expectEqual(render(state).cursor, GridPosition(row: 4, column: 18))
         let effects = press(.control("s"), on: &state)
-        #expect(effects == [.commit(.updateItem(id: 4, ItemDraft(text: "Call the plumber", dueDate: Fixed.date("2026-11-24 09:00"),
+        expectEqual(effects, [.commit(.updateItem(id: 4, ItemDraft(text: "Call the plumber", dueDate: Fixed.date("2026-11-24 09:00"),
                                                                  note: "Ask about the boiler\nbefore Friday\nand the radiator in the spare room")))])
     }
 
@@ -99,7 +99,7 @@ struct NotesAndMovingTests {
         press(.enter, on: &state)
         type("!", on: &state)
         let effects = press(.enter, on: &state)
-        #expect(effects == [.commit(.updateItem(id: 4, ItemDraft(text: "Call the plumber!", dueDate: Fixed.date("2026-11-24 09:00"),
+        expectEqual(effects, [.commit(.updateItem(id: 4, ItemDraft(text: "Call the plumber!", dueDate: Fixed.date("2026-11-24 09:00"),
                                                                  note: "Ask about the boiler\nbefore Friday")))])
     }
 
@@ -111,7 +111,7 @@ struct NotesAndMovingTests {
         type("one", on: &state)
         press(.enter, on: &state)
         type("two", on: &state)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Edit Item                    Groceries",
             "",
             "  Text        Call the plumber",
@@ -131,17 +131,17 @@ struct NotesAndMovingTests {
             " F1:help",
         ])
         press(.up, .up, on: &state)                               // by the lines drawn: the view scrolls back
-        #expect(render(state).lines()[3...4] == [
+        expectEqual(render(state).lines()[3...4], [
             "› Note        Ask about the boiler",
             "  ↓ 2 more    before Friday",
         ])
-        #expect(render(state).cursor == GridPosition(row: 4, column: 17))
+        expectEqual(render(state).cursor, GridPosition(row: 4, column: 17))
         press(.up, on: &state)
-        #expect(render(state).cursor == GridPosition(row: 3, column: 17))
+        expectEqual(render(state).cursor, GridPosition(row: 3, column: 17))
         press(.up, on: &state)                                    // past the first line: the text row
-        #expect(state.screen.itemDetail?.focus == .text)
+        expectEqual(state.screen.itemDetail?.focus, .text)
         // Unfocused, the note shows from its start.
-        #expect(render(state).lines()[3...4] == [
+        expectEqual(render(state).lines()[3...4], [
             "  Note        Ask about the boiler",
             "  ↓ 2 more    before Friday",
         ])
@@ -152,21 +152,21 @@ struct NotesAndMovingTests {
         var state = onGroceries(width: 30, height: 14)               // 14 columns for the note, one kept for the cursor
         press(.enter, .tab, on: &state)
         let layout = NoteLayout(state.screen.itemDetail!.note, columns: ItemDetailScreen.noteColumns(width: 30))
-        #expect(layout.lines.map { String(layout.characters[$0.start..<$0.end]) } == ["Ask about ", "the boiler", "before Friday"])
+        expectEqual(layout.lines.map { String(layout.characters[$0.start..<$0.end]) }, ["Ask about ", "the boiler", "before Friday"])
         state.screen.itemDetail?.note.moveCursor(to: 4)                  // "Ask |about"
         press(.down, on: &state)
-        #expect(state.screen.itemDetail?.note.cursor == 14)              // "the |boiler"
+        expectEqual(state.screen.itemDetail?.note.cursor, 14)              // "the |boiler"
         press(.down, on: &state)
-        #expect(state.screen.itemDetail?.note.cursor == 25)              // "befo|re Friday"
+        expectEqual(state.screen.itemDetail?.note.cursor, 25)              // "befo|re Friday"
         press(.down, on: &state)
-        #expect(state.screen.itemDetail?.focus == .remind)
+        expectEqual(state.screen.itemDetail?.focus, .remind)
     }
 
     // MARK: - The ✎ on a row
 
     @Test("a row with a note shows ✎ after its text, at 80 and at 40 columns, and + without Unicode")
     func noteMarker() {
-        #expect(render(onGroceries(width: 80, height: 8)).lines() == [
+        expectEqual(render(onGroceries(width: 80, height: 8)).lines(), [
             " 🛒 Groceries                                      3 Remaining · by order added",
             " [ ] Call the plumber ✎  Tuesday 9:00 AM",
             " [ ] Milk",
@@ -176,13 +176,13 @@ struct NotesAndMovingTests {
             "",
             " ↑↓/jk:move Space:check a:add Enter:edit d:delete s:sort Esc:back u:undo ?:help",
         ])
-        #expect(render(onGroceries(width: 40, height: 8)).lines().prefix(4) == [
+        expectEqual(render(onGroceries(width: 40, height: 8)).lines().prefix(4), [
             " 🛒 Groceries      3 Remaining · by or…",
             " [ ] Call the plumber ✎  Tue",
             " [ ] Milk",
             " [ ] Bread ✎",
         ])
-        #expect(render(onGroceries(width: 40, height: 8, unicode: false)).lines().prefix(4) == [
+        expectEqual(render(onGroceries(width: 40, height: 8, unicode: false)).lines().prefix(4), [
             " Gr Groceries      3 Remaining · by or…",
             " [ ] Call the plumber +  Tue",
             " [ ] Milk",
@@ -197,7 +197,7 @@ struct NotesAndMovingTests {
                         note: "x", position: 1)
         _ = reduce(&state, .itemsLoaded(Self.groceries, ItemsPage(checklistID: 1, sortOrder: .added, offset: 0, items: [long], totalCount: 1),
                                         selectIndex: 0))
-        #expect(render(state).lines()[1] == " [ ] Call the plumber… ✎  Tue")
+        expectEqual(render(state).lines()[1], " [ ] Call the plumber… ✎  Tue")
     }
 
     @Test("the Due view marks an item with a note too")
@@ -206,7 +206,7 @@ struct NotesAndMovingTests {
         let overdue = Item(id: 4, checklistID: 1, text: "Call the plumber", dueDate: Fixed.date("2026-11-21 09:00"), note: "boiler")
         _ = reduce(&state, .listsLoaded([Self.groceries, Self.home],
                                         due: DueSection(items: [ListedItem(item: overdue, checklistName: "Groceries")], total: 1), select: nil))
-        #expect(render(state).lines()[2] == "   ! Call the plumber ✎  Groceries  9:00 AM")
+        expectEqual(render(state).lines()[2], "   ! Call the plumber ✎  Groceries  9:00 AM")
     }
 
     // MARK: - m: the list chooser
@@ -215,8 +215,8 @@ struct NotesAndMovingTests {
     func moveToAnotherList() {
         var state = onGroceries()
         press(.character("m"), on: &state)
-        #expect(state.keyContext == .listChooser)
-        #expect(render(state).lines() == [
+        expectEqual(state.keyContext, .listChooser)
+        expectEqual(render(state).lines(), [
             " 🛒 Groceries           3 Remaining · by order a…",
             " [ ] Call the plumber ✎  Tue",
             " ┌ Move “Call the plumber” to ──────────────────┐",
@@ -236,10 +236,10 @@ struct NotesAndMovingTests {
         #expect(!render(state)[3, 4].style.contains(.reverse) && render(state)[4, 4].style.contains(.reverse))
         press(.up, on: &state)
         let effects = press(.enter, on: &state)
-        #expect(effects == [.commit(.moveItem(id: 4, toChecklistID: 2))])
+        expectEqual(effects, [.commit(.moveItem(id: 4, toChecklistID: 2))])
         #expect(state.overlays.chooser == nil)
         let after = reduce(&state, .committed(.moveItem(id: 4, toChecklistID: 2), .item(4)))
-        #expect(state.message == StatusMessage("Moved “Call the plumber” to Home"))
+        expectEqual(state.message, StatusMessage("Moved “Call the plumber” to Home"))
         #expect(after.contains(.loadItems(checklistID: 1, anchor: .index(0), pageSize: state.pageSize)))
     }
 
@@ -250,7 +250,7 @@ struct NotesAndMovingTests {
         let effects = press(.escape, on: &state)
         #expect(effects.isEmpty)
         #expect(state.overlays.chooser == nil && state.route == .checklist)
-        #expect(render(state).lines() == render(onGroceries()).lines())
+        expectEqual(render(state).lines(), render(onGroceries()).lines())
     }
 
     @Test("with no other list, m says so and opens nothing")
@@ -261,7 +261,7 @@ struct NotesAndMovingTests {
                                         selectIndex: 0))
         press(.character("m"), on: &state)
         #expect(state.overlays.chooser == nil)
-        #expect(state.message == StatusMessage("There is no other list to move it to: add one on All Lists (a).", kind: .error))
+        expectEqual(state.message, StatusMessage("There is no other list to move it to: add one on All Lists (a).", kind: .error))
     }
 
     // MARK: - J/K: the user's own order
@@ -270,19 +270,19 @@ struct NotesAndMovingTests {
     func reorder() {
         var state = onGroceries()
         #expect(press(.character("K"), on: &state).isEmpty)         // already first
-        #expect(press(.character("J"), on: &state) == [.commit(.swapPositions(itemID: 4, otherItemID: 5))])
+        expectEqual(press(.character("J"), on: &state), [.commit(.swapPositions(itemID: 4, otherItemID: 5))])
         let after = reduce(&state, .committed(.swapPositions(itemID: 4, otherItemID: 5), .item(4)))
         #expect(after.contains(.loadItems(checklistID: 1, anchor: .item(4, fallback: 0), pageSize: state.pageSize)))
         press(.character("G"), on: &state)
         #expect(press(.character("J"), on: &state).isEmpty)         // already last
-        #expect(press(.character("K"), on: &state) == [.commit(.swapPositions(itemID: 6, otherItemID: 5))])
+        expectEqual(press(.character("K"), on: &state), [.commit(.swapPositions(itemID: 6, otherItemID: 5))])
     }
 
     @Test("in another order J and K change nothing and say how to get to the order added")
     func reorderNeedsOrderAdded() {
         var state = onGroceries(order: .dueDate)
         #expect(press(.character("J"), on: &state).isEmpty)
-        #expect(render(state).lines().suffix(2) == [
+        expectEqual(render(state).lines().suffix(2), [
             " Items are sorted by due date: press s until “by",
             " order added” to reorder them.",
         ])
@@ -294,8 +294,8 @@ struct NotesAndMovingTests {
         #expect(lines.contains("  m                       move the item to another list"))
         #expect(lines.contains("  J                       move the item down (order added)"))
         #expect(lines.contains("  K                       move the item up (order added)"))
-        #expect(KeyBindings.configName(of: .moveToList) == "move-to-list")
-        #expect(KeyBindings.configName(of: .moveItemDown) == "move-item-down")
-        #expect(KeyBindings.configName(of: .moveItemUp) == "move-item-up")
+        expectEqual(KeyBindings.configName(of: .moveToList), "move-to-list")
+        expectEqual(KeyBindings.configName(of: .moveItemDown), "move-item-down")
+        expectEqual(KeyBindings.configName(of: .moveItemUp), "move-item-up")
     }
 }

@@ -19,10 +19,10 @@ struct OverlayStackTests {
         overlays.help = 3
         overlays.question = Confirmation(question: "Delete?", onYes: .discardForm)
         overlays.help = 4
-        #expect(overlays.layers == [.help(scroll: 4), .question(Confirmation(question: "Delete?", onYes: .discardForm)),
+        expectEqual(overlays.layers, [.help(scroll: 4), .question(Confirmation(question: "Delete?", onYes: .discardForm)),
                                     .banner(BannerState(reminders: []))])
         overlays.banner = nil
-        #expect(overlays.top == .question(Confirmation(question: "Delete?", onYes: .discardForm)))
+        expectEqual(overlays.top, .question(Confirmation(question: "Delete?", onYes: .discardForm)))
     }
 
     @Test("a reminder firing under a delete question shows over it and takes the keys; the question waits beneath")
@@ -41,18 +41,18 @@ struct OverlayStackTests {
         store.send(.key(.character("j")))
         store.send(.key(.enter))
         store.send(.key(.character("d")))
-        #expect(store.state.keyContext == .confirm)
+        expectEqual(store.state.keyContext, .confirm)
         clock.time = Fixed.date("2026-11-21 10:31")
         app.alarmWentOff(token: alarm.token)
         let lines = render(store.state).lines()
         #expect(lines.contains { $0.contains("Call the plumber") && !$0.contains("Delete") }, "\(lines.joined(separator: "\n"))")
         #expect(lines[10].contains("Delete “") && lines[10].hasSuffix("(y/n)"), "the question keeps the message line: \(lines[10])")
-        #expect(store.state.keyContext == .banner)
+        expectEqual(store.state.keyContext, .banner)
         // y is no banner key: nothing is deleted while the question is covered.
         store.send(.key(.character("y")))
         #expect(try database.checklistSummaries()[0].itemCount == 2)
         store.send(.key(.escape))
-        #expect(store.state.keyContext == .confirm)
+        expectEqual(store.state.keyContext, .confirm)
         store.send(.key(.character("y")))
         #expect(try database.checklistSummaries()[0].itemCount == 1)
     }
@@ -72,14 +72,14 @@ struct OverlayStackTests {
         store.send(.key(.character("j")))
         store.send(.key(.character("j")))
         store.send(.key(.enter))
-        #expect(store.state.route == .checklist)
+        expectEqual(store.state.route, .checklist)
         store.send(.key(.character("m")))
         #expect(store.state.overlays.chooser != nil)
         clock.time = Fixed.date("2026-11-21 10:31")
         app.alarmWentOff(token: alarm.token)
-        #expect(store.state.keyContext == .banner)
+        expectEqual(store.state.keyContext, .banner)
         store.send(.key(.enter))
-        #expect(store.state.route == .itemDetail)
+        expectEqual(store.state.route, .itemDetail)
         #expect(store.state.overlays.layers.isEmpty, "\(store.state.overlays.layers)")
         store.send(.key(.escape))
         #expect(store.state.route == .checklist && store.state.overlays.chooser == nil)

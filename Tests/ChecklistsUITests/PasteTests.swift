@@ -29,11 +29,11 @@ struct PasteTests {
 
     @Test("line breaks and tabs become spaces, a CR LF one space; ESC, C0, DEL and C1 are dropped; the rest is kept")
     func cleaning() {
-        #expect(TextField.pastable("a\rb\nc\r\nd\te", keepingLineBreaks: false) == "a b c d e")
-        #expect(TextField.pastable("red \u{1B}[31mtext\u{1B}[0m\u{7}\u{7F}\u{9B}2J", keepingLineBreaks: false) == "red [31mtext[0m2J")
-        #expect(TextField.pastable("\u{85}x\u{2028}y\u{2029}", keepingLineBreaks: false) == " x y ")
-        #expect(TextField.pastable("日本 👨‍👩‍👧 e\u{301} \u{202E}rtl\u{200D}", keepingLineBreaks: false) == "日本 👨‍👩‍👧 e\u{301} \u{202E}rtl\u{200D}")
-        #expect(TextField.pastable("one\r\ntwo\rthree\t4", keepingLineBreaks: true) == "one\ntwo\nthree 4")
+        expectEqual(TextField.pastable("a\rb\nc\r\nd\te", keepingLineBreaks: false), "a b c d e")
+        expectEqual(TextField.pastable("red \u{1B}[31mtext\u{1B}[0m\u{7}\u{7F}\u{9B}2J", keepingLineBreaks: false), "red [31mtext[0m2J")
+        expectEqual(TextField.pastable("\u{85}x\u{2028}y\u{2029}", keepingLineBreaks: false), " x y ")
+        expectEqual(TextField.pastable("日本 👨‍👩‍👧 e\u{301} \u{202E}rtl\u{200D}", keepingLineBreaks: false), "日本 👨‍👩‍👧 e\u{301} \u{202E}rtl\u{200D}")
+        expectEqual(TextField.pastable("one\r\ntwo\rthree\t4", keepingLineBreaks: true), "one\ntwo\nthree 4")
     }
 
     @Test("a paste goes in at the cursor as one edit, and the cursor ends after it")
@@ -42,11 +42,11 @@ struct PasteTests {
         for _ in 0..<4 { _ = field.handle(.left) }
         let handled = field.handle(.paste("oat\r\n"))
         #expect(handled)
-        #expect(field.text == "buy oat milk")
-        #expect(field.cursor == 8)
+        expectEqual(field.text, "buy oat milk")
+        expectEqual(field.cursor, 8)
         var lines = TextField("", multiline: true)
         _ = lines.handle(.paste("a\r\nb"))
-        #expect(lines.text == "a\nb")
+        expectEqual(lines.text, "a\nb")
     }
 
     // MARK: - In a text field
@@ -55,12 +55,12 @@ struct PasteTests {
     func pasteIntoItemText() {
         var state = onChecklist()
         _ = press(.character("a"), on: &state)
-        #expect(state.route == .itemDetail)
+        expectEqual(state.route, .itemDetail)
         #expect(press(.paste(Self.hazard), on: &state).isEmpty)
-        #expect(state.route == .itemDetail)
-        #expect(state.screen.itemDetail?.text.text == "Pasted line dy")
+        expectEqual(state.route, .itemDetail)
+        expectEqual(state.screen.itemDetail?.text.text, "Pasted line dy")
         #expect(state.overlays.question == nil)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Add Item                               Groceries",
             "› Text        Pasted line dy",
             "  Note        Notes (Enter: new line)",
@@ -73,24 +73,24 @@ struct PasteTests {
             " F1:help",
         ])
         let effects = press(.control("s"), on: &state)
-        #expect(effects == [.commit(.addItem(checklistID: 1, ItemDraft(text: "Pasted line dy", dueDate: state.screen.itemDetail!.dueDate)))])
+        expectEqual(effects, [.commit(.addItem(checklistID: 1, ItemDraft(text: "Pasted line dy", dueDate: state.screen.itemDetail!.dueDate)))])
     }
 
     @Test("a paste into the list's name and into a date typed in words is text too")
     func pasteIntoOtherFields() {
         var state = onChecklist()
         _ = press(.escape, .character("a"), on: &state)           // home, Add Checklist
-        #expect(state.route == .listDetail)
+        expectEqual(state.route, .listDetail)
         #expect(press(.paste("Trip\n\tq"), on: &state).isEmpty)
-        #expect(state.screen.listDetail?.name.text == "Trip  q")
-        #expect(state.route == .listDetail)
+        expectEqual(state.screen.listDetail?.name.text, "Trip  q")
+        expectEqual(state.route, .listDetail)
 
         var form = onChecklist()
         _ = press(.enter, .tab, .tab, .tab, .enter, .character("t"), .backspace, on: &form)   // edit, Due Date, picker, words (its t erased)
-        #expect(form.keyContext == .typedDate)
+        expectEqual(form.keyContext, .typedDate)
         #expect(press(.paste("tomorrow\r9:00"), on: &form).isEmpty)
-        #expect(form.screen.itemDetail?.picker?.typed?.text == "tomorrow 9:00")
-        #expect(form.screen.itemDetail?.dueDate == Self.item.dueDate)          // not accepted until Enter
+        expectEqual(form.screen.itemDetail?.picker?.typed?.text, "tomorrow 9:00")
+        expectEqual(form.screen.itemDetail?.dueDate, Self.item.dueDate)          // not accepted until Enter
     }
 
     @Test("a huge paste goes in whole, and the field shows its end with the cursor")
@@ -99,11 +99,11 @@ struct PasteTests {
         _ = press(.character("a"), on: &state)
         let text = String(repeating: "0123456789\n", count: 20_000) + "end"
         _ = press(.paste(text), on: &state)
-        #expect(state.screen.itemDetail?.text.text.count == 220_003)
-        #expect(state.screen.itemDetail?.text.text.hasSuffix("6789 0123456789 end") == true)
+        expectEqual(state.screen.itemDetail?.text.text.count, 220_003)
+        expectEqual(state.screen.itemDetail?.text.text.hasSuffix("6789 0123456789 end"), true)
         let screen = render(state)
-        #expect(screen.lines()[1] == "› Text        3456789 0123456789 0123456789 end")
-        #expect(screen.cursor == GridPosition(row: 1, column: 47))
+        expectEqual(screen.lines()[1], "› Text        3456789 0123456789 0123456789 end")
+        expectEqual(screen.cursor, GridPosition(row: 1, column: 47))
     }
 
     // MARK: - Anywhere else
@@ -113,10 +113,10 @@ struct PasteTests {
         var state = onChecklist()
         let before = state
         #expect(press(.paste(Self.hazard), on: &state).isEmpty)
-        #expect(state.route == .checklist)
+        expectEqual(state.route, .checklist)
         #expect(state.overlays.question == nil)
-        #expect(state.screen.checklist == before.screen.checklist)
-        #expect(render(state).lines() == [
+        expectEqual(state.screen.checklist, before.screen.checklist)
+        expectEqual(render(state).lines(), [
             " 🛒 Groceries           1 Remaining · by due date",
             " [ ] Keep me  11:00 AM",
             "",
@@ -149,12 +149,12 @@ struct PasteTests {
         #expect(!context.isTextField)
         let before = state
         #expect(press(.paste("12\r\ny\u{1B}q"), on: &state).isEmpty)
-        #expect(state.message == StatusMessage("Paste ignored: not in a text field."))
-        #expect(state.keyContext == context)
+        expectEqual(state.message, StatusMessage("Paste ignored: not in a text field."))
+        expectEqual(state.keyContext, context)
         #expect(state.isRunning)
-        #expect(state.screen.itemDetail == before.screen.itemDetail)
-        #expect(state.screen.listDetail == before.screen.listDetail)
-        #expect(state.overlays.question == before.overlays.question)
-        #expect(state.overlays == before.overlays)
+        expectEqual(state.screen.itemDetail, before.screen.itemDetail)
+        expectEqual(state.screen.listDetail, before.screen.listDetail)
+        expectEqual(state.overlays.question, before.overlays.question)
+        expectEqual(state.overlays, before.overlays)
     }
 }

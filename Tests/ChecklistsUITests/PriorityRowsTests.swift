@@ -30,7 +30,7 @@ struct PriorityRowsTests {
     @Test("at 120 columns the marks line up in their own column after the text, before the overdue mark and the date")
     func wide() {
         let grid = render(errands(width: 120))
-        #expect(Array(grid.lines().prefix(7)) == [
+        expectEqual(Array(grid.lines().prefix(7)), [
             " Errands                                                                                      5 Remaining · by due date",
             " [ ] Call the bank                                    !!!",
             " [ ] Water the plants on the balcony and the terrace  !!",
@@ -45,7 +45,7 @@ struct PriorityRowsTests {
 
     @Test("at 200 columns the marks still line up in one column right after the longest text, not at the far edge")
     func widest() {
-        #expect(Array(render(errands(width: 200)).lines().prefix(7)) == [
+        expectEqual(Array(render(errands(width: 200)).lines().prefix(7)), [
             " Errands                                                                                                                                                                      5 Remaining · by due date",
             " [ ] Call the bank                                    !!!",
             " [ ] Water the plants on the balcony and the terrace  !!",
@@ -58,7 +58,7 @@ struct PriorityRowsTests {
 
     @Test("at 40 columns the text comes first and the mark takes one column: H, M, L")
     func narrow() {
-        #expect(Array(render(errands(width: 40)).lines().prefix(7)) == [
+        expectEqual(Array(render(errands(width: 40)).lines().prefix(7)), [
             " Errands           5 Remaining · by du…",
             " [ ] Call the bank        H",
             " [ ] Water the plants o…  M",
@@ -73,9 +73,9 @@ struct PriorityRowsTests {
     func oneKey() {
         var state = errands(width: 80)
         let effects = reduce(&state, .key(.character("p")))
-        #expect(effects == [.commit(.setPriority(itemID: 1, Priority.none))])
+        expectEqual(effects, [.commit(.setPriority(itemID: 1, Priority.none))])
         _ = reduce(&state, .key(.down))
-        #expect(reduce(&state, .key(.character("p"))) == [.commit(.setPriority(itemID: 2, .high))])
+        expectEqual(reduce(&state, .key(.character("p"))), [.commit(.setPriority(itemID: 2, .high))])
     }
 
     @Test("Item Detail has a Priority row: Right or Space steps it, Left back, and Done saves it with the rest")
@@ -92,6 +92,6 @@ struct PriorityRowsTests {
         #expect(render(state).lines().contains { $0.hasPrefix("› Priority") && $0.hasSuffix("!!! High") })
         _ = reduce(&state, .key(.left))
         let done = reduce(&state, .key(.control("s")))
-        #expect(done == [.commit(.updateItem(id: 3, ItemDraft(text: "Milk", dueDate: nil, priority: .medium)))])
+        expectEqual(done, [.commit(.updateItem(id: 3, ItemDraft(text: "Milk", dueDate: nil, priority: .medium)))])
     }
 }

@@ -39,7 +39,7 @@ struct QuickAddInItemDetailTests {
     func previewAtOneHundredTwenty() {
         var state = form(width: 120)
         type("Pay rent fri 9am #home !high every month", on: &state)
-        #expect(render(state).lines().prefix(5) == [
+        expectEqual(render(state).lines().prefix(5), [
             " Add Item                                                                                                       Errands",
             "",
             "› Text        Pay rent fri 9am #home !high every month",
@@ -56,7 +56,7 @@ struct QuickAddInItemDetailTests {
         var state = form(width: 40)
         type("Call Ann tomorrow 9am #work", on: &state)
         let lines = render(state).lines()
-        #expect(lines.prefix(5) == [
+        expectEqual(lines.prefix(5), [
             " Add Item                       Errands",
             "",
             "› Text         Ann tomorrow 9am #work",
@@ -74,7 +74,7 @@ struct QuickAddInItemDetailTests {
         _ = reduce(&state, .key(.enter))
         for _ in 0..<3 where state.screen.itemDetail?.focus != .dueDate { _ = reduce(&state, .key(.backTab)) }
         #expect(state.screen.itemDetail?.focus == .dueDate && state.screen.itemDetail?.picker != nil)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Add Item                                                               Errands",
             "  Note        Notes (Enter: new line)",
             "  Remind Me   [ ] Off",
@@ -96,7 +96,7 @@ struct QuickAddInItemDetailTests {
         for _ in 0..<4 where state.screen.itemDetail?.focus != .remind { _ = reduce(&state, .key(.backTab)) }
         #expect(state.screen.itemDetail?.focus == .remind && state.screen.itemDetail?.picker != nil)
         let lines = render(state).lines()
-        #expect(Array(lines[0...5]) == [
+        expectEqual(Array(lines[0...5]), [
             " Add Item                                                               Errands",
             "  Text        Call Jo",
             "              as typed (Ctrl-L: read it)",
@@ -114,7 +114,7 @@ struct QuickAddInItemDetailTests {
         var state = form(width: 80)
         type("Read chapter 5 tomorrow", on: &state)
         _ = reduce(&state, .key(.control("l")))
-        #expect(render(state).lines()[3] == "              as typed (Ctrl-L: read it)")
+        expectEqual(render(state).lines()[3], "              as typed (Ctrl-L: read it)")
         let effects = reduce(&state, .key(.enter))
         #expect(effects.contains(.commit(.addItem(checklistID: 2, ItemDraft(text: "Read chapter 5 tomorrow", dueDate: nil)))))
     }
@@ -123,7 +123,7 @@ struct QuickAddInItemDetailTests {
     func ordinaryText() {
         var state = form(width: 80)
         type("Buy 2 kg rice  ", on: &state)
-        #expect(render(state).lines()[3] == "  Note        Notes (Enter: new line)")
+        expectEqual(render(state).lines()[3], "  Note        Notes (Enter: new line)")
         let effects = reduce(&state, .key(.enter))
         #expect(effects.contains(.commit(.addItem(checklistID: 2, ItemDraft(text: "Buy 2 kg rice", dueDate: nil)))))
     }
@@ -131,8 +131,8 @@ struct QuickAddInItemDetailTests {
     @Test("editing reads nothing: an old text with a date word keeps it and its (no) date")
     func editingReadsNothing() {
         var state = form(width: 80, adding: false)
-        #expect(state.screen.itemDetail?.title == "Edit Item")
-        #expect(render(state).lines()[3] == "  Note        Notes (Enter: new line)")
+        expectEqual(state.screen.itemDetail?.title, "Edit Item")
+        expectEqual(render(state).lines()[3], "  Note        Notes (Enter: new line)")
         type(" ", on: &state)
         let effects = reduce(&state, .key(.enter))
         // The space typed last is trimmed, so nothing changed: no write.
@@ -149,11 +149,11 @@ struct QuickAddInItemDetailTests {
         state.openItemAfterLoad = PendingItemForm(purpose: .addDue(monday), origin: .home)
         let page = ItemsPage(checklistID: 2, sortOrder: .dueDate, offset: 0, items: [Self.rent], totalCount: 1)
         _ = reduce(&state, .itemsLoaded(Self.errands, page, selectIndex: 0))
-        #expect(state.screen.itemDetail?.dueDate == monday)
+        expectEqual(state.screen.itemDetail?.dueDate, monday)
 
         var typed = state
         type("Buy milk fri 5pm", on: &typed)
-        #expect(render(typed).lines()[3] == "              → Buy milk · Fri, Nov 27, 2026, 5:00 PM  Ctrl-L: as typed")
+        expectEqual(render(typed).lines()[3], "              → Buy milk · Fri, Nov 27, 2026, 5:00 PM  Ctrl-L: as typed")
         #expect(reduce(&typed, .key(.enter)).contains(.commit(.addItem(checklistID: 2, ItemDraft(
             text: "Buy milk", dueDate: Fixed.date("2026-11-27 17:00"))))))
 
@@ -165,39 +165,39 @@ struct QuickAddInItemDetailTests {
         var chosen = state
         type("Buy milk fri 5pm", on: &chosen)
         for _ in 0..<3 { _ = reduce(&chosen, .key(.tab)) }
-        #expect(chosen.screen.itemDetail?.focus == .dueDate)
+        expectEqual(chosen.screen.itemDetail?.focus, .dueDate)
         type("tue 10:00", on: &chosen)
         _ = reduce(&chosen, .key(.enter))
         let tuesday = Fixed.date("2026-11-24 10:00")
-        #expect(chosen.screen.itemDetail?.dueDate == tuesday)
-        #expect(render(chosen).lines()[3] == "              → Buy milk · Tue, Nov 24, 2026, 10:00 AM  Ctrl-L: as typed", "\(render(chosen).lines())")
+        expectEqual(chosen.screen.itemDetail?.dueDate, tuesday)
+        expectEqual(render(chosen).lines()[3], "              → Buy milk · Tue, Nov 24, 2026, 10:00 AM  Ctrl-L: as typed", "\(render(chosen).lines())")
         #expect(reduce(&chosen, .key(.control("s"))).contains(.commit(.addItem(checklistID: 2, ItemDraft(text: "Buy milk", dueDate: tuesday)))))
     }
 
     @Test("a letter typed on Due Date opens the words with it kept: fri 17:00 is Friday at 17:00, not the 17th")
     func typingOnTheDueDateRow() {
         var state = onDueDate()
-        #expect(state.screen.itemDetail?.focus == .dueDate)
+        expectEqual(state.screen.itemDetail?.focus, .dueDate)
         type("fri 17:00", on: &state)
-        #expect(state.keyContext == .typedDate)
+        expectEqual(state.keyContext, .typedDate)
         #expect(render(state).lines().contains("  Date: fri 17:00            → Fri, Nov 27, 2026, 5:00 PM"), "\(render(state).lines())")
         _ = reduce(&state, .key(.enter))
-        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-27 17:00"))
+        expectEqual(state.screen.itemDetail?.dueDate, Fixed.date("2026-11-27 17:00"))
     }
 
     @Test("in the open picker a letter starts the words, t included: tomorrow 9 is not \"omorrow 9\"; digits still type the field")
     func typingInThePicker() {
         var state = onDueDate()
         _ = reduce(&state, .key(.enter))
-        #expect(state.keyContext == .datePicker)
+        expectEqual(state.keyContext, .datePicker)
         type("tomorrow 9", on: &state)
-        #expect(state.screen.itemDetail?.picker?.typed?.text == "tomorrow 9")
+        expectEqual(state.screen.itemDetail?.picker?.typed?.text, "tomorrow 9")
         _ = reduce(&state, .key(.enter))
-        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-22 09:00"))
+        expectEqual(state.screen.itemDetail?.dueDate, Fixed.date("2026-11-22 09:00"))
         type("fri 17:00", on: &state)
-        #expect(state.screen.itemDetail?.picker?.typed?.text == "fri 17:00")
+        expectEqual(state.screen.itemDetail?.picker?.typed?.text, "fri 17:00")
         _ = reduce(&state, .key(.enter))
-        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-27 17:00"))
+        expectEqual(state.screen.itemDetail?.dueDate, Fixed.date("2026-11-27 17:00"))
     }
 
     @Test("a date in the past is said: in the preview, on the status line when taken, on the row, and when saved")
@@ -207,11 +207,11 @@ struct QuickAddInItemDetailTests {
         #expect(render(state).lines().contains("  Date: today 8:00           → Sat, Nov 21, 2026, 8:00 AM · in the past"),
                 "\(render(state).lines())")
         _ = reduce(&state, .key(.enter))
-        #expect(state.message?.text == "Nov 21, 2026, 8:00 AM is in the past: the item will be overdue.")
+        expectEqual(state.message?.text, "Nov 21, 2026, 8:00 AM is in the past: the item will be overdue.")
         #expect(render(state).lines().contains("  Due Date                                 in the past · Nov 21, 2026, 8:00 AM"),
                 "\(render(state).lines())")
         _ = reduce(&state, .key(.control("s")))
-        #expect(state.message?.text == "Saved due Nov 21, 2026, 8:00 AM, which is in the past.")
+        expectEqual(state.message?.text, "Saved due Nov 21, 2026, 8:00 AM, which is in the past.")
     }
 
     @Test("+ on All Lists opens Add Item on the Inbox; with none, it makes the Inbox first, then opens the form on it")
@@ -219,18 +219,18 @@ struct QuickAddInItemDetailTests {
         let inbox = ChecklistSummary(checklist: Checklist(id: 5, name: "Inbox", icon: .inbox), itemCount: 0, remainingCount: 0)
         var state = AppState(context: Fixed.context, width: 80, height: 16, now: Fixed.now)
         _ = reduce(&state, .listsLoaded([Self.errands, inbox], select: 0))
-        #expect(reduce(&state, .key(.character("+"))) == [.loadItems(checklistID: 5, anchor: .index(0), pageSize: state.pageSize)])
-        #expect(state.openItemAfterLoad == PendingItemForm(purpose: .add, origin: .home))
+        expectEqual(reduce(&state, .key(.character("+"))), [.loadItems(checklistID: 5, anchor: .index(0), pageSize: state.pageSize)])
+        expectEqual(state.openItemAfterLoad, PendingItemForm(purpose: .add, origin: .home))
 
         var fresh = AppState(context: Fixed.context, width: 80, height: 16, now: Fixed.now)
         _ = reduce(&fresh, .listsLoaded([Self.errands], select: 0))
-        #expect(reduce(&fresh, .key(.character("+"))) == [.commit(.addChecklist(name: "Inbox", icon: .inbox))])
+        expectEqual(reduce(&fresh, .key(.character("+"))), [.commit(.addChecklist(name: "Inbox", icon: .inbox))])
         let after = reduce(&fresh, .committed(.addChecklist(name: "Inbox", icon: .inbox), .checklist(5)))
         #expect(after.contains(.loadItems(checklistID: 5, anchor: .index(0), pageSize: fresh.pageSize)))
         let page = ItemsPage(checklistID: 5, sortOrder: .dueDate, offset: 0, items: [], totalCount: 0)
         _ = reduce(&fresh, .itemsLoaded(inbox, page, selectIndex: 0))
-        #expect(fresh.screen.itemDetail?.mode == .add(checklistID: 5))
-        #expect(fresh.screen.itemDetail?.origin == .home)
+        expectEqual(fresh.screen.itemDetail?.mode, .add(checklistID: 5))
+        expectEqual(fresh.screen.itemDetail?.origin, .home)
     }
 
     @Test("with [add] default_list naming no list, + says so and changes nothing")
@@ -239,8 +239,8 @@ struct QuickAddInItemDetailTests {
         context.defaultList = "Work"
         var state = AppState(context: context, width: 80, height: 16, now: Fixed.now)
         _ = reduce(&state, .listsLoaded([Self.errands], select: 0))
-        #expect(reduce(&state, .key(.character("+"))) == [])
-        #expect(state.message?.text == "No list is named “Work” (config [add] default_list): add it, or change the setting.")
+        expectEqual(reduce(&state, .key(.character("+"))), [])
+        expectEqual(state.message?.text, "No list is named “Work” (config [add] default_list): add it, or change the setting.")
         #expect(state.openItemAfterLoad == nil)
     }
 
@@ -253,7 +253,7 @@ struct QuickAddInItemDetailTests {
         var state = AppState(context: Fixed.context, width: 50, height: 10, now: Fixed.now)
         _ = reduce(&state, .listsLoaded([Self.errands], due: due, select: nil))
         _ = reduce(&state, .committed(.setChecked(itemID: 7, true), .none))
-        #expect(state.message?.text == "Checked “Pay rent”; u undoes it.")
+        expectEqual(state.message?.text, "Checked “Pay rent”; u undoes it.")
         state.message = nil
         _ = reduce(&state, .committed(.setChecked(itemID: 8, false), .none))
         #expect(state.message == nil, "unchecking is not said")
@@ -268,16 +268,16 @@ struct QuickAddInItemDetailTests {
         _ = reduce(&state, .itemsLoaded(Self.errands, page, selectIndex: 0))
         // Editing an item is another form: the draft waits.
         _ = reduce(&state, .key(.enter))
-        #expect(state.screen.itemDetail?.text.text == "Pay rent fri")
+        expectEqual(state.screen.itemDetail?.text.text, "Pay rent fri")
         #expect(state.unsavedDraft != nil)
         _ = reduce(&state, .key(.escape))
         _ = reduce(&state, .key(.character("a")))
-        #expect(state.screen.itemDetail?.text.text == "Call the plumber about")
-        #expect(state.screen.itemDetail?.note.text == "kitchen")
-        #expect(state.message?.text == "The text you were typing when the app closed is back; Esc drops it.")
+        expectEqual(state.screen.itemDetail?.text.text, "Call the plumber about")
+        expectEqual(state.screen.itemDetail?.note.text, "kitchen")
+        expectEqual(state.message?.text, "The text you were typing when the app closed is back; Esc drops it.")
         #expect(state.unsavedDraft == nil)
         // What the form would keep if the app ended now.
-        #expect(state.screen.itemDetail?.typedDraft == FormDraft(target: .add(checklistID: 2), text: "Call the plumber about", note: "kitchen"))
+        expectEqual(state.screen.itemDetail?.typedDraft, FormDraft(target: .add(checklistID: 2), text: "Call the plumber about", note: "kitchen"))
     }
 
     @Test("a draft is written beside the database, owner-only, read back, and removed when there is none")
@@ -288,9 +288,9 @@ struct QuickAddInItemDetailTests {
         #expect(path.hasSuffix("checklists.sqlite.draft"))
         let draft = FormDraft(target: .edit(itemID: 7), text: "Pay rent on the 1st", note: "")
         FormDraft.write(draft, to: path)
-        #expect(FormDraft.read(from: path) == draft)
+        expectEqual(FormDraft.read(from: path), draft)
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
-        #expect(mode == 0o600)
+        expectEqual(mode, 0o600)
         FormDraft.write(nil, to: path)
         #expect(!FileManager.default.fileExists(atPath: path))
         #expect(FormDraft.read(from: path) == nil)

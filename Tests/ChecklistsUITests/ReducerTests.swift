@@ -29,25 +29,25 @@ struct ReducerTests {
     @Test("a loaded page opens the checklist screen with the first item selected")
     func opensChecklist() {
         let state = onChecklist()
-        #expect(state.route == .checklist)
-        #expect(state.screen.checklist?.selectedItem == Self.item)
+        expectEqual(state.route, .checklist)
+        expectEqual(state.screen.checklist?.selectedItem, Self.item)
     }
 
     @Test("Enter on the Due Date row inserts the picker row beneath it; Enter again removes it")
     func pickerRowAppearsAndDisappears() {
         var state = onChecklist()
         _ = press(.enter, on: &state)                       // edit the item
-        #expect(state.route == .itemDetail)
-        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .start, .repeatRule, .priority, .tags])
+        expectEqual(state.route, .itemDetail)
+        expectEqual(state.screen.itemDetail?.rows, [.text, .note, .remind, .dueDate, .start, .repeatRule, .priority, .tags])
         _ = press(.tab, .tab, .tab, .enter, on: &state)           // past the note to Due Date, activate
-        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .picker, .start, .repeatRule, .priority, .tags])
-        #expect(state.screen.itemDetail?.focus == .picker)
+        expectEqual(state.screen.itemDetail?.rows, [.text, .note, .remind, .dueDate, .picker, .start, .repeatRule, .priority, .tags])
+        expectEqual(state.screen.itemDetail?.focus, .picker)
         _ = press(.enter, on: &state)                       // close from the picker
-        #expect(state.screen.itemDetail?.rows == [.text, .note, .remind, .dueDate, .start, .repeatRule, .priority, .tags])
-        #expect(state.screen.itemDetail?.focus == .dueDate)
+        expectEqual(state.screen.itemDetail?.rows, [.text, .note, .remind, .dueDate, .start, .repeatRule, .priority, .tags])
+        expectEqual(state.screen.itemDetail?.focus, .dueDate)
         _ = press(.enter, on: &state)                       // open again from Due Date
         _ = press(.backTab, on: &state)                     // back onto Due Date, picker still open
-        #expect(state.screen.itemDetail?.focus == .dueDate)
+        expectEqual(state.screen.itemDetail?.focus, .dueDate)
         _ = press(.enter, on: &state)                       // activating Due Date again closes it
         #expect(state.screen.itemDetail?.picker == nil)
     }
@@ -58,10 +58,10 @@ struct ReducerTests {
         _ = press(.enter, .tab, .tab, .tab, .enter, on: &state)
         #expect(state.screen.itemDetail?.picker != nil)
         _ = press(.tab, on: &state)                         // picker → Starts, the picker stays
-        #expect(state.screen.itemDetail?.focus == .start)
+        expectEqual(state.screen.itemDetail?.focus, .start)
         #expect(state.screen.itemDetail?.picker != nil)
         _ = press(.tab, .tab, .tab, .tab, on: &state)       // Starts → Repeat → Priority → Tags → wraps to the text field
-        #expect(state.screen.itemDetail?.focus == .text)
+        expectEqual(state.screen.itemDetail?.focus, .text)
         #expect(state.screen.itemDetail?.picker == nil)
     }
 
@@ -69,11 +69,11 @@ struct ReducerTests {
     func pickerCarries() {
         var state = onChecklist()
         _ = press(.enter, .tab, .tab, .tab, .enter, on: &state)   // picker open on the day field
-        #expect(state.screen.itemDetail?.picker?.field == .day)
+        expectEqual(state.screen.itemDetail?.picker?.field, .day)
         _ = press(.right, .right, on: &state)               // minute
-        #expect(state.screen.itemDetail?.picker?.field == .minute)
+        expectEqual(state.screen.itemDetail?.picker?.field, .minute)
         _ = press(.down, on: &state)                        // 11:00 - 1 minute
-        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-21 10:59"))
+        expectEqual(state.screen.itemDetail?.dueDate, Fixed.date("2026-11-21 10:59"))
     }
 
     @Test("digits typed into a field set it and move to the next field")
@@ -81,22 +81,22 @@ struct ReducerTests {
         var state = onChecklist()
         _ = press(.enter, .tab, .tab, .tab, .enter, on: &state)   // day field
         type("24", on: &state)
-        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-24 11:00"))
-        #expect(state.screen.itemDetail?.picker?.field == .hour)
+        expectEqual(state.screen.itemDetail?.dueDate, Fixed.date("2026-11-24 11:00"))
+        expectEqual(state.screen.itemDetail?.picker?.field, .hour)
         type("9", on: &state)                               // 9 cannot grow (90 > 23): set at once
-        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-24 09:00"))
-        #expect(state.screen.itemDetail?.picker?.field == .minute)
+        expectEqual(state.screen.itemDetail?.dueDate, Fixed.date("2026-11-24 09:00"))
+        expectEqual(state.screen.itemDetail?.picker?.field, .minute)
     }
 
     @Test("a date typed in words replaces the date when accepted")
     func typedDate() {
         var state = onChecklist()
         _ = press(.enter, .tab, .tab, .tab, .enter, .character("t"), .backspace, on: &state)
-        #expect(state.keyContext == .typedDate)
+        expectEqual(state.keyContext, .typedDate)
         type("2026-12-24 18:00", on: &state)
         _ = press(.enter, on: &state)
-        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-12-24 18:00"))
-        #expect(state.keyContext == .datePicker)
+        expectEqual(state.screen.itemDetail?.dueDate, Fixed.date("2026-12-24 18:00"))
+        expectEqual(state.keyContext, .datePicker)
     }
 
     @Test("a date that cannot be, typed in words: the parser's message, the date unchanged, still typing", arguments: [
@@ -112,32 +112,32 @@ struct ReducerTests {
         _ = press(.enter, .tab, .tab, .tab, .enter, .character("t"), .backspace, on: &state)
         type(text, on: &state)
         #expect(press(.enter, on: &state).isEmpty)
-        #expect(state.message == StatusMessage(message, kind: .error))
-        #expect(state.screen.itemDetail?.dueDate == Self.due)
-        #expect(state.keyContext == .typedDate)
+        expectEqual(state.message, StatusMessage(message, kind: .error))
+        expectEqual(state.screen.itemDetail?.dueDate, Self.due)
+        expectEqual(state.keyContext, .typedDate)
     }
 
     @Test("year 0000 typed into the picker's year field: a message, the date unchanged")
     func impossibleYearDigits() {
         var state = onChecklist()
         _ = press(.enter, .tab, .tab, .tab, .enter, .left, .left, on: &state)   // the year field
-        #expect(state.screen.itemDetail?.picker?.field == .year)
+        expectEqual(state.screen.itemDetail?.picker?.field, .year)
         type("0000", on: &state)
-        #expect(state.message == StatusMessage("0 is not a valid year here (1970–9999).", kind: .error))
-        #expect(state.screen.itemDetail?.dueDate == Self.due)
-        #expect(state.screen.itemDetail?.picker?.field == .year)
+        expectEqual(state.message, StatusMessage("0 is not a valid year here (1970–9999).", kind: .error))
+        expectEqual(state.screen.itemDetail?.dueDate, Self.due)
+        expectEqual(state.screen.itemDetail?.picker?.field, .year)
     }
 
     @Test("Done is refused while the text is empty, and nothing is saved")
     func doneRefusedWhenEmpty() {
         var state = onChecklist()
         _ = press(.character("a"), on: &state)
-        #expect(state.screen.itemDetail?.title == "Add Item")
-        #expect(state.screen.itemDetail?.canBeDone == false)
+        expectEqual(state.screen.itemDetail?.title, "Add Item")
+        expectEqual(state.screen.itemDetail?.canBeDone, false)
         let effects = press(.enter, on: &state)
         #expect(effects.isEmpty)
-        #expect(state.route == .itemDetail)
-        #expect(state.message?.kind == .error)
+        expectEqual(state.route, .itemDetail)
+        expectEqual(state.message?.kind, .error)
         type("   ", on: &state)
         #expect(press(.control("s"), on: &state).isEmpty)
     }
@@ -147,9 +147,9 @@ struct ReducerTests {
         var state = onChecklist()
         _ = press(.character("a"), on: &state)
         #expect(state.screen.itemDetail?.dueDate == nil)
-        #expect(state.screen.itemDetail?.shouldRemind == false)
+        expectEqual(state.screen.itemDetail?.shouldRemind, false)
         _ = press(.tab, .tab, .tab, .enter, on: &state)
-        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-21 11:00"))
+        expectEqual(state.screen.itemDetail?.dueDate, Fixed.date("2026-11-21 11:00"))
         #expect(state.screen.itemDetail?.picker != nil)
     }
 
@@ -160,7 +160,7 @@ struct ReducerTests {
         type("日本語のメモ", on: &state)
         _ = press(.tab, .tab, .character(" "), on: &state)  // past the note, Remind Me on
         let effects = press(.control("s"), on: &state)
-        #expect(effects == [.commit(.addItem(checklistID: 1, ItemDraft(text: "日本語のメモ", dueDate: Fixed.date("2026-11-21 11:00"), shouldRemind: true)))])
+        expectEqual(effects, [.commit(.addItem(checklistID: 1, ItemDraft(text: "日本語のメモ", dueDate: Fixed.date("2026-11-21 11:00"), shouldRemind: true)))])
     }
 
     @Test("Esc cancels and changes nothing (asking first, as the text was changed); editing nothing writes nothing")
@@ -169,12 +169,12 @@ struct ReducerTests {
         _ = press(.enter, on: &state)
         type(" more", on: &state)
         #expect(press(.escape, on: &state).isEmpty)
-        #expect(state.overlays.question?.question == "Discard changes?")
+        expectEqual(state.overlays.question?.question, "Discard changes?")
         #expect(press(.character("y"), on: &state).isEmpty)
-        #expect(state.route == .checklist)
+        expectEqual(state.route, .checklist)
         _ = press(.enter, on: &state)
         #expect(press(.control("s"), on: &state).isEmpty)
-        #expect(state.route == .checklist)
+        expectEqual(state.route, .checklist)
     }
 
     @Test("j and k type letters in the text field but move in lists")
@@ -182,26 +182,26 @@ struct ReducerTests {
         var state = onChecklist()
         _ = press(.character("a"), on: &state)
         type("jk", on: &state)
-        #expect(state.screen.itemDetail?.text.text == "jk")
+        expectEqual(state.screen.itemDetail?.text.text, "jk")
     }
 
     @Test("delete asks y/n; n changes nothing, y commits")
     func deleteConfirms() {
         var state = onChecklist()
         #expect(press(.character("d"), on: &state).isEmpty)
-        #expect(state.overlays.question?.question == "Delete “Buy milk”?")
+        expectEqual(state.overlays.question?.question, "Delete “Buy milk”?")
         #expect(press(.character("x"), on: &state).isEmpty)   // other keys are ignored
         #expect(press(.character("n"), on: &state).isEmpty)
         #expect(state.overlays.question == nil)
         _ = press(.character("d"), on: &state)
-        #expect(press(.character("y"), on: &state) == [.commit(.deleteItem(id: 7))])
+        expectEqual(press(.character("y"), on: &state), [.commit(.deleteItem(id: 7))])
     }
 
     @Test("space toggles checked; s cycles the sort order")
     func toggleAndSort() {
         var state = onChecklist()
-        #expect(press(.character(" "), on: &state) == [.commit(.setChecked(itemID: 7, true))])
-        #expect(press(.character("s"), on: &state) == [.commit(.setSortOrder(checklistID: 1, .text))])
+        expectEqual(press(.character(" "), on: &state), [.commit(.setChecked(itemID: 7, true))])
+        expectEqual(press(.character("s"), on: &state), [.commit(.setSortOrder(checklistID: 1, .text))])
     }
 
     @Test("moving past the loaded page asks for the page around the selection")
@@ -212,8 +212,8 @@ struct ReducerTests {
         _ = reduce(&state, .itemsLoaded(Self.summary, page, selectIndex: 0))
         #expect(press(.down, on: &state).isEmpty)            // still inside the page
         let effects = press(.end, on: &state)
-        #expect(effects == [.loadItems(checklistID: 1, anchor: .index(99_999), pageSize: state.pageSize)])
-        #expect(state.screen.checklist?.viewport.selection == 99_999)
+        expectEqual(effects, [.loadItems(checklistID: 1, anchor: .index(99_999), pageSize: state.pageSize)])
+        expectEqual(state.screen.checklist?.viewport.selection, 99_999)
     }
 
     @Test("q quits from All Lists only; Ctrl-C quits anywhere")
@@ -222,7 +222,7 @@ struct ReducerTests {
         _ = press(.character("q"), on: &state)
         #expect(state.isRunning)
         _ = press(.escape, on: &state)
-        #expect(state.route == .allLists)
+        expectEqual(state.route, .allLists)
         _ = press(.character("q"), on: &state)
         #expect(!state.isRunning)
         var other = onChecklist()
@@ -241,8 +241,8 @@ struct ReducerTests {
             return
         }
         _ = reduce(&state, .failed(change, message: "the disk is full"))
-        #expect(state.route == .itemDetail)
-        #expect(state.screen.itemDetail?.text.text == "Buy milk!")
-        #expect(state.message == StatusMessage("the disk is full", kind: .error))
+        expectEqual(state.route, .itemDetail)
+        expectEqual(state.screen.itemDetail?.text.text, "Buy milk!")
+        expectEqual(state.message, StatusMessage("the disk is full", kind: .error))
     }
 }

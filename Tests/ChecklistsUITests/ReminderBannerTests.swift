@@ -24,10 +24,10 @@ struct ReminderBannerTests {
     func showsAndRings() {
         var state = onChecklist()
         let effects = reduce(&state, .remindersDue([Self.reminder(1, "Call the bank")], missed: false))
-        #expect(effects.first == .ringBell)
-        #expect(effects.filter { $0 == .ringBell }.count == 1)
-        #expect(state.keyContext == .banner)
-        #expect(render(state).lines() == [
+        expectEqual(effects.first, .ringBell)
+        expectEqual(effects.filter { $0 == .ringBell }.count, 1)
+        expectEqual(state.keyContext, .banner)
+        expectEqual(render(state).lines(), [
             " 🛒 Groceries                                         3 Remaining · by due date",
             " [ ] Call the bank  ! Today 10:30 AM",
             "",
@@ -50,29 +50,29 @@ struct ReminderBannerTests {
         var state = onChecklist()
         _ = reduce(&state, .remindersDue([Self.reminder(1, "one"), Self.reminder(2, "two")], missed: false))
         _ = reduce(&state, .remindersDue([Self.reminder(2, "two"), Self.reminder(3, "three")], missed: false))
-        #expect(state.overlays.banner?.reminders.map(\.item.id) == [1, 2, 3])
+        expectEqual(state.overlays.banner?.reminders.map(\.item.id), [1, 2, 3])
         #expect(render(state).lines()[3].contains("Reminder 1 of 3"))
         _ = reduce(&state, .key(.character("n")))
-        #expect(state.overlays.banner?.current.item.id == 2)
+        expectEqual(state.overlays.banner?.current.item.id, 2)
         _ = reduce(&state, .key(.escape))                     // dismiss "two"
-        #expect(state.overlays.banner?.reminders.map(\.item.id) == [1, 3])
-        #expect(state.overlays.banner?.current.item.id == 3)
+        expectEqual(state.overlays.banner?.reminders.map(\.item.id), [1, 3])
+        expectEqual(state.overlays.banner?.current.item.id, 3)
     }
 
     @Test("x marks the item done; z then 1, 2 or 3 snoozes without changing the due date")
     func doneAndSnooze() {
         var state = onChecklist()
         _ = reduce(&state, .remindersDue([Self.reminder(1, "one"), Self.reminder(2, "two"), Self.reminder(3, "three"), Self.reminder(4, "four")], missed: false))
-        #expect(reduce(&state, .key(.character("x"))) == [.commit(.setChecked(itemID: 1, true))])
+        expectEqual(reduce(&state, .key(.character("x"))), [.commit(.setChecked(itemID: 1, true))])
         _ = reduce(&state, .key(.character("z")))
-        #expect(state.keyContext == .snoozeChoice)
-        #expect(reduce(&state, .key(.character("1"))) == [.commit(.snooze(itemID: 2, until: Fixed.now.addingTimeInterval(300)))])
+        expectEqual(state.keyContext, .snoozeChoice)
+        expectEqual(reduce(&state, .key(.character("1"))), [.commit(.snooze(itemID: 2, until: Fixed.now.addingTimeInterval(300)))])
         _ = reduce(&state, .key(.character("z")))
-        #expect(reduce(&state, .key(.character("2"))) == [.commit(.snooze(itemID: 3, until: Fixed.now.addingTimeInterval(3600)))])
+        expectEqual(reduce(&state, .key(.character("2"))), [.commit(.snooze(itemID: 3, until: Fixed.now.addingTimeInterval(3600)))])
         _ = reduce(&state, .key(.character("z")))
-        #expect(reduce(&state, .key(.character("3"))) == [.commit(.snooze(itemID: 4, until: Fixed.date("2026-11-22 09:00")))])
+        expectEqual(reduce(&state, .key(.character("3"))), [.commit(.snooze(itemID: 4, until: Fixed.date("2026-11-22 09:00")))])
         #expect(state.overlays.banner == nil)
-        #expect(state.keyContext == .checklist)
+        expectEqual(state.keyContext, .checklist)
     }
 
     @Test("missed reminders say so")
@@ -89,15 +89,15 @@ struct ReminderBannerTests {
         _ = reduce(&state, .remindersDue([Self.reminder(1, "Call the bank")], missed: false))
         #expect(reduce(&state, .key(.enter)).isEmpty)
         #expect(state.overlays.banner != nil)
-        #expect(state.message?.kind == .error)
+        expectEqual(state.message?.kind, .error)
         _ = reduce(&state, .key(.escape))                     // dismiss the banner
         _ = reduce(&state, .key(.escape))                     // cancel the form
         _ = reduce(&state, .remindersDue([Self.reminder(1, "Call the bank")], missed: false))
         let effects = reduce(&state, .key(.enter))
-        #expect(effects.first == .loadItems(checklistID: 1, anchor: .item(1, fallback: 0), pageSize: state.pageSize))
+        expectEqual(effects.first, .loadItems(checklistID: 1, anchor: .item(1, fallback: 0), pageSize: state.pageSize))
         let page = ItemsPage(checklistID: 1, sortOrder: .dueDate, offset: 0, items: [Self.reminder(1, "Call the bank").item], totalCount: 1)
         _ = reduce(&state, .itemsLoaded(Self.summary, page, selectIndex: 0))
-        #expect(state.route == .itemDetail)
-        #expect(state.screen.itemDetail?.title == "Edit Item")
+        expectEqual(state.route, .itemDetail)
+        expectEqual(state.screen.itemDetail?.title, "Edit Item")
     }
 }

@@ -92,13 +92,13 @@ struct ReminderLoopTests {
     func earliestWake() throws {
         let (app, list) = try makeApp()
         app.start()
-        #expect(alarm.date == Fixed.date("2026-11-22 00:00"))
+        expectEqual(alarm.date, Fixed.date("2026-11-22 00:00"))
         try addItem(app, list, "call", due: "2026-11-21 18:00")
         app.dataChangedElsewhere()
-        #expect(alarm.date == Fixed.date("2026-11-21 18:00"))
+        expectEqual(alarm.date, Fixed.date("2026-11-21 18:00"))
         try addItem(app, list, "no reminder, but overdue at noon", due: "2026-11-21 12:00", remind: false)
         app.dataChangedElsewhere()
-        #expect(alarm.date == Fixed.date("2026-11-21 12:00"))
+        expectEqual(alarm.date, Fixed.date("2026-11-21 12:00"))
         folder.remove()
     }
 
@@ -107,19 +107,19 @@ struct ReminderLoopTests {
         let (app, list) = try makeApp()
         try addItem(app, list, "call", due: "2026-11-21 10:31")
         app.start()
-        #expect(alarm.date == Fixed.date("2026-11-21 10:31"))
+        expectEqual(alarm.date, Fixed.date("2026-11-21 10:31"))
         clock.time = Fixed.date("2026-11-21 10:31")
         app.alarmWentOff(token: alarm.token)
-        #expect(app.store.state.overlays.banner?.current.item.text == "call")
+        expectEqual(app.store.state.overlays.banner?.current.item.text, "call")
         let settingsBefore = alarm.settings.count
         // Moving around and opening help commit nothing: no query, no re-arm.
         app.store.send(.key(.down))
-        #expect(alarm.settings.count == settingsBefore)
+        expectEqual(alarm.settings.count, settingsBefore)
         // Snooze 5 minutes from the banner: one commit, one re-arm.
         app.store.send(.key(.character("z")))
         app.store.send(.clock(clock.time))
         app.store.send(.key(.character("1")))
-        #expect(alarm.date == Fixed.date("2026-11-21 10:36"))
+        expectEqual(alarm.date, Fixed.date("2026-11-21 10:36"))
         #expect(alarm.settings.count == settingsBefore + 1)
         folder.remove()
     }
@@ -134,11 +134,11 @@ struct ReminderLoopTests {
         app.store.send(.key(.character("z")))
         app.store.send(.key(.character("1")))
         #expect(app.store.state.overlays.banner == nil)
-        #expect(app.takeBells() == 1)
+        expectEqual(app.takeBells(), 1)
         clock.time = try #require(alarm.date)
         app.alarmWentOff(token: alarm.token)
-        #expect(app.store.state.overlays.banner?.reminders.map(\.item.text) == ["call"])
-        #expect(app.takeBells() == 1)
+        expectEqual(app.store.state.overlays.banner?.reminders.map(\.item.text), ["call"])
+        expectEqual(app.takeBells(), 1)
         #expect(try app.database.reminderDate(ofItem: 1) == nil)
         folder.remove()
     }
@@ -152,14 +152,14 @@ struct ReminderLoopTests {
         let sooner = try addItem(app, list, "sooner", due: "2026-11-21 10:45")
         app.dataChangedElsewhere()
         #expect(alarm.token != stale)
-        #expect(alarm.date == Fixed.date("2026-11-21 10:45"))
+        expectEqual(alarm.date, Fixed.date("2026-11-21 10:45"))
         clock.time = Fixed.date("2026-11-21 10:50")
         app.alarmWentOff(token: stale)
         #expect(app.store.state.overlays.banner == nil)
         #expect(try app.database.reminderDate(ofItem: sooner) != nil)
         app.alarmWentOff(token: alarm.token)
-        #expect(app.store.state.overlays.banner?.reminders.map(\.item.text) == ["sooner"])
-        #expect(alarm.date == Fixed.date("2026-11-21 11:00"))
+        expectEqual(app.store.state.overlays.banner?.reminders.map(\.item.text), ["sooner"])
+        expectEqual(alarm.date, Fixed.date("2026-11-21 11:00"))
         folder.remove()
     }
 
@@ -170,18 +170,18 @@ struct ReminderLoopTests {
         let changes = (1...1000).map { Change.addItem(checklistID: list, ItemDraft(text: "item \($0)", dueDate: due, shouldRemind: true)) }
         try app.database.applyAll(changes, now: clock.time)
         app.start()
-        #expect(alarm.date == due)
+        expectEqual(alarm.date, due)
         clock.time = due
         app.alarmWentOff(token: alarm.token)
         let banner = try #require(app.store.state.overlays.banner)
-        #expect(banner.reminders.count == 1000)
-        #expect(Set(banner.reminders.map(\.id)).count == 1000)
-        #expect(app.takeBells() == 1)
+        expectEqual(banner.reminders.count, 1000)
+        expectEqual(Set(banner.reminders.map(\.id)).count, 1000)
+        expectEqual(app.takeBells(), 1)
         #expect(try app.database.nextReminderDate() == nil)
         // A second event (even with the current token) finds nothing more.
         app.alarmWentOff(token: alarm.token)
-        #expect(app.store.state.overlays.banner?.reminders.count == 1000)
-        #expect(app.takeBells() == 0)
+        expectEqual(app.store.state.overlays.banner?.reminders.count, 1000)
+        expectEqual(app.takeBells(), 0)
         folder.remove()
     }
 
@@ -195,7 +195,7 @@ struct ReminderLoopTests {
         // Forward past two of them: both arrive, the evening one stays pending.
         clock.time = Fixed.date("2026-11-21 15:00")
         app.alarmWentOff(token: alarm.token)
-        #expect(app.store.state.overlays.banner?.reminders.map(\.item.text) == ["eleven", "two"])
+        expectEqual(app.store.state.overlays.banner?.reminders.map(\.item.text), ["eleven", "two"])
         app.store.send(.key(.escape))
         app.store.send(.key(.escape))
         #expect(app.store.state.overlays.banner == nil)
@@ -206,7 +206,7 @@ struct ReminderLoopTests {
         clock.time = Fixed.date("2026-11-21 14:00")
         app.alarmWentOff(token: alarm.token)
         #expect(app.store.state.overlays.banner == nil)
-        #expect(alarm.date == Fixed.date("2026-11-21 20:00"))
+        expectEqual(alarm.date, Fixed.date("2026-11-21 20:00"))
         folder.remove()
     }
 
@@ -221,18 +221,18 @@ struct ReminderLoopTests {
             clock.time = Fixed.instant(start)
             let (app, list) = try makeApp(context: berlin, name: "\(start).sqlite")
             app.start()
-            #expect(alarm.date == Fixed.instant(nextMidnight))
+            expectEqual(alarm.date, Fixed.instant(nextMidnight))
             #expect(Fixed.instant(nextMidnight).timeIntervalSince(Fixed.instant(start)) == (hours - 0.5) * 3600)
             let draft = ItemDraft(text: "stand-up", dueDate: Fixed.instant(nine), shouldRemind: true)
             try app.database.apply(.addItem(checklistID: list, draft), now: clock.time)
             app.dataChangedElsewhere()
-            #expect(alarm.date == Fixed.instant(nine))
+            expectEqual(alarm.date, Fixed.instant(nine))
             clock.time = Fixed.instant(nine)
             app.alarmWentOff(token: alarm.token)
-            #expect(app.store.state.overlays.banner?.reminders.map(\.item.text) == ["stand-up"])
-            #expect(alarm.date == Fixed.instant(nextMidnight))
+            expectEqual(app.store.state.overlays.banner?.reminders.map(\.item.text), ["stand-up"])
+            expectEqual(alarm.date, Fixed.instant(nextMidnight))
             app.alarmWentOff(token: alarm.token)                  // a spurious wake-up delivers nothing more
-            #expect(app.store.state.overlays.banner?.reminders.count == 1)
+            expectEqual(app.store.state.overlays.banner?.reminders.count, 1)
         }
         folder.remove()
     }
@@ -244,8 +244,8 @@ struct ReminderLoopTests {
         clock.time = Fixed.date("2026-11-21 12:00")
         app.start()
         let banner = try #require(app.store.state.overlays.banner)
-        #expect(banner.reminders.map(\.item.text) == ["while away"])
-        #expect(banner.missed == [banner.current.id])
+        expectEqual(banner.reminders.map(\.item.text), ["while away"])
+        expectEqual(banner.missed, [banner.current.id])
         folder.remove()
     }
 
@@ -258,13 +258,13 @@ struct ReminderLoopTests {
         // that already shows the item.
         app.store.send(.key(.character("G")))
         app.store.send(.key(.enter))
-        #expect(alarm.date == Fixed.date("2026-11-21 10:45"))
-        #expect(render(app.store.state).lines()[1].contains("!") == false)
+        expectEqual(alarm.date, Fixed.date("2026-11-21 10:45"))
+        expectEqual(render(app.store.state).lines()[1].contains("!"), false)
         clock.time = Fixed.date("2026-11-21 10:45")
         app.alarmWentOff(token: alarm.token)
         #expect(render(app.store.state).lines()[1].contains("! Today 10:45 AM"))
-        #expect(alarm.date == Fixed.date("2026-11-22 00:00"))
-        #expect(app.takeBells() == 0)
+        expectEqual(alarm.date, Fixed.date("2026-11-22 00:00"))
+        expectEqual(app.takeBells(), 0)
         folder.remove()
     }
 }
@@ -284,18 +284,18 @@ struct ReminderLoopReducerTests {
     @Test("wake candidates arm the alarm once, with a new token; the same answer again arms nothing")
     func arming() {
         var state = AppState(context: Fixed.context, width: 80, height: 16, now: Fixed.now)
-        #expect(reduce(&state, .wakeCandidatesLoaded(candidates)) == [.armAlarm(AlarmSetting(date: Fixed.date("2026-11-21 18:00"), token: 1))])
-        #expect(reduce(&state, .wakeCandidatesLoaded(candidates)) == [])
+        expectEqual(reduce(&state, .wakeCandidatesLoaded(candidates)), [.armAlarm(AlarmSetting(date: Fixed.date("2026-11-21 18:00"), token: 1))])
+        expectEqual(reduce(&state, .wakeCandidatesLoaded(candidates)), [])
         let sooner = WakeCandidates(nextReminder: Fixed.date("2026-11-21 11:00"), nextOverdue: nil)
-        #expect(reduce(&state, .wakeCandidatesLoaded(sooner)) == [.armAlarm(AlarmSetting(date: Fixed.date("2026-11-21 11:00"), token: 2))])
+        expectEqual(reduce(&state, .wakeCandidatesLoaded(sooner)), [.armAlarm(AlarmSetting(date: Fixed.date("2026-11-21 11:00"), token: 2))])
     }
 
     @Test("the alarm going off with the current token claims at the time it went off")
     func currentToken() {
         var state = armed()
         let fired = Fixed.date("2026-11-21 18:00")
-        #expect(reduce(&state, .alarmWentOff(token: 1, at: fired)) == [.claimDueReminders(at: fired, missed: false)])
-        #expect(state.now == fired)
+        expectEqual(reduce(&state, .alarmWentOff(token: 1, at: fired)), [.claimDueReminders(at: fired, missed: false)])
+        expectEqual(state.now, fired)
         #expect(state.alarm.armedFor == nil)
     }
 
@@ -303,11 +303,11 @@ struct ReminderLoopReducerTests {
     func staleToken() {
         var state = armed()
         _ = reduce(&state, .wakeCandidatesLoaded(WakeCandidates(nextReminder: Fixed.date("2026-11-21 11:00"), nextOverdue: nil)))
-        #expect(state.alarm.token == 2)
+        expectEqual(state.alarm.token, 2)
         let before = state.alarm
-        #expect(reduce(&state, .alarmWentOff(token: 1, at: Fixed.date("2026-11-21 18:00"))) == [])
-        #expect(state.alarm == before)
-        #expect(state.now == Fixed.now)
+        expectEqual(reduce(&state, .alarmWentOff(token: 1, at: Fixed.date("2026-11-21 18:00"))), [])
+        expectEqual(state.alarm, before)
+        expectEqual(state.now, Fixed.now)
     }
 
     @Test("another process's commit reloads the screen, looks up the wake candidates again, and reads the sync status")
@@ -316,38 +316,38 @@ struct ReminderLoopReducerTests {
         let at = Fixed.date("2026-11-21 10:35")
         let effects = reduce(&state, .changedElsewhere(at: at))
         #expect(effects == reloadCurrent(state) + [.loadWakeCandidates(after: at), .loadSyncStatus])
-        #expect(state.now == at)
+        expectEqual(state.now, at)
     }
 
     @Test("a committed change looks up the wake candidates; keys that commit nothing do not")
     func commitsRearm() {
         var state = armed()
-        #expect(reduce(&state, .key(.down)).contains(.loadWakeCandidates(after: Fixed.now)) == false)
+        expectEqual(reduce(&state, .key(.down)).contains(.loadWakeCandidates(after: Fixed.now)), false)
         let effects = reduce(&state, .committed(.setOpenChecklist(id: 1), .none))
-        #expect(effects == [.loadWakeCandidates(after: Fixed.now)])
+        expectEqual(effects, [.loadWakeCandidates(after: Fixed.now)])
     }
 
     @Test("a failed claim says why and arms again from what is pending")
     func claimFailed() {
         var state = armed()
-        #expect(reduce(&state, .claimFailed(message: "The disk is full")) == [.loadWakeCandidates(after: Fixed.now)])
-        #expect(state.message?.text == "The disk is full")
+        expectEqual(reduce(&state, .claimFailed(message: "The disk is full")), [.loadWakeCandidates(after: Fixed.now)])
+        expectEqual(state.message?.text, "The disk is full")
     }
 
     @Test("the start claims before it loads, so its claim's answer reloads nothing; an alarm's claim reloads the screen, found something or not")
     func claimsAndReloads() {
         var start = AppState(context: Fixed.context, width: 80, height: 16, now: Fixed.now)
-        #expect(reduce(&start, .started(openChecklistID: 7, notice: nil)) == [
+        expectEqual(reduce(&start, .started(openChecklistID: 7, notice: nil)), [
             .claimDueReminders(at: Fixed.now, missed: true), loadLists(start, select: 7),
             // The 13 rows the pane shows, and one more.
             .loadItems(checklistID: 7, anchor: .index(0), pageSize: 14), .loadSyncStatus,
         ])
-        #expect(reduce(&start, .remindersDue([], missed: true)) == [.loadWakeCandidates(after: Fixed.now)])
+        expectEqual(reduce(&start, .remindersDue([], missed: true)), [.loadWakeCandidates(after: Fixed.now)])
         let missed = DueReminder(item: Item(id: 3, checklistID: 7, text: "Call the bank", dueDate: Fixed.now),
                                  checklistName: "Errands", remindAt: Fixed.now)
-        #expect(reduce(&start, .remindersDue([missed], missed: true)) == [.ringBell, .loadWakeCandidates(after: Fixed.now)])
+        expectEqual(reduce(&start, .remindersDue([missed], missed: true)), [.ringBell, .loadWakeCandidates(after: Fixed.now)])
         var state = armed()
-        #expect(reduce(&state, .remindersDue([], missed: false)) == [loadLists(state, select: nil), .loadWakeCandidates(after: Fixed.now)])
+        expectEqual(reduce(&state, .remindersDue([], missed: false)), [loadLists(state, select: nil), .loadWakeCandidates(after: Fixed.now)])
     }
 
     @Test("after a failed claim, a reminder still pending and already due arms for a minute later, not a loop at once")
@@ -356,12 +356,12 @@ struct ReminderLoopReducerTests {
         _ = reduce(&state, .alarmWentOff(token: 1, at: Fixed.date("2026-11-21 18:00")))
         _ = reduce(&state, .claimFailed(message: "The disk is read-only"))
         let stillDue = WakeCandidates(nextReminder: Fixed.date("2026-11-21 18:00"), nextOverdue: nil)
-        #expect(reduce(&state, .wakeCandidatesLoaded(stillDue)) == [.armAlarm(AlarmSetting(date: Fixed.date("2026-11-21 18:01"), token: 2))])
+        expectEqual(reduce(&state, .wakeCandidatesLoaded(stillDue)), [.armAlarm(AlarmSetting(date: Fixed.date("2026-11-21 18:01"), token: 2))])
         // The retry claims; once it succeeds, due reminders arm as usual again.
-        #expect(reduce(&state, .alarmWentOff(token: 2, at: Fixed.date("2026-11-21 18:01"))) == [.claimDueReminders(at: Fixed.date("2026-11-21 18:01"), missed: false)])
+        expectEqual(reduce(&state, .alarmWentOff(token: 2, at: Fixed.date("2026-11-21 18:01"))), [.claimDueReminders(at: Fixed.date("2026-11-21 18:01"), missed: false)])
         _ = reduce(&state, .remindersDue([], missed: false))
         let next = WakeCandidates(nextReminder: Fixed.date("2026-11-21 18:01"), nextOverdue: nil)
-        #expect(reduce(&state, .wakeCandidatesLoaded(next)) == [.armAlarm(AlarmSetting(date: Fixed.date("2026-11-21 18:01"), token: 3))])
+        expectEqual(reduce(&state, .wakeCandidatesLoaded(next)), [.armAlarm(AlarmSetting(date: Fixed.date("2026-11-21 18:01"), token: 3))])
     }
 }
 

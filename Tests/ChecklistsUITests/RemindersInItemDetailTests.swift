@@ -43,7 +43,7 @@ struct RemindersInItemDetailTests {
             for _ in 0..<5 where state.screen.itemDetail?.focus != .remind { press(.backTab, on: &state) }  // back to Remind Me
             #expect(state.screen.itemDetail?.focus == .remind && state.screen.itemDetail?.picker != nil)
             press(.character("a"), on: &state)
-            #expect(state.keyContext == .typedReminder)
+            expectEqual(state.keyContext, .typedReminder)
             #expect(state.screen.itemDetail?.picker == nil)
             #expect(render(state).lines().contains { $0.hasPrefix("›   +") }, "\(render(state).lines())")
         }
@@ -59,7 +59,7 @@ struct RemindersInItemDetailTests {
         let lines = grid.lines()
         let tags = lines.firstIndex { $0.hasPrefix("› Tags") }
         #expect(tags != nil && tags! < 6, "\(lines)")
-        #expect(grid.cursor.map { $0.row == tags } == true, "\(String(describing: grid.cursor)) \(lines)")
+        expectEqual(grid.cursor.map { $0.row == tags }, true, "\(String(describing: grid.cursor)) \(lines)")
         // The open picker gave way with its Due Date row: neither is shown.
         #expect(!lines.contains { $0.contains("Due Date") || $0.contains("2026-11-24") }, "\(lines)")
     }
@@ -70,7 +70,7 @@ struct RemindersInItemDetailTests {
         press(.tab, .tab, .tab, .tab, .enter, on: &state)             // Due Date, Enter: the picker opens
         for _ in 0..<8 where state.screen.itemDetail?.focus != .tags { press(.tab, on: &state) }
         #expect(state.screen.itemDetail?.focus == .tags && state.screen.itemDetail?.picker != nil)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Edit Item                                          Errands",
             "  Starts                                              None",
             "  Repeat                                             Never",
@@ -91,10 +91,10 @@ struct RemindersInItemDetailTests {
     func addAtFortyColumns() {
         var state = editingRent(width: 40)
         press(.tab, .tab, .character("a"), on: &state)
-        #expect(state.keyContext == .typedReminder)
+        expectEqual(state.keyContext, .typedReminder)
         type("2 days before 9:00", on: &state)
         press(.enter, on: &state)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Edit Item                      Errands",
             "",
             "  Text        Pay rent",
@@ -112,7 +112,7 @@ struct RemindersInItemDetailTests {
             " a:add Enter:change Del:remove",
             " Tab/↓:next S-Tab/↑:prev ^S:done ?:help",
         ])
-        #expect(draft(state)?.reminders == [.atDue, .beforeDue(minutes: 1440), .beforeDue(minutes: 2880)])
+        expectEqual(draft(state)?.reminders, [.atDue, .beforeDue(minutes: 1440), .beforeDue(minutes: 2880)])
         let effects = reduce(&state, .key(.control("s")))
         #expect(effects.contains(.commit(.updateItem(id: 7, ItemDraft(text: "Pay rent", dueDate: Fixed.date("2026-11-24 09:00"),
                                                                       reminders: [.atDue, .beforeDue(minutes: 1440), .beforeDue(minutes: 2880)])))))
@@ -124,7 +124,7 @@ struct RemindersInItemDetailTests {
         press(.tab, .tab, .character("a"), on: &state)
         type("fri 9:00", on: &state)
         press(.enter, on: &state)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Edit Item                                                                                                      Errands",
             "",
             "  Text        Pay rent",
@@ -142,34 +142,34 @@ struct RemindersInItemDetailTests {
             "",
             " a add  Enter change  Del remove  Tab/↓ next  S-Tab/↑ prev  ^S done  Esc cancel  ? help",
         ])
-        #expect(draft(state)?.reminders == [.atDue, .beforeDue(minutes: 1440), .at(Fixed.date("2026-11-27 09:00"))])
+        expectEqual(draft(state)?.reminders, [.atDue, .beforeDue(minutes: 1440), .at(Fixed.date("2026-11-27 09:00"))])
     }
 
     @Test("Enter on a reminder's row changes it, d removes it; what does not read is said and changes nothing")
     func changeAndRemove() {
         var state = editingRent(width: 40)
         press(.tab, .tab, .tab, on: &state)                    // the row "1 day before"
-        #expect(state.screen.itemDetail?.focus == .reminder(0))
+        expectEqual(state.screen.itemDetail?.focus, .reminder(0))
         press(.enter, on: &state)
-        #expect(state.screen.itemDetail?.reminderInput?.text == "1d")
+        expectEqual(state.screen.itemDetail?.reminderInput?.text, "1d")
         press(.backspace, .backspace, on: &state)
         type("soon-ish", on: &state)
         press(.enter, on: &state)
-        #expect(state.message?.kind == .error)
-        #expect(draft(state)?.reminders == [.atDue, .beforeDue(minutes: 1440)])
+        expectEqual(state.message?.kind, .error)
+        expectEqual(draft(state)?.reminders, [.atDue, .beforeDue(minutes: 1440)])
         for _ in 0..<8 { press(.backspace, on: &state) }
         type("3h", on: &state)
         press(.enter, on: &state)
-        #expect(draft(state)?.reminders == [.atDue, .beforeDue(minutes: 180)])
+        expectEqual(draft(state)?.reminders, [.atDue, .beforeDue(minutes: 180)])
         #expect(render(state).lines().contains("›             3 hours before"))
         press(.character("d"), on: &state)
-        #expect(draft(state)?.reminders == [.atDue])
-        #expect(state.screen.itemDetail?.focus == .remind)
+        expectEqual(draft(state)?.reminders, [.atDue])
+        expectEqual(state.screen.itemDetail?.focus, .remind)
         // Esc on a typed reminder drops it; the form is as before.
         press(.character("a"), on: &state)
         type("1h", on: &state)
         press(.escape, on: &state)
-        #expect(draft(state)?.reminders == [.atDue])
+        expectEqual(draft(state)?.reminders, [.atDue])
         #expect(!render(state).lines().contains { $0.contains("+") || $0.contains("before") })
     }
 
@@ -179,8 +179,8 @@ struct RemindersInItemDetailTests {
         press(.tab, .tab, .character("a"), on: &state)
         type("fri 9:00", on: &state)
         press(.enter, .tab, on: &state)                        // from the new reminder's row to Due Date
-        #expect(state.screen.itemDetail?.focus == .dueDate)
+        expectEqual(state.screen.itemDetail?.focus, .dueDate)
         press(.delete, on: &state)
-        #expect(draft(state)?.reminders == [.at(Fixed.date("2026-11-27 09:00"))])
+        expectEqual(draft(state)?.reminders, [.at(Fixed.date("2026-11-27 09:00"))])
     }
 }

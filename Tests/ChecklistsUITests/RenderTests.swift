@@ -39,7 +39,7 @@ struct RenderTests {
 
     @Test("All Lists: icon, name cut by columns, detail; the help wraps onto the free message row")
     func allLists() {
-        #expect(render(home()).lines() == [
+        expectEqual(render(home()).lines(), [
             " Checklists                               3 lists",
             "  🛒 Groceries                        2 Remaining",
             "     List                              (No Items)",
@@ -55,20 +55,20 @@ struct RenderTests {
     func longMessageTakesTwoLines() {
         var state = home()
         _ = reduce(&state, .loadFailed(message: "the disk holding /home/ada/.local/share/checklists/checklists.sqlite is full; the change was not saved"))
-        #expect(render(state).lines().prefix(6) == render(home()).lines().prefix(6))
-        #expect(render(state).lines().suffix(2) == [
+        expectEqual(render(state).lines().prefix(6), render(home()).lines().prefix(6))
+        expectEqual(render(state).lines().suffix(2), [
             " the disk holding",
             " /home/ada/.local/share/checklists/checklists.sql…",
         ])
         _ = reduce(&state, .loadFailed(message: "could not save: the disk is full; the change was not saved"))
-        #expect(render(state).lines().suffix(2) == [
+        expectEqual(render(state).lines().suffix(2), [
             " could not save: the disk is full; the change was",
             " not saved",
         ])
-        #expect(render(state)[6, 1].color == .red)
-        #expect(render(state)[7, 1].color == .red)
+        expectEqual(render(state)[6, 1].color, .red)
+        expectEqual(render(state)[7, 1].color, .red)
         press(.down, on: &state)
-        #expect(render(state).lines().suffix(2) == [
+        expectEqual(render(state).lines().suffix(2), [
             " ↑↓/jk:move Enter:open a:add e:edit d:delete",
             " q:quit u:undo ?:help",
         ])
@@ -85,7 +85,7 @@ struct RenderTests {
     func confirmation() {
         var state = home()
         press(.character("d"), on: &state)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Checklists                               3 lists",
             "  🛒 Groceries                        2 Remaining",
             "     List                              (No Items)",
@@ -99,7 +99,7 @@ struct RenderTests {
 
     @Test("a checklist: check boxes, dates in one column after the longest text, read like a person, overdue marked with !")
     func checklistWide() {
-        #expect(render(checklist(width: 64)).lines() == [
+        expectEqual(render(checklist(width: 64)).lines(), [
             " 🛒 Groceries                         2 Remaining · by due date",
             " [x] Eggs                              Yesterday 9:00 AM",
             " [ ] Milk overdue                    ! Today 9:00 AM",
@@ -114,7 +114,7 @@ struct RenderTests {
     @Test("a narrow checklist uses compact dates and cuts CJK text without splitting a character")
     func checklistNarrow() {
         let grid = render(checklist(width: 40))
-        #expect(grid.lines() == [
+        expectEqual(grid.lines(), [
             " 🛒 Groceries      2 Remaining · by du…",
             " [x] Eggs                     Yesterday",
             " [ ] Milk overdue           ! 9:00 AM",
@@ -126,20 +126,20 @@ struct RenderTests {
         ])
         // The cut leaves no half glyph: the text column is 21 wide, so after
         // ten two-column glyphs column 25 holds the ellipsis, 26 a blank.
-        #expect(grid[3, 25].grapheme == "…")
-        #expect(grid[3, 26].grapheme == " ")
+        expectEqual(grid[3, 25].grapheme, "…")
+        expectEqual(grid[3, 26].grapheme, " ")
     }
 
     @Test("overdue unchecked items stand out in colour and bold, checked ones never do")
     func overdueAttributes() {
         let grid = render(checklist(width: 64))
         let overdueDate = grid[2, 39]
-        #expect(overdueDate.color == .overdue)
+        expectEqual(overdueDate.color, .overdue)
         #expect(overdueDate.style.contains(.bold))
         #expect(grid[2, 37].grapheme == "!" && grid[2, 37].color == .overdue)
-        #expect(grid[1, 39].color == .default)           // Eggs: past, but checked
+        expectEqual(grid[1, 39].color, .default)           // Eggs: past, but checked
         #expect(grid[1, 39].style.contains(.dim))
-        #expect(grid[1, 37].grapheme == " ")
+        expectEqual(grid[1, 37].grapheme, " ")
     }
 
     @Test("Item Detail: the form, with Done enabled")
@@ -147,7 +147,7 @@ struct RenderTests {
         var state = checklist(width: 50, height: 13)
         press(.enter, on: &state)
         let grid = render(state)
-        #expect(grid.lines() == [
+        expectEqual(grid.lines(), [
             " Edit Item                              Groceries",
             "",
             "› Text        Milk overdue",
@@ -162,7 +162,7 @@ struct RenderTests {
             " Tab/↓:next S-Tab/↑:prev Enter/^S:done Esc:cancel",
             " F1:help",
         ])
-        #expect(grid.cursor == GridPosition(row: 2, column: 26))
+        expectEqual(grid.cursor, GridPosition(row: 2, column: 26))
         #expect(grid[10, 4].style.contains(.bold))
     }
 
@@ -171,7 +171,7 @@ struct RenderTests {
         var state = checklist(width: 50, height: 12)
         press(.enter, .tab, .tab, .tab, .enter, on: &state)
         let open = render(state)
-        #expect(open.lines() == [
+        expectEqual(open.lines(), [
             " Edit Item                              Groceries",
             "",
             "  Text        Milk overdue",
@@ -191,20 +191,20 @@ struct RenderTests {
         #expect(open[6, 17].grapheme == "2" && open[6, 17].style.contains(.reverse))
         #expect(!open[6, 11].style.contains(.reverse))
         press(.up, on: &state)                               // day + 1: the Due Date row follows at once
-        #expect(render(state).lines()[5] == "  Due Date                 Nov 22, 2026, 9:00 AM")
-        #expect(render(state).lines()[6] == "  ▸ Sun  2026-11-22  09:00  (Nov)")
+        expectEqual(render(state).lines()[5], "  Due Date                 Nov 22, 2026, 9:00 AM")
+        expectEqual(render(state).lines()[6], "  ▸ Sun  2026-11-22  09:00  (Nov)")
         press(.enter, on: &state)
         let closed = render(state)
-        #expect(Array(closed.lines()[5...8]) == [
+        expectEqual(Array(closed.lines()[5...8]), [
             "› Due Date                 Nov 22, 2026, 9:00 AM",
             "  Starts                                    None",
             "  Repeat                                   Never",
             "  Priority                                  None",
         ])
         // Closed: the value is only marked as focused, no longer highlighted.
-        #expect(closed[5, 30].style == .reverse)
-        #expect(closed[5, 30].color == .default)
-        #expect(open[5, 30].style == [.reverse, .bold])
+        expectEqual(closed[5, 30].style, .reverse)
+        expectEqual(closed[5, 30].color, .default)
+        expectEqual(open[5, 30].style, [.reverse, .bold])
     }
 
     @Test("typing a date in words shows a preview of the resolved date")
@@ -214,23 +214,23 @@ struct RenderTests {
         press(.enter, .tab, .tab, .tab, .enter, on: &state)
         for character in "tomorrow 9:00" { press(.character(character), on: &state) }
         // 60 columns cannot hold the field and the whole preview: it goes beneath.
-        #expect(Array(render(state).lines()[6...9]) == [
+        expectEqual(Array(render(state).lines()[6...9]), [
             "  Date: tomorrow 9:00",
             "        → Sun, Nov 22, 2026, 9:00 AM",
             "  Starts                                              None",
             "  Repeat                                             Never",
         ])
-        #expect(render(state).lines()[11] == " Enter accept  Esc back to the fields  F1 help")
+        expectEqual(render(state).lines()[11], " Enter accept  Esc back to the fields  F1 help")
         for _ in 0..<4 { press(.backspace, on: &state) }
         for character in "25:00" { press(.character(character), on: &state) }
-        #expect(render(state).lines()[6] == "  Date: tomorrow 25:00")
-        #expect(render(state).lines()[7] == "        ? not a date yet")
+        expectEqual(render(state).lines()[6], "  Date: tomorrow 25:00")
+        expectEqual(render(state).lines()[7], "        ? not a date yet")
         // From 64 columns, beside the field.
         var wide = checklist(width: 64, height: 13)
         press(.enter, .tab, .tab, .tab, .enter, on: &wide)
         for character in "tomorrow 9:00" { press(.character(character), on: &wide) }
-        #expect(render(wide).lines()[6] == "  Date: tomorrow 9:00        → Sun, Nov 22, 2026, 9:00 AM")
-        #expect(render(wide).lines()[11] == "  [ Done ]  [ Cancel ]")   // below the Repeat, Priority and Tags rows
+        expectEqual(render(wide).lines()[6], "  Date: tomorrow 9:00        → Sun, Nov 22, 2026, 9:00 AM")
+        expectEqual(render(wide).lines()[11], "  [ Done ]  [ Cancel ]")   // below the Repeat, Priority and Tags rows
     }
 
     @Test("Done is shown disabled while the text is empty")
@@ -238,14 +238,14 @@ struct RenderTests {
         var state = checklist(width: 50, height: 13)
         press(.character("a"), on: &state)
         let grid = render(state)
-        #expect(grid.lines()[0] == " Add Item                               Groceries")
-        #expect(grid.lines()[2] == "› Text        Name of the Item")
-        #expect(grid.lines()[5] == "  Due Date                                  None")
-        #expect(grid.lines()[6] == "  Starts                                    None")
-        #expect(grid.lines()[7] == "  Repeat                                   Never")
-        #expect(grid.lines()[8] == "  Priority                                  None")
-        #expect(grid.lines()[9] == "  Tags        e.g. work home")
-        #expect(grid.lines()[10] == "  [ Done ]  [ Cancel ]  (type some text)")
+        expectEqual(grid.lines()[0], " Add Item                               Groceries")
+        expectEqual(grid.lines()[2], "› Text        Name of the Item")
+        expectEqual(grid.lines()[5], "  Due Date                                  None")
+        expectEqual(grid.lines()[6], "  Starts                                    None")
+        expectEqual(grid.lines()[7], "  Repeat                                   Never")
+        expectEqual(grid.lines()[8], "  Priority                                  None")
+        expectEqual(grid.lines()[9], "  Tags        e.g. work home")
+        expectEqual(grid.lines()[10], "  [ Done ]  [ Cancel ]  (type some text)")
         #expect(grid[10, 4].style.contains(.dim))
     }
 
@@ -253,7 +253,7 @@ struct RenderTests {
     func listDetail() {
         var state = home(width: 50, height: 12)
         press(.character("a"), on: &state)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Add Checklist",
             "",
             "› Name        Name of the List",
@@ -268,7 +268,7 @@ struct RenderTests {
             " F1:help",
         ])
         press(.tab, .enter, on: &state)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Add Checklist",
             "",
             "  Name        Name of the List",
@@ -288,7 +288,7 @@ struct RenderTests {
     func helpOverlay() {
         var state = home(width: 50, height: 12)
         press(.character("?"), on: &state)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Keys                                  1–9 of 328",
             " All Lists",
             "   ↑ k                     move up",
@@ -328,7 +328,7 @@ struct RenderTests {
     func tooSmall(width: Int, height: Int) {
         let state = home(width: width, height: height)
         let lines = render(state).lines()
-        #expect(lines.count == height)
+        expectEqual(lines.count, height)
         #expect(lines.allSatisfy { TextWidth.columns(of: $0) <= width })
         if width >= 18 && height >= 3 {
             #expect(lines.contains { $0.contains("Terminal too small") })
@@ -337,7 +337,7 @@ struct RenderTests {
 
     @Test("the notice at 20×5, exactly")
     func tooSmallExact() {
-        #expect(render(home(width: 20, height: 5)).lines() == [
+        expectEqual(render(home(width: 20, height: 5)).lines(), [
             "",
             " Terminal too small",
             "     need 30×8",
@@ -360,7 +360,7 @@ struct RenderTests {
     func asciiIcons() {
         var state = AppState(context: UIContext(dateStyle: Fixed.style, unicode: false), width: 50, height: 8, now: Fixed.now)
         _ = reduce(&state, .listsLoaded(Self.lists, select: 1))
-        #expect(render(state).lines()[1] == "  Gr Groceries                        2 Remaining")
+        expectEqual(render(state).lines()[1], "  Gr Groceries                        2 Remaining")
     }
 }
 
@@ -372,7 +372,7 @@ struct NarrowConfirmationTests {
         let list = ChecklistSummary(checklist: Checklist(id: 1, name: "牛乳とパンとチーズを買いに行くリストです", icon: .none), itemCount: 2, remainingCount: 2)
         _ = reduce(&state, .listsLoaded([list], select: 1))
         _ = reduce(&state, .key(.character("d")))
-        #expect(render(state).lines()[8] == " Delete “牛乳とパンとチーズを買い… (y/n)")
+        expectEqual(render(state).lines()[8], " Delete “牛乳とパンとチーズを買い… (y/n)")
     }
 }
 
@@ -382,8 +382,8 @@ struct CompactDateCacheTests {
     func cacheFollowsToday() {
         let style = Fixed.style
         let due = Fixed.date("2026-11-22 09:00")
-        #expect(style.compactFormat(due, now: Fixed.now) == "Nov 22")
-        #expect(style.compactFormat(due, now: Fixed.date("2026-11-22 08:00")) == "9:00 AM")
-        #expect(style.compactFormat(due, now: Fixed.now) == "Nov 22")
+        expectEqual(style.compactFormat(due, now: Fixed.now), "Nov 22")
+        expectEqual(style.compactFormat(due, now: Fixed.date("2026-11-22 08:00")), "9:00 AM")
+        expectEqual(style.compactFormat(due, now: Fixed.now), "Nov 22")
     }
 }

@@ -30,9 +30,9 @@ struct RepeatingItemTests {
     func repeatRow() {
         var state = onForm()
         press(.tab, .tab, .tab, .tab, .tab, on: &state)
-        #expect(state.screen.itemDetail?.focus == .repeatRule)
+        expectEqual(state.screen.itemDetail?.focus, .repeatRule)
         press(.right, on: &state)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Edit Item                              Groceries",
             "",
             "  Text        Water plants",
@@ -51,15 +51,15 @@ struct RepeatingItemTests {
             seen.append(state.screen.itemDetail?.recurrence?.name ?? "Never")
             press(.character(" "), on: &state)
         }
-        #expect(seen == ["every day", "weekdays", "every week", "every month", "every year", "Never"])
+        expectEqual(seen, ["every day", "weekdays", "every week", "every month", "every year", "Never"])
         press(.left, .left, .left, .left, on: &state)          // every day ← Never ← every year ← every month ← every week
-        #expect(state.screen.itemDetail?.recurrence == .weeks(1))
+        expectEqual(state.screen.itemDetail?.recurrence, .weeks(1))
         press(.character("1"), .character("2"), on: &state)
-        #expect(render(state).lines()[7] == "› Repeat                          every 12 weeks")
+        expectEqual(render(state).lines()[7], "› Repeat                          every 12 weeks")
         press(.right, .right, .right, .right, .character("3"), on: &state)   // every month … every day, then 3
-        #expect(state.screen.itemDetail?.recurrence == .days(3))
+        expectEqual(state.screen.itemDetail?.recurrence, .days(3))
         let effects = press(.control("s"), on: &state)
-        #expect(effects == [.commit(.updateItem(id: 7, ItemDraft(text: "Water plants", dueDate: Fixed.date("2026-11-21 18:00"),
+        expectEqual(effects, [.commit(.updateItem(id: 7, ItemDraft(text: "Water plants", dueDate: Fixed.date("2026-11-21 18:00"),
                                                                  recurrence: .days(3))))])
     }
 
@@ -67,13 +67,13 @@ struct RepeatingItemTests {
     func repeatNeedsDate() {
         var state = onForm(Item(id: 8, checklistID: 1, text: "Stretch", dueDate: nil))
         press(.tab, .tab, .tab, .tab, .tab, .right, on: &state)
-        #expect(render(state).lines()[5...8] == [
+        expectEqual(render(state).lines()[5...8], [
             "  Due Date                Nov 21, 2026, 11:00 AM",
             "  ▸ Sat  2026-11-21  11:00  (Nov)",
             "  Starts                                    None",
             "  Repeat                               every day",
         ])
-        #expect(state.screen.itemDetail?.focus == .picker)
+        expectEqual(state.screen.itemDetail?.focus, .picker)
         press(.backTab, .backspace, on: &state)
         #expect(state.screen.itemDetail?.recurrence == nil)
         #expect(state.screen.itemDetail?.dueDate == nil)
@@ -90,19 +90,19 @@ struct RepeatingItemTests {
         try database.apply(.setOpenChecklist(id: list), now: Fixed.now)
         let store = Store(state: AppState(context: Fixed.context, width: 60, height: 8, now: Fixed.now), database: database)
         store.start(now: Fixed.now)
-        #expect(render(store.state).lines().prefix(3) == [
+        expectEqual(render(store.state).lines().prefix(3), [
             " List                             2 Remaining · by due date",
             " [ ] Water plants  ↻ daily  ! 9:00 AM",
             " [ ] Milk                     12:00 PM",
         ])
         store.send(.key(.character(" ")))
-        #expect(render(store.state).lines().prefix(3) == [
+        expectEqual(render(store.state).lines().prefix(3), [
             " List                             2 Remaining · by due date",
             " [ ] Milk                                   12:00 PM",
             " [ ] Water plants  ↻ daily · done 10:30 AM  Tomorrow",
         ])
         // The selection followed the item to its new place.
-        #expect(store.state.screen.checklist?.selectedItem?.text == "Water plants")
+        expectEqual(store.state.screen.checklist?.selectedItem?.text, "Water plants")
         folder.remove()
     }
 }

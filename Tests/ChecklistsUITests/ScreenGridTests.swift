@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import ChecklistsUI
 
 /// The grid is what every screen test compares, and what the adapter copies to
@@ -36,66 +37,66 @@ import Testing
 
     @Test func newGridIsBlank() {
         let grid = ScreenGrid(width: 4, height: 2)
-        #expect(grid.cells.count == 8)
+        expectEqual(grid.cells.count, 8)
         #expect(grid.cells.allSatisfy { $0 == .blank })
-        #expect(grid.lines() == ["", ""])
+        expectEqual(grid.lines(), ["", ""])
         #expect(grid.cursor == nil)
     }
 
     @Test func negativeSizesAreEmpty() {
         let grid = ScreenGrid(width: -3, height: -1)
         #expect(grid.width == 0 && grid.height == 0)
-        #expect(grid.lines() == [])
-        #expect(ScreenGrid(width: 5, height: -1).lines() == [])
-        #expect(ScreenGrid(width: -5, height: 2).lines() == ["", ""])
+        expectEqual(grid.lines(), [])
+        expectEqual(ScreenGrid(width: 5, height: -1).lines(), [])
+        expectEqual(ScreenGrid(width: -5, height: 2).lines(), ["", ""])
     }
 
     @Test func subscriptOutsideIsBlank() {
         let grid = ScreenGrid(width: 2, height: 2)
-        #expect(grid[-1, 0] == .blank)
-        #expect(grid[0, 2] == .blank)
-        #expect(grid[2, 0] == .blank)
+        expectEqual(grid[-1, 0], .blank)
+        expectEqual(grid[0, 2], .blank)
+        expectEqual(grid[2, 0], .blank)
     }
 
     @Test func putsASCIIWithStyle() {
         var grid = ScreenGrid(width: 10, height: 2)
         let used = grid.put("Hello", row: 1, column: 2, style: .bold, color: .green)
-        #expect(used == 5)
-        #expect(grid.lines() == ["", "  Hello"])
-        #expect(grid[1, 2] == Cell(grapheme: "H", width: 1, style: .bold, color: .green))
-        #expect(grid[1, 7] == .blank)
+        expectEqual(used, 5)
+        expectEqual(grid.lines(), ["", "  Hello"])
+        expectEqual(grid[1, 2], Cell(grapheme: "H", width: 1, style: .bold, color: .green))
+        expectEqual(grid[1, 7], .blank)
         expectWellFormed(grid)
     }
 
     @Test func cutsAtTheRightEdgeWithAnEllipsis() {
         var grid = ScreenGrid(width: 8, height: 1)
-        #expect(grid.put("Buy groceries", row: 0, column: 2) == 6)
-        #expect(grid.lines() == ["  Buy g…"])
+        expectEqual(grid.put("Buy groceries", row: 0, column: 2), 6)
+        expectEqual(grid.lines(), ["  Buy g…"])
         var fits = ScreenGrid(width: 8, height: 1)
-        #expect(fits.put("Buy milk", row: 0, column: 0) == 8)
-        #expect(fits.lines() == ["Buy milk"])
+        expectEqual(fits.put("Buy milk", row: 0, column: 0), 8)
+        expectEqual(fits.lines(), ["Buy milk"])
     }
 
     @Test func maxColumnsLimitsAndLeavesTheRestAlone() {
         var grid = ScreenGrid(width: 12, height: 1)
         grid.put("############", row: 0, column: 0)
-        #expect(grid.put("abcdefgh", row: 0, column: 1, maxColumns: 5) == 5)
-        #expect(grid.lines() == ["#abcd…######"])
-        #expect(grid.put("xyz", row: 0, column: 0, maxColumns: 0) == 0)
-        #expect(grid.put("xyz", row: 0, column: 0, maxColumns: -2) == 0)
-        #expect(grid.lines() == ["#abcd…######"])
+        expectEqual(grid.put("abcdefgh", row: 0, column: 1, maxColumns: 5), 5)
+        expectEqual(grid.lines(), ["#abcd…######"])
+        expectEqual(grid.put("xyz", row: 0, column: 0, maxColumns: 0), 0)
+        expectEqual(grid.put("xyz", row: 0, column: 0, maxColumns: -2), 0)
+        expectEqual(grid.lines(), ["#abcd…######"])
     }
 
     @Test func outOfGridIsANoOp() {
         var grid = ScreenGrid(width: 4, height: 2)
         let before = grid
-        #expect(grid.put("x", row: -1, column: 0) == 0)
-        #expect(grid.put("x", row: 2, column: 0) == 0)
-        #expect(grid.put("x", row: 0, column: 4) == 0)
-        #expect(grid.put("x", row: 0, column: -1) == 0)
-        #expect(grid.putRightAligned("x", row: 5, endColumn: 4) == 0)
-        #expect(grid.putRightAligned("x", row: 0, endColumn: 0) == 0)
-        #expect(grid == before)
+        expectEqual(grid.put("x", row: -1, column: 0), 0)
+        expectEqual(grid.put("x", row: 2, column: 0), 0)
+        expectEqual(grid.put("x", row: 0, column: 4), 0)
+        expectEqual(grid.put("x", row: 0, column: -1), 0)
+        expectEqual(grid.putRightAligned("x", row: 5, endColumn: 4), 0)
+        expectEqual(grid.putRightAligned("x", row: 0, endColumn: 0), 0)
+        expectEqual(grid, before)
     }
 
     // MARK: Wide glyphs
@@ -103,28 +104,28 @@ import Testing
     @Test func cjkCutWithEllipsisNeverSplitsAGlyph() {
         var grid = ScreenGrid(width: 12, height: 1)
         let used = grid.put("日本語のテキスト", row: 0, column: 0, maxColumns: 10)
-        #expect(used == 9)
-        #expect(grid.lines() == ["日本語の…"])
-        #expect(grid[0, 0] == Cell(grapheme: "日", width: 2))
-        #expect(grid[0, 1] == Cell(grapheme: "", width: 0))
-        #expect(grid[0, 8] == Cell(grapheme: "…", width: 1))
-        #expect(grid[0, 9] == .blank)
+        expectEqual(used, 9)
+        expectEqual(grid.lines(), ["日本語の…"])
+        expectEqual(grid[0, 0], Cell(grapheme: "日", width: 2))
+        expectEqual(grid[0, 1], Cell(grapheme: "", width: 0))
+        expectEqual(grid[0, 8], Cell(grapheme: "…", width: 1))
+        expectEqual(grid[0, 9], .blank)
         expectWellFormed(grid)
     }
 
     @Test func wideGlyphStraddlingTheRightEdgeIsNotDrawn() {
         var grid = ScreenGrid(width: 5, height: 3)
-        #expect(grid.put("abcd日", row: 0, column: 0) == 5)
-        #expect(grid.put("日本語", row: 1, column: 0) == 5)
-        #expect(grid.put("日", row: 2, column: 4) == 1)
-        #expect(grid.lines() == [
+        expectEqual(grid.put("abcd日", row: 0, column: 0), 5)
+        expectEqual(grid.put("日本語", row: 1, column: 0), 5)
+        expectEqual(grid.put("日", row: 2, column: 4), 1)
+        expectEqual(grid.lines(), [
             "abcd…",
             "日本…",
             "    …",
         ])
         var exact = ScreenGrid(width: 5, height: 1)
-        #expect(exact.put("a日本", row: 0, column: 0) == 5)
-        #expect(exact.lines() == ["a日本"])
+        expectEqual(exact.put("a日本", row: 0, column: 0), 5)
+        expectEqual(exact.lines(), ["a日本"])
         expectWellFormed(grid)
         expectWellFormed(exact)
     }
@@ -132,8 +133,8 @@ import Testing
     @Test func wideGlyphStraddlingTheLimitLeavesItsColumn() {
         var grid = ScreenGrid(width: 6, height: 1)
         grid.put("------", row: 0, column: 0)
-        #expect(grid.put("日本語", row: 0, column: 0, maxColumns: 4) == 3)
-        #expect(grid.lines() == ["日…---"])
+        expectEqual(grid.put("日本語", row: 0, column: 0, maxColumns: 4), 3)
+        expectEqual(grid.lines(), ["日…---"])
         expectWellFormed(grid)
     }
 
@@ -141,26 +142,26 @@ import Testing
         var left = ScreenGrid(width: 6, height: 1)
         left.put("日本語", row: 0, column: 0)
         left.put("x", row: 0, column: 3)            // second half of 本
-        #expect(left.lines() == ["日 x語"])
+        expectEqual(left.lines(), ["日 x語"])
         expectWellFormed(left)
 
         var right = ScreenGrid(width: 6, height: 1)
         right.put("日本語", row: 0, column: 0)
         right.put("y", row: 0, column: 2)           // first half of 本
-        #expect(right.lines() == ["日y 語"])
+        expectEqual(right.lines(), ["日y 語"])
         expectWellFormed(right)
 
         var both = ScreenGrid(width: 6, height: 1)
         both.put("日本語", row: 0, column: 0)
         both.put("漢", row: 0, column: 1)           // second half of 日 and first of 本
-        #expect(both.lines() == [" 漢 語"])
+        expectEqual(both.lines(), [" 漢 語"])
         expectWellFormed(both)
 
         var narrow = ScreenGrid(width: 6, height: 1)
         narrow.put("a日", row: 0, column: 0)
         narrow.put("本", row: 0, column: 0)         // over "a" and the first half of 日
-        #expect(narrow.lines() == ["本"])
-        #expect(narrow[0, 2] == .blank)
+        expectEqual(narrow.lines(), ["本"])
+        expectEqual(narrow[0, 2], .blank)
         expectWellFormed(narrow)
     }
 
@@ -168,51 +169,51 @@ import Testing
         var grid = ScreenGrid(width: 4, height: 1)
         grid.put("日本", row: 0, column: 0, style: .reverse)
         grid.put("x", row: 0, column: 1)
-        #expect(grid[0, 0] == Cell(grapheme: " ", width: 1, style: .reverse))
-        #expect(grid[0, 1] == Cell(grapheme: "x", width: 1))
+        expectEqual(grid[0, 0], Cell(grapheme: " ", width: 1, style: .reverse))
+        expectEqual(grid[0, 1], Cell(grapheme: "x", width: 1))
     }
 
     @Test func zwjFamilyIsOneTwoColumnGlyph() {
         var grid = ScreenGrid(width: 6, height: 1)
         let family = "👨\u{200D}👩\u{200D}👧"
-        #expect(grid.put(family + "x", row: 0, column: 0) == 3)
-        #expect(grid[0, 0] == Cell(grapheme: family, width: 2))
-        #expect(grid[0, 1].width == 0)
-        #expect(grid[0, 2].grapheme == "x")
-        #expect(grid.lines() == [family + "x"])
+        expectEqual(grid.put(family + "x", row: 0, column: 0), 3)
+        expectEqual(grid[0, 0], Cell(grapheme: family, width: 2))
+        expectEqual(grid[0, 1].width, 0)
+        expectEqual(grid[0, 2].grapheme, "x")
+        expectEqual(grid.lines(), [family + "x"])
         expectWellFormed(grid)
     }
 
     @Test func flagsAreTwoColumns() {
         var grid = ScreenGrid(width: 6, height: 1)
-        #expect(grid.put("🇯🇵🇫🇷!", row: 0, column: 0) == 5)
-        #expect(grid[0, 0].grapheme == "🇯🇵")
-        #expect(grid[0, 2].grapheme == "🇫🇷")
-        #expect(grid.lines() == ["🇯🇵🇫🇷!"])
+        expectEqual(grid.put("🇯🇵🇫🇷!", row: 0, column: 0), 5)
+        expectEqual(grid[0, 0].grapheme, "🇯🇵")
+        expectEqual(grid[0, 2].grapheme, "🇫🇷")
+        expectEqual(grid.lines(), ["🇯🇵🇫🇷!"])
         var cut = ScreenGrid(width: 4, height: 1)
-        #expect(cut.put("🇯🇵🇫🇷", row: 0, column: 0, maxColumns: 3) == 3)
-        #expect(cut.lines() == ["🇯🇵…"])
+        expectEqual(cut.put("🇯🇵🇫🇷", row: 0, column: 0, maxColumns: 3), 3)
+        expectEqual(cut.lines(), ["🇯🇵…"])
         expectWellFormed(grid)
         expectWellFormed(cut)
     }
 
     @Test func combiningMarksStayWithTheirBase() {
         var grid = ScreenGrid(width: 8, height: 1)
-        #expect(grid.put("cafe\u{0301}!", row: 0, column: 0) == 5)
-        #expect(grid[0, 3] == Cell(grapheme: "e\u{0301}", width: 1))
-        #expect(grid[0, 4].grapheme == "!")
-        #expect(grid.lines() == ["cafe\u{0301}!"])
+        expectEqual(grid.put("cafe\u{0301}!", row: 0, column: 0), 5)
+        expectEqual(grid[0, 3], Cell(grapheme: "e\u{0301}", width: 1))
+        expectEqual(grid[0, 4].grapheme, "!")
+        expectEqual(grid.lines(), ["cafe\u{0301}!"])
     }
 
     @Test func zeroWidthGraphemesJoinThePreviousGlyph() {
         var grid = ScreenGrid(width: 8, height: 1)
-        #expect(grid.put("a\u{200B}b", row: 0, column: 0) == 2)
-        #expect(grid[0, 0].grapheme == "a\u{200B}")
-        #expect(grid[0, 1].grapheme == "b")
+        expectEqual(grid.put("a\u{200B}b", row: 0, column: 0), 2)
+        expectEqual(grid[0, 0].grapheme, "a\u{200B}")
+        expectEqual(grid[0, 1].grapheme, "b")
         // Nothing to join at the start: dropped.
-        #expect(grid.put("\u{0301}z", row: 0, column: 4) == 1)
-        #expect(grid[0, 4].grapheme == "z")
-        #expect(grid.lines() == ["a\u{200B}b  z"])
+        expectEqual(grid.put("\u{0301}z", row: 0, column: 4), 1)
+        expectEqual(grid[0, 4].grapheme, "z")
+        expectEqual(grid.lines(), ["a\u{200B}b  z"])
     }
 
     // MARK: Escapes
@@ -223,7 +224,7 @@ import Testing
         grid.put("\u{1B}[2J", row: 1, column: 0)
         grid.put("\u{9B}31mC1\u{7F}", row: 2, column: 0)
         grid.put("one\ntwo\tthree\r\n", row: 3, column: 0)
-        #expect(grid.lines() == [
+        expectEqual(grid.lines(), [
             "␛]52;c;aGVsbG8=␇",
             "␛[2J",
             "\u{FFFD}31mC1␡",
@@ -237,14 +238,14 @@ import Testing
         var grid = ScreenGrid(width: 6, height: 2)
         grid.put("\u{1B}]52;c;aGVsbG8=\u{07}", row: 0, column: 0)
         grid.putRightAligned("x\u{1B}[2J", row: 1, endColumn: 6)
-        #expect(grid.lines() == ["␛]52;…", " x␛[2J"])
+        expectEqual(grid.lines(), ["␛]52;…", " x␛[2J"])
         #expect(!containsControl(grid))
     }
 
     @Test func bidiOverridesAreRemoved() {
         var grid = ScreenGrid(width: 10, height: 1)
-        #expect(grid.put("abc\u{202E}def", row: 0, column: 0) == 6)
-        #expect(grid.lines() == ["abcdef"])
+        expectEqual(grid.put("abc\u{202E}def", row: 0, column: 0), 6)
+        expectEqual(grid.lines(), ["abcdef"])
         #expect(!grid.cells.contains { $0.grapheme.unicodeScalars.contains("\u{202E}") })
     }
 
@@ -252,26 +253,26 @@ import Testing
 
     @Test func rightAlignsToTheEndColumn() {
         var grid = ScreenGrid(width: 10, height: 4)
-        #expect(grid.putRightAligned("42", row: 0, endColumn: 10) == 2)
-        #expect(grid.putRightAligned("日本", row: 1, endColumn: 10) == 4)
-        #expect(grid.putRightAligned("due", row: 2, endColumn: 7, style: .dim) == 3)
-        #expect(grid.putRightAligned("wide", row: 3, endColumn: 25) == 4)
-        #expect(grid.lines() == [
+        expectEqual(grid.putRightAligned("42", row: 0, endColumn: 10), 2)
+        expectEqual(grid.putRightAligned("日本", row: 1, endColumn: 10), 4)
+        expectEqual(grid.putRightAligned("due", row: 2, endColumn: 7, style: .dim), 3)
+        expectEqual(grid.putRightAligned("wide", row: 3, endColumn: 25), 4)
+        expectEqual(grid.lines(), [
             "        42",
             "      日本",
             "    due",
             "      wide",
         ])
-        #expect(grid[2, 4].style == .dim)
+        expectEqual(grid[2, 4].style, .dim)
         expectWellFormed(grid)
     }
 
     @Test func rightAlignedTextIsCutAtItsEnd() {
         var grid = ScreenGrid(width: 10, height: 3)
-        #expect(grid.putRightAligned("日本語のテキスト", row: 0, endColumn: 10, maxColumns: 6) == 5)
-        #expect(grid.putRightAligned("abcdefghijkl", row: 1, endColumn: 10) == 10)
-        #expect(grid.putRightAligned("日本語", row: 2, endColumn: 3) == 3)
-        #expect(grid.lines() == [
+        expectEqual(grid.putRightAligned("日本語のテキスト", row: 0, endColumn: 10, maxColumns: 6), 5)
+        expectEqual(grid.putRightAligned("abcdefghijkl", row: 1, endColumn: 10), 10)
+        expectEqual(grid.putRightAligned("日本語", row: 2, endColumn: 3), 3)
+        expectEqual(grid.lines(), [
             "     日本…",
             "abcdefghi…",
             "日…",
@@ -285,17 +286,17 @@ import Testing
         var grid = ScreenGrid(width: 8, height: 2)
         grid.put("Inbox", row: 0, column: 1)
         grid.applyStyle(.reverse, color: .cyan, row: 0, columns: 0..<8)
-        #expect(grid.lines() == [" Inbox", ""])
+        expectEqual(grid.lines(), [" Inbox", ""])
         #expect((0..<8).allSatisfy { grid[0, $0].style == .reverse && grid[0, $0].color == .cyan })
-        #expect(grid[0, 1].grapheme == "I")
-        #expect(grid[1, 0].style == [])
+        expectEqual(grid[0, 1].grapheme, "I")
+        expectEqual(grid[1, 0].style, [])
         grid.applyStyle(.bold, row: 0, columns: -5..<2)
         #expect(grid[0, 0].style == [.reverse, .bold] && grid[0, 0].color == .cyan)
-        #expect(grid[0, 2].style == .reverse)
+        expectEqual(grid[0, 2].style, .reverse)
         let before = grid
         grid.applyStyle(.bold, row: 7, columns: 0..<8)
         grid.applyStyle(.bold, row: 1, columns: 9..<20)
-        #expect(grid == before)
+        expectEqual(grid, before)
     }
 
     @Test func selectionBarKeepsTheRowsOwnStyleAndColour() {
@@ -304,11 +305,11 @@ import Testing
         grid.put("done", row: 0, column: 4, style: .dim)
         grid.putRightAligned("! 3 May", row: 0, endColumn: 16, style: .bold, color: .red)
         grid.applyStyle(.reverse, row: 0, columns: 0..<16)
-        #expect(grid.lines() == ["[x] done ! 3 May"])
-        #expect(grid[0, 0] == Cell(grapheme: "[", width: 1, style: .reverse, color: .green))
-        #expect(grid[0, 4] == Cell(grapheme: "d", width: 1, style: [.reverse, .dim]))
-        #expect(grid[0, 15] == Cell(grapheme: "y", width: 1, style: [.reverse, .bold], color: .red))
-        #expect(grid[0, 3] == Cell(grapheme: " ", width: 1, style: .reverse))
+        expectEqual(grid.lines(), ["[x] done ! 3 May"])
+        expectEqual(grid[0, 0], Cell(grapheme: "[", width: 1, style: .reverse, color: .green))
+        expectEqual(grid[0, 4], Cell(grapheme: "d", width: 1, style: [.reverse, .dim]))
+        expectEqual(grid[0, 15], Cell(grapheme: "y", width: 1, style: [.reverse, .bold], color: .red))
+        expectEqual(grid[0, 3], Cell(grapheme: " ", width: 1, style: .reverse))
     }
 
     @Test func applyStyleCoversWholeWideGlyphs() {
@@ -316,25 +317,25 @@ import Testing
         grid.put("日本語", row: 0, column: 0)
         grid.applyStyle(.underline, row: 0, columns: 1..<3)
         #expect((0..<4).allSatisfy { grid[0, $0].style == .underline })
-        #expect(grid[0, 4].style == [])
-        #expect(grid.lines() == ["日本語"])
+        expectEqual(grid[0, 4].style, [])
+        expectEqual(grid.lines(), ["日本語"])
     }
 
     @Test func clearBlanksARectangleAndWholeGlyphs() {
         var grid = ScreenGrid(width: 6, height: 3)
         for row in 0..<3 { grid.put("日本語", row: row, column: 0, style: .bold) }
         grid.clear(rows: 1..<5, columns: 1..<3)
-        #expect(grid.lines() == [
+        expectEqual(grid.lines(), [
             "日本語",
             "    語",
             "    語",
         ])
-        #expect(grid[1, 1] == .blank)
+        expectEqual(grid[1, 1], .blank)
         // Outside halves are blanked but keep their style.
-        #expect(grid[1, 0] == Cell(grapheme: " ", width: 1, style: .bold))
-        #expect(grid[1, 3] == Cell(grapheme: " ", width: 1, style: .bold))
+        expectEqual(grid[1, 0], Cell(grapheme: " ", width: 1, style: .bold))
+        expectEqual(grid[1, 3], Cell(grapheme: " ", width: 1, style: .bold))
         grid.clear(rows: 0..<1, columns: -2..<100)
-        #expect(grid.lines()[0] == "")
+        expectEqual(grid.lines()[0], "")
         expectWellFormed(grid)
     }
 
@@ -343,7 +344,7 @@ import Testing
     @Test func linesTrimTrailingSpacesOnly() {
         var grid = ScreenGrid(width: 8, height: 1)
         grid.put(" a  b ", row: 0, column: 0)
-        #expect(grid.lines() == [" a  b"])
+        expectEqual(grid.lines(), [" a  b"])
     }
 
     @Test func changedRowsFindsOnlyDifferingRows() {
@@ -351,20 +352,20 @@ import Testing
         old.put("same", row: 0, column: 0)
         old.put("old", row: 2, column: 0)
         var new = old
-        #expect(new.changedRows(since: old) == [])
+        expectEqual(new.changedRows(since: old), [])
         new.put("new", row: 2, column: 0)
         new.applyStyle(.bold, row: 3, columns: 4..<5)
-        #expect(new.changedRows(since: old) == [2, 3])
+        expectEqual(new.changedRows(since: old), [2, 3])
         new.cursor = GridPosition(row: 1, column: 1)
-        #expect(new.changedRows(since: old) == [2, 3])
-        #expect(new.changedRows(since: ScreenGrid(width: 6, height: 4)) == [0, 1, 2, 3])
-        #expect(ScreenGrid(width: 5, height: 2).changedRows(since: old) == [0, 1])
+        expectEqual(new.changedRows(since: old), [2, 3])
+        expectEqual(new.changedRows(since: ScreenGrid(width: 6, height: 4)), [0, 1, 2, 3])
+        expectEqual(ScreenGrid(width: 5, height: 2).changedRows(since: old), [0, 1])
     }
 
     @Test func cursorIsStored() {
         var grid = ScreenGrid(width: 5, height: 2)
         grid.cursor = GridPosition(row: 1, column: 3)
-        #expect(grid.cursor == GridPosition(row: 1, column: 3))
+        expectEqual(grid.cursor, GridPosition(row: 1, column: 3))
     }
 
     // MARK: Randomized consistency
@@ -393,12 +394,12 @@ import Testing
             expectWellFormed(grid)
             #expect(!containsControl(grid))
             guard column < grid.width else {
-                #expect(used == 0)
+                expectEqual(used, 0)
                 continue
             }
             let room = min(limit ?? Int.max, grid.width - column)
             let expected = TextWidth.truncated(text, toColumns: room)
-            #expect(used == TextWidth.columns(of: expected), "\(text.debugDescription)")
+            expectEqual(used, TextWidth.columns(of: expected), "\(text.debugDescription)")
             // Compare what was drawn, ignoring zero-width graphemes put drops at the start.
             var drawn = ""
             var index = column
@@ -408,7 +409,7 @@ import Testing
             }
             var expectedDrawn = Substring(expected)
             while let first = expectedDrawn.first, TextWidth.columns(of: first) == 0 { expectedDrawn.removeFirst() }
-            #expect(drawn == String(expectedDrawn), "\(text.debugDescription) at \(column) limit \(String(describing: limit))")
+            expectEqual(drawn, String(expectedDrawn), "\(text.debugDescription) at \(column) limit \(String(describing: limit))")
         }
     }
 }

@@ -45,16 +45,16 @@ struct StartDatesInScreensTests {
     func typedStarts() {
         let calendar = Fixed.style.calendar
         func start(_ text: String) -> Date? { try? DueDateParser(calendar: calendar).parseStart(text, now: Fixed.now).get() }
-        #expect(start("mon") == Fixed.date("2026-11-23 00:00"))
-        #expect(start("tomorrow") == Fixed.date("2026-11-22 00:00"))
-        #expect(start("dec 7") == Fixed.date("2026-12-07 00:00"))
-        #expect(start("+3d") == Fixed.date("2026-11-24 00:00"))
-        #expect(start("2026-12-24") == Fixed.date("2026-12-24 00:00"))
-        #expect(start("mon 9:00") == Fixed.date("2026-11-23 09:00"))
-        #expect(start("tomorrow 14:30") == Fixed.date("2026-11-22 14:30"))
-        #expect(start("+2h") == Fixed.date("2026-11-21 12:30"))
-        #expect(start("tonight") == Fixed.date("2026-11-21 20:00"))
-        #expect(start("sat") == Fixed.date("2026-11-21 00:00"))   // typed on that Saturday: today
+        expectEqual(start("mon"), Fixed.date("2026-11-23 00:00"))
+        expectEqual(start("tomorrow"), Fixed.date("2026-11-22 00:00"))
+        expectEqual(start("dec 7"), Fixed.date("2026-12-07 00:00"))
+        expectEqual(start("+3d"), Fixed.date("2026-11-24 00:00"))
+        expectEqual(start("2026-12-24"), Fixed.date("2026-12-24 00:00"))
+        expectEqual(start("mon 9:00"), Fixed.date("2026-11-23 09:00"))
+        expectEqual(start("tomorrow 14:30"), Fixed.date("2026-11-22 14:30"))
+        expectEqual(start("+2h"), Fixed.date("2026-11-21 12:30"))
+        expectEqual(start("tonight"), Fixed.date("2026-11-21 20:00"))
+        expectEqual(start("sat"), Fixed.date("2026-11-21 00:00"))   // typed on that Saturday: today
         #expect(start("soonish") == nil)
     }
 
@@ -65,9 +65,9 @@ struct StartDatesInScreensTests {
         var state = editing(width: 120, height: 16)
         toStarts(&state)
         press(.enter, on: &state)
-        #expect(state.keyContext == .typedStart)
+        expectEqual(state.keyContext, .typedStart)
         type("mon", on: &state)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Edit Item                                                                                                      Errands",
             "",
             "  Text        File taxes",
@@ -86,15 +86,15 @@ struct StartDatesInScreensTests {
             " Enter accept  Esc back  F1 help",
         ])
         press(.enter, on: &state)
-        #expect(state.screen.itemDetail?.startDate == Fixed.date("2026-11-23 00:00"))
-        #expect(render(state).lines()[6] == "› Starts                                                                                             Mon, Nov 23, 2026")
+        expectEqual(state.screen.itemDetail?.startDate, Fixed.date("2026-11-23 00:00"))
+        expectEqual(render(state).lines()[6], "› Starts                                                                                             Mon, Nov 23, 2026")
         // A time other than 00:00 is shown.
         press(.enter, on: &state)
         type("mon 9:30", on: &state)
         press(.enter, on: &state)
-        #expect(render(state).lines()[6] == "› Starts                                                                                    Mon, Nov 23, 2026, 9:30 AM")
+        expectEqual(render(state).lines()[6], "› Starts                                                                                    Mon, Nov 23, 2026, 9:30 AM")
         let effects = reduce(&state, .key(.control("s")))
-        #expect(effects == [.commit(.updateItem(id: 7, ItemDraft(text: "File taxes", dueDate: Fixed.date("2026-11-27 17:00"),
+        expectEqual(effects, [.commit(.updateItem(id: 7, ItemDraft(text: "File taxes", dueDate: Fixed.date("2026-11-27 17:00"),
                                                                     startDate: Fixed.date("2026-11-23 09:30"))))])
     }
 
@@ -104,7 +104,7 @@ struct StartDatesInScreensTests {
         toStarts(&state)
         press(.enter, on: &state)
         type("dec 7", on: &state)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Edit Item                      Errands",
             "",
             "  Text        File taxes",
@@ -118,16 +118,16 @@ struct StartDatesInScreensTests {
             "  [ Done ]  [ Cancel ]",
             " Enter accept  Esc back  F1 help",
         ])
-        #expect(render(state).cursor == GridPosition(row: 6, column: 19))
+        expectEqual(render(state).cursor, GridPosition(row: 6, column: 19))
         press(.escape, on: &state)
         #expect(state.keyContext == .itemStart && state.screen.itemDetail?.startDate == nil)
         press(.enter, on: &state)
         type("mon 9:30", on: &state)
         press(.enter, on: &state)
-        #expect(render(state).lines()[6] == "› Starts         Nov 23, 2026, 9:30 AM")
+        expectEqual(render(state).lines()[6], "› Starts         Nov 23, 2026, 9:30 AM")
         press(.backspace, on: &state)
         #expect(state.screen.itemDetail?.startDate == nil)
-        #expect(render(state).lines()[6] == "› Starts                          None")
+        expectEqual(render(state).lines()[6], "› Starts                          None")
     }
 
     @Test("a start not before the due date: said when typed, refused by Done with the rule's message, nothing saved")
@@ -138,19 +138,19 @@ struct StartDatesInScreensTests {
         type("dec 7", on: &state)
         press(.enter, on: &state)
         let problem = "The start is not before the due date: move the start or the due date."
-        #expect(state.message == StatusMessage(problem, kind: .error))
+        expectEqual(state.message, StatusMessage(problem, kind: .error))
         // Done from another row: refused, back on Starts.
         press(.tab, on: &state)
         let effects = reduce(&state, .key(.control("s")))
         #expect(effects.isEmpty)
         #expect(state.route == .itemDetail && state.screen.itemDetail?.focus == .start)
-        #expect(render(state).lines()[14...15] == [
+        expectEqual(render(state).lines()[14...15], [
             " The start is not before the due date:",
             " move the start or the due date.",
         ])
         // Without the due date the start stands alone, and Done saves it.
         press(.backTab, .backspace, on: &state)
-        #expect(reduce(&state, .key(.control("s"))) == [.commit(.updateItem(id: 7, ItemDraft(text: "File taxes", dueDate: nil,
+        expectEqual(reduce(&state, .key(.control("s"))), [.commit(.updateItem(id: 7, ItemDraft(text: "File taxes", dueDate: nil,
                                                                                             startDate: Fixed.date("2026-12-07 00:00"))))])
     }
 
@@ -178,7 +178,7 @@ struct StartDatesInScreensTests {
     @Test("40 columns: the row not started is dimmed and says when it starts, the text first; w hides it, the title counts it")
     func listNarrow() throws {
         let (store, list, database) = try errandsList(width: 40)
-        #expect(render(store.state).lines() == [
+        expectEqual(render(store.state).lines(), [
             " Errands           3 Remaining · by du…",
             " [ ] Buy stamps  6:00 PM",
             " [ ] Call mum    Tomorrow",
@@ -192,7 +192,7 @@ struct StartDatesInScreensTests {
         #expect(grid[3, 5].style.contains(.dim) && grid[3, 17].style.contains(.dim))
         #expect(!grid[1, 5].style.contains(.dim))
         store.send(.key(.character("w")))
-        #expect(render(store.state).lines() == [
+        expectEqual(render(store.state).lines(), [
             " Errands         3 Remaining · 1 hidden",
             " [ ] Buy stamps  6:00 PM",
             " [ ] Call mum    Tomorrow",
@@ -203,17 +203,17 @@ struct StartDatesInScreensTests {
             " ↑↓/jk:move Space:check a:add En… ?:help",
         ])
         // "N Remaining" on All Lists still counts it.
-        #expect(store.state.allLists.lists.first { $0.id == list }?.detail == "3 Remaining")
+        expectEqual(store.state.allLists.lists.first { $0.id == list }?.detail, "3 Remaining")
         #expect(try database.checklistSummary(id: list)?.checklist.hidesNotStarted == true)
         store.send(.key(.character("w")))
-        #expect(store.state.screen.checklist?.count == 3)
-        #expect(store.state.message == StatusMessage("Items not started shown, dimmed."))
+        expectEqual(store.state.screen.checklist?.count, 3)
+        expectEqual(store.state.message, StatusMessage("Items not started shown, dimmed."))
     }
 
     @Test("120 columns: the date column reads Starts Mon, in line with the due dates; hidden, the columns stay")
     func listWide() throws {
         let (store, _, _) = try errandsList(width: 120, height: 8)
-        #expect(render(store.state).lines() == [
+        expectEqual(render(store.state).lines(), [
             " Errands                                                                                      3 Remaining · by due date",
             " [ ] Buy stamps  Today 6:00 PM",
             " [ ] Call mum    Tomorrow 12:00 PM",
@@ -224,7 +224,7 @@ struct StartDatesInScreensTests {
             " ↑↓/jk move  Space check  a add  Enter edit  d delete  s sort  Esc back  u undo  ? help",
         ])
         store.send(.key(.character("w")))
-        #expect(render(store.state).lines()[0...3] == [
+        expectEqual(render(store.state).lines()[0...3], [
             " Errands                                                                           3 Remaining · 1 hidden · by due date",
             " [ ] Buy stamps  Today 6:00 PM",
             " [ ] Call mum    Tomorrow 12:00 PM",
@@ -237,19 +237,19 @@ struct StartDatesInScreensTests {
         let (store, list, database) = try errandsList(width: 40)
         store.send(.key(.character("w")))
         store.send(.key(.character("G")))
-        #expect(store.state.screen.checklist?.selectedItem?.text == "Call mum")
-        #expect(store.state.screen.checklist?.viewport.selection == 1)
+        expectEqual(store.state.screen.checklist?.selectedItem?.text, "Call mum")
+        expectEqual(store.state.screen.checklist?.viewport.selection, 1)
         #expect(try database.index(ofItem: 3, sortOrder: .dueDate, hidingNotStartedAt: Fixed.now) == 1)
         // Only the one not started left: the screen says how to show it.
         store.send(.key(.character(" ")))
         store.send(.key(.character("g")))
         store.send(.key(.character(" ")))
         store.send(.key(.character("c")))
-        #expect(store.state.screen.checklist?.count == 0)
-        #expect(render(store.state).lines()[2] == "  All checked off or not started; c a…")
+        expectEqual(store.state.screen.checklist?.count, 0)
+        expectEqual(render(store.state).lines()[2], "  All checked off or not started; c a…")
         // Checked ones shown again: two rows, the one not started still hidden.
         store.send(.key(.character("c")))
-        #expect(store.state.screen.checklist?.page.items.map(\.text) == ["Buy stamps", "Call mum"])
+        expectEqual(store.state.screen.checklist?.page.items.map(\.text), ["Buy stamps", "Call mum"])
         #expect(try database.checklistSummary(id: list, now: Fixed.now)?.hiddenCount == 1)
     }
 
@@ -268,17 +268,17 @@ struct StartDatesInScreensTests {
         let app = LoopDriver(store: store, database: database, alarm: alarm, clock: clock)
         app.start()
         #expect(store.state.allLists.due.items.isEmpty)
-        #expect(alarm.date == Fixed.date("2026-11-21 14:00"))
+        expectEqual(alarm.date, Fixed.date("2026-11-21 14:00"))
         clock.time = Fixed.date("2026-11-21 14:00")
         app.alarmWentOff(token: alarm.token)
-        #expect(store.state.allLists.due.items.map(\.item.text) == ["Water plants"])
-        #expect(render(store.state).lines()[0...2] == [
+        expectEqual(store.state.allLists.due.items.map(\.item.text), ["Water plants"])
+        expectEqual(render(store.state).lines()[0...2], [
             " Checklists              1 due · 1 list",
             " Due today and overdue",
             "   • Water plants  List  6:00 PM",
         ])
         // Then the next wake is the due moment.
-        #expect(alarm.date == Fixed.date("2026-11-21 18:00"))
+        expectEqual(alarm.date, Fixed.date("2026-11-21 18:00"))
         folder.remove()
     }
 
@@ -297,7 +297,7 @@ struct StartDatesInScreensTests {
             var draft = item.draft
             draft.tags = ["tax"]
             try database.apply(.updateItem(id: id, draft), now: Fixed.now)
-            #expect(item.text == text)
+            expectEqual(item.text, text)
         }
         store.send(.key(.escape))
         store.send(.key(.escape))

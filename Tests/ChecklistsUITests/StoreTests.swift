@@ -36,7 +36,7 @@ struct StoreTests {
         chmod(folder.file("test.sqlite"), 0o640)
         var store = try makeStore(width: 200)
         let notice = "other users can read \(folder.file("test.sqlite")) (mode 640); chmod 600 it to keep your lists private (said once)"
-        #expect(store.state.message == StatusMessage(notice))
+        expectEqual(store.state.message, StatusMessage(notice))
         #expect(render(store.state).lines()[14] == " " + notice)
         press(.down, on: store)
         #expect(store.state.message == nil)
@@ -47,33 +47,33 @@ struct StoreTests {
     @Test("first use: add a list with an icon, add an item, check it; a restart reopens the list")
     func firstUse() throws {
         let store = try makeStore()
-        #expect(store.state.allLists.lists.map(\.checklist.name) == ["List"])
+        expectEqual(store.state.allLists.lists.map(\.checklist.name), ["List"])
         press(.character("a"), on: store)
         type("Groceries", on: store)
         press(.tab, .enter, on: store)
         for _ in 0..<6 { press(.down, on: store) }
         press(.enter, .control("s"), on: store)
-        #expect(store.state.route == .allLists)
-        #expect(store.state.allLists.selected?.checklist.name == "Groceries")
-        #expect(store.state.allLists.selected?.checklist.icon == .groceries)
+        expectEqual(store.state.route, .allLists)
+        expectEqual(store.state.allLists.selected?.checklist.name, "Groceries")
+        expectEqual(store.state.allLists.selected?.checklist.icon, .groceries)
 
         press(.enter, on: store)
-        #expect(store.state.route == .checklist)
+        expectEqual(store.state.route, .checklist)
         press(.character("a"), on: store)
         type("牛乳", on: store)
         press(.control("s"), on: store)
-        #expect(store.state.route == .checklist)
-        #expect(store.state.screen.checklist?.selectedItem?.text == "牛乳")
+        expectEqual(store.state.route, .checklist)
+        expectEqual(store.state.screen.checklist?.selectedItem?.text, "牛乳")
         press(.character(" "), on: store)
-        #expect(store.state.screen.checklist?.selectedItem?.isChecked == true)
-        #expect(store.state.screen.checklist?.summary.detail == "All Done!")
+        expectEqual(store.state.screen.checklist?.selectedItem?.isChecked, true)
+        expectEqual(store.state.screen.checklist?.summary.detail, "All Done!")
 
         let restarted = Store(state: AppState(context: Fixed.context, width: 70, height: 16, now: Fixed.now),
                               database: try ChecklistsDatabase.temporary(in: folder))
         restarted.start(now: Fixed.now)
-        #expect(restarted.state.route == .checklist)
-        #expect(restarted.state.screen.checklist?.summary.checklist.name == "Groceries")
-        #expect(restarted.state.screen.checklist?.selectedItem?.isChecked == true)
+        expectEqual(restarted.state.route, .checklist)
+        expectEqual(restarted.state.screen.checklist?.summary.checklist.name, "Groceries")
+        expectEqual(restarted.state.screen.checklist?.selectedItem?.isChecked, true)
         folder.remove()
     }
 
@@ -109,14 +109,14 @@ struct StoreTests {
             " The disk is full: the change was not saved (what was saved",
             " before is safe). Free some space, then try again.",
         ])
-        #expect(store.state.message == StatusMessage(StorageError.diskFull(path: database.path).statusLine, kind: .error))
+        expectEqual(store.state.message, StatusMessage(StorageError.diskFull(path: database.path).statusLine, kind: .error))
         // The list behind was reloaded from the database: no Buy bread.
-        #expect(store.state.screen.checklist?.page.items.map(\.text) == ["Buy milk"])
-        #expect(store.state.screen.checklist?.summary.detail == "1 Remaining")
+        expectEqual(store.state.screen.checklist?.page.items.map(\.text), ["Buy milk"])
+        expectEqual(store.state.screen.checklist?.summary.detail, "1 Remaining")
 
         try database.capGrowthForTesting(pages: nil)
         press(.control("s"), on: store)
-        #expect(render(store.state).lines() == [
+        expectEqual(render(store.state).lines(), [
             " List                             2 Remaining · by due date",
             " [ ] Buy milk",
             " [ ] Buy bread",
@@ -135,9 +135,9 @@ struct StoreTests {
     func backForgetsOpenList() throws {
         let store = try makeStore()
         press(.enter, .escape, on: store)
-        #expect(store.state.route == .allLists)
+        expectEqual(store.state.route, .allLists)
         let restarted = try makeStore()
-        #expect(restarted.state.route == .allLists)
+        expectEqual(restarted.state.route, .allLists)
         folder.remove()
     }
 
@@ -155,10 +155,10 @@ struct StoreTests {
         type(" edited", on: store)
         try ChecklistsDatabase.temporary(in: folder).apply(.deleteItem(id: item.id), now: Fixed.now)   // another process deletes it
         press(.control("s"), on: store)
-        #expect(store.state.route == .itemDetail)
-        #expect(store.state.message?.text == "the item no longer exists; it was deleted elsewhere")
+        expectEqual(store.state.route, .itemDetail)
+        expectEqual(store.state.message?.text, "the item no longer exists; it was deleted elsewhere")
         press(.escape, on: store)
-        #expect(store.state.screen.checklist?.count == 0)
+        expectEqual(store.state.screen.checklist?.count, 0)
         folder.remove()
     }
 
@@ -173,14 +173,14 @@ struct StoreTests {
             .addItem(checklistID: list, ItemDraft(text: "c overdue", dueDate: Fixed.date("2026-11-20 09:00"))),
         ], now: Fixed.now)
         press(.escape, .enter, on: store)
-        #expect(store.state.screen.checklist?.page.items.map(\.text) == ["c overdue", "a soon", "b later"])
+        expectEqual(store.state.screen.checklist?.page.items.map(\.text), ["c overdue", "a soon", "b later"])
         press(.down, on: store)                              // "a soon"
         press(.character("s"), on: store)                    // by text
-        #expect(store.state.screen.checklist?.page.items.map(\.text) == ["a soon", "b later", "c overdue"])
-        #expect(store.state.screen.checklist?.selectedItem?.text == "a soon")
+        expectEqual(store.state.screen.checklist?.page.items.map(\.text), ["a soon", "b later", "c overdue"])
+        expectEqual(store.state.screen.checklist?.selectedItem?.text, "a soon")
         press(.character("s"), on: store)                    // by order added
-        #expect(store.state.screen.checklist?.page.items.map(\.text) == ["b later", "a soon", "c overdue"])
-        #expect(store.state.screen.checklist?.selectedItem?.text == "a soon")
+        expectEqual(store.state.screen.checklist?.page.items.map(\.text), ["b later", "a soon", "c overdue"])
+        expectEqual(store.state.screen.checklist?.selectedItem?.text, "a soon")
         #expect(try otherConnection().checklistSummary(id: list)?.checklist.sortOrder == .added)
         folder.remove()
     }
@@ -189,7 +189,7 @@ struct StoreTests {
     func deleteList() throws {
         let store = try makeStore()
         press(.character("d"), on: store)
-        #expect(store.state.overlays.question?.question == "Delete “List” and its 0 items?")
+        expectEqual(store.state.overlays.question?.question, "Delete “List” and its 0 items?")
         press(.character("y"), on: store)
         #expect(store.state.allLists.lists.isEmpty)
         #expect(try otherConnection().checklistSummaries().isEmpty)
@@ -207,13 +207,13 @@ struct StoreTests {
         try otherConnection().applyAll(changes, now: Fixed.now)
         press(.escape, .enter, on: store)
         press(.end, on: store)
-        #expect(store.state.screen.checklist?.selectedItem?.text == "item 999")
+        expectEqual(store.state.screen.checklist?.selectedItem?.text, "item 999")
         #expect((store.state.screen.checklist?.page.items.count ?? 0) <= store.state.pageSize)
         for _ in 0..<5 { press(.pageUp, on: store) }
         let expected = 999 - 5 * (store.state.listRows - 1)
-        #expect(store.state.screen.checklist?.selectedItem?.text == "item \(expected)")
+        expectEqual(store.state.screen.checklist?.selectedItem?.text, "item \(expected)")
         press(.home, on: store)
-        #expect(store.state.screen.checklist?.selectedItem?.text == "item 0")
+        expectEqual(store.state.screen.checklist?.selectedItem?.text, "item 0")
         folder.remove()
     }
 
@@ -230,9 +230,9 @@ struct StoreTests {
         var effects: [Effect] = []
         store.onRuntimeEffect = { effects.append($0) }
         store.start(now: Fixed.now)
-        #expect(effects == [.ringBell, .armAlarm(AlarmSetting(date: later, token: 1))])
+        expectEqual(effects, [.ringBell, .armAlarm(AlarmSetting(date: later, token: 1))])
         // Keys that commit nothing ring nothing and leave the alarm alone.
         press(.down, .up, on: store)
-        #expect(effects.count == 2)
+        expectEqual(effects.count, 2)
     }
 }

@@ -44,9 +44,9 @@ struct SubItemsElsewhereTests {
     func dueViewYes() throws {
         defer { folder.remove() }
         let (store, database, trip, _) = try tripStore()
-        #expect(store.state.allLists.selectedDueItem?.id == trip)
+        expectEqual(store.state.allLists.selectedDueItem?.id, trip)
         store.send(.key(.character(" ")))
-        #expect(render(store.state).lines()[8] == " Check its 2 open sub-items too? (y/n)")
+        expectEqual(render(store.state).lines()[8], " Check its 2 open sub-items too? (y/n)")
         #expect(try checked(database).isEmpty)
         store.send(.key(.character("y")))
         #expect(try checked(database) == ["Flights", "Hotel", "Trip"])
@@ -67,7 +67,7 @@ struct SubItemsElsewhereTests {
         store.send(.key(.character("n")))
         #expect(try checked(database) == ["Trip"])
         // Trip left the Due view: Milk is selected now.
-        #expect(store.state.allLists.selectedDueItem?.id == milk)
+        expectEqual(store.state.allLists.selectedDueItem?.id, milk)
         store.send(.key(.character(" ")))
         #expect(store.state.overlays.question == nil)
         #expect(try checked(database) == ["Milk", "Trip"])
@@ -78,11 +78,11 @@ struct SubItemsElsewhereTests {
         var state = AppState(context: Fixed.context, width: 40, height: 10, now: Fixed.now)
         let open = ListedItem(item: Item(id: 7, checklistID: 1, text: "Trip", dueDate: Fixed.date("2026-11-21 17:00")), checklistName: "List")
         _ = reduce(&state, .listsLoaded(RenderTests.lists, due: DueSection(items: [open], total: 1), select: nil))
-        #expect(reduce(&state, .key(.character(" "))) == [.countFamily(itemID: 7, for: .check)])
+        expectEqual(reduce(&state, .key(.character(" "))), [.countFamily(itemID: 7, for: .check)])
         var done = open
         done.item.isChecked = true
         _ = reduce(&state, .listsLoaded(RenderTests.lists, due: DueSection(items: [done], total: 1), select: nil))
-        #expect(reduce(&state, .key(.character("x"))) == [.commit(.setChecked(itemID: 7, false))])
+        expectEqual(reduce(&state, .key(.character("x"))), [.commit(.setChecked(itemID: 7, false))])
     }
 
     // MARK: - The tag view
@@ -94,12 +94,12 @@ struct SubItemsElsewhereTests {
         store.send(.key(.character("#")))
         store.send(.key(.enter))
         guard case let .tags(view) = store.state.screen else { Issue.record("not on the tag view"); return }
-        #expect(view.selectedItem?.id == trip)
+        expectEqual(view.selectedItem?.id, trip)
         store.send(.key(.character(" ")))
-        #expect(store.state.overlays.question?.question == "Check its 2 open sub-items too?")
+        expectEqual(store.state.overlays.question?.question, "Check its 2 open sub-items too?")
         store.send(.key(.character("y")))
         #expect(try checked(database) == ["Flights", "Hotel", "Trip"])
-        #expect(store.state.route == .tags)
+        expectEqual(store.state.route, .tags)
     }
 
     // MARK: - A click on the fold mark
@@ -116,7 +116,7 @@ struct SubItemsElsewhereTests {
     func clickFoldMark() throws {
         defer { folder.remove() }
         let (store, _) = try openTrip()
-        #expect(render(store.state).lines().prefix(5) == [
+        expectEqual(render(store.state).lines().prefix(5), [
             " List              4 Remaining · by du…",
             " [ ] ▾ Trip 0/2 #travel  5:00 PM",
             "   [ ] Flights",
@@ -124,23 +124,23 @@ struct SubItemsElsewhereTests {
             " [ ] Milk #travel        5:00 PM",
         ])
         store.send(.key(.mouse(MouseEvent(.left, row: 1, column: 5))))
-        #expect(render(store.state).lines().prefix(4) == [
+        expectEqual(render(store.state).lines().prefix(4), [
             " List              4 Remaining · by du…",
             " [ ] ▸ Trip 0/2 #travel  5:00 PM",
             " [ ] Milk #travel        5:00 PM",
             "",
         ])
         // The selection is on the parent it folded.
-        #expect(store.state.screen.checklist?.selectedItem?.text == "Trip")
+        expectEqual(store.state.screen.checklist?.selectedItem?.text, "Trip")
         // A second click soon after is a second fold, not a double click opening the form.
         store.send(.key(.mouse(MouseEvent(.left, row: 1, column: 5))))
-        #expect(store.state.route == .checklist)
-        #expect(render(store.state).lines()[2] == "   [ ] Flights")
+        expectEqual(store.state.route, .checklist)
+        expectEqual(render(store.state).lines()[2], "   [ ] Flights")
         // On the text beside the mark, or on a row with no mark, a click selects and nothing folds.
         store.send(.key(.mouse(MouseEvent(.left, row: 1, column: 7))))
         store.send(.key(.mouse(MouseEvent(.left, row: 2, column: 5))))
-        #expect(render(store.state).lines()[1] == " [ ] ▾ Trip 0/2 #travel  5:00 PM")
-        #expect(store.state.screen.checklist?.selectedItem?.text == "Flights")
+        expectEqual(render(store.state).lines()[1], " [ ] ▾ Trip 0/2 #travel  5:00 PM")
+        expectEqual(store.state.screen.checklist?.selectedItem?.text, "Flights")
     }
 
     @Test("the mark's column follows the indentation and the marks before it")
@@ -148,13 +148,13 @@ struct SubItemsElsewhereTests {
         let state = AppState(context: Fixed.context, width: 40, height: 10, now: Fixed.now)
         let item = Item(id: 1, checklistID: 1, text: "Louvre", dueDate: nil, parentID: 6)
         // "       [ ] ›4 ▾ Louvre 0/1": the depth mark and its space before ▾.
-        #expect(MouseInput.foldMarkColumn(of: item, place: FamilyPlace(depth: 4, subItemCount: 1), state: state) == 14)
-        #expect(MouseInput.foldMarkColumn(of: item, place: FamilyPlace(depth: 1, subItemCount: 1), state: state) == 7)
+        expectEqual(MouseInput.foldMarkColumn(of: item, place: FamilyPlace(depth: 4, subItemCount: 1), state: state), 14)
+        expectEqual(MouseInput.foldMarkColumn(of: item, place: FamilyPlace(depth: 1, subItemCount: 1), state: state), 7)
         #expect(MouseInput.foldMarkColumn(of: item, place: FamilyPlace(depth: 1), state: state) == nil)
         var unlinked = item
         unlinked.parentID = nil
         unlinked.unlinkedParentUID = "elsewhere"
         // " [ ] ↰ ▾ Pack": the unlinked mark first.
-        #expect(MouseInput.foldMarkColumn(of: unlinked, place: FamilyPlace(depth: 0, subItemCount: 1), state: state) == 7)
+        expectEqual(MouseInput.foldMarkColumn(of: unlinked, place: FamilyPlace(depth: 0, subItemCount: 1), state: state), 7)
     }
 }

@@ -18,8 +18,8 @@ struct SyncLineTests {
     @Test("never synced: no line, the help keeps both rows")
     func neverSynced() {
         var state = home()
-        #expect(reduce(&state, .syncStatusLoaded(nil)) == [])
-        #expect(render(state).lines() == render(home()).lines())
+        expectEqual(reduce(&state, .syncStatusLoaded(nil)), [])
+        expectEqual(render(state).lines(), render(home()).lines())
         #expect(!render(state).lines().contains { $0.contains("Sync") })
     }
 
@@ -27,7 +27,7 @@ struct SyncLineTests {
     func synced() {
         var state = home()
         _ = reduce(&state, .syncStatusLoaded(SyncStatus(at: Fixed.date("2026-11-21 10:05"))))
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Checklists                                         3 lists",
             "  🛒 Groceries                                  2 Remaining",
             "     List                                        (No Items)",
@@ -39,18 +39,18 @@ struct SyncLineTests {
         ])
         #expect(render(state)[6, 1].style.contains(.dim))
         _ = reduce(&state, .syncStatusLoaded(SyncStatus(at: Fixed.date("2026-11-20 23:59"))))
-        #expect(render(state).lines()[6] == " Synced Nov 20")
+        expectEqual(render(state).lines()[6], " Synced Nov 20")
     }
 
     @Test("a failed sync says when and why, in red")
     func failed() {
         var state = home()
         _ = reduce(&state, .syncStatusLoaded(SyncStatus(at: Fixed.date("2026-11-21 10:05"), error: "server unreachable")))
-        #expect(render(state).lines().suffix(2) == [
+        expectEqual(render(state).lines().suffix(2), [
             " Sync failed 10:05 AM: server unreachable",
             " ↑↓/jk:move Enter:open a:add e:edit d:delete q:quit … ?:help",
         ])
-        #expect(render(state)[6, 1].color == .red)
+        expectEqual(render(state)[6, 1].color, .red)
     }
 
     @Test("a message or a question takes the row first; other screens never show the line")
@@ -58,7 +58,7 @@ struct SyncLineTests {
         var state = home()
         _ = reduce(&state, .syncStatusLoaded(SyncStatus(at: Fixed.date("2026-11-21 10:05"))))
         _ = reduce(&state, .loadFailed(message: "the disk is full"))
-        #expect(render(state).lines()[6] == " the disk is full")
+        expectEqual(render(state).lines()[6], " the disk is full")
         var list = home()
         _ = reduce(&list, .syncStatusLoaded(SyncStatus(at: Fixed.date("2026-11-21 10:05"))))
         let page = ItemsPage(checklistID: 1, sortOrder: .dueDate, offset: 0, items: RenderTests.items, totalCount: 3)

@@ -30,7 +30,7 @@ struct TagsRowsTests {
 
     @Test("at 120 columns the tags follow the text, and the dates stay in one column")
     func wideRows() {
-        #expect(Array(render(errands(width: 120)).lines().prefix(5)) == [
+        expectEqual(Array(render(errands(width: 120)).lines().prefix(5)), [
             " Errands                                                                                      3 Remaining · by due date",
             " [ ] Call the bank #work #phone             Monday 9:00 AM",
             " [ ] Water the plants on the balcony #home  Tuesday 9:00 AM",
@@ -41,7 +41,7 @@ struct TagsRowsTests {
 
     @Test("at 40 columns the tags yield first: gone where the text fills the column; the date keeps its place")
     func narrowRows() {
-        #expect(Array(render(errands(width: 40)).lines().prefix(5)) == [
+        expectEqual(Array(render(errands(width: 40)).lines().prefix(5)), [
             " Errands           3 Remaining · by du…",
             " [ ] Call the bank #work #phone     Mon",
             " [ ] Water the plants on the balc…  Tue",
@@ -61,22 +61,22 @@ struct TagsRowsTests {
     @Test("Item Detail's Tags row shows the tags as typed; Tab completes the word to the first tag in use not typed yet, case ignored")
     func formRow() {
         var state = form(width: 120)
-        #expect(state.keyContext == .itemTags)
+        expectEqual(state.keyContext, .itemTags)
         for character in " #H" { _ = reduce(&state, .key(.character(character))) }
-        #expect(render(state).lines().filter { $0.contains("Tags") } == [
+        expectEqual(render(state).lines().filter { $0.contains("Tags") }, [
             "› Tags        work phone #H                                                                                 Tab: #home",
         ])
         _ = reduce(&state, .key(.tab))
-        #expect(state.screen.itemDetail?.tags.text == "work phone #home ")
+        expectEqual(state.screen.itemDetail?.tags.text, "work phone #home ")
         // "W" could only become work, typed already: Tab moves on, round to the text.
         _ = reduce(&state, .key(.character("W")))
         #expect(state.screen.itemDetail?.tagCompletion(from: Self.inUse.map(\.tag)) == nil)
         _ = reduce(&state, .key(.backspace))
         _ = reduce(&state, .key(.tab))
-        #expect(state.keyContext == .itemText)
+        expectEqual(state.keyContext, .itemText)
         // Saved each once, as first typed.
         let done = reduce(&state, .key(.control("s")))
-        #expect(done == [.commit(.updateItem(id: 1, ItemDraft(text: "Call the bank", dueDate: Fixed.date("2026-11-23 09:00"),
+        expectEqual(done, [.commit(.updateItem(id: 1, ItemDraft(text: "Call the bank", dueDate: Fixed.date("2026-11-23 09:00"),
                                                               tags: ["work", "phone", "home"])))])
     }
 
@@ -84,7 +84,7 @@ struct TagsRowsTests {
     func formRowNarrow() {
         var state = form(width: 40)
         for character in " p" { _ = reduce(&state, .key(.character(character))) }
-        #expect(render(state).lines().filter { $0.contains("Tags") } == [
+        expectEqual(render(state).lines().filter { $0.contains("Tags") }, [
             "› Tags        work phone p",
         ])
         // With room for both, the hint comes back.
@@ -95,7 +95,7 @@ struct TagsRowsTests {
         _ = reduce(&state, .key(.backspace))
         _ = reduce(&state, .key(.backspace))
         _ = reduce(&state, .key(.character("h")))
-        #expect(render(state).lines().filter { $0.contains("Tags") } == [
+        expectEqual(render(state).lines().filter { $0.contains("Tags") }, [
             "› Tags        work ph      Tab: #phone",
         ])
     }
@@ -119,16 +119,16 @@ struct TagsRowsTests {
         ]
         for width in [40, 120] {
             var state = tagView(width: width)
-            #expect(reduce(&state, .key(.character("#"))) == [.loadTags])
+            expectEqual(reduce(&state, .key(.character("#"))), [.loadTags])
             _ = reduce(&state, .tagsLoaded(Self.inUse))
             _ = reduce(&state, .key(.down))
             _ = reduce(&state, .key(.down))
-            #expect(Array(render(state).lines().prefix(5)) == chooser[width], "\(width)")
-            #expect(reduce(&state, .key(.enter)) == [.loadTagged("work", limit: TagsScreen.itemLimit)])
+            expectEqual(Array(render(state).lines().prefix(5)), chooser[width], "\(width)")
+            expectEqual(reduce(&state, .key(.enter)), [.loadTagged("work", limit: TagsScreen.itemLimit)])
             let listed = [ListedItem(item: Self.items[0], checklistName: "Errands"),
                           ListedItem(item: Item(id: 9, checklistID: 3, text: "Send the report", dueDate: nil, tags: ["Work"]), checklistName: "Work")]
             _ = reduce(&state, .taggedLoaded("work", listed))
-            #expect(Array(render(state).lines().prefix(4)) == items[width], "\(width)")
+            expectEqual(Array(render(state).lines().prefix(4)), items[width], "\(width)")
         }
     }
 
@@ -146,41 +146,40 @@ struct TagsRowsTests {
     func tagViewKeys() {
         var state = homeItems()
         // Its family is counted first: with no open sub-items, it is checked at once.
-        #expect(reduce(&state, .key(.character(" "))) == [.countFamily(itemID: 2, for: .check)])
-        #expect(reduce(&state, .familyCounted(.check, FamilyCount(item: Self.items[1], subItems: 0, openSubItems: 0)))
-                == [.commit(.setChecked(itemID: 2, true))])
+        expectEqual(reduce(&state, .key(.character(" "))), [.countFamily(itemID: 2, for: .check)])
+        expectEqual(reduce(&state, .familyCounted(.check, FamilyCount(item: Self.items[1], subItems: 0, openSubItems: 0))), [.commit(.setChecked(itemID: 2, true))])
         _ = reduce(&state, .committed(.setChecked(itemID: 2, true), .item(2)))
-        #expect(state.message?.text == "Checked “Water the plants on the balco…”; u undoes it.")
-        #expect(reduce(&state, .key(.escape)) == [.loadTags])
-        #expect(state.keyContext == .tagChooser)
+        expectEqual(state.message?.text, "Checked “Water the plants on the balco…”; u undoes it.")
+        expectEqual(reduce(&state, .key(.escape)), [.loadTags])
+        expectEqual(state.keyContext, .tagChooser)
         _ = reduce(&state, .key(.enter))
         _ = reduce(&state, .taggedLoaded("home", [ListedItem(item: Self.items[1], checklistName: "Errands")]))
         let open = reduce(&state, .key(.enter))
         #expect(open.contains(.loadItems(checklistID: 2, anchor: .item(2, fallback: 0), pageSize: state.pageSize)))
         let page = ItemsPage(checklistID: 2, sortOrder: .dueDate, offset: 0, items: Self.items, totalCount: Self.items.count)
         _ = reduce(&state, .itemsLoaded(Self.errands, page, selectIndex: 1))
-        #expect(state.screen.itemDetail?.text.text == "Water the plants on the balcony")
-        #expect(state.screen.itemDetail?.tags.text == "home")
+        expectEqual(state.screen.itemDetail?.text.text, "Water the plants on the balcony")
+        expectEqual(state.screen.itemDetail?.tags.text, "home")
     }
 
     @Test("in the tag view u undoes and Ctrl-R redoes, as where Space checks elsewhere; p steps the priority; z and 3 move the item to tomorrow 9:00")
     func tagViewPlanKeys() {
         var state = homeItems()
         let water = Self.items[1]
-        #expect(reduce(&state, .key(.character("u"))) == [.history(.undo, confirmed: nil)])
-        #expect(reduce(&state, .key(.control("r"))) == [.history(.redo, confirmed: nil)])
-        #expect(reduce(&state, .key(.character("p"))) == [.commit(.setPriority(itemID: 2, .low))])
-        #expect(reduce(&state, .key(.character("z"))) == [])
-        #expect(state.keyContext == .snoozeChoice)
-        #expect(render(state).lines()[6] == " Move “Water the plants on the balco…” to:")
+        expectEqual(reduce(&state, .key(.character("u"))), [.history(.undo, confirmed: nil)])
+        expectEqual(reduce(&state, .key(.control("r"))), [.history(.redo, confirmed: nil)])
+        expectEqual(reduce(&state, .key(.character("p"))), [.commit(.setPriority(itemID: 2, .low))])
+        expectEqual(reduce(&state, .key(.character("z"))), [])
+        expectEqual(state.keyContext, .snoozeChoice)
+        expectEqual(render(state).lines()[6], " Move “Water the plants on the balco…” to:")
         var moved = water.draft
         moved.dueDate = Fixed.date("2026-11-22 09:00")
-        #expect(reduce(&state, .key(.character("3"))) == [.commit(.updateItem(id: 2, moved))])
-        #expect(state.keyContext == .taggedItems)
+        expectEqual(reduce(&state, .key(.character("3"))), [.commit(.updateItem(id: 2, moved))])
+        expectEqual(state.keyContext, .taggedItems)
         // Esc after z leaves the choice and moves nothing.
         _ = reduce(&state, .key(.character("z")))
-        #expect(reduce(&state, .key(.escape)) == [])
-        #expect(state.keyContext == .taggedItems)
+        expectEqual(reduce(&state, .key(.escape)), [])
+        expectEqual(state.keyContext, .taggedItems)
     }
 
     @Test("the mouse in the tag view: a click selects a tag, a second click opens it; on its items a click selects, a second opens the item; the wheel scrolls")
@@ -196,18 +195,18 @@ struct TagsRowsTests {
         _ = reduce(&state, .key(.character("#")))
         _ = reduce(&state, .tagsLoaded(Self.inUse))
         #expect(click(3, on: &state).isEmpty)
-        #expect(shown(state)?.selectedTag?.tag == "work")
+        expectEqual(shown(state)?.selectedTag?.tag, "work")
         // Row 4 is past the three tags; the title bar is no row.
         #expect(click(4, on: &state).isEmpty && click(0, on: &state).isEmpty)
-        #expect(shown(state)?.selectedTag?.tag == "work")
+        expectEqual(shown(state)?.selectedTag?.tag, "work")
         _ = click(2, on: &state)
-        #expect(click(2, on: &state) == [.loadTagged("phone", limit: TagsScreen.itemLimit)])
+        expectEqual(click(2, on: &state), [.loadTagged("phone", limit: TagsScreen.itemLimit)])
         let many = (1...30).map { ListedItem(item: Item(id: Int64($0), checklistID: 2, text: "Item \($0)", dueDate: nil, tags: ["phone"]), checklistName: "Errands") }
         _ = reduce(&state, .taggedLoaded("phone", many))
         _ = reduce(&state, .key(.mouse(MouseEvent(.wheelDown, row: 3, column: 6))))
-        #expect(shown(state)?.viewport.top == MouseInput.wheelRows)
+        expectEqual(shown(state)?.viewport.top, MouseInput.wheelRows)
         #expect(click(2, on: &state).isEmpty)
-        #expect(shown(state)?.selectedItem?.item.text == "Item \(MouseInput.wheelRows + 2)")
+        expectEqual(shown(state)?.selectedItem?.item.text, "Item \(MouseInput.wheelRows + 2)")
         let open = click(2, on: &state)
         #expect(open.contains(.loadItems(checklistID: 2, anchor: .item(Int64(MouseInput.wheelRows + 2), fallback: 0), pageSize: state.pageSize)))
     }
@@ -221,16 +220,16 @@ struct TagsRowsTests {
         _ = reduce(&state, .key(.character("#")))
         _ = reduce(&state, .tagsLoaded(Self.inUse))
         _ = reduce(&state, .key(.character("G")))   // the last tag, as on every list
-        #expect(reduce(&state, .key(.enter)) == [.loadTagged("work", limit: 500)])
+        expectEqual(reduce(&state, .key(.enter)), [.loadTagged("work", limit: 500)])
         _ = reduce(&state, .taggedLoaded("work", listed(500)))
-        #expect(render(state).lines()[0] == " #work                500+ open · 1/500")
+        expectEqual(render(state).lines()[0], " #work                500+ open · 1/500")
         // Far from the end nothing more is asked; on the last screen the next page is.
         #expect(reduce(&state, .key(.down)).isEmpty)
-        #expect(reduce(&state, .key(.character("G"))) == [.loadTagged("work", limit: 1000)])
+        expectEqual(reduce(&state, .key(.character("G"))), [.loadTagged("work", limit: 1000)])
         _ = reduce(&state, .taggedLoaded("work", listed(720)))
-        #expect(render(state).lines()[0] == " #work               720 open · 500/720")
+        expectEqual(render(state).lines()[0], " #work               720 open · 500/720")
         // All are here: the end asks for nothing.
         #expect(reduce(&state, .key(.character("G"))).isEmpty)
-        #expect(reduce(&state, .key(.escape)) == [.loadTags])
+        expectEqual(reduce(&state, .key(.escape)), [.loadTags])
     }
 }

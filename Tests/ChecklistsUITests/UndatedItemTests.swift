@@ -27,7 +27,7 @@ struct UndatedItemTests {
 
     @Test("an undated row shows no date, after the dated one")
     func rowWithoutDate() {
-        #expect(render(onChecklist()).lines().prefix(3) == [
+        expectEqual(render(onChecklist()).lines().prefix(3), [
             " 🛒 Groceries           2 Remaining · by due date",
             " [ ] Buy milk       11:00 AM",
             " [ ] Fix the shelf",
@@ -39,7 +39,7 @@ struct UndatedItemTests {
         var state = onChecklist()
         press(.enter, .tab, .tab, .tab, on: &state)
         press(key, on: &state)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Edit Item                              Groceries",
             "",
             "  Text        Buy milk",
@@ -54,7 +54,7 @@ struct UndatedItemTests {
             " S-Tab/↑:prev ^S:done Esc:cancel ?:help",
         ])
         let effects = press(.control("s"), on: &state)
-        #expect(effects == [.commit(.updateItem(id: 7, ItemDraft(text: "Buy milk", dueDate: nil, shouldRemind: false)))])
+        expectEqual(effects, [.commit(.updateItem(id: 7, ItemDraft(text: "Buy milk", dueDate: nil, shouldRemind: false)))])
     }
 
     @Test("Backspace with the picker open clears the date and closes the picker")
@@ -65,14 +65,14 @@ struct UndatedItemTests {
         press(.backspace, on: &state)
         #expect(state.screen.itemDetail?.picker == nil)
         #expect(state.screen.itemDetail?.dueDate == nil)
-        #expect(state.screen.itemDetail?.focus == .dueDate)
+        expectEqual(state.screen.itemDetail?.focus, .dueDate)
     }
 
     @Test("switching Remind Me on without a due date opens the picker at the next full hour")
     func remindNeedsDate() {
         var state = onChecklist(select: 1)
         press(.enter, .tab, .tab, .character(" "), on: &state)
-        #expect(render(state).lines() == [
+        expectEqual(render(state).lines(), [
             " Edit Item                              Groceries",
             "",
             "  Text        Fix the shelf",
@@ -86,11 +86,11 @@ struct UndatedItemTests {
             " ←→:field ↑↓:change t:words Enter:close Tab:next",
             " S-Tab:prev ^S:done ?:help",
         ])
-        #expect(state.screen.itemDetail?.focus == .picker)
+        expectEqual(state.screen.itemDetail?.focus, .picker)
         // Switching it off again keeps the date it now has.
         press(.backTab, .backTab, .character(" "), on: &state)
-        #expect(state.screen.itemDetail?.shouldRemind == false)
-        #expect(state.screen.itemDetail?.dueDate == Fixed.date("2026-11-21 11:00"))
+        expectEqual(state.screen.itemDetail?.shouldRemind, false)
+        expectEqual(state.screen.itemDetail?.dueDate, Fixed.date("2026-11-21 11:00"))
     }
 
     @Test("a new item starts without a due date; the picker's keys do nothing to a date that is not there")
@@ -98,8 +98,8 @@ struct UndatedItemTests {
         var state = onChecklist()
         press(.character("a"), on: &state)
         for character in "Shelf" { press(.character(character), on: &state) }
-        #expect(render(state).lines()[5] == "  Due Date                                  None")
+        expectEqual(render(state).lines()[5], "  Due Date                                  None")
         let effects = press(.control("s"), on: &state)
-        #expect(effects == [.commit(.addItem(checklistID: 1, ItemDraft(text: "Shelf", dueDate: nil)))])
+        expectEqual(effects, [.commit(.addItem(checklistID: 1, ItemDraft(text: "Shelf", dueDate: nil)))])
     }
 }

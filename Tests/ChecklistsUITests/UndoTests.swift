@@ -32,7 +32,7 @@ struct UndoTests {
         press(.enter, .character("a"), on: store)
         type("Milk", on: store)
         press(.enter, .character(" "), on: store)
-        #expect(render(store.state).lines() == [
+        expectEqual(render(store.state).lines(), [
             " List                     All Done! · by due date",
             " [x] Milk",
             "",
@@ -43,7 +43,7 @@ struct UndoTests {
             " s:sort Esc:back u:undo ?:help",
         ])
         press(.character("u"), on: store)
-        #expect(render(store.state).lines() == [
+        expectEqual(render(store.state).lines(), [
             " List                   1 Remaining · by due date",
             " [ ] Milk",
             "",
@@ -54,13 +54,13 @@ struct UndoTests {
             " ↑↓/jk:move Space:check a:add Enter:edit d… ?:help",
         ])
         press(.control("r"), on: store)
-        #expect(render(store.state).lines()[1] == " [x] Milk")
-        #expect(render(store.state).lines()[6] == " Redone: check “Milk”")
+        expectEqual(render(store.state).lines()[1], " [x] Milk")
+        expectEqual(render(store.state).lines()[6], " Redone: check “Milk”")
         press(.character("u"), .character("u"), on: store)
-        #expect(render(store.state).lines()[6] == " Undone: add “Milk”")
-        #expect(render(store.state).lines()[1] == "")
+        expectEqual(render(store.state).lines()[6], " Undone: add “Milk”")
+        expectEqual(render(store.state).lines()[1], "")
         press(.character("u"), on: store)
-        #expect(render(store.state).lines()[6] == " Nothing to undo.")
+        expectEqual(render(store.state).lines()[6], " Nothing to undo.")
     }
 
     @Test("undoing a list delete on All Lists brings it back with its items, and says how many")
@@ -72,9 +72,9 @@ struct UndoTests {
         // Made by this process: its own changes, no question.
         let store = try makeStore()
         press(.character("d"), .character("y"), on: store)
-        #expect(store.state.allLists.lists.map(\.checklist.name) == ["List"])
+        expectEqual(store.state.allLists.lists.map(\.checklist.name), ["List"])
         press(.character("u"), on: store)
-        #expect(render(store.state).lines() == [
+        expectEqual(render(store.state).lines(), [
             " Checklists                               2 lists",
             "  🛒 Groceries                        2 Remaining",
             "     List                              (No Items)",
@@ -93,7 +93,7 @@ struct UndoTests {
         try shell.apply(.addChecklist(name: "Trips", icon: .trips), now: Fixed.now)
         store.send(.changedElsewhere(at: Fixed.now))
         press(.character("u"), on: store)
-        #expect(render(store.state).lines() == [
+        expectEqual(render(store.state).lines(), [
             " Checklists                                                   2 lists",
             "     List                                                  (No Items)",
             "  🧳 Trips                                                 (No Items)",
@@ -104,9 +104,9 @@ struct UndoTests {
             " y yes  n no  Esc cancel",
         ])
         press(.character("n"), on: store)
-        #expect(store.state.allLists.lists.count == 2)
+        expectEqual(store.state.allLists.lists.count, 2)
         press(.character("u"), .character("y"), on: store)
-        #expect(render(store.state).lines() == [
+        expectEqual(render(store.state).lines(), [
             " Checklists                                                    1 list",
             "     List                                                  (No Items)",
             "",
@@ -128,21 +128,21 @@ struct UndoTests {
         try ChecklistsDatabase.temporary(in: folder).writeWithoutHistoryForTesting("UPDATE item SET text = 'Soy milk'")
         store.send(.changedElsewhere(at: Fixed.now))
         press(.character("u"), on: store)
-        #expect(render(store.state).lines().suffix(3) == [
+        expectEqual(render(store.state).lines().suffix(3), [
             "",
             " Cannot undo add “Milk”: “Soy milk” has changed",
             " since; nothing changed.",
         ])
-        #expect(render(store.state)[6, 1].color == .red)
-        #expect(render(store.state).lines()[1] == " [ ] Soy milk")
+        expectEqual(render(store.state)[6, 1].color, .red)
+        expectEqual(render(store.state).lines()[1], " [ ] Soy milk")
     }
 
     @Test("u and Ctrl-R are in the key table: on the help line as u, both on ?, both remappable by name")
     func keyTable() {
         #expect(KeyBindings.helpLine(for: .checklist).hasSuffix("u undo  ? help"))
         let undoKeys = KeyMap.defaults.allBindings(for: .dueItem).filter { $0.help == "undo" || $0.help == "redo" }
-        #expect(undoKeys.map(\.keys) == ["u", "Ctrl-R"])
-        #expect(KeyBindings.configName(of: .undo) == "undo")
-        #expect(KeyBindings.configName(of: .redo) == "redo")
+        expectEqual(undoKeys.map(\.keys), ["u", "Ctrl-R"])
+        expectEqual(KeyBindings.configName(of: .undo), "undo")
+        expectEqual(KeyBindings.configName(of: .redo), "redo")
     }
 }

@@ -29,28 +29,28 @@ struct UserKeysTests {
         #expect(throws: Never.self) { try KeyMap.refuseDoubleBindings(KeyMap.defaults.table, remapped: [:]) }
         let map = try KeyMap.defaults.remapped([])
         for context in KeyContext.allCases {
-            #expect(map.helpLine(for: context) == KeyMap.defaults.helpLine(for: context))
+            expectEqual(map.helpLine(for: context), KeyMap.defaults.helpLine(for: context))
         }
     }
 
     @Test("add = n: n opens Add Item, a does nothing, and the help line says n:add")
     func remappedAdd() throws {
         var state = onGroceries(keys: try remapped(KeyRemap(name: "add", keys: [.character("n")])))
-        #expect(render(state).lines().suffix(2) == [
+        expectEqual(render(state).lines().suffix(2), [
             " ↑↓/jk:move Space:check n:add Enter:edit",
             " d:delete s:sort Esc:back u:undo ?:help",
         ])
         _ = reduce(&state, .key(.character("a")))
-        #expect(state.route == .checklist)
+        expectEqual(state.route, .checklist)
         _ = reduce(&state, .key(.character("n")))
-        #expect(state.route == .itemDetail)
+        expectEqual(state.route, .itemDetail)
         #expect(render(state).lines()[0].hasPrefix(" Add Item"))
     }
 
     @Test("remapping one of a pair (down = N) splits its shared label, so no dead key is shown")
     func splitPair() throws {
         let state = onGroceries(keys: try remapped(KeyRemap(name: "down", keys: [.character("N"), .down])))
-        #expect(render(state).lines().suffix(2) == [
+        expectEqual(render(state).lines().suffix(2), [
             " ↑/k:move N/↓:move down Space:check",
             " a:add Enter:edit d:delete s:sort ?:help",
         ])
@@ -61,7 +61,7 @@ struct UserKeysTests {
         let keys = try remapped(KeyRemap(name: "delete", keys: [.character("D"), .delete]),
                                 KeyRemap(name: "quit", keys: [.control("q")]))
         let lines = HelpOverlay.lines(first: .allLists, keys: keys)
-        #expect(Array(lines.prefix(12)) == [
+        expectEqual(Array(lines.prefix(12)), [
             "All Lists",
             "  ↑ k                     move up",
             "  ↓ j                     move down",
@@ -80,9 +80,9 @@ struct UserKeysTests {
     @Test("a single character bound in a form is left out of its text field, which keeps typing it")
     func textFieldsKeepTyping() throws {
         let keys = try remapped(KeyRemap(name: "cancel", keys: [.character("x"), .escape]))
-        #expect(keys.command(for: .character("x"), in: .itemRemind) == .cancel)
+        expectEqual(keys.command(for: .character("x"), in: .itemRemind), .cancel)
         #expect(keys.command(for: .character("x"), in: .itemText) == nil)
-        #expect(keys.command(for: .escape, in: .itemText) == .cancel)
+        expectEqual(keys.command(for: .escape, in: .itemText), .cancel)
     }
 
     @Test("in a terminal too small to draw, the user's quit key quits and q no longer does")
@@ -98,16 +98,16 @@ struct UserKeysTests {
 
     @Test("a colour the terminal lacks becomes the nearest it has")
     func degradedColours() {
-        #expect(PaletteColor.number(208).number(onTerminalWith: 256) == 208)
-        #expect(PaletteColor.number(9).number(onTerminalWith: 8) == 1)
-        #expect(PaletteColor.number(196).number(onTerminalWith: 16) == 9)
-        #expect(PaletteColor.number(196).number(onTerminalWith: 8) == 1)
+        expectEqual(PaletteColor.number(208).number(onTerminalWith: 256), 208)
+        expectEqual(PaletteColor.number(9).number(onTerminalWith: 8), 1)
+        expectEqual(PaletteColor.number(196).number(onTerminalWith: 16), 9)
+        expectEqual(PaletteColor.number(196).number(onTerminalWith: 8), 1)
         // Orange (5, 2, 0 in the cube) is mostly red.
-        #expect(PaletteColor.number(208).number(onTerminalWith: 8) == 1)
-        #expect(PaletteColor.number(236).number(onTerminalWith: 8) == 0)
-        #expect(PaletteColor.number(255).number(onTerminalWith: 16) == 15)
-        #expect(PaletteColor.terminalDefault.number(onTerminalWith: 256) == -1)
-        #expect(PaletteColor.number(1).number(onTerminalWith: 2) == -1)
+        expectEqual(PaletteColor.number(208).number(onTerminalWith: 8), 1)
+        expectEqual(PaletteColor.number(236).number(onTerminalWith: 8), 0)
+        expectEqual(PaletteColor.number(255).number(onTerminalWith: 16), 15)
+        expectEqual(PaletteColor.terminalDefault.number(onTerminalWith: 256), -1)
+        expectEqual(PaletteColor.number(1).number(onTerminalWith: 2), -1)
     }
 
     @Test("render names roles, never the user's colours: the overdue marker and the selection bar")
@@ -117,8 +117,8 @@ struct UserKeysTests {
         let grid = render(state)
         let row = grid.lines().firstIndex { $0.contains("Milk") }!
         let marker = (0..<grid.width).first { grid[row, $0].grapheme == "!" }!
-        #expect(grid[row, marker].color == .overdue)
+        expectEqual(grid[row, marker].color, .overdue)
         #expect(grid[row, 0].color == .selection && grid[row, 0].style.contains(.reverse))
-        #expect(grid[0, 0].color == .heading)
+        expectEqual(grid[0, 0].color, .heading)
     }
 }

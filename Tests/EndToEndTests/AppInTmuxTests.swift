@@ -99,7 +99,7 @@ struct AppInTmuxTests {
         // writing, which never waits: an app whose write was cut short by
         // the signal does not hang the test.
         let marker = folder.file("first-frame")
-        #expect(mkfifo(marker, 0o600) == 0)
+        expectEqual(mkfifo(marker, 0o600), 0)
         let tmux = TmuxSession(width: 80, height: 24, command:
             "CHECKLISTS_FIRST_FRAME_FILE=\(shellQuoted(marker)) \(app)")
         defer { tmux.kill(); folder.remove() }
@@ -131,11 +131,11 @@ struct AppInTmuxTests {
         defer { tmux.kill(); folder.remove() }
         #expect(tmux.waitFor("(No Items)"))
         let killed = runCommand(["pkill", "-\(signal)", "-f", "--", "--db \(database)"])
-        #expect(killed.status == 0, "pkill: \(killed.output)")
+        expectEqual(killed.status, 0, "pkill: \(killed.output)")
         #expect(waitForFile(after), "the shell never got back after \(signal)")
-        #expect(fileLine(status) == "\(Self.endingSignals[signal]!)")
-        #expect(fileLine(before) == fileLine(after))
-        #expect(tmux.modes == TmuxSession.shellModes)
+        expectEqual(fileLine(status), "\(Self.endingSignals[signal]!)")
+        expectEqual(fileLine(before), fileLine(after))
+        expectEqual(tmux.modes, TmuxSession.shellModes)
     }
 
     @Test("a corrupt database is refused with a message, a non-zero exit, and the file unchanged")
@@ -180,7 +180,7 @@ struct AppInTmuxTests {
             usleep(300_000)
             let styled = tmux.tmux(["capture-pane", "-p", "-e", "-t", tmux.target]).output
             // SGR 31: red foreground.
-            #expect(styled.contains("\u{1B}[31m") == !noColour, "NO_COLOR=\(noColour): \(styled.debugDescription)")
+            expectEqual(styled.contains("\u{1B}[31m"), !noColour, "NO_COLOR=\(noColour): \(styled.debugDescription)")
         }
     }
 
@@ -209,7 +209,7 @@ struct AppInTmuxTests {
         let database = try ChecklistsDatabase.open(DatabaseLocation(path: self.database, createsFolder: false))
         let item = try #require(try database.item(id: 1))
         #expect(item.dueDate == nil)
-        #expect(item.shouldRemind == false)
+        expectEqual(item.shouldRemind, false)
     }
 
     @Test("a repeat set on the Repeat row: checking the item off keeps it open at its next due date, and the row says it was done")
@@ -244,7 +244,7 @@ struct AppInTmuxTests {
     func notATerminal() {
         let result = runCommand([PackagePaths.binary, "--db", database])
         defer { folder.remove() }
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.output.contains("must be a terminal"), "output: \(result.output)")
         #expect(!FileManager.default.fileExists(atPath: database))
         // `checklists --db P` is launched without the argument parser; the
@@ -257,10 +257,10 @@ struct AppInTmuxTests {
     @Test("--help and --version")
     func helpAndVersion() {
         let help = runCommand([PackagePaths.binary, "--help"])
-        #expect(help.status == 0)
+        expectEqual(help.status, 0)
         #expect(help.output.contains("--db <path>"))
         let version = runCommand([PackagePaths.binary, "--version"])
-        #expect(version.status == 0)
+        expectEqual(version.status, 0)
         #expect(version.output.hasPrefix("checklists "))
         folder.remove()
     }

@@ -24,7 +24,7 @@ struct CommandLineBinaryTests {
     @Test("a start links no library only a sync uses: libcurl and libxml2 (and the ICU, zlib and lzma behind it) are loaded by the sync alone")
     func noSyncLibrariesAtStart() {
         let linked = runCommand(["/usr/bin/ldd", PackagePaths.binary], environment: environment())
-        #expect(linked.status == 0)
+        expectEqual(linked.status, 0)
         #expect(linked.output.contains("libsqlite3"))
         for library in ["libcurl", "libxml2", "libicuuc", "libz.so", "liblzma"] {
             #expect(!linked.output.contains(library), "\(library) is linked: \(linked.output)")
@@ -36,11 +36,11 @@ struct CommandLineBinaryTests {
         defer { folder.remove() }
         let before = Date()
         let added = run(["--db", database, "add", "Buy milk", "--due", "+10m"])
-        #expect(added.status == 0)
-        #expect(added.output == "1\n")
-        #expect(run(["add", "--list", "List", "Late \u{1B}]52;c;x\u{7}", "--due", "2020-01-01 09:00", "--db", database]).output == "2\n")
+        expectEqual(added.status, 0)
+        expectEqual(added.output, "1\n")
+        expectEqual(run(["add", "--list", "List", "Late \u{1B}]52;c;x\u{7}", "--due", "2020-01-01 09:00", "--db", database]).output, "2\n")
         let listed = run(["list"], ["CHECKLISTS_DB": database])
-        #expect(listed.status == 0)
+        expectEqual(listed.status, 0)
         #expect(listed.output.contains("!  Jan 1, 2020, 9:00 AM"))
         #expect(listed.output.contains("Late ␛]52;c;x␇"))
         #expect(!listed.output.contains("\u{1B}"))
@@ -50,7 +50,7 @@ struct CommandLineBinaryTests {
         utc.timeZone = TimeZone(identifier: "UTC")!
         let status = run(["status", "--db", database]).output
         if utc.isDate(before.addingTimeInterval(12 * 60), inSameDayAs: before) {
-            #expect(status == "1 due today, 1 overdue\n")
+            expectEqual(status, "1 due today, 1 overdue\n")
         } else {
             #expect(["1 due today, 1 overdue\n", "1 overdue\n"].contains(status))
         }
@@ -72,7 +72,7 @@ struct CommandLineBinaryTests {
         ]
         for (arguments, status, message) in cases {
             let result = run(arguments + ["--db", database])
-            #expect(result.status == status, "\(arguments): \(result.output)")
+            expectEqual(result.status, status, "\(arguments): \(result.output)")
             #expect(result.output.hasPrefix(message), "\(arguments): \(result.output)")
         }
     }
@@ -103,11 +103,11 @@ struct CommandLineBinaryTests {
             #expect(run(["--db", database, "list"] + shape) == parser, "\(shape)")
         }
         #expect(run(["list", "--all", "--db", database]).output.contains("Old milk"))
-        #expect(run(["list", "--list", "Nope", "--db", database]).status == 1)
+        expectEqual(run(["list", "--list", "Nope", "--db", database]).status, 1)
         // A failure the same way too: exit 3, one line on stderr.
         try Data("hello".utf8).write(to: URL(fileURLWithPath: folder.file("bad.sqlite")))
         let failed = run(["status", "--db", folder.file("bad.sqlite")])
-        #expect(failed.status == 3)
+        expectEqual(failed.status, 3)
         #expect(failed == run(["status", "--db=\(folder.file("bad.sqlite"))"]))
     }
 
@@ -117,7 +117,7 @@ struct CommandLineBinaryTests {
         // The same adds into two files: one by the plain shapes, one through
         // the parser (`--db=` is not a plain shape).
         let plain = folder.file("plain.sqlite"), parsed = folder.file("parsed.sqlite")
-        for path in [plain, parsed] { #expect(run(["new-list", "Home", "--db", path]).status == 0) }
+        for path in [plain, parsed] { expectEqual(run(["new-list", "Home", "--db", path]).status, 0) }
         let shapes: [[String]] = [
             ["Buy milk"], ["Dentist", "--due", "tomorrow 9:00", "--remind"],
             ["--list", "Home", "Water the ferns", "--repeat", "weekly", "--due", "fri 17:00"], ["Call mum", "--note", "about the trip"],
@@ -146,8 +146,8 @@ struct CommandLineBinaryTests {
         defer { folder.remove() }
         let result = runCommand(["sh", "-c", #"exec "$0" add "$(printf 'caf\351')" --db "$1""#, PackagePaths.binary, database],
                                 environment: environment())
-        #expect(result.status == 2)
-        #expect(result.output == "checklists: argument 2 is not valid UTF-8 text; nothing was changed\n")
+        expectEqual(result.status, 2)
+        expectEqual(result.output, "checklists: argument 2 is not valid UTF-8 text; nothing was changed\n")
         #expect(!FileManager.default.fileExists(atPath: database))
     }
 
@@ -156,7 +156,7 @@ struct CommandLineBinaryTests {
         defer { folder.remove() }
         try Data("hello".utf8).write(to: URL(fileURLWithPath: database))
         let result = run(["status", "--db", database])
-        #expect(result.status == 3)
+        expectEqual(result.status, 3)
         #expect(result.output.hasPrefix("checklists: \(database) is not a Checklists database"))
         #expect(try String(contentsOfFile: database, encoding: .utf8) == "hello")
     }
@@ -174,7 +174,7 @@ struct CommandLineBinaryTests {
             """.write(toFile: config, atomically: false, encoding: .utf8)
         chmod(config, 0o666)
         let refused = run(["sync", "--config", config, "--db", database])
-        #expect(refused.status == 2)
+        expectEqual(refused.status, 2)
         #expect(refused.output == "checklists: \(config): other users can change it (group/world-writable), "
                 + "and it can name commands to run; run chmod go-w \(config)\n")
         #expect(!FileManager.default.fileExists(atPath: marker))
@@ -188,7 +188,7 @@ struct CommandLineBinaryTests {
     @Test("three loops of add side by side, nothing else open: every command exits 0 and every item is there")
     func concurrentCommands() throws {
         defer { folder.remove() }
-        #expect(run(["new-list", "Side", "--db", database]).status == 0)
+        expectEqual(run(["new-list", "Side", "--db", database]).status, 0)
         // With no process keeping the database open, each command that exits
         // is the last connection: SQLite checkpoints and deletes the WAL
         // under an exclusive lock, and a command starting then must wait for
@@ -201,7 +201,7 @@ struct CommandLineBinaryTests {
                 if result.status != 0 { lock.withLock { failures.append("loop \(loop) item \(index): exit \(result.status) \(result.output)") } }
             }
         }
-        #expect(failures == [])
+        expectEqual(failures, [])
         let listed = run(["lists", "--db", database])
         #expect(listed.output.contains("60 Remaining"), "\(listed.output)")
     }
@@ -211,13 +211,13 @@ struct CommandLineBinaryTests {
         defer { folder.remove() }
         for subcommand in ["add", "list", "done", "undone", "delete", "edit", "lists", "new-list", "delete-list", "status", "export", "import", "sync", "undo", "redo"] {
             let result = run([subcommand, "--help"])
-            #expect(result.status == 0, "\(subcommand)")
+            expectEqual(result.status, 0, "\(subcommand)")
             #expect(result.output.contains("USAGE: checklists \(subcommand)"), "\(subcommand): \(result.output)")
             #expect(result.output.contains("--db <path>"), "\(subcommand)")
         }
         for shell in ["bash", "zsh", "fish"] {
             let script = run(["--generate-completion-script", shell])
-            #expect(script.status == 0)
+            expectEqual(script.status, 0)
             #expect(script.output.contains("new-list"), "\(shell)")
         }
     }
@@ -228,12 +228,12 @@ struct CommandLineBinaryTests {
         _ = run(["new-list", "Trips", "--icon", "trips", "--db", database])
         _ = run(["add", "Pack", "--list", "trips", "--due", "tomorrow 9:00", "--remind", "--db", database])
         let exported = run(["export", "--json", "--db", database])
-        #expect(exported.status == 0)
+        expectEqual(exported.status, 0)
         let file = folder.file("backup.json")
         try exported.output.write(toFile: file, atomically: true, encoding: .utf8)
         let copy = folder.file("copy.sqlite")
-        #expect(run(["import", "--json", file, "--db", copy]).status == 0)
-        #expect(run(["export", "--db", copy]).output == exported.output)
+        expectEqual(run(["import", "--json", file, "--db", copy]).status, 0)
+        expectEqual(run(["export", "--db", copy]).output, exported.output)
     }
 
     @Test("an import into a new file killed at any moment leaves no database, or all of it; the next import makes it whole")
@@ -245,7 +245,7 @@ struct CommandLineBinaryTests {
         let file = folder.file("big.json")
         try document.write(toFile: file, atomically: true, encoding: .utf8)
         let whole = folder.file("whole.sqlite")
-        #expect(run(["import", file, "--db", whole]).status == 0)
+        expectEqual(run(["import", file, "--db", whole]).status, 0)
         let expected = run(["list", "--all", "--db", whole]).output
         #expect(expected.contains("Item 4000"))
 
@@ -262,11 +262,11 @@ struct CommandLineBinaryTests {
             // Either no database at all (a `.creating` file may be left), or all of it.
             if FileManager.default.fileExists(atPath: path) {
                 outcomes.insert("whole")
-                #expect(run(["list", "--all", "--db", path]).output == expected, "seed \(seed), round \(round)")
+                expectEqual(run(["list", "--all", "--db", path]).output, expected, "seed \(seed), round \(round)")
             } else {
                 outcomes.insert("none")
-                #expect(run(["import", file, "--db", path]).status == 0, "seed \(seed), round \(round)")
-                #expect(run(["list", "--all", "--db", path]).output == expected, "seed \(seed), round \(round)")
+                expectEqual(run(["import", file, "--db", path]).status, 0, "seed \(seed), round \(round)")
+                expectEqual(run(["list", "--all", "--db", path]).output, expected, "seed \(seed), round \(round)")
             }
             #expect(!FileManager.default.fileExists(atPath: path + ".creating"), "seed \(seed), round \(round)")
         }

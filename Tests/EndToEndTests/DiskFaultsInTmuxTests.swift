@@ -69,8 +69,8 @@ struct DiskFaultsInTmuxTests {
         expectEditsRefused(saying: "The disk is full", in: tmux)
 
         let refused = cli(["add", "--list", "List", "from the shell"], database)
-        #expect(refused.status == 3)
-        #expect(refused.output == "checklists: \(StorageError.diskFull(path: database).description)\n")
+        expectEqual(refused.status, 3)
+        expectEqual(refused.output, "checklists: \(StorageError.diskFull(path: database).description)\n")
 
         mount.removeFile()
         mount.removeFile("probe")
@@ -81,7 +81,7 @@ struct DiskFaultsInTmuxTests {
         #expect(tmux.waitUntil { _ in tmux.isDead })
 
         let listed = cli(["list", "--all"], database)
-        #expect(listed.status == 0)
+        expectEqual(listed.status, 0)
         let lines = listed.output.split(separator: "\n")
         #expect(lines.contains { $0.contains("saved before") && $0.contains(" x ") }, "\(listed.output)")
         #expect(lines.contains { $0.contains("saved after") }, "\(listed.output)")
@@ -100,8 +100,8 @@ struct DiskFaultsInTmuxTests {
         expectEditsRefused(saying: "became read-only", in: tmux)
 
         let refused = cli(["add", "--list", "List", "from the shell"], database)
-        #expect(refused.status == 3)
-        #expect(refused.output == "checklists: \(StorageError.readOnly(path: database).description)\n")
+        expectEqual(refused.status, 3)
+        expectEqual(refused.output, "checklists: \(StorageError.readOnly(path: database).description)\n")
 
         tmux.press("C-c")
         #expect(tmux.waitUntil { _ in tmux.isDead })
@@ -118,7 +118,7 @@ struct DiskFaultsInTmuxTests {
         #expect(again.waitUntil { _ in again.isDead })
 
         let listed = cli(["list", "--all"], database)
-        #expect(listed.status == 0)
+        expectEqual(listed.status, 0)
         #expect(listed.output.contains("saved before") && listed.output.contains("saved after"), "\(listed.output)")
         #expect(!listed.output.contains("never saved") && !listed.output.contains("from the shell"), "\(listed.output)")
     }
@@ -131,7 +131,7 @@ struct DiskFaultsInTmuxTests {
         let database = mount.path + "/checklists.sqlite"
         let status = folder.file("status")
         defer { mount.remove(); folder.remove() }
-        #expect(cli(["add", "--list", "List", "saved before"], database).status == 0)
+        expectEqual(cli(["add", "--list", "List", "saved before"], database).status, 0)
         let before = try Data(contentsOf: URL(fileURLWithPath: database))
         #expect(mount.makeReadOnly())
 
@@ -142,8 +142,8 @@ struct DiskFaultsInTmuxTests {
         #expect(tmux.waitFor("cannot be written"), "message: \(tmux.text)")
 
         let refused = cli(["add", "--list", "List", "never saved"], database)
-        #expect(refused.status == 3)
-        #expect(refused.output == "checklists: \(StorageError.readOnly(path: database).description)\n")
+        expectEqual(refused.status, 3)
+        expectEqual(refused.output, "checklists: \(StorageError.readOnly(path: database).description)\n")
         #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
         #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
     }

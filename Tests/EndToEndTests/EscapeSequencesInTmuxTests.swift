@@ -35,7 +35,7 @@ struct EscapeSequencesInTmuxTests {
     func checklists(_ arguments: [String]) -> String {
         let result = runCommand([PackagePaths.binary] + arguments + ["--db", database],
                                 environment: ["TZ": "UTC", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
-        #expect(result.status == 0, "checklists \(arguments): \(result.output)")
+        expectEqual(result.status, 0, "checklists \(arguments): \(result.output)")
         return result.output
     }
 
@@ -137,7 +137,7 @@ struct EscapeSequencesInTmuxTests {
         expectScreen("home", showing: ["Due today and overdue"])
         tmux.press("q")
         #expect(waitForFile(status), "did not quit: \(tmux.text)")
-        #expect(fileLine(status) == "0")
+        expectEqual(fileLine(status), "0")
 
         // What the terminal received: curses' own sequences and the stand-ins,
         // never the data's. curses clears with ESC [ H ESC [ J on tmux-256color,
@@ -166,7 +166,7 @@ struct EscapeSequencesInTmuxTests {
         // checker most of a second.
         func scalars(_ texts: [String]) -> Set<[Unicode.Scalar]> { Set(texts.map { Array($0.unicodeScalars) }) }
         let typedAndImported: [String] = Self.typedItems + Self.importedItems
-        #expect(scalars(names) == scalars([Self.typedList, Self.importedList]))
-        #expect(scalars(texts) == scalars(typedAndImported))
+        expectEqual(scalars(names), scalars([Self.typedList, Self.importedList]))
+        expectEqual(scalars(texts), scalars(typedAndImported))
     }
 }

@@ -137,8 +137,8 @@ struct FieldsInteropTests {
     func priorityFromOtherApps(_ kind: ServerKind) throws {
         try scenario(kind) { server, laptop, other in
             try putOtherApps(other)
-            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": 4 received"#])
-            #expect(priorities(laptop) == ["Book flights: low", "Pay rent: high", "Renew the passport: high", "Water the plants: medium"])
+            expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": 4 received"#])
+            expectEqual(priorities(laptop), ["Book flights: low", "Pay rent: high", "Renew the passport: high", "Water the plants: medium"])
             // The rows say so too.
             let listed = laptop.run(["list", "--list", "Phone"]).output
             #expect(listed.contains("!!! Pay rent") && listed.contains("!! Water the plants") && listed.contains("! Book flights"), "\(listed)")
@@ -146,7 +146,7 @@ struct FieldsInteropTests {
             // Edited here: the text of one, the priority of another.
             laptop.run(["edit", laptop.id(of: "Renew the passport"), "--text", "Renew both passports"])
             laptop.run(["edit", laptop.id(of: "Book flights"), "--priority", "high"])
-            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": 2 sent"#])
+            expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": 2 sent"#])
             let nextcloud = other.run(["get", "Phone", "nextcloud-1"])
             #expect(nextcloud.contains("SUMMARY:Renew both passports") && nextcloud.contains("PRIORITY:3")
                     && nextcloud.contains("X-OC-HIDESUBTASKS:0") && nextcloud.contains("PERCENT-COMPLETE:0"), "\(nextcloud)")
@@ -155,8 +155,8 @@ struct FieldsInteropTests {
                     && thunderbird.contains("X-MOZ-GENERATION:1"), "\(thunderbird)")
             // Nothing changed since: nothing is sent.
             let puts = server.requests("PUT")
-            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": up to date"#])
-            #expect(server.requests("PUT") == puts)
+            expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": up to date"#])
+            expectEqual(server.requests("PUT"), puts)
 
             // Both sides change the same to-do, each a different field: both stay.
             other.run(["edit", "Phone", "apple-1", "PRIORITY", "9"])
@@ -165,7 +165,7 @@ struct FieldsInteropTests {
             #expect(priorities(laptop).contains("Pay the rent: low"))
             let apple = other.run(["get", "Phone", "apple-1"])
             #expect(apple.contains("SUMMARY:Pay the rent") && apple.contains("PRIORITY:9") && apple.contains("X-APPLE-SORT-ORDER:28"), "\(apple)")
-            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": up to date"#])
+            expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": up to date"#])
         }
     }
 
@@ -186,7 +186,7 @@ struct FieldsInteropTests {
     func startsBesideOtherApps(_ kind: ServerKind) throws {
         try scenario(kind) { server, laptop, other in
             try putOtherApps(other)
-            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": 4 received"#])
+            expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": 4 received"#])
             let database = try laptop.open()
             func item(_ text: String) throws -> Item {
                 try #require(try database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil).first { $0.item.text == text }?.item)
@@ -211,17 +211,17 @@ struct FieldsInteropTests {
             for text in ["Pay rent", "Water the plants", "Book flights", "Renew the passport"] {
                 laptop.run(["edit", laptop.id(of: text), "--text", text + " soon"])
             }
-            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": 4 sent"#])
+            expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": 4 sent"#])
             for (name, todo) in Self.otherApps {
                 let got = other.run(["get", "Phone", uid(todo)])
                 #expect(got.contains(" soon"), "\(name): \(got)")
                 for line in kept(todo) { #expect(got.contains(line), "\(name): \(line) in \(got)") }
-                #expect(got.components(separatedBy: "BEGIN:VALARM").count == todo.components(separatedBy: "BEGIN:VALARM").count, "\(name): \(got)")
+                expectEqual(got.components(separatedBy: "BEGIN:VALARM").count, todo.components(separatedBy: "BEGIN:VALARM").count, "\(name): \(got)")
             }
 
             // tasks.org's weekly one checked off here: next Friday, started the Monday before.
             laptop.run(["done", laptop.id(of: "Water the plants soon")])
-            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": 1 sent"#])
+            expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": 1 sent"#])
             let done = other.run(["get", "Phone", "tasks-org-1"])
             #expect(done.contains("DTSTART:20300114T080000Z") && done.contains("DUE:20300118T160000Z")
                     && done.contains("RRULE:FREQ=WEEKLY;BYDAY=FR") && !done.contains("STATUS:COMPLETED"), "\(done)")
@@ -230,14 +230,14 @@ struct FieldsInteropTests {
             var draft = try item("Pay rent soon").draft
             draft.startDate = Fixed.instant("2030-01-08T09:00:00Z")
             try database.apply(.updateItem(id: try item("Pay rent soon").id, draft), now: Date())
-            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": 1 sent"#])
+            expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": 1 sent"#])
             let started = other.run(["get", "Phone", "apple-1"])
             #expect(started.contains("DTSTART:20300108T090000Z") && started.contains("DUE:20300110T090000Z")
                     && started.contains("X-APPLE-SORT-ORDER:28"), "\(started)")
             // Nothing changed since: nothing is sent.
             let puts = server.requests("PUT")
-            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": up to date"#])
-            #expect(server.requests("PUT") == puts)
+            expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": up to date"#])
+            expectEqual(server.requests("PUT"), puts)
         }
     }
 }

@@ -25,7 +25,7 @@ struct FiltersInTmuxTests {
                           ["add", "Fix printer", "--list", "Home", "--tag", "work", "--priority", "high"],
                           ["add", "Buy milk", "--list", "Home"]] {
             let result = command(arguments)
-            #expect(result.status == 0, "\(result.output)")
+            expectEqual(result.status, 0, "\(result.output)")
         }
     }
 
@@ -45,7 +45,7 @@ struct FiltersInTmuxTests {
         tmux.press("Enter")
         #expect(tmux.waitFor("2 of 4 open"), "\(tmux.text)")
         let screen = tmux.screen()
-        #expect(Array(screen.prefix(3)) == [
+        expectEqual(Array(screen.prefix(3)), [
             " #work !high                                                        2 of 4 open",
             " [ ] Call the bank #work  !!! Office",
             " [ ] Fix printer #work    !!! Home",
@@ -59,9 +59,9 @@ struct FiltersInTmuxTests {
         #expect(tmux.waitFor("Smart lists"), "\(tmux.text)")
         #expect(tmux.screen().contains { $0.hasPrefix("  ⚲  Urgent at work") && $0.hasSuffix(" 2") }, "\(tmux.text)")
         // Another process adds a matching item: the count follows at once.
-        #expect(command(["add", "Renew passport", "--list", "Home", "--tag", "work", "--priority", "high"]).status == 0)
+        expectEqual(command(["add", "Renew passport", "--list", "Home", "--tag", "work", "--priority", "high"]).status, 0)
         #expect(tmux.waitUntil { $0.split(separator: "\n").contains { $0.hasPrefix("  ⚲  Urgent at work") && $0.hasSuffix(" 3") } }, "\(tmux.text)")
-        #expect(command(["list", "--filter", "urgent at work", "--count"]).output == "3\n")
+        expectEqual(command(["list", "--filter", "urgent at work", "--count"]).output, "3\n")
         // Open it: its name in the title; the command line's item is there.
         tmux.press("G")
         tmux.press("Enter")
@@ -82,7 +82,7 @@ struct FiltersInTmuxTests {
     @Test("40×12 and 200×50: the items and All Lists' smart lists fit the pane")
     func sizes() throws {
         fill()
-        #expect(command(["smart-lists", "--add", "Work", "--filter", "#work"]).status == 0)
+        expectEqual(command(["smart-lists", "--add", "Work", "--filter", "#work"]).status, 0)
         for (width, height) in [(40, 12), (200, 50)] {
             let tmux = TmuxSession(width: width, height: height, command: app)
             defer { tmux.kill() }

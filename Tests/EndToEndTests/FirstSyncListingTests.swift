@@ -37,45 +37,45 @@ struct FirstSyncListingTests {
         defer { server.stop() }
         let phone = Device(folder: folder, name: "phone", url: server.url, authenticated: server.authenticated)
         for text in ["Buy milk", "Call mom", "Water plants"] { phone.run(["add", "--list", "List", text]) }
-        #expect(phone.sync() == [#""List": 3 sent"#])
+        expectEqual(phone.sync(), [#""List": 3 sent"#])
         let proxy = try RecordingProxy(folder: folder, upstream: server.port)
         defer { proxy.stop() }
         let laptop = Device(folder: folder, name: "laptop", url: proxy.url, authenticated: server.authenticated)
 
-        #expect(laptop.sync() == [#""List": 3 received"#])
-        #expect(reports(proxy, from: 0) == ["query", "multiget"])
+        expectEqual(laptop.sync(), [#""List": 3 received"#])
+        expectEqual(reports(proxy, from: 0), ["query", "multiget"])
         #expect(!others(proxy, from: 0).contains("PUT"))
-        #expect(laptop.items() == ["Buy milk | -", "Call mom | -", "Water plants | -"])
+        expectEqual(laptop.items(), ["Buy milk | -", "Call mom | -", "Water plants | -"])
 
         // Nothing changed: the calendar's change tag says so, and nothing
         // is listed, fetched or sent.
         var seen = proxy.requests().count
-        #expect(laptop.sync() == [#""List": up to date"#])
-        #expect(reports(proxy, from: seen) == [])
-        #expect(others(proxy, from: seen) == ["PROPFIND"])
+        expectEqual(laptop.sync(), [#""List": up to date"#])
+        expectEqual(reports(proxy, from: seen), [])
+        expectEqual(others(proxy, from: seen), ["PROPFIND"])
 
         // Changed there: the listing that finds it carries the token the
         // next sync lists from.
         phone.run(["edit", phone.id(of: "Call mom"), "--text", "Call mom and dad"])
-        #expect(phone.sync() == [#""List": 1 sent"#])
+        expectEqual(phone.sync(), [#""List": 1 sent"#])
         seen = proxy.requests().count
-        #expect(laptop.sync() == [#""List": 1 received"#])
-        #expect(reports(proxy, from: seen) == ["sync from none", "multiget"])
-        #expect(laptop.items() == ["Buy milk | -", "Call mom and dad | -", "Water plants | -"])
+        expectEqual(laptop.sync(), [#""List": 1 received"#])
+        expectEqual(reports(proxy, from: seen), ["sync from none", "multiget"])
+        expectEqual(laptop.items(), ["Buy milk | -", "Call mom and dad | -", "Water plants | -"])
 
         phone.run(["delete", phone.id(of: "Buy milk")])
         phone.run(["add", "--list", "List", "Post letter"])
-        #expect(phone.sync() == [#""List": 1 sent, 1 deleted on the server"#])
+        expectEqual(phone.sync(), [#""List": 1 sent, 1 deleted on the server"#])
         seen = proxy.requests().count
         let found = laptop.sync()
-        #expect(found == [#""List": 1 received, 1 deleted here"#])
-        #expect(reports(proxy, from: seen).first == "sync from a token")
+        expectEqual(found, [#""List": 1 received, 1 deleted here"#])
+        expectEqual(reports(proxy, from: seen).first, "sync from a token")
         #expect(!reports(proxy, from: seen).contains("sync from none"))
-        #expect(laptop.items() == ["Call mom and dad | -", "Post letter | -", "Water plants | -"])
+        expectEqual(laptop.items(), ["Call mom and dad | -", "Post letter | -", "Water plants | -"])
 
         seen = proxy.requests().count
-        #expect(laptop.sync() == [#""List": up to date"#])
-        #expect(reports(proxy, from: seen) == [])
+        expectEqual(laptop.sync(), [#""List": up to date"#])
+        expectEqual(reports(proxy, from: seen), [])
         #expect(!others(proxy, from: seen).contains("PUT") && !others(proxy, from: seen).contains("GET"))
     }
 
@@ -90,29 +90,29 @@ struct FirstSyncListingTests {
         let laptop = Device(folder: folder, name: "laptop", url: proxy.url, authenticated: server.authenticated)
         for text in ["Buy milk", "Call mom"] { laptop.run(["add", "--list", "List", text]) }
 
-        #expect(laptop.sync() == [#""List": 2 sent"#])
-        #expect(reports(proxy, from: 0) == ["query"])
-        #expect(others(proxy, from: 0).filter { $0 == "PUT" }.count == 2)
+        expectEqual(laptop.sync(), [#""List": 2 sent"#])
+        expectEqual(reports(proxy, from: 0), ["query"])
+        expectEqual(others(proxy, from: 0).filter { $0 == "PUT" }.count, 2)
 
         // Our own writes moved the calendar's tag: the next sync lists it
         // whole once, from no token, finds only what it sent, and keeps the token.
         var seen = proxy.requests().count
-        #expect(laptop.sync() == [#""List": up to date"#])
-        #expect(reports(proxy, from: seen) == ["sync from none"])
+        expectEqual(laptop.sync(), [#""List": up to date"#])
+        expectEqual(reports(proxy, from: seen), ["sync from none"])
         #expect(!others(proxy, from: seen).contains("PUT"))
         seen = proxy.requests().count
-        #expect(laptop.sync() == [#""List": up to date"#])
-        #expect(reports(proxy, from: seen) == [])
-        #expect(others(proxy, from: seen) == ["PROPFIND"])
+        expectEqual(laptop.sync(), [#""List": up to date"#])
+        expectEqual(reports(proxy, from: seen), [])
+        expectEqual(others(proxy, from: seen), ["PROPFIND"])
 
         // A change from another device is found by the token.
         let phone = Device(folder: folder, name: "phone", url: server.url, authenticated: server.authenticated)
-        #expect(phone.sync() == [#""List": 2 received"#])
+        expectEqual(phone.sync(), [#""List": 2 received"#])
         phone.run(["done", phone.id(of: "Buy milk")])
-        #expect(phone.sync() == [#""List": 1 sent"#])
+        expectEqual(phone.sync(), [#""List": 1 sent"#])
         seen = proxy.requests().count
-        #expect(laptop.sync() == [#""List": 1 received"#])
-        #expect(reports(proxy, from: seen) == ["sync from a token", "multiget"])
-        #expect(laptop.items() == ["Buy milk | - | x", "Call mom | -"])
+        expectEqual(laptop.sync(), [#""List": 1 received"#])
+        expectEqual(reports(proxy, from: seen), ["sync from a token", "multiget"])
+        expectEqual(laptop.items(), ["Buy milk | - | x", "Call mom | -"])
     }
 }

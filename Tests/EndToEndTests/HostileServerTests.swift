@@ -28,7 +28,7 @@ struct HostileServerTests {
         let server = try HostileServer(folder: folder, mode: mode)
         defer { server.stop() }
         let result = sync(server)
-        #expect(result.status == 4, "\(result.output)")
+        expectEqual(result.status, 4, "\(result.output)")
         #expect(result.output.contains("127.0.0.1:\(server.port)"), "\(result.output)")
         #expect(result.output.contains("on another server") && result.output.contains("nothing was sent there"), "\(result.output)")
         #expect(!result.output.contains(Self.password))
@@ -44,7 +44,7 @@ struct HostileServerTests {
         let server = try HostileServer(folder: folder, mode: mode)
         defer { server.stop() }
         let result = sync(server)
-        #expect(result.status == 0, "\(result.output)")
+        expectEqual(result.status, 0, "\(result.output)")
         #expect(result.output.contains("skipped http://127.0.0.1:\(server.otherPort)/"), "\(result.output)")
         #expect(result.output.contains(#""List": 3 received"#), "\(result.output)")
         usleep(200_000)
@@ -60,9 +60,9 @@ struct HostileServerTests {
         let server = try HostileServer(folder: folder, mode: mode)
         defer { server.stop() }
         let result = sync(server)
-        #expect(result.status == 4)
+        expectEqual(result.status, 4)
         #expect(result.output.contains("redirects") && result.output.contains("does not follow redirects"), "\(result.output)")
-        #expect(server.requests.count == 1, "\(server.requests)")
+        expectEqual(server.requests.count, 1, "\(server.requests)")
         usleep(200_000)
         #expect(server.otherReceived.isEmpty)
     }
@@ -74,7 +74,7 @@ struct HostileServerTests {
         let server = try HostileServer(folder: folder, mode: mode)
         defer { server.stop() }
         let result = sync(server, timeout: "60")
-        #expect(result.status == 4, "\(result.output)")
+        expectEqual(result.status, 4, "\(result.output)")
         #expect(result.output.contains("larger than 64 MiB"), "\(result.output)")
         // The limit is 64 MiB of reply: the whole process stays well under
         // three times that, whatever the server sends.
@@ -88,7 +88,7 @@ struct HostileServerTests {
         defer { server.stop() }
         let result = sync(server, timeout: "2")
         let ended = Date().timeIntervalSince1970
-        #expect(result.status == 4, "\(result.output)")
+        expectEqual(result.status, 4, "\(result.output)")
         #expect(result.output.contains("did not answer in time"), "\(result.output)")
         // Timed from the slow reply's start, as the server saw it, so that the
         // process's start and its discovery requests on a busy machine do not
@@ -103,15 +103,15 @@ struct HostileServerTests {
         let server = try HostileServer(folder: folder, mode: "bad-todos", todos: 5)
         defer { server.stop() }
         let result = sync(server, timeout: "30")
-        #expect(result.status == 0, "\(result.output)")
+        expectEqual(result.status, 0, "\(result.output)")
         let lines = result.output.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.contains("/cal/todo-2.ics") && $0.contains("replaced") }, "\(lines)")
         #expect(lines.contains { $0.contains("/cal/todo-3.ics") && $0.contains("replaced") }, "\(lines)")
         #expect(lines.contains { $0.contains("skipped /cal/todo-4.ics") && $0.contains("larger than 64 MiB") }, "\(lines)")
-        #expect(lines.last == #""List": 4 received"#, "\(lines)")
+        expectEqual(lines.last, #""List": 4 received"#, "\(lines)")
         let listed = runCommand([PackagePaths.binary, "list", "--all", "--json"], environment: environment(server)).output
         let texts = ((try? JSONSerialization.jsonObject(with: Data(listed.utf8))) as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }.sorted()
-        #expect(texts == ["Bad \u{FFFD}\u{FFFD} bytes", "Control \u{FFFD}\u{FFFD} chars", "To-do 1", "To-do 5"], "\(texts)")
+        expectEqual(texts, ["Bad \u{FFFD}\u{FFFD} bytes", "Control \u{FFFD}\u{FFFD} chars", "To-do 1", "To-do 5"], "\(texts)")
         #expect(result.peakKiB < 400 * 1024, "peak \(result.peakKiB) KiB")
     }
 
@@ -121,9 +121,9 @@ struct HostileServerTests {
         var environment = ["PATH": "/usr/bin:/bin", "HOME": folder.path, "CHECKLISTS_DB": folder.file("test.sqlite"),
                            "CHECKLISTS_SYNC_URL": "http://127.evil.example/", "CHECKLISTS_SYNC_PASSWORD": Self.password]
         let result = runCommand([PackagePaths.binary, "sync"], environment: environment)
-        #expect(result.status == 2)
+        expectEqual(result.status, 2)
         #expect(result.output.contains("refusing plain HTTP to 127.evil.example"), "\(result.output)")
         environment["CHECKLISTS_SYNC_URL"] = "http://127.0.0.1.nip.io/"
-        #expect(runCommand([PackagePaths.binary, "sync"], environment: environment).status == 2)
+        expectEqual(runCommand([PackagePaths.binary, "sync"], environment: environment).status, 2)
     }
 }

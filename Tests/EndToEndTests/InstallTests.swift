@@ -40,7 +40,7 @@ struct InstallTests {
         let before = tree()
 
         let installed = run([PackagePaths.root + "/scripts/install"])
-        #expect(installed.status == 0, "\(installed.output)")
+        expectEqual(installed.status, 0, "\(installed.output)")
         #expect(installed.output.contains("installed \(prefix)/bin/checklists\n"))
         #expect(installed.output.contains("installed \(prefix)/share/man/man1/checklists.1\n"))
         #expect(installed.output.contains("installed \(prefix)/share/bash-completion/completions/checklists\n"))
@@ -52,7 +52,7 @@ struct InstallTests {
         #expect(unit.contains("\nExecStart=\(prefix)/bin/checklists notify\n"), "\(unit)")
 
         let version = run([prefix + "/bin/checklists", "--version"])
-        #expect(version.status == 0)
+        expectEqual(version.status, 0)
         #expect(version.output.hasPrefix("checklists "))
 
         // The installed binary is its own sync helper: `sync` starts it again,
@@ -60,11 +60,11 @@ struct InstallTests {
         // listens on this machine's discard port).
         let sync = run([prefix + "/bin/checklists", "sync", "--url", "http://127.0.0.1:9/"],
                        ["CHECKLISTS_DB": folder.file("sync.sqlite"), "CHECKLISTS_CONFIG": "/dev/null"])
-        #expect(sync.status == 4, "\(sync.output)")
+        expectEqual(sync.status, 4, "\(sync.output)")
         #expect(sync.output.contains("cannot reach the sync server 127.0.0.1"), "\(sync.output)")
 
         let page = run(["man", "-l", prefix + "/share/man/man1/checklists.1"], ["MANPAGER": "cat", "PAGER": "cat", "MANWIDTH": "80"])
-        #expect(page.status == 0, "\(page.output)")
+        expectEqual(page.status, 0, "\(page.output)")
         #expect(page.output.contains("NAME"))
         #expect(page.output.contains("checklists"))
 
@@ -78,22 +78,22 @@ struct InstallTests {
             """
         let completed = run(["bash", "--norc", "-i", "-c", script])
         let completions: [String] = completed.output.split(separator: "\n").map(String.init).filter { !$0.contains("bash:") }
-        #expect(completions == ["list", "lists"], "\(completed.output)")
+        expectEqual(completions, ["list", "lists"], "\(completed.output)")
 
         // Again: an update, same files, nothing doubled in the manifest.
         let again = run([PackagePaths.root + "/scripts/install"])
-        #expect(again.status == 0, "\(again.output)")
+        expectEqual(again.status, 0, "\(again.output)")
         let manifest = try String(contentsOfFile: prefix + "/share/checklists/installed-files", encoding: .utf8)
         let manifestLines: [Substring] = manifest.split(separator: "\n")
-        #expect(Set(manifestLines).count == manifestLines.count)
+        expectEqual(Set(manifestLines).count, manifestLines.count)
 
         let removed = run([PackagePaths.root + "/scripts/install", "--uninstall"])
-        #expect(removed.status == 0, "\(removed.output)")
+        expectEqual(removed.status, 0, "\(removed.output)")
         #expect(removed.output.contains("removed \(prefix)/bin/checklists\n"))
-        #expect(tree() == before)
+        expectEqual(tree(), before)
 
         let nothing = run([PackagePaths.root + "/scripts/install", "--uninstall"])
-        #expect(nothing.status == 1)
+        expectEqual(nothing.status, 1)
         #expect(nothing.output.hasPrefix("Nothing to remove: "))
     }
 }

@@ -24,11 +24,11 @@ struct ListOrderInTmuxTests: AppOnItsOwnDatabase {
 
     @Test("80×24: J, K, s and u on All Lists, the order at the next start, and `lists` in the same order")
     func reorder() throws {
-        for name in ["List 10", "List 2"] { #expect(command(["new-list", name]).status == 0) }
+        for name in ["List 10", "List 2"] { expectEqual(command(["new-list", name]).status, 0) }
         let tmux = TmuxSession(width: 80, height: 24, command: app)
         defer { tmux.kill(); folder.remove() }
         #expect(tmux.waitUntil { _ in rows(tmux).count == 3 }, "\(tmux.text)")
-        #expect(rows(tmux) == [
+        expectEqual(rows(tmux), [
             "     List                                                            (No Items)",
             "     List 2                                                          (No Items)",
             "     List 10                                                         (No Items)",
@@ -37,31 +37,31 @@ struct ListOrderInTmuxTests: AppOnItsOwnDatabase {
         tmux.press("J")
         #expect(tmux.waitFor("3 lists · by hand"), "\(tmux.text)")
         #expect(tmux.text.contains("Lists now by hand; s sorts by name."), "\(tmux.text)")
-        #expect(names(tmux) == ["List 2", "List", "List 10"], "\(tmux.text)")
+        expectEqual(names(tmux), ["List 2", "List", "List 10"], "\(tmux.text)")
         // J again: List goes last; the command line prints the same order.
         tmux.press("J")
         #expect(tmux.waitUntil { _ in names(tmux) == ["List 2", "List 10", "List"] }, "\(tmux.text)")
-        #expect(listed() == ["List 2", "List 10", "List"], "\(command(["lists"]).output)")
+        expectEqual(listed(), ["List 2", "List 10", "List"], "\(command(["lists"]).output)")
         let json = command(["lists", "--json"]).output
         let jsonNames = (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])?.compactMap { $0["name"] as? String }
-        #expect(jsonNames == ["List 2", "List 10", "List"], "\(json)")
+        expectEqual(jsonNames, ["List 2", "List 10", "List"], "\(json)")
         // s: by name again, the selection still on List; u brings the hand order back.
         tmux.press("s")
         #expect(tmux.waitUntil { $0.contains("Lists by name; s puts your order back.") && !$0.contains("· by hand") }, "\(tmux.text)")
-        #expect(listed() == ["List", "List 2", "List 10"])
+        expectEqual(listed(), ["List", "List 2", "List 10"])
         tmux.press("u")
         #expect(tmux.waitFor("Undone: sort the lists by name"), "\(tmux.text)")
         #expect(tmux.waitFor("3 lists · by hand"), "\(tmux.text)")
         // A list made from the command line goes last by hand, and shows at once.
-        #expect(command(["new-list", "Aardvark"]).status == 0)
+        expectEqual(command(["new-list", "Aardvark"]).status, 0)
         #expect(tmux.waitFor("4 lists · by hand"), "\(tmux.text)")
-        #expect(listed() == ["List 2", "List 10", "List", "Aardvark"])
+        expectEqual(listed(), ["List 2", "List 10", "List", "Aardvark"])
         tmux.press("C-c")
         #expect(tmux.waitUntil { _ in tmux.isDead })
 
         let again = TmuxSession(width: 80, height: 24, command: app)
         defer { again.kill() }
         #expect(again.waitFor("4 lists · by hand"), "\(again.text)")
-        #expect(names(again) == ["List 2", "List 10", "List", "Aardvark"], "\(again.text)")
+        expectEqual(names(again), ["List 2", "List 10", "List", "Aardvark"], "\(again.text)")
     }
 }

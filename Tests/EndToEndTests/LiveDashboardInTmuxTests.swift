@@ -18,7 +18,7 @@ struct LiveDashboardInTmuxTests {
     func cli(_ arguments: String...) -> String {
         let result = runCommand([PackagePaths.binary] + arguments + ["--db", databasePath],
                                 environment: ["TZ": "UTC", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
-        #expect(result.status == 0, "checklists \(arguments): \(result.output)")
+        expectEqual(result.status, 0, "checklists \(arguments): \(result.output)")
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -59,7 +59,7 @@ struct LiveDashboardInTmuxTests {
         cli("add", "--list", "List", "Pack the bags", "--due", Fixed.text(day(7)))
         #expect(tmux.waitFor("Pack the bags"), "not shown: \(tmux.text)")
         #expect(tmux.text.contains("3 Remaining"))
-        #expect(tmux.selectedRow?.contains("Renew passport") == true, "selection moved: \(tmux.selectedRow ?? "none")")
+        expectEqual(tmux.selectedRow?.contains("Renew passport"), true, "selection moved: \(tmux.selectedRow ?? "none")")
         // An item checked off elsewhere shows checked.
         let flights = try #require(try database.pendingItems(dueBefore: day(6), startedBy: Date(), limit: 5).first { $0.item.text == "Book flights" })
         cli("done", "\(flights.id)")

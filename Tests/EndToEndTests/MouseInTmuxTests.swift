@@ -37,11 +37,11 @@ struct MouseInTmuxTests {
         let tmux = TmuxSession(width: 40, height: 12, command: app)
         defer { tmux.kill(); folder.remove() }
         #expect(tmux.waitFor("40 Remaining · 1/40"), "opened: \(tmux.text)")
-        #expect(tmux.format("#{mouse_sgr_flag} #{mouse_standard_flag}") == "1 1", "mouse reporting on")
+        expectEqual(tmux.format("#{mouse_sgr_flag} #{mouse_standard_flag}"), "1 1", "mouse reporting on")
 
         tmux.type(report(0, column: 10, row: 5) + report(0, column: 10, row: 5, press: false))
         #expect(tmux.waitFor("40 Remaining · 4/40"), "clicked row 5: \(tmux.text)")
-        #expect(tmux.selectedRow?.contains("Chore 4") == true, "selected: \(tmux.text)")
+        expectEqual(tmux.selectedRow?.contains("Chore 4"), true, "selected: \(tmux.text)")
 
         tmux.type(report(65, column: 10, row: 5))
         #expect(tmux.waitUntil { $0.contains("40 Remaining · 4/40") && $0.contains("Chore 12") && !$0.contains("Chore 3 ") },
@@ -79,13 +79,13 @@ struct MouseInTmuxTests {
         let tmux = TmuxSession(width: 40, height: 12, command: "\(app); exec sleep 600")
         defer { tmux.kill(); folder.remove() }
         #expect(tmux.waitFor("(No Items)"), "started: \(tmux.text)")
-        #expect(tmux.format("#{mouse_sgr_flag} #{mouse_standard_flag}") == "1 1")
+        expectEqual(tmux.format("#{mouse_sgr_flag} #{mouse_standard_flag}"), "1 1")
         if ending == "USR1" {
             for pid in tmux.children(named: "checklists") { kill(pid, SIGUSR1) }
         } else {
             tmux.press(ending)
         }
         #expect(tmux.waitUntil { _ in tmux.children(named: "checklists").isEmpty }, "the app never ended after \(ending)")
-        #expect(tmux.format("#{mouse_sgr_flag} #{mouse_standard_flag} #{mouse_any_flag}") == "0 0 0", "after \(ending)")
+        expectEqual(tmux.format("#{mouse_sgr_flag} #{mouse_standard_flag} #{mouse_any_flag}"), "0 0 0", "after \(ending)")
     }
 }

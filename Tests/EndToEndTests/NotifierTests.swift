@@ -152,7 +152,7 @@ struct NotifierTests {
         let shown = try #require(world.notifications.first)
         #expect(shown["app"] as? String == "checklists")
         #expect(shown["summary"] as? String == "Reminder: Call the bank")
-        #expect((shown["body"] as? String)?.hasPrefix("in List · due ") == true, "\(shown)")
+        expectEqual((shown["body"] as? String)?.hasPrefix("in List · due "), true, "\(shown)")
         #expect(shown["actions"] as? [String] == ["done", "Done", "snooze-5", "Snooze 5 min", "snooze-60", "Snooze 1 hour"])
         // Each line is said after the hand-over and the record.
         #expect(world.waitUntil { world.log.contains("delivered item \(id) “Call the bank”") }, "\(world.log)")
@@ -197,18 +197,18 @@ struct NotifierTests {
         let left = [2.0, 4.0].map { seconds in
             ReminderTime.durationWords(Int((due.timeIntervalSince1970 - (now.timeIntervalSince1970 + seconds).rounded(.up)) / 60))
         }
-        #expect(world.notifications.map { $0["summary"] as? String } == left.map { "Reminder: in \($0): Pay rent" })
+        expectEqual(world.notifications.map { $0["summary"] as? String }, left.map { "Reminder: in \($0): Pay rent" })
         #expect(world.waitUntil { (try? store.pendingReminders(ofItem: id)) == [.atDue: due] }, "\(world.log)")
         let pressed = Date()
         world.press("snooze-5", on: world.notifications.last?["id"] as? Int ?? 0)
         #expect(world.waitUntil { (try? store.pendingReminders(ofItem: id))?.count == 2 }, "\(world.log)")
         let pending = try store.pendingReminders(ofItem: id)
-        #expect(pending[.atDue] == due)
+        expectEqual(pending[.atDue], due)
         let snoozedTo = try #require(pending[.beforeDue(minutes: 90)], "\(pending)")
         #expect(abs(snoozedTo.timeIntervalSince(pressed) - 300) < 5)
         // Nothing rings twice meanwhile.
         usleep(1_500_000)
-        #expect(world.notifications.count == 2, "\(world.notifications)")
+        expectEqual(world.notifications.count, 2, "\(world.notifications)")
     }
 
     @Test("a link planted as the notifier's lock is refused with a line saying to remove it; the file it points to keeps its text")
@@ -225,20 +225,20 @@ struct NotifierTests {
         let said = { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
         _ = world.waitUntil { said().hasSuffix("\n") }
         if !said().contains("symbolic link") { kill(pid, SIGKILL) }
-        #expect(waitForExit(pid) == 3)
-        #expect(said() == "checklists notify: \(lock) is a symbolic link; remove it\n")
+        expectEqual(waitForExit(pid), 3)
+        expectEqual(said(), "checklists notify: \(lock) is a symbolic link; remove it\n")
         #expect(try String(contentsOfFile: precious, encoding: .utf8) == "precious\n")
-        #expect(world.run(["notify", "--status"]).status == 1)
+        expectEqual(world.run(["notify", "--status"]).status, 1)
     }
 
     @Test("one per database: a second says which one runs and exits 0; --status; --stop; after a SIGKILL the next start takes over")
     func singleton() throws {
         let world = try World()
         defer { world.stop() }
-        #expect(world.run(["notify", "--status"]).status == 1)
+        expectEqual(world.run(["notify", "--status"]).status, 1)
         let first = try world.startNotifier()
         let second = world.run(["notify", "--config", world.config])
-        #expect(second.status == 0)
+        expectEqual(second.status, 0)
         #expect(second.output.contains("already running (pid \(first))"), "\(second.output)")
         let status = world.run(["notify", "--status"])
         #expect(status.status == 0 && status.output.contains("running (pid \(first))"), "\(status.output)")
@@ -251,7 +251,7 @@ struct NotifierTests {
         let stop = world.run(["notify", "--stop"])
         #expect(stop.status == 0 && stop.output.contains("stopped (pid \(next))"), "\(stop.output)")
         #expect(world.log.contains("stopped by SIGTERM"), "\(world.log)")
-        #expect(world.run(["notify", "--status"]).status == 1)
+        expectEqual(world.run(["notify", "--status"]).status, 1)
     }
 
     @Test("SIGINT and SIGHUP end it cleanly too, without a terminal (stdin /dev/null, output to a file)")
@@ -261,7 +261,7 @@ struct NotifierTests {
         for (signal, name) in [(SIGINT, "SIGINT"), (SIGHUP, "SIGHUP")] {
             let pid = try world.startNotifier()
             kill(pid, signal)
-            #expect(waitForExit(pid) == 0)
+            expectEqual(waitForExit(pid), 0)
             #expect(world.log.contains("stopped by \(name)"), "\(world.log)")
         }
     }
@@ -297,7 +297,7 @@ struct NotifierTests {
         try world.startNotifier()
         // Due while the app is open, but the app is stopped (SIGSTOP) and never claims it: the notifier must wait.
         let pids = runCommand(["pgrep", "-f", "checklists --db \(world.database)$"]).output.split(separator: "\n").compactMap { pid_t($0) }
-        #expect(pids.count == 1)
+        expectEqual(pids.count, 1)
         for pid in pids { kill(pid, SIGSTOP) }
         try world.pendingReminder("Due as it quits", at: Date().addingTimeInterval(1))
         usleep(2_000_000)
@@ -330,7 +330,7 @@ struct NotifierTests {
         #expect(app.waitFor("┌ Reminder", timeout: 20), "\(app.text)")
         #expect(app.text.contains("Resumed"))
         usleep(1_000_000)
-        #expect(world.notifications.count == 1, "\(world.notifications)")
+        expectEqual(world.notifications.count, 1, "\(world.notifications)")
     }
 
     @Test("due while nothing ran: the notifier starting first delivers it once, marked late, and the app then shows no missed reminder")
@@ -341,7 +341,7 @@ struct NotifierTests {
         try world.startNotifier()
         #expect(world.waitUntil { world.notifications.count == 1 }, "\(world.log)")
         #expect(world.notifications.first?["summary"] as? String == "Late reminder: Missed meanwhile")
-        #expect((world.notifications.first?["body"] as? String)?.contains("late, due") == true)
+        expectEqual((world.notifications.first?["body"] as? String)?.contains("late, due"), true)
         // The line follows the hand-over to the server, so it may come a moment after the notification.
         #expect(world.waitUntil { world.log.contains("late by 2 min") }, "\(world.log)")
         let app = TmuxSession(width: 80, height: 20, command: shellQuoted(PackagePaths.binary) + " --db " + shellQuoted(world.database))
@@ -391,7 +391,7 @@ struct NotifierTests {
         #expect(lines.contains("CHECKLISTS_ITEM_TEXT=Pay $RENT; `rm -rf ~` \"now\""))
         #expect(lines.contains("CHECKLISTS_ITEM_LIST=List"))
         #expect(lines.contains { $0.hasPrefix("CHECKLISTS_ITEM_DUE=") && $0.hasSuffix(":00+00:00") }, "\(lines)")
-        #expect(world.log.components(separatedBy: "dbus: no session bus").count == 2, "\(world.log)")
+        expectEqual(world.log.components(separatedBy: "dbus: no session bus").count, 2, "\(world.log)")
         #expect(world.waitUntil { world.log.contains("via command") }, "\(world.log)")
     }
 
@@ -435,7 +435,7 @@ struct NotifierTests {
         try world.pendingReminder("Later", at: Date().addingTimeInterval(3))
         #expect(world.waitUntil { fileLine(output) == "After\nLater" }, "\(fileLine(output)) \(world.log)")
         #expect(world.waitUntil { world.log.components(separatedBy: "used command instead").count == 3 }, "\(world.log)")
-        #expect(world.log.components(separatedBy: "dbus: the notification server did not answer").count == 2, "\(world.log)")
+        expectEqual(world.log.components(separatedBy: "dbus: the notification server did not answer").count, 2, "\(world.log)")
     }
 
     @Test("the database deleted under it: a message and a non-zero exit")
@@ -444,7 +444,7 @@ struct NotifierTests {
         defer { world.stop() }
         let pid = try world.startNotifier()
         unlink(world.database)
-        #expect(waitForExit(pid) == 3)
+        expectEqual(waitForExit(pid), 3)
         #expect(world.log.contains("was deleted; stopping"), "\(world.log)")
     }
 
@@ -453,13 +453,13 @@ struct NotifierTests {
         let world = try World(bus: false, config: "[notify]\nchanels = [\"tmux\"]\n")
         defer { world.stop() }
         let bad = world.run(["notify", "--config", world.config])
-        #expect(bad.status == 2)
+        expectEqual(bad.status, 2)
         #expect(bad.output.contains("\(world.config):2:1: unknown key \"chanels\" in [notify]"), "\(bad.output)")
         let notADatabase = world.folder.file("notes.txt")
         try "hello".write(toFile: notADatabase, atomically: true, encoding: .utf8)
         try "".write(toFile: world.config, atomically: true, encoding: .utf8)
         let refused = runCommand([PackagePaths.binary, "notify", "--db", notADatabase, "--config", world.config], environment: world.environment())
-        #expect(refused.status == 3, "\(refused.output)")
+        expectEqual(refused.status, 3, "\(refused.output)")
         #expect(refused.output.contains("not an SQLite database"), "\(refused.output)")
     }
 

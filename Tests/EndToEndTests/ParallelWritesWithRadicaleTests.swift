@@ -20,8 +20,8 @@ struct ParallelWritesWithRadicaleTests {
         let count = 300
         try importItems(count, into: laptop)
 
-        #expect(laptop.sync() == [#""Many": 300 sent"#])
-        #expect(server.requests("PUT") == count)
+        expectEqual(laptop.sync(), [#""Many": 300 sent"#])
+        expectEqual(server.requests("PUT"), count)
         // Some were sent together (the pacer measures a batch at four at
         // once whatever it then chooses): a PUT arrived while another was
         // still being answered. Radicale logs each request as it arrives
@@ -43,15 +43,15 @@ struct ParallelWritesWithRadicaleTests {
         let calendar = calendars[0].url
         let onServer = try serverETags(server, calendar: calendar)
         let states = try database.syncStates(calendarURL: calendar).states
-        #expect(states.count == count)
-        #expect(onServer.count == count)
-        #expect(Set(states.map(\.uid)) == Set((1...count).map { "PARALLEL-\($0)" }))
+        expectEqual(states.count, count)
+        expectEqual(onServer.count, count)
+        expectEqual(Set(states.map(\.uid)), Set((1...count).map { "PARALLEL-\($0)" }))
         for state in states {
             #expect(state.etag != nil && state.etag == onServer[state.href], "\(state.uid) at \(state.href)")
         }
 
-        #expect(laptop.sync() == [#""Many": up to date"#])
-        #expect(server.requests("PUT") == count)
+        expectEqual(laptop.sync(), [#""Many": up to date"#])
+        expectEqual(server.requests("PUT"), count)
     }
 
     @Test("twenty writes at once while another writer changes one of them: every change arrives, that one merged")
@@ -75,15 +75,15 @@ struct ParallelWritesWithRadicaleTests {
                                        beforePut: "env -i \(phoneSync) \(shellQuoted(PackagePaths.binary)) sync > /dev/null 2>&1")
         defer { proxy.stop() }
         laptop.url = proxy.url
-        #expect(laptop.sync() == [#""List": 20 sent"#])
+        expectEqual(laptop.sync(), [#""List": 20 sent"#])
         laptop.url = server.url
         _ = phone.sync()
         _ = laptop.sync()
         let expected = (1...20).map { "Item \($0), renamed | " + ($0 == 7 ? "2030-01-09T09:00:00+00:00" : "-") }.sorted()
-        #expect(laptop.items() == expected)
-        #expect(phone.items() == expected)
-        #expect(laptop.sync() == [#""List": up to date"#])
-        #expect(phone.sync() == [#""List": up to date"#])
+        expectEqual(laptop.items(), expected)
+        expectEqual(phone.items(), expected)
+        expectEqual(laptop.sync(), [#""List": up to date"#])
+        expectEqual(phone.sync(), [#""List": up to date"#])
     }
 
     @Test("the server failing in the middle of a measured upload: no batch starts after the failure, exit 4, nothing changed here; the next sync sends the rest once")
@@ -103,7 +103,7 @@ struct ParallelWritesWithRadicaleTests {
         defer { proxy.stop() }
         laptop.url = proxy.url
         let failed = laptop.run(["sync"])
-        #expect(failed.status == 4)
+        expectEqual(failed.status, 4)
         #expect(failed.output == "checklists: the sync server 127.0.0.1:\(proxy.port) failed (HTTP 500); try again later or ask its administrator; "
                 + "nothing was changed here\n",
                 "\(failed.output)")
@@ -111,16 +111,16 @@ struct ParallelWritesWithRadicaleTests {
         // The 21 and the failed one sent again alone; neither the rest of
         // that batch nor the batch after it (the round's other 232) starts.
         let puts = proxy.requests().filter { $0.method == "PUT" }.map(\.path)
-        #expect(puts.count == 22, "\(puts.count) PUTs")
-        #expect(Set(puts).count == 21, "one PUT sent twice: the failed one, alone")
+        expectEqual(puts.count, 22, "\(puts.count) PUTs")
+        expectEqual(Set(puts).count, 21, "one PUT sent twice: the failed one, alone")
 
         // The twenty that reached the server are found there, as this
         // database's own pushes, and taken as they are; the rest go once.
         laptop.url = server.url
-        #expect(laptop.sync() == [#""Many": 80 sent, 20 received"#])
-        #expect(server.requests("PUT") == count)
-        #expect(laptop.sync() == [#""Many": up to date"#])
-        #expect(laptop.items().count == count)
+        expectEqual(laptop.sync(), [#""Many": 80 sent, 20 received"#])
+        expectEqual(server.requests("PUT"), count)
+        expectEqual(laptop.sync(), [#""Many": up to date"#])
+        expectEqual(laptop.items().count, count)
     }
 
     @Test("writes sent together are four at once, whatever the number of cores")
@@ -136,12 +136,12 @@ struct ParallelWritesWithRadicaleTests {
         let proxy = try RecordingProxy(folder: folder, upstream: server.port, fault: .slowPuts(200))
         defer { proxy.stop() }
         laptop.url = proxy.url
-        #expect(laptop.sync() == [#""Many": 64 sent"#])
+        expectEqual(laptop.sync(), [#""Many": 64 sent"#])
         let held = proxy.requests().filter { $0.method == "PUT" }.compactMap(\.held)
-        #expect(held.count == count)
-        #expect(held.max() == 4, "at most \(held.max() ?? 0) PUTs at once")
+        expectEqual(held.count, count)
+        expectEqual(held.max(), 4, "at most \(held.max() ?? 0) PUTs at once")
         // The first eight are measured one at a time: each came alone.
-        #expect(Array(held.prefix(8)) == Array(repeating: 1, count: 8), "\(held)")
+        expectEqual(Array(held.prefix(8)), Array(repeating: 1, count: 8), "\(held)")
     }
 
     /// Imports one list, "Many", of `count` undated items (every seventh checked).
@@ -154,7 +154,7 @@ struct ParallelWritesWithRadicaleTests {
                                      "lists": [["id": 1, "name": "Many", "icon": "none", "sortOrder": "dueDate", "items": items]]]
         try JSONSerialization.data(withJSONObject: export).write(to: URL(fileURLWithPath: folder.file("many.json")))
         let imported = device.run(["import", folder.file("many.json")])
-        #expect(imported.status == 0, "\(imported.output)")
+        expectEqual(imported.status, 0, "\(imported.output)")
     }
 
     /// The calendar's members, each path with its ETag, from a depth-1 PROPFIND.
@@ -175,7 +175,7 @@ struct ParallelWritesWithRadicaleTests {
         try Data(script.utf8).write(to: URL(fileURLWithPath: folder.file("etags.py")))
         let listed = runCommand(["/usr/bin/python3", folder.file("etags.py"), server.url, calendar,
                                  RadicaleServer.user, RadicaleServer.password])
-        #expect(listed.status == 0, "\(listed.output)")
+        expectEqual(listed.status, 0, "\(listed.output)")
         var etags: [String: String] = [:]
         for line in listed.output.split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1)

@@ -85,7 +85,7 @@ struct PasteInTmuxTests {
             tmux.press("C-c")
         } else {
             let killed = runCommand(["pkill", "-\(ending)", "-f", "--", "--db \(database)"])
-            #expect(killed.status == 0, "pkill: \(killed.output)")
+            expectEqual(killed.status, 0, "pkill: \(killed.output)")
         }
         #expect(tmux.waitUntil { _ in tmux.children(named: "head").count == 1 }, "the shell never got back after \(ending)")
         paste("probe\n", bracketed: true, into: tmux)

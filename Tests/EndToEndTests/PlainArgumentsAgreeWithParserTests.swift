@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import ArgumentParser
 import ChecklistsCommandLine
 @testable import checklists
@@ -45,14 +46,14 @@ struct PlainArgumentsAgreeWithParserTests {
             func declared(_ name: String) -> Declared? { arguments.first { $0.name == name } }
             for option in shape.options.union(["--db"]) {
                 let argument = try #require(declared(option), "\(shape.subcommand) \(option) is not the parser's")
-                #expect(argument.kind == "option", "\(shape.subcommand) \(option) takes a value in the fast path only")
+                expectEqual(argument.kind, "option", "\(shape.subcommand) \(option) takes a value in the fast path only")
                 #expect(!argument.isRepeating, "\(shape.subcommand) \(option) may be repeated for the parser, once in the fast path")
             }
             for flag in shape.flags {
                 let argument = try #require(declared(flag), "\(shape.subcommand) \(flag) is not the parser's")
-                #expect(argument.kind == "flag", "\(shape.subcommand) \(flag) is a flag in the fast path only")
+                expectEqual(argument.kind, "flag", "\(shape.subcommand) \(flag) is a flag in the fast path only")
             }
-            #expect(arguments.filter { $0.kind == "positional" }.count == shape.positionals,
+            expectEqual(arguments.filter { $0.kind == "positional" }.count, shape.positionals,
                     "\(shape.subcommand) takes \(shape.positionals) positional argument(s) in the fast path")
         }
     }
@@ -164,8 +165,8 @@ struct PlainArgumentsAgreeWithParserTests {
                     Issue.record("the fast path reads \(line), which the parser refuses")
                     continue
                 }
-                #expect(fast.command == parser.command, "\(line)")
-                #expect(fast.databasePath == parser.databasePath, "\(line)")
+                expectEqual(fast.command, parser.command, "\(line)")
+                expectEqual(fast.databasePath, parser.databasePath, "\(line)")
                 readByBoth += 1
             }
         }

@@ -19,10 +19,10 @@ struct PriorityInTmuxTests {
 
     /// "Errands" holding four items, added from the command line.
     func errands() {
-        #expect(command(["new-list", "Errands"]).status == 0)
+        expectEqual(command(["new-list", "Errands"]).status, 0)
         for (text, priority) in [("Call the bank", "high"), ("Water the plants on the balcony", "medium"), ("Milk", "low"), ("Bread", "none")] {
             let added = command(["add", text, "--list", "Errands", "--priority", priority])
-            #expect(added.status == 0, "\(added.output)")
+            expectEqual(added.status, 0, "\(added.output)")
         }
     }
 
@@ -34,7 +34,7 @@ struct PriorityInTmuxTests {
         #expect(tmux.waitFor("Errands"), "\(tmux.text)")
         tmux.press("Enter")
         #expect(tmux.waitFor("[ ] Bread"), "\(tmux.text)")
-        #expect(Array(tmux.screen().prefix(6)) == [
+        expectEqual(Array(tmux.screen().prefix(6)), [
             " Errands                                                                                      4 Remaining · by due date",
             " [ ] Call the bank                    !!!",
             " [ ] Water the plants on the balcony  !!",
@@ -53,7 +53,7 @@ struct PriorityInTmuxTests {
         // s three times: by text, by order added, by priority (high first, then the order of due dates and ids).
         tmux.press("s", "s", "s")
         #expect(tmux.waitFor("by priority"), "\(tmux.text)")
-        #expect(Array(tmux.screen().prefix(5).dropFirst()) == [
+        expectEqual(Array(tmux.screen().prefix(5).dropFirst()), [
             " [ ] Call the bank                    !!!",
             " [ ] Bread                            !!!",
             " [ ] Water the plants on the balcony  !!",
@@ -71,7 +71,7 @@ struct PriorityInTmuxTests {
         #expect(tmux.waitFor("Errands"), "\(tmux.text)")
         tmux.press("Enter")
         #expect(tmux.waitFor("[ ] Bread"), "\(tmux.text)")
-        #expect(Array(tmux.screen().prefix(6)) == [
+        expectEqual(Array(tmux.screen().prefix(6)), [
             " Errands           4 Remaining · by du…",
             " [ ] Call the bank                   H",
             " [ ] Water the plants on the balco…  M",

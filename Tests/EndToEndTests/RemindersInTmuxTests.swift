@@ -122,6 +122,6 @@ struct RemindersInTmuxTests {
         while Date() < deadline && !(first.text.contains("┌ Reminder") || second.text.contains("┌ Reminder")) { usleep(50_000) }
         usleep(1_500_000)                                    // give the other copy time to (wrongly) show it too
         let shown = [first, second].filter { $0.text.contains("┌ Reminder") }.count
-        #expect(shown == 1, "first: \(first.text)\nsecond: \(second.text)")
+        expectEqual(shown, 1, "first: \(first.text)\nsecond: \(second.text)")
     }
 }

@@ -75,7 +75,7 @@ struct RowsInTmuxTests {
         // hours ahead is two days on) leaves more of it blank.
         let afterDate = try #require(bankRow.range(of: bankDate).map { bankRow[$0.upperBound...] }, "\(bankRow)")
         #expect(afterDate.first == " " && afterDate.drop { $0 == " " }.hasPrefix("🔔"), "\(bankRow)")
-        #expect(column(of: "! " + overdueDate, in: lines).map { $0 + 2 } == column(of: bankDate, in: lines), "\(lines)")
+        expectEqual(column(of: "! " + overdueDate, in: lines).map { $0 + 2 }, column(of: bankDate, in: lines), "\(lines)")
 
         // The first overdue item: Remind Me on says it will not ring.
         tmux.press("g", "Enter")
@@ -135,16 +135,16 @@ struct RowsInTmuxTests {
         #expect(tmux.waitUntil { $0.contains("Buy bread before the bakery closes") && $0.contains("Overdue 2") }, "home: \(tmux.text)")
         let lines = tmux.screen()
         let rows = lines.filter { $0.contains("Overdue 1") || $0.contains("Buy bread") }
-        #expect(rows.count == 2)
+        expectEqual(rows.count, 2)
         let errandsColumn = try #require(column(of: "Errands ", in: rows))
         let groceriesColumn = try #require(column(of: "Groceries ", in: rows))
-        #expect(errandsColumn == groceriesColumn, "\(rows)")
+        expectEqual(errandsColumn, groceriesColumn, "\(rows)")
         // Right after the longest text, two columns apart.
         #expect(errandsColumn == 5 + TextWidth.columns(of: "Buy bread before the bakery closes") + 2, "\(rows)")
         let overdueDate = style.relative(Self.minute(now).addingTimeInterval(-3600), now: now)
         let breadDate = style.relative(Self.minute(now).addingTimeInterval(-60), now: now)
         let dateColumn = try #require(column(of: overdueDate, in: rows.filter { $0.contains("Overdue 1") }))
-        #expect(column(of: breadDate, in: rows.filter { $0.contains("Buy bread") }) == dateColumn, "\(rows)")
+        expectEqual(column(of: breadDate, in: rows.filter { $0.contains("Buy bread") }), dateColumn, "\(rows)")
         #expect(dateColumn < 80, "the date sits next to the text: \(rows)")
 
         // A checklist at 200 columns: the date right after the text too.
@@ -152,7 +152,7 @@ struct RowsInTmuxTests {
         #expect(tmux.waitFor("by due date") && tmux.waitFor("[ ] Milk"), "Groceries: \(tmux.text)")
         let milkDate = style.relative(Self.minute(now).addingTimeInterval(3 * 86_400), now: now)
         let milk = try #require(tmux.screen().first { $0.contains("[ ] Milk") })
-        #expect(column(of: milkDate, in: [milk]).map { $0 < 60 } == true, "\(milk)")
+        expectEqual(column(of: milkDate, in: [milk]).map { $0 < 60 }, true, "\(milk)")
         tmux.press("C-c")
         #expect(tmux.waitUntil { _ in tmux.isDead })
     }

@@ -85,6 +85,6 @@ struct SecretsInProcessListTests {
         let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(said.contains("did not answer in time") && !said.contains(Self.secret), "\(said)")
         // The helper was handed the password: it authenticated its request.
-        #expect(server.requests.first?.hasSuffix(" auth") == true, "\(server.requests)")
+        expectEqual(server.requests.first?.hasSuffix(" auth"), true, "\(server.requests)")
     }
 }

@@ -20,7 +20,7 @@ struct SeveralRemindersInTmuxTests {
     /// Opens "Pay rent" (due 2030, Remind Me on) in Item Detail and types
     /// two reminders under Remind Me: a day before, and "2 days before 18:00".
     func addTwoReminders(width: Int, height: Int) -> TmuxSession {
-        #expect(command(["add", "--list", "List", "Pay rent", "--due", "2030-01-02 09:00", "--remind"]).status == 0)
+        expectEqual(command(["add", "--list", "List", "Pay rent", "--due", "2030-01-02 09:00", "--remind"]).status, 0)
         let tmux = TmuxSession(width: width, height: height, command: "TZ=UTC " + app)
         #expect(tmux.waitFor("1 Remaining"), "\(tmux.text)")
         tmux.press("Enter")
@@ -46,8 +46,8 @@ struct SeveralRemindersInTmuxTests {
         let remind = try #require(screen.firstIndex { $0.hasPrefix("  Remind Me") }, "\(tmux.text)")
         #expect(screen[remind].hasPrefix("  Remind Me   [x] On"), "\(tmux.text)")
         // Nearest the due time first; the cursor stays on the one just typed.
-        #expect(screen[remind + 1] == "              1 day before", "\(tmux.text)")
-        #expect(screen[remind + 2] == "›             1 day 15 hours before", "\(tmux.text)")
+        expectEqual(screen[remind + 1], "              1 day before", "\(tmux.text)")
+        expectEqual(screen[remind + 2], "›             1 day 15 hours before", "\(tmux.text)")
         tmux.press("C-s")
         #expect(tmux.waitFor("[ ] Pay rent"), "\(tmux.text)")
         let listed = command(["list", "--json"]).output

@@ -42,7 +42,7 @@ struct StartDatesInTmuxTests {
           arguments: [(80, 24), (40, 12), (120, 30)])
     func startInTheApp(width: Int, height: Int) throws {
         defer { folder.remove() }
-        #expect(command(["add", "--list", "List", "Water plants", "--due", "today 22:00"]).status == 0)
+        expectEqual(command(["add", "--list", "List", "Water plants", "--due", "today 22:00"]).status, 0)
         #expect(command(["list", "--due", "today"]).output.contains("Water plants"))
         let tmux = TmuxSession(width: width, height: height, command: "TZ=\(Self.zone) LANG=C.UTF-8 " + shellQuoted(PackagePaths.binary) + " --db " + shellQuoted(database))
         defer { tmux.kill() }

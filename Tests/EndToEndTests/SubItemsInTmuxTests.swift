@@ -13,10 +13,10 @@ struct SubItemsInTmuxTests: AppOnItsOwnDatabase {
 
     @Test("60×16: indent, outdent, add under, fold, the two questions, undo of a family deleted, a family moved")
     func tree() throws {
-        #expect(command(["new-list", "Holiday"]).status == 0)
+        expectEqual(command(["new-list", "Holiday"]).status, 0)
         for text in ["Trip", "Book hotel", "Pack"] {
             let added = command(["add", text, "--list", "Holiday"])
-            #expect(added.status == 0, "\(added.output)")
+            expectEqual(added.status, 0, "\(added.output)")
         }
         let tmux = TmuxSession(width: 60, height: 16, command: app)
         defer { tmux.kill(); folder.remove() }
@@ -46,7 +46,7 @@ struct SubItemsInTmuxTests: AppOnItsOwnDatabase {
         #expect(tmux.waitFor("▾ Book hotel 0/1"), "\(tmux.text)")
         tmux.press("<")
         #expect(tmux.waitFor("▾ Trip 0/2"), "\(tmux.text)")
-        #expect(rows(tmux).last == "   [ ] Pack", "\(tmux.text)")
+        expectEqual(rows(tmux).last, "   [ ] Pack", "\(tmux.text)")
 
         // A on Trip: the form names the parent; Enter saves the sub-item.
         tmux.press("g", "A")
@@ -54,7 +54,7 @@ struct SubItemsInTmuxTests: AppOnItsOwnDatabase {
         tmux.type("Passport")
         tmux.press("Enter")
         #expect(tmux.waitFor("▾ Trip 0/3"), "\(tmux.text)")
-        #expect(rows(tmux) == [
+        expectEqual(rows(tmux), [
             " [ ] ▾ Trip 0/3",
             "   [ ] Book hotel",
             "   [ ] Pack",
@@ -74,7 +74,7 @@ struct SubItemsInTmuxTests: AppOnItsOwnDatabase {
         #expect(tmux.waitFor("Check its 2 open sub-items too? (y/n)"), "\(tmux.text)")
         tmux.press("Escape")
         #expect(tmux.waitUntil { !$0.contains("(y/n)") }, "\(tmux.text)")
-        #expect(rows(tmux).first == " [ ] ▾ Trip 1/3", "\(tmux.text)")
+        expectEqual(rows(tmux).first, " [ ] ▾ Trip 1/3", "\(tmux.text)")
         tmux.press("Space")
         #expect(tmux.waitFor("(y/n)"), "\(tmux.text)")
         tmux.press("n")

@@ -24,17 +24,17 @@ struct SyncInteropTests {
         try scenario(kind) { server, laptop, other in
             laptop.run(["add", "--list", "List", "Milk"])
             laptop.run(["add", "--list", "List", "Bread"])
-            #expect(laptop.sync() == [#""List": 2 sent"#])
+            expectEqual(laptop.sync(), [#""List": 2 sent"#])
             other.run(["delete", "List", try laptop.uid(of: "Milk")])
-            #expect(laptop.sync() == [#""List": 1 deleted here"#])
-            #expect(laptop.items() == ["Bread | -"])
+            expectEqual(laptop.sync(), [#""List": 1 deleted here"#])
+            expectEqual(laptop.items(), ["Bread | -"])
             // The same after a sync that started from a kept token.
             laptop.run(["add", "--list", "List", "Eggs"])
-            #expect(laptop.sync() == [#""List": 1 sent"#])
+            expectEqual(laptop.sync(), [#""List": 1 sent"#])
             other.run(["delete", "List", try laptop.uid(of: "Eggs")])
-            #expect(laptop.sync() == [#""List": 1 deleted here"#])
-            #expect(laptop.items() == ["Bread | -"])
-            #expect(laptop.sync() == [#""List": up to date"#])
+            expectEqual(laptop.sync(), [#""List": 1 deleted here"#])
+            expectEqual(laptop.items(), ["Bread | -"])
+            expectEqual(laptop.sync(), [#""List": up to date"#])
         }
     }
 
@@ -43,24 +43,24 @@ struct SyncInteropTests {
     func editedByAnotherClient(_ kind: ServerKind) throws {
         try scenario(kind) { server, laptop, other in
             laptop.run(["add", "--list", "List", "Tax return", "--due", "2030-01-20 09:00"])
-            #expect(laptop.sync() == [#""List": 1 sent"#])
+            expectEqual(laptop.sync(), [#""List": 1 sent"#])
             let uid = try laptop.uid(of: "Tax return")
             other.run(["edit", "List", uid, "SUMMARY", "File the tax return"])
             other.run(["edit", "List", uid, "DTSTART", "20300110T090000Z"])
-            #expect(laptop.sync() == [#""List": 1 received"#])
-            #expect(laptop.items() == ["File the tax return | 2030-01-20T09:00:00+00:00"])
+            expectEqual(laptop.sync(), [#""List": 1 received"#])
+            expectEqual(laptop.items(), ["File the tax return | 2030-01-20T09:00:00+00:00"])
             let id = laptop.id(of: "File the tax return")
             #expect(try laptop.open().item(id: Int64(id)!)?.startDate == Fixed.instant("2030-01-10T09:00:00Z"))
             // Our due date cannot move before that start: refused, nothing to send.
             let refused = laptop.run(["edit", id, "--due", "2030-01-05 09:00"])
             #expect(refused.status == 2 && refused.output.contains("the start is not before the due date"), "\(refused.output)")
-            #expect(laptop.sync() == [#""List": up to date"#])
+            expectEqual(laptop.sync(), [#""List": up to date"#])
             // A DTSTART after our due date is no start, and goes when we write the to-do.
             other.run(["edit", "List", uid, "DTSTART", "20300125T090000Z"])
-            #expect(laptop.sync() == [#""List": 1 received"#])
+            expectEqual(laptop.sync(), [#""List": 1 received"#])
             #expect(try laptop.open().item(id: Int64(id)!)?.startDate == nil)
             laptop.run(["edit", id, "--due", "2030-01-05 09:00"])
-            #expect(laptop.sync() == [#""List": 1 sent"#])
+            expectEqual(laptop.sync(), [#""List": 1 sent"#])
             let href = try #require(try laptop.open().syncStates(calendarURL: try laptop.open().syncCalendars()[0].url).states.first?.href)
             let onServer = runCommand(["curl", "-s", "http://127.0.0.1:\(server.port)\(href)"]).output
             #expect(onServer.contains("DUE:20300105T090000Z") && !onServer.contains("DTSTART"), "\(onServer)")
@@ -73,24 +73,24 @@ struct SyncInteropTests {
         try scenario(kind) { server, laptop, other in
             laptop.run(["new-list", "Home"])
             for text in ["Call the plumber", "Fix the tap", "Milk"] { laptop.run(["add", text, "--list", "List"]) }
-            #expect(laptop.sync().sorted() == [#""Home": up to date"#, #""List": 3 sent"#])
+            expectEqual(laptop.sync().sorted(), [#""Home": up to date"#, #""List": 3 sent"#])
             let ids = [laptop.id(of: "Call the plumber"), laptop.id(of: "Fix the tap")]
             for text in ["Call the plumber", "Fix the tap"] { other.run(["move", "List", "Home", try laptop.uid(of: text)]) }
 
             let lines = laptop.sync()
-            #expect(lines.sorted() == [#""Home": 2 received"#, #""List": 2 deleted here"#], "\(lines)")
+            expectEqual(lines.sorted(), [#""Home": 2 received"#, #""List": 2 deleted here"#], "\(lines)")
             #expect(try laptop.placed() == ["Call the plumber in Home", "Fix the tap in Home", "Milk in List"])
-            #expect([laptop.id(of: "Call the plumber"), laptop.id(of: "Fix the tap")] == ids)
-            #expect(laptop.sync().sorted() == [#""Home": up to date"#, #""List": up to date"#])
+            expectEqual([laptop.id(of: "Call the plumber"), laptop.id(of: "Fix the tap")], ids)
+            expectEqual(laptop.sync().sorted(), [#""Home": up to date"#, #""List": up to date"#])
             // Moved back, and only the list it arrives in is synced (no
             // delete seen): it moves here all the same, as it did not change
             // here since the last sync.
             other.run(["move", "Home", "List", try laptop.uid(of: "Fix the tap")])
             let only = laptop.sync(["--list", "List"])
-            #expect(only == [#""List": 1 received"#], "\(only)")
+            expectEqual(only, [#""List": 1 received"#], "\(only)")
             #expect(try laptop.placed() == ["Call the plumber in Home", "Fix the tap in List", "Milk in List"])
-            #expect(laptop.id(of: "Fix the tap") == ids[1])
-            #expect(laptop.sync().sorted() == [#""Home": up to date"#, #""List": up to date"#])
+            expectEqual(laptop.id(of: "Fix the tap"), ids[1])
+            expectEqual(laptop.sync().sorted(), [#""Home": up to date"#, #""List": up to date"#])
         }
     }
 
@@ -107,12 +107,12 @@ struct SyncInteropTests {
                 ]}
                 """.utf8).write(to: URL(fileURLWithPath: file))
             let imported = laptop.run(["import", file])
-            #expect(imported.status == 0, "\(imported.output)")
-            #expect(laptop.sync() == [#""List": 1 sent"#])
-            #expect(server.requests("PUT") == 1)
-            #expect(laptop.sync() == [#""List": up to date"#])
-            #expect(laptop.sync() == [#""List": up to date"#])
-            #expect(server.requests("PUT") == 1)
+            expectEqual(imported.status, 0, "\(imported.output)")
+            expectEqual(laptop.sync(), [#""List": 1 sent"#])
+            expectEqual(server.requests("PUT"), 1)
+            expectEqual(laptop.sync(), [#""List": up to date"#])
+            expectEqual(laptop.sync(), [#""List": up to date"#])
+            expectEqual(server.requests("PUT"), 1)
         }
     }
 
@@ -123,23 +123,23 @@ struct SyncInteropTests {
             laptop.run(["new-list", "Home"])
             laptop.run(["add", "Paint the door", "--list", "Home"])
             laptop.run(["add", "Milk", "--list", "List"])
-            #expect(laptop.sync().sorted() == [#""Home": 1 sent"#, #""List": 1 sent"#])
+            expectEqual(laptop.sync().sorted(), [#""Home": 1 sent"#, #""List": 1 sent"#])
             other.run(["delete-calendar", "Home"])
             let made = server.requests("MKCALENDAR")
 
             let gone = #""Home": its calendar was deleted on the server; the list is kept here and no longer synced; checklists sync --recreate Home makes it again"#
-            #expect(laptop.sync().sorted() == [gone, #""List": up to date"#].sorted())
+            expectEqual(laptop.sync().sorted(), [gone, #""List": up to date"#].sorted())
             let kept = try laptop.placed()
-            #expect(kept == ["Milk in List", "Paint the door in Home"])
+            expectEqual(kept, ["Milk in List", "Paint the door in Home"])
             laptop.run(["add", "Buy paint", "--list", "Home"])
-            #expect(laptop.sync().sorted() == [gone, #""List": up to date"#].sorted())
-            #expect(server.requests("MKCALENDAR") == made)
+            expectEqual(laptop.sync().sorted(), [gone, #""List": up to date"#].sorted())
+            expectEqual(server.requests("MKCALENDAR"), made)
             let keptAgain = try laptop.placed()
-            #expect(keptAgain == ["Buy paint in Home", "Milk in List", "Paint the door in Home"])
+            expectEqual(keptAgain, ["Buy paint in Home", "Milk in List", "Paint the door in Home"])
 
-            #expect(laptop.sync(["--recreate", "Home"]).sorted() == [#""Home": 2 sent"#, #""List": up to date"#])
+            expectEqual(laptop.sync(["--recreate", "Home"]).sorted(), [#""Home": 2 sent"#, #""List": up to date"#])
             #expect(server.requests("MKCALENDAR") == made + 1)
-            #expect(laptop.sync().sorted() == [#""Home": up to date"#, #""List": up to date"#])
+            expectEqual(laptop.sync().sorted(), [#""Home": up to date"#, #""List": up to date"#])
         }
     }
 
@@ -147,7 +147,7 @@ struct SyncInteropTests {
           arguments: ServerKind.allCases)
     func severalAlarmsFromAnotherClient(_ kind: ServerKind) throws {
         try scenario(kind) { server, laptop, other in
-            #expect(laptop.sync() == [#""List": up to date"#])
+            expectEqual(laptop.sync(), [#""List": up to date"#])
             let text = [
                 "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Nextcloud Tasks v0.16.0", "BEGIN:VTODO", "UID:rent-2030",
                 "DTSTAMP:20260101T000000Z", "SUMMARY:Pay rent", "DUE:20300201T090000Z",
@@ -159,13 +159,13 @@ struct SyncInteropTests {
             ].joined(separator: "\r\n")
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder.file("rent.ics")))
             other.run(["put", "List", "rent-2030", folder.file("rent.ics")])
-            #expect(laptop.sync() == [#""List": 1 received"#])
+            expectEqual(laptop.sync(), [#""List": 1 received"#])
             let listed = laptop.run(["list", "--json"]).output
             #expect(listed.contains(#""reminders": [{"before": "1h"}, {"at": "2030-01-31T18:00:00+00:00"}], "nextReminder": "2030-01-31T18:00:00+00:00""#), "\(listed)")
             // Here: the hour before goes, a day before comes.
             let id = laptop.id(of: "Pay rent")
-            #expect(laptop.run(["edit", id, "--no-remind-before", "1h", "--remind-before", "1d"]).status == 0)
-            #expect(laptop.sync() == [#""List": 1 sent"#])
+            expectEqual(laptop.run(["edit", id, "--no-remind-before", "1h", "--remind-before", "1d"]).status, 0)
+            expectEqual(laptop.sync(), [#""List": 1 sent"#])
             let href = try #require(try laptop.open().syncStates(calendarURL: try laptop.open().syncCalendars()[0].url).states.first?.href)
             let onServer = runCommand(["curl", "-s", "http://127.0.0.1:\(server.port)\(href)"]).output
             for kept in ["ACTION:AUDIO\r\nTRIGGER;VALUE=DATE-TIME:20300131T180000Z", "ATTENDEE:mailto:me@example.org",
@@ -173,7 +173,7 @@ struct SyncInteropTests {
                 #expect(onServer.contains(kept), "\(kept) in \(onServer)")
             }
             #expect(!onServer.contains("-PT1H"), "\(onServer)")
-            #expect(laptop.sync() == [#""List": up to date"#])
+            expectEqual(laptop.sync(), [#""List": up to date"#])
         }
     }
 
@@ -202,11 +202,11 @@ struct SyncInteropTests {
             laptop.url = proxy.url
             // The first listing, then what changed there (sync-collection):
             // only the to-dos are fetched and said.
-            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Mixed": 1 received"#])
+            expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Mixed": 1 received"#])
             try event(4)
             try todo("Eggs")
-            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Mixed": 1 received"#])
-            #expect(laptop.items() == ["Bread | -", "Eggs | -"])
+            expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Mixed": 1 received"#])
+            expectEqual(laptop.items(), ["Bread | -", "Eggs | -"])
             let sent = proxy.requests().map { $0.method + " " + $0.body.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\n")
             #expect(sent.contains("calendar-multiget") && !sent.contains("event-"), "\(sent)")
             // Xandikos takes a to-do with an empty UID (Radicale refuses it).
@@ -215,7 +215,7 @@ struct SyncInteropTests {
                 let database = try laptop.open()
                 let mixed = try #require(try database.checklists().first { $0.name == "Mixed" }?.id)
                 let calendar = try #require(try database.syncCalendars().first { $0.checklistID == mixed }?.url)
-                #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Mixed": up to date"#,
+                expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Mixed": up to date"#,
                                                    "skipped \(calendar)broken.ics on the server: it holds no to-do with a UID"])
             }
         }

@@ -43,15 +43,15 @@ struct SyncLostEditTests {
         defer { server.stop() }
 
         phone.run(["edit", phone.id(of: "Call the plumber"), "--note", "Ask about the boiler\nand the radiator"])
-        #expect(phone.sync() == [#""List": 1 sent"#])
+        expectEqual(phone.sync(), [#""List": 1 sent"#])
         laptop.run(["edit", laptop.id(of: "Call the plumber"), "--text", "Call the plumber today"])
         let merged = laptop.sync()
         #expect(!merged.contains { $0.hasPrefix("conflict") }, "\(merged)")
         _ = phone.sync()
 
         let expected = ["Call the plumber today: Ask about the boiler\nand the radiator"]
-        #expect(notes(laptop) == expected)
-        #expect(notes(phone) == expected)
+        expectEqual(notes(laptop), expected)
+        expectEqual(notes(phone), expected)
     }
 
     // Catches the upload of a field-merged to-do going without If-Match:
@@ -64,7 +64,7 @@ struct SyncLostEditTests {
         defer { server.stop() }
         // Changed on the server and here: the laptop's next sync merges the two.
         phone.run(["edit", phone.id(of: "Buy milk"), "--due", "2030-01-09 09:00"])
-        #expect(phone.sync() == [#""List": 1 sent"#])
+        expectEqual(phone.sync(), [#""List": 1 sent"#])
         laptop.run(["edit", laptop.id(of: "Buy milk"), "--text", "Buy oat milk"])
         // The phone's next edit reaches the server right before the laptop's PUT.
         phone.run(["edit", phone.id(of: "Buy milk"), "--note", "the blue carton"])
@@ -74,19 +74,19 @@ struct SyncLostEditTests {
         laptop.url = proxy.url
 
         _ = laptop.sync()
-        #expect(fileLine(folder.file("phone-sync.out")) == #""List": 1 sent"#)
+        expectEqual(fileLine(folder.file("phone-sync.out")), #""List": 1 sent"#)
         let puts = proxy.requests().filter { $0.method == "PUT" }
         // The refused one and its retry, each only if the server still has what was merged.
-        #expect(puts.count == 2)
+        expectEqual(puts.count, 2)
         #expect(puts.allSatisfy { $0.headers["if-match"]?.isEmpty == false }, "\(puts.map(\.headers))")
         #expect((try? String(contentsOfFile: server.logPath, encoding: .utf8))?.contains("412 Precondition Failed") == true)
 
         _ = phone.sync()
         let expected = ["Buy oat milk | 2030-01-09T09:00:00+00:00"]
-        #expect(laptop.items() == expected)
-        #expect(phone.items() == expected)
-        #expect(notes(laptop) == ["Buy oat milk: the blue carton"])
-        #expect(notes(phone) == ["Buy oat milk: the blue carton"])
+        expectEqual(laptop.items(), expected)
+        expectEqual(phone.items(), expected)
+        expectEqual(notes(laptop), ["Buy oat milk: the blue carton"])
+        expectEqual(notes(phone), ["Buy oat milk: the blue carton"])
     }
 
     // Catches a full listing no longer treating a to-do it does not name
@@ -100,15 +100,15 @@ struct SyncLostEditTests {
         defer { server.stop() }
         // A first sync keeps no token: the next one lists from none and keeps
         // the token the proxy below refuses.
-        #expect(laptop.sync() == [#""List": up to date"#])
+        expectEqual(laptop.sync(), [#""List": up to date"#])
         phone.run(["delete", phone.id(of: "Deleted there")])
-        #expect(phone.sync() == [#""List": 1 deleted on the server"#])
+        expectEqual(phone.sync(), [#""List": 1 deleted on the server"#])
 
         let proxy = try RecordingProxy(folder: folder, upstream: server.port, syncCollection: refusal)
         defer { proxy.stop() }
         laptop.url = proxy.url
-        #expect(laptop.sync() == [#""List": 1 deleted here"#])
-        #expect(laptop.items() == ["Kept | -"])
+        expectEqual(laptop.sync(), [#""List": 1 deleted here"#])
+        expectEqual(laptop.items(), ["Kept | -"])
 
         // The listing came the way the test meant: after the refused token,
         // a sync-collection from no token (naming no removed member);
@@ -117,11 +117,11 @@ struct SyncLostEditTests {
         let listings = proxy.requests().filter { $0.method == "REPORT" && $0.body.contains("calendar-query") }
         switch refusal {
         case .lostToken:
-            #expect(reports.map { $0.body.contains("<d:sync-token></d:sync-token>") } == [false, true])
+            expectEqual(reports.map { $0.body.contains("<d:sync-token></d:sync-token>") }, [false, true])
             #expect(listings.isEmpty)
         default:
-            #expect(listings.count == 1)
+            expectEqual(listings.count, 1)
         }
-        #expect(laptop.sync() == [#""List": up to date"#])
+        expectEqual(laptop.sync(), [#""List": up to date"#])
     }
 }

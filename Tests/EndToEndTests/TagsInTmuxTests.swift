@@ -22,7 +22,7 @@ struct TagsInTmuxTests {
         for arguments in [["new-list", "Errands"], ["new-list", "Office"], ["add", "Call the bank", "--list", "Errands", "--tag", "work"],
                           ["add", "Milk", "--list", "Errands"], ["add", "Send the report", "--list", "Office", "--tag", "Work"]] {
             let result = command(arguments)
-            #expect(result.status == 0, "\(result.output)")
+            expectEqual(result.status, 0, "\(result.output)")
         }
         let tmux = TmuxSession(width: 80, height: 24, command: app)
         defer { tmux.kill(); folder.remove() }
@@ -44,7 +44,7 @@ struct TagsInTmuxTests {
         #expect(tmux.waitFor("Office"), "\(tmux.text)")
         tmux.press("#")
         #expect(tmux.waitFor("2 tags"), "\(tmux.text)")
-        #expect(Array(tmux.screen().prefix(4)) == [
+        expectEqual(Array(tmux.screen().prefix(4)), [
             " Tags                                                                    2 tags",
             "  1 #urgent",
             "  3 #work",
@@ -52,7 +52,7 @@ struct TagsInTmuxTests {
         ])
         tmux.press("Down", "Enter")
         #expect(tmux.waitFor("3 open"), "\(tmux.text)")
-        #expect(Array(tmux.screen().prefix(5)) == [
+        expectEqual(Array(tmux.screen().prefix(5)), [
             " #work                                                                   3 open",
             " [ ] Call the bank #work    Errands",
             " [ ] Milk #work #urgent     Errands",

@@ -30,9 +30,9 @@ struct TagsSyncTests {
         try scenario(kind) { server, laptop in
             let phone = Device(folder: folder, name: "phone", url: server.url, authenticated: server.authenticated)
             laptop.run(["add", "--list", "List", "Pay rent", "--tag", "bills", "--tag", "Flat"])
-            #expect(laptop.sync() == [#""List": 1 sent"#])
-            #expect(phone.sync() == [#""List": 1 received"#])
-            #expect(tags(phone, of: "Pay rent") == ["Flat", "bills"])
+            expectEqual(laptop.sync(), [#""List": 1 sent"#])
+            expectEqual(phone.sync(), [#""List": 1 received"#])
+            expectEqual(tags(phone, of: "Pay rent"), ["Flat", "bills"])
 
             laptop.run(["edit", laptop.id(of: "Pay rent"), "--tag", "home"])
             phone.run(["edit", phone.id(of: "Pay rent"), "--tag", "urgent", "--no-tag", "flat"])
@@ -41,11 +41,11 @@ struct TagsSyncTests {
             let merging = phone.sync()
             #expect(!merging.contains { $0.contains("conflict") }, "\(merging)")
             _ = laptop.sync()
-            #expect(tags(laptop, of: "Pay rent") == ["bills", "home", "urgent"])
-            #expect(tags(phone, of: "Pay rent") == ["bills", "home", "urgent"])
+            expectEqual(tags(laptop, of: "Pay rent"), ["bills", "home", "urgent"])
+            expectEqual(tags(phone, of: "Pay rent"), ["bills", "home", "urgent"])
             // Both agree: nothing more to send.
-            #expect(laptop.sync() == [#""List": up to date"#])
-            #expect(phone.sync() == [#""List": up to date"#])
+            expectEqual(laptop.sync(), [#""List": up to date"#])
+            expectEqual(phone.sync(), [#""List": up to date"#])
         }
     }
 
@@ -60,10 +60,10 @@ struct TagsSyncTests {
             let file = folder.file("tasks-org.ics")
             try Data("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//tasks.org//EN\r\n\(todo)END:VCALENDAR\r\n".utf8).write(to: URL(fileURLWithPath: file))
             other.run(["put", "Phone", "tasks-org", file])
-            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": 1 received"#])
-            #expect(tags(laptop, of: "Water the plants") == ["Garden-Work", "home", "weekly"])
+            expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": 1 received"#])
+            expectEqual(tags(laptop, of: "Water the plants"), ["Garden-Work", "home", "weekly"])
             laptop.run(["edit", laptop.id(of: "Water the plants"), "--text", "Water the roses"])
-            #expect(laptop.sync().sorted() == [#""List": up to date"#, #""Phone": 1 sent"#])
+            expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": 1 sent"#])
             let written = other.run(["get", "Phone", "tasks-org-2"])
             #expect(written.contains("SUMMARY:Water the roses") && written.contains("CATEGORIES:home,Garden Work")
                     && written.contains("CATEGORIES:weekly"), "\(written)")

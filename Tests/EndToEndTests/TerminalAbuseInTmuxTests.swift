@@ -65,9 +65,9 @@ struct TerminalAbuseInTmuxTests {
     func quitAndExpectRestored(_ tmux: TmuxSession) {
         Self.quit(tmux)
         #expect(waitForFile(after), "the shell never got back: \(tmux.text)")
-        #expect(fileLine(status) == "0")
-        #expect(fileLine(after) == fileLine(before), "modes after quitting")
-        #expect(tmux.modes == TmuxSession.shellModes)
+        expectEqual(fileLine(status), "0")
+        expectEqual(fileLine(after), fileLine(before), "modes after quitting")
+        expectEqual(tmux.modes, TmuxSession.shellModes)
     }
 
     // MARK: - Resize storm
@@ -118,13 +118,13 @@ struct TerminalAbuseInTmuxTests {
         // Too small: the notice, naming the size the app now works with, and nothing else.
         tmux.resize(width: 20, height: 5)
         #expect(tmux.waitFor("now 20×5"), "20×5: \(tmux.text)")
-        #expect(Self.nonBlank(tmux.screen()) == ["Terminal too small", "need 30×8", "now 20×5"], "20×5: \(tmux.text)")
+        expectEqual(Self.nonBlank(tmux.screen()), ["Terminal too small", "need 30×8", "now 20×5"], "20×5: \(tmux.text)")
         tmux.resize(width: 2, height: 2)
         #expect(tmux.waitUntil { _ in Self.nonBlank(tmux.screen()) == ["T…", "n…"] }, "2×2: \(tmux.screen())")
 
         tmux.resize(width: 80, height: 24)
         #expect(tmux.waitUntil { _ in tmux.screen() == calm }, "after the storm:\n\(tmux.text)\nbefore it:\n\(calm.joined(separator: "\n"))")
-        #expect(tmux.selectedRow?.contains("Book flights") == true, "selection: \(tmux.selectedRow ?? "none")")
+        expectEqual(tmux.selectedRow?.contains("Book flights"), true, "selection: \(tmux.selectedRow ?? "none")")
         tmux.press("j")
         #expect(tmux.waitUntil { _ in tmux.selectedRow?.contains("Renew passport") == true }, "j after the storm: \(tmux.text)")
 
@@ -174,8 +174,8 @@ struct TerminalAbuseInTmuxTests {
         let atPrompt = folder.file("stty-suspended")
         try? FileManager.default.removeItem(atPath: atPrompt)
         run("stty -g > \(shellQuoted(atPrompt))", writing: atPrompt, in: tmux)
-        #expect(fileLine(atPrompt) == fileLine(before), "\(how): modes at the prompt")
-        #expect(tmux.modes == TmuxSession.shellModes, "\(how)")
+        expectEqual(fileLine(atPrompt), fileLine(before), "\(how): modes at the prompt")
+        expectEqual(tmux.modes, TmuxSession.shellModes, "\(how)")
         // Bracketed paste is off (dash never turns it on): a paste reaches
         // a command bare, not wrapped in ESC[200~ ... ESC[201~.
         let pasted = folder.file("pasted-at-prompt")
@@ -201,7 +201,7 @@ struct TerminalAbuseInTmuxTests {
             tmux.type("fg")
             tmux.press("Enter")
             #expect(tmux.waitUntil { _ in tmux.screen() == screen }, "\(how), then fg:\n\(tmux.text)\nexpected:\n\(screen.joined(separator: "\n"))")
-            #expect(tmux.modes == modes, "\(how), then fg")
+            expectEqual(tmux.modes, modes, "\(how), then fg")
             keysWork(how)
         }
     }
@@ -212,9 +212,9 @@ struct TerminalAbuseInTmuxTests {
         Self.quit(tmux)
         #expect(tmux.waitUntil { _ in kill(app, 0) != 0 }, "did not quit: \(tmux.text)")
         run("echo $? > \(shellQuoted(status)); stty -g > \(shellQuoted(after))", writing: after, in: tmux)
-        #expect(fileLine(status) == "0")
-        #expect(fileLine(after) == fileLine(before), "modes after quitting")
-        #expect(tmux.modes == TmuxSession.shellModes)
+        expectEqual(fileLine(status), "0")
+        expectEqual(fileLine(after), fileLine(before), "modes after quitting")
+        expectEqual(tmux.modes, TmuxSession.shellModes)
     }
 
     /// From the open list: back to All Lists (h, not Esc, which a q sent
@@ -239,7 +239,7 @@ struct TerminalAbuseInTmuxTests {
         defer { tmux.kill(); folder.remove() }
         let app = try startApp(in: tmux)
         let screen = tmux.screen()
-        #expect(tmux.modes == Self.listModes)
+        expectEqual(tmux.modes, Self.listModes)
 
         suspendAndResume(app, in: tmux, ways: ["Ctrl-Z", "kill -TSTP"], showing: screen, modes: Self.listModes) { how in
             // Arrow keys first: the terminal sends them as the app expects only
@@ -275,7 +275,7 @@ struct TerminalAbuseInTmuxTests {
         let form = tmux.screen()
         // In a text field the cursor is shown, where the typing goes.
         let typingModes = "alternate 1, cursor 1, keypad 1"
-        #expect(tmux.modes == typingModes)
+        expectEqual(tmux.modes, typingModes)
 
         suspendAndResume(app, in: tmux, ways: ["kill -TSTP", "Ctrl-Z"], showing: form, modes: typingModes) { how in
             // Down and Up, to Remind Me and back to the text: sent in the
@@ -333,14 +333,14 @@ struct TerminalAbuseInTmuxTests {
             "stty -g > \(shellQuoted(before)); \(started); stty -g > \(shellQuoted(after)); \(Self.holdPane)")
         defer { tmux.kill(); folder.remove() }
         #expect(waitForFile(after), "never finished: \(tmux.text)")
-        #expect(fileLine(status) == "2")
+        expectEqual(fileLine(status), "2")
         #expect(tmux.waitFor(says), "message: \(tmux.text)")
         let lines = Self.nonBlank(tmux.text.components(separatedBy: "\n"))
         #expect(lines.count == 1 && lines[0].hasPrefix("checklists: "), "one line: \(lines)")
         #expect(!FileManager.default.fileExists(atPath: database), "a database was created")
         #expect(fileLine(file).isEmpty, "wrote to its stdout")
         #expect(try String(contentsOfFile: before, encoding: .utf8) == String(contentsOfFile: after, encoding: .utf8))
-        #expect(tmux.modes == TmuxSession.shellModes)
+        expectEqual(tmux.modes, TmuxSession.shellModes)
     }
 }
 

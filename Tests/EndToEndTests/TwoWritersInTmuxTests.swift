@@ -14,7 +14,7 @@ struct TwoWritersInTmuxTests {
         defer { folder.remove() }
         let report = TwoWriters(.init(app: PackagePaths.binary, seconds: 10, reminders: 2, folder: folder.path)).run()
         print(report.summary)
-        #expect(report.problems == [], "\(report.summary)\n\(report.problems.joined(separator: "\n"))")
+        expectEqual(report.problems, [], "\(report.summary)\n\(report.problems.joined(separator: "\n"))")
         // Both writers did something, and the reminders were there to deliver.
         #expect(report.appEdits > 0 && report.commands > 0)
         #expect(report.remindersDue == 2 && report.deliveries == 2)

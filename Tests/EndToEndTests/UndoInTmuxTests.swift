@@ -52,12 +52,12 @@ struct UndoInTmuxTests {
     @Test("a list deleted from the command line: u asks what, from where and when; y brings it back with its items")
     func undoCommandLineChange() throws {
         defer { folder.remove() }
-        #expect(cli("new-list", "Groceries").status == 0)
-        for text in ["Milk", "Eggs", "Bread"] { #expect(cli("add", text, "--list", "Groceries").status == 0) }
+        expectEqual(cli("new-list", "Groceries").status, 0)
+        for text in ["Milk", "Eggs", "Bread"] { expectEqual(cli("add", text, "--list", "Groceries").status, 0) }
         let tmux = TmuxSession(width: 80, height: 24, command: app)
         defer { tmux.kill() }
         #expect(tmux.waitFor("3 Remaining"))
-        #expect(cli("delete-list", "Groceries").status == 0)
+        expectEqual(cli("delete-list", "Groceries").status, 0)
         #expect(tmux.waitUntil { !$0.contains("Groceries") }, "still shown: \(tmux.text)")
         tmux.press("u")
         #expect(tmux.waitFor("Undo delete list “Groceries”, 3 items (from the command line, "), "no question: \(tmux.text)")
@@ -72,7 +72,7 @@ struct UndoInTmuxTests {
         #expect(tmux.text.contains("3 Remaining"))
         // The command line sees it, with the same ids as before.
         let listed = cli("list", "--list", "Groceries")
-        #expect(listed.output.split(separator: "\n").map { String($0.prefix(1)) } == ["1", "2", "3"], "\(listed.output)")
+        expectEqual(listed.output.split(separator: "\n").map { String($0.prefix(1)) }, ["1", "2", "3"], "\(listed.output)")
         // And its history says where each change came from.
         let history = cli("undo", "--list").output
         #expect(history.contains("(undone) delete list “Groceries”, 3 items"), "\(history)")
@@ -82,14 +82,14 @@ struct UndoInTmuxTests {
     func shellErrors() {
         defer { folder.remove() }
         let nothing = cli("undo")
-        #expect(nothing.status == 1)
-        #expect(nothing.output == "checklists: nothing to undo; `checklists undo --list` shows the history\n")
-        #expect(cli("undo", "--json").status == 2)
-        #expect(cli("new-list", "Trips").status == 0)
+        expectEqual(nothing.status, 1)
+        expectEqual(nothing.output, "checklists: nothing to undo; `checklists undo --list` shows the history\n")
+        expectEqual(cli("undo", "--json").status, 2)
+        expectEqual(cli("new-list", "Trips").status, 0)
         let undone = cli("undo")
-        #expect(undone.status == 0)
+        expectEqual(undone.status, 0)
         #expect(undone.output.hasPrefix("Undone: add list “Trips” (made from the command line, "), "\(undone.output)")
-        #expect(cli("redo").status == 0)
+        expectEqual(cli("redo").status, 0)
         #expect(cli("lists").output.contains("Trips"))
     }
 }

@@ -29,7 +29,7 @@ struct UpcomingInTmuxTests {
                           ["add", "Send invoice", "--list", "Office", "--due", "+3d 14:00"],
                           ["add", "Someday", "--list", "Home"]] {
             let result = command(arguments)
-            #expect(result.status == 0, "\(result.output)")
+            expectEqual(result.status, 0, "\(result.output)")
         }
         let tmux = TmuxSession(width: 80, height: 24, command: app)
         defer { tmux.kill(); folder.remove() }
@@ -39,7 +39,7 @@ struct UpcomingInTmuxTests {
         tmux.press("U")
         #expect(tmux.waitFor("3 items"), "\(tmux.text)")
         let screen = tmux.screen()
-        #expect(Array(screen.prefix(5)) == [
+        expectEqual(Array(screen.prefix(5)), [
             " Upcoming                                                               3 items",
             " Overdue",
             "   ! Old bill      Home    Jan 6, 2020, 9:00 AM",
@@ -49,18 +49,18 @@ struct UpcomingInTmuxTests {
         #expect(screen[5].hasPrefix(" ") && !screen[5].hasPrefix("  ") && screen[6].hasPrefix("   • Send invoice  Office  "), "\(tmux.text)")
         #expect(!tmux.text.contains("Someday"))
         // The selection is on the first item; Space checks it off, for the command line too.
-        #expect(tmux.selectedRow?.contains("Old bill") == true, "\(tmux.text)")
+        expectEqual(tmux.selectedRow?.contains("Old bill"), true, "\(tmux.text)")
         tmux.press("Space")
         #expect(tmux.waitFor("2 items"), "\(tmux.text)")
         #expect(!tmux.text.contains("Old bill"))
         #expect(!command(["list"]).output.contains("Old bill"))
         // Enter opens Water plants' form; Esc comes back here, on it.
-        #expect(tmux.selectedRow?.contains("Water plants") == true, "\(tmux.text)")
+        expectEqual(tmux.selectedRow?.contains("Water plants"), true, "\(tmux.text)")
         tmux.press("Enter")
         #expect(tmux.waitFor("Edit Item"), "\(tmux.text)")
         tmux.press("Escape")
         #expect(tmux.waitFor("2 items"), "\(tmux.text)")
-        #expect(tmux.selectedRow?.contains("Water plants") == true, "\(tmux.text)")
+        expectEqual(tmux.selectedRow?.contains("Water plants"), true, "\(tmux.text)")
         // a: a new item due tomorrow at 9:00, in Home.
         tmux.press("a")
         #expect(tmux.waitFor("Add Item"), "\(tmux.text)")
@@ -71,7 +71,7 @@ struct UpcomingInTmuxTests {
         let listed = command(["list", "--list", "Home"]).output
         #expect(listed.contains("Buy soil"), "\(listed)")
         // A change from the command line shows at once.
-        #expect(command(["add", "Call Anna", "--list", "Office", "--due", "tomorrow 10:00"]).status == 0)
+        expectEqual(command(["add", "Call Anna", "--list", "Office", "--due", "tomorrow 10:00"]).status, 0)
         #expect(tmux.waitFor("Call Anna"), "\(tmux.text)")
         #expect(tmux.waitFor("4 items"), "\(tmux.text)")
         // Esc: back to All Lists.

@@ -38,7 +38,7 @@ struct UserKeysInTmuxTests {
             }
             #expect(coloured, "selected: \(tmux.text)")
             let styled = tmux.tmux(["capture-pane", "-p", "-e", "-t", tmux.target]).output
-            #expect(styled.contains("38;5;208") == !noColour, "NO_COLOR=\(noColour): \(styled.debugDescription)")
+            expectEqual(styled.contains("38;5;208"), !noColour, "NO_COLOR=\(noColour): \(styled.debugDescription)")
             #expect(!styled.contains("\u{1B}[31m"), "the default red is replaced: \(styled.debugDescription)")
             tmux.press("a")
             tmux.press("n")
@@ -62,8 +62,8 @@ struct UserKeysInTmuxTests {
             let rows = tmux.tmux(["capture-pane", "-p", "-e", "-t", tmux.target]).output.components(separatedBy: "\n")
             let bar = rows.first { $0.contains("(No Items)") } ?? ""
             // SGR 30 and 46: black on cyan, not reversed; without colour, reverse (SGR 7) alone.
-            #expect(bar.contains("\u{1B}[30m\u{1B}[46m") == !noColour, "NO_COLOR=\(noColour): \(bar.debugDescription)")
-            #expect((tmux.selectedRow?.contains("(No Items)") == true) == noColour, "reversed: \(bar.debugDescription)")
+            expectEqual(bar.contains("\u{1B}[30m\u{1B}[46m"), !noColour, "NO_COLOR=\(noColour): \(bar.debugDescription)")
+            expectEqual((tmux.selectedRow?.contains("(No Items)") == true), noColour, "reversed: \(bar.debugDescription)")
         }
     }
 
@@ -76,8 +76,8 @@ struct UserKeysInTmuxTests {
             """.write(toFile: config, atomically: true, encoding: .utf8)
         defer { folder.remove() }
         let result = runCommand([PackagePaths.binary, "--db", database, "--config", config])
-        #expect(result.status == 2)
-        #expect(result.output == "checklists: \(config):3:1: C-c cannot be bound: it always quits, so that a stuck app can be left\n")
+        expectEqual(result.status, 2)
+        expectEqual(result.output, "checklists: \(config):3:1: C-c cannot be bound: it always quits, so that a stuck app can be left\n")
         #expect(!FileManager.default.fileExists(atPath: database))
     }
 }

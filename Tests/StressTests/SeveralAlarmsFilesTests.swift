@@ -134,7 +134,7 @@ struct SeveralAlarmsFilesTests {
         let written = try edited(Self.tasksOrg) { $0.reminders = [.atDue, .beforeDue(minutes: 24 * 60)] }
         let before = alarms(Self.tasksOrg), after = alarms(written)
         // The hour before went, a day before came; the others are as written.
-        #expect(after.count == 3)
+        expectEqual(after.count, 3)
         #expect(after.contains(before[0]) && after.contains(before[2]) && !after.contains(before[1]))
         #expect(written.contains("TRIGGER;RELATED=END:-P1D\r\n"))
         #expect(mapping.fields(of: try object(written))?.reminders == [.atDue, .beforeDue(minutes: 24 * 60)])
@@ -145,26 +145,26 @@ struct SeveralAlarmsFilesTests {
         #expect(mapping.fields(of: try object(Self.thunderbird))?.reminders == [.beforeDue(minutes: 15), .beforeDue(minutes: 24 * 60)])
         // Only the text changes: every alarm stays byte for byte.
         let renamed = try edited(Self.thunderbird) { $0.text = "Renew both passports" }
-        #expect(alarms(renamed) == alarms(Self.thunderbird))
+        expectEqual(alarms(renamed), alarms(Self.thunderbird))
         // All reminders removed here: the EMAIL alarm is not ours and stays.
         let cleared = try edited(Self.thunderbird) { $0.reminders = [] }
-        #expect(alarms(cleared) == [alarms(Self.thunderbird)[2]])
+        expectEqual(alarms(cleared), [alarms(Self.thunderbird)[2]])
     }
 
     @Test("Nextcloud Tasks: AUDIO before a floating DUE and an absolute DISPLAY are reminders; one after DUE is kept")
     func nextcloudShape() throws {
         let fields = try #require(mapping.fields(of: try object(Self.nextcloud)))
-        #expect(fields.dueDate == utc("2026-11-24T08:00:00+01:00"))
-        #expect(fields.reminders == [.beforeDue(minutes: 15), .at(utc("2026-11-23T18:00:00Z"))])
+        expectEqual(fields.dueDate, utc("2026-11-24T08:00:00+01:00"))
+        expectEqual(fields.reminders, [.beforeDue(minutes: 15), .at(utc("2026-11-23T18:00:00Z"))])
         let written = try edited(Self.nextcloud) { $0.reminders.removeAll { $0 == .beforeDue(minutes: 15) } }
-        #expect(alarms(written) == Array(alarms(Self.nextcloud).dropFirst()))
+        expectEqual(alarms(written), Array(alarms(Self.nextcloud).dropFirst()))
     }
 
     @Test("Apple Reminders: an absolute alarm at the due time is Remind Me, one the evening before is a reminder at its time")
     func appleShape() throws {
         #expect(mapping.fields(of: try object(Self.apple))?.reminders == [.atDue, .at(utc("2026-11-23T19:30:00Z"))])
         let written = try edited(Self.apple) { $0.shouldRemind = false }
-        #expect(alarms(written) == [alarms(Self.apple)[1]])
+        expectEqual(alarms(written), [alarms(Self.apple)[1]])
         #expect(written.contains("X-APPLE-SORT-ORDER:-1234\r\n"))
     }
 }

@@ -50,7 +50,7 @@ struct StressTests {
         let test = KillTest(configuration)
         defer { test.removeFiles() }
         switch test.run() {
-        case let .success(report): #expect(report.integrityChecks == 6)
+        case let .success(report): expectEqual(report.integrityChecks, 6)
         case let .failure(failure): Issue.record("\(failure)")
         }
     }
@@ -62,6 +62,6 @@ struct StressTests {
         defer { test.removeFiles() }
         let report = test.run()
         #expect(report.problems.isEmpty, "\(report.problems)")
-        #expect(report.delivered == 20)
+        expectEqual(report.delivered, 20)
     }
 }
