@@ -49,17 +49,17 @@ struct ExportImportTests {
         let text = export(source)
         #expect(importText(text, into: target) == nil)
         let before = try source.database(), after = try target.database()
-        #expect(try after.snapshot() == before.snapshot())
-        #expect(try after.checklistSummaries() == before.checklistSummaries())
-        #expect(try after.openChecklistID() == 2)
-        #expect(try after.nextReminderDate() == before.nextReminderDate())
+        try expectEqual(after.snapshot(), before.snapshot())
+        try expectEqual(after.checklistSummaries(), before.checklistSummaries())
+        try expectEqual(after.openChecklistID(), 2)
+        try expectEqual(after.nextReminderDate(), before.nextReminderDate())
         expectEqual(export(target), text)
         // Ids go on from the same place: the deleted item's and list's ids are not handed out again.
         expectEqual(source.add("Next", list: "List"), target.add("Next", list: "List"))
         try before.apply(.addChecklist(name: "Next", icon: .none), now: Fixed.now)
         try after.apply(.addChecklist(name: "Next", icon: .none), now: Fixed.now)
-        #expect(try after.checklists().map(\.id) == before.checklists().map(\.id))
-        #expect(try after.checklists().map(\.id).max() == 5)
+        try expectEqual(after.checklists().map(\.id), before.checklists().map(\.id))
+        try expectEqual(after.checklists().map(\.id).max(), 5)
     }
 
     @Test("several reminders, one snoozed alone, and a priority come back from a round trip each with its own pending time")
@@ -75,15 +75,15 @@ struct ExportImportTests {
         #expect(text.contains(#""reminders": [{"before": "1d""#), "\(text)")
         #expect(importText(text, into: target) == nil)
         let after = try target.database()
-        #expect(try after.snapshot() == database.snapshot())
-        #expect(try after.pendingReminders(ofItem: rent) == [.atDue: Fixed.date("2026-11-24 09:00"),
+        try expectEqual(after.snapshot(), database.snapshot())
+        try expectEqual(after.pendingReminders(ofItem: rent), [.atDue: Fixed.date("2026-11-24 09:00"),
                                                              .beforeDue(minutes: 1440): Fixed.date("2026-11-23 10:00"),
                                                              .at(Fixed.date("2026-11-22 18:00")): Fixed.date("2026-11-22 18:00")])
-        #expect(try after.item(id: rent)?.priority == .high)
+        try expectEqual(after.item(id: rent)?.priority, .high)
         expectEqual(export(target), text)
         // Each rings once, at its own time, in the imported database too.
-        #expect(try after.claimDueReminders(now: Fixed.date("2026-11-22 18:00")).map(\.reminder) == [.at(Fixed.date("2026-11-22 18:00"))])
-        #expect(try after.claimDueReminders(now: Fixed.date("2026-11-23 10:00")).map(\.reminder) == [.beforeDue(minutes: 1440)])
+        try expectEqual(after.claimDueReminders(now: Fixed.date("2026-11-22 18:00")).map(\.reminder), [.at(Fixed.date("2026-11-22 18:00"))])
+        try expectEqual(after.claimDueReminders(now: Fixed.date("2026-11-23 10:00")).map(\.reminder), [.beforeDue(minutes: 1440)])
         #expect(try after.claimDueReminders(now: Fixed.date("2026-11-23 10:00")).isEmpty)
     }
 
@@ -120,7 +120,7 @@ struct ExportImportTests {
         let text = export(source)
         #expect(text.hasSuffix(#""lists": []"# + "\n}"))
         #expect(importText(text, into: target) == nil)
-        #expect(try target.database().snapshot() == database.snapshot())
+        try expectEqual(target.database().snapshot(), database.snapshot())
     }
 
     @Test("import into a database with data is refused (exit 2) unless --replace, which replaces everything in one go")
@@ -131,11 +131,11 @@ struct ExportImportTests {
         let error = importText(text, into: target)
         expectEqual(error?.exitStatus, 2)
         expectEqual(error?.description.contains("already holds 1 list(s) and 1 item(s); nothing was imported. Give --replace"), true)
-        #expect(try target.database().checklistSummaries()[0].itemCount == 1)
+        try expectEqual(target.database().checklistSummaries()[0].itemCount, 1)
         #expect(importText(text, replace: true, into: target) == nil)
-        #expect(try target.database().snapshot().lists == source.database().snapshot().lists)
+        try expectEqual(target.database().snapshot().lists, source.database().snapshot().lists)
         // The target had handed out item 1..1 only; ids stay unique either way.
-        #expect(try target.database().snapshot().lastItemID == 5)
+        try expectEqual(target.database().snapshot().lastItemID, 5)
     }
 
     @Test("import keeps ids the replaced database handed out from coming back")
@@ -211,8 +211,8 @@ struct ExportImportTests {
         #expect(Self.valid.contains(line))
         let error = importText(Self.valid.replacingOccurrences(of: line, with: replacement), into: target)
         expectEqual(error?.exitStatus, 2)
-        #expect(error?.description == target.folder.path + "/" + message + "; nothing was imported")
-        #expect(try target.database().snapshot() == before)
+        expectEqual(error?.description, target.folder.path + "/" + message + "; nothing was imported")
+        try expectEqual(target.database().snapshot(), before)
     }
 
     @Test("a uid's control characters are found in its UTF-8 exactly as Unicode's category Cc names them, for every scalar")
@@ -300,16 +300,12 @@ struct ExportImportTests {
 
         // Before its format is read, a bad item is not what is reported.
         let other = target.folder.path + "/"
-        #expect(importText(#"{"lists": [{"id": 1, "name": "L", "items": [{"id": "x"}]}], "format": "todo"}"#, into: target)?.description
-                == other + #"import.json:1:71: not a Checklists export ("format": "checklists" is missing); nothing was imported"#)
-        #expect(importText(#"{"lists": [{"id": 1, "name": "L", "items": [{"id": "x"}]}], "version": 9, "format": "checklists"}"#, into: target)?.description
-                == other + "import.json:1:72: written by a newer version of Checklists (format version 9); install it to import this file; nothing was imported")
+        expectEqual(importText(#"{"lists": [{"id": 1, "name": "L", "items": [{"id": "x"}]}], "format": "todo"}"#, into: target)?.description, other + #"import.json:1:71: not a Checklists export ("format": "checklists" is missing); nothing was imported"#)
+        expectEqual(importText(#"{"lists": [{"id": 1, "name": "L", "items": [{"id": "x"}]}], "version": 9, "format": "checklists"}"#, into: target)?.description, other + "import.json:1:72: written by a newer version of Checklists (format version 9); install it to import this file; nothing was imported")
         // A list whose id follows its items: a bad item there names the list
         // it could not know yet, and the list's own problem waits its turn.
-        #expect(importText(#"{"format": "checklists", "version": 3, "lists": [{"items": [{"id": 1}], "id": 1, "name": ""}]}"#, into: target)?.description
-                == other + #"import.json:1:61: item 1: the field "text" is missing; nothing was imported"#)
-        #expect(importText(#"{"format": "checklists", "version": 3, "lists": [{"items": [], "id": 1, "name": 7}]}"#, into: target)?.description
-                == other + "import.json:1:81: list 1: name must be a string; nothing was imported")
+        expectEqual(importText(#"{"format": "checklists", "version": 3, "lists": [{"items": [{"id": 1}], "id": 1, "name": ""}]}"#, into: target)?.description, other + #"import.json:1:61: item 1: the field "text" is missing; nothing was imported"#)
+        expectEqual(importText(#"{"format": "checklists", "version": 3, "lists": [{"items": [], "id": 1, "name": 7}]}"#, into: target)?.description, other + "import.json:1:81: list 1: name must be a string; nothing was imported")
     }
 
     @Test("the valid sample imports, with defaults for fields left out")
@@ -371,6 +367,6 @@ struct ExportImportTests {
         #expect(target.run { context in
             try ExportImportCommands.importFile(path: "-", replace: false, context: context, readStandardInput: { Data(text.utf8) })
         } == nil)
-        #expect(try target.database().snapshot() == source.database().snapshot())
+        try expectEqual(target.database().snapshot(), source.database().snapshot())
     }
 }

@@ -14,12 +14,12 @@ struct ItemCommandsTests {
     func addPrintsID() throws {
         let first = harness.add("Buy milk", due: "tomorrow 9:00")
         let second = harness.add("esc \u{1B}[31m red", due: "+2h")
-        #expect(second == first + 1)
+        expectEqual(second, first + 1)
         let item = try #require(try harness.item(first))
         expectEqual(item.text, "Buy milk")
         expectEqual(item.dueDate, Fixed.date("2026-11-22 09:00"))
-        #expect(try harness.item(second)?.text == "esc \u{1B}[31m red")
-        #expect(try harness.item(second)?.dueDate == Fixed.date("2026-11-21 12:30"))
+        try expectEqual(harness.item(second)?.text, "esc \u{1B}[31m red")
+        try expectEqual(harness.item(second)?.dueDate, Fixed.date("2026-11-21 12:30"))
     }
 
     @Test("a reminder given whose time has passed is kept and said on stderr, once; one still ahead says nothing; output stays the id")
@@ -31,7 +31,7 @@ struct ItemCommandsTests {
         #expect(printed.count == 1 && Int64(printed[0]) != nil, "\(printed)")
         expectEqual(harness.notices, ["the reminder 2 days before (Nov 20, 2026, 9:00 AM) has already passed; it will not ring"])
         let id = try #require(Int64(printed[0]))
-        #expect(try harness.item(id)?.reminders == [.atDue, .beforeDue(minutes: 60), .beforeDue(minutes: 2880)])
+        try expectEqual(harness.item(id)?.reminders, [.atDue, .beforeDue(minutes: 60), .beforeDue(minutes: 2880)])
         #expect(harness.run { context in
             try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, remindAt: ["2026-11-21 08:00", "2026-11-21 18:00"], context: context)
         } == nil)
@@ -51,7 +51,7 @@ struct ItemCommandsTests {
         expectEqual(names[item.checklistID], "Inbox")
         let again = try #require(try harness.item(harness.add("Milk", list: nil)))
         expectEqual(again.checklistID, item.checklistID)
-        #expect(try database.checklists().filter { $0.name == "Inbox" }.count == 1)
+        try expectEqual(database.checklists().filter { $0.name == "Inbox" }.count, 1)
     }
 
     @Test("[add] default_list: add without --list goes there, matched as --list is; a name no list has is an error naming the lists")
@@ -63,13 +63,13 @@ struct ItemCommandsTests {
         }
         let added = try #require(Int64(printed.first ?? ""))
         let item = try #require(try harness.item(added))
-        #expect(try database.checklistSummary(id: item.checklistID)?.checklist.name == "Work")
+        try expectEqual(database.checklistSummary(id: item.checklistID)?.checklist.name, "Work")
         let error = harness.run { context in
             try ItemCommands.add(text: "Report", list: nil, due: nil, remind: false, defaultList: "Shopping", context: context)
         }
         expectEqual(error?.exitStatus, 2)
         expectEqual(error?.description, #"config [add] default_list: no list is named "Shopping"; the lists are "List", "Work""#)
-        #expect(try database.checklists().map(\.name) == ["List", "Work"])
+        try expectEqual(database.checklists().map(\.name), ["List", "Work"])
     }
 
     @Test("add --quick reads the line; without it, or with nothing read, the text stays as given, trailing spaces trimmed")
@@ -97,7 +97,7 @@ struct ItemCommandsTests {
         try database.apply(.addChecklist(name: "Groceries", icon: .groceries), now: Fixed.now)
         let id = harness.add("Eggs", list: " groceries ")
         let item = try #require(try harness.item(id))
-        #expect(try database.checklistSummary(id: item.checklistID)?.checklist.name == "Groceries")
+        try expectEqual(database.checklistSummary(id: item.checklistID)?.checklist.name, "Groceries")
     }
 
     @Test("--list naming no list: exit 1, a message naming the lists, nothing added")
@@ -108,7 +108,7 @@ struct ItemCommandsTests {
         }
         expectEqual(error?.exitStatus, 1)
         expectEqual(error?.description, #"no list is named "Shopping"; the lists are "List""#)
-        #expect(try harness.database().checklistSummaries()[0].itemCount == 0)
+        try expectEqual(harness.database().checklistSummaries()[0].itemCount, 0)
     }
 
     @Test("with no lists at all, add makes the Inbox and adds to it")
@@ -116,8 +116,8 @@ struct ItemCommandsTests {
         let database = try harness.database()
         try database.apply(.deleteChecklist(id: database.checklists()[0].id), now: Fixed.now)
         let id = harness.add("Eggs", list: nil)
-        #expect(try database.checklists().map(\.name) == ["Inbox"])
-        #expect(try harness.item(id)?.checklistID == database.checklists()[0].id)
+        try expectEqual(database.checklists().map(\.name), ["Inbox"])
+        try expectEqual(harness.item(id)?.checklistID, database.checklists()[0].id)
     }
 
     @Test("empty or blank text: exit 2, and no database is even created",
@@ -155,17 +155,17 @@ struct ItemCommandsTests {
         let future = harness.add("Call", due: "tomorrow 9:00", remind: true)
         let past = harness.add("Late", due: "2026-11-20 09:00", remind: true)
         let quiet = harness.add("Quiet", due: "tomorrow 9:00")
-        #expect(try harness.reminder(future) == Fixed.date("2026-11-22 09:00"))
+        try expectEqual(harness.reminder(future), Fixed.date("2026-11-22 09:00"))
         #expect(try harness.reminder(past) == nil)
         #expect(try harness.reminder(quiet) == nil)
-        #expect(try harness.item(past)?.shouldRemind == true)
+        try expectEqual(harness.item(past)?.shouldRemind, true)
     }
 
     @Test("wall times are read in the user's time zone")
     func addInTimeZone() throws {
         harness.style = DueDateStyle(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Europe/Berlin")!)
         let id = harness.add("Brot", due: "2026-12-24 18:00")
-        #expect(try harness.item(id)?.dueDate == Fixed.date("2026-12-24 17:00"))
+        try expectEqual(harness.item(id)?.dueDate, Fixed.date("2026-12-24 17:00"))
     }
 
     // MARK: done, undone, delete
@@ -174,13 +174,13 @@ struct ItemCommandsTests {
     func doneAndUndone() throws {
         let id = harness.add("Call", due: "tomorrow 9:00", remind: true)
         #expect(harness.run { context in try ItemCommands.setChecked(id: id, true, context: context) } == nil)
-        #expect(try harness.item(id)?.isChecked == true)
+        try expectEqual(harness.item(id)?.isChecked, true)
         #expect(try harness.reminder(id) == nil)
         #expect(harness.run { context in try ItemCommands.setChecked(id: id, true, context: context) } == nil)
         #expect(harness.output.isEmpty)
         #expect(harness.run { context in try ItemCommands.setChecked(id: id, false, context: context) } == nil)
-        #expect(try harness.item(id)?.isChecked == false)
-        #expect(try harness.reminder(id) == Fixed.date("2026-11-22 09:00"))
+        try expectEqual(harness.item(id)?.isChecked, false)
+        try expectEqual(harness.reminder(id), Fixed.date("2026-11-22 09:00"))
         // Once the due date has passed, unchecking schedules nothing.
         harness.run { context in try ItemCommands.setChecked(id: id, true, context: context) }
         harness.now = Fixed.date("2026-11-23 09:00")
@@ -224,20 +224,20 @@ struct ItemCommandsTests {
         let item = try #require(try harness.item(id))
         expectEqual(item.text, "Call mum")
         expectEqual(item.dueDate, Fixed.date("2026-11-22 09:00"))
-        #expect(try harness.reminder(id) == Fixed.date("2026-11-22 10:00"))
+        try expectEqual(harness.reminder(id), Fixed.date("2026-11-22 10:00"))
     }
 
     @Test("edit --due moves the reminder; --no-remind cancels it; --remind schedules it")
     func editDueAndRemind() throws {
         let id = harness.add("Call", due: "tomorrow 9:00", remind: true)
         harness.run { context in try ItemCommands.edit(id: id, text: nil, due: "fri 17:00", remind: nil, context: context) }
-        #expect(try harness.item(id)?.dueDate == Fixed.date("2026-11-27 17:00"))
-        #expect(try harness.reminder(id) == Fixed.date("2026-11-27 17:00"))
+        try expectEqual(harness.item(id)?.dueDate, Fixed.date("2026-11-27 17:00"))
+        try expectEqual(harness.reminder(id), Fixed.date("2026-11-27 17:00"))
         harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: false, context: context) }
-        #expect(try harness.item(id)?.shouldRemind == false)
+        try expectEqual(harness.item(id)?.shouldRemind, false)
         #expect(try harness.reminder(id) == nil)
         harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: true, context: context) }
-        #expect(try harness.reminder(id) == Fixed.date("2026-11-27 17:00"))
+        try expectEqual(harness.reminder(id), Fixed.date("2026-11-27 17:00"))
     }
 
     @Test("edit with nothing to change, blank text or a bad date: exit 2, item unchanged")
@@ -255,7 +255,7 @@ struct ItemCommandsTests {
             expectEqual(error?.exitStatus, 2)
             expectEqual(error?.description, message)
         }
-        #expect(try harness.item(id)?.text == "Call")
-        #expect(try harness.item(id)?.dueDate == Fixed.date("2026-11-22 09:00"))
+        try expectEqual(harness.item(id)?.text, "Call")
+        try expectEqual(harness.item(id)?.dueDate, Fixed.date("2026-11-22 09:00"))
     }
 }

@@ -37,10 +37,10 @@ struct JSONTests {
         for (character, written) in specials {
             for place in 0...17 {
                 let before = String(repeating: "a", count: place), after = String(repeating: "z", count: 17 - place)
-                #expect(JSON.string(before + character + after).text() == "\"" + before + written + after + "\"", "\(character.debugDescription) at \(place)")
+                expectEqual(JSON.string(before + character + after).text(), "\"" + before + written + after + "\"", "\(character.debugDescription) at \(place)")
                 // Among letters of other scripts, passed over a word at a time too.
                 let wide = String(repeating: "日", count: place), accented = String(repeating: "é", count: 17 - place)
-                #expect(JSON.string(wide + character + accented).text() == "\"" + wide + written + accented + "\"", "\(character.debugDescription) after \(place) CJK")
+                expectEqual(JSON.string(wide + character + accented).text(), "\"" + wide + written + accented + "\"", "\(character.debugDescription) after \(place) CJK")
             }
         }
         // The word test against the byte test, for every byte in every place.
@@ -71,7 +71,7 @@ struct JSONTests {
         out.appendTimestamp(Date(timeIntervalSince1970: -62_135_596_800 + 86_399), in: utc)   // 0001-01-01T23:59:59
         out.appendTimestamp(Date(timeIntervalSince1970: 253_402_300_799), in: utc)            // 9999-12-31T23:59:59
         out.appendTimestamp(Date(timeIntervalSince1970: 253_402_300_800), in: utc)            // the year 10000
-        #expect(out.string == #"null"2026-11-21T07:00:00-03:30""1970-01-01T00:00:00+00:00""0001-01-01T23:59:59+00:00""#
+        expectEqual(out.string, #"null"2026-11-21T07:00:00-03:30""1970-01-01T00:00:00+00:00""0001-01-01T23:59:59+00:00""#
                 + #""9999-12-31T23:59:59+00:00""10000-01-01T00:00:00+00:00""#)
     }
 

@@ -35,9 +35,9 @@ struct ListOrderCommandsTests {
         // the Inbox either way.
         let id = harness.add("Call the bank", list: nil)
         let inbox = try #require(try database.checklists().first { $0.name == "Inbox" }?.id)
-        #expect(try harness.item(id)?.checklistID == inbox)
+        try expectEqual(harness.item(id)?.checklistID, inbox)
         try database.apply(.setListOrder(.byName), now: Fixed.now)
         let other = harness.add("Buy stamps", list: nil)
-        #expect(try harness.item(other)?.checklistID == inbox)
+        try expectEqual(harness.item(other)?.checklistID, inbox)
     }
 }

@@ -20,17 +20,17 @@ struct NotesAndMoveCommandsTests {
             try ItemCommands.add(text: "Call the plumber", list: "List", due: nil, remind: false, note: "Ask about the boiler\nbefore Friday", context: context)
         }
         let id = try #require(Int64(printed.first ?? ""))
-        #expect(try harness.item(id)?.note == "Ask about the boiler\nbefore Friday")
+        try expectEqual(harness.item(id)?.note, "Ask about the boiler\nbefore Friday")
         #expect(harness.lines { context in try ItemQueryCommands.list(list: nil, due: nil, all: false, json: true, context: context) } == [
             "[",
             #"  {"id": 1, "text": "Call the plumber", "list": "List", "listId": 1, "due": null, "checked": false, "remind": false, "reminders": [], "nextReminder": null, "overdue": false, "repeat": null, "lastDone": null, "note": "Ask about the boiler\nbefore Friday", "priority": "none", "tags": [], "start": null, "parent": null}"#,
             "]",
         ])
         #expect(harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, note: "rye", context: context) } == nil)
-        #expect(try harness.item(id)?.note == "rye")
-        #expect(try harness.item(id)?.text == "Call the plumber")
+        try expectEqual(harness.item(id)?.note, "rye")
+        try expectEqual(harness.item(id)?.text, "Call the plumber")
         #expect(harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, note: "", context: context) } == nil)
-        #expect(try harness.item(id)?.note == "")
+        try expectEqual(harness.item(id)?.note, "")
     }
 
     @Test("a note with a NUL: one line, exit 2, nothing stored")
@@ -38,8 +38,8 @@ struct NotesAndMoveCommandsTests {
         let id = harness.add("Milk")
         let error = harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, note: "a\u{0}b", context: context) }
         expectEqual(error?.exitStatus, 2)
-        #expect(error?.description == "--note: the note contains a NUL character (U+0000), which cannot be stored; remove it and try again")
-        #expect(try harness.item(id)?.note == "")
+        expectEqual(error?.description, "--note: the note contains a NUL character (U+0000), which cannot be stored; remove it and try again")
+        try expectEqual(harness.item(id)?.note, "")
     }
 
     @Test("move takes an item to another list by name, keeping id, due date, reminder and note; --json prints it")
@@ -53,10 +53,10 @@ struct NotesAndMoveCommandsTests {
         ])
         let moved = try #require(try harness.item(id))
         #expect(moved.checklistID == 2 && moved.note == "boiler" && moved.shouldRemind)
-        #expect(try harness.reminder(id) == reminder)
+        try expectEqual(harness.reminder(id), reminder)
         // Without --json it prints nothing, as the other item commands.
         #expect(harness.lines { context in try ItemCommands.move(id: id, toList: "List", context: context) } == [])
-        #expect(try harness.item(id)?.checklistID == 1)
+        try expectEqual(harness.item(id)?.checklistID, 1)
     }
 
     @Test("move with an unknown id or list: one line, exit 1, nothing changed")
@@ -69,7 +69,7 @@ struct NotesAndMoveCommandsTests {
         let noItem = harness.run { context in try ItemCommands.move(id: 99, toList: "Home", context: context) }
         expectEqual(noItem?.exitStatus, 1)
         expectEqual(noItem?.description, "there is no item 99; `checklists list --all` shows the ids")
-        #expect(try harness.item(id)?.checklistID == 1)
+        try expectEqual(harness.item(id)?.checklistID, 1)
     }
 
     @Test("export carries the note and the position; import gives them back; a file without them keeps the order of ids")
@@ -83,8 +83,8 @@ struct NotesAndMoveCommandsTests {
         let file = target.folder.file("export.json")
         try Data(exported.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: file))
         #expect(target.run { context in try ExportImportCommands.importFile(path: file, replace: false, context: context) } == nil)
-        #expect(try target.item(second)?.note == "two\nlines")
-        #expect(try target.database().itemsPage(checklistID: 1, sortOrder: .added, offset: 0, limit: 10).items.map(\.text) == ["b", "a"])
+        try expectEqual(target.item(second)?.note, "two\nlines")
+        try expectEqual(target.database().itemsPage(checklistID: 1, sortOrder: .added, offset: 0, limit: 10).items.map(\.text), ["b", "a"])
     }
 
     @Test("iCalendar: the note is the VTODO's DESCRIPTION, out and back; another app's DESCRIPTION shows as the note and goes back unchanged in meaning")

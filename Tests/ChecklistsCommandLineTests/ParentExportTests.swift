@@ -36,9 +36,9 @@ struct ParentExportTests {
         #expect(lines.contains { $0.contains(#""text": "Orphan""#) && $0.contains(#""uid": "orphan", "parent": "gone-uid""#) })
         #expect(!lines.contains { $0.contains(#""text": "Trip""#) && $0.contains("parent") })
         #expect(importText(exported, into: target) == nil)
-        #expect(try target.item(pack)?.parentID == trip)
-        #expect(try target.item(socks)?.parentID == pack)
-        #expect(try target.database().snapshot() == database.snapshot())
+        try expectEqual(target.item(pack)?.parentID, trip)
+        try expectEqual(target.item(socks)?.parentID, pack)
+        try expectEqual(target.database().snapshot(), database.snapshot())
     }
 
     @Test("a parent later in the file, null, or naming the item itself: linked, none, and kept unlinked; a bad one is refused at its line")
@@ -57,9 +57,9 @@ struct ParentExportTests {
             }
             """
         #expect(importText(file, into: target) == nil)
-        #expect(try target.item(1)?.parentID == 2)
+        try expectEqual(target.item(1)?.parentID, 2)
         #expect(try target.item(2)?.parentID == nil)
-        #expect(try target.item(3).map { [$0.parentID.map(String.init) ?? "-", $0.unlinkedParentUID ?? "-"] } == ["-", "s"])
+        try expectEqual(target.item(3).map { [$0.parentID.map(String.init) ?? "-", $0.unlinkedParentUID ?? "-"] }, ["-", "s"])
         let bad = file.replacingOccurrences(of: #""parent": "p""#, with: #""parent": 7"#)
         let other = Harness()
         let error = importText(bad, into: other)

@@ -28,13 +28,13 @@ struct StartCommandsTests {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parser = DueDateParser(calendar: calendar)
-        #expect(try parser.parseStart("mon", now: Fixed.now).get() == Fixed.date("2026-11-23 00:00"))
-        #expect(try parser.parseStart("sat", now: Fixed.now).get() == Fixed.date("2026-11-21 00:00"))
-        #expect(try parser.parseStart("dec 20", now: Fixed.now).get() == Fixed.date("2026-12-20 00:00"))
-        #expect(try parser.parseStart("tomorrow 9:00", now: Fixed.now).get() == Fixed.date("2026-11-22 09:00"))
-        #expect(try parser.parseStart("+2h", now: Fixed.now).get() == Fixed.date("2026-11-21 12:30"))
+        try expectEqual(parser.parseStart("mon", now: Fixed.now).get(), Fixed.date("2026-11-23 00:00"))
+        try expectEqual(parser.parseStart("sat", now: Fixed.now).get(), Fixed.date("2026-11-21 00:00"))
+        try expectEqual(parser.parseStart("dec 20", now: Fixed.now).get(), Fixed.date("2026-12-20 00:00"))
+        try expectEqual(parser.parseStart("tomorrow 9:00", now: Fixed.now).get(), Fixed.date("2026-11-22 09:00"))
+        try expectEqual(parser.parseStart("+2h", now: Fixed.now).get(), Fixed.date("2026-11-21 12:30"))
         // A due date typed the same way keeps its meaning: 09:00, next week once today's has passed.
-        #expect(try parser.parse("sat", now: Fixed.now).get() == Fixed.date("2026-11-28 09:00"))
+        try expectEqual(parser.parse("sat", now: Fixed.now).get(), Fixed.date("2026-11-28 09:00"))
     }
 
     @Test("add --start: list marks what has not started with ~ and says when; --due and status leave it out")
@@ -67,7 +67,7 @@ struct StartCommandsTests {
         let id = add("report", due: "fri 17:00", start: "wed")
         let moved = harness.run { context in try ItemCommands.edit(id: id, text: nil, due: "tue 9:00", remind: nil, context: context) }
         expectEqual(moved?.description, "the start is not before the due date: move --start or the due date")
-        #expect(try harness.item(id)?.dueDate == Fixed.date("2026-11-27 17:00"))
+        try expectEqual(harness.item(id)?.dueDate, Fixed.date("2026-11-27 17:00"))
         let both = harness.run { context in
             try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, start: "mon", noStart: true, context: context)
         }
@@ -77,7 +77,7 @@ struct StartCommandsTests {
         }
         expectEqual(unreadable?.exitStatus, 2)
         expectEqual(unreadable?.description.hasPrefix("--start: "), true)
-        #expect(try harness.item(id)?.startDate == Fixed.date("2026-11-25 00:00"))
+        try expectEqual(harness.item(id)?.startDate, Fixed.date("2026-11-25 00:00"))
     }
 
     @Test("edit --start moves the start, --no-start removes it and the item is due again")
@@ -85,10 +85,10 @@ struct StartCommandsTests {
         let id = add("report", due: "today 17:00", start: "today 15:00")
         #expect(list(due: .today).isEmpty)
         #expect(harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, start: "today 9:00", context: context) } == nil)
-        #expect(try harness.item(id)?.startDate == Fixed.date("2026-11-21 09:00"))
+        try expectEqual(harness.item(id)?.startDate, Fixed.date("2026-11-21 09:00"))
         expectEqual(list(due: .today), ["1     Nov 21, 2026, 5:00 PM  List  report"])
         #expect(harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, noStart: true, context: context) } == nil)
         #expect(try harness.item(id)?.startDate == nil)
-        #expect(try harness.item(id)?.dueDate == Fixed.date("2026-11-21 17:00"))
+        try expectEqual(harness.item(id)?.dueDate, Fixed.date("2026-11-21 17:00"))
     }
 }

@@ -55,9 +55,9 @@ struct StartDateExportTests {
         #expect(text.contains(#"{"id": 3, "text": "Plain", "due": "2026-11-27T17:00:00+00:00", "checked""#))
         #expect(!text.components(separatedBy: "\n").contains { $0.contains("Plain") && $0.contains("start") })
         #expect(importText(text, into: target) == nil)
-        #expect(try target.item(timesheet)?.startDate == Fixed.date("2026-11-23 09:00"))
+        try expectEqual(target.item(timesheet)?.startDate, Fixed.date("2026-11-23 09:00"))
         #expect(try target.item(plain)?.startDate == nil)
-        #expect(try target.database().snapshot() == database.snapshot())
+        try expectEqual(target.database().snapshot(), database.snapshot())
         expectEqual(export(target), text)
     }
 
@@ -83,14 +83,14 @@ struct StartDateExportTests {
         let before = try target.database().snapshot()
         let error = importText(file(members), into: target)
         expectEqual(error?.exitStatus, 2)
-        #expect(error?.description == target.folder.path + "/" + message + "; nothing was imported")
-        #expect(try target.database().snapshot() == before)
+        expectEqual(error?.description, target.folder.path + "/" + message + "; nothing was imported")
+        try expectEqual(target.database().snapshot(), before)
     }
 
     @Test("a start without a due date is kept")
     func withoutDue() throws {
         #expect(importText(file(#""start": "2026-11-30T08:00:00+00:00""#), into: target) == nil)
-        #expect(try target.item(1)?.startDate == Fixed.date("2026-11-30 08:00"))
+        try expectEqual(target.item(1)?.startDate, Fixed.date("2026-11-30 08:00"))
         #expect(try target.item(1)?.dueDate == nil)
     }
 }

@@ -96,7 +96,7 @@ struct SubItemCommandsTests {
     func reparenting() throws {
         trip()
         _ = harness.lines { context in try ItemCommands.edit(id: 2, text: nil, due: nil, remind: nil, parent: "4", context: context) }
-        #expect(try harness.item(2)?.parentID == 4)
+        try expectEqual(harness.item(2)?.parentID, 4)
         _ = harness.lines { context in try ItemCommands.edit(id: 4, text: "Pack bags", due: nil, remind: nil, parent: "none", context: context) }
         #expect(try harness.item(4)?.parentID == nil && harness.item(4)?.text == "Pack bags")
         let undone = harness.lines { context in try HistoryCommands.step(.undo, context: context) }

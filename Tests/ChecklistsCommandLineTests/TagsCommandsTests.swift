@@ -20,15 +20,15 @@ struct TagsCommandsTests {
     @Test("add --tag (repeatable, # optional); edit --tag adds, --no-tag removes (case ignored), --no-tags clears first")
     func addAndEdit() throws {
         let id = add("Call the bank", tags: ["#Work", "phone", "work"])
-        #expect(try harness.item(id)?.tags == ["Work", "phone"])
+        try expectEqual(harness.item(id)?.tags, ["Work", "phone"])
         #expect(harness.run { context in
             try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, tags: ["urgent"], noTag: ["WORK"], context: context)
         } == nil)
-        #expect(try harness.item(id)?.tags == ["phone", "urgent"])
+        try expectEqual(harness.item(id)?.tags, ["phone", "urgent"])
         #expect(harness.run { context in
             try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, tags: ["home"], noTags: true, context: context)
         } == nil)
-        #expect(try harness.item(id)?.tags == ["home"])
+        try expectEqual(harness.item(id)?.tags, ["home"])
     }
 
     @Test("a tag with a space, a comma or nothing in it: one line, exit 2, nothing changed")
@@ -43,7 +43,7 @@ struct TagsCommandsTests {
             try ItemCommands.edit(id: id, text: nil, due: nil, remind: nil, tags: ["x"], noTag: ["X"], context: context)
         }
         expectEqual(both?.description, "--tag x and --no-tag x contradict each other; give one")
-        #expect(try harness.item(id)?.tags == ["home"])
+        try expectEqual(harness.item(id)?.tags, ["home"])
     }
 
     @Test("list --tag keeps items having every tag given, case ignored; lines show the tags after the text; --json carries them")
@@ -78,7 +78,7 @@ struct TagsCommandsTests {
         let file = target.folder.file("import.json")
         try Data(text.utf8).write(to: URL(fileURLWithPath: file))
         #expect(target.run { context in try ExportImportCommands.importFile(path: file, replace: true, context: context) } == nil)
-        #expect(try target.item(1)?.tags == ["work", "phone"])
+        try expectEqual(target.item(1)?.tags, ["work", "phone"])
         try Data(text.replacingOccurrences(of: #"["work", "phone"]"#, with: #"["work", "two words"]"#).utf8).write(to: URL(fileURLWithPath: file))
         let error = target.run { context in try ExportImportCommands.importFile(path: file, replace: true, context: context) }
         expectEqual(error?.description.contains(#"tags: "two words" is not a tag"#), true, "\(String(describing: error))")

@@ -35,7 +35,7 @@ struct UndatedCommandsTests {
     @Test("edit --no-due clears the due date and Remind Me with its reminder; --remind needs a due date (exit 2, nothing changed)")
     func editNoDue() throws {
         let id = harness.add("Call", due: "tomorrow 9:00", remind: true)
-        #expect(try harness.reminder(id) == Fixed.date("2026-11-22 09:00"))
+        try expectEqual(harness.reminder(id), Fixed.date("2026-11-22 09:00"))
         #expect(harness.run { context in try ItemCommands.edit(id: id, text: nil, due: nil, noDue: true, remind: nil, context: context) } == nil)
         let item = try #require(try harness.item(id))
         #expect(item.dueDate == nil)
@@ -54,10 +54,10 @@ struct UndatedCommandsTests {
         }
         let addError = harness.run { context in try ItemCommands.add(text: "Ping", list: "List", due: nil, remind: true, context: context) }
         expectEqual(addError?.description, "--remind needs a due date: give --due too")
-        #expect(try harness.database().checklistSummaries()[0].itemCount == 1)
+        try expectEqual(harness.database().checklistSummaries()[0].itemCount, 1)
         // A date given back brings the reminder back with --remind.
         harness.run { context in try ItemCommands.edit(id: id, text: nil, due: "tomorrow 9:00", remind: true, context: context) }
-        #expect(try harness.reminder(id) == Fixed.date("2026-11-22 09:00"))
+        try expectEqual(harness.reminder(id), Fixed.date("2026-11-22 09:00"))
     }
 
     @Test("export writes \"due\": null; import takes null or a missing due as no due date, and refuses Remind Me without one")
@@ -80,7 +80,7 @@ struct UndatedCommandsTests {
         #expect(try target.item(1)?.dueDate == nil)
         #expect(try target.item(2)?.dueDate == nil)
         let error = importing(#"{"id": 3, "text": "c", "remind": true}"#)
-        #expect(error?.description == file + #":2:34: item 3: "remind": true needs a due date (Remind Me reminds at the due date); nothing was imported"#)
+        expectEqual(error?.description, file + #":2:34: item 3: "remind": true needs a due date (Remind Me reminds at the due date); nothing was imported"#)
         #expect(try target.item(1) != nil)
     }
 }

@@ -22,8 +22,8 @@ struct ConfigTests {
 
     @Test("an empty file, or one without [notify], means every available channel and no command")
     func defaults() throws {
-        #expect(try read("") == .defaults)
-        #expect(try read("# nothing here\n") == .defaults)
+        try expectEqual(read(""), .defaults)
+        try expectEqual(read("# nothing here\n"), .defaults)
         #expect(Config.defaults.notify.channels == nil)
         #expect(Config.defaults.notify.command == nil)
     }
@@ -94,11 +94,11 @@ struct ConfigTests {
     func missingFile() throws {
         let folder = TemporaryFolder()
         defer { folder.remove() }
-        #expect(try Config.load(ConfigLocation(path: folder.file("none.toml"), origin: "the default")) == .defaults)
+        try expectEqual(Config.load(ConfigLocation(path: folder.file("none.toml"), origin: "the default")), .defaults)
         #expect(throws: ConfigError(file: folder.file("none.toml"), problem: "no such file (named by --config)")) {
             try Config.load(ConfigLocation(path: folder.file("none.toml"), origin: "--config"))
         }
         try "[notify]\nchannels = [\"tmux\"]\n".write(toFile: folder.file("config.toml"), atomically: true, encoding: .utf8)
-        #expect(try Config.load(ConfigLocation(path: folder.file("config.toml"), origin: "CHECKLISTS_CONFIG")).notify.channels == [.tmux])
+        try expectEqual(Config.load(ConfigLocation(path: folder.file("config.toml"), origin: "CHECKLISTS_CONFIG")).notify.channels, [.tmux])
     }
 }

@@ -122,8 +122,8 @@ extension ConfigTests {
             selection: ColorChoice(foreground: .number(0), background: .number(6)),
             banner: ColorChoice(background: .number(236)),
             headings: ColorChoice(foreground: .number(33))))
-        #expect(try read("").colors.theme == .defaults)
-        #expect(try read("[colors]\noverdue = \"default\"").colors.theme.overdue == ColorChoice())
+        try expectEqual(read("").colors.theme, .defaults)
+        try expectEqual(read("[colors]\noverdue = \"default\"").colors.theme.overdue, ColorChoice())
     }
 
     @Test("a bad colour, a number out of range, fg/bg where one colour goes, an unknown role: refused at the key")

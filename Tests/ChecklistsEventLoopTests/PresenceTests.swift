@@ -82,7 +82,7 @@ struct PresenceTests {
             return
         }
         expectEqual(message, "\(lock) is a symbolic link; remove it")
-        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+        try expectEqual(String(contentsOfFile: target, encoding: .utf8), "precious\n")
         #expect(NotifierPresence.runningPID(databasePath: path) == nil)
         // A link to nothing yet is not followed to create the file either.
         try FileManager.default.removeItem(atPath: target)
@@ -110,7 +110,7 @@ struct PresenceTests {
         expectEqual(got.wait(timeout: .now() + 10), .success)
         expectEqual(answer.error, .symbolicLink(path: lock))
         expectEqual(answer.error?.description, "\(lock) is a symbolic link; remove it")
-        #expect(try String(contentsOfFile: target, encoding: .utf8) == "precious\n")
+        try expectEqual(String(contentsOfFile: target, encoding: .utf8), "precious\n")
     }
 }
 

@@ -26,14 +26,14 @@ struct DateFieldsTests {
                               calendar: Calendar = PickerFixture.berlin,
                               sourceLocation: SourceLocation = #_sourceLocation) {
         let result = DatePickerMath.adding(amount, to: field, of: Fixed.instant(start), calendar: calendar)
-        #expect(result == Fixed.instant(expected), "\(start) + \(amount) \(field)", sourceLocation: sourceLocation)
+        expectEqual(result, Fixed.instant(expected), "\(start) + \(amount) \(field)", sourceLocation: sourceLocation)
     }
 
     private func expectSetting(_ field: DateField, to value: Int, of start: String, gives expected: String?,
                                calendar: Calendar = PickerFixture.berlin,
                                sourceLocation: SourceLocation = #_sourceLocation) {
         let result = DatePickerMath.setting(field, to: value, of: Fixed.instant(start), calendar: calendar)
-        #expect(result == expected.map(Fixed.instant), "\(start) \(field) = \(value)", sourceLocation: sourceLocation)
+        expectEqual(result, expected.map(Fixed.instant), "\(start) \(field) = \(value)", sourceLocation: sourceLocation)
     }
 
     // MARK: Fields

@@ -30,13 +30,13 @@ struct DueDateParserTests {
 
     private func expectDate(_ text: String, _ expected: String, now: Date? = nil,
                             sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(parse(text, now: now) == .success(Fixed.instant(expected)),
+        expectEqual(parse(text, now: now), .success(Fixed.instant(expected)),
                 "\(text)", sourceLocation: sourceLocation)
     }
 
     private func expectError(_ text: String, _ expected: DueDateParseError, now: Date? = nil,
                              sourceLocation: SourceLocation = #_sourceLocation) {
-        #expect(parse(text, now: now) == .failure(expected), "\(text)", sourceLocation: sourceLocation)
+        expectEqual(parse(text, now: now), .failure(expected), "\(text)", sourceLocation: sourceLocation)
     }
 
     // MARK: Days
@@ -242,8 +242,7 @@ struct DueDateParserTests {
                      "9:00 10:00", "0900", "2026-12-24Z", "today 9:00 fri"] {
             expectError(text, .unreadable(text))
         }
-        #expect(DueDateParseError.unreadable("blah").description
-            == #"can't read "blah": try "tomorrow 9:00", "fri 17:00", "+2h" or "2026-12-24 18:00""#)
+        expectEqual(DueDateParseError.unreadable("blah").description, #"can't read "blah": try "tomorrow 9:00", "fri 17:00", "+2h" or "2026-12-24 18:00""#)
         // Read now: slash forms follow the locale (en_US here), and "next
         // week" is the coming Monday.
         expectDate("12/24", "2026-12-24T09:00:00+01:00")
@@ -580,7 +579,7 @@ struct DueDateParserLocaleTests {
             case .at(let wallTime): .success(LocaleTable.instant(wallTime, in: calendar))
             case .refused(let error): .failure(error)
             }
-            #expect(parser.parse(text, now: now) == expected, "\(text) in \(place): \(outcome)",
+            expectEqual(parser.parse(text, now: now), expected, "\(text) in \(place): \(outcome)",
                     sourceLocation: sourceLocation)
         }
     }
@@ -679,8 +678,7 @@ struct DueDateParserLocaleTests {
     }
 
     @Test func unreadableWordNamesTheWord() {
-        #expect(DueDateParseError.unreadableWord("decembr", in: "24 decembr").description
-            == #"can't read "decembr" in "24 decembr": try "dec 24", "24 december" or "24.12.""#)
+        expectEqual(DueDateParseError.unreadableWord("decembr", in: "24 decembr").description, #"can't read "decembr" in "24 decembr": try "dec 24", "24 december" or "24.12.""#)
         let pasted = DueDateParseError.unreadableWord("x\ny", in: "24 x\ny " + String(repeating: "z", count: 60)).description
         #expect(!pasted.contains("\n"))
         #expect(pasted.contains("…"))

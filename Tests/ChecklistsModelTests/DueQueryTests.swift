@@ -33,10 +33,10 @@ struct DueQueryTests {
         let due = try database.pendingItems(dueBefore: endOfToday, startedBy: Fixed.now, limit: 10)
         expectEqual(due.map(\.item.text), ["bins", "report"])
         expectEqual(due.map(\.checklistName), ["List", "Work"])
-        #expect(try database.pendingItems(dueBefore: endOfToday, startedBy: Fixed.now, limit: 1).map(\.item.text) == ["bins"])
-        #expect(try database.pendingCount(dueFrom: nil, before: now, startedBy: Fixed.now) == 1)
-        #expect(try database.pendingCount(dueFrom: now, before: endOfToday, startedBy: Fixed.now) == 1)
-        #expect(try database.pendingCount(dueFrom: nil, before: Fixed.date("2027-01-01 00:00"), startedBy: Fixed.now) == 3)
+        try expectEqual(database.pendingItems(dueBefore: endOfToday, startedBy: Fixed.now, limit: 1).map(\.item.text), ["bins"])
+        try expectEqual(database.pendingCount(dueFrom: nil, before: now, startedBy: Fixed.now), 1)
+        try expectEqual(database.pendingCount(dueFrom: now, before: endOfToday, startedBy: Fixed.now), 1)
+        try expectEqual(database.pendingCount(dueFrom: nil, before: Fixed.date("2027-01-01 00:00"), startedBy: Fixed.now), 3)
         folder.remove()
     }
 
@@ -48,12 +48,12 @@ struct DueQueryTests {
         try add(database, list, "late already", "2026-11-21 09:00")
         try add(database, list, "at 11", "2026-11-21 11:00")
         try add(database, list, "at noon", "2026-11-21 12:00")
-        #expect(try database.nextOverdueDate(after: now) == Fixed.date("2026-11-21 11:00"))
+        try expectEqual(database.nextOverdueDate(after: now), Fixed.date("2026-11-21 11:00"))
         // At 11:00 exactly the 11:00 item is overdue, so the next moment is noon.
-        #expect(try database.nextOverdueDate(after: Fixed.date("2026-11-21 11:00")) == Fixed.date("2026-11-21 12:00"))
+        try expectEqual(database.nextOverdueDate(after: Fixed.date("2026-11-21 11:00")), Fixed.date("2026-11-21 12:00"))
         let eleven = try database.pendingItems(dueBefore: Fixed.date("2026-11-21 11:01"), startedBy: Fixed.now, limit: 5).last!.item.id
         try database.apply(.setChecked(itemID: eleven, true), now: now)
-        #expect(try database.nextOverdueDate(after: now) == Fixed.date("2026-11-21 12:00"))
+        try expectEqual(database.nextOverdueDate(after: now), Fixed.date("2026-11-21 12:00"))
         folder.remove()
     }
 }
@@ -64,8 +64,8 @@ extension DueQueryTests {
         let database = try ChecklistsDatabase.temporary(in: folder)
         let list = try database.checklistSummaries()[0].id
         for minute in 0..<5 { try add(database, list, "late \(minute)", "2026-11-21 0\(minute):00") }
-        #expect(try database.pendingCount(dueFrom: nil, before: now, startedBy: Fixed.now) == 5)
-        #expect(try database.pendingCount(dueFrom: nil, before: now, startedBy: Fixed.now, upTo: 3) == 3)
+        try expectEqual(database.pendingCount(dueFrom: nil, before: now, startedBy: Fixed.now), 5)
+        try expectEqual(database.pendingCount(dueFrom: nil, before: now, startedBy: Fixed.now, upTo: 3), 3)
         folder.remove()
     }
 }

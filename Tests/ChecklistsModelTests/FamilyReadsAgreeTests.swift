@@ -165,18 +165,18 @@ struct FamilyReadsAgreeTests {
                     """).map { ($0[0] as Int64, $0[1] as Int) })
             }
         }
-        #expect(try counts() == truth())
+        try expectEqual(counts(), truth())
         let items = try ids.compactMap { id throws(StorageError) in try database.item(id: id) }
         let parent = try #require(items.first { item in item.parentID == nil && items.filter { $0.parentID == item.id }.count > 1 }?.id)
         _ = try database.apply(.deleteItem(id: parent), now: Fixed.now)
-        #expect(try counts() == truth())
+        try expectEqual(counts(), truth())
         guard case .applied = try database.step(.undo, now: Fixed.now) else { Issue.record("not undone"); return }
-        #expect(try counts() == truth())
+        try expectEqual(counts(), truth())
         let moved = try #require(items.first { $0.parentID != nil }?.id)
         _ = try database.apply(.setParent(itemID: moved, parentID: nil), now: Fixed.now)
-        #expect(try counts() == truth())
+        try expectEqual(counts(), truth())
         _ = try database.apply(.addItem(checklistID: list, ItemDraft(text: "new", dueDate: nil)), now: Fixed.now)
-        #expect(try counts() == truth())
+        try expectEqual(counts(), truth())
     }
 
     @Test("a file from before the counts counts the sub-items it has, at every depth, and the first page of its list reads them")
@@ -212,16 +212,16 @@ struct FamilyReadsAgreeTests {
             let items = try ids.compactMap { id throws(StorageError) in try database.item(id: id) }
             return expectedRows(items, order: .dueDate, hidingChecked: true, notStartedAt: nil)
         }
-        #expect(try rows() == expected())
+        try expectEqual(rows(), expected())
         // Items at the top level without sub-items: no family changes, so
         // only the stamp tells the kept walk it is out of date.
         let items = try ids.compactMap { id throws(StorageError) in try database.item(id: id) }
         let loners = items.filter { item in item.parentID == nil && !item.isChecked && !items.contains { $0.parentID == item.id } }
         try #require(loners.count >= 2)
         _ = try database.apply(.setChecked(itemID: loners[0].id, true), now: Fixed.now)
-        #expect(try rows() == expected())
+        try expectEqual(rows(), expected())
         _ = try other.apply(.setChecked(itemID: loners[1].id, true), now: Fixed.now)
-        #expect(try rows() == expected())
+        try expectEqual(rows(), expected())
         #expect(!(try rows()).contains { $0.hasPrefix("\(loners[1].id)") })
     }
 
@@ -248,6 +248,6 @@ struct FamilyReadsAgreeTests {
         guard case .applied = try database.step(.undo, now: Fixed.now) else { Issue.record("not undone"); return }
         let page = try database.itemsPage(checklistID: list, sortOrder: .added, offset: 0, limit: 10)
         expectEqual(pageRows(page), ["\(socks) 0/1", "  \(pack)"])
-        #expect(try database.index(ofItem: pack, sortOrder: .added) == 1)
+        try expectEqual(database.index(ofItem: pack, sortOrder: .added), 1)
     }
 }

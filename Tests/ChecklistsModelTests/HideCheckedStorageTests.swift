@@ -22,8 +22,8 @@ struct HideCheckedStorageTests {
         }
         for index in [1, 4, 5] { try database.apply(.setChecked(itemID: ids[index], true), now: Fixed.now) }
         try database.apply(.setHidesChecked(checklistID: list, true), now: Fixed.now)
-        #expect(try database.checklistSummary(id: list)?.checklist.hidesChecked == true)
-        #expect(try database.checklistSummary(id: list)?.shownCount == 5)
+        try expectEqual(database.checklistSummary(id: list)?.checklist.hidesChecked, true)
+        try expectEqual(database.checklistSummary(id: list)?.shownCount, 5)
 
         let byDue = try database.itemsPage(checklistID: list, sortOrder: .dueDate, hidingChecked: true, offset: 1, limit: 3)
         expectEqual(byDue.items.map(\.text), ["Item 7", "Item 4", "Item 3"])
@@ -34,13 +34,13 @@ struct HideCheckedStorageTests {
         let all = try database.itemsPage(checklistID: list, sortOrder: .text, offset: 0, limit: 10)
         #expect(all.totalCount == 8 && all.items.count == 8, "not hiding: everything, as before")
 
-        #expect(try database.index(ofItem: ids[6], sortOrder: .dueDate, hidingChecked: true) == 1)
+        try expectEqual(database.index(ofItem: ids[6], sortOrder: .dueDate, hidingChecked: true), 1)
         // A checked item: where it would stand, so the next one is selected.
-        #expect(try database.index(ofItem: ids[4], sortOrder: .added, hidingChecked: true) == 3)
-        #expect(try database.index(ofItem: ids[4], sortOrder: .added) == 4)
+        try expectEqual(database.index(ofItem: ids[4], sortOrder: .added, hidingChecked: true), 3)
+        try expectEqual(database.index(ofItem: ids[4], sortOrder: .added), 4)
 
         try database.apply(.setHidesChecked(checklistID: list, false), now: Fixed.now)
-        #expect(try database.checklistSummary(id: list)?.shownCount == 8)
+        try expectEqual(database.checklistSummary(id: list)?.shownCount, 8)
         #expect(throws: StorageError.self) { try database.apply(.setHidesChecked(checklistID: 9_999, true), now: Fixed.now) }
     }
 }

@@ -32,8 +32,8 @@ struct HideNotStartedStorageTests {
 
         // Another connection to the same file reads the choice; the other list keeps its own.
         let again = try ChecklistsDatabase.temporary(in: folder)
-        #expect(try again.checklistSummary(id: list)?.checklist.hidesNotStarted == true)
-        #expect(try again.checklistSummary(id: other)?.checklist.hidesNotStarted == false)
+        try expectEqual(again.checklistSummary(id: list)?.checklist.hidesNotStarted, true)
+        try expectEqual(again.checklistSummary(id: other)?.checklist.hidesNotStarted, false)
 
         // At 10:30 items 2 and 4 have not started (5 is checked off: a checked item is shown).
         let early = Fixed.now
@@ -43,20 +43,20 @@ struct HideNotStartedStorageTests {
         let page = try again.itemsPage(checklistID: list, sortOrder: .dueDate, hidingNotStartedAt: early, offset: 0, limit: 10)
         expectEqual(page.items.map(\.text), ["Item 1", "Item 3", "Item 5", "Item 6"])
         expectEqual(page.totalCount, 4)
-        #expect(try again.index(ofItem: ids[5], sortOrder: .dueDate, hidingNotStartedAt: early) == 3)
-        #expect(try again.index(ofItem: ids[5], sortOrder: .added, hidingChecked: true, hidingNotStartedAt: early) == 2)
+        try expectEqual(again.index(ofItem: ids[5], sortOrder: .dueDate, hidingNotStartedAt: early), 3)
+        try expectEqual(again.index(ofItem: ids[5], sortOrder: .added, hidingChecked: true, hidingNotStartedAt: early), 2)
         // Read from the end, backwards: the same rows.
         let end = try again.itemsPage(checklistID: list, sortOrder: .added, hidingNotStartedAt: early, offset: 3, limit: 5)
         expectEqual(end.items.map(\.text), ["Item 6"])
 
         // At 12:00 item 2 has started; at 15:00 all have.
         let noon = Fixed.date("2026-11-21 12:00")
-        #expect(try again.checklistSummary(id: list, now: noon)?.shownCount == 5)
-        #expect(try again.checklistSummary(id: list, now: Fixed.date("2026-11-21 15:00"))?.shownCount == 6)
+        try expectEqual(again.checklistSummary(id: list, now: noon)?.shownCount, 5)
+        try expectEqual(again.checklistSummary(id: list, now: Fixed.date("2026-11-21 15:00"))?.shownCount, 6)
         // Without a moment, or while the list shows them, nothing is left out.
-        #expect(try again.checklistSummary(id: list)?.shownCount == 6)
+        try expectEqual(again.checklistSummary(id: list)?.shownCount, 6)
         try again.apply(.setHidesNotStarted(checklistID: list, false), now: Fixed.now)
-        #expect(try database.checklistSummary(id: list, now: early)?.shownCount == 6)
+        try expectEqual(database.checklistSummary(id: list, now: early)?.shownCount, 6)
         #expect(throws: StorageError.self) { try database.apply(.setHidesNotStarted(checklistID: 9_999, true), now: Fixed.now) }
     }
 

@@ -40,20 +40,20 @@ struct HistoryStorageTests {
         }
         try database.apply(.setChecked(itemID: 3, true), now: now)
         let before = try content()
-        #expect(try raw("SELECT count(*) FROM item WHERE remindAt IS NOT NULL") as Int? == 6)
+        try expectEqual(raw("SELECT count(*) FROM item WHERE remindAt IS NOT NULL") as Int?, 6)
 
         try database.apply(.deleteChecklist(id: list), now: now)
-        #expect(try database.checklists().map(\.name) == ["List"])
+        try expectEqual(database.checklists().map(\.name), ["List"])
 
         let undo = try database.step(.undo, now: now)
         guard case let .applied(.undo, entry) = undo else { Issue.record("\(undo)"); return }
         expectEqual(entry.description, "delete list “Groceries”, 12 items")
-        #expect(try content() == before)
+        try expectEqual(content(), before)
 
         let redo = try database.step(.redo, now: now)
         guard case .applied(.redo, _) = redo else { Issue.record("\(redo)"); return }
-        #expect(try database.checklists().map(\.name) == ["List"])
-        #expect(try raw("SELECT count(*) FROM item") as Int? == 0)
+        try expectEqual(database.checklists().map(\.name), ["List"])
+        try expectEqual(raw("SELECT count(*) FROM item") as Int?, 0)
         folder.remove()
     }
 
@@ -68,11 +68,11 @@ struct HistoryStorageTests {
         let anHourOn = now.addingTimeInterval(3600)
         guard case .applied = try database.step(.undo, now: anHourOn) else { Issue.record("not undone"); return }
         #expect(try raw("SELECT remindAt FROM item WHERE text = 'soon'") as Int64? == nil)
-        #expect(try raw("SELECT remindAt FROM item WHERE text = 'later'") as Int64? == StoredTime.wholeSeconds(now.addingTimeInterval(7200)))
+        try expectEqual(raw("SELECT remindAt FROM item WHERE text = 'later'") as Int64?, StoredTime.wholeSeconds(now.addingTimeInterval(7200)))
         // Nothing is shown as missed: nothing pending is in the past.
         #expect(try database.claimDueReminders(now: anHourOn).isEmpty)
         // The undo is a change made here: its stamp is the undo's time.
-        #expect(try raw("SELECT min(modifiedAt) FROM item") as Int64? == StoredTime.wholeSeconds(anHourOn))
+        try expectEqual(raw("SELECT min(modifiedAt) FROM item") as Int64?, StoredTime.wholeSeconds(anHourOn))
         folder.remove()
     }
 
@@ -106,9 +106,9 @@ struct HistoryStorageTests {
             guard case let .applied(.undo, entry) = undo else { Issue.record("\(undo)"); continue }
             expectEqual(entry.description, description)
             #expect(try database.history(limit: 1)[0].isUndone)
-            #expect(try content() == before, "undo of \(description)")
+            try expectEqual(content(), before, "undo of \(description)")
             _ = try database.step(.redo, now: now)
-            #expect(try content() == after, "redo of \(description)")
+            try expectEqual(content(), after, "redo of \(description)")
         }
         folder.remove()
     }
@@ -148,17 +148,17 @@ struct HistoryStorageTests {
     func sameTransaction() throws {
         let database = try ChecklistsDatabase.temporary(in: folder)
         try database.apply(.addChecklist(name: "A", icon: .none), now: now)
-        #expect(try raw("SELECT count(*) FROM history_entry") as Int? == 1)
+        try expectEqual(raw("SELECT count(*) FROM history_entry") as Int?, 1)
         // A change refused inside its transaction (the item is gone) rolls back its entry too.
         #expect(throws: StorageError.self) { try database.apply(.setChecked(itemID: 999, true), now: now) }
-        #expect(try raw("SELECT count(*) FROM history_entry") as Int? == 1)
-        #expect(try raw("SELECT count(*) FROM history_row") as Int? == 1)
+        try expectEqual(raw("SELECT count(*) FROM history_entry") as Int?, 1)
+        try expectEqual(raw("SELECT count(*) FROM history_row") as Int?, 1)
         // Opening a list is no change of the content: no entry.
         try database.apply(.setOpenChecklist(id: 1), now: now)
-        #expect(try raw("SELECT count(*) FROM history_entry") as Int? == 1)
+        try expectEqual(raw("SELECT count(*) FROM history_entry") as Int?, 1)
         // The history survives closing and opening the file again.
         let again = try ChecklistsDatabase.temporary(in: folder)
-        #expect(try again.history().map(\.description) == ["add list “A”"])
+        try expectEqual(again.history().map(\.description), ["add list “A”"])
         folder.remove()
     }
 
@@ -171,7 +171,7 @@ struct HistoryStorageTests {
         let history = try database.history(limit: 2_000)
         expectEqual(history.count, 1_000)
         expectEqual(history.last?.description, "uncheck “x”")
-        #expect(try raw("SELECT count(DISTINCT entryID) FROM history_row") as Int? == 1_000)
+        try expectEqual(raw("SELECT count(DISTINCT entryID) FROM history_row") as Int?, 1_000)
         folder.remove()
     }
 
@@ -190,8 +190,8 @@ struct HistoryStorageTests {
         guard case let .refused(.undo, entry, reason) = step else { Issue.record("\(step)"); return }
         expectEqual(entry.description, "edit “Milk”")
         expectEqual(reason, "“Soy milk” has changed since")
-        #expect(try content() == before)
-        #expect(try database.history(limit: 1)[0].isUndone == false)
+        try expectEqual(content(), before)
+        try expectEqual(database.history(limit: 1)[0].isUndone, false)
         folder.remove()
     }
 
@@ -207,12 +207,12 @@ struct HistoryStorageTests {
         // the history: the redo puts the text back and the snooze stays.
         try database.apply(.snooze(itemID: 1, until: now.addingTimeInterval(600)), now: now)
         guard case .applied = try database.step(.redo, now: now) else { Issue.record("the snooze blocked the redo"); return }
-        #expect(try raw("SELECT remindAt FROM item WHERE id = 1") as Int64? == StoredTime.wholeSeconds(now.addingTimeInterval(600)))
-        #expect(try raw("SELECT text FROM item WHERE id = 1") as String? == "Oat milk")
+        try expectEqual(raw("SELECT remindAt FROM item WHERE id = 1") as Int64?, StoredTime.wholeSeconds(now.addingTimeInterval(600)))
+        try expectEqual(raw("SELECT text FROM item WHERE id = 1") as String?, "Oat milk")
         // A change of the item after the undo does clear the redo branch.
         _ = try database.step(.undo, now: now)
         try database.apply(.updateItem(id: 1, ItemDraft(text: "Soy milk", dueDate: now.addingTimeInterval(3600), shouldRemind: true)), now: now)
-        #expect(try database.step(.redo, now: now) == .nothing(.redo))
+        try expectEqual(database.step(.redo, now: now), .nothing(.redo))
         folder.remove()
     }
 
@@ -226,14 +226,14 @@ struct HistoryStorageTests {
         // Snoozed by a process whose history this is not (the notifier's button).
         try database.writeWithoutHistoryForTesting("UPDATE reminder SET fireAt = \(snoozed) WHERE itemID = 1; UPDATE item SET remindAt = \(snoozed) WHERE id = 1")
         guard case .applied = try database.step(.undo, now: now) else { Issue.record("the snooze blocked the undo"); return }
-        #expect(try raw("SELECT text FROM item WHERE id = 1") as String? == "Milk")
-        #expect(try raw("SELECT fireAt FROM reminder WHERE itemID = 1") as Int64? == snoozed)
-        #expect(try raw("SELECT remindAt FROM item WHERE id = 1") as Int64? == snoozed)
+        try expectEqual(raw("SELECT text FROM item WHERE id = 1") as String?, "Milk")
+        try expectEqual(raw("SELECT fireAt FROM reminder WHERE itemID = 1") as Int64?, snoozed)
+        try expectEqual(raw("SELECT remindAt FROM item WHERE id = 1") as Int64?, snoozed)
         // Delivered meanwhile (the claim marked its row): the redo is no conflict and rings nothing again.
-        #expect(try database.claimDueReminders(now: now.addingTimeInterval(7200)).map(\.item.text) == ["Milk"])
+        try expectEqual(database.claimDueReminders(now: now.addingTimeInterval(7200)).map(\.item.text), ["Milk"])
         guard case .applied = try database.step(.redo, now: now.addingTimeInterval(7200)) else { Issue.record("a delivered reminder blocked the redo"); return }
-        #expect(try raw("SELECT text FROM item WHERE id = 1") as String? == "Oat milk")
-        #expect(try raw("SELECT count(*) FROM reminder WHERE fireAt IS NOT NULL") as Int? == 0)
+        try expectEqual(raw("SELECT text FROM item WHERE id = 1") as String?, "Oat milk")
+        try expectEqual(raw("SELECT count(*) FROM reminder WHERE fireAt IS NOT NULL") as Int?, 0)
         #expect(try database.claimDueReminders(now: now.addingTimeInterval(7300)).isEmpty)
         folder.remove()
     }
@@ -248,9 +248,9 @@ struct HistoryStorageTests {
         guard case let .confirm(.undo, entry) = asked else { Issue.record("\(asked)"); return }
         expectEqual(entry.origin, .commandLine)
         expectEqual(entry.description, "add list “Trips”")
-        #expect(try app.checklists().count == 2)
-        #expect(try app.step(.undo, now: now, askAboutElsewhere: true, confirmed: entry.id) == .applied(.undo, entry))
-        #expect(try app.checklists().count == 1)
+        try expectEqual(app.checklists().count, 2)
+        try expectEqual(app.step(.undo, now: now, askAboutElsewhere: true, confirmed: entry.id), .applied(.undo, entry))
+        try expectEqual(app.checklists().count, 1)
         try app.apply(.addChecklist(name: "Mine", icon: .none), now: now)
         guard case .applied = try app.step(.undo, now: now, askAboutElsewhere: true) else { Issue.record("own change asked about"); return }
         folder.remove()
@@ -266,7 +266,7 @@ struct HistoryStorageTests {
         try database.apply(.deleteChecklist(id: list), now: now)
         #expect(try raw("SELECT checklistID FROM syncCalendar") as Int64? == nil)
         _ = try database.step(.undo, now: now)
-        #expect(try raw("SELECT checklistID FROM syncCalendar") as Int64? == list)
+        try expectEqual(raw("SELECT checklistID FROM syncCalendar") as Int64?, list)
         folder.remove()
     }
 }

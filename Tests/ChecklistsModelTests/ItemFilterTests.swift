@@ -46,7 +46,7 @@ struct ItemFilterSyntaxTests {
         for (typed, printed) in Self.table {
             let filter = try ItemFilter.parse(typed)
             expectEqual(filter.text, printed, "\(typed)")
-            #expect(try ItemFilter.parse(filter.text) == filter, "\(typed) printed as \(filter.text)")
+            try expectEqual(ItemFilter.parse(filter.text), filter, "\(typed) printed as \(filter.text)")
         }
     }
 
@@ -168,7 +168,7 @@ struct FilterStorageTests {
                 .sorted { ($0.dueDate ?? .distantFuture, $0.id) < ($1.dueDate ?? .distantFuture, $1.id) }
             expectEqual(results.items.map(\.item.text), expected.map(\.text), "\(typed)")
             expectEqual(results.matching, expected.count, "\(typed)")
-            #expect(try database.filteredCount(filter, now: Fixed.now, calendar: calendar) == (typed == "list:Nowhere" ? nil : expected.count))
+            try expectEqual(database.filteredCount(filter, now: Fixed.now, calendar: calendar), (typed == "list:Nowhere" ? nil : expected.count))
         }
         // Spelled out, so the rule itself is checked too.
         let work = try database.filteredItems(try ItemFilter.parse("#work"), now: Fixed.now, calendar: calendar, limit: 100)
@@ -222,9 +222,9 @@ struct FilterStorageTests {
         let (database, _) = try database()
         let urgent = try database.saveSmartList(id: nil, name: " Urgent at work ", filter: "#work !high", now: Fixed.now)
         try database.saveSmartList(id: nil, name: "Anything", filter: "", now: Fixed.now)
-        #expect(try database.smartLists().map(\.name) == ["Anything", "Urgent at work"])
-        #expect(try database.smartListCounts(now: Fixed.now, calendar: calendar).map(\.count) == [6, 1])
-        #expect(try database.smartList(named: "urgent AT work")?.id == urgent.id)
+        try expectEqual(database.smartLists().map(\.name), ["Anything", "Urgent at work"])
+        try expectEqual(database.smartListCounts(now: Fixed.now, calendar: calendar).map(\.count), [6, 1])
+        try expectEqual(database.smartList(named: "urgent AT work")?.id, urgent.id)
         #expect(throws: StorageError.badSmartList(reason: "A smart list is already called “Anything”; choose another name.")) {
             try database.saveSmartList(id: urgent.id, name: "anything", filter: "", now: Fixed.now)
         }
@@ -236,13 +236,12 @@ struct FilterStorageTests {
             try database.saveSmartList(id: nil, name: "  ", filter: "", now: Fixed.now)
         }
         try database.saveSmartList(id: urgent.id, name: "Urgent", filter: "#work !medium+", now: Fixed.now)
-        #expect(try database.smartListCounts(now: Fixed.now, calendar: calendar).map { "\($0.smartList.name) \($0.count ?? -1)" }
-            == ["Anything 6", "Urgent 2"])
+        try expectEqual(database.smartListCounts(now: Fixed.now, calendar: calendar).map { "\($0.smartList.name) \($0.count ?? -1)" }, ["Anything 6", "Urgent 2"])
         try database.deleteSmartList(id: urgent.id, now: Fixed.now)
-        #expect(try database.smartLists().map(\.name) == ["Anything"])
+        try expectEqual(database.smartLists().map(\.name), ["Anything"])
         let undone = try database.step(.undo, now: Fixed.now, askAboutElsewhere: false, confirmed: nil)
         #expect("\(undone)".contains("delete smart list “Urgent”"))
-        #expect(try database.smartLists() == [SmartList(id: 2, name: "Anything", filter: ""), SmartList(id: urgent.id, name: "Urgent", filter: "#work !medium+")])
+        try expectEqual(database.smartLists(), [SmartList(id: 2, name: "Anything", filter: ""), SmartList(id: urgent.id, name: "Urgent", filter: "#work !medium+")])
     }
 
     @Test("a filter of more texts and tags than the limit is refused with the count; one kept before the limit counts nothing, the others count on")
@@ -259,8 +258,7 @@ struct FilterStorageTests {
         }
         // Kept by a copy of the app before the limit: the home screen's counts still load.
         try database.writeWithoutHistoryForTesting("INSERT INTO smartList (name, filter, position) VALUES ('Pasted', '\(tooMany)', 9)")
-        #expect(try database.smartListCounts(now: Fixed.now, calendar: calendar).map { "\($0.smartList.name) \($0.count ?? -1)" }
-            == ["Most 0", "Pasted -1"])
+        try expectEqual(database.smartListCounts(now: Fixed.now, calendar: calendar).map { "\($0.smartList.name) \($0.count ?? -1)" }, ["Most 0", "Pasted -1"])
         // Made in code past the parser, the same words fail to read, and say so:
         // a read never reports "the change was not saved".
         var past = ItemFilter()
@@ -274,9 +272,9 @@ struct FilterStorageTests {
         defer { folder.remove() }
         let (database, _) = try database()
         try database.saveSmartList(id: nil, name: "Office", filter: "list:\"Home office\"", now: Fixed.now)
-        #expect(try database.smartListCounts(now: Fixed.now, calendar: calendar).map(\.count) == [3])
+        try expectEqual(database.smartListCounts(now: Fixed.now, calendar: calendar).map(\.count), [3])
         let office = try database.checklistSummaries().first { $0.checklist.name == "Home office" }!
         try database.apply(.deleteChecklist(id: office.id), now: Fixed.now)
-        #expect(try database.smartListCounts(now: Fixed.now, calendar: calendar).map(\.count) == [nil])
+        try expectEqual(database.smartListCounts(now: Fixed.now, calendar: calendar).map(\.count), [nil])
     }
 }

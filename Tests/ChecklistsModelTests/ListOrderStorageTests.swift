@@ -50,11 +50,11 @@ struct ListOrderStorageTests {
         }
         try queue.close()
         let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
-        #expect(try database.listOrder() == .byName)
-        #expect(try names(database) == ["errands", "List 2", "List 10", "Work"])
+        try expectEqual(database.listOrder(), .byName)
+        try expectEqual(names(database), ["errands", "List 2", "List 10", "Work"])
         // By hand, the places v23 gave are that same order.
         try database.apply(.setListOrder(.byHand), now: now)
-        #expect(try names(database) == ["errands", "List 2", "List 10", "Work"])
+        try expectEqual(names(database), ["errands", "List 2", "List 10", "Work"])
         let places = try database.read { db in try Int64.fetchAll(db, sql: "SELECT listPosition FROM checklist ORDER BY id") }
         expectEqual(places, [4, 3, 2, 1])
     }
@@ -63,15 +63,15 @@ struct ListOrderStorageTests {
     func firstMoveSwitchesToHand() throws {
         defer { folder.remove() }
         let (database, ids) = try fourLists()
-        #expect(try names(database) == ["errands", "List 2", "List 10", "Work"])
+        try expectEqual(names(database), ["errands", "List 2", "List 10", "Work"])
         try database.apply(.moveList(id: try #require(ids["List 2"]), down: true), now: now)
-        #expect(try database.listOrder() == .byHand)
-        #expect(try names(database) == ["errands", "List 10", "List 2", "Work"])
+        try expectEqual(database.listOrder(), .byHand)
+        try expectEqual(names(database), ["errands", "List 10", "List 2", "Work"])
         try database.apply(.moveList(id: try #require(ids["List 2"]), down: false), now: now)
-        #expect(try names(database) == ["errands", "List 2", "List 10", "Work"])
+        try expectEqual(names(database), ["errands", "List 2", "List 10", "Work"])
         try database.apply(.moveList(id: try #require(ids["errands"]), down: true), now: now)
         try database.apply(.moveList(id: try #require(ids["errands"]), down: true), now: now)
-        #expect(try names(database) == ["List 2", "List 10", "errands", "Work"])
+        try expectEqual(names(database), ["List 2", "List 10", "errands", "Work"])
     }
 
     @Test("at either end nothing changes, not even the order in force, and no undo step is left")
@@ -81,8 +81,8 @@ struct ListOrderStorageTests {
         let before = try database.history().count
         try database.apply(.moveList(id: try #require(ids["errands"]), down: false), now: now)
         try database.apply(.moveList(id: try #require(ids["Work"]), down: true), now: now)
-        #expect(try database.listOrder() == .byName)
-        #expect(try database.history().count == before)
+        try expectEqual(database.listOrder(), .byName)
+        try expectEqual(database.history().count, before)
         #expect(throws: StorageError.self) { try database.apply(.moveList(id: 9_999, down: true), now: now) }
     }
 
@@ -91,16 +91,16 @@ struct ListOrderStorageTests {
         defer { folder.remove() }
         let (database, ids) = try fourLists()
         try database.apply(.moveList(id: try #require(ids["Work"]), down: false), now: now)
-        #expect(try names(database) == ["errands", "List 2", "Work", "List 10"])
+        try expectEqual(names(database), ["errands", "List 2", "Work", "List 10"])
         try addList(database, "Alpha")
         // A list made by the calendar import (`putCalendarItems`), the way a sync makes one.
         try database.apply(.putCalendarItems(listName: "Books", []), now: now)
-        #expect(try names(database) == ["errands", "List 2", "Work", "List 10", "Alpha", "Books"])
+        try expectEqual(names(database), ["errands", "List 2", "Work", "List 10", "Alpha", "Books"])
         try database.apply(.setListOrder(.byName), now: now)
-        #expect(try names(database) == ["Alpha", "Books", "errands", "List 2", "List 10", "Work"])
+        try expectEqual(names(database), ["Alpha", "Books", "errands", "List 2", "List 10", "Work"])
         // The hand order is kept while the names order the lists.
         try database.apply(.setListOrder(.byHand), now: now)
-        #expect(try names(database) == ["errands", "List 2", "Work", "List 10", "Alpha", "Books"])
+        try expectEqual(names(database), ["errands", "List 2", "Work", "List 10", "Alpha", "Books"])
     }
 
     @Test("a delete leaves a gap the next move closes; its undo puts the list back in its place; a shared place is parted by name, then renumbered")
@@ -109,17 +109,17 @@ struct ListOrderStorageTests {
         let (database, ids) = try fourLists()
         // Made after v23, the lists' places are the order they were made in.
         try database.apply(.setListOrder(.byHand), now: now)
-        #expect(try names(database) == ["Work", "List 10", "List 2", "errands"])
+        try expectEqual(names(database), ["Work", "List 10", "List 2", "errands"])
         try database.apply(.deleteChecklist(id: try #require(ids["List 2"])), now: now)
-        #expect(try names(database) == ["Work", "List 10", "errands"])
+        try expectEqual(names(database), ["Work", "List 10", "errands"])
         try database.apply(.moveList(id: try #require(ids["errands"]), down: false), now: now)
-        #expect(try names(database) == ["Work", "errands", "List 10"])
+        try expectEqual(names(database), ["Work", "errands", "List 10"])
         let places = try database.read { db in try Int64.fetchAll(db, sql: "SELECT listPosition FROM checklist ORDER BY listPosition") }
         expectEqual(places, [1, 2, 3])
         // Undo the move, then the delete: "List 2" is back third.
         _ = try database.step(.undo, now: now)
         _ = try database.step(.undo, now: now)
-        #expect(try names(database) == ["Work", "List 10", "List 2", "errands"])
+        try expectEqual(names(database), ["Work", "List 10", "List 2", "errands"])
         // Two lists on one place (as when an undo puts a list back on a
         // place taken since): their names part them, and a move renumbers.
         let late = try addList(database, "Late")
@@ -127,9 +127,9 @@ struct ListOrderStorageTests {
             try db.execute(sql: "UPDATE checklist SET listPosition = (SELECT listPosition FROM checklist WHERE name = 'List 10') WHERE id = ?",
                            arguments: [late])
         }
-        #expect(try names(database) == ["Work", "Late", "List 10", "List 2", "errands"])
+        try expectEqual(names(database), ["Work", "Late", "List 10", "List 2", "errands"])
         try database.apply(.moveList(id: late, down: true), now: now)
-        #expect(try names(database) == ["Work", "List 10", "Late", "List 2", "errands"])
+        try expectEqual(names(database), ["Work", "List 10", "Late", "List 2", "errands"])
         let renumbered = try database.read { db in try Int64.fetchAll(db, sql: "SELECT listPosition FROM checklist ORDER BY listPosition") }
         expectEqual(renumbered, [1, 2, 3, 4, 5])
     }
@@ -139,23 +139,23 @@ struct ListOrderStorageTests {
         defer { folder.remove() }
         let (database, ids) = try fourLists()
         try database.apply(.moveList(id: try #require(ids["List 10"]), down: false), now: now)
-        #expect(try database.history().first?.description == "reorder list “List 10”")
+        try expectEqual(database.history().first?.description, "reorder list “List 10”")
         try database.apply(.setListOrder(.byName), now: now)
-        #expect(try database.history().first?.description == "sort the lists by name")
-        #expect(try names(database) == ["errands", "List 2", "List 10", "Work"])
+        try expectEqual(database.history().first?.description, "sort the lists by name")
+        try expectEqual(names(database), ["errands", "List 2", "List 10", "Work"])
         _ = try database.step(.undo, now: now)
-        #expect(try database.listOrder() == .byHand)
-        #expect(try names(database) == ["errands", "List 10", "List 2", "Work"])
+        try expectEqual(database.listOrder(), .byHand)
+        try expectEqual(names(database), ["errands", "List 10", "List 2", "Work"])
         // The first move undone takes back both its parts: the places and the switch.
         _ = try database.step(.undo, now: now)
-        #expect(try database.listOrder() == .byName)
-        #expect(try names(database) == ["errands", "List 2", "List 10", "Work"])
+        try expectEqual(database.listOrder(), .byName)
+        try expectEqual(names(database), ["errands", "List 2", "List 10", "Work"])
         // The places are back as they were before it: the order the lists were made in.
         try database.apply(.setListOrder(.byHand), now: now)
-        #expect(try names(database) == ["Work", "List 10", "List 2", "errands"])
+        try expectEqual(names(database), ["Work", "List 10", "List 2", "errands"])
         _ = try database.step(.undo, now: now)
         _ = try database.step(.redo, now: now)
-        #expect(try database.listOrder() == .byHand)
+        try expectEqual(database.listOrder(), .byHand)
     }
 
     @Test("the order in force and the hand order are kept across a reopen")
@@ -166,7 +166,7 @@ struct ListOrderStorageTests {
             try database.apply(.moveList(id: try #require(ids["Work"]), down: false), now: now)
         }
         let again = try ChecklistsDatabase.temporary(in: folder)
-        #expect(try again.listOrder() == .byHand)
-        #expect(try names(again) == ["errands", "List 2", "Work", "List 10"])
+        try expectEqual(again.listOrder(), .byHand)
+        try expectEqual(names(again), ["errands", "List 2", "Work", "List 10"])
     }
 }

@@ -48,14 +48,14 @@ struct NotesAndOrderTests {
             }
         }
         let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
-        #expect(try database.item(id: 1)?.note == "")
+        try expectEqual(database.item(id: 1)?.note, "")
         // Unfolded and unescaped; the alarm's DESCRIPTION is not the note.
-        #expect(try database.item(id: 2)?.note == "Ask about the pressure, twice\nthen call back")
+        try expectEqual(database.item(id: 2)?.note, "Ask about the pressure, twice\nthen call back")
         #expect(try [1, 3].map { try database.item(id: $0)?.position } == [1, 3])
-        #expect(try addedOrder(database, list: 1) == ["first", "third"])
+        try expectEqual(addedOrder(database, list: 1), ["first", "third"])
         // A new item goes last.
         try add(database, 1, "new")
-        #expect(try addedOrder(database, list: 1) == ["first", "third", "new"])
+        try expectEqual(addedOrder(database, list: 1), ["first", "third", "new"])
         let indexes = try database.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'item' AND name LIKE '%position%'")
         }
@@ -66,15 +66,15 @@ struct NotesAndOrderTests {
     func notes() throws {
         let database = try open()
         let id = try add(database, 1, "Call the plumber", note: "Ask about the boiler\nbefore Friday")
-        #expect(try database.item(id: id)?.note == "Ask about the boiler\nbefore Friday")
-        #expect(try database.item(id: id)?.hasNote == true)
+        try expectEqual(database.item(id: id)?.note, "Ask about the boiler\nbefore Friday")
+        try expectEqual(database.item(id: id)?.hasNote, true)
         var draft = try #require(try database.item(id: id)).draft
         draft.note = ""
         try database.apply(.updateItem(id: id, draft), now: now)
-        #expect(try database.item(id: id)?.note == "")
+        try expectEqual(database.item(id: id)?.note, "")
         draft.note = "a\u{0}b"
         #expect(throws: StorageError.nulInText(what: "note")) { try database.apply(.updateItem(id: id, draft), now: now) }
-        #expect(try database.item(id: id)?.note == "")
+        try expectEqual(database.item(id: id)?.note, "")
     }
 
     @Test("moving an item keeps its id, due date, reminder, note and UID; it goes last in the new list, and the counts follow")
@@ -91,10 +91,10 @@ struct NotesAndOrderTests {
         let moved = try #require(try database.item(id: id))
         expectEqual(moved.checklistID, home)
         #expect(moved.dueDate == Fixed.date("2026-11-24 09:00") && moved.shouldRemind && moved.note == "boiler")
-        #expect(try database.reminderDate(ofItem: id) == reminder)
+        try expectEqual(database.reminderDate(ofItem: id), reminder)
         #expect(try database.read { db in try String.fetchOne(db, sql: "SELECT uid FROM item WHERE id = ?", arguments: [id]) } == uid)
-        #expect(try addedOrder(database, list: home) == ["Fix the shelf", "Call the plumber"])
-        #expect(try database.checklistSummaries().map(\.detail) == ["2 Remaining", "(No Items)"])   // Home, List
+        try expectEqual(addedOrder(database, list: home), ["Fix the shelf", "Call the plumber"])
+        try expectEqual(database.checklistSummaries().map(\.detail), ["2 Remaining", "(No Items)"])   // Home, List
     }
 
     @Test("a move to a list or of an item that does not exist is refused and changes nothing")
@@ -103,7 +103,7 @@ struct NotesAndOrderTests {
         let id = try add(database, 1, "Milk")
         #expect(throws: StorageError.notFound(what: "the list")) { try database.apply(.moveItem(id: id, toChecklistID: 99), now: now) }
         #expect(throws: StorageError.notFound(what: "the item")) { try database.apply(.moveItem(id: 99, toChecklistID: 1), now: now) }
-        #expect(try database.item(id: id)?.checklistID == 1)
+        try expectEqual(database.item(id: id)?.checklistID, 1)
     }
 
     @Test("swapping positions reorders the order added, is kept across a restart, and the index of an item follows")
@@ -112,17 +112,17 @@ struct NotesAndOrderTests {
             let database = try open()
             let a = try add(database, 1, "a"), b = try add(database, 1, "b"), c = try add(database, 1, "c")
             try database.apply(.swapPositions(itemID: c, otherItemID: b), now: now)     // K on c
-            #expect(try addedOrder(database, list: 1) == ["a", "c", "b"])
+            try expectEqual(addedOrder(database, list: 1), ["a", "c", "b"])
             try database.apply(.swapPositions(itemID: a, otherItemID: c), now: now)     // J on a
-            #expect(try addedOrder(database, list: 1) == ["c", "a", "b"])
-            #expect(try database.index(ofItem: a, sortOrder: .added) == 1)
-            #expect(try database.index(ofItem: b, sortOrder: .added) == 2)
+            try expectEqual(addedOrder(database, list: 1), ["c", "a", "b"])
+            try expectEqual(database.index(ofItem: a, sortOrder: .added), 1)
+            try expectEqual(database.index(ofItem: b, sortOrder: .added), 2)
         }
         // Another process, another start: the order is in the file.
         let reopened = try open()
-        #expect(try addedOrder(reopened, list: 1) == ["c", "a", "b"])
+        try expectEqual(addedOrder(reopened, list: 1), ["c", "a", "b"])
         // The other orders do not care.
-        #expect(try reopened.itemsPage(checklistID: 1, sortOrder: .text, offset: 0, limit: 10).items.map(\.text) == ["a", "b", "c"])
+        try expectEqual(reopened.itemsPage(checklistID: 1, sortOrder: .text, offset: 0, limit: 10).items.map(\.text), ["a", "b", "c"])
     }
 
     @Test("equal positions (another version's file) are told apart by id, and a swap still moves the item")
@@ -130,11 +130,11 @@ struct NotesAndOrderTests {
         let database = try open()
         let a = try add(database, 1, "a"), b = try add(database, 1, "b"), c = try add(database, 1, "c")
         try database.write { db in try db.execute(sql: "UPDATE item SET position = 5") }
-        #expect(try addedOrder(database, list: 1) == ["a", "b", "c"])
+        try expectEqual(addedOrder(database, list: 1), ["a", "b", "c"])
         try database.apply(.swapPositions(itemID: b, otherItemID: a), now: now)
-        #expect(try addedOrder(database, list: 1) == ["b", "a", "c"])
+        try expectEqual(addedOrder(database, list: 1), ["b", "a", "c"])
         try database.apply(.swapPositions(itemID: b, otherItemID: a), now: now)
-        #expect(try addedOrder(database, list: 1) == ["a", "b", "c"])
+        try expectEqual(addedOrder(database, list: 1), ["a", "b", "c"])
         _ = c
     }
 }

@@ -53,7 +53,7 @@ struct PendingIndexesTests {
         }
         expectEqual(definitions.count, 2)
         #expect(definitions.allSatisfy { $0.contains("checklistID, text, isChecked") })
-        #expect(try listing(database) == [
+        try expectEqual(listing(database), [
             "early café|仕事 Work|1795300000|low|errand,town",
             "late report 🦷|仕事 Work|1795600000|high|work",
             "undated 买牛奶|Inbox|-|none|",
@@ -66,7 +66,7 @@ struct PendingIndexesTests {
         try database.apply(.updateItem(id: 5, draft), now: now)
         try database.apply(.setChecked(itemID: 4, true), now: now)
         try database.apply(.setChecked(itemID: 3, false), now: now)
-        #expect(try listing(database) == [
+        try expectEqual(listing(database), [
             "done long ago|Inbox|1795000000|none|",
             "late report 🦷|仕事 Work|1795600000|high|work",
             "undated 买牛奶|Inbox|-|none|",

@@ -66,15 +66,15 @@ struct PriorityTests {
         let database = try open()
         let list = try database.checklists()[0].id
         let id = try add(database, list, "Call the bank", priority: .medium)
-        #expect(try database.item(id: id)?.priority == .medium)
+        try expectEqual(database.item(id: id)?.priority, .medium)
         try database.apply(.updateItem(id: id, ItemDraft(text: "Call the bank", dueDate: nil, priority: .low)), now: now)
-        #expect(try database.item(id: id)?.priority == .low)
+        try expectEqual(database.item(id: id)?.priority, .low)
         try database.apply(.setPriority(itemID: id, .high), now: now)
-        #expect(try open().item(id: id)?.priority == .high)
+        try expectEqual(open().item(id: id)?.priority, .high)
         let stamp = { try database.read { db in try Int64.fetchOne(db, sql: "SELECT modifiedAt FROM item WHERE id = ?", arguments: [id]) } }
         let before = try stamp()
         try database.apply(.setPriority(itemID: id, .high), now: now.addingTimeInterval(60))
-        #expect(try stamp() == before)
+        try expectEqual(stamp(), before)
         #expect(throws: StorageError.notFound(what: "the item")) { try database.apply(.setPriority(itemID: 999, .high), now: now) }
     }
 
@@ -96,7 +96,7 @@ struct PriorityTests {
         let tail = try database.itemsPage(checklistID: list, sortOrder: .priority, offset: 5, limit: 2)
         expectEqual(tail.items.map(\.text), ["none early", "none undated"])
         for (place, item) in page.items.enumerated() {
-            #expect(try database.index(ofItem: item.id, sortOrder: .priority) == place, "\(item.text)")
+            try expectEqual(database.index(ofItem: item.id, sortOrder: .priority), place, "\(item.text)")
         }
         let plan = try database.read { db in
             try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT id FROM item WHERE checklistID = ? ORDER BY \(ChecklistsDatabase.orderBy(.priority, descending: false)) LIMIT 10",

@@ -27,7 +27,7 @@ struct ReminderRuleTests {
         let style = DueDateStyle(locale: Locale(identifier: "de_DE"), timeZone: TimeZone(identifier: "Europe/Berlin")!)
         let saturday = Fixed.date("2026-03-28 09:00", timeZone: "Europe/Berlin")
         let monday = DatePickerMath.adding(2, to: .day, of: saturday, calendar: style.calendar)
-        #expect(monday.timeIntervalSince(saturday) == 47 * 3600)
+        expectEqual(monday.timeIntervalSince(saturday), 47 * 3600)
         expectEqual(style.format(monday), "30.03.2026, 09:00")
         expectEqual(ReminderRule.reminderDate(shouldRemind: true, isChecked: false, dueDate: monday, now: saturday), monday)
     }
@@ -57,10 +57,10 @@ struct ReminderStorageTests {
         let scheduled = try add(database, list, due: ahead)
         let pastDue = try add(database, list, due: now.addingTimeInterval(-3600))
         let off = try add(database, list, due: ahead, remind: false)
-        #expect(try database.reminderDate(ofItem: scheduled) == ahead)
+        try expectEqual(database.reminderDate(ofItem: scheduled), ahead)
         #expect(try database.reminderDate(ofItem: pastDue) == nil)
         #expect(try database.reminderDate(ofItem: off) == nil)
-        #expect(try database.nextReminderDate() == ahead)
+        try expectEqual(database.nextReminderDate(), ahead)
         folder.remove()
     }
 
@@ -69,14 +69,14 @@ struct ReminderStorageTests {
         let (database, list) = try setUp()
         let id = try add(database, list, due: ahead, remind: false)
         try database.apply(.updateItem(id: id, ItemDraft(text: "call", dueDate: ahead, shouldRemind: true)), now: now)
-        #expect(try database.reminderDate(ofItem: id) == ahead)
+        try expectEqual(database.reminderDate(ofItem: id), ahead)
         let later = ahead.addingTimeInterval(600)
         try database.apply(.updateItem(id: id, ItemDraft(text: "call", dueDate: later, shouldRemind: true)), now: now)
-        #expect(try database.reminderDate(ofItem: id) == later)
+        try expectEqual(database.reminderDate(ofItem: id), later)
         // Same date, other text: kept. Delivered, then edited again: not again.
         try database.apply(.updateItem(id: id, ItemDraft(text: "call mum", dueDate: later, shouldRemind: true)), now: now)
-        #expect(try database.reminderDate(ofItem: id) == later)
-        #expect(try database.claimDueReminders(now: later).map(\.item.id) == [id])
+        try expectEqual(database.reminderDate(ofItem: id), later)
+        try expectEqual(database.claimDueReminders(now: later).map(\.item.id), [id])
         try database.apply(.updateItem(id: id, ItemDraft(text: "call mum!", dueDate: later, shouldRemind: true)), now: later)
         #expect(try database.reminderDate(ofItem: id) == nil)
         try database.apply(.updateItem(id: id, ItemDraft(text: "x", dueDate: later.addingTimeInterval(3600), shouldRemind: false)), now: later)
@@ -95,7 +95,7 @@ struct ReminderStorageTests {
         guard case let .checklist(other) = try database.apply(.addChecklist(name: "Other", icon: .none), now: Fixed.now) else { Issue.record("the change did not return the new id"); return }
         _ = try add(database, other, due: ahead)
         _ = try add(database, other, due: ahead.addingTimeInterval(60))
-        #expect(try database.nextReminderDate() == ahead)
+        try expectEqual(database.nextReminderDate(), ahead)
         try database.apply(.deleteChecklist(id: other), now: now)
         #expect(try database.nextReminderDate() == nil)
         #expect(try database.claimDueReminders(now: ahead.addingTimeInterval(86_400)).isEmpty)
@@ -109,7 +109,7 @@ struct ReminderStorageTests {
         try database.apply(.setChecked(itemID: id, true), now: now)
         #expect(try database.reminderDate(ofItem: id) == nil)
         try database.apply(.setChecked(itemID: id, false), now: now)
-        #expect(try database.reminderDate(ofItem: id) == ahead)
+        try expectEqual(database.reminderDate(ofItem: id), ahead)
         try database.apply(.setChecked(itemID: id, true), now: now)
         try database.apply(.setChecked(itemID: id, false), now: ahead.addingTimeInterval(1))
         #expect(try database.reminderDate(ofItem: id) == nil)
@@ -122,8 +122,8 @@ struct ReminderStorageTests {
         let id = try add(database, list, due: ahead)
         _ = database
         let reopened = try ChecklistsDatabase.temporary(in: folder)
-        #expect(try reopened.nextReminderDate() == ahead)
-        #expect(try reopened.claimDueReminders(now: ahead).map(\.item.id) == [id])
+        try expectEqual(reopened.nextReminderDate(), ahead)
+        try expectEqual(reopened.claimDueReminders(now: ahead).map(\.item.id), [id])
         folder.remove()
     }
 
@@ -148,7 +148,7 @@ struct ReminderStorageTests {
     func clockJumps() throws {
         let (database, list) = try setUp()
         let id = try add(database, list, due: ahead)
-        #expect(try database.claimDueReminders(now: ahead.addingTimeInterval(7200)).map(\.item.id) == [id])
+        try expectEqual(database.claimDueReminders(now: ahead.addingTimeInterval(7200)).map(\.item.id), [id])
         #expect(try database.claimDueReminders(now: ahead).isEmpty)
         #expect(try database.claimDueReminders(now: ahead.addingTimeInterval(7200)).isEmpty)
         folder.remove()
@@ -162,8 +162,8 @@ struct ReminderStorageTests {
         let later = ahead.addingTimeInterval(300)
         try database.apply(.snooze(itemID: id, until: later), now: ahead)
         #expect(try database.claimDueReminders(now: ahead.addingTimeInterval(299)).isEmpty)
-        #expect(try database.claimDueReminders(now: later).map(\.item.id) == [id])
-        #expect(try database.item(id: id)?.dueDate == ahead)
+        try expectEqual(database.claimDueReminders(now: later).map(\.item.id), [id])
+        try expectEqual(database.item(id: id)?.dueDate, ahead)
         folder.remove()
     }
 }
@@ -177,7 +177,7 @@ struct ReminderTimeZoneTests {
         let style = DueDateStyle(locale: Locale(identifier: "en_US"), timeZone: TimeZone(identifier: "America/New_York")!)
         let saturday = Fixed.date("2026-10-31 09:00", timeZone: "America/New_York")
         let sunday = DatePickerMath.adding(1, to: .day, of: saturday, calendar: style.calendar)
-        #expect(sunday.timeIntervalSince(saturday) == 25 * 3600)
+        expectEqual(sunday.timeIntervalSince(saturday), 25 * 3600)
         #expect(style.format(sunday) == "Nov 1, 2026 at 9:00 AM" || style.format(sunday) == "Nov 1, 2026, 9:00 AM")
         expectEqual(ReminderRule.reminderDate(shouldRemind: true, isChecked: false, dueDate: sunday, now: saturday), sunday)
     }
@@ -196,13 +196,13 @@ struct ReminderTimeZoneTests {
         }
         // The next run, with TZ=America/New_York.
         let database = try ChecklistsDatabase.temporary(in: folder)
-        #expect(try database.nextReminderDate() == nineInBerlin)
+        try expectEqual(database.nextReminderDate(), nineInBerlin)
         let item = try #require(try database.itemsPage(checklistID: database.checklistSummaries()[0].id, sortOrder: .added, offset: 0, limit: 1).items.first)
         let due = try #require(item.dueDate)
         expectEqual(newYork.calendar.component(.hour, from: due), 3)
         #expect(newYork.format(due).contains("3:00 AM"))
         #expect(try database.claimDueReminders(now: nineInBerlin.addingTimeInterval(-1)).isEmpty)
-        #expect(try database.claimDueReminders(now: nineInBerlin).map(\.item.text) == ["call"])
+        try expectEqual(database.claimDueReminders(now: nineInBerlin).map(\.item.text), ["call"])
         folder.remove()
     }
 

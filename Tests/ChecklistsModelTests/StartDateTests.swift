@@ -71,18 +71,18 @@ struct StartDateTests {
     func storedAndRefused() throws {
         let database = try database()
         let id = try add(database, ItemDraft(text: "report", dueDate: Fixed.date("2026-11-27 17:00"), startDate: Fixed.date("2026-11-23 00:00")))
-        #expect(try database.item(id: id)?.startDate == Fixed.date("2026-11-23 00:00"))
-        #expect(try database.item(id: id)?.hasStarted(now: now) == false)
+        try expectEqual(database.item(id: id)?.startDate, Fixed.date("2026-11-23 00:00"))
+        try expectEqual(database.item(id: id)?.hasStarted(now: now), false)
         #expect(throws: StorageError.badStart(reason: "The start is not before the due date: move the start or the due date.")) {
             try database.apply(.updateItem(id: id, ItemDraft(text: "report", dueDate: Fixed.date("2026-11-27 17:00"),
                                                              startDate: Fixed.date("2026-11-28 00:00"))), now: now)
         }
-        #expect(try database.item(id: id)?.startDate == Fixed.date("2026-11-23 00:00"))
+        try expectEqual(database.item(id: id)?.startDate, Fixed.date("2026-11-23 00:00"))
         #expect(throws: StorageError.self) {
             try database.apply(.addItem(checklistID: 1, ItemDraft(text: "late", dueDate: Fixed.date("2026-11-22 09:00"),
                                                                   startDate: Fixed.date("2026-11-23 09:00"))), now: now)
         }
-        #expect(try database.listedItems(checklistID: 1, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text) == ["report"])
+        try expectEqual(database.listedItems(checklistID: 1, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text), ["report"])
     }
 
     @Test("not due until it starts: the Due view's items and count, list's --due window and status leave it out")
@@ -93,21 +93,20 @@ struct StartDateTests {
                                         startDate: Fixed.date("2026-11-21 12:00")))
         _ = try add(database, ItemDraft(text: "due today", dueDate: Fixed.date("2026-11-21 17:00")))
         let endOfToday = Fixed.date("2026-11-22 00:00")
-        #expect(try database.pendingItems(dueBefore: endOfToday, startedBy: now, limit: 10).map(\.item.text) == ["overdue, started", "due today"])
-        #expect(try database.pendingCount(dueFrom: nil, before: endOfToday, startedBy: now) == 2)
+        try expectEqual(database.pendingItems(dueBefore: endOfToday, startedBy: now, limit: 10).map(\.item.text), ["overdue, started", "due today"])
+        try expectEqual(database.pendingCount(dueFrom: nil, before: endOfToday, startedBy: now), 2)
         // A cap counts the started ones only: the one not started is no part of it.
-        #expect(try database.pendingCount(dueFrom: nil, before: endOfToday, startedBy: now, upTo: 1) == 1)
-        #expect(try database.pendingCount(dueFrom: nil, before: endOfToday, startedBy: now, upTo: 2) == 2)
-        #expect(try database.pendingCount(dueFrom: nil, before: endOfToday, startedBy: now, upTo: 3) == 2)
-        #expect(try database.pendingCount(dueFrom: now, before: endOfToday, startedBy: now) == 1)
+        try expectEqual(database.pendingCount(dueFrom: nil, before: endOfToday, startedBy: now, upTo: 1), 1)
+        try expectEqual(database.pendingCount(dueFrom: nil, before: endOfToday, startedBy: now, upTo: 2), 2)
+        try expectEqual(database.pendingCount(dueFrom: nil, before: endOfToday, startedBy: now, upTo: 3), 2)
+        try expectEqual(database.pendingCount(dueFrom: now, before: endOfToday, startedBy: now), 1)
         let noon = Fixed.date("2026-11-21 12:00")
-        #expect(try database.pendingItems(dueBefore: endOfToday, startedBy: noon, limit: 10).map(\.item.text)
-                == ["overdue, started", "due today", "due today, starts at noon"])
-        #expect(try database.pendingCount(dueFrom: nil, before: endOfToday, startedBy: noon) == 3)
+        try expectEqual(database.pendingItems(dueBefore: endOfToday, startedBy: noon, limit: 10).map(\.item.text), ["overdue, started", "due today", "due today, starts at noon"])
+        try expectEqual(database.pendingCount(dueFrom: nil, before: endOfToday, startedBy: noon), 3)
         // Without a window every item is listed, started or not.
-        #expect(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil).count == 3)
-        #expect(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: endOfToday, startedBy: now).count == 2)
-        #expect(try database.nextStart(after: now) == noon)
+        try expectEqual(database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil).count, 3)
+        try expectEqual(database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: endOfToday, startedBy: now).count, 2)
+        try expectEqual(database.nextStart(after: now), noon)
         #expect(try database.nextStart(after: noon) == nil)
     }
 
@@ -122,8 +121,8 @@ struct StartDateTests {
         expectEqual(item.startDate, Fixed.date("2026-11-23 08:00"))
         #expect(!item.hasStarted(now: now))
         guard case .applied = try database.step(.undo, now: now) else { Issue.record("not undone"); return }
-        #expect(try database.item(id: id)?.startDate == Fixed.date("2026-11-16 08:00"))
-        #expect(try database.item(id: id)?.dueDate == Fixed.date("2026-11-20 17:00"))
+        try expectEqual(database.item(id: id)?.startDate, Fixed.date("2026-11-16 08:00"))
+        try expectEqual(database.item(id: id)?.dueDate, Fixed.date("2026-11-20 17:00"))
     }
 
     @Test("v18 on a database of v17: items keep everything and have no start")

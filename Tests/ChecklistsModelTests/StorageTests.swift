@@ -32,7 +32,7 @@ struct StorageTests {
         let lists = try again.checklistSummaries()
         expectEqual(lists.count, 1)
         expectEqual(lists[0].detail, "1 Remaining")
-        #expect(try again.openChecklistID() == lists[0].id)
+        try expectEqual(again.openChecklistID(), lists[0].id)
         folder.remove()
     }
 
@@ -42,8 +42,8 @@ struct StorageTests {
         #expect(FileManager.default.createFile(atPath: folder.file("test.sqlite.creating"), contents: Data("half".utf8)))
         #expect(FileManager.default.createFile(atPath: folder.file("test.sqlite.creating-wal"), contents: Data(count: 32)))
         let database = try ChecklistsDatabase.temporary(in: folder)
-        #expect(try database.checklistSummaries().map(\.checklist.name) == ["List"])
-        #expect(try database.soundnessProblems() == [])
+        try expectEqual(database.checklistSummaries().map(\.checklist.name), ["List"])
+        try expectEqual(database.soundnessProblems(), [])
         #expect(!FileManager.default.fileExists(atPath: folder.file("test.sqlite.creating")))
         #expect(!FileManager.default.fileExists(atPath: folder.file("test.sqlite.creating-wal")))
         folder.remove()
@@ -56,19 +56,19 @@ struct StorageTests {
         try "precious\n".write(toFile: precious, atomically: false, encoding: .utf8)
         try FileManager.default.createSymbolicLink(atPath: folder.file("test.sqlite.creating"), withDestinationPath: precious)
         let database = try ChecklistsDatabase.temporary(in: folder)
-        #expect(try database.checklistSummaries().map(\.checklist.name) == ["List"])
-        #expect(try String(contentsOfFile: precious, encoding: .utf8) == "precious\n")
+        try expectEqual(database.checklistSummaries().map(\.checklist.name), ["List"])
+        try expectEqual(String(contentsOfFile: precious, encoding: .utf8), "precious\n")
         // The folder lock only reads the folder, so a linked data folder is fine.
         try FileManager.default.createSymbolicLink(atPath: folder.file("linked"), withDestinationPath: folder.path)
         let throughLink = try ChecklistsDatabase.open(DatabaseLocation(path: folder.file("linked") + "/test.sqlite", createsFolder: false),
                                                       options: .init(busyTimeout: 1))
-        #expect(try throughLink.checklistSummaries().map(\.checklist.name) == ["List"])
+        try expectEqual(throughLink.checklistSummaries().map(\.checklist.name), ["List"])
     }
 
     @Test("the file and the default folder are owner-only")
     func permissions() throws {
         let location = DatabaseLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": folder.path, "HOME": "/nonexistent"])
-        #expect(location.path == folder.path + "/checklists/checklists.sqlite")
+        expectEqual(location.path, folder.path + "/checklists/checklists.sqlite")
         _ = try ChecklistsDatabase.open(location)
         let fileMode = try FileManager.default.attributesOfItem(atPath: location.path)[.posixPermissions] as? Int
         let folderMode = try FileManager.default.attributesOfItem(atPath: folder.path + "/checklists")[.posixPermissions] as? Int
@@ -89,15 +89,14 @@ struct StorageTests {
         expectEqual(first.openingNotice, .openToOthers(path: path, mode: 0o644))
         expectEqual(first.openingNotice?.description, "other users can read \(path) (mode 644); chmod 600 it to keep your lists private (said once)")
         #expect(try ChecklistsDatabase.open(location).openingNotice == nil)     // said once
-        #expect(try ChecklistsDatabase.open(location).checklistSummaries().map(\.checklist.name) == ["List", "Private"])
+        try expectEqual(ChecklistsDatabase.open(location).checklistSummaries().map(\.checklist.name), ["List", "Private"])
 
         chmod(path, 0o666)
-        #expect(try ChecklistsDatabase.open(location).openingNotice?.description
-            == "other users can read and change \(path) (mode 666); chmod 600 it to keep your lists private (said once)")
+        try expectEqual(ChecklistsDatabase.open(location).openingNotice?.description, "other users can read and change \(path) (mode 666); chmod 600 it to keep your lists private (said once)")
         chmod(path, 0o600)
         #expect(try ChecklistsDatabase.open(location).openingNotice == nil)
         chmod(path, 0o644)                                                      // opened up again: said again
-        #expect(try ChecklistsDatabase.open(location).openingNotice == .openToOthers(path: path, mode: 0o644))
+        try expectEqual(ChecklistsDatabase.open(location).openingNotice, .openToOthers(path: path, mode: 0o644))
         let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         expectEqual(mode, 0o644)                                                  // used as it is, not changed
         folder.remove()
@@ -133,15 +132,15 @@ struct StorageTests {
             if case let .item(id) = try database.apply(.addItem(checklistID: groceries, ItemDraft(text: text, dueDate: due)), now: Fixed.now) { ids.append(id) }
         }
         try database.apply(.setChecked(itemID: ids[0], true), now: Fixed.now)
-        #expect(try database.checklistSummary(id: groceries)?.detail == "2 Remaining")
+        try expectEqual(database.checklistSummary(id: groceries)?.detail, "2 Remaining")
         try database.apply(.setChecked(itemID: ids[1], true), now: Fixed.now)
         try database.apply(.setChecked(itemID: ids[2], true), now: Fixed.now)
-        #expect(try database.checklistSummary(id: groceries)?.detail == "All Done!")
+        try expectEqual(database.checklistSummary(id: groceries)?.detail, "All Done!")
         try database.apply(.setChecked(itemID: ids[2], false), now: Fixed.now)
-        #expect(try database.checklistSummary(id: groceries)?.detail == "1 Remaining")
+        try expectEqual(database.checklistSummary(id: groceries)?.detail, "1 Remaining")
         try database.apply(.deleteChecklist(id: groceries), now: Fixed.now)
         for id in ids { #expect(try database.item(id: id) == nil) }
-        #expect(try database.checklistSummaries().map(\.checklist.name) == ["List"])
+        try expectEqual(database.checklistSummaries().map(\.checklist.name), ["List"])
         folder.remove()
     }
 
@@ -151,7 +150,7 @@ struct StorageTests {
         for name in ["list 10", "List 2", "apples", "Zebra", "list 1"] {
             try database.apply(.addChecklist(name: name, icon: .none), now: Fixed.now)
         }
-        #expect(try database.checklistSummaries().map(\.checklist.name) == ["apples", "List", "list 1", "List 2", "list 10", "Zebra"])
+        try expectEqual(database.checklistSummaries().map(\.checklist.name), ["apples", "List", "list 1", "List 2", "list 10", "Zebra"])
         folder.remove()
     }
 
@@ -183,7 +182,7 @@ struct StorageTests {
             expectEqual(lists.map(\.itemCount), [3, 0, 0])
             expectEqual(lists.map(\.remainingCount), [2, 0, 0])
             // One list by id reads it the same way.
-            for list in lists { #expect(try database.checklistSummary(id: list.id) == list) }
+            for list in lists { try expectEqual(database.checklistSummary(id: list.id), list) }
         }
         folder.remove()
     }
@@ -199,15 +198,15 @@ struct StorageTests {
             let date = due.addingTimeInterval(Double(texts.count - offset) * 3600)
             if case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: text, dueDate: date)), now: Fixed.now) { ids.append(id) }
         }
-        #expect(try database.itemsPage(checklistID: list, sortOrder: .added, offset: 0, limit: 10).items.map(\.text) == texts)
-        #expect(try database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: 0, limit: 10).items.map(\.text) == texts.reversed())
-        #expect(try database.itemsPage(checklistID: list, sortOrder: .text, offset: 0, limit: 10).items.map(\.text) == ["apple", "item 1", "Item 2", "item 10"])
+        try expectEqual(database.itemsPage(checklistID: list, sortOrder: .added, offset: 0, limit: 10).items.map(\.text), texts)
+        try expectEqual(database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: 0, limit: 10).items.map(\.text), texts.reversed())
+        try expectEqual(database.itemsPage(checklistID: list, sortOrder: .text, offset: 0, limit: 10).items.map(\.text), ["apple", "item 1", "Item 2", "item 10"])
         let page = try database.itemsPage(checklistID: list, sortOrder: .text, offset: 1, limit: 2)
         expectEqual(page.items.map(\.text), ["item 1", "Item 2"])
         expectEqual(page.totalCount, 4)
-        #expect(try database.index(ofItem: ids[0], sortOrder: .text) == 3)
-        #expect(try database.index(ofItem: ids[0], sortOrder: .dueDate) == 3)
-        #expect(try database.index(ofItem: ids[0], sortOrder: .added) == 0)
+        try expectEqual(database.index(ofItem: ids[0], sortOrder: .text), 3)
+        try expectEqual(database.index(ofItem: ids[0], sortOrder: .dueDate), 3)
+        try expectEqual(database.index(ofItem: ids[0], sortOrder: .added), 0)
         folder.remove()
     }
 
@@ -226,12 +225,12 @@ struct StorageTests {
         try database.apply(.setChecked(itemID: second, true), now: Fixed.now)
         try database.apply(.swapPositions(itemID: first, otherItemID: second), now: Fixed.now)
         try database.apply(.moveItem(id: second, toChecklistID: other), now: Fixed.now)
-        #expect(try database.checklistSummary(id: list)?.itemCount == 1)
-        #expect(try database.item(id: first)?.text == "oat milk")
-        #expect(try database.index(ofItem: first, sortOrder: .dueDate) == 0)
-        #expect(try database.itemsPage(checklistID: other, sortOrder: .added, offset: 0, limit: 5).items.map(\.text) == ["eggs"])
-        #expect(try database.checklists().map(\.name) == ["List", "Other"])
-        #expect(try database.snapshot().lists.flatMap(\.items).count == 2)
+        try expectEqual(database.checklistSummary(id: list)?.itemCount, 1)
+        try expectEqual(database.item(id: first)?.text, "oat milk")
+        try expectEqual(database.index(ofItem: first, sortOrder: .dueDate), 0)
+        try expectEqual(database.itemsPage(checklistID: other, sortOrder: .added, offset: 0, limit: 5).items.map(\.text), ["eggs"])
+        try expectEqual(database.checklists().map(\.name), ["List", "Other"])
+        try expectEqual(database.snapshot().lists.flatMap(\.items).count, 2)
         let asked = statements.withLock { $0 }.filter { $0.contains("database_list") || $0.contains("table_xinfo") }
         expectEqual(asked, [])
         #expect(statements.withLock { $0 }.contains { $0.hasPrefix("UPDATE item SET checklistID") })
@@ -267,7 +266,7 @@ struct StorageTests {
         statements.withLock { $0 = [] }
         let again = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: options)
         #expect(statements.withLock { $0 }.contains { $0.contains("CREATE TABLE IF NOT EXISTS grdb_migrations") })
-        #expect(try again.checklistSummaries().map(\.checklist.name) == ["List"])
+        try expectEqual(again.checklistSummaries().map(\.checklist.name), ["List"])
         folder.remove()
     }
 
@@ -283,7 +282,7 @@ struct StorageTests {
         let page = try database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: 0, limit: 10).items
         expectEqual(page.map(\.text), ["item 5", "item 1", "item 2", "item 4", "item 0", "item 3"])
         for (position, item) in page.enumerated() {
-            #expect(try database.index(ofItem: item.id, sortOrder: .dueDate) == position, "\(item.text)")
+            try expectEqual(database.index(ofItem: item.id, sortOrder: .dueDate), position, "\(item.text)")
         }
         folder.remove()
     }
@@ -313,7 +312,7 @@ struct StorageTests {
         let database = try ChecklistsDatabase.temporary(in: folder)
         let list = try database.checklistSummaries()[0].id
         guard case let .item(id) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "x", dueDate: due.addingTimeInterval(42.7))), now: Fixed.now) else { Issue.record("the change did not return the new id"); return }
-        #expect(try database.item(id: id)?.dueDate == due)
+        try expectEqual(database.item(id: id)?.dueDate, due)
         folder.remove()
     }
 
@@ -327,8 +326,8 @@ struct StorageTests {
         #expect(throws: StorageError.emptyText(what: "list name")) {
             try database.apply(.addChecklist(name: "", icon: .none), now: Fixed.now)
         }
-        #expect(try database.checklistSummaries()[0].itemCount == 0)
-        #expect(try database.checklistSummaries().count == 1)
+        try expectEqual(database.checklistSummaries()[0].itemCount, 0)
+        try expectEqual(database.checklistSummaries().count, 1)
         folder.remove()
     }
 
@@ -348,10 +347,9 @@ struct StorageTests {
         #expect(throws: StorageError.nulInText(what: "list name")) {
             try database.apply(.addChecklist(name: "Home\u{0}", icon: .none), now: Fixed.now)
         }
-        #expect(StorageError.nulInText(what: "item text").description
-            == "the item text contains a NUL character (U+0000), which cannot be stored; remove it and try again")
-        #expect(try database.item(id: id)?.text == "Milk")
-        #expect(try database.checklistSummaries().map(\.itemCount) == [1])
+        expectEqual(StorageError.nulInText(what: "item text").description, "the item text contains a NUL character (U+0000), which cannot be stored; remove it and try again")
+        try expectEqual(database.item(id: id)?.text, "Milk")
+        try expectEqual(database.checklistSummaries().map(\.itemCount), [1])
         folder.remove()
     }
 
@@ -408,19 +406,16 @@ struct StorageTests {
         #expect(throws: StorageError.diskFull(path: database.path)) {
             try database.apply(.addItem(checklistID: list, ItemDraft(text: "one too many", dueDate: due)), now: Fixed.now)
         }
-        #expect(StorageError.diskFull(path: database.path).description
-            == "the disk holding \(database.path) is full; the change was not saved. Free some space and try again")
+        expectEqual(StorageError.diskFull(path: database.path).description, "the disk holding \(database.path) is full; the change was not saved. Free some space and try again")
 
         // Everything reported saved is there, seen from another connection.
         let other = try ChecklistsDatabase.temporary(in: folder)
-        #expect(try other.listedItems(checklistID: list, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text).sorted()
-            == saved.sorted())
+        try expectEqual(other.listedItems(checklistID: list, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text).sorted(), saved.sorted())
 
         try database.capGrowthForTesting(pages: nil)
         try add("after space came back")
-        #expect(try other.listedItems(checklistID: list, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text).sorted()
-            == saved.sorted())
-        #expect(try other.soundnessProblems() == [])
+        try expectEqual(other.listedItems(checklistID: list, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text).sorted(), saved.sorted())
+        try expectEqual(other.soundnessProblems(), [])
         folder.remove()
     }
 }
@@ -567,8 +562,8 @@ struct RefusedFileTests {
 
         for (way, opener) in [("open", open), ("openForReading", openForReading)] {
             #expect(throws: StorageError.newerVersion(path: left), "\(way)") { _ = try opener(left) }
-            #expect(try Data(contentsOf: URL(fileURLWithPath: left)) == file, "\(way) changed the file")
-            #expect(try Data(contentsOf: URL(fileURLWithPath: left + "-wal")) == wal, "\(way) changed the WAL")
+            try expectEqual(Data(contentsOf: URL(fileURLWithPath: left)), file, "\(way) changed the file")
+            try expectEqual(Data(contentsOf: URL(fileURLWithPath: left + "-wal")), wal, "\(way) changed the WAL")
             #expect(!FileManager.default.fileExists(atPath: left + "-shm"), "\(way) left a -shm")
         }
         folder.remove()

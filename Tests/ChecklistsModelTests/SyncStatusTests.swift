@@ -17,9 +17,9 @@ struct SyncStatusTests {
         defer { folder.remove() }
         #expect(try open().syncStatus() == nil)
         try open().recordSyncStatus(SyncStatus(at: Fixed.date("2026-11-21 10:05")))
-        #expect(try open().syncStatus() == SyncStatus(at: Fixed.date("2026-11-21 10:05")))
+        try expectEqual(open().syncStatus(), SyncStatus(at: Fixed.date("2026-11-21 10:05")))
         try open().recordSyncStatus(SyncStatus(at: Fixed.date("2026-11-21 10:20"), error: "server unreachable"))
-        #expect(try open().syncStatus() == SyncStatus(at: Fixed.date("2026-11-21 10:20"), error: "server unreachable"))
+        try expectEqual(open().syncStatus(), SyncStatus(at: Fixed.date("2026-11-21 10:20"), error: "server unreachable"))
         try open().recordSyncStatus(SyncStatus(at: Fixed.date("2026-11-21 10:35")))
         #expect(try open().syncStatus()?.error == nil)
     }
@@ -41,7 +41,7 @@ struct SyncStatusTests {
                 ItemSyncState(uid: entry.uid, href: "/cal/a.ics", etag: "\"1\"", base: "", syncedModifiedAt: entry.modifiedAt),
             ]),
         ]), now: Fixed.now)
-        #expect(try database.unsyncedChanges() == UnsyncedChanges())
+        try expectEqual(database.unsyncedChanges(), UnsyncedChanges())
         #expect(try database.unsyncedChanges().isEmpty)
 
         try database.apply(.updateItem(id: id, ItemDraft(text: "Oat milk", dueDate: nil)), now: Fixed.now.addingTimeInterval(60))
@@ -50,6 +50,6 @@ struct SyncStatusTests {
         try database.apply(.updateItem(id: id, ItemDraft(text: "Soy milk", dueDate: nil)), now: Fixed.now.addingTimeInterval(120))
         #expect(try database.unsyncedChanges() != edited, "a second edit of a waiting item is another value")
         try database.apply(.deleteItem(id: id), now: Fixed.now.addingTimeInterval(180))
-        #expect(try database.unsyncedChanges() == UnsyncedChanges(deletedItems: 1))
+        try expectEqual(database.unsyncedChanges(), UnsyncedChanges(deletedItems: 1))
     }
 }

@@ -240,8 +240,8 @@ import TestSupport
 
     @Test func truncatesWholeGraphemes() {
         let family = "👨\u{200D}👩\u{200D}👧"
-        #expect(TextWidth.truncated(family + family, toColumns: 4) == family + family)
-        #expect(TextWidth.truncated(family + family, toColumns: 3) == family + "…")
+        expectEqual(TextWidth.truncated(family + family, toColumns: 4), family + family)
+        expectEqual(TextWidth.truncated(family + family, toColumns: 3), family + "…")
         expectEqual(TextWidth.truncated("e\u{0301}e\u{0301}e\u{0301}", toColumns: 2), "e\u{0301}…")
         expectEqual(TextWidth.truncated("🇯🇵🇫🇷", toColumns: 3), "🇯🇵…")
         expectEqual(TextWidth.truncated("ab\u{0301}", toColumns: 2), "ab\u{0301}")
@@ -282,7 +282,7 @@ import TestSupport
     @Test func wideTableIsSortedAndDisjoint() {
         // Binary search silently gives wrong answers on an unsorted table.
         let table = TextWidth.wideRanges
-        #expect(table.count % 2 == 0)
+        expectEqual(table.count % 2, 0)
         for pair in stride(from: 0, to: table.count, by: 2) {
             #expect(table[pair] <= table[pair + 1])
             if pair + 2 < table.count {

@@ -49,18 +49,18 @@ struct UndatedItemsTests {
         expectEqual(milk.text, "milk")
         expectEqual(milk.dueDate, Date(timeIntervalSince1970: 1_795_338_000))
         #expect(milk.shouldRemind)
-        #expect(try database.reminderDate(ofItem: 1) == Date(timeIntervalSince1970: 1_795_338_000))
-        #expect(try database.item(id: 2)?.isChecked == true)
-        #expect(try database.checklistSummaries().map(\.detail) == ["1 Remaining", "All Done!"])
+        try expectEqual(database.reminderDate(ofItem: 1), Date(timeIntervalSince1970: 1_795_338_000))
+        try expectEqual(database.item(id: 2)?.isChecked, true)
+        try expectEqual(database.checklistSummaries().map(\.detail), ["1 Remaining", "All Done!"])
 
         // The id counter came through: 3 is never handed out again.
         let undated = try add(database, 1, "someday", nil)
         expectEqual(undated, 4)
         #expect(try database.item(id: undated)?.dueDate == nil)
         // The counting triggers were made again...
-        #expect(try database.checklistSummary(id: 1)?.detail == "2 Remaining")
+        try expectEqual(database.checklistSummary(id: 1)?.detail, "2 Remaining")
         try database.apply(.setChecked(itemID: undated, true), now: now)
-        #expect(try database.checklistSummary(id: 1)?.detail == "1 Remaining")
+        try expectEqual(database.checklistSummary(id: 1)?.detail, "1 Remaining")
         // ...and deleting a list still takes its items with it.
         try database.apply(.deleteChecklist(id: 2), now: now)
         #expect(try database.item(id: 2) == nil)
@@ -113,7 +113,7 @@ struct UndatedItemsTests {
         let all = try database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: 0, limit: 10).items
         expectEqual(all.map(\.text), expected)
         for (position, item) in all.enumerated() {
-            #expect(try database.index(ofItem: item.id, sortOrder: .dueDate) == position, "\(item.text)")
+            try expectEqual(database.index(ofItem: item.id, sortOrder: .dueDate), position, "\(item.text)")
             // Offsets past the middle are read backwards from the end.
             let page = try database.itemsPage(checklistID: list, sortOrder: .dueDate, offset: position, limit: 2)
             expectEqual(page.items.map(\.text), Array(expected.dropFirst(position).prefix(2)))
@@ -142,27 +142,23 @@ struct UndatedItemsTests {
 
         #expect(try database.reminderDate(ofItem: someday) == nil)
         #expect(try database.nextReminderDate() == nil)
-        #expect(try database.pendingItems(dueBefore: Fixed.date("2030-01-01 00:00"), startedBy: Fixed.now, limit: 10).map(\.item.text) == ["overdue", "later"])
-        #expect(try database.pendingCount(dueFrom: nil, before: Fixed.date("2030-01-01 00:00"), startedBy: Fixed.now) == 2)
-        #expect(try database.nextOverdueDate(after: now) == Fixed.date("2026-11-28 20:00"))
+        try expectEqual(database.pendingItems(dueBefore: Fixed.date("2030-01-01 00:00"), startedBy: Fixed.now, limit: 10).map(\.item.text), ["overdue", "later"])
+        try expectEqual(database.pendingCount(dueFrom: nil, before: Fixed.date("2030-01-01 00:00"), startedBy: Fixed.now), 2)
+        try expectEqual(database.nextOverdueDate(after: now), Fixed.date("2026-11-28 20:00"))
         // `list`: pending across lists, then everything, then one list.
-        #expect(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil).map(\.item.text)
-                == ["overdue", "later", "someday"])
-        #expect(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil, limit: 2).map(\.item.text)
-                == ["overdue", "later"])
-        #expect(try database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text)
-                == ["overdue", "later", "someday", "undated and done"])
-        #expect(try database.listedItems(checklistID: work, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text)
-                == ["overdue", "undated and done"])
-        #expect(try database.listedItems(checklistID: home, includeChecked: true, dueFrom: Fixed.date("2026-11-21 00:00"), before: nil)
-                .map(\.item.text) == ["later"])
-        #expect(try database.listedItems(checklistID: nil, includeChecked: true, dueFrom: Fixed.date("2026-11-21 00:00"), before: nil)
-                .map(\.item.text) == ["later"])
+        try expectEqual(database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil).map(\.item.text), ["overdue", "later", "someday"])
+        try expectEqual(database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil, limit: 2).map(\.item.text), ["overdue", "later"])
+        try expectEqual(database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text), ["overdue", "later", "someday", "undated and done"])
+        try expectEqual(database.listedItems(checklistID: work, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text), ["overdue", "undated and done"])
+        try expectEqual(database.listedItems(checklistID: home, includeChecked: true, dueFrom: Fixed.date("2026-11-21 00:00"), before: nil)
+                .map(\.item.text), ["later"])
+        try expectEqual(database.listedItems(checklistID: nil, includeChecked: true, dueFrom: Fixed.date("2026-11-21 00:00"), before: nil)
+                .map(\.item.text), ["later"])
 
         // Giving it a date makes it due (and reminded); taking it away again undoes both.
         try database.apply(.updateItem(id: someday, ItemDraft(text: "someday", dueDate: Fixed.date("2026-11-21 12:00"), shouldRemind: true)), now: now)
-        #expect(try database.reminderDate(ofItem: someday) == Fixed.date("2026-11-21 12:00"))
-        #expect(try database.pendingCount(dueFrom: nil, before: Fixed.date("2030-01-01 00:00"), startedBy: Fixed.now) == 3)
+        try expectEqual(database.reminderDate(ofItem: someday), Fixed.date("2026-11-21 12:00"))
+        try expectEqual(database.pendingCount(dueFrom: nil, before: Fixed.date("2030-01-01 00:00"), startedBy: Fixed.now), 3)
         try database.apply(.updateItem(id: someday, ItemDraft(text: "someday", dueDate: nil, shouldRemind: true)), now: now)
         #expect(try database.reminderDate(ofItem: someday) == nil)
         #expect(try database.item(id: someday)?.dueDate == nil)
@@ -185,13 +181,12 @@ struct UndatedItemsTests {
         let pending = ["early", "tie second", "tie third", "late", "undated a", "undated b"]
         let every = ["done early", "early", "tie second", "tie third", "late", "undated a", "undated b"]
         // No limit: the pass over the table. A limit: the indexes. Both the same.
-        #expect(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil).map(\.item.text) == pending)
-        #expect(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil, limit: 100).map(\.item.text) == pending)
-        #expect(try database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text) == every)
-        #expect(try database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil, limit: 100).map(\.item.text) == every)
+        try expectEqual(database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil).map(\.item.text), pending)
+        try expectEqual(database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil, limit: 100).map(\.item.text), pending)
+        try expectEqual(database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil).map(\.item.text), every)
+        try expectEqual(database.listedItems(checklistID: nil, includeChecked: true, dueFrom: nil, before: nil, limit: 100).map(\.item.text), every)
         // Each item keeps its own list's name.
-        #expect(try database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil).map(\.checklistName)
-                == ["List", "List", "Work", "Work", "List", "Work"])
+        try expectEqual(database.listedItems(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil).map(\.checklistName), ["List", "List", "Work", "Work", "List", "Work"])
         folder.remove()
     }
 

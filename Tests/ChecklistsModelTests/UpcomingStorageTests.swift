@@ -50,7 +50,7 @@ struct UpcomingStorageTests {
         expectEqual(window.items.map(\.checklistName), ["List", "List", "Work", "Work", "List"])
         #expect(window.reachesFirst && window.reachesLast)
         expectEqual(window.total, 5)
-        #expect(try database.upcomingCount(startsFrom: today) == 5)
+        try expectEqual(database.upcomingCount(startsFrom: today), 5)
         folder.remove()
     }
 

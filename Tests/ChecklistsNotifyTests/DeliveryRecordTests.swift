@@ -18,7 +18,7 @@ struct DeliveryRecordTests {
         let at = Fixed.date("2026-11-21 11:00")
         let found = try database.dueReminders(now: at)
         expectEqual(found.map(\.item.text), ["Call the bank"])
-        #expect(try database.dueReminders(now: at).count == 1)
+        try expectEqual(database.dueReminders(now: at).count, 1)
         try database.recordDelivered(found)
         #expect(try database.dueReminders(now: at).isEmpty)
         // The app claiming next finds nothing: it is not shown again as missed.
@@ -38,6 +38,6 @@ struct DeliveryRecordTests {
         let later = due.addingTimeInterval(300)
         _ = try database.apply(.snooze(itemID: id, until: later), now: due)
         try database.recordDelivered(found)
-        #expect(try database.reminderDate(ofItem: id) == later)
+        try expectEqual(database.reminderDate(ofItem: id), later)
     }
 }

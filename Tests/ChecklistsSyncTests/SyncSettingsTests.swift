@@ -13,12 +13,12 @@ struct SyncSettingsTests {
         let withUserInfo = try SyncSettings.resolve(url: "https://bob:hunter2@dav.example.org:8443/", username: nil, passwordCommand: [],
                                                     allowInsecureHTTP: false, environment: [:])
         expectEqual(withUserInfo.username, "bob")
-        #expect(try withUserInfo.resolvedPassword() == "hunter2")
+        try expectEqual(withUserInfo.resolvedPassword(), "hunter2")
         expectEqual(withUserInfo.serverURL.absoluteString, "https://dav.example.org:8443/")
         expectEqual(withUserInfo.displayHost, "dav.example.org:8443")
         let withBoth = try SyncSettings.resolve(url: "https://bob:hunter2@dav.example.org:8443/", username: nil, passwordCommand: [],
                                                 allowInsecureHTTP: false, environment: ["CHECKLISTS_SYNC_PASSWORD": "from-env"])
-        #expect(try withBoth.resolvedPassword() == "from-env")
+        try expectEqual(withBoth.resolvedPassword(), "from-env")
     }
 
     @Test("the password command: repeated words or one JSON array, its first line")
@@ -26,7 +26,7 @@ struct SyncSettingsTests {
         let repeated = try SyncSettings.resolve(url: "https://dav.example.org/", username: "a", passwordCommand: ["printf", "one\\ntwo"],
                                                 allowInsecureHTTP: false, environment: [:])
         expectEqual(repeated.passwordCommand, ["printf", "one\\ntwo"])
-        #expect(try repeated.resolvedPassword() == "one")
+        try expectEqual(repeated.resolvedPassword(), "one")
         let json = try SyncSettings.resolve(url: "https://dav.example.org/", username: "a", passwordCommand: [#"["/bin/echo", "pw"]"#],
                                             allowInsecureHTTP: false, environment: [:])
         expectEqual(json.passwordCommand, ["/bin/echo", "pw"])

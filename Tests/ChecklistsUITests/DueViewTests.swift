@@ -85,7 +85,7 @@ struct DueViewTests {
         let more = DueSection(items: [Self.listed(5, "Call mum", "2026-11-19 09:00")] + Self.due.items, total: 3)
         _ = reduce(&state, .listsLoaded(Self.lists, due: more, select: nil))
         expectEqual(state.allLists.selectedDueItem?.id, 8)
-        #expect(state.allLists.viewport.selection - state.allLists.viewport.top == 2)
+        expectEqual(state.allLists.viewport.selection - state.allLists.viewport.top, 2)
         // The item checked off elsewhere leaves; the selection falls to the next row.
         let fewer = DueSection(items: [more.items[0], more.items[1]], total: 2)
         _ = reduce(&state, .listsLoaded(Self.lists, due: fewer, select: nil))

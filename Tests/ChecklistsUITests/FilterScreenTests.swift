@@ -65,7 +65,7 @@ struct FilterScreenTests {
         ])
         type("#work", on: store)
         press(.enter, on: store)
-        #expect(render(store.state).lines() == [
+        expectEqual(render(store.state).lines(), [
             " #work                                                              4 of 6 open",
             " [ ] Report #work                            !!! Work  Today 5:00 PM",
             " [ ] Call the bank #work                     !!  Work  Tuesday 9:00 AM",
@@ -88,7 +88,7 @@ struct FilterScreenTests {
             showFilter("#work", on: store)
             drawn.append(render(store.state).lines())
         }
-        #expect(drawn[0] == [
+        expectEqual(drawn[0], [
             " #work                      4 of 6 open",
             " [ ] Report #work       H Work  5:00 PM",
             " [ ] Call the bank #w…  M Work  Tue",
@@ -196,7 +196,7 @@ struct FilterScreenTests {
         for _ in 0..<4 { press(.backspace, on: store) }
         type("Urgent work", on: store)
         press(.enter, on: store)
-        #expect(try database.smartLists() == [SmartList(id: kept.id, name: "Urgent work", filter: "#work !high")])
+        try expectEqual(database.smartLists(), [SmartList(id: kept.id, name: "Urgent work", filter: "#work !high")])
         expectEqual(render(store.state).lines()[0], " Urgent work                                               #work !high · 1 of 6")
     }
 
@@ -295,7 +295,7 @@ struct FilterScreenTests {
         for _ in 0..<7 { press(.down, on: large) }
         expectEqual(large.state.allLists.selectedSmartList?.name, "Work stuff")
         press(.enter, on: large)
-        #expect(render(large.state).lines()[0] == " Work stuff" + String(repeating: " ", count: 174) + "#work · 4 of 6")
+        expectEqual(render(large.state).lines()[0], " Work stuff" + String(repeating: " ", count: 174) + "#work · 4 of 6")
         // A smart list that is no longer there is no row; d asks first and u brings it back.
         press(.escape, .character("d"), on: large)
         expectEqual(large.state.overlays.question?.question, "Delete the smart list “Work stuff”? (No item is deleted.)")

@@ -40,7 +40,7 @@ struct FuzzFindingsTests {
         store.send(.key(.character(" ")))
         expectEqual(store.state.route, .allLists)
         #expect(store.state.screen.checklist == nil)
-        #expect(try otherConnection().item(id: id)?.isChecked == true)
+        try expectEqual(otherConnection().item(id: id)?.isChecked, true)
         #expect(store.state.allLists.due.items.isEmpty)
         folder.remove()
     }

@@ -277,16 +277,16 @@ struct ItemReminderStorageTests {
                                                      now: Fixed.now) else { Issue.record("no id"); return }
         try database.apply(.addItem(checklistID: list, ItemDraft(text: "Quiet", dueDate: due)), now: Fixed.now)
         func page() throws -> [Item] { try database.itemsPage(checklistID: list, sortOrder: .added, offset: 0, limit: 10).items }
-        #expect(try page().map(\.remindAt) == [due, nil])
-        #expect(try page().map(\.isSnoozed) == [false, false])
+        try expectEqual(page().map(\.remindAt), [due, nil])
+        try expectEqual(page().map(\.isSnoozed), [false, false])
         let later = Fixed.date("2026-11-21 19:15")
         try database.apply(.snooze(itemID: id, until: later), now: Fixed.now)
-        #expect(try page()[0].remindAt == later)
+        try expectEqual(page()[0].remindAt, later)
         #expect(try page()[0].isSnoozed)
-        #expect(try database.pendingItems(dueBefore: Fixed.date("2026-11-22 00:00"), startedBy: Fixed.now, limit: 10).map(\.item.remindAt) == [later, nil])
+        try expectEqual(database.pendingItems(dueBefore: Fixed.date("2026-11-22 00:00"), startedBy: Fixed.now, limit: 10).map(\.item.remindAt), [later, nil])
         try database.apply(.setChecked(itemID: id, true), now: Fixed.now)
         #expect(try page()[0].remindAt == nil)
         // What the form edits leaves it out: an unchanged form is still unchanged.
-        #expect(try page()[0].draft == ItemDraft(text: "Call", dueDate: due, shouldRemind: true))
+        try expectEqual(page()[0].draft, ItemDraft(text: "Call", dueDate: due, shouldRemind: true))
     }
 }

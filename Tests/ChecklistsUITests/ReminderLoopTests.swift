@@ -120,7 +120,7 @@ struct ReminderLoopTests {
         app.store.send(.clock(clock.time))
         app.store.send(.key(.character("1")))
         expectEqual(alarm.date, Fixed.date("2026-11-21 10:36"))
-        #expect(alarm.settings.count == settingsBefore + 1)
+        expectEqual(alarm.settings.count, settingsBefore + 1)
         folder.remove()
     }
 
@@ -222,7 +222,7 @@ struct ReminderLoopTests {
             let (app, list) = try makeApp(context: berlin, name: "\(start).sqlite")
             app.start()
             expectEqual(alarm.date, Fixed.instant(nextMidnight))
-            #expect(Fixed.instant(nextMidnight).timeIntervalSince(Fixed.instant(start)) == (hours - 0.5) * 3600)
+            expectEqual(Fixed.instant(nextMidnight).timeIntervalSince(Fixed.instant(start)), (hours - 0.5) * 3600)
             let draft = ItemDraft(text: "stand-up", dueDate: Fixed.instant(nine), shouldRemind: true)
             try app.database.apply(.addItem(checklistID: list, draft), now: clock.time)
             app.dataChangedElsewhere()
@@ -315,7 +315,7 @@ struct ReminderLoopReducerTests {
         var state = armed()
         let at = Fixed.date("2026-11-21 10:35")
         let effects = reduce(&state, .changedElsewhere(at: at))
-        #expect(effects == reloadCurrent(state) + [.loadWakeCandidates(after: at), .loadSyncStatus])
+        expectEqual(effects, reloadCurrent(state) + [.loadWakeCandidates(after: at), .loadSyncStatus])
         expectEqual(state.now, at)
     }
 

@@ -15,12 +15,12 @@ import TestSupport
                 switch cell.width {
                 case 2:
                     #expect(column + 1 < grid.width, "wide glyph hangs off row \(row)", sourceLocation: sourceLocation)
-                    #expect(grid[row, column + 1].width == 0, "wide glyph at \(row),\(column) lost its second half", sourceLocation: sourceLocation)
+                    expectEqual(grid[row, column + 1].width, 0, "wide glyph at \(row),\(column) lost its second half", sourceLocation: sourceLocation)
                 case 0:
                     #expect(column > 0 && grid[row, column - 1].width == 2, "orphan half at \(row),\(column)", sourceLocation: sourceLocation)
-                    #expect(cell.grapheme == "", sourceLocation: sourceLocation)
+                    expectEqual(cell.grapheme, "", sourceLocation: sourceLocation)
                 default:
-                    #expect(cell.width == 1, sourceLocation: sourceLocation)
+                    expectEqual(cell.width, 1, sourceLocation: sourceLocation)
                 }
             }
         }

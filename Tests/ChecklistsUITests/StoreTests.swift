@@ -37,7 +37,7 @@ struct StoreTests {
         var store = try makeStore(width: 200)
         let notice = "other users can read \(folder.file("test.sqlite")) (mode 640); chmod 600 it to keep your lists private (said once)"
         expectEqual(store.state.message, StatusMessage(notice))
-        #expect(render(store.state).lines()[14] == " " + notice)
+        expectEqual(render(store.state).lines()[14], " " + notice)
         press(.down, on: store)
         #expect(store.state.message == nil)
         store = try makeStore(width: 200)
@@ -97,7 +97,7 @@ struct StoreTests {
         press(.character("a"), on: store)
         type("Buy bread", on: store)
         press(.control("s"), on: store)
-        #expect(render(store.state).lines() == [
+        expectEqual(render(store.state).lines(), [
             " Add Item                                              List",
             "› Text        Buy bread",
             "  Note        Notes (Enter: new line)",
@@ -181,7 +181,7 @@ struct StoreTests {
         press(.character("s"), on: store)                    // by order added
         expectEqual(store.state.screen.checklist?.page.items.map(\.text), ["b later", "a soon", "c overdue"])
         expectEqual(store.state.screen.checklist?.selectedItem?.text, "a soon")
-        #expect(try otherConnection().checklistSummary(id: list)?.checklist.sortOrder == .added)
+        try expectEqual(otherConnection().checklistSummary(id: list)?.checklist.sortOrder, .added)
         folder.remove()
     }
 

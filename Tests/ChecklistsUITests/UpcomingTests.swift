@@ -75,7 +75,7 @@ struct UpcomingTests {
     func standardPane() throws {
         defer { folder.remove() }
         let store = upcoming(try database(), width: 80, height: 24)
-        #expect(render(store.state).lines() == [" Upcoming                                                               9 items"] + Self.wide
+        expectEqual(render(store.state).lines(), [" Upcoming                                                               9 items"] + Self.wide
             + Array(repeating: "", count: 4) + [
             " ↑↓/jk:move Enter:open Space:check a:add on its day z:snooze Esc:back u:undo",
             " ?:help",
@@ -92,7 +92,7 @@ struct UpcomingTests {
         defer { folder.remove() }
         let store = upcoming(try database(), width: 200, height: 50)
         let lines = render(store.state).lines()
-        #expect(lines[0] == " Upcoming" + String(repeating: " ", count: 183) + "9 items")
+        expectEqual(lines[0], " Upcoming" + String(repeating: " ", count: 183) + "9 items")
         expectEqual(Array(lines[1...17]), Self.wide)
         #expect(lines[18...48].allSatisfy { $0.isEmpty })
         expectEqual(lines[49], " ↑↓/jk move  Enter open  Space check  a add on its day  z snooze  Esc back  u undo  ? help")
@@ -192,7 +192,7 @@ struct UpcomingTests {
         press(.character("x"), on: store)
         expectEqual(store.state.overlays.question?.question, "Check its 1 open sub-item too?")
         press(.character("y"), on: store)
-        #expect(try database.item(id: parent)?.isChecked == true)
+        try expectEqual(database.item(id: parent)?.isChecked, true)
         expectEqual(store.state.route, .upcoming)
     }
 
@@ -425,7 +425,7 @@ struct UpcomingTests {
         }
         send(.character("U"))
         guard case let .upcoming(first) = store.state.screen else { Issue.record("not on Upcoming"); return }
-        #expect(first.window.items.count == 9 * UpcomingScreen.screensAfter)
+        expectEqual(first.window.items.count, 9 * UpcomingScreen.screensAfter)
         #expect(first.window.reachesFirst && !first.window.reachesLast)
         // The count stops at 1,000 and says so.
         expectEqual(render(store.state).lines()[0], " Upcoming                  1,000+ items")

@@ -147,9 +147,9 @@ struct AppInTmuxTests {
         let tmux = TmuxSession(width: 100, height: 10, command: "\(app); echo $? > \(shellQuoted(status)); \(Self.holdPane)")
         defer { tmux.kill(); folder.remove() }
         #expect(waitForFile(status))
-        #expect(try String(contentsOfFile: status, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines) == "3")
+        try expectEqual(String(contentsOfFile: status, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines), "3")
         #expect(tmux.waitFor("is not a Checklists database"), "message: \(tmux.text)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == bytes)
+        try expectEqual(Data(contentsOf: URL(fileURLWithPath: database)), bytes)
         #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
     }
 
@@ -164,7 +164,7 @@ struct AppInTmuxTests {
         second.press("q")
         #expect(first.waitUntil { _ in first.isDead } && second.waitUntil { _ in second.isDead })
         let database = try ChecklistsDatabase.open(DatabaseLocation(path: self.database, createsFolder: false))
-        #expect(try database.checklistSummaries().map(\.checklist.name) == ["List"])
+        try expectEqual(database.checklistSummaries().map(\.checklist.name), ["List"])
     }
 
     @Test("overdue items are red with colour, and NO_COLOR turns colour off but keeps the ! marker")

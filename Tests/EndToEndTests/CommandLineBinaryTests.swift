@@ -158,7 +158,7 @@ struct CommandLineBinaryTests {
         let result = run(["status", "--db", database])
         expectEqual(result.status, 3)
         #expect(result.output.hasPrefix("checklists: \(database) is not a Checklists database"))
-        #expect(try String(contentsOfFile: database, encoding: .utf8) == "hello")
+        try expectEqual(String(contentsOfFile: database, encoding: .utf8), "hello")
     }
 
     @Test("sync refuses a config file other users can change (exit 2) before its password_command runs")
@@ -175,7 +175,7 @@ struct CommandLineBinaryTests {
         chmod(config, 0o666)
         let refused = run(["sync", "--config", config, "--db", database])
         expectEqual(refused.status, 2)
-        #expect(refused.output == "checklists: \(config): other users can change it (group/world-writable), "
+        expectEqual(refused.output, "checklists: \(config): other users can change it (group/world-writable), "
                 + "and it can name commands to run; run chmod go-w \(config)\n")
         #expect(!FileManager.default.fileExists(atPath: marker))
         // The same file, once only its owner can change it, is used: the command runs.

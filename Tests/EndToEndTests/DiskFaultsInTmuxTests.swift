@@ -138,13 +138,13 @@ struct DiskFaultsInTmuxTests {
         let tmux = TmuxSession(width: 100, height: 10, command: "\(app(database)); echo $? > \(shellQuoted(status)); \(AppInTmuxTests.holdPane)")
         defer { tmux.kill() }
         #expect(waitForFile(status))
-        #expect(try String(contentsOfFile: status, encoding: .utf8) == "3\n")
+        try expectEqual(String(contentsOfFile: status, encoding: .utf8), "3\n")
         #expect(tmux.waitFor("cannot be written"), "message: \(tmux.text)")
 
         let refused = cli(["add", "--list", "List", "never saved"], database)
         expectEqual(refused.status, 3)
         expectEqual(refused.output, "checklists: \(StorageError.readOnly(path: database).description)\n")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == before)
+        try expectEqual(Data(contentsOf: URL(fileURLWithPath: database)), before)
         #expect(!FileManager.default.fileExists(atPath: database + "-wal"))
     }
 }

@@ -67,8 +67,8 @@ struct NotesAndMovingInTmuxTests {
         let database = try ChecklistsDatabase.open(DatabaseLocation(path: self.database, createsFolder: false))
         let plumber = try #require(try database.item(id: ids.plumber))
         expectEqual(plumber.note, "Ask about the boiler\nbefore Friday")
-        #expect(try database.checklistSummaries().first { $0.checklist.name == "Home" }?.id == plumber.checklistID)
+        try expectEqual(database.checklistSummaries().first { $0.checklist.name == "Home" }?.id, plumber.checklistID)
         let list = try database.checklistSummaries().first { $0.checklist.name != "Home" }?.id ?? 0
-        #expect(try database.itemsPage(checklistID: list, sortOrder: .added, offset: 0, limit: 10).items.map(\.id) == [ids.bread, ids.milk])
+        try expectEqual(database.itemsPage(checklistID: list, sortOrder: .added, offset: 0, limit: 10).items.map(\.id), [ids.bread, ids.milk])
     }
 }

@@ -75,7 +75,7 @@ struct NotifierSyncTests {
         let typo = try writeConfig("[sync]\nurl = \"\(server.url)\"\nintreval = \"15m\"\n", name: "typo.toml")
         #expect(laptop.run(["sync"], ["CHECKLISTS_CONFIG": typo]) == (2, "checklists: \(typo):3:1: unknown key \"intreval\" in [sync]; expected url, username, password_command, interval, allow_insecure_http\n"))
         // What the app will show: the last sync failed, and why, in a few words.
-        #expect(try laptop.open().syncStatus()?.error == "server unreachable")
+        try expectEqual(laptop.open().syncStatus()?.error, "server unreachable")
     }
 
     @Test("the notifier syncs at its start and a few seconds after `checklists add`; the open app says when; a server gone is one line and it goes on")
@@ -144,7 +144,7 @@ extension Device {
     /// `sync` with a config file, which must succeed; its lines.
     func sync(_ arguments: [String], config: String, sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
         let result = run(["sync"] + arguments, ["CHECKLISTS_CONFIG": config])
-        #expect(result.status == 0, "\(name): \(result.output)", sourceLocation: sourceLocation)
+        expectEqual(result.status, 0, "\(name): \(result.output)", sourceLocation: sourceLocation)
         return result.output.split(separator: "\n").map(String.init)
     }
 }

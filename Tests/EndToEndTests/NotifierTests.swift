@@ -150,10 +150,10 @@ struct NotifierTests {
         let id = try world.pendingReminder(at: Date().addingTimeInterval(2))
         #expect(world.waitUntil { world.notifications.count == 1 }, "log: \(world.log)")
         let shown = try #require(world.notifications.first)
-        #expect(shown["app"] as? String == "checklists")
-        #expect(shown["summary"] as? String == "Reminder: Call the bank")
+        expectEqual(shown["app"] as? String, "checklists")
+        expectEqual(shown["summary"] as? String, "Reminder: Call the bank")
         expectEqual((shown["body"] as? String)?.hasPrefix("in List · due "), true, "\(shown)")
-        #expect(shown["actions"] as? [String] == ["done", "Done", "snooze-5", "Snooze 5 min", "snooze-60", "Snooze 1 hour"])
+        expectEqual(shown["actions"] as? [String], ["done", "Done", "snooze-5", "Snooze 5 min", "snooze-60", "Snooze 1 hour"])
         // Each line is said after the hand-over and the record.
         #expect(world.waitUntil { world.log.contains("delivered item \(id) “Call the bank”") }, "\(world.log)")
         world.press("done", on: shown["id"] as? Int ?? 0)
@@ -227,7 +227,7 @@ struct NotifierTests {
         if !said().contains("symbolic link") { kill(pid, SIGKILL) }
         expectEqual(waitForExit(pid), 3)
         expectEqual(said(), "checklists notify: \(lock) is a symbolic link; remove it\n")
-        #expect(try String(contentsOfFile: precious, encoding: .utf8) == "precious\n")
+        try expectEqual(String(contentsOfFile: precious, encoding: .utf8), "precious\n")
         expectEqual(world.run(["notify", "--status"]).status, 1)
     }
 
@@ -284,7 +284,7 @@ struct NotifierTests {
         #expect(app.waitUntil { _ in app.isDead })
         try world.pendingReminder("While closed", at: Date().addingTimeInterval(2))
         #expect(world.waitUntil { world.notifications.count == 1 }, "\(world.log)")
-        #expect(world.notifications.first?["summary"] as? String == "Reminder: While closed")
+        expectEqual(world.notifications.first?["summary"] as? String, "Reminder: While closed")
     }
 
     @Test("an app quitting with a reminder due leaves it to the notifier, which delivers it at once")
@@ -304,7 +304,7 @@ struct NotifierTests {
         #expect(world.notifications.isEmpty)
         for pid in pids { kill(pid, SIGKILL) }
         #expect(world.waitUntil { world.notifications.count == 1 }, "\(world.log)")
-        #expect(world.notifications.first?["summary"] as? String == "Reminder: Due as it quits")
+        expectEqual(world.notifications.first?["summary"] as? String, "Reminder: Due as it quits")
     }
 
     @Test("a suspended app (Ctrl-Z) shows nothing, so the notifier delivers; resumed, the app takes reminders again")
@@ -340,7 +340,7 @@ struct NotifierTests {
         try world.pendingReminder("Missed meanwhile", at: Date().addingTimeInterval(-150))
         try world.startNotifier()
         #expect(world.waitUntil { world.notifications.count == 1 }, "\(world.log)")
-        #expect(world.notifications.first?["summary"] as? String == "Late reminder: Missed meanwhile")
+        expectEqual(world.notifications.first?["summary"] as? String, "Late reminder: Missed meanwhile")
         expectEqual((world.notifications.first?["body"] as? String)?.contains("late, due"), true)
         // The line follows the hand-over to the server, so it may come a moment after the notification.
         #expect(world.waitUntil { world.log.contains("late by 2 min") }, "\(world.log)")

@@ -63,7 +63,7 @@ struct ParentsInteropTests {
             try put(other, "Work", "visa-1", "Visa", ["RELATED-TO;RELTYPE=PARENT:trip-1", "RELATED-TO;RELTYPE=SIBLING:pack-1"])
             expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": 3 received"#, #""Work": 1 received"#])
             let database = try laptop.open()
-            #expect(try families(database) == ["Socks": "Phone: Pack", "Pack": "Phone: Trip", "Trip": "Phone: -", "Visa": "Work: ?trip-1"])
+            try expectEqual(families(database), ["Socks": "Phone: Pack", "Pack": "Phone: Trip", "Trip": "Phone: -", "Visa": "Work: ?trip-1"])
 
             // Nothing changed: nothing sent. The text of the one whose parent
             // is elsewhere edited here: its relations stay as written.
@@ -106,7 +106,7 @@ struct ParentsInteropTests {
                                        #"1 to-do(s) on the server name a parent that would make a cycle; shown at the top level, their relations kept: "Hen""#],
                     "\(first)")
             let database = try laptop.open()
-            #expect(try families(database) == ["Egg": "Phone: Hen", "Hen": "Phone: ?a-1", "Trip": "Phone: -", "Pack": "Phone: Trip",
+            try expectEqual(families(database), ["Egg": "Phone: Hen", "Hen": "Phone: ?a-1", "Trip": "Phone: -", "Pack": "Phone: Trip",
                                                "Visa": "Work: ?trip-1"])
             // Changed again on the server, still a cycle: not told again.
             other.run(["edit", "Phone", "b-1", "SUMMARY", "Hen house"])
@@ -117,7 +117,7 @@ struct ParentsInteropTests {
             // made in Work with the relation; Visa waiting there links to it.
             expectEqual(laptop.run(["move", laptop.id(of: "Trip"), "--list", "Work"]).status, 0)
             expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": 2 deleted on the server"#, #""Work": 2 sent"#])
-            #expect(try families(database) == ["Egg": "Phone: Hen house", "Hen house": "Phone: ?a-1", "Trip": "Work: -", "Pack": "Work: Trip",
+            try expectEqual(families(database), ["Egg": "Phone: Hen house", "Hen house": "Phone: ?a-1", "Trip": "Work: -", "Pack": "Work: Trip",
                                                "Visa": "Work: Trip"])
             #expect(other.run(["get", "Work", "pack-1"]).contains("RELATED-TO;RELTYPE=PARENT:trip-1"))
             expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": up to date"#, #""Work": up to date"#])

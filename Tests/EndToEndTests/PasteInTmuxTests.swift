@@ -47,11 +47,11 @@ struct PasteInTmuxTests {
         #expect(tmux.waitFor("› Text        Pasted line dy"), "after the paste: \(tmux.text)")
         usleep(300_000)                                      // anything the paste might still set off
         #expect(tmux.text.contains("Add Item"), "the form must stay open: \(tmux.text)")
-        #expect(try storedTexts() == ["Keep me"])
+        try expectEqual(storedTexts(), ["Keep me"])
 
         tmux.press("C-s")
         #expect(tmux.waitFor("2 Remaining"), "saved: \(tmux.text)")
-        #expect(try storedTexts() == ["Keep me", "Pasted line dy"])
+        try expectEqual(storedTexts(), ["Keep me", "Pasted line dy"])
 
         // On the list, the same paste must neither add nor ask to delete.
         paste("Pasted line\ndy", bracketed: bracketed, into: tmux)
@@ -59,7 +59,7 @@ struct PasteInTmuxTests {
         usleep(300_000)
         #expect(!tmux.text.contains("Delete"), "no question: \(tmux.text)")
         #expect(!tmux.text.contains("Add Item"))
-        #expect(try storedTexts() == ["Keep me", "Pasted line dy"])
+        try expectEqual(storedTexts(), ["Keep me", "Pasted line dy"])
 
         if bracketed {
             // Without a newline only the markers tell a paste from typing:

@@ -140,7 +140,7 @@ struct RowsInTmuxTests {
         let groceriesColumn = try #require(column(of: "Groceries ", in: rows))
         expectEqual(errandsColumn, groceriesColumn, "\(rows)")
         // Right after the longest text, two columns apart.
-        #expect(errandsColumn == 5 + TextWidth.columns(of: "Buy bread before the bakery closes") + 2, "\(rows)")
+        expectEqual(errandsColumn, 5 + TextWidth.columns(of: "Buy bread before the bakery closes") + 2, "\(rows)")
         let overdueDate = style.relative(Self.minute(now).addingTimeInterval(-3600), now: now)
         let breadDate = style.relative(Self.minute(now).addingTimeInterval(-60), now: now)
         let dateColumn = try #require(column(of: overdueDate, in: rows.filter { $0.contains("Overdue 1") }))

@@ -93,7 +93,7 @@ struct SeveralRemindersInTmuxTests {
         #expect(tmux.text.contains("Call the bank"), "\(tmux.text)")
         tmux.press("Escape")
         #expect(tmux.waitUntil { !$0.contains("┌ Reminder") }, "\(tmux.text)")
-        #expect(try store.pendingReminders(ofItem: id) == [.atDue: due])
+        try expectEqual(store.pendingReminders(ofItem: id), [.atDue: due])
         tmux.press("C-c")
         #expect(tmux.waitUntil { _ in tmux.isDead })
     }

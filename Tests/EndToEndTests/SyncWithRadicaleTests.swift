@@ -33,7 +33,7 @@ struct Device {
     /// `sync`, which must succeed; its lines.
     func sync(_ arguments: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) -> [String] {
         let result = run(["sync"] + arguments)
-        #expect(result.status == 0, "\(name): \(result.output)", sourceLocation: sourceLocation)
+        expectEqual(result.status, 0, "\(name): \(result.output)", sourceLocation: sourceLocation)
         return result.output.split(separator: "\n").map(String.init)
     }
 
@@ -91,18 +91,18 @@ struct SyncWithRadicaleTests {
         // (kept from the last discovery), whose change tag says so; no REPORT.
         let (propfinds, reports) = (server.requests("PROPFIND"), server.requests("REPORT"))
         expectEqual(laptop.sync(), [#""List": up to date"#])
-        #expect(server.requests("PROPFIND") == propfinds + 1)
+        expectEqual(server.requests("PROPFIND"), propfinds + 1)
         expectEqual(server.requests("REPORT"), reports)
         // A change sent moves the calendar's tag: the sync asks once more
         // what changed since it started (only its own PUT, so that token is
         // kept), the next sync asks what changed (nothing), the one after does not.
         laptop.run(["add", "--list", "List", "Post letter"])
         expectEqual(laptop.sync(), [#""List": 1 sent"#])
-        #expect(server.requests("REPORT") == reports + 1)
+        expectEqual(server.requests("REPORT"), reports + 1)
         expectEqual(laptop.sync(), [#""List": up to date"#])
-        #expect(server.requests("REPORT") == reports + 2)
+        expectEqual(server.requests("REPORT"), reports + 2)
         expectEqual(laptop.sync(), [#""List": up to date"#])
-        #expect(server.requests("REPORT") == reports + 2)
+        expectEqual(server.requests("REPORT"), reports + 2)
         expectEqual(phone.sync(), [#""List": 1 received"#])
         #expect(phone.items().contains("Post letter | -"))
         expectEqual(phone.sync(), [#""List": up to date"#])
@@ -286,7 +286,7 @@ struct SyncWithRadicaleTests {
         #expect(try reminder(laptopDatabase, laptop.id(of: "Past")) == nil)
         #expect(try reminder(laptopDatabase, laptop.id(of: "Done")) == nil)
         #expect(try reminder(laptopDatabase, laptop.id(of: "Delivered, renamed")) == nil)
-        #expect(try reminder(phoneDatabase, phone.id(of: "Delivered, renamed")) == Fixed.date("2030-01-02 09:00"))
+        try expectEqual(reminder(phoneDatabase, phone.id(of: "Delivered, renamed")), Fixed.date("2030-01-02 09:00"))
     }
 
     @Test("a 412 race: a second writer changes the to-do between our read and our write; we fetch, merge and write again")
@@ -342,7 +342,7 @@ struct SyncWithRadicaleTests {
         // Lost mid-request, or refused on the retry Foundation makes: either way unreachable.
         #expect(failed.output.hasPrefix("checklists: cannot reach the sync server 127.0.0.1:\(proxy.port) ("), "\(failed.output)")
         #expect(failed.output.hasSuffix("nothing was changed here\n"))
-        #expect(try laptop.open().snapshot() == before)
+        try expectEqual(laptop.open().snapshot(), before)
 
         laptop.url = server.url
         _ = laptop.sync()
@@ -401,9 +401,9 @@ struct SyncWithRadicaleTests {
         func fails(_ arguments: [String], _ extra: [String: String] = [:], status: Int32 = 4, says message: String,
                    sourceLocation: SourceLocation = #_sourceLocation) {
             let result = laptop.run(["sync"] + arguments, extra)
-            #expect(result.status == status, "\(result.output)", sourceLocation: sourceLocation)
+            expectEqual(result.status, status, "\(result.output)", sourceLocation: sourceLocation)
             #expect(result.output.hasPrefix("checklists: " + message), "\(result.output)", sourceLocation: sourceLocation)
-            #expect(result.output.split(separator: "\n").count == 1, sourceLocation: sourceLocation)
+            expectEqual(result.output.split(separator: "\n").count, 1, sourceLocation: sourceLocation)
             #expect(!result.output.contains(RadicaleServer.password) && !result.output.contains("hunter2"), sourceLocation: sourceLocation)
         }
         let host = "127.0.0.1:\(server.port)"
@@ -428,7 +428,7 @@ struct SyncWithRadicaleTests {
         kill(server.pid, SIGCONT)
         server.stop()
         fails([], says: "cannot reach the sync server \(host) (connection refused)")
-        #expect(try laptop.open().snapshot() == before)
+        try expectEqual(laptop.open().snapshot(), before)
 
         // The password from a command, given as one JSON array.
         try server.start()
@@ -519,8 +519,8 @@ struct SyncWithVdirsyncerTests {
         vdirsyncer("metasync")
 
         let ours = try #require(try todoList()["From Checklists"])
-        #expect(ours["due"] as? Int == Int(Fixed.date("2030-01-02 09:00").timeIntervalSince1970))
-        #expect(ours["list"] as? String == "List")
+        expectEqual(ours["due"] as? Int, Int(Fixed.date("2030-01-02 09:00").timeIntervalSince1970))
+        expectEqual(ours["list"] as? String, "List")
 
         _ = todo(["new", "From todoman", "--list", "List", "--due", "2030-01-05 10:00"])
         _ = todo(["edit", "\(ours["id"] as? Int ?? 0)", "--location", "Kitchen"])
@@ -528,7 +528,7 @@ struct SyncWithVdirsyncerTests {
         expectEqual(laptop.sync(), [#""List": 2 received"#])
         expectEqual(laptop.items(), ["From Checklists | 2030-01-02T09:00:00+00:00", "From todoman | 2030-01-05T10:00:00+00:00"])
         // The alarm we wrote is still there after todoman rewrote the to-do.
-        #expect(try laptop.open().reminderDate(ofItem: Int64(laptop.id(of: "From Checklists"))!) == Fixed.date("2030-01-02 09:00"))
+        try expectEqual(laptop.open().reminderDate(ofItem: Int64(laptop.id(of: "From Checklists"))!), Fixed.date("2030-01-02 09:00"))
 
         _ = todo(["done", "\(try todoList()["From todoman"]?["id"] as? Int ?? 0)"])
         vdirsyncer("sync")

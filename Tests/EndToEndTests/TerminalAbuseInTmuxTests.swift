@@ -339,7 +339,7 @@ struct TerminalAbuseInTmuxTests {
         #expect(lines.count == 1 && lines[0].hasPrefix("checklists: "), "one line: \(lines)")
         #expect(!FileManager.default.fileExists(atPath: database), "a database was created")
         #expect(fileLine(file).isEmpty, "wrote to its stdout")
-        #expect(try String(contentsOfFile: before, encoding: .utf8) == String(contentsOfFile: after, encoding: .utf8))
+        try expectEqual(String(contentsOfFile: before, encoding: .utf8), String(contentsOfFile: after, encoding: .utf8))
         expectEqual(tmux.modes, TmuxSession.shellModes)
     }
 }

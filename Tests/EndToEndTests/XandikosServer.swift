@@ -145,7 +145,7 @@ struct OtherClient {
     func run(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
         let result = runCommand([PackagePaths.root + "/.build-py/bin/python", PackagePaths.root + "/Tests/Fixtures/caldav-device.py", url] + arguments,
                                 environment: ["PATH": "/usr/bin:/bin", "CALDAV_USERNAME": RadicaleServer.user, "CALDAV_PASSWORD": RadicaleServer.password])
-        #expect(result.status == 0, "caldav-device \(arguments): \(result.output)", sourceLocation: sourceLocation)
+        expectEqual(result.status, 0, "caldav-device \(arguments): \(result.output)", sourceLocation: sourceLocation)
         return result.output
     }
 }
