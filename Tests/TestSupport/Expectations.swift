@@ -1,3 +1,6 @@
+// TestSupport is an ordinary target, which a plain `swift build -c release`
+// builds too, and Swift Testing exists only for the tests' build.
+#if canImport(Testing)
 import Testing
 
 // `expectEqual(actual, expected)` is `#expect(actual == expected)` as a
@@ -28,3 +31,4 @@ public func expectEqual(_ actual: String, _ expected: String, _ comment: @autocl
                         sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(actual == expected, comment(), sourceLocation: sourceLocation)
 }
+#endif
