@@ -9,7 +9,7 @@ import PackageDescription
 //   ChecklistsTerminal  the one adapter that talks to ncurses, plus the app's runtime on that loop
 //   ChecklistsSync      two-way CalDAV sync: a pure planner (three-way merge) and a thin HTTP
 //                       runner (libcurl, libxml2): no terminal, no argument parser
-//   ChecklistsConfig    config.toml (TOMLKit): one section type per feature, read into the
+//   ChecklistsConfig    config.toml (its own TOML reader): one section type per feature, read into the
 //                       UI's own values (the key map, the theme)
 //   CSQLiteConfig       what Swift cannot reach of SQLite: a variadic connection option, and
 //                       the pre-update hook that captures rows for the undo history
@@ -43,7 +43,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", exact: "0.6.0"),
     ],
     targets: [
         // No pkgConfig: ncursesw.pc's only flags are two -D that SwiftPM
@@ -66,7 +65,7 @@ let package = Package(
         .target(name: "ChecklistsEventLoop", dependencies: ["CLoaderTables"]),
         .target(
             name: "ChecklistsConfig",
-            dependencies: ["ChecklistsUI", "ChecklistsModel", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["ChecklistsUI", "ChecklistsModel"]
         ),
         .target(
             name: "ChecklistsNotify",

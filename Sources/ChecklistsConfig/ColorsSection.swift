@@ -1,5 +1,4 @@
 import ChecklistsUI
-import TOMLKit
 
 /// `[colors]`: the colours of overdue items, the selection bar, the
 /// reminder banner and headings.
@@ -42,7 +41,7 @@ public struct ColorsSection: ConfigSection {
         self.theme = theme
     }
 
-    static func choice(_ value: TOMLValueConvertible, role: String, table: TableReader) throws(ConfigError) -> ColorChoice {
+    static func choice(_ value: TOMLValue, role: String, table: TableReader) throws(ConfigError) -> ColorChoice {
         if let pair = value.table {
             guard rolesWithBackground.contains(role) else {
                 throw table.error(at: role, "\"\(role)\" takes one colour, as \"red\" or 196; only selection and banner take { fg = ..., bg = ... }")
@@ -58,7 +57,7 @@ public struct ColorsSection: ConfigSection {
         return ColorChoice(foreground: try colour(value, role: role, at: role, table: table))
     }
 
-    static func colour(_ value: TOMLValueConvertible, role: String, at key: String, table: TableReader) throws(ConfigError) -> PaletteColor {
+    static func colour(_ value: TOMLValue, role: String, at key: String, table: TableReader) throws(ConfigError) -> PaletteColor {
         if let name = value.string {
             guard let colour = PaletteColor(name: name) else {
                 throw table.error(at: key, "\"\(name)\" is not a colour for \(role); expected \(colourNames)")
@@ -71,6 +70,6 @@ public struct ColorsSection: ConfigSection {
             }
             return .number(UInt8(number))
         }
-        throw table.error(at: key, "\(role) must be \(colourNames), not a \(value.type)")
+        throw table.error(at: key, "\(role) must be \(colourNames), not \(value.kind)")
     }
 }

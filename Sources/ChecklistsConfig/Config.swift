@@ -1,5 +1,4 @@
 import Foundation
-import TOMLKit
 
 /// The user's settings from `config.toml`: one value per section.
 ///
@@ -56,14 +55,11 @@ public struct Config: Hashable, Sendable {
     public static func read(_ text: String, file: String) throws(ConfigError) -> Config {
         let table: TOMLTable
         do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(file: file, line: error.source.begin.line, column: error.source.begin.column,
-                              problem: error.description)
+            table = try TOMLReader.read(text)
         } catch {
-            throw ConfigError(file: file, problem: "\(error)")
+            throw ConfigError(file: file, line: error.position.line, column: error.position.column, problem: error.problem)
         }
-        let root = TableReader(table: table, section: nil, locator: SourceLocator(text: text, file: file))
+        let root = TableReader(table: table, section: nil, file: file)
         let sections = [NotifySection.name, KeysSection.name, ColorsSection.name, SyncSection.name, AddSection.name]
         try root.refuseUnknownKeys(known: sections, expected: "a section: " + sections.map { "[\($0)]" }.joined(separator: ", "))
         var config = Config()
@@ -114,7 +110,7 @@ public struct TableReader {
     let table: TOMLTable
     /// The section's name; nil for the file's top level.
     let section: String?
-    let locator: SourceLocator
+    let file: String
 
     /// Refuses any key not in `known`, at the key's position.
     public func refuseUnknownKeys(known: [String], expected: String) throws(ConfigError) {
@@ -128,21 +124,21 @@ public struct TableReader {
     func section<Section: ConfigSection>(_ type: Section.Type) throws(ConfigError) -> Section? {
         guard let value = table[Section.name] else { return nil }
         guard let inner = value.table else {
-            throw error(at: Section.name, "\"\(Section.name)\" must be a table ([\(Section.name)]), not a \(value.type)")
+            throw error(at: Section.name, "\"\(Section.name)\" must be a table ([\(Section.name)]), not \(value.kind)")
         }
-        return try Section(reading: TableReader(table: inner, section: Section.name, locator: locator))
+        return try Section(reading: TableReader(table: inner, section: Section.name, file: file))
     }
 
     /// A list of strings; nil when the key is absent.
     public func strings(_ key: String, expected: String) throws(ConfigError) -> [String]? {
         guard let value = table[key] else { return nil }
         guard let array = value.array else {
-            throw error(at: key, "\"\(key)\" must be a list of strings (\(expected)), not a \(value.type)")
+            throw error(at: key, "\"\(key)\" must be a list of strings (\(expected)), not \(value.kind)")
         }
         var strings: [String] = []
         for element in array {
             guard let string = element.string else {
-                throw error(at: key, "\"\(key)\" must be a list of strings (\(expected)); it holds a \(element.type)")
+                throw error(at: key, "\"\(key)\" must be a list of strings (\(expected)); it holds \(element.kind)")
             }
             strings.append(string)
         }
@@ -153,7 +149,7 @@ public struct TableReader {
     public func string(_ key: String, expected: String) throws(ConfigError) -> String? {
         guard let value = table[key] else { return nil }
         guard let string = value.string else {
-            throw error(at: key, "\"\(key)\" must be a string (\(expected)), not a \(value.type)")
+            throw error(at: key, "\"\(key)\" must be a string (\(expected)), not \(value.kind)")
         }
         return string
     }
@@ -162,51 +158,19 @@ public struct TableReader {
     public func bool(_ key: String, expected: String) throws(ConfigError) -> Bool? {
         guard let value = table[key] else { return nil }
         guard let bool = value.bool else {
-            throw error(at: key, "\"\(key)\" must be \(expected), not a \(value.type)")
+            throw error(at: key, "\"\(key)\" must be \(expected), not \(value.kind)")
         }
         return bool
     }
 
     /// Where `key` was written in this table.
-    func position(of key: String) -> (line: Int, column: Int) {
-        locator.position(ofKey: key, inSection: section)
+    func position(of key: String) -> TOMLPosition {
+        table.position(of: key) ?? TOMLPosition(line: 1, column: 1)
     }
 
     /// An error placed at `key`'s line and column in this table.
     public func error(at key: String, _ problem: String) -> ConfigError {
-        let position = locator.position(ofKey: key, inSection: section)
-        return ConfigError(file: locator.file, line: position.line, column: position.column, problem: problem)
-    }
-}
-
-/// Finds where a key was written. TOMLKit reports positions only for syntax
-/// errors, so a key's place is found in the text: the first line of its
-/// section that starts with the key (bare or quoted) and `=`, or the
-/// section's header for a section written as a key. A key it cannot place
-/// (written in dotted form, inside an inline table) points at its section.
-struct SourceLocator {
-    let text: String
-    let file: String
-
-    func position(ofKey key: String, inSection section: String?) -> (line: Int, column: Int) {
-        var current: String?
-        var sectionHeader: (line: Int, column: Int)?
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let trimmed = line.drop(while: { $0 == " " || $0 == "\t" })
-            let indent = line.count - trimmed.count
-            if trimmed.hasPrefix("[") {
-                let name = trimmed.dropFirst().prefix(while: { $0 != "]" }).trimmingCharacters(in: .whitespaces)
-                current = name
-                if section == nil && name == key { return (index + 1, indent + 1) }
-                if name == section { sectionHeader = (index + 1, indent + 1) }
-                continue
-            }
-            guard current == section else { continue }
-            for spelling in [key, "\"\(key)\"", "'\(key)'"] where trimmed.hasPrefix(spelling) {
-                let rest = trimmed.dropFirst(spelling.count).drop(while: { $0 == " " || $0 == "\t" })
-                if rest.hasPrefix("=") { return (index + 1, indent + 1) }
-            }
-        }
-        return sectionHeader ?? (1, 1)
+        let position = position(of: key)
+        return ConfigError(file: file, line: position.line, column: position.column, problem: problem)
     }
 }

@@ -29,11 +29,7 @@ public struct KeysSection: ConfigSection {
     public init(reading table: TableReader) throws(ConfigError) {
         var remaps: [KeyRemap] = []
         // In the file's order, so the first mistake a reader meets is the one reported.
-        let names = table.table.keys.sorted {
-            let (first, second) = (table.position(of: $0), table.position(of: $1))
-            return (first.line, first.column) < (second.line, second.column)
-        }
-        for name in names {
+        for name in table.table.keys {
             guard let value = table.table[name] else { continue }
             let written: [String]
             if let single = value.string {
@@ -42,13 +38,13 @@ public struct KeysSection: ConfigSection {
                 var strings: [String] = []
                 for element in list {
                     guard let string = element.string else {
-                        throw table.error(at: name, "\"\(name)\" must be a key name or a list of them, as \"n\" or [\"d\", \"Delete\"]; it holds a \(element.type)")
+                        throw table.error(at: name, "\"\(name)\" must be a key name or a list of them, as \"n\" or [\"d\", \"Delete\"]; it holds \(element.kind)")
                     }
                     strings.append(string)
                 }
                 written = strings
             } else {
-                throw table.error(at: name, "\"\(name)\" must be a key name or a list of them, as \"n\" or [\"d\", \"Delete\"], not a \(value.type)")
+                throw table.error(at: name, "\"\(name)\" must be a key name or a list of them, as \"n\" or [\"d\", \"Delete\"], not \(value.kind)")
             }
             var keys: [Key] = []
             for spelling in written {

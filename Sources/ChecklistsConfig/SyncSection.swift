@@ -65,7 +65,7 @@ public struct SyncSection: ConfigSection {
             } else if let text = value.string {
                 seconds = Self.duration(text)
             } else {
-                throw table.error(at: "interval", problem + ", not a \(value.type)")
+                throw table.error(at: "interval", problem + ", not \(value.kind)")
             }
             guard let seconds, seconds >= Self.shortestInterval else { throw table.error(at: "interval", problem) }
             interval = seconds

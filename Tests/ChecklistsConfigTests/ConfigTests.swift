@@ -70,8 +70,24 @@ struct ConfigTests {
         expectEqual(refusal("""
             [notify]
             command = ["notify-send", 3]
-            """), "config.toml:2:1: \"command\" must be a list of strings (the program and its arguments); it holds a integer")
-        expectEqual(refusal("notify = 1\n"), "config.toml:1:1: \"notify\" must be a table ([notify]), not a integer")
+            """), "config.toml:2:1: \"command\" must be a list of strings (the program and its arguments); it holds an integer")
+        expectEqual(refusal("notify = 1\n"), "config.toml:1:1: \"notify\" must be a table ([notify]), not an integer")
+    }
+
+    @Test("a setting written as a dotted key or in an inline table is refused at its own line and column")
+    func placesOfDottedAndInlineKeys() {
+        expectEqual(refusal("""
+            # everything in one place
+            notify.channels = ["tmux"]
+            notify.comand = ["notify-me"]
+            """), "config.toml:3:1: unknown key \"comand\" in [notify]; expected channels or command")
+        expectEqual(refusal("""
+            # in one line
+            sync = { url = "https://dav.example.org/", intreval = "15m" }
+            """), "config.toml:2:44: unknown key \"intreval\" in [sync]; expected url, username, password_command, interval, allow_insecure_http")
+        expectEqual(refusal("[keys]\nquit = \"q\"\nadd = [\"n\", 1]\n"),
+                    "config.toml:3:1: \"add\" must be a key name or a list of them, as \"n\" or [\"d\", \"Delete\"]; it holds an integer")
+        expectEqual(refusal("[sync]\ninterval = 1979-05-27\n").map { String($0.suffix(10)) }, "not a date")
     }
 
     @Test("an unknown channel, an empty command, or the command channel without a command are refused")

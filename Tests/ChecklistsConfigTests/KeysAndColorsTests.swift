@@ -64,7 +64,7 @@ extension ConfigTests {
         expectEqual(refusal("""
             [keys]
             add = 5
-            """), "config.toml:2:1: \"add\" must be a key name or a list of them, as \"n\" or [\"d\", \"Delete\"], not a integer")
+            """), "config.toml:2:1: \"add\" must be a key name or a list of them, as \"n\" or [\"d\", \"Delete\"], not an integer")
     }
 
     @Test("a key bound twice in one place is refused at the line that made it so")

@@ -68,7 +68,7 @@ struct SyncSectionTests {
             url = "https://dav.example.org/"
             pasword_command = ["pass"]
             """), "config.toml:6:1: unknown key \"pasword_command\" in [sync]; expected url, username, password_command, interval, allow_insecure_http")
-        expectEqual(refusal("[sync]\nurl = 5\n"), "config.toml:2:1: \"url\" must be a string (the server's address, as \"https://dav.example.org/\"), not a integer")
+        expectEqual(refusal("[sync]\nurl = 5\n"), "config.toml:2:1: \"url\" must be a string (the server's address, as \"https://dav.example.org/\"), not an integer")
         expectEqual(refusal("[sync]\nurl = \"dav.example.org\"\n"), "config.toml:2:1: \"url\" must be an http:// or https:// address, as \"https://dav.example.org/\"")
         expectEqual(refusal("[sync]\npassword_command = \"pass show dav\"\n"), "config.toml:2:1: \"password_command\" must be a list of strings (the program and its arguments), not a string")
         expectEqual(refusal("[sync]\npassword_command = []\n"), "config.toml:2:1: \"password_command\" needs at least the program, as [\"pass\", \"show\", \"dav\"]")
