@@ -103,6 +103,18 @@ struct TOMLReaderTests {
         expectEqual(refusal("key \"x\"\n"), "1:5: expected \"=\" after the key key, found '\"'")
     }
 
+    @Test("nesting and dotted keys too deep to be settings are refused, not a stack overflow")
+    func tooDeep() throws {
+        let deepest = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
+        expectEqual(try TOMLReader.read("a = " + deepest)["a"]?.kind, "an array")
+        expectEqual(refusal("a = " + String(repeating: "[", count: 100_000)), "1:69: arrays and inline tables nested more than 64 deep")
+        expectEqual(refusal("a = " + String(repeating: "{b = ", count: 100_000)), "1:325: arrays and inline tables nested more than 64 deep")
+        let longKey = (0..<64).map { "k\($0)" }.joined(separator: ".")
+        expectEqual(try TOMLReader.read(longKey + " = 1").keys, ["k0"])
+        expectEqual(refusal(longKey + ".k64 = 1"), "1:246: a key of more than 64 parts")
+        expectEqual(refusal("[" + String(repeating: "a.", count: 100_000) + "a]"), "1:129: a key of more than 64 parts")
+    }
+
     @Test("a byte-order mark is skipped, and CRLF ends a line as LF does")
     func byteOrderMarkAndCRLF() throws {
         let table = try TOMLReader.read("\u{FEFF}a = 1\r\nb = \"\"\"x\r\ny\"\"\"\r\n")

@@ -118,6 +118,13 @@ private struct Parser {
     var offset = 0
     var line = 1
     var lineStart = 0
+    /// Arrays and inline tables open around the current place.
+    var nesting = 0
+
+    /// How deep arrays and inline tables may nest, and how many parts a key
+    /// may have: each level is a call, and a file of ten thousand "[" must
+    /// be refused, not overflow the stack. No settings file comes near it.
+    static let deepest = 64
 
     init(_ text: String) {
         // CRLF is a newline as LF is; a CR anywhere else is an error.
@@ -263,6 +270,7 @@ private struct Parser {
             parts.append(try simpleKey())
             skipSpaces()
             guard current == Byte.dot else { return Key(parts: parts, position: position) }
+            guard parts.count < Self.deepest else { throw failure("a key of more than \(Self.deepest) parts") }
             offset += 1
             skipSpaces()
         }
@@ -411,8 +419,17 @@ private struct Parser {
         }
     }
 
+    mutating func enterNested() throws(TOMLSyntaxError) {
+        guard nesting < Self.deepest else {
+            throw failure("arrays and inline tables nested more than \(Self.deepest) deep")
+        }
+        nesting += 1
+    }
+
     mutating func array() throws(TOMLSyntaxError) -> TOMLValue {
         let opened = here
+        try enterNested()
+        defer { nesting -= 1 }
         offset += 1
         var elements: [TOMLValue] = []
         while true {
@@ -433,6 +450,8 @@ private struct Parser {
 
     mutating func inlineTable() throws(TOMLSyntaxError) -> TOMLValue {
         let opened = here
+        try enterNested()
+        defer { nesting -= 1 }
         offset += 1
         let table = TableNode(origin: .header)
         skipSpaces()
