@@ -12,6 +12,9 @@ import Glibc
 /// (`/tmp`) may be writable by all, since others cannot replace what is ours
 /// in it.
 enum ConfigTrust {
+    /// The largest config file read: 1 MiB.
+    static let largestFile = 1 << 20
+
     /// Opens the file named `path` for reading, refusing it before a byte
     /// is read when another user could have changed it. The check is made
     /// on the descriptor that is then read, so the file checked is the file
@@ -22,8 +25,10 @@ enum ConfigTrust {
         }
         let real = String(cString: resolved)
         free(resolved)
-        // realpath resolved every link: one appearing since is refused, not followed.
-        let descriptor = open(real, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        // realpath resolved every link: one appearing since is refused, not
+        // followed. Without blocking, so a FIFO is refused below rather than
+        // waiting for a writer that never comes.
+        let descriptor = open(real, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw ConfigError(file: path, problem: "cannot open it for reading (\(String(cString: strerror(errno))))")
         }
@@ -34,6 +39,15 @@ enum ConfigTrust {
         }
         // `--config /dev/null` means "no settings": it is everyone's to write, and reads as nothing.
         if isNullDevice(info) { return handle }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let kind = info.st_mode & S_IFMT == S_IFDIR ? "a folder" : "not a regular file"
+            throw ConfigError(file: path, problem: "\(kind); name a settings file (or /dev/null for none)")
+        }
+        // Read whole into memory, so a file named by mistake (a disk image)
+        // is refused rather than read; settings are a few hundred bytes.
+        guard info.st_size <= largestFile else {
+            throw ConfigError(file: path, problem: "\(info.st_size) bytes, more than a settings file's \(largestFile); name the settings file")
+        }
         if let problem = problem(file: path, real: real, info: info, effectiveUser: effectiveUser) {
             throw ConfigError(file: path, problem: problem)
         }

@@ -120,6 +120,22 @@ struct ConfigTrustTests {
         expectEqual(refusal(link)?.hasSuffix("run chmod go-w \(shared)"), true, "\(refusal(link) ?? "accepted")")
     }
 
+    @Test("a folder, a FIFO or a file of more than 1 MiB is refused at once, not read")
+    func notASettingsFile() throws {
+        defer { folder.remove() }
+        expectEqual(refusal(try subfolder("settings")), "\(folder.file("settings")): a folder; name a settings file (or /dev/null for none)")
+        // Opened for reading, a FIFO with no writer would block forever.
+        let fifo = folder.file("fifo")
+        expectEqual(mkfifo(fifo, 0o600), 0)
+        expectEqual(refusal(fifo), "\(fifo): not a regular file; name a settings file (or /dev/null for none)")
+        let large = folder.file("disk.img")
+        try write(large)
+        expectEqual(truncate(large, 1 << 20), 0)
+        #expect(refusal(large)?.contains("bytes, more than") != true, "1 MiB is still read: \(refusal(large) ?? "accepted")")
+        expectEqual(truncate(large, (1 << 20) + 1), 0)
+        expectEqual(refusal(large), "\(large): 1048577 bytes, more than a settings file's 1048576; name the settings file")
+    }
+
     @Test("--config /dev/null still means no settings, though everyone may write it")
     func devNull() throws {
         try expectEqual(Config.load(ConfigLocation(path: "/dev/null", origin: "--config")), .defaults)
