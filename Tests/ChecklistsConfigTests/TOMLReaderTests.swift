@@ -115,6 +115,15 @@ struct TOMLReaderTests {
         expectEqual(refusal("[" + String(repeating: "a.", count: 100_000) + "a]"), "1:129: a key of more than 64 parts")
     }
 
+    /// Every string and key asks where it starts; counted from the line's
+    /// start each time, this line took hours. The limit is for a hang, not speed.
+    @Test("a line of 200,000 values is read, with the column of what follows it", .timeLimit(.minutes(1)))
+    func longLine() throws {
+        let line = "a = [" + String(repeating: "\"买\",", count: 200_000) + "]"
+        expectEqual(try TOMLReader.read(line)["a"]?.array?.count, 200_000)
+        expectEqual(refusal(line + " x"), "1:800008: found \"x\" after the value; a line holds one key = value, [table] or comment")
+    }
+
     @Test("a byte-order mark is skipped, and CRLF ends a line as LF does")
     func byteOrderMarkAndCRLF() throws {
         let table = try TOMLReader.read("\u{FEFF}a = 1\r\nb = \"\"\"x\r\ny\"\"\"\r\n")

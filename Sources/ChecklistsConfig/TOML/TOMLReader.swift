@@ -120,6 +120,9 @@ private struct Parser {
     var lineStart = 0
     /// Arrays and inline tables open around the current place.
     var nesting = 0
+    /// Where `here()` last counted to on the current line, and the column there.
+    var countedTo = 0
+    var countedColumn = 1
 
     /// How deep arrays and inline tables may nest, and how many parts a key
     /// may have: each level is a call, and a file of ten thousand "[" must
@@ -158,14 +161,21 @@ private struct Parser {
     }
 
     /// The current line and column, the column counted in Unicode scalars.
-    var here: TOMLPosition {
-        var column = 1
-        for byte in bytes[lineStart..<min(offset, bytes.count)] where byte & 0xC0 != 0x80 { column += 1 }
-        return TOMLPosition(line: line, column: column)
+    /// Counted on from the last place asked on the same line, so a line of
+    /// a megabyte with a value every few bytes is counted once, not once a value.
+    mutating func here() -> TOMLPosition {
+        let end = min(offset, bytes.count)
+        if countedTo < lineStart || countedTo > end {
+            countedTo = lineStart
+            countedColumn = 1
+        }
+        for byte in bytes[countedTo..<end] where byte & 0xC0 != 0x80 { countedColumn += 1 }
+        countedTo = end
+        return TOMLPosition(line: line, column: countedColumn)
     }
 
-    func failure(_ problem: String, at position: TOMLPosition? = nil) -> TOMLSyntaxError {
-        TOMLSyntaxError(position: position ?? here, problem: problem)
+    mutating func failure(_ problem: String, at position: TOMLPosition? = nil) -> TOMLSyntaxError {
+        TOMLSyntaxError(position: position ?? here(), problem: problem)
     }
 
     /// What stands at the current place, for a message.
@@ -264,7 +274,7 @@ private struct Parser {
     }
 
     mutating func key() throws(TOMLSyntaxError) -> Key {
-        let position = here
+        let position = here()
         var parts: [String] = []
         while true {
             parts.append(try simpleKey())
@@ -294,7 +304,7 @@ private struct Parser {
 
     /// `[a.b]` or `[[a.b]]`; returns the table that the keys below it fill.
     mutating func header(root: TableNode) throws(TOMLSyntaxError) -> TableNode {
-        let position = here
+        let position = here()
         let isArray = byte(at: 1) == Byte.openBracket
         offset += isArray ? 2 : 1
         skipSpaces()
@@ -427,7 +437,7 @@ private struct Parser {
     }
 
     mutating func array() throws(TOMLSyntaxError) -> TOMLValue {
-        let opened = here
+        let opened = here()
         try enterNested()
         defer { nesting -= 1 }
         offset += 1
@@ -449,7 +459,7 @@ private struct Parser {
     }
 
     mutating func inlineTable() throws(TOMLSyntaxError) -> TOMLValue {
-        let opened = here
+        let opened = here()
         try enterNested()
         defer { nesting -= 1 }
         offset += 1
@@ -479,7 +489,7 @@ private struct Parser {
 
     /// `"…"` on one line, with escapes.
     mutating func basicString() throws(TOMLSyntaxError) -> String {
-        let opened = here
+        let opened = here()
         offset += 1
         var text: [UInt8] = []
         while true {
@@ -503,7 +513,7 @@ private struct Parser {
     /// `"""…"""`: new lines kept (but the one right after the opening), a
     /// backslash at the end of a line joins it to the next non-blank text.
     mutating func multilineBasicString() throws(TOMLSyntaxError) -> String {
-        let opened = here
+        let opened = here()
         offset += 3
         if current == Byte.newline { consumeNewline() }
         var text: [UInt8] = []
@@ -565,7 +575,7 @@ private struct Parser {
 
     /// `'…'`: on one line, no escapes.
     mutating func literalString() throws(TOMLSyntaxError) -> String {
-        let opened = here
+        let opened = here()
         offset += 1
         let start = offset
         while true {
@@ -581,7 +591,7 @@ private struct Parser {
     }
 
     mutating func multilineLiteralString() throws(TOMLSyntaxError) -> String {
-        let opened = here
+        let opened = here()
         offset += 3
         if current == Byte.newline { consumeNewline() }
         var text: [UInt8] = []
@@ -605,7 +615,7 @@ private struct Parser {
 
     /// A backslash and what follows it, in a basic string.
     mutating func escape(into text: inout [UInt8]) throws(TOMLSyntaxError) {
-        let position = here
+        let position = here()
         offset += 1
         guard let letter = current else { throw failure("a string ends in a lone backslash; write \\\\ for one") }
         let simple: UInt8? = switch letter {
@@ -652,7 +662,7 @@ private struct Parser {
 
     /// A date, a time or both, when the text here starts like one.
     mutating func dateTime() throws(TOMLSyntaxError) -> TOMLDateTime? {
-        let position = here
+        let position = here()
         let isDate = (0..<4).allSatisfy { byte(at: $0).map(Byte.isDigit) ?? false } && byte(at: 4) == Byte.minus
         let isTime = (0..<2).allSatisfy { byte(at: $0).map(Byte.isDigit) ?? false } && byte(at: 2) == Byte.colon
         guard isDate || isTime else { return nil }
@@ -671,7 +681,7 @@ private struct Parser {
             guard timeFollows else { return moment }
             offset += 1
         }
-        let timePosition = here
+        let timePosition = here()
         guard let hour = digits(2), take(Byte.colon), let minute = digits(2), take(Byte.colon), let second = digits(2) else {
             throw failure("a time is written HH:MM:SS, as 07:30:00", at: timePosition)
         }
@@ -690,7 +700,7 @@ private struct Parser {
             offset += 1
             moment.offsetMinutes = 0
         } else if let sign = current, sign == Byte.plus || sign == Byte.minus {
-            let offsetPosition = here
+            let offsetPosition = here()
             offset += 1
             guard let hours = digits(2), take(Byte.colon), let minutes = digits(2), hours <= 23, minutes <= 59 else {
                 throw failure("an offset is written Z, +HH:MM or -HH:MM, as +01:00", at: offsetPosition)
@@ -726,7 +736,7 @@ private struct Parser {
 
     /// An integer (decimal, 0x, 0o or 0b), a float, inf or nan.
     mutating func number() throws(TOMLSyntaxError) -> TOMLValue {
-        let position = here
+        let position = here()
         let start = offset
         while let byte = current, Byte.isDigit(byte) || Byte.isLetter(byte) || byte == Byte.underscore
             || byte == Byte.plus || byte == Byte.minus || byte == Byte.dot { offset += 1 }
