@@ -102,7 +102,7 @@ public enum CalendarFileCommands {
             var items: [CalendarItem] = []
             var calendarName: String?
             for file in collection.files {
-                let components = try read(file)
+                let components = try read(file, foundInFolder: file != path)
                 calendarName = calendarName ?? components.first?.first("X-WR-CALNAME")?.text
                 let (objects, others) = CalendarMapping.objects(in: components, makeUID: { UUID().uuidString })
                 for name in others { skipped[name, default: 0] += 1 }
@@ -163,12 +163,22 @@ public enum CalendarFileCommands {
         return result
     }
 
-    private static func read(_ file: String) throws(CommandLineError) -> [ICalComponent] {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw .badInput("cannot read \(file): it is a folder or cannot be read; nothing was imported")
+    /// One .ics file. A file the user named is opened as cat would (a pipe
+    /// from `<(…)` waits for its writer); one found in a folder must be a
+    /// regular file, so a FIFO there is refused rather than waited on.
+    private static func read(_ file: String, foundInFolder: Bool) throws(CommandLineError) -> [ICalComponent] {
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC | (foundInFolder ? O_NONBLOCK : 0))
+        guard descriptor >= 0 else {
+            throw .badInput("cannot read \(file): \(String(cString: strerror(errno))); nothing was imported")
         }
+        defer { close(descriptor) }
+        var info = stat()
+        if foundInFolder, fstat(descriptor, &info) != 0 || info.st_mode & S_IFMT != S_IFREG {
+            throw .badInput("cannot read \(file): not a regular file; nothing was imported")
+        }
+        let bytes = try ExportImportCommands.readWhole(descriptor, name: file)
         do {
-            return try ICalendarReader.parse(Array(data))
+            return try ICalendarReader.parse(bytes)
         } catch {
             throw .badInput("\(file):\(error.line): \(error.message); nothing was imported")
         }

@@ -54,12 +54,15 @@ public enum ExportImportCommands {
     /// A database holding anything but the one empty list a new database
     /// starts with is refused unless `replace`.
     public static func importFile(path: String, replace: Bool, context: CommandLineContext,
-                                  readStandardInput: () -> Data = { FileHandle.standardInput.readDataToEndOfFile() }) throws(CommandLineError) {
+                                  readStandardInput: () throws(CommandLineError) -> [UInt8] = {
+                                      try readWhole(STDIN_FILENO, name: "standard input")
+                                  }) throws(CommandLineError) {
         let name = path == "-" ? "standard input" : path
         let bytes: [UInt8]
         if path == "-" {
-            bytes = Array(readStandardInput())
+            bytes = try readStandardInput()
         } else {
+            // Blocking, as cat would: `import <(…)` names a pipe.
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
                 let reason = String(cString: strerror(errno))
@@ -67,10 +70,7 @@ public enum ExportImportCommands {
                 throw .badInput("cannot read \(path): \(reason)")
             }
             defer { close(descriptor) }
-            guard let whole = readWhole(descriptor) else {
-                throw .badInput("cannot read \(path): it is a folder or cannot be read")
-            }
-            bytes = whole
+            bytes = try readWhole(descriptor, name: path)
         }
         let snapshot = try SnapshotReader.read(bytes, name: name, calendar: context.style.dayCalendar)
         let database = try context.openDatabase(creatingFrom: snapshot)
@@ -82,14 +82,23 @@ public enum ExportImportCommands {
         }
     }
 
+    /// The most an import reads: 1 GiB (an export of 100,000 items is about
+    /// 28 MB). Reading is into memory, so `/dev/zero` or a runaway pipe is
+    /// refused at this size instead of growing until the system kills us.
+    public static let largestInput = 1 << 30
+
     /// All that `descriptor` holds, read straight into the array the
     /// reader takes, in one buffer of the file's size (and more, only if
-    /// the file grows while it is read); nil when it cannot be read (a
-    /// folder). Not through `Data`, which a copy into an array would make
-    /// twice before the reading could begin.
-    static func readWhole(_ descriptor: Int32) -> [UInt8]? {
+    /// the file grows while it is read). Not through `Data`, which a copy
+    /// into an array would make twice before the reading could begin.
+    /// Refuses a folder, a read that fails, and more than `limit` bytes,
+    /// naming `name`.
+    public static func readWhole(_ descriptor: Int32, name: String, limit: Int = largestInput) throws(CommandLineError) -> [UInt8] {
+        let unreadable = CommandLineError.badInput("cannot read \(name): it is a folder or cannot be read")
+        let tooLarge = CommandLineError.badInput("\(name) holds more than \(limit) bytes, the most an import reads; nothing was imported")
         var info = stat()
         let size = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 0
+        guard size <= limit else { throw tooLarge }
         var failed = false
         // One byte more than the size, so the read that finds the end
         // finds it in this buffer.
@@ -101,18 +110,20 @@ public enum ExportImportCommands {
                 count += got
             }
         }
-        guard !failed else { return nil }
+        guard !failed else { throw unreadable }
         // Filled: the file grew, or is not a regular file (a pipe's size is 0).
         if bytes.count == size + 1 {
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
                 if got < 0 && errno == EINTR { continue }
-                if got < 0 { return nil }
+                if got < 0 { throw unreadable }
                 if got == 0 { break }
+                guard bytes.count + got <= limit else { throw tooLarge }
                 bytes.append(contentsOf: chunk[0..<got])
             }
         }
+        guard bytes.count <= limit else { throw tooLarge }
         return bytes
     }
 }

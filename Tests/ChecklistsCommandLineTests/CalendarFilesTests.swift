@@ -86,6 +86,19 @@ struct CalendarFilesTests {
         try expectEqual(source.database().snapshot(), before)
     }
 
+    @Test("in a folder, a FIFO named .ics is refused at once rather than waited on, and nothing is imported")
+    func fifoInAFolder() throws {
+        let vdir = source.folder.file("vdir")
+        try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: false)
+        try Data("BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nUID:a\r\nSUMMARY:One\r\nEND:VTODO\r\nEND:VCALENDAR\r\n".utf8)
+            .write(to: URL(fileURLWithPath: vdir + "/a.ics"))
+        expectEqual(mkfifo(vdir + "/b.ics", 0o600), 0)
+        let before = try source.database().snapshot()
+        let error = source.run { context in try CalendarFileCommands.importFiles(path: vdir, list: nil, context: context) }
+        expectEqual(error?.description, "cannot read \(vdir)/b.ics: not a regular file; nothing was imported")
+        try expectEqual(source.database().snapshot(), before)
+    }
+
     @Test("todoman reads the exported vdir as it is: our items with their due dates")
     func todomanReadsIt() throws {
         try fill()

@@ -336,28 +336,73 @@ struct ExportImportTests {
         try Data(text).write(to: URL(fileURLWithPath: file))
         let descriptor = open(file, O_RDONLY)
         defer { close(descriptor) }
-        expectEqual(ExportImportCommands.readWhole(descriptor), text)
+        try expectEqual(ExportImportCommands.readWhole(descriptor, name: file), text)
 
-        var ends: [Int32] = [0, 0]
-        expectEqual(pipe(&ends), 0)
-        let writeEnd = ends[1]
-        let writer = Thread {
-            text.withUnsafeBytes { bytes in
-                var written = 0
-                while written < bytes.count { written += max(0, write(writeEnd, bytes.baseAddress! + written, bytes.count - written)) }
-            }
-            close(writeEnd)
-        }
-        writer.start()
-        expectEqual(ExportImportCommands.readWhole(ends[0]), text)
-        close(ends[0])
+        let (pipeEnd, writer) = try Self.pipe(writing: text)
+        try expectEqual(ExportImportCommands.readWhole(pipeEnd, name: "a pipe"), text)
+        writer.wait()
+        close(pipeEnd)
 
         let folder = open(target.folder.path, O_RDONLY)
         defer { close(folder) }
-        #expect(ExportImportCommands.readWhole(folder) == nil)
+        #expect(throws: CommandLineError.badInput("cannot read \(target.folder.path): it is a folder or cannot be read")) {
+            try ExportImportCommands.readWhole(folder, name: target.folder.path)
+        }
         let error = target.run { context in try ExportImportCommands.importFile(path: target.folder.path, replace: false, context: context) }
         expectEqual(error?.description, "cannot read \(target.folder.path): it is a folder or cannot be read")
         #expect(!target.fileExists)
+    }
+
+    @Test("more than an import reads is refused, whether the size says so (a file) or the stream runs on (a pipe, /dev/zero)")
+    func tooLargeToImport() throws {
+        // A sparse file of 1 GiB and a byte: refused by its size, before a byte is read.
+        let file = target.folder.file("huge.json")
+        expectEqual(FileManager.default.createFile(atPath: file, contents: Data("[".utf8)), true)
+        expectEqual(truncate(file, off_t(ExportImportCommands.largestInput) + 1), 0)
+        let error = target.run { context in try ExportImportCommands.importFile(path: file, replace: false, context: context) }
+        expectEqual(error?.description, "\(file) holds more than 1073741824 bytes, the most an import reads; nothing was imported")
+        expectEqual(error?.exitStatus, 2)
+        #expect(!target.fileExists)
+        // A stream is stopped at the limit, here a small one, and one at the limit is read.
+        let text = Array(String(repeating: "x", count: 300_000).utf8)
+        let (pipeEnd, writer) = try Self.pipe(writing: text)
+        #expect(throws: CommandLineError.badInput("a pipe holds more than 200000 bytes, the most an import reads; nothing was imported")) {
+            try ExportImportCommands.readWhole(pipeEnd, name: "a pipe", limit: 200_000)
+        }
+        close(pipeEnd)
+        writer.wait()
+        let (exact, exactWriter) = try Self.pipe(writing: text)
+        try expectEqual(ExportImportCommands.readWhole(exact, name: "a pipe", limit: 300_000).count, 300_000)
+        exactWriter.wait()
+        close(exact)
+    }
+
+    /// A pipe's read end, and a semaphore the thread writing `bytes` into it
+    /// signals when done. The writer blocks SIGPIPE for itself, so a read
+    /// end closed early ends its writing (EPIPE) rather than the process.
+    static func pipe(writing bytes: [UInt8]) throws -> (Int32, DispatchSemaphore) {
+        var ends: [Int32] = [0, 0]
+        try #require(Glibc.pipe(&ends) == 0)
+        let writeEnd = ends[1]
+        let done = DispatchSemaphore(value: 0)
+        let writer = Thread {
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            sigaddset(&blocked, SIGPIPE)
+            pthread_sigmask(SIG_BLOCK, &blocked, nil)
+            bytes.withUnsafeBytes { buffer in
+                var written = 0
+                while written < buffer.count {
+                    let count = write(writeEnd, buffer.baseAddress! + written, buffer.count - written)
+                    if count <= 0 { break }
+                    written += count
+                }
+            }
+            close(writeEnd)
+            done.signal()
+        }
+        writer.start()
+        return (ends[0], done)
     }
 
     @Test("- reads standard input")
@@ -365,7 +410,7 @@ struct ExportImportTests {
         try fillSource()
         let text = export(source)
         #expect(target.run { context in
-            try ExportImportCommands.importFile(path: "-", replace: false, context: context, readStandardInput: { Data(text.utf8) })
+            try ExportImportCommands.importFile(path: "-", replace: false, context: context, readStandardInput: { Array(text.utf8) })
         } == nil)
         try expectEqual(target.database().snapshot(), source.database().snapshot())
     }
