@@ -35,6 +35,23 @@ struct SyncSettingsTests {
         }
     }
 
+    @Test("a password command that prints on and on is stopped at 1 MiB, its output never in the message")
+    func endlessPasswordCommand() throws {
+        let endless = try SyncSettings.resolve(url: "https://dav.example.org/", username: "a", passwordCommand: ["yes", "secret-word"],
+                                               allowInsecureHTTP: false, environment: [:])
+        do {
+            _ = try endless.resolvedPassword()
+            Issue.record("an endless password command was read")
+        } catch {
+            expectEqual(error.description, "the password command yes printed more than 1048576 bytes; it should print the password on its first line")
+        }
+        // Exactly 1 MiB on one line is still a password (a long one).
+        let long = try SyncSettings.resolve(url: "https://dav.example.org/", username: "a",
+                                            passwordCommand: ["sh", "-c", "head -c 1048575 /dev/zero | tr '\\0' x; echo"],
+                                            allowInsecureHTTP: false, environment: [:])
+        try expectEqual(long.resolvedPassword()?.count, 1_048_575)
+    }
+
     @Test("plain HTTP only to this machine unless allowed; no url or a non-HTTP one is a settings error (exit 2)")
     func plainHTTP() throws {
         for host in ["127.0.0.1:5232", "localhost", "[::1]:5232"] {

@@ -100,6 +100,9 @@ public struct SyncSettings: Hashable, Sendable, Codable {
         return settings
     }
 
+    /// The most a password command may print: 1 MiB.
+    static let largestPasswordOutput = 1 << 20
+
     /// The password: the one given, else the command's first line of
     /// output, else the URL's user-info; nil: none (a server without
     /// authentication).
@@ -120,7 +123,20 @@ public struct SyncSettings: Hashable, Sendable, Codable {
             } catch {
                 throw SyncSettingsError("the password command \(program) could not be started; check --password-command")
             }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
+            // Read to the end, so the command never blocks on a full pipe,
+            // but no further than a password could need: a command that
+            // prints on and on (`yes`) is stopped rather than read into memory.
+            var data = Data()
+            while let chunk = try? output.fileHandleForReading.read(upToCount: 1 << 16), !chunk.isEmpty {
+                data.append(chunk)
+                if data.count > Self.largestPasswordOutput {
+                    // SIGKILL: a TERM ignored by what we were started with would
+                    // be ignored by the command too, and the wait below never end.
+                    kill(process.processIdentifier, SIGKILL)
+                    process.waitUntilExit()
+                    throw SyncSettingsError("the password command \(program) printed more than \(Self.largestPasswordOutput) bytes; it should print the password on its first line")
+                }
+            }
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
                 throw SyncSettingsError("the password command \(program) failed (exit \(process.terminationStatus)); check --password-command")
