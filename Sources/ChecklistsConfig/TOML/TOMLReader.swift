@@ -145,7 +145,6 @@ private struct Parser {
         self.bytes = bytes
     }
 
-    var atEnd: Bool { offset >= bytes.count }
     var current: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
     func byte(at distance: Int) -> UInt8? {
