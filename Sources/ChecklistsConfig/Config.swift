@@ -163,14 +163,9 @@ public struct TableReader {
         return bool
     }
 
-    /// Where `key` was written in this table.
-    func position(of key: String) -> TOMLPosition {
-        table.position(of: key) ?? TOMLPosition(line: 1, column: 1)
-    }
-
     /// An error placed at `key`'s line and column in this table.
     public func error(at key: String, _ problem: String) -> ConfigError {
-        let position = position(of: key)
+        let position = table.position(of: key) ?? TOMLPosition(line: 1, column: 1)
         return ConfigError(file: file, line: position.line, column: position.column, problem: problem)
     }
 }

@@ -42,10 +42,8 @@ struct TOMLReaderTests {
         expectEqual(table["mask"], .integer(255))
         expectEqual(table["ratio"], .float(0.25))
         expectEqual(table["on"], .boolean(true))
-        var when = TOMLDateTime()
-        when.date = (2026, 11, 29)
-        when.time = (7, 30, 0, "5")
-        when.offsetMinutes = 60
+        let when = TOMLDateTime(date: .init(year: 2026, month: 11, day: 29),
+                                time: .init(hour: 7, minute: 30, second: 0, fraction: "5"), offsetMinutes: 60)
         expectEqual(table["when"], .dateTime(when))
         expectEqual(table["day"]?.kind, "a date")
         expectEqual(table["list"], .array([.integer(1), .string("two"), .array([.integer(3)])]))

@@ -407,9 +407,9 @@ private struct Parser {
         case nil, Byte.newline?:
             throw failure("expected a value, found \(found)")
         case Byte.quote:
-            return try .string(starts(with: "\"\"\"") ? multilineBasicString() : basicString())
+            return try .string(starts(with: "\"\"\"") ? multilineString(Byte.quote) : basicString())
         case Byte.apostrophe:
-            return try .string(starts(with: "'''") ? multilineLiteralString() : literalString())
+            return try .string(starts(with: "'''") ? multilineString(Byte.apostrophe) : literalString())
         case Byte.openBracket:
             return try array()
         case Byte.openBrace:
@@ -509,34 +509,37 @@ private struct Parser {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// `"""…"""`: new lines kept (but the one right after the opening), a
-    /// backslash at the end of a line joins it to the next non-blank text.
-    mutating func multilineBasicString() throws(TOMLSyntaxError) -> String {
+    /// `"""…"""` or `'''…'''`: new lines kept (but the one right after the
+    /// opening). In a basic one (`"""`) escapes work, and a backslash at the
+    /// end of a line joins it to the next non-blank text.
+    mutating func multilineString(_ quote: UInt8) throws(TOMLSyntaxError) -> String {
         let opened = here()
+        let basic = quote == Byte.quote
         offset += 3
         if current == Byte.newline { consumeNewline() }
         var text: [UInt8] = []
         while true {
             guard let byte = current else {
-                throw failure("the string opened at \(opened.line):\(opened.column) is not closed; close it with \"\"\"")
+                throw failure("the string opened at \(opened.line):\(opened.column) is not closed; close it with \(basic ? "\"\"\"" : "'''")")
             }
-            switch byte {
-            case Byte.quote:
-                if closesMultiline(Byte.quote, into: &text) { return String(decoding: text, as: UTF8.self) }
-            case Byte.backslash:
+            if byte == quote {
+                if closesMultiline(quote, into: &text) { return String(decoding: text, as: UTF8.self) }
+            } else if basic && byte == Byte.backslash {
                 var ahead = offset + 1
                 while ahead < bytes.count && (bytes[ahead] == Byte.space || bytes[ahead] == Byte.tab) { ahead += 1 }
                 if ahead < bytes.count && bytes[ahead] == Byte.newline {
                     offset = ahead
-                    try skipBlankInString()
+                    skipBlankInString()
                 } else {
                     try escape(into: &text)
                 }
-            case Byte.newline:
+            } else if byte == Byte.newline {
                 text.append(byte)
                 consumeNewline()
-            default:
-                if Byte.isControl(byte) { throw failure("\(found) in a string; write it as an escape such as \\t or \\u001B") }
+            } else if Byte.isControl(byte) {
+                throw failure(basic ? "\(found) in a string; write it as an escape such as \\t or \\u001B"
+                                    : "\(found) in a string; a literal string cannot hold control characters")
+            } else {
                 text.append(byte)
                 offset += 1
             }
@@ -544,7 +547,7 @@ private struct Parser {
     }
 
     /// After a line-ending backslash: spaces and new lines, but not comments.
-    mutating func skipBlankInString() throws(TOMLSyntaxError) {
+    mutating func skipBlankInString() {
         while let byte = current {
             if byte == Byte.space || byte == Byte.tab {
                 offset += 1
@@ -587,29 +590,6 @@ private struct Parser {
         }
         defer { offset += 1 }
         return String(decoding: bytes[start..<offset], as: UTF8.self)
-    }
-
-    mutating func multilineLiteralString() throws(TOMLSyntaxError) -> String {
-        let opened = here()
-        offset += 3
-        if current == Byte.newline { consumeNewline() }
-        var text: [UInt8] = []
-        while true {
-            guard let byte = current else {
-                throw failure("the string opened at \(opened.line):\(opened.column) is not closed; close it with '''")
-            }
-            if byte == Byte.apostrophe {
-                if closesMultiline(Byte.apostrophe, into: &text) { return String(decoding: text, as: UTF8.self) }
-            } else if byte == Byte.newline {
-                text.append(byte)
-                consumeNewline()
-            } else if Byte.isControl(byte) {
-                throw failure("\(found) in a string; a literal string cannot hold control characters")
-            } else {
-                text.append(byte)
-                offset += 1
-            }
-        }
     }
 
     /// A backslash and what follows it, in a basic string.
@@ -673,7 +653,7 @@ private struct Parser {
             guard year >= 1, (1...12).contains(month), day >= 1, day <= Self.days(inMonth: month, year: year) else {
                 throw failure("\(String(year).leftPadded(to: 4, with: "0"))-\(String(month).leftPadded(to: 2, with: "0"))-\(String(day).leftPadded(to: 2, with: "0")) is not a date", at: position)
             }
-            moment.date = (year, month, day)
+            moment.date = TOMLDateTime.Day(year: year, month: month, day: day)
             let separator = current
             let timeFollows = separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
                 || (separator == Byte.space && (1...2).allSatisfy { byte(at: $0).map(Byte.isDigit) ?? false } && byte(at: 3) == Byte.colon)
@@ -693,7 +673,7 @@ private struct Parser {
             guard offset > start else { throw failure("a fraction of a second needs digits after the \".\"") }
             fraction = String(decoding: bytes[start..<offset], as: UTF8.self)
         }
-        moment.time = (hour, minute, second, fraction)
+        moment.time = TOMLDateTime.Time(hour: hour, minute: minute, second: second, fraction: fraction)
         guard moment.date != nil else { return moment }
         if current == UInt8(ascii: "Z") || current == UInt8(ascii: "z") {
             offset += 1

@@ -57,30 +57,27 @@ public enum TOMLValue: Hashable, Sendable {
 /// Kept as its fields: nothing in the settings reads dates, but a date
 /// where a string belongs must still be named as one.
 public struct TOMLDateTime: Hashable, Sendable {
-    public var date: (year: Int, month: Int, day: Int)?
-    public var time: (hour: Int, minute: Int, second: Int, fraction: String)?
+    public struct Day: Hashable, Sendable {
+        public var year, month, day: Int
+        public init(year: Int, month: Int, day: Int) { (self.year, self.month, self.day) = (year, month, day) }
+    }
+
+    public struct Time: Hashable, Sendable {
+        public var hour, minute, second: Int
+        /// The digits after the seconds' point, as written.
+        public var fraction: String
+        public init(hour: Int, minute: Int, second: Int, fraction: String) {
+            (self.hour, self.minute, self.second, self.fraction) = (hour, minute, second, fraction)
+        }
+    }
+
+    public var date: Day?
+    public var time: Time?
     /// Minutes east of UTC; nil for a local date or time.
     public var offsetMinutes: Int?
 
-    public init() {}
-
-    public static func == (left: TOMLDateTime, right: TOMLDateTime) -> Bool {
-        left.date?.year == right.date?.year && left.date?.month == right.date?.month && left.date?.day == right.date?.day
-            && (left.date == nil) == (right.date == nil)
-            && left.time?.hour == right.time?.hour && left.time?.minute == right.time?.minute
-            && left.time?.second == right.time?.second && left.time?.fraction == right.time?.fraction
-            && (left.time == nil) == (right.time == nil) && left.offsetMinutes == right.offsetMinutes
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(date?.year)
-        hasher.combine(date?.month)
-        hasher.combine(date?.day)
-        hasher.combine(time?.hour)
-        hasher.combine(time?.minute)
-        hasher.combine(time?.second)
-        hasher.combine(time?.fraction)
-        hasher.combine(offsetMinutes)
+    public init(date: Day? = nil, time: Time? = nil, offsetMinutes: Int? = nil) {
+        (self.date, self.time, self.offsetMinutes) = (date, time, offsetMinutes)
     }
 }
 
