@@ -4,11 +4,11 @@ import GRDB
 @testable import ChecklistsModel
 import TestSupport
 
-/// v27 on a real SQLite file: the two pending indexes rebuilt to hold the
-/// columns `list`'s lines show, on a file of v26; the listing they give,
-/// and that later edits reach it (the listing now reads the index, not
-/// the table).
-@Suite("v27: the pending indexes hold what list shows, on a real SQLite file")
+/// v27 and v28 on real SQLite files: the two pending indexes rebuilt to
+/// hold the columns `list`'s lines show (v27) and then their details, what
+/// `list --json` adds (v28); the listing they give, and that later edits
+/// reach it (the listing now reads the index, not the table).
+@Suite("v27, v28: the pending indexes hold what list and list --json show, on real SQLite files")
 struct PendingIndexesTests {
     let folder = TemporaryFolder()
     let now = Fixed.now   // 2026-11-21 10:30 UTC
@@ -24,6 +24,15 @@ struct PendingIndexesTests {
                           String(decoding: line.storedTags, as: UTF8.self)].joined(separator: "|"))
         }
         return lines
+    }
+
+    /// The two pending indexes' CREATE statements.
+    func pendingIndexDefinitions(_ database: ChecklistsDatabase) throws -> [String] {
+        try database.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT sql FROM sqlite_master WHERE name IN ('item_pending_by_due', 'item_pending_undated') ORDER BY name
+                """)
+        }
     }
 
     @Test("a v26 file's pending items list as before, in due order, undated last by id; texts edited and items checked off afterwards show")
@@ -46,11 +55,7 @@ struct PendingIndexesTests {
         try queue.close()
 
         let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
-        let definitions = try database.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT sql FROM sqlite_master WHERE name IN ('item_pending_by_due', 'item_pending_undated') ORDER BY name
-                """)
-        }
+        let definitions = try pendingIndexDefinitions(database)
         expectEqual(definitions.count, 2)
         #expect(definitions.allSatisfy { $0.contains("checklistID, text, isChecked") })
         try expectEqual(listing(database), [
@@ -71,6 +76,58 @@ struct PendingIndexesTests {
             "late report 🦷|仕事 Work|1795600000|high|work",
             "undated 买牛奶|Inbox|-|none|",
             "undated, renamed ✈️|Inbox|-|medium|",
+        ])
+    }
+
+    /// The pending listing as `list --json` reads it, with its details:
+    /// "text|note|reminders|pending reminder seconds or -|rule or -|last done seconds or -".
+    func detailedListing(_ database: ChecklistsDatabase) throws -> [String] {
+        var lines: [String] = []
+        try database.eachListingLine(checklistID: nil, includeChecked: false, dueFrom: nil, before: nil, details: true) { line in
+            let details = line.details
+            let seconds = { (date: Date?) in date.map { String(Int64($0.timeIntervalSince1970)) } ?? "-" }
+            lines.append([String(decoding: line.text, as: UTF8.self),
+                          details.map { String(decoding: $0.note, as: UTF8.self) } ?? "no details",
+                          details.map { ReminderTime.storedList($0.reminders) + ($0.shouldRemind ? "+due" : "") } ?? "",
+                          seconds(details?.remindAt), details?.recurrence?.rrule ?? "-", seconds(details?.lastDoneAt)].joined(separator: "|"))
+        }
+        return lines
+    }
+
+    @Test("a v27 file's pending items list with their notes, reminders, repeats and last check-offs; a note edited afterwards shows")
+    func detailsMigrateAndStayCurrent() throws {
+        defer { folder.remove() }
+        let path = folder.file("v27.sqlite")
+        let queue = try olderDatabase(at: path, upTo: "v27: the pending indexes hold what list shows")
+        try queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO checklist (id, name) VALUES (1, 'Inbox');
+                INSERT INTO item (id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt, repeatRule, repeatStart,
+                                  lastDoneAt, note, reminders) VALUES
+                    (1, 1, 'undated 买牛奶', 0, NULL, 0, NULL, NULL, NULL, NULL, 'oat, not soy 🥛', ''),
+                    (2, 1, 'weekly review', 0, 1795599600, 1, 1795596000, 'FREQ=WEEKLY', 1795599600, 1795000000, '', ?),
+                    (3, 1, 'checked, so not listed', 1, 1795300000, 0, NULL, NULL, NULL, NULL, 'hidden', '');
+                INSERT INTO preference (key, value) VALUES ('initialized', '1');
+                """, arguments: [ReminderTime.storedList([.beforeDue(minutes: 60)])])
+        }
+        try queue.close()
+
+        let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
+        let definitions = try pendingIndexDefinitions(database)
+        expectEqual(definitions.count, 2)
+        #expect(definitions.allSatisfy { $0.contains("lastDoneAt, note, reminders") })
+        try expectEqual(detailedListing(database), [
+            "weekly review||b60+due|1795596000|FREQ=WEEKLY|1795000000",
+            "undated 买牛奶|oat, not soy 🥛||-|-|-",
+        ])
+
+        // A note written after the migration reaches the listing through the index.
+        var draft = try #require(try database.item(id: 2)).draft
+        draft.note = "agenda: 予算 📊"
+        try database.apply(.updateItem(id: 2, draft), now: now)
+        try expectEqual(detailedListing(database), [
+            "weekly review|agenda: 予算 📊|b60+due|1795596000|FREQ=WEEKLY|1795000000",
+            "undated 买牛奶|oat, not soy 🥛||-|-|-",
         ])
     }
 }

@@ -218,18 +218,21 @@ struct UndatedItemsTests {
         expectEqual(dueView, "SEARCH item USING COVERING INDEX item_pending_by_due (dueAt<?)")
         let undated = try plan("SELECT id FROM item INDEXED BY item_pending_undated WHERE isChecked = 0 AND dueAt IS NULL ORDER BY id")
         expectEqual(undated, "SCAN item USING COVERING INDEX item_pending_undated")
-        // `list`'s table: every column its lines show comes from the index,
-        // so no row is looked up in the table.
-        let columns = ItemSummaryRecord.listingColumnList
-        let datedLines = try plan("""
-            SELECT \(columns) FROM item INDEXED BY item_pending_by_due WHERE item.isChecked = 0 AND item.dueAt IS NOT NULL
-            ORDER BY item.dueAt, item.id
-            """)
-        expectEqual(datedLines, "SEARCH item USING COVERING INDEX item_pending_by_due (dueAt>?)")
-        let undatedLines = try plan("""
-            SELECT \(columns) FROM item INDEXED BY item_pending_undated WHERE item.isChecked = 0 AND item.dueAt IS NULL ORDER BY item.id
-            """)
-        expectEqual(undatedLines, "SCAN item USING COVERING INDEX item_pending_undated")
+        // `list`'s table, and `list --json` with each line's details: every
+        // column they read comes from the index, so no row is looked up in
+        // the table.
+        for columns in [ItemSummaryRecord.columnNames, ItemSummaryRecord.columnNames + ListingLine.detailColumnNames] {
+            let datedLines = try plan("""
+                SELECT \(columns.joined(separator: ", ")) FROM item INDEXED BY item_pending_by_due
+                WHERE item.isChecked = 0 AND item.dueAt IS NOT NULL ORDER BY item.dueAt, item.id
+                """)
+            expectEqual(datedLines, "SEARCH item USING COVERING INDEX item_pending_by_due (dueAt>?)")
+            let undatedLines = try plan("""
+                SELECT \(columns.joined(separator: ", ")) FROM item INDEXED BY item_pending_undated
+                WHERE item.isChecked = 0 AND item.dueAt IS NULL ORDER BY item.id
+                """)
+            expectEqual(undatedLines, "SCAN item USING COVERING INDEX item_pending_undated")
+        }
         folder.remove()
     }
 }

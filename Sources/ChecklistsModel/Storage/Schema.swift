@@ -731,6 +731,27 @@ enum Schema {
                     WHERE isChecked = 0 AND dueAt IS NULL;
                 """)
         }
+        migrator.registerMigration("v28: the pending indexes hold what list --json shows") { db in
+            try db.execute(sql: """
+                -- `list --json` reads a line's details as well (ListingLine's
+                -- detailColumnNames), which v27's indexes left in the table:
+                -- each dated item was a look-up in due order, a random page
+                -- of the table, and at 100,000 items those look-ups were
+                -- most of the command's time. The details are small for
+                -- nearly every item (a note averages a few bytes), so the
+                -- indexes hold them too; their keys are unchanged.
+                DROP INDEX item_pending_by_due;
+                DROP INDEX item_pending_undated;
+                CREATE INDEX item_pending_by_due
+                    ON item(dueAt, id, checklistID, text, isChecked, priority, tags, startAt, parentID,
+                            shouldRemind, remindAt, repeatRule, lastDoneAt, note, reminders)
+                    WHERE isChecked = 0 AND dueAt IS NOT NULL;
+                CREATE INDEX item_pending_undated
+                    ON item(id, checklistID, text, isChecked, dueAt, priority, tags, startAt, parentID,
+                            shouldRemind, remindAt, repeatRule, lastDoneAt, note, reminders)
+                    WHERE isChecked = 0 AND dueAt IS NULL;
+                """)
+        }
         return migrator
     }
 
