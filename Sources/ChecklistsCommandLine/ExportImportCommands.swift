@@ -94,8 +94,9 @@ public enum ExportImportCommands {
     /// Refuses a folder, a read that fails, and more than `limit` bytes,
     /// naming `name`.
     public static func readWhole(_ descriptor: Int32, name: String, limit: Int = largestInput) throws(CommandLineError) -> [UInt8] {
-        let unreadable = CommandLineError.badInput("cannot read \(name): it is a folder or cannot be read")
-        let tooLarge = CommandLineError.badInput("\(name) holds more than \(limit) bytes, the most an import reads; nothing was imported")
+        // Made when thrown, not for every read.
+        var unreadable: CommandLineError { .badInput("cannot read \(name): it is a folder or cannot be read") }
+        var tooLarge: CommandLineError { .badInput("\(name) holds more than \(limit) bytes, the most an import reads; nothing was imported") }
         var info = stat()
         let size = fstat(descriptor, &info) == 0 ? max(Int(info.st_size), 0) : 0
         guard size <= limit else { throw tooLarge }

@@ -315,7 +315,6 @@ private struct Parser {
         offset += isArray ? 2 : 1
         var table = root
         for (index, part) in key.parts.dropLast().enumerated() {
-            let name = Key.name(key.parts[...index])
             switch table.entries[part] {
             case nil:
                 let inner = TableNode(origin: .implicit)
@@ -326,7 +325,7 @@ private struct Parser {
             case let .tableArray(array, _):
                 table = array.elements[array.elements.count - 1]
             case let .value(value, written):
-                throw failure(Self.notATable(name, value, written), at: position)
+                throw failure(Self.notATable(Key.name(key.parts[...index]), value, written), at: position)
             }
         }
         let last = key.parts[key.parts.count - 1]
@@ -371,7 +370,8 @@ private struct Parser {
         let value = try value()
         var target = table
         for (index, part) in key.parts.dropLast().enumerated() {
-            let name = Key.name(key.parts[...index])
+            // The parts so far, as a message names them; made only for one.
+            var name: String { Key.name(key.parts[...index]) }
             switch target.entries[part] {
             case nil:
                 let inner = TableNode(origin: .dotted)
@@ -722,7 +722,10 @@ private struct Parser {
         let token = Array(bytes[start..<offset])
         guard !token.isEmpty else { throw failure("expected a value, found \(found)") }
         let text = String(decoding: token, as: UTF8.self)
-        let invalid = failure("\(text) is not a value; a string is quoted, and a number is written as 42, -3.5, 1e6, 0x1F, inf or nan", at: position)
+        // Made when thrown, not for every number read.
+        var invalid: TOMLSyntaxError {
+            TOMLSyntaxError(position: position, problem: "\(text) is not a value; a string is quoted, and a number is written as 42, -3.5, 1e6, 0x1F, inf or nan")
+        }
         if let special = Self.infinityOrNaN(text) { return .float(special) }
         if token.count > 2 && token[0] == UInt8(ascii: "0"), let radix = Self.radix(token[1]) {
             let digits = token[2...]
