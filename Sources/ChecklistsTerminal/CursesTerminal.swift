@@ -64,6 +64,16 @@ public struct TerminalOptions: Sendable {
     }
 }
 
+/// Some of the colours, a bit each: asked for every cell drawn. A
+/// `Set<CellColor>` hashed each time, and its first use at the start made
+/// the Swift runtime scan every protocol conformance in the binary.
+struct ColourBits {
+    private var bits: UInt16 = 0
+
+    mutating func insert(_ colour: CellColor) { bits |= 1 << UInt16(colour.rawValue) }
+    func contains(_ colour: CellColor) -> Bool { bits & (1 << UInt16(colour.rawValue)) != 0 }
+}
+
 /// The one object that talks to ncurses: starts and stops full-screen mode,
 /// reads keys, and copies `ScreenGrid`s to the terminal.
 ///
@@ -76,10 +86,10 @@ public final class CursesTerminal {
     /// Whether colour pairs were set up (option on and terminal capable).
     private let colourEnabled: Bool
     /// The theme's roles that got a colour pair (numbered like the fixed ones).
-    private let themedRoles: Set<CellColor>
+    private let themedRoles: ColourBits
     /// Roles with a background of their own: drawn with their pair instead
     /// of reversed, so `selection = { fg = "black", bg = "cyan" }` is what shows.
-    private let rolesWithBackground: Set<CellColor>
+    private let rolesWithBackground: ColourBits
     /// See `supportsUnicode`.
     private let unicode: Bool
     /// The last grid drawn, to redraw only rows that changed.
@@ -98,8 +108,8 @@ public final class CursesTerminal {
     /// Kept between reads: a paste may arrive over several of them.
     private var decoder = KeyDecoder()
 
-    private init(screen: OpaquePointer, colourEnabled: Bool, themedRoles: Set<CellColor> = [],
-                 rolesWithBackground: Set<CellColor> = [], unicode: Bool) {
+    private init(screen: OpaquePointer, colourEnabled: Bool, themedRoles: ColourBits = ColourBits(),
+                 rolesWithBackground: ColourBits = ColourBits(), unicode: Bool) {
         self.screen = screen
         self.colourEnabled = colourEnabled
         self.themedRoles = themedRoles
@@ -160,8 +170,8 @@ public final class CursesTerminal {
         _ = leaveok(window, true)
 
         var colourEnabled = false
-        var themedRoles: Set<CellColor> = []
-        var rolesWithBackground: Set<CellColor> = []
+        var themedRoles = ColourBits()
+        var rolesWithBackground = ColourBits()
         if options.colour && has_colors() {
             _ = start_color()
             // Foreground-only pairs on the terminal's own background, so the

@@ -3,6 +3,7 @@ import Testing
 @testable import ChecklistsUI
 import ChecklistsModel
 import TestSupport
+import ChecklistsToolSupport
 
 /// The user's `[keys]` as a value in the UI context: dispatch, the help
 /// line and `?` all follow it; and the theme's colours on a small terminal.
@@ -30,6 +31,36 @@ struct UserKeysTests {
         let map = try KeyMap.defaults.remapped([])
         for context in KeyContext.allCases {
             expectEqual(map.helpLine(for: context), KeyMap.defaults.helpLine(for: context))
+        }
+    }
+
+    @Test("a set of places keeps each place apart, lists them in declaration order, and does what a Set does")
+    func placesAsBits() {
+        // Each place has a bit of its own: a place past the 64th would share one.
+        expectEqual(Array(KeyContexts.all), KeyContext.allCases)
+        for context in KeyContext.allCases {
+            expectEqual(Array(KeyContexts([context])), [context])
+            expectEqual(Array(KeyContexts.all.subtracting([context])).count, KeyContext.allCases.count - 1)
+        }
+        // The same operations on a Set and on the bits, over subsets picked by a fixed seed.
+        var random = SeededRandom(seed: 35)
+        for _ in 0..<200 {
+            let first = KeyContext.allCases.filter { _ in random.next() % 3 == 0 }
+            let second = KeyContext.allCases.filter { _ in random.next() % 2 == 0 }
+            let (a, b) = (KeyContexts(first), KeyContexts(second))
+            let (setA, setB) = (Set(first), Set(second))
+            let inOrder = { (set: Set<KeyContext>) in KeyContext.allCases.filter(set.contains) }
+            expectEqual(Array(a.union(b)), inOrder(setA.union(setB)))
+            expectEqual(Array(a.intersection(b)), inOrder(setA.intersection(setB)))
+            expectEqual(Array(a.symmetricDifference(b)), inOrder(setA.symmetricDifference(setB)))
+            expectEqual(Array(a.subtracting(b)), inOrder(setA.subtracting(setB)))
+            expectEqual(a.isDisjoint(with: b), setA.isDisjoint(with: setB))
+            expectEqual(a.isEmpty, setA.isEmpty)
+            var grown = a
+            let place = random.pick(KeyContext.allCases)
+            expectEqual(grown.insert(place).inserted, !setA.contains(place))
+            expectEqual(grown.remove(place), place)
+            expectEqual(grown.contains(place), false)
         }
     }
 

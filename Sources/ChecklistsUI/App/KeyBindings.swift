@@ -27,8 +27,9 @@ public enum KeyCommand: Hashable, Sendable {
     case toggleLiteral, addToInbox
 }
 
-/// Where the user is, for the purpose of what keys do.
-public enum KeyContext: Hashable, Sendable, CaseIterable {
+/// Where the user is, for the purpose of what keys do. Its raw value is its
+/// bit in `KeyContexts`.
+public enum KeyContext: UInt8, Hashable, Sendable, CaseIterable {
     case allLists, dueItem, checklist
     case itemText, itemNote, itemRemind, itemReminder, itemDueDate, itemStart, itemRepeat, itemPriority, datePicker, typedDate, typedReminder,
          typedStart
@@ -87,6 +88,67 @@ public enum KeyContext: Hashable, Sendable, CaseIterable {
     }
 }
 
+/// A set of places, a bit each. Every key read asks the table which rows
+/// hold the current place, and every start builds the table's 130-odd rows:
+/// as a `Set`, both hashed, and the start's first one made the Swift
+/// runtime scan every protocol conformance in the binary for
+/// `KeyContext: Hashable`.
+public struct KeyContexts: SetAlgebra, Sequence, Hashable, Sendable {
+    public typealias Element = KeyContext
+    private var bits: UInt64
+
+    public init() { bits = 0 }
+
+    private static func bit(_ context: KeyContext) -> UInt64 { 1 << UInt64(context.rawValue) }
+
+    public func contains(_ member: KeyContext) -> Bool { bits & Self.bit(member) != 0 }
+    public var isEmpty: Bool { bits == 0 }
+
+    public func union(_ other: KeyContexts) -> KeyContexts { KeyContexts(bits: bits | other.bits) }
+    public func intersection(_ other: KeyContexts) -> KeyContexts { KeyContexts(bits: bits & other.bits) }
+    public func symmetricDifference(_ other: KeyContexts) -> KeyContexts { KeyContexts(bits: bits ^ other.bits) }
+    public mutating func formUnion(_ other: KeyContexts) { bits |= other.bits }
+    public mutating func formIntersection(_ other: KeyContexts) { bits &= other.bits }
+    public mutating func formSymmetricDifference(_ other: KeyContexts) { bits ^= other.bits }
+
+    @discardableResult
+    public mutating func insert(_ newMember: KeyContext) -> (inserted: Bool, memberAfterInsert: KeyContext) {
+        let inserted = !contains(newMember)
+        bits |= Self.bit(newMember)
+        return (inserted, newMember)
+    }
+
+    @discardableResult
+    public mutating func remove(_ member: KeyContext) -> KeyContext? {
+        guard contains(member) else { return nil }
+        bits &= ~Self.bit(member)
+        return member
+    }
+
+    @discardableResult
+    public mutating func update(with newMember: KeyContext) -> KeyContext? {
+        insert(newMember).inserted ? nil : newMember
+    }
+
+    /// The places in the order `KeyContext` declares them.
+    public func makeIterator() -> Iterator { Iterator(left: bits) }
+
+    public struct Iterator: IteratorProtocol {
+        var left: UInt64
+        public mutating func next() -> KeyContext? {
+            guard left != 0 else { return nil }
+            let raw = UInt8(left.trailingZeroBitCount)
+            left &= left - 1
+            return KeyContext(rawValue: raw)
+        }
+    }
+
+    private init(bits: UInt64) { self.bits = bits }
+
+    /// Every place.
+    public static let all = KeyContexts(KeyContext.allCases)
+}
+
 /// One row of the key table.
 public struct KeyBinding: Sendable {
     public var keys: [Key]
@@ -97,7 +159,7 @@ public struct KeyBinding: Sendable {
     /// What the `?` screen says for this binding alone where `help` is the
     /// help line's word for a pair ("↑↓/jk move": ↑ is "move up").
     public var helpAlone: String?
-    public var contexts: Set<KeyContext>
+    public var contexts: KeyContexts
     /// Shown on the help line (the `?` screen shows every binding).
     public var onHelpLine: Bool
     /// Kept whatever the config file says (Ctrl-C quits everywhere).
@@ -107,7 +169,7 @@ public struct KeyBinding: Sendable {
     /// for binding a key twice: true for keys added once users had files.
     public var yieldsToUserKeys: Bool
 
-    init(_ keys: [Key], _ label: String, _ command: KeyCommand, _ help: String, alone helpAlone: String? = nil, _ contexts: Set<KeyContext>,
+    init(_ keys: [Key], _ label: String, _ command: KeyCommand, _ help: String, alone helpAlone: String? = nil, _ contexts: KeyContexts,
          helpLine: Bool = true, fixed: Bool = false, yields: Bool = false) {
         self.keys = keys
         self.label = label
@@ -122,13 +184,13 @@ public struct KeyBinding: Sendable {
 }
 
 public enum KeyBindings {
-    static let lists: Set<KeyContext> = [.allLists, .dueItem, .checklist, .upcoming]
-    static let formRows: Set<KeyContext> = [.itemText, .itemRemind, .itemReminder, .itemDueDate, .itemStart, .itemRepeat, .itemPriority, .listName,
+    static let lists: KeyContexts = [.allLists, .dueItem, .checklist, .upcoming]
+    static let formRows: KeyContexts = [.itemText, .itemRemind, .itemReminder, .itemDueDate, .itemStart, .itemRepeat, .itemPriority, .listName,
                                              .listIcon]
     /// Enter makes a new line in the note, and ↑↓ move between its lines
     /// (leaving it at its first and last line), so only Tab leaves it.
-    static let noteField: Set<KeyContext> = [.itemNote]
-    static let forms: Set<KeyContext> = formRows.union([.datePicker])
+    static let noteField: KeyContexts = [.itemNote]
+    static let forms: KeyContexts = formRows.union([.datePicker])
 
     /// The default keys (the README's key table), in help-line order.
     public static let table: [KeyBinding] = [
@@ -348,7 +410,7 @@ public enum KeyBindings {
                                 .tagChooser, .taggedItems, .filteredItems])),
         KeyBinding([.function(1)], "F1", .help, "help", [.itemText, .itemNote, .listName, .typedDate, .typedReminder, .search, .itemTags,
                                                          .typedStart, .filterField]),
-        KeyBinding([.control("c")], "^C", .quit, "quit", Set(KeyContext.allCases), helpLine: false, fixed: true),
+        KeyBinding([.control("c")], "^C", .quit, "quit", .all, helpLine: false, fixed: true),
     ]
 
     /// Keys no `[keys]` entry may take, and why: the runtime acts on them

@@ -118,7 +118,7 @@ extension KeyMap {
         for row in table {
             let name = KeyBindings.configName(of: row.command)
             guard !row.isFixed, let keys = wanted[name] else { result.append(row); continue }
-            let fields = row.contexts.filter(\.isTextField)
+            let fields = KeyContexts(row.contexts.filter(\.isTextField))
             let named = keys.filter { if case .character = $0 { false } else { true } }
             guard !fields.isEmpty, named.count < keys.count else {
                 var changed = row
@@ -174,7 +174,7 @@ extension KeyMap {
             }
             // One row per set of keys left, for the contexts that leave it,
             // in the order the contexts are declared (the table stays stable).
-            var groups: [(keys: [Key], contexts: Set<KeyContext>)] = []
+            var groups: [(keys: [Key], contexts: KeyContexts)] = []
             for context in KeyContext.allCases where binding.contexts.contains(context) {
                 let left = binding.keys.filter { !(taken[context]?.contains($0) ?? false) }
                 if let index = groups.firstIndex(where: { $0.keys == left }) {
