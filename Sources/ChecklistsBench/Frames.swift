@@ -10,9 +10,11 @@ import ChecklistsToolSupport
 /// for calcurse, which stamps nothing, the read that brings the end of its
 /// command bar ("OtherCmd", the last thing its first screen draws). A pause
 /// of output cannot end calcurse's frame: on a busy machine it draws its
-/// first screen in bursts up to most of a second apart. The program is then
-/// killed, and wait4's ru_maxrss is its peak memory with its first screen
-/// drawn. Prints "frame_WxH_ours_ns", "frame_WxH_calcurse_ns", "tui_ours_kb"
+/// first screen in bursts up to most of a second apart. Its peak memory
+/// with its first screen drawn is then read from /proc (VmHWM), and it is
+/// killed. Not wait4's ru_maxrss: a program spawned with vfork starts its
+/// peak at the harness's own, so any program smaller than the harness would
+/// read as the harness. Prints "frame_WxH_ours_ns", "frame_WxH_calcurse_ns", "tui_ours_kb"
 /// and "tui_calcurse_kb", one line per launch.
 struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -135,11 +137,19 @@ struct FramesCommand: ParsableCommand {
                 frame = nanoseconds - spawnedAt.timeIntervalSince1970 * 1e9
             }
         }
+        let peak = frame == nil ? nil : highWaterKB(of: pid)
         kill(pid, SIGKILL)
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         guard let frame else { return nil }
-        return (frame, usage.ru_maxrss)
+        guard let peak else { fail("no VmHWM in /proc/\(pid)/status") }
+        return (frame, peak)
+    }
+
+    /// The peak resident memory so far of a running process, in KiB.
+    func highWaterKB(of pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        return Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
     }
 }

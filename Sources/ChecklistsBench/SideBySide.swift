@@ -104,7 +104,7 @@ struct SideBySideCommand: ParsableCommand {
         }
         print("""
 
-              A command's peak memory is /usr/bin/time's (its ru_maxrss), median over the runs; the app's and calcurse's are wait4's once their screens are drawn (frames), which cannot read below the harness's own peak.
+              A command's peak memory is /usr/bin/time's (its ru_maxrss), median over the runs; the app's and calcurse's are their VmHWM in /proc once their first screens are drawn (frames), medians over the launches.
               list --json is held to calcurse -t, which has no JSON: -t reads the whole to-do file and prints every to-do, the nearest work.
               FAIL: \(failures.isEmpty ? "none" : failures.joined(separator: "; "))
             """)
