@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import ChecklistsModel
 import TestSupport
@@ -113,6 +114,29 @@ struct ReminderStorageTests {
         try database.apply(.setChecked(itemID: id, true), now: now)
         try database.apply(.setChecked(itemID: id, false), now: ahead.addingTimeInterval(1))
         #expect(try database.reminderDate(ofItem: id) == nil)
+        folder.remove()
+    }
+
+    @Test("a claim or a read that finds nothing due asks only for the earliest reminder; one that finds some reads them with their items")
+    func nothingDueAsksOnlyTheEarliest() throws {
+        let statements = Mutex<[String]>([])
+        var options = ChecklistsDatabase.Options(busyTimeout: 1)
+        options.statementTrace = { sql in statements.withLock { $0.append(sql) } }
+        let database = try ChecklistsDatabase.open(DatabaseLocation(path: folder.file("traced.sqlite"), createsFolder: false), options: options)
+        let list = try database.checklistSummaries()[0].id
+        let id = try add(database, list, due: ahead)
+        let joins = { statements.withLock { $0 }.filter { $0.contains("FROM reminder JOIN item") }.count }
+        statements.withLock { $0 = [] }
+        #expect(try database.claimDueReminders(now: now).isEmpty)
+        #expect(try database.dueReminders(now: ahead.addingTimeInterval(-1)).isEmpty)
+        expectEqual(joins(), 0)
+        expectEqual(statements.withLock { $0 }.filter { $0.contains("MIN(fireAt)") }.count, 2)
+        try expectEqual(database.dueReminders(now: ahead).map(\.item.id), [id])
+        try expectEqual(database.claimDueReminders(now: ahead).map(\.item.id), [id])
+        expectEqual(joins(), 2)
+        // Claimed: the earliest is gone, and nothing is read again.
+        #expect(try database.claimDueReminders(now: ahead).isEmpty)
+        expectEqual(joins(), 2)
         folder.remove()
     }
 
