@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import ChecklistsModel
 import TestSupport
@@ -119,18 +118,16 @@ struct ReminderStorageTests {
 
     @Test("a claim or a read that finds nothing due asks only for the earliest reminder; one that finds some reads them with their items")
     func nothingDueAsksOnlyTheEarliest() throws {
-        let statements = Mutex<[String]>([])
-        var options = ChecklistsDatabase.Options(busyTimeout: 1)
-        options.statementTrace = { sql in statements.withLock { $0.append(sql) } }
-        let database = try ChecklistsDatabase.open(DatabaseLocation(path: folder.file("traced.sqlite"), createsFolder: false), options: options)
+        let log = StatementLog()
+        let database = try ChecklistsDatabase.traced(in: folder, name: "traced.sqlite", log: log)
         let list = try database.checklistSummaries()[0].id
         let id = try add(database, list, due: ahead)
-        let joins = { statements.withLock { $0 }.filter { $0.contains("FROM reminder JOIN item") }.count }
-        statements.withLock { $0 = [] }
+        let joins = { log.statements.filter { $0.contains("FROM reminder JOIN item") }.count }
+        log.clear()
         #expect(try database.claimDueReminders(now: now).isEmpty)
         #expect(try database.dueReminders(now: ahead.addingTimeInterval(-1)).isEmpty)
         expectEqual(joins(), 0)
-        expectEqual(statements.withLock { $0 }.filter { $0.contains("MIN(fireAt)") }.count, 2)
+        expectEqual(log.statements.filter { $0.contains("MIN(fireAt)") }.count, 2)
         try expectEqual(database.dueReminders(now: ahead).map(\.item.id), [id])
         try expectEqual(database.claimDueReminders(now: ahead).map(\.item.id), [id])
         expectEqual(joins(), 2)

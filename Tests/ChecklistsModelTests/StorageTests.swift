@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import GRDB
 @testable import ChecklistsModel
@@ -212,10 +211,8 @@ struct StorageTests {
 
     @Test("changes and reads run their own SQL: none asks the schema the way GRDB's record requests do")
     func noSchemaQueries() throws {
-        let statements = Mutex<[String]>([])
-        var options = ChecklistsDatabase.Options(busyTimeout: 1)
-        options.statementTrace = { sql in statements.withLock { $0.append(sql) } }
-        let database = try ChecklistsDatabase.open(DatabaseLocation(path: folder.file("traced.sqlite"), createsFolder: false), options: options)
+        let log = StatementLog()
+        let database = try ChecklistsDatabase.traced(in: folder, name: "traced.sqlite", log: log)
         let list = try database.checklistSummaries()[0].id
         guard case let .checklist(other) = try database.apply(.addChecklist(name: "Other", icon: .none), now: Fixed.now),
               case let .item(first) = try database.apply(.addItem(checklistID: list, ItemDraft(text: "milk", dueDate: due)), now: Fixed.now),
@@ -231,9 +228,9 @@ struct StorageTests {
         try expectEqual(database.itemsPage(checklistID: other, sortOrder: .added, offset: 0, limit: 5).items.map(\.text), ["eggs"])
         try expectEqual(database.checklists().map(\.name), ["List", "Other"])
         try expectEqual(database.snapshot().lists.flatMap(\.items).count, 2)
-        let asked = statements.withLock { $0 }.filter { $0.contains("database_list") || $0.contains("table_xinfo") }
+        let asked = log.statements.filter { $0.contains("database_list") || $0.contains("table_xinfo") }
         expectEqual(asked, [])
-        #expect(statements.withLock { $0 }.contains { $0.hasPrefix("UPDATE item SET checklistID") })
+        #expect(log.statements.contains { $0.hasPrefix("UPDATE item SET checklistID") })
         folder.remove()
     }
 
@@ -241,11 +238,9 @@ struct StorageTests {
     func readyFileIsNotMigratedAgain() throws {
         let path = folder.file("reopened.sqlite")
         _ = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false))
-        let statements = Mutex<[String]>([])
-        var options = ChecklistsDatabase.Options(busyTimeout: 1)
-        options.statementTrace = { sql in statements.withLock { $0.append(sql) } }
-        _ = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: options)
-        let ready = statements.withLock { $0 }
+        let log = StatementLog()
+        _ = try ChecklistsDatabase.traced(in: folder, name: "reopened.sqlite", log: log)
+        let ready = log.statements
         #expect(!ready.contains { $0.contains("CREATE TABLE IF NOT EXISTS grdb_migrations") })
         // Both preferences in one statement, and our three tables' first
         // rows in another.
@@ -263,9 +258,9 @@ struct StorageTests {
                 """)
         }
         try queue.close()
-        statements.withLock { $0 = [] }
-        let again = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: options)
-        #expect(statements.withLock { $0 }.contains { $0.contains("CREATE TABLE IF NOT EXISTS grdb_migrations") })
+        log.clear()
+        let again = try ChecklistsDatabase.traced(in: folder, name: "reopened.sqlite", log: log)
+        #expect(log.statements.contains { $0.contains("CREATE TABLE IF NOT EXISTS grdb_migrations") })
         try expectEqual(again.checklistSummaries().map(\.checklist.name), ["List"])
         folder.remove()
     }

@@ -3,7 +3,6 @@ import Testing
 @testable import ChecklistsUI
 import ChecklistsModel
 import TestSupport
-import ChecklistsToolSupport
 
 /// The user's `[keys]` as a value in the UI context: dispatch, the help
 /// line and `?` all follow it; and the theme's colours on a small terminal.

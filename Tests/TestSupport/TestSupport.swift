@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import ChecklistsModel
 import ChecklistsUI
 // Starting processes and the tmux driver live with the tools, which use them
@@ -56,11 +57,30 @@ public enum Fixed {
     public static var context: UIContext { UIContext(dateStyle: style, unicode: true) }
 }
 
+/// Every statement a database ran, in order: what `ChecklistsDatabase.traced` records.
+public final class StatementLog: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    public init() {}
+
+    public var statements: [String] { lines.withLock { $0 } }
+    public func clear() { lines.withLock { $0 = [] } }
+    func record(_ sql: String) { lines.withLock { $0.append(sql) } }
+}
+
 public extension ChecklistsDatabase {
     /// A new database in `folder`, as the app would create it.
     static func temporary(in folder: TemporaryFolder, name: String = "test.sqlite") throws -> ChecklistsDatabase {
         try ChecklistsDatabase.open(DatabaseLocation(path: folder.file(name), createsFolder: false),
                                     options: .init(busyTimeout: 1))
+    }
+
+    /// The database at `name` in `folder`, opened (or created) with every
+    /// statement it runs recorded in `log`.
+    static func traced(in folder: TemporaryFolder, name: String, log: StatementLog) throws -> ChecklistsDatabase {
+        var options = Options(busyTimeout: 1)
+        options.statementTrace = { log.record($0) }
+        return try open(DatabaseLocation(path: folder.file(name), createsFolder: false), options: options)
     }
 
     /// The database at `path` with its first list open, holding an item

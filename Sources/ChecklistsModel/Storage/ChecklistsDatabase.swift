@@ -50,7 +50,7 @@ public final class ChecklistsDatabase: Sendable {
 
         /// Hears the SQL of every statement any connection runs: what the
         /// tests read to see which statements a change or a read costs.
-        var statementTrace: (@Sendable (String) -> Void)?
+        package var statementTrace: (@Sendable (String) -> Void)?
 
         /// The options of a real run: `CHECKLISTS_BUSY_TIMEOUT` (seconds)
         /// shortens the wait for another writer's lock (the tests' faults).
