@@ -14,8 +14,8 @@ import ChecklistsToolSupport
 /// with its first screen drawn is then read from /proc (VmHWM), and it is
 /// killed. Not wait4's ru_maxrss: a program spawned with vfork starts its
 /// peak at the harness's own, so any program smaller than the harness would
-/// read as the harness. Prints "frame_WxH_ours_ns", "frame_WxH_calcurse_ns", "tui_ours_kb"
-/// and "tui_calcurse_kb", one line per launch.
+/// read as the harness. Prints "frame_WxH_ours_ns", "frame_WxH_calcurse_ns",
+/// "tui_ours_kb" and "tui_calcurse_kb", one line per launch.
 struct FramesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "frames",

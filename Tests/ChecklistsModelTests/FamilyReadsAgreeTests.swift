@@ -182,8 +182,7 @@ struct FamilyReadsAgreeTests {
     @Test("a file from before the counts counts the sub-items it has, at every depth, and the first page of its list reads them")
     func migratedCounts() throws {
         let path = folder.file("v22.sqlite")
-        let queue = try olderDatabase(at: path, upTo: "v22: parents other apps wrote")
-        try queue.write { db in
+        let database = try migratedDatabase(at: path, upTo: "v22: parents other apps wrote") { db in
             try db.execute(sql: """
                 INSERT INTO checklist (id, name) VALUES (1, 'Home');
                 INSERT INTO preference (key, value) VALUES ('initialized', '1');
@@ -192,8 +191,6 @@ struct FamilyReadsAgreeTests {
                     (2, 1, 'Pack', 'b', 1, 2), (3, 1, 'Socks', 'c', 2, 3), (4, 1, 'Hotel', 'd', 1, 4);
                 """)
         }
-        try queue.close()
-        let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
         let counts = try database.read { db in try Int.fetchAll(db, sql: "SELECT subItemCount FROM item ORDER BY id") }
         expectEqual(counts, [2, 1, 0, 0, 0])
         let page = try database.itemsPage(checklistID: 1, sortOrder: .added, offset: 0, limit: 10)

@@ -41,15 +41,12 @@ struct ListOrderStorageTests {
     func migratesInNameOrder() throws {
         defer { folder.remove() }
         let path = folder.file("old.sqlite")
-        let queue = try olderDatabase(at: path, upTo: "v22: parents other apps wrote")
-        try queue.write { db in
+        let database = try migratedDatabase(at: path, upTo: "v22: parents other apps wrote") { db in
             try db.execute(sql: """
                 INSERT INTO checklist (id, name) VALUES (1, 'Work'), (2, 'List 10'), (3, 'List 2'), (4, 'errands');
                 INSERT INTO preference (key, value) VALUES ('initialized', '1');
                 """)
         }
-        try queue.close()
-        let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
         try expectEqual(database.listOrder(), .byName)
         try expectEqual(names(database), ["errands", "List 2", "List 10", "Work"])
         // By hand, the places v23 gave are that same order.

@@ -16,3 +16,12 @@ func olderDatabase(at path: String, upTo migration: String) throws -> DatabaseQu
     try Schema.migrator.migrate(queue, upTo: migration)
     return queue
 }
+
+/// An older version's file at `path` (see `olderDatabase`), filled by
+/// `fill`, closed, then opened by the app's code, which migrates it.
+func migratedDatabase(at path: String, upTo migration: String, filling fill: (Database) throws -> Void) throws -> ChecklistsDatabase {
+    let queue = try olderDatabase(at: path, upTo: migration)
+    try queue.write(fill)
+    try queue.close()
+    return try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
+}

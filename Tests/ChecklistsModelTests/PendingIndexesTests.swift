@@ -39,8 +39,7 @@ struct PendingIndexesTests {
     func migratesAndStaysCurrent() throws {
         defer { folder.remove() }
         let path = folder.file("v26.sqlite")
-        let queue = try olderDatabase(at: path, upTo: "v26: family versions that never repeat")
-        try queue.write { db in
+        let database = try migratedDatabase(at: path, upTo: "v26: family versions that never repeat") { db in
             try db.execute(sql: """
                 INSERT INTO checklist (id, name) VALUES (1, 'Inbox'), (2, '仕事 Work');
                 INSERT INTO item (id, checklistID, text, isChecked, dueAt, priority, tags) VALUES
@@ -52,9 +51,6 @@ struct PendingIndexesTests {
                 INSERT INTO preference (key, value) VALUES ('initialized', '1');
                 """)
         }
-        try queue.close()
-
-        let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
         let definitions = try pendingIndexDefinitions(database)
         expectEqual(definitions.count, 2)
         #expect(definitions.allSatisfy { $0.contains("checklistID, text, isChecked") })
@@ -98,8 +94,7 @@ struct PendingIndexesTests {
     func detailsMigrateAndStayCurrent() throws {
         defer { folder.remove() }
         let path = folder.file("v27.sqlite")
-        let queue = try olderDatabase(at: path, upTo: "v27: the pending indexes hold what list shows")
-        try queue.write { db in
+        let database = try migratedDatabase(at: path, upTo: "v27: the pending indexes hold what list shows") { db in
             try db.execute(sql: """
                 INSERT INTO checklist (id, name) VALUES (1, 'Inbox');
                 INSERT INTO item (id, checklistID, text, isChecked, dueAt, shouldRemind, remindAt, repeatRule, repeatStart,
@@ -110,9 +105,6 @@ struct PendingIndexesTests {
                 INSERT INTO preference (key, value) VALUES ('initialized', '1');
                 """, arguments: [ReminderTime.storedList([.beforeDue(minutes: 60)])])
         }
-        try queue.close()
-
-        let database = try ChecklistsDatabase.open(DatabaseLocation(path: path, createsFolder: false), options: .init(busyTimeout: 1))
         let definitions = try pendingIndexDefinitions(database)
         expectEqual(definitions.count, 2)
         #expect(definitions.allSatisfy { $0.contains("lastDoneAt, note, reminders") })

@@ -186,7 +186,7 @@ public struct KeyBinding: Sendable {
 public enum KeyBindings {
     static let lists: KeyContexts = [.allLists, .dueItem, .checklist, .upcoming]
     static let formRows: KeyContexts = [.itemText, .itemRemind, .itemReminder, .itemDueDate, .itemStart, .itemRepeat, .itemPriority, .listName,
-                                             .listIcon]
+                                        .listIcon]
     /// Enter makes a new line in the note, and ↑↓ move between its lines
     /// (leaving it at its first and last line), so only Tab leaves it.
     static let noteField: KeyContexts = [.itemNote]
