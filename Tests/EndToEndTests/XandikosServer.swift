@@ -112,10 +112,10 @@ final class XandikosServer: CalDAVTestServer, @unchecked Sendable {
 
 /// Starts a server logging to `logPath` and waits (20 s at most) until
 /// its log says `saysReady`.
-func startServer(_ arguments: [String], logPath: String, saysReady: String, name: String) throws -> pid_t {
+func startServer(_ arguments: [String], environment: [String: String]? = nil, logPath: String, saysReady: String, name: String) throws -> pid_t {
     unlink(logPath)
     let pid: pid_t
-    switch startProcess(arguments, outputPath: logPath) {
+    switch startProcess(arguments, environment: environment, outputPath: logPath) {
     case let .success(started): pid = started
     case let .failure(failure): throw failure
     }
@@ -137,15 +137,61 @@ func stopServer(_ pid: inout pid_t) {
 
 /// Another device that is not Checklists: the python `caldav` library
 /// (Tests/Fixtures/caldav-device.py), changing to-dos between our syncs.
-struct OtherClient {
+/// One python process serves all of a test's commands over a Unix socket,
+/// started at the first: importing the library cost half a second of CPU a
+/// command, ten times the command's own work.
+final class OtherClient: @unchecked Sendable {
     let url: String
+    private let socketPath = NSTemporaryDirectory() + "caldav-device-" + UUID().uuidString + ".sock"
+    private var logPath: String { socketPath + ".log" }
+    private var pid: pid_t = 0
+
+    init(url: String) { self.url = url }
+
+    deinit {
+        stopServer(&pid)
+        unlink(socketPath)
+        unlink(logPath)
+    }
 
     /// Runs one command of the script (see its header), which must succeed.
     @discardableResult
     func run(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) -> String {
-        let result = runCommand([PackagePaths.root + "/.build-py/bin/python", PackagePaths.root + "/Tests/Fixtures/caldav-device.py", url] + arguments,
-                                environment: ["PATH": "/usr/bin:/bin", "CALDAV_USERNAME": RadicaleServer.user, "CALDAV_PASSWORD": RadicaleServer.password])
+        let result: (status: Int32, output: String)
+        do {
+            if pid == 0 {
+                pid = try startServer([PackagePaths.root + "/.build-py/bin/python", PackagePaths.root + "/Tests/Fixtures/caldav-device.py", url, "serve", socketPath],
+                                      environment: ["PATH": "/usr/bin:/bin", "CALDAV_USERNAME": RadicaleServer.user, "CALDAV_PASSWORD": RadicaleServer.password],
+                                      logPath: logPath, saysReady: "serving", name: "caldav-device")
+            }
+            result = try request(arguments)
+        } catch {
+            result = (1, "\(error) \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
+        }
         expectEqual(result.status, 0, "caldav-device \(arguments): \(result.output)", sourceLocation: sourceLocation)
         return result.output
+    }
+
+    /// Sends `arguments` as one JSON line and reads the reply to its end.
+    private func request(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw SyncTestError("socket: errno \(errno)") }
+        defer { close(socket) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { path in
+            path.copyBytes(from: socketPath.utf8.prefix(path.count - 1))
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else { throw SyncTestError("connecting to caldav-device: errno \(errno)") }
+        let line = try JSONSerialization.data(withJSONObject: arguments) + Data("\n".utf8)
+        try FileHandle(fileDescriptor: socket, closeOnDealloc: false).write(contentsOf: line)
+        guard let reply = try FileHandle(fileDescriptor: socket, closeOnDealloc: false).readToEnd(),
+              let fields = try JSONSerialization.jsonObject(with: reply) as? [String: Any],
+              let status = fields["status"] as? Int, let output = fields["output"] as? String
+        else { throw SyncTestError("caldav-device gave no reply") }
+        return (Int32(status), output)
     }
 }
