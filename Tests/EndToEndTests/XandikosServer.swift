@@ -142,7 +142,13 @@ func stopServer(_ pid: inout pid_t) {
 /// command, ten times the command's own work.
 final class OtherClient: @unchecked Sendable {
     let url: String
-    private let socketPath = NSTemporaryDirectory() + "caldav-device-" + UUID().uuidString + ".sock"
+    /// In the temporary folder, or /tmp where that path would not fit a
+    /// Unix socket's address (107 bytes).
+    private let socketPath = {
+        let name = "caldav-device-" + UUID().uuidString + ".sock"
+        let folder = NSTemporaryDirectory()
+        return folder.utf8.count + name.utf8.count < 100 ? folder + name : "/tmp/" + name
+    }()
     private var logPath: String { socketPath + ".log" }
     private var pid: pid_t = 0
 
