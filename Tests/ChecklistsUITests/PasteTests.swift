@@ -27,13 +27,41 @@ struct PasteTests {
 
     // MARK: - The text field's cleaning
 
-    @Test("line breaks and tabs become spaces, a CR LF one space; ESC, C0, DEL and C1 are dropped; the rest is kept")
+    @Test("line breaks and tabs become spaces, a CR LF one space; escape sequences, C0, DEL and C1 are dropped; the rest is kept")
     func cleaning() {
         expectEqual(TextField.pastable("a\rb\nc\r\nd\te", keepingLineBreaks: false), "a b c d e")
-        expectEqual(TextField.pastable("red \u{1B}[31mtext\u{1B}[0m\u{7}\u{7F}\u{9B}2J", keepingLineBreaks: false), "red [31mtext[0m2J")
+        expectEqual(TextField.pastable("red \u{1B}[31mtext\u{1B}[0m\u{7}\u{7F}\u{9B}2J", keepingLineBreaks: false), "red text")
         expectEqual(TextField.pastable("\u{85}x\u{2028}y\u{2029}", keepingLineBreaks: false), " x y ")
         expectEqual(TextField.pastable("日本 👨‍👩‍👧 e\u{301} \u{202E}rtl\u{200D}", keepingLineBreaks: false), "日本 👨‍👩‍👧 e\u{301} \u{202E}rtl\u{200D}")
         expectEqual(TextField.pastable("one\r\ntwo\rthree\t4", keepingLineBreaks: true), "one\ntwo\nthree 4")
+    }
+
+    @Test("a terminal's escape sequences go whole, whatever their kind; one cut off before its end leaves what follows its ESC")
+    func escapeSequences() {
+        let cases: [(pasted: String, kept: String)] = [
+            // Coloured output, SGR with several parameters, and a private-mode CSI.
+            ("\u{1B}[1;33mcommit 3f2a\u{1B}[m Fix \u{1B}[?25lit", "commit 3f2a Fix it"),
+            // A hyperlink (OSC 8), ended by ST, then by BEL; a window title.
+            ("see \u{1B}]8;;https://example.org\u{1B}\\docs\u{1B}]8;;\u{1B}\\ now", "see docs now"),
+            ("\u{1B}]8;;http://x\u{7}link\u{1B}]8;;\u{7}", "link"),
+            ("\u{1B}]0;title\u{7}Milch 牛乳", "Milch 牛乳"),
+            // DCS and APC strings; their C1 forms, CSI and OSC in C1.
+            ("a\u{1B}P1$r0m\u{1B}\\b\u{1B}_x\u{1B}\\c", "abc"),
+            ("\u{9B}2Ja\u{9D}0;t\u{9C}b\u{90}q\u{9C}c", "abc"),
+            // ESC with a final, and with an intermediate and a final.
+            ("\u{1B}7saved\u{1B}8 \u{1B}(Bplain \u{1B}=ok", "saved plain ok"),
+            // Cut off: the ESC goes, what follows it stays.
+            ("cut \u{1B}[12;", "cut [12;"),
+            ("cut \u{1B}]8;;http://x", "cut ]8;;http://x"),
+            ("end \u{1B}", "end "),
+            // Not a sequence: ESC before a control, a lone C1.
+            ("x\u{1B}\u{1B}[0my\u{85}z", "xy z"),
+        ]
+        for (pasted, kept) in cases {
+            expectEqual(TextField.pastable(pasted, keepingLineBreaks: false), kept, "\(pasted.debugDescription)")
+        }
+        // A note keeps its line breaks, inside and around sequences.
+        expectEqual(TextField.pastable("one\u{1B}[31m\nred\u{1B}[0m\r\ntwo", keepingLineBreaks: true), "one\nred\ntwo")
     }
 
     @Test("a paste goes in at the cursor as one edit, and the cursor ends after it")

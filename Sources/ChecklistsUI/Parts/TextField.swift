@@ -57,14 +57,15 @@ public struct TextField: Hashable, Sendable {
         characters = merged
     }
 
-    /// Pasted text as a field takes it: each line break (CR, LF, CR LF,
-    /// NEL, the Unicode separators) and each tab becomes one space, or, in a
-    /// multi-line field, line breaks become LF; other controls (ESC and the
-    /// rest of C0, DEL, C1) are dropped, so a pasted escape sequence leaves
-    /// only its harmless printable tail. Everything else is kept as pasted.
+    /// Pasted text as a field takes it: the terminal's escape sequences
+    /// dropped whole (text copied from a coloured `ls` or `git log` kept
+    /// "[31m" and the like), then each line break (CR, LF, CR LF, NEL, the
+    /// Unicode separators) and each tab becomes one space, or, in a
+    /// multi-line field, line breaks become LF; other controls (the rest of
+    /// C0, DEL, C1) are dropped. Everything else is kept as pasted.
     public static func pastable(_ text: String, keepingLineBreaks: Bool) -> String {
         var kept = String.UnicodeScalarView()
-        for character in text {
+        for character in withoutEscapeSequences(text) {
             if character.isNewline {
                 kept.append(keepingLineBreaks ? "\n" : " ")
             } else if character == "\t" {
@@ -74,6 +75,66 @@ public struct TextField: Hashable, Sendable {
             }
         }
         return String(kept)
+    }
+
+    /// `text` without the escape sequences a terminal acts on (ECMA-48):
+    /// a control sequence (ESC [ or CSI, its parameters, intermediates and
+    /// final), a control string (OSC, DCS, SOS, PM, APC, by ESC and a letter
+    /// or by their C1 codes) up to its BEL or string terminator, and ESC
+    /// with a final or intermediates and a final. A sequence that never
+    /// ends is left to the control filter, which keeps what follows its ESC:
+    /// a paste never loses its text to a sequence cut off.
+    static func withoutEscapeSequences(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 == "\u{1B}" || (0x80...0x9F).contains($0.value) }) else { return text }
+        let scalars = Array(text.unicodeScalars)
+        var kept = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            if let end = escapeSequenceEnd(scalars, at: index) {
+                index = end
+            } else {
+                kept.append(scalars[index])
+                index += 1
+            }
+        }
+        return String(kept)
+    }
+
+    /// Where the escape sequence starting at `start` ends (the index after
+    /// it), or nil when none starts there or it does not end.
+    private static func escapeSequenceEnd(_ scalars: [Unicode.Scalar], at start: Int) -> Int? {
+        func value(_ index: Int) -> UInt32? { index < scalars.count ? scalars[index].value : nil }
+        let controlSequence: Bool
+        var index: Int
+        switch scalars[start].value {
+        case 0x9B: (controlSequence, index) = (true, start + 1)
+        case 0x90, 0x98, 0x9D, 0x9E, 0x9F: (controlSequence, index) = (false, start + 1)
+        case 0x1B:
+            switch value(start + 1) {
+            case 0x5B: (controlSequence, index) = (true, start + 2)
+            case 0x50, 0x58, 0x5D, 0x5E, 0x5F: (controlSequence, index) = (false, start + 2)
+            case let next? where (0x20...0x2F).contains(next):
+                index = start + 1
+                while let intermediate = value(index), (0x20...0x2F).contains(intermediate) { index += 1 }
+                guard let final = value(index), (0x30...0x7E).contains(final) else { return nil }
+                return index + 1
+            case let next? where (0x30...0x7E).contains(next): return start + 2
+            default: return nil
+            }
+        default: return nil
+        }
+        if controlSequence {
+            while let parameter = value(index), (0x30...0x3F).contains(parameter) { index += 1 }
+            while let intermediate = value(index), (0x20...0x2F).contains(intermediate) { index += 1 }
+            guard let final = value(index), (0x40...0x7E).contains(final) else { return nil }
+            return index + 1
+        }
+        while let scalar = value(index) {
+            if scalar == 0x07 || scalar == 0x9C { return index + 1 }
+            if scalar == 0x1B, value(index + 1) == 0x5C { return index + 2 }
+            index += 1
+        }
+        return nil
     }
 
     /// Puts the cursor at `index` (clamped to the text), for a field drawn
