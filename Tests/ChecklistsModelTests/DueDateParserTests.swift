@@ -249,6 +249,31 @@ struct DueDateParserTests {
         expectDate("next week", "2026-11-23T09:00:00+01:00")
     }
 
+    @Test("a word one edit from one the parser knows (two in a word of five letters or more) is offered in its place, when the text then reads")
+    func misspeltWordsAreOffered() {
+        for (typed, reads) in [("tomorow 9", "tomorrow 9"), ("tommorow 9:00", "tomorrow 9:00"), ("firday 17:00", "friday 17:00"),
+                               ("Wedensday", "Wednesday"), ("nxt fri", "next fri"), ("24 decembr", "24 december"),
+                               ("in 2 huors", "in 2 hours"), ("Dez 24", "Dec 24")] {
+            expectError(typed, .misspelt(typed, reads: reads))
+        }
+        // No word near enough, or none that makes the text read: as before.
+        expectError("lunch", .unreadable("lunch"))
+        expectError("2 parsecs", .unreadableWord("parsecs", in: "2 parsecs"))
+        expectError("9 tomorow", .unreadableWord("tomorow", in: "9 tomorow"))
+        expectEqual(DueDateParseError.misspelt("tomorow 9", reads: "tomorrow 9").description, #"can't read "tomorow 9": did you mean "tomorrow 9"?"#)
+    }
+
+    @Test("edits count a letter added, dropped or changed, and two neighbours swapped, as one each, up to one over the limit")
+    func editsBetweenWords() {
+        expectEqual(DueDateParser.edits(from: "tomorow", to: "tomorrow", atMost: 2), 1)
+        expectEqual(DueDateParser.edits(from: "firday", to: "friday", atMost: 2), 1)
+        expectEqual(DueDateParser.edits(from: "tommorow", to: "tomorrow", atMost: 2), 2)
+        expectEqual(DueDateParser.edits(from: "dez", to: "dec", atMost: 1), 1)
+        expectEqual(DueDateParser.edits(from: "friday", to: "friday", atMost: 1), 0)
+        expectEqual(DueDateParser.edits(from: "abc", to: "xyz", atMost: 1), 2)
+        expectEqual(DueDateParser.edits(from: "mon", to: "monday", atMost: 2), 3)
+    }
+
     @Test func unreadableKeepsTheTextAsTypedButTrimmed() {
         expectError("  Blah Blah ", .unreadable("Blah Blah"))
     }
@@ -488,9 +513,9 @@ private enum LocaleTable {
         ("next year", .refused(.unreadable("next year"))),
         ("end of week", .refused(.unreadable("end of week"))),
         ("12/24/", .refused(.unreadable("12/24/"))),
-        ("24 decembr", .refused(.unreadableWord("decembr", in: "24 decembr"))),
-        ("Decembr 24, 2026", .refused(.unreadableWord("Decembr", in: "Decembr 24, 2026"))),
-        ("24 decembr 18:00", .refused(.unreadableWord("decembr", in: "24 decembr 18:00"))),
+        ("24 decembr", .refused(.misspelt("24 decembr", reads: "24 december"))),
+        ("Decembr 24, 2026", .refused(.misspelt("Decembr 24, 2026", reads: "December 24, 2026"))),
+        ("24 decembr 18:00", .refused(.misspelt("24 decembr 18:00", reads: "24 december 18:00"))),
         ("2 parsecs", .refused(.unreadableWord("parsecs", in: "2 parsecs"))),
         ("dec 32", .refused(.invalidDay(day: 32, month: 12, year: 2026))),
         ("feb 30", .refused(.invalidDay(day: 30, month: 2, year: 2027))),
@@ -529,28 +554,28 @@ private enum LocaleTable {
             "de_DE": .at("2027-12-24 09:00"), "fr_FR": .at("2027-12-24 09:00"),
         ]),
         ("24. Dezember", [
-            "en_US": .refused(.unreadableWord("Dezember", in: "24. Dezember")),
-            "en_GB": .refused(.unreadableWord("Dezember", in: "24. Dezember")),
+            "en_US": .refused(.misspelt("24. Dezember", reads: "24. December")),
+            "en_GB": .refused(.misspelt("24. Dezember", reads: "24. December")),
             "de_DE": .at("2026-12-24 09:00"),
-            "fr_FR": .refused(.unreadableWord("Dezember", in: "24. Dezember")),
+            "fr_FR": .refused(.misspelt("24. Dezember", reads: "24. December")),
         ]),
         ("Dez 24 18:00", [
-            "en_US": .refused(.unreadableWord("Dez", in: "Dez 24 18:00")),
-            "en_GB": .refused(.unreadableWord("Dez", in: "Dez 24 18:00")),
+            "en_US": .refused(.misspelt("Dez 24 18:00", reads: "Dec 24 18:00")),
+            "en_GB": .refused(.misspelt("Dez 24 18:00", reads: "Dec 24 18:00")),
             "de_DE": .at("2026-12-24 18:00"),
-            "fr_FR": .refused(.unreadableWord("Dez", in: "Dez 24 18:00")),
+            "fr_FR": .refused(.misspelt("Dez 24 18:00", reads: "Dec 24 18:00")),
         ]),
         ("3. März 2027", [
-            "en_US": .refused(.unreadableWord("März", in: "3. März 2027")),
-            "en_GB": .refused(.unreadableWord("März", in: "3. März 2027")),
+            "en_US": .refused(.misspelt("3. März 2027", reads: "3. Mar 2027")),
+            "en_GB": .refused(.misspelt("3. März 2027", reads: "3. Mar 2027")),
             "de_DE": .at("2027-03-03 09:00"),
-            "fr_FR": .refused(.unreadableWord("März", in: "3. März 2027")),
+            "fr_FR": .refused(.misspelt("3. März 2027", reads: "3. Mar 2027")),
         ]),
         ("3 marz", [
-            "en_US": .refused(.unreadableWord("marz", in: "3 marz")),
-            "en_GB": .refused(.unreadableWord("marz", in: "3 marz")),
+            "en_US": .refused(.misspelt("3 marz", reads: "3 mar")),
+            "en_GB": .refused(.misspelt("3 marz", reads: "3 mar")),
             "de_DE": .at("2027-03-03 09:00"),
-            "fr_FR": .refused(.unreadableWord("marz", in: "3 marz")),
+            "fr_FR": .refused(.misspelt("3 marz", reads: "3 mar")),
         ]),
         ("14 juillet", [
             "en_US": .refused(.unreadableWord("juillet", in: "14 juillet")),
@@ -674,7 +699,7 @@ struct DueDateParserLocaleTests {
         expectEqual(german.parse("Dez 24", now: now), .success(Fixed.instant("2026-12-24T09:00:00+01:00")))
         let unset = DueDateParser(calendar: DueDateStyle.fromEnvironment([:], fallbackTimeZone: berlin).calendar)
         expectEqual(unset.parse("11/12", now: now), .success(Fixed.instant("2027-11-12T09:00:00+01:00")))
-        expectEqual(unset.parse("Dez 24", now: now), .failure(.unreadableWord("Dez", in: "Dez 24")))
+        expectEqual(unset.parse("Dez 24", now: now), .failure(.misspelt("Dez 24", reads: "Dec 24")))
     }
 
     @Test func unreadableWordNamesTheWord() {

@@ -131,7 +131,8 @@ public struct DueDateParser: Sendable {
             && Self.putsDayFirst(calendar.locale ?? Locale(identifier: "en_US_POSIX"))
         let reading = Reading(monthNames: monthNames, slashesPutDayFirst: dayFirst)
         guard let expression = reading.read(lexemes.map { $0.token }) else {
-            return .failure(misspeltMonth(in: lexemes, of: trimmed, reading: reading) ?? .unreadable(trimmed))
+            return .failure(misspeltWord(in: lexemes, of: trimmed, reading: reading)
+                ?? misspeltMonth(in: lexemes, of: trimmed, reading: reading) ?? .unreadable(trimmed))
         }
         return .success((expression, trimmed))
     }
@@ -148,6 +149,59 @@ public struct DueDateParser: Sendable {
             var syntax = SyntaxParser(tokens: tokens, monthNames: monthNames, slashesPutDayFirst: slashesPutDayFirst)
             return syntax.parseExpression()
         }
+    }
+
+    /// The error for text that would read with one word spelt as the parser
+    /// spells it ("tomorow 9", "24 decembr", "firday 17:00"): it offers the
+    /// text that reads. A word of three or four letters may be one edit
+    /// away from a word the parser knows, a longer one two (a swap of two
+    /// neighbours is one edit); the nearest that makes the text read wins,
+    /// alphabetically among equals. Nil when no such word explains it.
+    private func misspeltWord(in lexemes: [(token: Token, range: Range<String.Index>)],
+                              of text: String, reading: Reading) -> DueDateParseError? {
+        // As for a misspelt month: a pasted paragraph is not worth a parse per word.
+        guard lexemes.count <= 16 else { return nil }
+        let known = SyntaxParser.words.union(reading.monthNames.keys).filter { $0.count >= 3 }
+        for (index, lexeme) in lexemes.enumerated() {
+            guard case .word(let word) = lexeme.token, word.count >= 3, reading.monthNames[word] == nil,
+                  !SyntaxParser.isKeyword(word)
+            else { continue }
+            let limit = word.count <= 4 ? 1 : 2
+            let nearest = known.compactMap { candidate -> (edits: Int, word: String)? in
+                let edits = Self.edits(from: word, to: candidate, atMost: limit)
+                return edits <= limit ? (edits, candidate) : nil
+            }.sorted { ($0.edits, $0.word) < ($1.edits, $1.word) }
+            for candidate in nearest {
+                var tokens = lexemes.map { $0.token }
+                tokens[index] = .word(candidate.word)
+                guard reading.read(tokens) != nil else { continue }
+                let typed = text[lexeme.range]
+                let spelt = typed.first?.isUppercase == true ? candidate.word.prefix(1).uppercased() + candidate.word.dropFirst() : candidate.word
+                return .misspelt(text, reads: text.replacingCharacters(in: lexeme.range, with: spelt))
+            }
+        }
+        return nil
+    }
+
+    /// The edits (a letter added, dropped or changed, or two neighbours
+    /// swapped) that make `word` into `other`; anything over `limit` is
+    /// reported as `limit + 1`.
+    static func edits(from word: String, to other: String, atMost limit: Int) -> Int {
+        let a = Array(word), b = Array(other)
+        guard abs(a.count - b.count) <= limit, !a.isEmpty, !b.isEmpty else { return a == b ? 0 : limit + 1 }
+        var beforeLast = [Int](repeating: 0, count: b.count + 1)
+        var last = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                var best = min(last[j] + 1, current[j - 1] + 1, last[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { best = min(best, beforeLast[j - 2] + 1) }
+                current[j] = best
+            }
+            (beforeLast, last, current) = (last, current, beforeLast)
+        }
+        return min(last[b.count], limit + 1)
     }
 
     /// The error for text that would read if one word the parser does not know
@@ -229,8 +283,12 @@ public enum DueDateParseError: Error, Equatable, Sendable, CustomStringConvertib
     /// The text matches none of the accepted forms; carries the text as typed.
     case unreadable(String)
     /// One word stands where a month name would make the text readable, and
-    /// is none ("24 decembr"); carries that word and the whole text as typed.
+    /// is none ("24 juillet" outside French); carries that word and the whole
+    /// text as typed.
     case unreadableWord(String, in: String)
+    /// The text would read with one word spelt as the parser knows it
+    /// ("tomorow 9"); carries the text as typed and the text that reads.
+    case misspelt(String, reads: String)
     /// A year outside 1970...9999, typed or reached by "tomorrow" on the last
     /// day of 9999.
     case yearOutOfRange(Int)
@@ -264,6 +322,8 @@ public enum DueDateParseError: Error, Equatable, Sendable, CustomStringConvertib
         case .unreadable(let text):
             return #"can't read "\#(Self.quotable(text))": "#
                 + #"try "tomorrow 9:00", "fri 17:00", "+2h" or "2026-12-24 18:00""#
+        case .misspelt(let text, let reads):
+            return #"can't read "\#(Self.quotable(text))": did you mean "\#(Self.quotable(reads))"?"#
         case .unreadableWord(let word, let text):
             return #"can't read "\#(Self.quotable(word))" in "\#(Self.quotable(text))": "#
                 + #"try "dec 24", "24 december" or "24.12.""#
