@@ -66,6 +66,7 @@ struct RootCommand: ParsableCommand {
             Foundation.exit(SyncCommand.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
         }
         if let status = answerWithoutParser(Array(CommandLine.arguments.dropFirst())) { Foundation.exit(status) }
+        if let message = misspeltCommand(Array(CommandLine.arguments.dropFirst())) { fail(message, status: 2) }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -101,6 +102,24 @@ struct RootCommand: ParsableCommand {
             return arguments[1].isEmpty || arguments[1].hasPrefix("-") ? nil : app(arguments[1])
         }
         return plainSubcommand(arguments)
+    }
+
+    /// A first word that names no command but is a slip of one (`checklists
+    /// lst`): the parser would say only "Unexpected argument 'lst'", so the
+    /// command meant is offered. Nil for a word near no command, which the
+    /// parser refuses as before.
+    static func misspeltCommand(_ arguments: [String]) -> String? {
+        var index = 0
+        while index < arguments.count, arguments[index].hasPrefix("-") {
+            // The root's options that take their value as the next argument.
+            if ["--db", "--config", "--generate-completion-script"].contains(arguments[index]) { index += 1 }
+            index += 1
+        }
+        guard index < arguments.count else { return nil }
+        let word = arguments[index]
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard word != "help", !names.contains(word), let meant = Spelling.nearest(to: word, in: names).first else { return nil }
+        return #"there is no command "\#(word)"; did you mean "\#(meant)"? (`checklists --help` lists them)"#
     }
 
     /// The subcommands scripts and status lines call most (`status`,

@@ -265,13 +265,16 @@ struct DueDateParserTests {
 
     @Test("edits count a letter added, dropped or changed, and two neighbours swapped, as one each, up to one over the limit")
     func editsBetweenWords() {
-        expectEqual(DueDateParser.edits(from: "tomorow", to: "tomorrow", atMost: 2), 1)
-        expectEqual(DueDateParser.edits(from: "firday", to: "friday", atMost: 2), 1)
-        expectEqual(DueDateParser.edits(from: "tommorow", to: "tomorrow", atMost: 2), 2)
-        expectEqual(DueDateParser.edits(from: "dez", to: "dec", atMost: 1), 1)
-        expectEqual(DueDateParser.edits(from: "friday", to: "friday", atMost: 1), 0)
-        expectEqual(DueDateParser.edits(from: "abc", to: "xyz", atMost: 1), 2)
-        expectEqual(DueDateParser.edits(from: "mon", to: "monday", atMost: 2), 3)
+        expectEqual(Spelling.edits(from: "tomorow", to: "tomorrow", atMost: 2), 1)
+        expectEqual(Spelling.edits(from: "firday", to: "friday", atMost: 2), 1)
+        expectEqual(Spelling.edits(from: "tommorow", to: "tomorrow", atMost: 2), 2)
+        expectEqual(Spelling.edits(from: "dez", to: "dec", atMost: 1), 1)
+        expectEqual(Spelling.edits(from: "friday", to: "friday", atMost: 1), 0)
+        expectEqual(Spelling.edits(from: "abc", to: "xyz", atMost: 1), 2)
+        expectEqual(Spelling.edits(from: "mon", to: "monday", atMost: 2), 3)
+        // Nearest first, alphabetically among equals; none for a word of two letters.
+        expectEqual(Spelling.nearest(to: "lst", in: ["lists", "list", "last", "status"]), ["last", "list"])
+        expectEqual(Spelling.nearest(to: "ad", in: ["add", "at"]), [])
     }
 
     @Test func unreadableKeepsTheTextAsTypedButTrimmed() {

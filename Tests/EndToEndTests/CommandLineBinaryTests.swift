@@ -67,6 +67,8 @@ struct CommandLineBinaryTests {
             (["add", "x", "--due", "31.02.2027"], 2, "checklists: --due: February 2027 has only 28 days"),
             (["done", "abc"], 2, "Error: The value 'abc' is invalid for '<id>'"),
             (["frobnicate"], 2, "Error: Unexpected argument 'frobnicate'"),
+            (["stauts"], 2, #"checklists: there is no command "stauts"; did you mean "status"? (`checklists --help` lists them)"#),
+            (["add", "x", "--due", "tomorow 9"], 2, #"checklists: --due: can't read "tomorow 9": did you mean "tomorrow 9"?"#),
             (["list", "--due", "soon"], 2, "Error: The value 'soon' is invalid for '--due <due>'"),
             (["import", folder.file("missing.json")], 1, "checklists: cannot read"),
         ]

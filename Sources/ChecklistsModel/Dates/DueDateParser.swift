@@ -163,45 +163,17 @@ public struct DueDateParser: Sendable {
         guard lexemes.count <= 16 else { return nil }
         let known = SyntaxParser.words.union(reading.monthNames.keys).filter { $0.count >= 3 }
         for (index, lexeme) in lexemes.enumerated() {
-            guard case .word(let word) = lexeme.token, word.count >= 3, reading.monthNames[word] == nil,
-                  !SyntaxParser.isKeyword(word)
-            else { continue }
-            let limit = word.count <= 4 ? 1 : 2
-            let nearest = known.compactMap { candidate -> (edits: Int, word: String)? in
-                let edits = Self.edits(from: word, to: candidate, atMost: limit)
-                return edits <= limit ? (edits, candidate) : nil
-            }.sorted { ($0.edits, $0.word) < ($1.edits, $1.word) }
-            for candidate in nearest {
+            guard case .word(let word) = lexeme.token, reading.monthNames[word] == nil, !SyntaxParser.isKeyword(word) else { continue }
+            for candidate in Spelling.nearest(to: word, in: known) {
                 var tokens = lexemes.map { $0.token }
-                tokens[index] = .word(candidate.word)
+                tokens[index] = .word(candidate)
                 guard reading.read(tokens) != nil else { continue }
                 let typed = text[lexeme.range]
-                let spelt = typed.first?.isUppercase == true ? candidate.word.prefix(1).uppercased() + candidate.word.dropFirst() : candidate.word
+                let spelt = typed.first?.isUppercase == true ? candidate.prefix(1).uppercased() + candidate.dropFirst() : candidate
                 return .misspelt(text, reads: text.replacingCharacters(in: lexeme.range, with: spelt))
             }
         }
         return nil
-    }
-
-    /// The edits (a letter added, dropped or changed, or two neighbours
-    /// swapped) that make `word` into `other`; anything over `limit` is
-    /// reported as `limit + 1`.
-    static func edits(from word: String, to other: String, atMost limit: Int) -> Int {
-        let a = Array(word), b = Array(other)
-        guard abs(a.count - b.count) <= limit, !a.isEmpty, !b.isEmpty else { return a == b ? 0 : limit + 1 }
-        var beforeLast = [Int](repeating: 0, count: b.count + 1)
-        var last = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                var best = min(last[j] + 1, current[j - 1] + 1, last[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { best = min(best, beforeLast[j - 2] + 1) }
-                current[j] = best
-            }
-            (beforeLast, last, current) = (last, current, beforeLast)
-        }
-        return min(last[b.count], limit + 1)
     }
 
     /// The error for text that would read if one word the parser does not know
