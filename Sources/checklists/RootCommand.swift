@@ -66,12 +66,12 @@ struct RootCommand: ParsableCommand {
             Foundation.exit(SyncCommand.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
         }
         if let status = answerWithoutParser(Array(CommandLine.arguments.dropFirst())) { Foundation.exit(status) }
-        if let message = misspeltCommand(Array(CommandLine.arguments.dropFirst())) { fail(message, status: 2) }
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
+                if let message = misspeltCommand(Array(CommandLine.arguments.dropFirst())) { fail(message, status: 2) }
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
                 Foundation.exit(2)
             }
@@ -104,10 +104,12 @@ struct RootCommand: ParsableCommand {
         return plainSubcommand(arguments)
     }
 
-    /// A first word that names no command but is a slip of one (`checklists
-    /// lst`): the parser would say only "Unexpected argument 'lst'", so the
-    /// command meant is offered. Nil for a word near no command, which the
-    /// parser refuses as before.
+    /// For a command line the parser refused: a first word that names no
+    /// command but is a slip of one (`checklists lst`), where the parser says
+    /// only "Unexpected argument 'lst'", so the command meant is offered.
+    /// Asked only once the parser has refused, so a good command line pays
+    /// nothing for it. Nil for a word near no command: the parser's message
+    /// stands.
     static func misspeltCommand(_ arguments: [String]) -> String? {
         var index = 0
         while index < arguments.count, arguments[index].hasPrefix("-") {
