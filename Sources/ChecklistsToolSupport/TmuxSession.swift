@@ -100,11 +100,24 @@ public final class TmuxSession: @unchecked Sendable {
     /// Waits (polling every 50 ms, up to `timeout`) until the screen satisfies
     /// `condition`; returns whether it did. The timeout is only a safety net
     /// for a hung app: passing tests return as soon as the screen is right.
+    ///
+    /// A screen that satisfies it is read again 30 ms later and must be the
+    /// same: curses sends a frame in several writes, and a loaded machine
+    /// can let tmux show the top of a frame (the title a test waits for)
+    /// before its bottom rows, which the test then reads. A screen that
+    /// keeps changing (a clock) is accepted on the fourth match.
     @discardableResult
     public func waitUntil(timeout: TimeInterval = 15, _ condition: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
+        var matches = 0
         while Date() < deadline {
-            if condition(text) { return true }
+            let screen = text
+            if condition(screen) {
+                matches += 1
+                usleep(30_000)
+                if matches >= 4 || text == screen { return true }
+                continue
+            }
             usleep(50_000)
         }
         return condition(text)

@@ -90,7 +90,9 @@ struct FiltersInTmuxTests {
             #expect(tmux.screen().contains { $0.hasPrefix("  ⚲  Work") && $0.hasSuffix(" 3") }, "\(tmux.text)")
             tmux.press("G")
             tmux.press("Enter")
-            #expect(tmux.waitFor("3 of 4"), "\(tmux.text)")
+            // The help line is drawn last: waiting for the title alone could
+            // read a frame tmux has only half received.
+            #expect(tmux.waitUntil { $0.contains("3 of 4") && $0.contains("Esc") }, "\(tmux.text)")
             let screen = tmux.screen()
             // The help line is the pane's last: nothing drawn past the bottom.
             #expect(screen.count >= height && screen[height - 1].contains("Esc"), "\(tmux.text)")
