@@ -264,7 +264,10 @@ func versusReport(_ rows: [Measured]) {
         (1, "list", "list", "calcurse -t", .ratio(3)),
         (1, "list --due today", "list_today", "calcurse -a", .ratio(3)),
         (1, "add", "add", "calcurse -i (one to-do)", .ratio(3)),
-        (1, "--version", "version", "calcurse --version", .ratio(2)),
+        // 3×, as every other command at one item and as the side-by-side
+        // table holds it: 2× was the goal of the fully static build, which
+        // the ordinary build replaced, and one figure had two verdicts.
+        (1, "--version", "version", "calcurse --version", .ratio(3)),
         (100_000, "list", "list", "calcurse -t", .ratio(0.5)),
         (100_000, "list --json", "list_json", "calcurse -t", .ratio(1)),
         (100_000, "list --due today", "list_today", "calcurse -a", .ratio(0.1)),
