@@ -719,4 +719,24 @@ struct DueDateParserLocaleTests {
             expectEqual(parser.parse(text, now: now), .failure(.unreadable(text)), "\(text)")
         }
     }
+
+    @Test("which letters begin a word: keywords, weekdays, units and month names, the locale's too")
+    func lettersThatBeginAWord() {
+        let english = DueDateParser(calendar: LocaleTable.calendar("en_US", "Europe/Berlin"))
+        let german = DueDateParser(calendar: LocaleTable.calendar("de_DE", "Europe/Berlin"))
+        for letters in ["to", "TO", "th", "tm", "fr", "dec", "noo", "wee", "t"] {
+            #expect(english.beginsAWord(letters), "\(letters)")
+        }
+        for letters in ["tf", "tt", "tw", "xq", "deze", "märz"] {
+            #expect(!english.beginsAWord(letters), "\(letters)")
+        }
+        // The locale's names, as the parser reads them: accents dropped.
+        for letters in ["deze", "dez", "märz", "marz", "okt"] {
+            #expect(german.beginsAWord(letters), "\(letters)")
+        }
+        #expect(!german.beginsAWord("tf"))
+        // A t the picker kept ("to" begins "today") before a month is offered away.
+        let now = LocaleTable.instant(LocaleTable.fridayMorning, in: english.calendar)
+        expectEqual(english.parse("toct 3", now: now), .failure(.misspelt("toct 3", reads: "oct 3")))
+    }
 }

@@ -233,6 +233,24 @@ struct RenderTests {
         expectEqual(render(wide).lines()[11], "  [ Done ]  [ Cancel ]")   // below the Repeat, Priority and Tags rows
     }
 
+    @Test("t, as the help line says, then a date: the t gives way to a letter no word begins with after it")
+    func openingLetterGivesWay() {
+        var state = checklist(width: 64, height: 13)
+        press(.enter, .tab, .tab, .tab, .enter, .character("t"), on: &state)
+        for character in "fri 17:00" { press(.character(character), on: &state) }
+        expectEqual(render(state).lines()[6], "  Date: fri 17:00            → Fri, Nov 27, 2026, 5:00 PM")
+        // "tt" begins no word: the t typed after it is the first of "thu".
+        var thursday = checklist(width: 64, height: 13)
+        press(.enter, .tab, .tab, .tab, .enter, .character("t"), on: &thursday)
+        for character in "thu 9:00" { press(.character(character), on: &thursday) }
+        expectEqual(render(thursday).lines()[6], "  Date: thu 9:00             → Thu, Nov 26, 2026, 9:00 AM")
+        // Only the key after the opening letter decides: "tx" typed on is kept
+        // as typed, and said to be no date.
+        var typo = checklist(width: 64, height: 13)
+        press(.enter, .tab, .tab, .tab, .enter, .character("t"), .character("o"), .character("x"), on: &typo)
+        expectEqual(render(typo).lines()[6], "  Date: tox                  ? not a date yet")
+    }
+
     @Test("Done is shown disabled while the text is empty")
     func doneDisabled() {
         var state = checklist(width: 50, height: 13)

@@ -111,6 +111,20 @@ public struct DueDateParser: Sendable {
         }
     }
 
+    /// Whether `letters`, as typed, begin a word the parser knows: a keyword,
+    /// a weekday, a unit, or a month name in English or the calendar's
+    /// locale ("to", "thu", "dez" in German). The locale's names are asked
+    /// only when no English word begins so.
+    public func beginsAWord(_ letters: String) -> Bool {
+        let folded = Token.folded(letters)
+        guard !folded.isEmpty else { return true }
+        if SyntaxParser.words.contains(where: { $0.hasPrefix(folded) })
+            || Self.englishMonthNames.keys.contains(where: { $0.hasPrefix(folded) }) {
+            return true
+        }
+        return Self.monthNames(of: calendar).keys.contains { $0.hasPrefix(folded) }
+    }
+
     /// The phrase `text` reads as, with the text trimmed, or why it reads as none.
     func read(_ text: String) -> Result<(Phrase, String), DueDateParseError> {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -10,6 +10,10 @@ public struct DatePickerState: Hashable, Sendable {
     public var digits = ""
     /// Non-nil while the user types a date in words ("tomorrow 9:00").
     public var typed: TextField?
+    /// The words hold only the letter that opened them: kept, as the first
+    /// of "tomorrow", until the next key shows it cannot begin a word with
+    /// it ("t", as the hint says, then "fri").
+    public var typedIsOpeningLetter = false
 
     public init() {}
 

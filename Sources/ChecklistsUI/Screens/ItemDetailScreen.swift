@@ -370,6 +370,7 @@ enum ItemDetailScreen {
             if case let .character(typed) = key, !typed.isWhitespace {
                 form.openPicker(style: state.context.dateStyle, now: state.now)
                 form.picker?.typed = TextField(String(typed))
+                form.picker?.typedIsOpeningLetter = typed.isLetter
             }
         case .itemNote:
             typeInNote(key, form: &form, width: state.width)
@@ -381,8 +382,18 @@ enum ItemDetailScreen {
                 // 17th at 00:00: a letter starts the words, kept.
                 finishTyping(&form, calendar: calendar, state: &state)
                 form.picker?.typed = TextField(String(typed))
+                form.picker?.typedIsOpeningLetter = typed.isLetter
             }
         case .typedDate:
+            // The letter that opened the words gives way to a next letter
+            // that no word begins with after it: "t" then "fri" is "fri",
+            // "t" then "omorrow" stays "tomorrow".
+            if form.picker?.typedIsOpeningLetter == true, case let .character(next) = key, next.isLetter,
+               let opening = form.picker?.typed?.text,
+               !DueDateParser(calendar: calendar).beginsAWord(opening + String(next)) {
+                form.picker?.typed = TextField()
+            }
+            form.picker?.typedIsOpeningLetter = false
             _ = form.picker?.typed?.handle(key)
         case .typedReminder:
             _ = form.reminderInput?.handle(key)
@@ -513,8 +524,10 @@ enum ItemDetailScreen {
             // not "omorrow"); a control key opens them empty.
             if case let .character(typed) = key, typed.isLetter {
                 form.picker?.typed = TextField(String(typed))
+                form.picker?.typedIsOpeningLetter = true
             } else {
                 form.picker?.typed = TextField()
+                form.picker?.typedIsOpeningLetter = false
             }
         case .toggleLiteral:
             form.literal.toggle()
