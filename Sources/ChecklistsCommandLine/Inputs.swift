@@ -93,6 +93,9 @@ public enum Inputs {
     static func priority(_ text: String) throws(CommandLineError) -> Priority {
         if let level = Priority(name: TextRules.trimmed(text)) { return level }
         if let number = Int(text), (0...9).contains(number) { return Priority(icalendar: text) }
+        if let meant = Spelling.nearest(to: TextRules.trimmed(text).lowercased(), in: ["none", "low", "medium", "high"]).first {
+            throw .badInput("--priority: \"\(text)\" is not a priority; did you mean \"\(meant)\"?")
+        }
         throw .badInput("--priority: \"\(text)\" is not a priority; give none, low, medium or high")
     }
 
@@ -114,6 +117,13 @@ public enum Inputs {
         }
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
+            // A name a letter or two off ("Inbx") is offered, as a misspelt
+            // command is: among many lists the message below names only ten.
+            let folded = TextRules.trimmed(name).lowercased()
+            let byFolded = Dictionary(lists.map { (TextRules.trimmed($0.name).lowercased(), $0.name) }, uniquingKeysWith: { first, _ in first })
+            if let meant = Spelling.nearest(to: folded, in: byFolded.keys).first, let listName = byFolded[meant] {
+                throw .notFound("no list is named \"\(name)\"; did you mean \"\(listName)\"?")
+            }
             let names = NaturalOrder.sorted(lists) { $0.name }.map { "\"\($0.name)\"" }
             let shown = names.count > 10 ? names.prefix(10).joined(separator: ", ") + " and \(names.count - 10) more"
                                          : names.joined(separator: ", ")

@@ -111,6 +111,30 @@ struct ItemCommandsTests {
         try expectEqual(harness.database().checklistSummaries()[0].itemCount, 0)
     }
 
+    @Test("a list or priority a letter or two off is offered, never taken; one far off gets the choices")
+    func misspeltListAndPriority() throws {
+        let database = try harness.database()
+        try database.apply(.addChecklist(name: "Einkauf 🛒", icon: .groceries), now: Fixed.now)
+        let cases: [(list: String, message: String)] = [
+            ("einkauf", #"no list is named "einkauf"; did you mean "Einkauf 🛒"?"#),
+            ("Lsit", #"no list is named "Lsit"; did you mean "List"?"#),
+            ("Work", #"no list is named "Work"; the lists are "Einkauf 🛒", "List""#),
+        ]
+        for (list, message) in cases {
+            let error = harness.run { context in
+                try ItemCommands.add(text: "Eggs", list: list, due: nil, remind: false, context: context)
+            }
+            expectEqual(error?.exitStatus, 1, "\(list)")
+            expectEqual(error?.description, message)
+        }
+        for (typed, message) in [("hgh", #"--priority: "hgh" is not a priority; did you mean "high"?"#),
+                                 ("Meduim", #"--priority: "Meduim" is not a priority; did you mean "medium"?"#),
+                                 ("urgent", #"--priority: "urgent" is not a priority; give none, low, medium or high"#)] {
+            #expect(throws: CommandLineError.badInput(message)) { try Inputs.priority(typed) }
+        }
+        try expectEqual(harness.database().checklistSummaries().map(\.itemCount), [0, 0])
+    }
+
     @Test("with no lists at all, add makes the Inbox and adds to it")
     func addWithoutLists() throws {
         let database = try harness.database()
