@@ -93,7 +93,7 @@ public enum Inputs {
     static func priority(_ text: String) throws(CommandLineError) -> Priority {
         if let level = Priority(name: TextRules.trimmed(text)) { return level }
         if let number = Int(text), (0...9).contains(number) { return Priority(icalendar: text) }
-        if let meant = Spelling.nearest(to: TextRules.trimmed(text).lowercased(), in: ["none", "low", "medium", "high"]).first {
+        if let meant = Spelling.nearest(to: TextRules.trimmed(text).lowercased(), in: Priority.allCases.map(\.name)).first {
             throw .badInput("--priority: \"\(text)\" is not a priority; did you mean \"\(meant)\"?")
         }
         throw .badInput("--priority: \"\(text)\" is not a priority; give none, low, medium or high")
@@ -110,18 +110,18 @@ public enum Inputs {
     /// matches are refused rather than guessed between (the app allows two
     /// lists of one name); none is "not found", naming the lists there are.
     public static func checklist(named name: String, in lists: [Checklist]) throws(CommandLineError) -> Checklist {
+        func folded(_ name: String) -> String { TextRules.trimmed(name).lowercased() }
+        let wanted = folded(name)
         var matches = lists.filter { $0.name == name }
         if matches.isEmpty {
-            let folded = TextRules.trimmed(name).lowercased()
-            matches = lists.filter { TextRules.trimmed($0.name).lowercased() == folded }
+            matches = lists.filter { folded($0.name) == wanted }
         }
         if matches.count == 1 { return matches[0] }
         if matches.isEmpty {
             // A name a letter or two off ("Inbx") is offered, as a misspelt
             // command is: among many lists the message below names only ten.
-            let folded = TextRules.trimmed(name).lowercased()
-            let byFolded = Dictionary(lists.map { (TextRules.trimmed($0.name).lowercased(), $0.name) }, uniquingKeysWith: { first, _ in first })
-            if let meant = Spelling.nearest(to: folded, in: byFolded.keys).first, let listName = byFolded[meant] {
+            let byFolded = Dictionary(lists.map { (folded($0.name), $0.name) }, uniquingKeysWith: { first, _ in first })
+            if let meant = Spelling.nearest(to: wanted, in: byFolded.keys).first, let listName = byFolded[meant] {
                 throw .notFound("no list is named \"\(name)\"; did you mean \"\(listName)\"?")
             }
             let names = NaturalOrder.sorted(lists) { $0.name }.map { "\"\($0.name)\"" }

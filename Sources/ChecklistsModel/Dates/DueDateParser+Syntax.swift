@@ -44,7 +44,7 @@ extension DueDateParser {
 
         /// Every word the grammar takes but month names, for suggesting one
         /// in place of a word it does not know.
-        static var words: Set<String> { otherWords.union(weekdays.keys).union(units.keys) }
+        static let words: Set<String> = otherWords.union(weekdays.keys).union(units.keys)
 
         /// Whether `word` means something to the parser other than a month name.
         static func isKeyword(_ word: String) -> Bool {
