@@ -231,8 +231,11 @@ public enum ItemQueryCommands {
         private var largestID: Int64 = 0
         private var any = false
         private var dueWidth = 0
-        /// The width of each list's name, measured once per list.
-        private var listWidths: [Int64: Int] = [:]
+        /// The widest list name so far, each list measured once. Not a
+        /// dictionary by id: the first one keyed by Int64 scans every
+        /// protocol conformance in the binary, a tenth of a millisecond.
+        private var listWidth = 0
+        private var measuredLists = RowIDTable<Bool>()
         /// Each list's name as its cell shows it, with its width.
         private var listCells = RowIDTable<(text: String, width: Int)>()
         /// The bytes between an undated line's id and its text, by
@@ -259,15 +262,16 @@ public enum ItemQueryCommands {
                 largestID = max(largestID, id)
             }
             if let due = row.dueDate { dueWidth = max(dueWidth, style.formattedWidth(due)) }
-            if let list = row.checklistID, let name = row.checklistName, listWidths[list] == nil {
-                listWidths[list] = TextWidth.columns(of: name)
+            if let list = row.checklistID, let name = row.checklistName, measuredLists[list] == nil {
+                measuredLists[list] = true
+                listWidth = max(listWidth, TextWidth.columns(of: name))
             }
         }
 
         /// The widths of all columns but the text.
         var widths: [Int] {
             // Ids are positive: the largest has the most digits.
-            [any ? String(largestID).utf8.count : 0, any ? 1 : 0, dueWidth, listWidths.values.max() ?? 0]
+            [any ? String(largestID).utf8.count : 0, any ? 1 : 0, dueWidth, listWidth]
         }
     }
 

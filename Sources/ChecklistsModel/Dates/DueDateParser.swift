@@ -127,7 +127,7 @@ public struct DueDateParser: Sendable {
 
     /// The phrase `text` reads as, with the text trimmed, or why it reads as none.
     func read(_ text: String) -> Result<(Phrase, String), DueDateParseError> {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = TextRules.trimmed(text)
         let lexemes = Token.tokenize(trimmed)
         if lexemes.isEmpty {
             return .failure(.empty)

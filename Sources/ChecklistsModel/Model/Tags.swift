@@ -16,7 +16,7 @@ public enum Tags {
     /// control character inside made a `-` (another app's "Home Office"
     /// reads as "Home-Office"); nil when nothing is left.
     public static func tag(_ word: String) -> String? {
-        var text = Substring(word.trimmingCharacters(in: .whitespacesAndNewlines))
+        var text = Substring(TextRules.trimmed(word))
         while text.first == "#" { text = text.dropFirst() }
         let tag = text.split(whereSeparator: isSeparator).joined(separator: "-")
         return tag.isEmpty ? nil : tag

@@ -98,7 +98,7 @@ final class BackgroundSearchIndex: @unchecked Sendable {
             throw DatabaseError(resultCode: ResultCode(rawValue: loaded),
                                 message: "the search index could not be loaded: " + String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
-        let settings = try Row.fetchAll(db, sql: "SELECT k, v FROM main.item_search_config WHERE k != 'version'")
+        let settings = try Row.all(db, sql: "SELECT k, v FROM main.item_search_config WHERE k != 'version'")
         try db.execute(sql: "DROP TABLE main.item_search")
         try db.execute(sql: declaration)
         for table in ["item_search_data", "item_search_idx", "item_search_docsize"] {

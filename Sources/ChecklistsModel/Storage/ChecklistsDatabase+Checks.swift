@@ -12,7 +12,7 @@ extension ChecklistsDatabase {
     public func soundnessProblems() throws(StorageError) -> [String] {
         try read { db in
             let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
-            let keys = try Row.fetchAll(db, sql: "PRAGMA foreign_key_check").map { "foreign key: \($0)" }
+            let keys = try Row.all(db, sql: "PRAGMA foreign_key_check").map { "foreign key: \($0)" }
             return integrity + keys
         }
     }

@@ -77,7 +77,7 @@ extension ChecklistsDatabase {
     /// one that drifted would hide a family: the fuzzers check it.
     public func subItemCountDrifts() throws(StorageError) -> [SubItemCountDrift] {
         try read { db in
-            try Row.fetchAll(db, sql: """
+            try Row.all(db, sql: """
                 SELECT id, subItemCount, (SELECT COUNT(*) FROM item AS sub WHERE sub.checklistID = item.checklistID AND sub.parentID = item.id) AS actual
                 FROM item WHERE subItemCount <> actual
                 ORDER BY id

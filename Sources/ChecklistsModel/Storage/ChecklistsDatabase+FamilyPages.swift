@@ -152,12 +152,29 @@ extension ChecklistsDatabase {
     }
 
     /// Items by id, read at once: a page's rows.
-    static func itemsByID(_ ids: [Int64], _ db: Database) throws -> [Int64: Item] {
-        guard !ids.isEmpty else { return [:] }
+    static func itemsByID(_ ids: [Int64], _ db: Database) throws -> ItemsByID {
+        guard !ids.isEmpty else { return ItemsByID(byID: []) }
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-        let records = try ItemRecord.fetchAll(db, sql: "SELECT \(ItemRecord.columnList) FROM item WHERE id IN (\(marks))",
-                                              arguments: StatementArguments(ids))
-        return Dictionary(records.map { ($0.item.id, $0.item) }, uniquingKeysWith: { first, _ in first })
+        // In id order, the primary key's: SQLite reads them so anyway.
+        let records = try ItemRecord.all(db, sql: "SELECT \(ItemRecord.columnList) FROM item WHERE id IN (\(marks)) ORDER BY id",
+                                         arguments: StatementArguments(ids))
+        return ItemsByID(byID: records.map(\.item))
+    }
+
+    /// Items found by id by halving, in an array sorted by id. Not a
+    /// dictionary: the first one keyed by Int64 scans every protocol
+    /// conformance in the binary, a tenth of a millisecond of `done`.
+    struct ItemsByID {
+        let byID: [Item]
+
+        subscript(id: Int64) -> Item? {
+            var low = 0, high = byID.count
+            while low < high {
+                let middle = (low + high) / 2
+                if byID[middle].id < id { low = middle + 1 } else { high = middle }
+            }
+            return low < byID.count && byID[low].id == id ? byID[low] : nil
+        }
     }
 
     /// A sub-item's parent's text, for a row shown apart from its family

@@ -100,7 +100,7 @@ extension ChecklistsDatabase {
         let exact = try Int64.fetchAll(db, sql: "SELECT id FROM checklist WHERE name = ?", arguments: [name])
         if !exact.isEmpty { return exact }
         let folded = TextRules.trimmed(name).lowercased()
-        return try Row.fetchAll(db, sql: "SELECT id, name FROM checklist").compactMap { row in
+        return try Row.all(db, sql: "SELECT id, name FROM checklist").compactMap { row in
             TextRules.trimmed(row[1] as String).lowercased() == folded ? row[0] as Int64 : nil
         }
     }

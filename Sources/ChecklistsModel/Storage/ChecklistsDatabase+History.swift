@@ -87,7 +87,7 @@ extension ChecklistsDatabase {
     /// The history, newest first.
     public func history(limit: Int = historyLimit) throws(StorageError) -> [HistoryEntry] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM history_entry ORDER BY id DESC LIMIT ?", arguments: [limit]).map(entry)
+            try Row.all(db, sql: "SELECT * FROM history_entry ORDER BY id DESC LIMIT ?", arguments: [limit]).map(entry)
         }
     }
 

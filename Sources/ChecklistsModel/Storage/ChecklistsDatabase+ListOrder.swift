@@ -32,7 +32,7 @@ extension ChecklistsDatabase {
         let byName = NaturalOrder.sorted(try ChecklistRecord.all(in: db).map(\.summary)) { $0.checklist.name }
         guard order == .byHand else { return byName }
         var place: [Int64: Int64] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, listPosition FROM checklist") {
+        for row in try Row.all(db, sql: "SELECT id, listPosition FROM checklist") {
             place[row[0]] = row[1] as Int64? ?? .max
         }
         return byName.enumerated()

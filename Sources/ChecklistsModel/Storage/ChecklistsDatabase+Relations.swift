@@ -67,7 +67,7 @@ extension ChecklistsDatabase {
     /// are made, so the same writes give the same lists.
     static func linkFreed(in db: Database) throws {
         var overlay = ParentOverlay(db: db)
-        let waiting = try Row.fetchAll(db, sql: """
+        let waiting = try Row.all(db, sql: """
             SELECT child.id, parent.id FROM item AS child INDEXED BY item_by_unlinked_parent
             JOIN item AS parent ON parent.uid = child.unlinkedParentUID AND parent.checklistID = child.checklistID
             WHERE child.unlinkedParentUID IS NOT NULL AND child.parentID IS NULL

@@ -50,7 +50,7 @@ extension ChecklistsDatabase {
         guard let earliest = try earliestReminder(db), earliest <= cutoff else { return [] }
         let base = ItemRecord.columnNames.count + 1
         // Kept prepared: the app claims at every reminder's time.
-        return try Row.fetchAll(db.cachedStatement(sql: dueSelection), arguments: [cutoff]).compactMap { row in
+        return try Row.all(db.cachedStatement(sql: dueSelection), arguments: [cutoff]).compactMap { row in
             let listed = ListedItemRecord(row: row)
             // A code a newer version wrote is still delivered, as at due.
             let reminder = ReminderTime(code: row[base] as String) ?? .atDue
@@ -113,7 +113,7 @@ extension ChecklistsDatabase {
 
     static func pendingReminders(ofItem id: Int64, in db: Database) throws -> [ReminderTime: Date] {
         var result: [ReminderTime: Date] = [:]
-        for row in try Row.fetchAll(db.cachedStatement(sql: "SELECT reminder, fireAt FROM reminder WHERE itemID = ? AND fireAt IS NOT NULL"), arguments: [id]) {
+        for row in try Row.all(db.cachedStatement(sql: "SELECT reminder, fireAt FROM reminder WHERE itemID = ? AND fireAt IS NOT NULL"), arguments: [id]) {
             if let reminder = ReminderTime(code: row[0] as String) { result[reminder] = StoredTime.date(row[1]) }
         }
         return result
@@ -140,7 +140,7 @@ extension ChecklistsDatabase {
             let isChecked: Bool = item[1]
             let wanted = ReminderTime.fromStored(shouldRemind: item[2], list: item[3] as String)
             var existing: [String: Int64?] = [:]
-            for row in try Row.fetchAll(rowsStatement, arguments: [id]) { existing[row[0]] = row[1] as Int64? }
+            for row in try Row.all(rowsStatement, arguments: [id]) { existing[row[0]] = row[1] as Int64? }
             if wanted.isEmpty && existing.isEmpty { continue }
             var kept = Set<String>()
             for reminder in wanted {

@@ -36,7 +36,7 @@ extension ChecklistsDatabase {
     }
 
     static func smartLists(_ db: Database) throws -> [SmartList] {
-        try Row.fetchAll(db, sql: "SELECT id, name, filter FROM smartList ORDER BY name COLLATE natural_order, id").map {
+        try Row.all(db.cachedStatement(sql: "SELECT id, name, filter FROM smartList ORDER BY name COLLATE natural_order, id")).map {
             SmartList(id: $0[0], name: $0[1], filter: $0[2])
         }
     }

@@ -52,7 +52,7 @@ extension ChecklistsDatabase {
             }
             // Pending reminders are few beside the items: read whole first.
             var pending: [Int64: [ReminderTime: Date]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT itemID, reminder, fireAt FROM reminder WHERE fireAt IS NOT NULL") {
+            for row in try Row.all(db, sql: "SELECT itemID, reminder, fireAt FROM reminder WHERE fireAt IS NOT NULL") {
                 if let reminder = ReminderTime(code: row[1] as String) { pending[row[0], default: [:]][reminder] = StoredTime.date(row[2]) }
             }
             let records = try SQLRequest<ItemCalendarRecord>(
@@ -196,7 +196,7 @@ extension ChecklistsDatabase {
     /// The folded text and the search index are `searchIndex`'s, made on
     /// another thread from every item the table holds after `load`.
     static func loadingItemsInBulk(_ db: Database, searchIndex: BackgroundSearchIndex, _ load: () throws -> Void) throws {
-        let setAside = try Row.fetchAll(db, sql: """
+        let setAside = try Row.all(db, sql: """
             SELECT type, name, sql FROM main.sqlite_master
             WHERE tbl_name = 'item' AND sql IS NOT NULL
               AND (type = 'index' OR (type = 'trigger' AND name IN (
@@ -236,7 +236,7 @@ extension ChecklistsDatabase {
 
     /// The highest id each AUTOINCREMENT table ever handed out, by table.
     private static func sequences(_ db: Database) throws -> [String: Int64] {
-        try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT name, seq FROM sqlite_sequence")
+        try Dictionary(uniqueKeysWithValues: Row.all(db, sql: "SELECT name, seq FROM sqlite_sequence")
             .map { ($0["name"] as String, $0["seq"] as Int64) })
     }
 }

@@ -173,7 +173,7 @@ extension ChecklistsDatabase {
     /// Every calendar a list is (or was) synced with.
     public func syncCalendars() throws(StorageError) -> [SyncCalendarState] {
         try read { db in
-            try Row.fetchAll(db, sql: "SELECT url, checklistID, syncToken, changeTag, gone FROM syncCalendar ORDER BY url").map {
+            try Row.all(db, sql: "SELECT url, checklistID, syncToken, changeTag, gone FROM syncCalendar ORDER BY url").map {
                 SyncCalendarState(url: $0["url"], checklistID: $0["checklistID"], syncToken: $0["syncToken"], changeTag: $0["changeTag"],
                                   isGone: $0["gone"])
             }
@@ -197,7 +197,7 @@ extension ChecklistsDatabase {
         guard !uids.isEmpty else { return [:] }
         let named = String(decoding: (try? JSONEncoder().encode(uids.sorted())) ?? Data("[]".utf8), as: UTF8.self)
         return try read { db in
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.all(db, sql: """
                 SELECT uid, base FROM syncItem WHERE calendarURL = ? AND uid IN (SELECT value FROM json_each(?))
                 """, arguments: [calendarURL, named])
             return Dictionary(rows.map { ($0["uid"] as String, $0["base"] as String) }, uniquingKeysWith: { first, _ in first })
@@ -245,14 +245,14 @@ extension ChecklistsDatabase {
             AND (uid IN (SELECT value FROM json_each(?)) OR href IN (SELECT value FROM json_each(?)))
             """
         let arguments: [String] = filter.isEmpty ? [calendarURL] : [calendarURL, try json(uids ?? []), try json(hrefs)]
-        let states = try Row.fetchAll(db, sql: """
+        let states = try Row.all(db, sql: """
             SELECT uid, href, etag, '' AS base, syncedModifiedAt FROM syncItem WHERE calendarURL = ?
             \(filter) ORDER BY uid
             """, arguments: StatementArguments(arguments)).map {
             ItemSyncState(uid: $0["uid"], href: $0["href"], etag: $0["etag"], base: $0["base"],
                           syncedModifiedAt: ($0["syncedModifiedAt"] as Int64?).map(StoredTime.date))
         }
-        let pushes = try Row.fetchAll(db, sql: "SELECT uid, text FROM syncPush").map { (row: Row) -> (String, String) in (row["uid"], row["text"]) }
+        let pushes = try Row.all(db, sql: "SELECT uid, text FROM syncPush").map { (row: Row) -> (String, String) in (row["uid"], row["text"]) }
         return (states, Dictionary(pushes, uniquingKeysWith: { _, last in last }))
     }
 

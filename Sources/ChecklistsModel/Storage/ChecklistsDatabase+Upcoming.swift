@@ -126,12 +126,12 @@ extension ChecklistsDatabase {
         // entry ends with): SQLite seeks the index to the key.
         let compare = forward ? ">=" : "<"
         let order = forward ? "ASC" : "DESC"
-        let dated = try ItemRecord.fetchAll(db.cachedStatement(sql: """
+        let dated = try ItemRecord.all(db.cachedStatement(sql: """
             SELECT \(ItemRecord.columnList) FROM item INDEXED BY item_pending_by_due
             WHERE isChecked = 0 AND dueAt IS NOT NULL AND (dueAt, id) \(compare) (?, ?)
             ORDER BY dueAt \(order), id \(order) LIMIT ?
             """), arguments: [key.time, key.id, limit])
-        let starting = try ItemRecord.fetchAll(db.cachedStatement(sql: """
+        let starting = try ItemRecord.all(db.cachedStatement(sql: """
             SELECT \(ItemRecord.columnList) FROM item INDEXED BY item_by_start
             WHERE startAt >= ? AND dueAt IS NULL AND isChecked = 0 AND (startAt, id) \(compare) (?, ?)
             ORDER BY startAt \(order), id \(order) LIMIT ?

@@ -188,7 +188,7 @@ struct FamilyLayout {
         var patched = self
         patched.version = version
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-        let rows = try Row.fetchAll(db, sql: "SELECT \(Self.columns(sortOrder)) FROM item WHERE id IN (\(marks))", arguments: StatementArguments(ids))
+        let rows = try Row.all(db, sql: "SELECT \(Self.columns(sortOrder)) FROM item WHERE id IN (\(marks))", arguments: StatementArguments(ids))
         var parents: Set<Int64> = []
         for row in rows {
             let member = Self.member(row)

@@ -177,7 +177,7 @@ enum FileChecks {
                 """)
         } else {
             for (bit, table) in [(1, "checklist"), (2, "item"), (4, "preference")] where ourTables & bit != 0 {
-                _ = try Row.fetchAll(db, sql: "SELECT 1 FROM \(table) NOT INDEXED LIMIT 1")
+                _ = try Row.all(db, sql: "SELECT 1 FROM \(table) NOT INDEXED LIMIT 1")
             }
         }
         return applied

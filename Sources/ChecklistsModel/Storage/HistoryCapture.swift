@@ -40,7 +40,7 @@ enum HistoryCapture {
             // The three tables' columns in one statement.
             var columnsOf: [String: [String]] = [:]
             let named = (contentTables + ["syncCalendar"]).map { "SELECT '\($0)' AS tableName, cid, name FROM pragma_table_info('\($0)')" }
-            for row in try Row.fetchAll(db, sql: named.joined(separator: " UNION ALL ") + " ORDER BY tableName, cid") {
+            for row in try Row.all(db, sql: named.joined(separator: " UNION ALL ") + " ORDER BY tableName, cid") {
                 columnsOf[row[0], default: []].append(row[2])
             }
             for table in contentTables {

@@ -29,7 +29,7 @@ enum HistoryReplay {
             columns[table] = tableColumns
             // Rows not exactly as expected: looked at closely (a column
             // added since, the stamp, a delivered reminder are no conflict).
-            let differing = try Row.fetchAll(db, sql: """
+            let differing = try Row.all(db, sql: """
                 SELECT expected, current FROM (
                     SELECT \(expectedColumn) AS expected,
                            (SELECT \(HistoryCapture.imageExpression(tableColumns, row: table)) FROM \(table) WHERE rowid = history_row.rowID) AS current
@@ -132,7 +132,7 @@ enum HistoryReplay {
 
     private static func fields(_ image: String, in db: Database) throws -> [String: DatabaseValue] {
         var result: [String: DatabaseValue] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT key, value FROM json_each(?)", arguments: [image]) {
+        for row in try Row.all(db, sql: "SELECT key, value FROM json_each(?)", arguments: [image]) {
             result[row["key"]] = row["value"] as DatabaseValue
         }
         return result

@@ -269,7 +269,7 @@ enum Schema {
             // Items imported before this version carry another app's
             // DESCRIPTION in their kept iCalendar object; it is now the note,
             // or the next export would drop it as a note cleared here.
-            let imported = try Row.fetchAll(db, sql: "SELECT id, calendarObject FROM item WHERE calendarObject LIKE '%DESCRIPTION%'")
+            let imported = try Row.all(db, sql: "SELECT id, calendarObject FROM item WHERE calendarObject LIKE '%DESCRIPTION%'")
             for row in imported {
                 guard let object: String = row["calendarObject"], let note = todoDescription(object), !note.isEmpty else { continue }
                 try db.execute(sql: "UPDATE item SET note = ? WHERE id = ?", arguments: [note, row["id"] as Int64])
@@ -389,7 +389,7 @@ enum Schema {
             // Items imported before this version carry another app's
             // PRIORITY in their kept iCalendar object; it is now the
             // item's, or the next export would drop it as cleared here.
-            let imported = try Row.fetchAll(db, sql: "SELECT id, calendarObject FROM item WHERE calendarObject LIKE '%PRIORITY%'")
+            let imported = try Row.all(db, sql: "SELECT id, calendarObject FROM item WHERE calendarObject LIKE '%PRIORITY%'")
             for row in imported {
                 guard let object: String = row["calendarObject"], let value = todoProperty("PRIORITY", in: object),
                       let number = Int(value.trimmingCharacters(in: .whitespaces)) else { continue }
@@ -461,7 +461,7 @@ enum Schema {
             // CATEGORIES in their kept iCalendar object; they are now the
             // item's tags (and searched, through the trigger above), or the
             // next export would drop them as cleared here.
-            let imported = try Row.fetchAll(db, sql: "SELECT id, calendarObject FROM item WHERE calendarObject LIKE '%CATEGORIES%'")
+            let imported = try Row.all(db, sql: "SELECT id, calendarObject FROM item WHERE calendarObject LIKE '%CATEGORIES%'")
             for row in imported {
                 guard let object: String = row["calendarObject"] else { continue }
                 let tags = categoriesAsTags(todoPropertyValues("CATEGORIES", in: object))
@@ -489,7 +489,7 @@ enum Schema {
             // item's too, or that sync would drop the other app's RRULE.
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = .current
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.all(db, sql: """
                 SELECT id, calendarObject, dueAt, repeatRule FROM item WHERE calendarObject LIKE '%DTSTART%' AND startAt IS NULL
                 """)
             for row in rows {
@@ -562,7 +562,7 @@ enum Schema {
             // RELATED-TO in their kept object: linked as a sync now links
             // them, or the next sync would send each as moved to the top
             // level and drop the relation on the server.
-            let rows = try Row.fetchAll(db, sql: """
+            let rows = try Row.all(db, sql: """
                 SELECT id, checklistID, calendarObject FROM item
                 WHERE calendarObject LIKE '%RELATED-TO%' AND parentID IS NULL AND unlinkedParentUID IS NULL ORDER BY uid
                 """)
@@ -1042,7 +1042,7 @@ enum Schema {
         }
         var seen = Set<String>(), tags: [String] = []
         for part in parts {
-            var tag = unescaped(Substring(part)).trimmingCharacters(in: .whitespacesAndNewlines)
+            var tag = TextRules.trimmed(unescaped(Substring(part)))
             while tag.hasPrefix("#") { tag.removeFirst() }
             tag = tag.split(whereSeparator: { $0.isWhitespace || $0 == "," || $0 == "#" || $0.asciiValue.map { $0 < 32 } == true })
                 .joined(separator: "-")

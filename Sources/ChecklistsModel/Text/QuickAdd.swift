@@ -89,7 +89,7 @@ public struct QuickAdd: Sendable {
 
     /// The line read; `reading.text` is `line` trimmed when nothing was read.
     public func read(_ line: String, now: Date) -> Reading {
-        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = TextRules.trimmed(line)
         let literal = Reading(text: trimmed)
         var words = trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
         var reading = Reading(text: "")
