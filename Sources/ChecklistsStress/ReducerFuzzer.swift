@@ -220,7 +220,7 @@ public final class ReducerFuzzer {
         store.onRuntimeEffect = { [unowned self] effect in
             if case let .armAlarm(setting) = effect { self.alarm = setting }
         }
-        for action in store.startingActions(now: now) {
+        for action in store.startingActions(now: now) + [.firstFrameShown] {
             report.remindersDelivered += sendCountingClaims(action).count
         }
         noticeIn = nil

@@ -63,6 +63,8 @@ public final class Runtime {
         loop.markDatabase(changeMark: store.externalChangeMark)
         for action in store.startingActions(now: loop.now()) { loop.send(action) }
         draw()
+        loop.send(.firstFrameShown)
+        draw()
         // Then the file watcher, after the first frame (setting it up is a
         // third of a millisecond): other processes' commits are shown at once.
         if let reason = loop.watchDatabase(path: store.databasePath, changedElsewhere: { .changedElsewhere(at: $0) }) {

@@ -337,11 +337,20 @@ struct ReminderLoopReducerTests {
     @Test("the start claims before it loads, so its claim's answer reloads nothing; an alarm's claim reloads the screen, found something or not")
     func claimsAndReloads() {
         var start = AppState(context: Fixed.context, width: 80, height: 16, now: Fixed.now)
+        // A list left open: its page first, the home screen beneath it once
+        // the first frame is drawn, and only once.
         expectEqual(reduce(&start, .started(openChecklistID: 7, notice: nil)), [
-            .claimDueReminders(at: Fixed.now, missed: true), loadLists(start, select: 7),
             // The 13 rows the pane shows, and one more.
-            .loadItems(checklistID: 7, anchor: .index(0), pageSize: 14), .loadSyncStatus,
+            .claimDueReminders(at: Fixed.now, missed: true), .loadItems(checklistID: 7, anchor: .index(0), pageSize: 14),
         ])
+        expectEqual(reduce(&start, .firstFrameShown), [loadLists(start, select: 7), .loadSyncStatus])
+        expectEqual(reduce(&start, .firstFrameShown), [])
+        // No list open: the home screen is the first frame.
+        var home = AppState(context: Fixed.context, width: 80, height: 16, now: Fixed.now)
+        expectEqual(reduce(&home, .started(openChecklistID: nil, notice: nil)), [
+            .claimDueReminders(at: Fixed.now, missed: true), loadLists(home, select: nil), .loadSyncStatus,
+        ])
+        expectEqual(reduce(&home, .firstFrameShown), [])
         expectEqual(reduce(&start, .remindersDue([], missed: true)), [.loadWakeCandidates(after: Fixed.now)])
         let missed = DueReminder(item: Item(id: 3, checklistID: 7, text: "Call the bank", dueDate: Fixed.now),
                                  checklistName: "Errands", remindAt: Fixed.now)

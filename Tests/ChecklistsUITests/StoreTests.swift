@@ -44,7 +44,7 @@ struct StoreTests {
         #expect(store.state.message == nil)
     }
 
-    @Test("first use: add a list with an icon, add an item, check it; a restart reopens the list")
+    @Test("first use: add a list with an icon, add an item, check it; a restart reopens the list, and reads the home screen after its first frame")
     func firstUse() throws {
         let store = try makeStore()
         expectEqual(store.state.allLists.lists.map(\.checklist.name), ["List"])
@@ -70,10 +70,18 @@ struct StoreTests {
 
         let restarted = Store(state: AppState(context: Fixed.context, width: 70, height: 16, now: Fixed.now),
                               database: try ChecklistsDatabase.temporary(in: folder))
-        restarted.start(now: Fixed.now)
+        // As the runtime starts: the first frame is the list alone.
+        for action in restarted.startingActions(now: Fixed.now) { restarted.send(action) }
         expectEqual(restarted.state.route, .checklist)
         expectEqual(restarted.state.screen.checklist?.summary.checklist.name, "Groceries")
         expectEqual(restarted.state.screen.checklist?.selectedItem?.isChecked, true)
+        expectEqual(restarted.state.allLists.lists.map(\.checklist.name), [])
+        // Drawn: the home screen beneath is read, the open list selected.
+        restarted.send(.firstFrameShown)
+        expectEqual(restarted.state.allLists.lists.map(\.checklist.name), ["Groceries", "List"])
+        press(.escape, on: restarted)
+        expectEqual(restarted.state.route, .allLists)
+        expectEqual(restarted.state.allLists.selected?.checklist.name, "Groceries")
         folder.remove()
     }
 

@@ -12,6 +12,9 @@ public enum Action: Sendable {
     /// The start-up state: which checklist was open last time, and what
     /// opening the database found to tell the user once.
     case started(openChecklistID: Int64?, notice: String? = nil)
+    /// The runtime drew its first frame: what that frame did not need is
+    /// read now (the home screen beneath a list left open).
+    case firstFrameShown
     /// The home screen's data: the lists in `order`, what is due today or
     /// overdue, and the smart lists with their counts.
     case listsLoaded([ChecklistSummary], due: DueSection = DueSection(), select: Int64?, order: ListOrder = .byName,

@@ -69,6 +69,9 @@ public struct AppState: Sendable {
     /// The checklist last opened (at the start, the one left open): where
     /// Upcoming's `a` adds when no item is under the cursor.
     public var lastOpenedChecklistID: Int64?
+    /// The list to select on the home screen, which is read once the first
+    /// frame is drawn: set at a start with a list open (`.started`).
+    public var homeAfterFirstFrame: Int64?
     /// Whether reminders reach the user while the app is closed: looked up
     /// each time the help opens, which says so.
     public var notifier: NotifierStatus = .unknown

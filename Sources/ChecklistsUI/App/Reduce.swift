@@ -19,11 +19,18 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         // once, as missed; the claim's answer arms the alarm. Claimed
         // first: the loads after it read the reminders it cleared, so its
         // answer needs no second load of the screen.
-        var effects: [Effect] = [.claimDueReminders(at: state.now, missed: true), loadLists(state, select: openChecklistID)]
-        if let id = openChecklistID {
-            effects.append(.loadItems(checklistID: id, anchor: .index(0), pageSize: state.startingPageSize))
-        }
-        return effects + [.loadSyncStatus]
+        let claim = Effect.claimDueReminders(at: state.now, missed: true)
+        guard let id = openChecklistID else { return [claim, loadLists(state, select: nil), .loadSyncStatus] }
+        // A list left open is all the first frame shows: the home screen
+        // beneath it (the lists, the Due view, the sync line) was a tenth of
+        // the start's work, and is read once that frame is drawn, before
+        // any key is read.
+        state.homeAfterFirstFrame = id
+        return [claim, .loadItems(checklistID: id, anchor: .index(0), pageSize: state.startingPageSize)]
+    case .firstFrameShown:
+        guard let id = state.homeAfterFirstFrame else { return [] }
+        state.homeAfterFirstFrame = nil
+        return [loadLists(state, select: id), .loadSyncStatus]
     case let .draftFound(draft):
         state.unsavedDraft = draft
         return []

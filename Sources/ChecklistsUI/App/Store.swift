@@ -46,9 +46,11 @@ public final class Store {
         sendThrough(action, reduce: reduce, perform: perform)
     }
 
-    /// Sends the actions a start needs (`startingActions`).
+    /// Sends the actions a start needs (`startingActions`), then what the
+    /// runtime sends once it has drawn the first frame.
     public func start(now: Date) {
         for action in startingActions(now: now) { send(action) }
+        send(.firstFrameShown)
     }
 
     /// The actions a start sends: the time, and the checklist that was open
