@@ -5,7 +5,7 @@ import GRDB
 // what it makes (`RecordCursor<ItemRecord>`, `MapCursor<RowCursor, Row>`),
 // and the first use of each such type makes the Swift runtime check its
 // generic requirement by scanning every protocol conformance in the binary:
-// about a tenth of a millisecond each, at every start of the app and of a
+// about 400,000 instructions each, at every start of the app and of a
 // short command (DECISIONS.md, "No generic cursor types on the way to the
 // first frame").
 

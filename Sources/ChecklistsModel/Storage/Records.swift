@@ -318,8 +318,8 @@ extension ChecklistRecord {
     private static let selectByID = selectAll + " WHERE id = ?"
 
     /// On a statement kept prepared: every load of a list reads its row
-    /// twice (its summary, then its page), and preparing it was a fifth of
-    /// a millisecond, at every start with a list open.
+    /// twice (its summary, then its page), and preparing it again was
+    /// 220,000 instructions, at every start with a list open.
     static func withID(_ id: Int64, in db: Database) throws -> ChecklistRecord? {
         try fetchOne(db.cachedStatement(sql: selectByID), arguments: [id])
     }
