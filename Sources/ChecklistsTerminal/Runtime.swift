@@ -63,8 +63,13 @@ public final class Runtime {
         loop.markDatabase(changeMark: store.externalChangeMark)
         for action in store.startingActions(now: loop.now()) { loop.send(action) }
         draw()
-        loop.send(.firstFrameShown)
-        draw()
+        // A start with a list open reads the home screen beneath it now,
+        // and draws again for what that read may have to say; a start on
+        // the home screen has nothing left to read or draw.
+        if store.state.homeAfterFirstFrame != nil {
+            loop.send(.firstFrameShown)
+            draw()
+        }
         // Then the file watcher, after the first frame (setting it up is a
         // third of a millisecond): other processes' commits are shown at once.
         if let reason = loop.watchDatabase(path: store.databasePath, changedElsewhere: { .changedElsewhere(at: $0) }) {

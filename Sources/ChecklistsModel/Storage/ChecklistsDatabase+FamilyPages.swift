@@ -168,12 +168,8 @@ extension ChecklistsDatabase {
         let byID: [Item]
 
         subscript(id: Int64) -> Item? {
-            var low = 0, high = byID.count
-            while low < high {
-                let middle = (low + high) / 2
-                if byID[middle].id < id { low = middle + 1 } else { high = middle }
-            }
-            return low < byID.count && byID[low].id == id ? byID[low] : nil
+            let index = byID.partitioningIndex { $0.id >= id }
+            return index < byID.count && byID[index].id == id ? byID[index] : nil
         }
     }
 
