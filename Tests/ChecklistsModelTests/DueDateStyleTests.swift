@@ -243,17 +243,35 @@ struct DueDateStyleTests {
             let timeZone = TimeZone(identifier: zone)!
             let ours = DueDateStyle(locale: posix, timeZone: timeZone)
             let icu = DueDateStyle(timeZone: timeZone, posix: false) { posix }
-            // Every minute of one day, then a day every 13 days and 7 minutes
-            // from 1970 to 9999 (every month and day of the month, leap days).
             let start = Fixed.instant("2026-03-29T00:00:00Z").timeIntervalSince1970
             let minutes = (0..<1_440).map { Date(timeIntervalSince1970: start + Double($0) * 60) }
-            let days = stride(from: 0.0, to: 253_402_000_000.0, by: 13 * 86_400 + 420).map { Date(timeIntervalSince1970: $0) }
             var differences: [String] = []
-            for date in minutes + days where ours.format(date) != icu.format(date) {
+            for date in minutes + Self.daysAcrossTheYears where ours.format(date) != icu.format(date) {
                 differences.append("\(date): \(ours.format(date)) vs \(icu.format(date))")
             }
             #expect(differences.isEmpty, "\(zone): \(differences.prefix(5))")
         }
+    }
+
+    /// Every month and day of the month, leap days too, from 1970 on (a day
+    /// every 13 days and 7 minutes for 140 years), then the four-digit years
+    /// to the last day of 9999 (a day every 397 days and 7 hours). A day
+    /// every 13 days for all 8,000 years checked 20 times as many days and
+    /// found nothing more.
+    private static let daysAcrossTheYears: [Date] = {
+        let everyMonthDay = stride(from: 0.0, to: 4_418_064_000.0, by: 13 * 86_400 + 420)
+        let theLaterYears = stride(from: 4_418_064_000.0, to: 253_402_000_000.0, by: 397 * 86_400 + 25_620)
+        return (Array(everyMonthDay) + Array(theLaterYears) + [253_402_257_600]).map { Date(timeIntervalSince1970: $0) }
+    }()
+
+    @Test("the days the C locale's dates are checked on hold every month and day of the month, leap days too, and reach the year 9999")
+    func daysAcrossTheYearsCoverTheCalendar() {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let monthDays = Set(Self.daysAcrossTheYears.map { utc.component(.month, from: $0) * 100 + utc.component(.day, from: $0) })
+        expectEqual(monthDays.count, 366)
+        #expect(monthDays.contains(229))
+        expectEqual(Self.daysAcrossTheYears.last.map { utc.component(.year, from: $0) }, 9999)
     }
 
     @Test("the time form is the time the full form ends with, written by ICU and without it, days back and ahead")
@@ -272,6 +290,18 @@ struct DueDateStyleTests {
         expectEqual(DueDateStyle(locale: posix, timeZone: zone).relative(Fixed.instant("2026-11-03T23:00:00Z"), now: now, form: .time), "6:00 PM")
     }
 
+    /// Every 193 minutes from three days back to eight ahead, where the
+    /// words change at each midnight (Yesterday, Today, Tomorrow, the
+    /// weekdays); then from eight and a half days (734,400 s) every 23 hours
+    /// 7 minutes (83,220 s) to 400 days ahead, where only
+    /// the date and its year change (every 193 minutes all the way checked
+    /// six times as many).
+    private static let offsetsFromNow: [TimeInterval] = {
+        let near: [TimeInterval] = (-23...62).map { (step: Int) -> TimeInterval in TimeInterval(step * 193 * 60) }
+        let far: [TimeInterval] = (1...415).map { (step: Int) -> TimeInterval in 734_400 + TimeInterval(step * 83_220) }
+        return near + far
+    }()
+
     @Test("the C locale's relative dates, written without ICU, are ICU's: every form, from days back to a year ahead, across midnights, DST and New Year")
     func posixRelativeDatesWithoutICU() {
         let posix = Locale(identifier: "en_US_POSIX")
@@ -285,9 +315,8 @@ struct DueDateStyleTests {
             for now in nows {
                 let ours = DueDateStyle(locale: posix, timeZone: timeZone)
                 let icu = DueDateStyle(timeZone: timeZone, posix: false) { posix }
-                // From three days back to 400 days ahead, every 193 minutes.
-                for step in -23...3_000 {
-                    let date = now.addingTimeInterval(Double(step) * 193 * 60)
+                for offset in Self.offsetsFromNow {
+                    let date = now.addingTimeInterval(offset)
                     for form in [DueDateStyle.RelativeForm.full, .compact, .inSentence]
                     where ours.relative(date, now: now, form: form) != icu.relative(date, now: now, form: form) {
                         differences.append("\(now) \(date) \(form): \(ours.relative(date, now: now, form: form)) vs \(icu.relative(date, now: now, form: form))")
