@@ -257,7 +257,7 @@ struct DueDateStyleTests {
     /// every 13 days and 7 minutes for 140 years), then the four-digit years
     /// to the last day of 9999 (a day every 397 days and 7 hours). A day
     /// every 13 days for all 8,000 years checked 20 times as many days and
-    /// found nothing more.
+    /// found no difference either.
     private static let daysAcrossTheYears: [Date] = {
         let everyMonthDay = stride(from: 0.0, to: 4_418_064_000.0, by: 13 * 86_400 + 420)
         let theLaterYears = stride(from: 4_418_064_000.0, to: 253_402_000_000.0, by: 397 * 86_400 + 25_620)
