@@ -5,8 +5,8 @@ import TestSupport
 
 /// `scripts/stress` in small: the same fuzzers and killed writers, sized for
 /// the normal test run, which a developer runs many times a day. The depth is
-/// the stress run's (CI runs it after the tests): 45 s a phase in release,
-/// about 60,000 events and a million replies on two cores, against the
+/// the stress run's (CI runs it after the tests): 30 s a phase in release,
+/// about 39,000 events and 730,000 replies on two cores, against the
 /// 8,000 events and 12,000 replies here, which took a fifth of the test
 /// run's CPU at 20,000 and 40,000.
 @Suite("Stress, in small")
