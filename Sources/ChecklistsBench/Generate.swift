@@ -27,20 +27,26 @@ let mixedListNames: [(String, ChecklistIcon)] = [
     ("Family 👨‍👩‍👧", .birthdays), ("Termine", .appointments), ("قائمة", .none),
 ]
 
+/// Tags for `--tags-share`, in the scripts of the multilingual texts.
+let benchTags = ["work", "home", "errands", "urgent", "家", "仕事", "장보기", "café", "Reisen", "🎁"]
+
 /// `generate`: a benchmark database of N items in one of the two shapes.
 ///
 /// With the defaults every item is dated (a year either side of now), with
 /// no note and no repeat, as the English data set has always been. The
 /// multilingual data set (scripts/bench) is made with
 /// `--texts Resources/bench/item-texts-multilingual.txt --dated-share 0.3
-/// --today-share 0.02 --notes-share 0.1 --repeat-share 0.1 --lists 6`:
+/// --today-share 0.005 --notes-share 0.1 --repeat-share 0.1
+/// --priority-share 0.2 --tags-share 0.2 --lists 6`:
 /// texts in English, Chinese, Japanese, Korean, mixed ("买牛奶 buy milk"),
 /// emoji with ZWJ sequences, skin tones and flags, accented and combining
 /// letters ("e\u{301}"), a few Arabic and Hebrew, some lines of 200 to 400
 /// characters, and one in ten items two texts joined; 30% of items dated
-/// (2% of those today, the rest a year either side: past and future), 30% of
-/// future ones reminding, 10% of dated ones repeating; one in ten with a note
-/// of one to four lines; six lists, items dealt round-robin, the first open.
+/// (one in 200 of those today, the rest a year either side: past and
+/// future), 30% of future ones reminding, 10% of dated ones repeating; one
+/// in ten with a note of one to four lines; one in five with a priority
+/// (low, medium and high alike) and one in five with one or two tags (in the
+/// texts' scripts); six lists, items dealt round-robin, the first open.
 /// The same seed makes the same database.
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -58,6 +64,8 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Share of dated items due today (0...1); the others a year either side of now.") var todayShare = 0.0
     @Option(help: "Share of items with a note of one to four lines (0...1).") var notesShare = 0.0
     @Option(help: "Share of dated items that repeat (0...1).") var repeatShare = 0.0
+    @Option(help: "Share of items with a priority (0...1): low, medium and high alike.") var priorityShare = 0.0
+    @Option(help: "Share of items with one or two tags (0...1).") var tagsShare = 0.0
     @Option(help: "one-list shape only: this many lists (named in several scripts), items dealt round-robin, the first open.")
     var lists: Int?
     @Option(help: "Share of items made sub-items (0...1): of the item at the top level made last in their list, or (one in three) of its last sub-item.")
@@ -77,7 +85,8 @@ struct GenerateCommand: ParsableCommand {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let stopwatch = Stopwatch()
         for (name, share) in [("dated-share", datedShare), ("today-share", todayShare), ("notes-share", notesShare),
-                              ("repeat-share", repeatShare), ("sub-items-share", subItemsShare)] where !(0...1).contains(share) {
+                              ("repeat-share", repeatShare), ("priority-share", priorityShare), ("tags-share", tagsShare),
+                              ("sub-items-share", subItemsShare)] where !(0...1).contains(share) {
             fail("--\(name) must be between 0 and 1")
         }
         if let lists, lists < 1 || lists > mixedListNames.count { fail("--lists must be 1 to \(mixedListNames.count)") }
@@ -157,9 +166,18 @@ struct GenerateCommand: ParsableCommand {
                         recurrence = Recurrence.choices[1 + Int(random.next() % UInt64(Recurrence.choices.count - 1))]
                     }
                     let itemNote = notesShare > 0 && share(&random) < notesShare ? note(&random) : ""
+                    var priority = Priority.none
+                    if priorityShare > 0 && share(&random) < priorityShare {
+                        priority = [Priority.low, .medium, .high][Int(random.next() % 3)]
+                    }
+                    var tags: [String] = []
+                    if tagsShare > 0 && share(&random) < tagsShare {
+                        tags = Tags.unique((0...Int(random.next() % 2)).map { _ in benchTags[Int(random.next() % UInt64(benchTags.count))] })
+                    }
                     changes.append(.addItem(checklistID: listID,
                                             ItemDraft(text: text, dueDate: isDated ? Date(timeIntervalSince1970: due) : nil,
-                                                      shouldRemind: remind, recurrence: recurrence, note: itemNote)))
+                                                      shouldRemind: remind, recurrence: recurrence, note: itemNote,
+                                                      priority: priority, tags: tags)))
                 }
                 let outcomes = try database.applyAll(changes, now: now)
                 var checking: [Change] = []

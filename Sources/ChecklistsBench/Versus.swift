@@ -12,7 +12,9 @@ import ChecklistsToolSupport
 /// and all. Text is written as UTF-8, whatever its script. A repeating item
 /// is written as a plain appointment at its due time: `list --due today`
 /// shows an item once, at its stored due date, and so must calcurse's `-a`.
-/// checklists has no priorities, so every to-do has calcurse's none ("[0]").
+/// A priority is calcurse's number for it, as iCalendar's PRIORITY has it
+/// (high 1, medium 5, low 9; none 0), and tags follow the text as `list`
+/// prints them ("#work"), since calcurse has none: both print as much.
 struct CalcurseDataCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "calcurse-data",
@@ -42,7 +44,7 @@ struct CalcurseDataCommand: ParsableCommand {
         // any other order costs it quadratic time (100,000 to-dos did not
         // load in minutes): the order a user's own files have is the fair one.
         var appointments: [(due: Date, text: String, note: String)] = []
-        var todos: [(done: Bool, text: String, note: String)] = []
+        var todos: [(done: Bool, priority: Int, text: String, note: String)] = []
         var notes: [(id: String, text: String)] = []
         for listed in items {
             let item = listed.item
@@ -56,10 +58,16 @@ struct CalcurseDataCommand: ParsableCommand {
                 note = ">" + id + " "
             }
             if let due = item.dueDate { appointments.append((due, text, note)) }
-            todos.append((item.isChecked, text, note))
+            let tagged = item.tags.reduce(text) { $0 + " #" + $1 }
+            todos.append((item.isChecked, item.priority.icalendarValue.flatMap { Int($0) } ?? 0, tagged, note))
         }
         appointments.sort { $0.due != $1.due ? $0.due < $1.due : $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }
-        todos.sort { $0.done != $1.done ? !$0.done : $0.text.utf8.lexicographicallyPrecedes($1.text.utf8) }
+        // Then by priority, 1 first and none (0) last, as calcurse's todo_cmp.
+        todos.sort {
+            if $0.done != $1.done { return !$0.done }
+            if $0.priority != $1.priority { return $1.priority == 0 || $0.priority != 0 && $0.priority < $1.priority }
+            return $0.text.utf8.lexicographicallyPrecedes($1.text.utf8)
+        }
         var apts = "", todo = ""
         apts.reserveCapacity(items.count * 80)
         todo.reserveCapacity(items.count * 40)
@@ -67,7 +75,7 @@ struct CalcurseDataCommand: ParsableCommand {
             let when = stamp(due)
             apts += "\(when) -> \(when) \(note)|\(text)\n"
         }
-        for (done, text, note) in todos { todo += done ? "[-0]\(note.isEmpty ? " " : note)\(text)\n" : "[0]\(note.isEmpty ? " " : note)\(text)\n" }
+        for (done, priority, text, note) in todos { todo += "[\(done ? "-" : "")\(priority)]\(note.isEmpty ? " " : note)\(text)\n" }
         do {
             try FileManager.default.createDirectory(atPath: out + "/notes", withIntermediateDirectories: true)
             for (id, text) in notes { try text.write(toFile: out + "/notes/" + id, atomically: false, encoding: .utf8) }
