@@ -18,8 +18,8 @@ struct SubItemCommandsTests {
         }.first ?? "") ?? 0
     }
 
-    private func list(all: Bool = false, due: DueFilter? = nil, flat: Bool = false, json: Bool = false) -> [String] {
-        harness.lines { context in try ItemQueryCommands.list(list: nil, due: due, all: all, json: json, flat: flat, context: context) }
+    private func list(_ name: String? = nil, all: Bool = false, due: DueFilter? = nil, flat: Bool = false, json: Bool = false) -> [String] {
+        harness.lines { context in try ItemQueryCommands.list(list: name, due: due, all: all, json: json, flat: flat, context: context) }
     }
 
     /// "Trip 旅行" (due Thursday) with "Book hotel 🏨" (Saturday) and
@@ -56,6 +56,33 @@ struct SubItemCommandsTests {
         #expect(list(due: .today).isEmpty)
         harness.now = Fixed.date("2026-11-28 08:00")
         expectEqual(list(due: .today), ["3     Nov 28, 2026, 9:00 AM  List  Book hotel 🏨  ‹ Trip 旅行"])
+    }
+
+    @Test("under its parent, sub-items come in due order, the undated last, whatever order they were made in, in every listing")
+    func siblingsInDueOrder() throws {
+        add("Trip 旅行", due: "thu 9:00")
+        add("Pack", parent: 1)
+        add("Book hotel 🏨", due: "sat 9:00", parent: 1)
+        add("Visa", due: "tue 9:00", parent: 1)
+        add("Socks", parent: 2)
+        add("Passport", due: "wed 9:00", parent: 2)
+        add("Towels", parent: 1)
+        let family = [
+            "1     Nov 26, 2026, 9:00 AM  List  Trip 旅行",
+            "4     Nov 24, 2026, 9:00 AM  List    Visa",
+            "3     Nov 28, 2026, 9:00 AM  List    Book hotel 🏨",
+            "2                            List    Pack",
+            "6     Nov 25, 2026, 9:00 AM  List      Passport",
+            "5                            List      Socks",
+            "7                            List    Towels",
+        ]
+        expectEqual(list(), family, "every pending item")
+        expectEqual(list("List"), family, "one list")
+        expectEqual(list(all: true), family, "checked items too")
+        // A checked sibling keeps its place in --all, and leaves the pending listing.
+        _ = harness.lines { context in try ItemCommands.setChecked(id: 4, true, context: context) }
+        expectEqual(list(all: true)[1], "4  x  Nov 24, 2026, 9:00 AM  List    Visa")
+        expectEqual(list(), family.filter { !$0.hasPrefix("4 ") })
     }
 
     @Test("done leaves open sub-items open and says so; --with-sub-items checks them; undone on a sub-item reopens its parent")

@@ -330,16 +330,19 @@ extension ChecklistsDatabase {
             // Without a sub-item anywhere there are no families to gather,
             // and every listed id need not be noted for them.
             var families: ListedFamilies? = try familiesTogether && limit < 0 && Self.hasSubItems(db) ? ListedFamilies() : nil
-            let outline = outline ?? (families == nil ? nil : { _ in })
             var names = try ListNames(db, forLimit: limit)
             // In two halves, each typed: one chain of five `== nil` took the
             // type checker over a second.
             let anyList: Bool = checklistID == nil && query == nil
             let anyTime: Bool = start == nil && end == nil && now == nil
             let everyItem = anyList && anyTime
-            if let outline, everyItem && !includeChecked && priority == nil && tags.isEmpty && families == nil {
-                try Self.pendingOutline(db, names: names, enoughDueDates: enoughDueDates, outline)
-            } else if let outline {
+            if everyItem && !includeChecked && priority == nil && tags.isEmpty {
+                // Every pending item: the outline from the pending indexes,
+                // and the families from the two that hold only parents and
+                // sub-items, not a pass over the table noting every id.
+                if let outline { try Self.pendingOutline(db, names: names, enoughDueDates: enoughDueDates, outline) }
+                try families?.notePending(db)
+            } else if let outline = outline ?? (families == nil ? nil : { _ in }) {
                 // Every item of every list: one pass over the table, which
                 // reads no index and looks no row up again.
                 let outlineParts = everyItem
@@ -640,17 +643,37 @@ extension ChecklistsDatabase {
     }
 
     /// A listing's families: which of its items have their parent in it,
-    /// noted from its outline in the listing's order.
+    /// noted from its outline; under a parent its sub-items come in the
+    /// listing's order (due date, the undated last, then id), whatever
+    /// order they were noted in.
     struct ListedFamilies {
-        private var order: [(id: Int64, parentID: Int64?)] = []
+        private var order: [(id: Int64, parentID: Int64?, due: Date?)] = []
         private var listed: Set<Int64> = []
-        private var children: [Int64: [Int64]] = [:]
+        private var children: [Int64: [(id: Int64, due: Date?)]] = [:]
         private var underParent: Set<Int64> = []
 
         mutating func note(_ row: ListingOutlineRow) {
             guard let id = row.id else { return }
-            order.append((id, row.parentID))
+            order.append((id, row.parentID, row.dueDate))
             listed.insert(id)
+        }
+
+        /// The families of a listing of every pending item, where a
+        /// sub-item is under its parent when both are pending: the pending
+        /// sub-items from `item_by_parent` and the pending parents from
+        /// `item_parents`, both indexes of those items alone, rather than
+        /// every listed id from a pass over the whole table.
+        mutating func notePending(_ db: Database) throws {
+            let subItems = try Row.fetchCursor(db, sql: """
+                SELECT id, parentID, dueAt FROM item INDEXED BY item_by_parent WHERE parentID IS NOT NULL AND isChecked = 0
+                """)
+            while let row = try subItems.next() {
+                order.append((row[0], row[1], (row[2] as Int64?).map(StoredTime.date)))
+            }
+            let parents = try Int64.fetchCursor(db, sql: """
+                SELECT id FROM item INDEXED BY item_parents WHERE subItemCount > 0 AND isChecked = 0
+                """)
+            while let id = try parents.next() { listed.insert(id) }
         }
 
         /// The sub-items listed under their parents, read at once: one read
@@ -662,13 +685,17 @@ extension ChecklistsDatabase {
         mutating func close(_ db: Database, summaries: Bool) throws {
             for row in order {
                 if let parent = row.parentID, listed.contains(parent) {
-                    children[parent, default: []].append(row.id)
+                    children[parent, default: []].append((row.id, row.due))
                     underParent.insert(row.id)
                 }
             }
             order = []
             listed = []
+            for (parent, members) in children where members.count > 1 {
+                children[parent] = members.sorted(by: Self.listedBefore)
+            }
             guard !underParent.isEmpty else { return }
+            subItems.reserveCapacity(underParent.count)
             func read<Record: ListingRecord>(_: Record.Type) throws {
                 let rows = try Record.fetchCursor(db, sql: """
                     SELECT \(Record.listingColumnList) FROM item INDEXED BY item_by_parent WHERE parentID IS NOT NULL
@@ -680,12 +707,23 @@ extension ChecklistsDatabase {
             try summaries ? read(ItemSummaryRecord.self) : read(ItemRecord.self)
         }
 
+        /// The listing's order: by due date, the undated after every dated
+        /// one (as `coalesce(dueAt, max)`), then by id.
+        static func listedBefore(_ a: (id: Int64, due: Date?), _ b: (id: Int64, due: Date?)) -> Bool {
+            switch (a.due, b.due) {
+            case let (first?, second?) where first != second: first < second
+            case (.some, nil): true
+            case (nil, .some): false
+            default: a.id < b.id
+            }
+        }
+
         func isUnderParent(_ id: Int64) -> Bool { underParent.contains(id) }
 
         /// The item's listed family below it, depth-first.
         func eachBelow(_ id: Int64, depth: Int = 1, _ body: (Item, Int) throws -> Void) throws {
-            guard let ids = children[id] else { return }
-            for child in ids {
+            guard let members = children[id] else { return }
+            for (child, _) in members {
                 guard let item = subItems[child] else { continue }
                 try body(item, depth)
                 try eachBelow(child, depth: depth + 1, body)
