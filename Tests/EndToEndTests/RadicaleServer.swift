@@ -9,7 +9,7 @@ import TestSupport
 /// level info has one "PUT request for" line per PUT: what the tests count.
 final class RadicaleServer: @unchecked Sendable {
     let folder: TemporaryFolder
-    let port: Int
+    private(set) var port: Int
     private(set) var pid: pid_t = 0
     let authenticated: Bool
     static let user = "alice"
@@ -21,8 +21,19 @@ final class RadicaleServer: @unchecked Sendable {
     init(folder: TemporaryFolder, authenticated: Bool) throws {
         self.folder = folder
         self.authenticated = authenticated
-        port = try freePort()
-        try start()
+        // Between `freePort` and Radicale's bind another test's server or
+        // connection can take the port (a CI run met "Address already in
+        // use"): a fresh port then, up to three times.
+        port = 0
+        for attempt in 1...3 {
+            port = try freePort()
+            do {
+                try start()
+                return
+            } catch let error as SyncTestError where attempt < 3 && error.description.contains("Address already in use") {
+                continue
+            }
+        }
     }
 
     static var executable: String {

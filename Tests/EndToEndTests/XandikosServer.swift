@@ -122,6 +122,10 @@ func startServer(_ arguments: [String], environment: [String: String]? = nil, lo
     let deadline = Date().addingTimeInterval(20)
     while Date() < deadline {
         if (try? String(contentsOfFile: logPath, encoding: .utf8))?.contains(saysReady) == true { return pid }
+        // A server that ended (a port another test took first) says so in
+        // its log now, not when the wait is over.
+        var status: Int32 = 0
+        if waitpid(pid, &status, WNOHANG) == pid { break }
         usleep(50_000)
     }
     throw SyncTestError("\(name) did not start: \((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "")")
