@@ -293,9 +293,8 @@ struct DueDateStyleTests {
     /// Every 193 minutes from three days back to eight ahead, where the
     /// words change at each midnight (Yesterday, Today, Tomorrow, the
     /// weekdays); then from eight and a half days (734,400 s) every 23 hours
-    /// 7 minutes (83,220 s) to 400 days ahead, where only
-    /// the date and its year change (every 193 minutes all the way checked
-    /// six times as many).
+    /// 7 minutes (83,220 s) to 400 days ahead, where only the date and its
+    /// year change (every 193 minutes all the way checked six times as many).
     private static let offsetsFromNow: [TimeInterval] = {
         let near: [TimeInterval] = (-23...62).map { (step: Int) -> TimeInterval in TimeInterval(step * 193 * 60) }
         let far: [TimeInterval] = (1...415).map { (step: Int) -> TimeInterval in 734_400 + TimeInterval(step * 83_220) }

@@ -644,17 +644,17 @@ extension ChecklistsDatabase {
 
     /// A listing's families: which of its items have their parent in it,
     /// noted from its outline; under a parent its sub-items come in the
-    /// listing's order (due date, the undated last, then id), whatever
-    /// order they were noted in.
+    /// listing's order (`dueKey`, as `FamilyLayout`'s: the stored due
+    /// date, the undated last; then id), whatever order they were noted in.
     struct ListedFamilies {
-        private var order: [(id: Int64, parentID: Int64?, due: Date?)] = []
+        private var order: [(id: Int64, parentID: Int64?, dueKey: Int64)] = []
         private var listed: Set<Int64> = []
-        private var children: [Int64: [(id: Int64, due: Date?)]] = [:]
+        private var children: [Int64: [(dueKey: Int64, id: Int64)]] = [:]
         private var underParent: Set<Int64> = []
 
         mutating func note(_ row: ListingOutlineRow) {
             guard let id = row.id else { return }
-            order.append((id, row.parentID, row.dueDate))
+            order.append((id, row.parentID, row.dueDate.map(StoredTime.wholeSeconds) ?? .max))
             listed.insert(id)
         }
 
@@ -668,7 +668,7 @@ extension ChecklistsDatabase {
                 SELECT id, parentID, dueAt FROM item INDEXED BY item_by_parent WHERE parentID IS NOT NULL AND isChecked = 0
                 """)
             while let row = try subItems.next() {
-                order.append((row[0], row[1], (row[2] as Int64?).map(StoredTime.date)))
+                order.append((row[0], row[1], (row[2] as Int64?) ?? .max))
             }
             let parents = try Int64.fetchCursor(db, sql: """
                 SELECT id FROM item INDEXED BY item_parents WHERE subItemCount > 0 AND isChecked = 0
@@ -685,14 +685,14 @@ extension ChecklistsDatabase {
         mutating func close(_ db: Database, summaries: Bool) throws {
             for row in order {
                 if let parent = row.parentID, listed.contains(parent) {
-                    children[parent, default: []].append((row.id, row.due))
+                    children[parent, default: []].append((row.dueKey, row.id))
                     underParent.insert(row.id)
                 }
             }
             order = []
             listed = []
             for (parent, members) in children where members.count > 1 {
-                children[parent] = members.sorted(by: Self.listedBefore)
+                children[parent] = members.sorted { ($0.dueKey, $0.id) < ($1.dueKey, $1.id) }
             }
             guard !underParent.isEmpty else { return }
             subItems.reserveCapacity(underParent.count)
@@ -707,23 +707,12 @@ extension ChecklistsDatabase {
             try summaries ? read(ItemSummaryRecord.self) : read(ItemRecord.self)
         }
 
-        /// The listing's order: by due date, the undated after every dated
-        /// one (as `coalesce(dueAt, max)`), then by id.
-        static func listedBefore(_ a: (id: Int64, due: Date?), _ b: (id: Int64, due: Date?)) -> Bool {
-            switch (a.due, b.due) {
-            case let (first?, second?) where first != second: first < second
-            case (.some, nil): true
-            case (nil, .some): false
-            default: a.id < b.id
-            }
-        }
-
         func isUnderParent(_ id: Int64) -> Bool { underParent.contains(id) }
 
         /// The item's listed family below it, depth-first.
         func eachBelow(_ id: Int64, depth: Int = 1, _ body: (Item, Int) throws -> Void) throws {
             guard let members = children[id] else { return }
-            for (child, _) in members {
+            for (_, child) in members {
                 guard let item = subItems[child] else { continue }
                 try body(item, depth)
                 try eachBelow(child, depth: depth + 1, body)
