@@ -173,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["checklists", "TestSupport", "ChecklistsModel", "ChecklistsStress"]
+            dependencies: ["checklists", "checklists-bench", "TestSupport", "ChecklistsModel", "ChecklistsStress"]
         ),
     ]
 )

@@ -40,11 +40,8 @@ struct StressTests {
 
     @Test("a writer killed at random moments loses nothing it reported and leaves a sound database")
     func killedWriter() throws {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("checklists-stress").path,
-            PackagePaths.root + "/.build/debug/checklists-stress",
-        ]
-        let writer = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0) })
+        let writer = PackagePaths.product("checklists-stress")
+        try #require(FileManager.default.isExecutableFile(atPath: writer), "no \(writer): build the package first")
         var configuration = KillConfiguration(seed: 5, kills: 6, folder: FuzzConfiguration.scratchFolder(named: "checklists-kill-test"), writer: writer)
         configuration.freshEvery = 3
         let test = KillTest(configuration)

@@ -109,10 +109,15 @@ public enum PackagePaths {
 
     /// The `checklists` binary next to the test bundle (SwiftPM builds it
     /// because the end-to-end tests depend on it).
-    public static var binary: String {
+    public static var binary: String { product("checklists") }
+
+    /// A built executable of the package, next to the test bundle or in
+    /// the debug build's folder (a test target names it among its
+    /// dependencies so that SwiftPM builds it).
+    public static func product(_ name: String) -> String {
         let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("checklists").path,
-            root + "/.build/debug/checklists",
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path,
+            root + "/.build/debug/" + name,
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[1]
     }
