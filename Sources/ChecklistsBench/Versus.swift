@@ -107,6 +107,9 @@ struct VersusCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A folder for the files the runs make (exports, imported databases).", valueName: "folder"))
     var scratch: String
     @Option(help: "Timed runs of each command.") var runs: Int = 21
+    @Option(help: ArgumentHelp("Only these commands, comma-separated (version, status, list, list_json, list_today, lists, add, export, import).",
+                               valueName: "names"))
+    var only: String?
 
     /// One command of each program; `ours` gets the run's number, for
     /// commands that need a fresh file each time (import).
@@ -141,7 +144,11 @@ struct VersusCommand: ParsableCommand {
             Case(name: "export", ours: { _ in ["export", "--db", db] }, theirs: data + ["-x"], runs: heavy),
             Case(name: "import", ours: { run in ["import", export, "--db", scratch + "/import-\(run).sqlite"] }, theirs: nil, runs: heavy),
         ]
-        for entry in cases {
+        let chosen = only.map { Set($0.split(separator: ",").map(String.init)) }
+        if let chosen, let unknown = chosen.first(where: { name in !cases.contains { $0.name == name } }) {
+            fail("--only: no command named \(unknown)")
+        }
+        for entry in cases where chosen?.contains(entry.name) ?? true {
             for run in -1..<entry.runs {
                 let ours = entry.ours(run)
                 guard let measured = timedRun(binary, ours) else { fail("\(binary) \(ours.joined(separator: " ")) failed") }
