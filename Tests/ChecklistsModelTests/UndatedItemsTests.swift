@@ -221,7 +221,7 @@ struct UndatedItemsTests {
         // `list`'s table, and `list --json` with each line's details: every
         // column they read comes from the index, so no row is looked up in
         // the table.
-        for columns in [ItemSummaryRecord.columnNames, ItemSummaryRecord.columnNames + ListingLine.detailColumnNames] {
+        for columns in [ItemSummaryColumns.names, ItemSummaryColumns.names + ListingLine.detailColumnNames] {
             let datedLines = try plan("""
                 SELECT \(columns.joined(separator: ", ")) FROM item INDEXED BY item_pending_by_due
                 WHERE item.isChecked = 0 AND item.dueAt IS NOT NULL ORDER BY item.dueAt, item.id

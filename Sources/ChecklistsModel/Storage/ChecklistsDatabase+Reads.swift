@@ -276,27 +276,27 @@ extension ChecklistsDatabase {
     /// of them (case ignored). With `outline`, every item of the listing
     /// (whatever `limit`) is first read without its texts, in the same
     /// transaction, so a table can know its columns' widths before its first line.
-    /// With `familiesTogether` (and no `limit`), a sub-item whose parent is
-    /// in the listing comes right after it, a level deeper (`depth`), its
-    /// siblings in the listing's order; one whose parent is not comes on its
-    /// own with its parent's text.
+    /// A sub-item comes on its own with its parent's text.
     public func eachListedItem(checklistID: Int64?, includeChecked: Bool, dueFrom start: Date?, before end: Date?,
                                startedBy now: Date? = nil, matching query: SearchQuery? = nil, priority: Priority? = nil,
-                               tags: [String] = [], limit: Int? = nil, familiesTogether: Bool = false,
-                               outline: ((ListingOutlineRow) -> Void)? = nil,
+                               tags: [String] = [], limit: Int? = nil, outline: ((ListingOutlineRow) -> Void)? = nil,
                                _ body: (ListedItem) -> Void) throws(StorageError) {
         try eachListing(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end, startedBy: now,
-                        query: query, priority: priority, tags: tags, limit: limit, summaries: false,
-                        familiesTogether: familiesTogether, outline: outline) { db, names, part, limit, families in
-            try Self.eachListed(db, names: &names, part, limit: limit, families: families, body)
+                        query: query, priority: priority, tags: tags, limit: limit,
+                        familiesTogether: false, outline: outline) { db, names, part, limit, _ in
+            try Self.eachListed(db, names: &names, part, limit: limit, body)
         }
     }
 
     /// The same listing as `eachListedItem`, as the lines of a table of one
     /// line per item (`list`) show it, each read in place (`ListingLine`):
-    /// its texts are SQLite's bytes, valid only during `body`. Without
-    /// `familiesTogether`, a sub-item comes without its parent's text. With
-    /// `details`, each line has the rest of its item (`list --json`).
+    /// its texts are SQLite's bytes, valid only during `body`. With
+    /// `familiesTogether` (and no `limit`), a sub-item whose parent is in
+    /// the listing comes right after it, a level deeper (`depth`), its
+    /// siblings in the listing's order; one whose parent is not comes on its
+    /// own with its parent's text; without, a sub-item comes without its
+    /// parent's text. With `details` (never with `familiesTogether`: a
+    /// table's lines have none), each line has the rest of its item (`list --json`).
     /// With `enoughDueDates` as well, a plain pending listing asks it, every
     /// `dueDatesAskedEvery` dated rows of its outline, whether the due dates
     /// given so far already include one as wide as any from the first to the
@@ -308,8 +308,9 @@ extension ChecklistsDatabase {
                                 outline: ((ListingOutlineRow) -> Void)? = nil,
                                 enoughDueDates: ((ClosedRange<Date>) -> Bool)? = nil,
                                 _ body: (ListingLine) -> Void) throws(StorageError) {
+        precondition(!(familiesTogether && details), "a listing that keeps families together has no details")
         try eachListing(checklistID: checklistID, includeChecked: includeChecked, start: start, end: end, startedBy: now,
-                        query: query, priority: priority, tags: tags, limit: nil, summaries: !details,
+                        query: query, priority: priority, tags: tags, limit: nil,
                         familiesTogether: familiesTogether, outline: outline, enoughDueDates: enoughDueDates) { db, names, part, limit, families in
             try Self.eachLine(db, names: &names, part, limit: limit, families: families, details: details, body)
         }
@@ -319,7 +320,7 @@ extension ChecklistsDatabase {
     /// families, and each part of the listing handed to `readPart` with
     /// what is left of the limit (-1: none); `readPart` returns how many it gave.
     private func eachListing(checklistID: Int64?, includeChecked: Bool, start: Date?, end: Date?, startedBy now: Date?,
-                             query: SearchQuery?, priority: Priority?, tags: [String], limit: Int?, summaries: Bool,
+                             query: SearchQuery?, priority: Priority?, tags: [String], limit: Int?,
                              familiesTogether: Bool, outline: ((ListingOutlineRow) -> Void)?,
                              enoughDueDates: ((ClosedRange<Date>) -> Bool)? = nil,
                              readPart: (Database, inout ListNames, ListingPart, Int, ListedFamilies?) throws -> Int) throws(StorageError) {
@@ -364,7 +365,7 @@ extension ChecklistsDatabase {
                     }
                 }
             }
-            try families?.close(db, summaries: summaries)
+            try families?.close(db)
             var left = limit
             for part in parts where left != 0 {
                 let seen = try readPart(db, &names, part, left, families)
@@ -583,23 +584,12 @@ extension ChecklistsDatabase {
     /// One listing query's items, each with its list's name from `names`,
     /// handed to `body` as they are read; returns how many.
     private static func eachListed(_ db: Database, names: inout ListNames, _ part: ListingPart, limit: Int,
-                                   families: ListedFamilies?, _ body: (ListedItem) -> Void) throws -> Int {
+                                   _ body: (ListedItem) -> Void) throws -> Int {
         let rows = try SQLRequest<ItemRecord>(literal: part.select(ItemRecord.columnList, limit: limit)).fetchCursor(db)
         var count = 0
         while let row = try rows.next() {
             // Every item has its list (a foreign key); as the join did, none without.
             guard let name = try names.name(of: row.item.checklistID, in: db) else { continue }
-            if let families {
-                // Under its parent, which brings it; on its own, with the parent's text.
-                if families.isUnderParent(row.item.id) { continue }
-                body(ListedItem(item: row.item, checklistName: name, parentText: try parentText(of: row.item, db)))
-                count += 1
-                try families.eachBelow(row.item.id) { item, depth in
-                    body(ListedItem(item: item, checklistName: name, depth: depth))
-                    count += 1
-                }
-                continue
-            }
             body(ListedItem(item: row.item, checklistName: name, parentText: try parentText(of: row.item, db)))
             count += 1
         }
@@ -614,24 +604,25 @@ extension ChecklistsDatabase {
     /// releasing them (DECISIONS.md, "`list`'s lines read in place").
     private static func eachLine(_ db: Database, names: inout ListNames, _ part: ListingPart, limit: Int,
                                  families: ListedFamilies?, details: Bool, _ body: (ListingLine) -> Void) throws -> Int {
-        let columns = ItemSummaryRecord.columnNames + (details ? ListingLine.detailColumnNames : [])
+        let columns = ItemSummaryColumns.names + (details ? ListingLine.detailColumnNames : [])
         let statement = try db.makeStatement(literal: part.select(columns.joined(separator: ", "), limit: limit))
         assert(statement.columnNames == columns, "a listing selected other columns: \(statement.columnNames)")
         let rows = try Row.fetchCursor(statement)
         let handle = statement.sqliteStatement
         var count = 0
         while try rows.next() != nil {
+            // Under its parent, which brings it.
+            if let families, families.isUnderParent(sqlite3_column_int64(handle, 0)) { continue }
             // Every item has its list (a foreign key); as the join did, none without.
             guard let name = try names.name(of: sqlite3_column_int64(handle, 1), in: db) else { continue }
             var line = ListingLine(row: handle, checklistName: name, details: details)
             if let families {
-                // Under its parent, which brings it; on its own, with the parent's text.
-                if families.isUnderParent(line.id) { continue }
+                // On its own, with the parent's text.
                 line.parentText = try parentText(ofParent: line.parentID, db)
                 body(line)
                 count += 1
-                try families.eachBelow(line.id) { item, depth in
-                    ListingLine.with(item, checklistName: name, depth: depth, details: details, body)
+                families.eachBelow(line.id, checklistName: name) { member in
+                    body(member)
                     count += 1
                 }
                 continue
@@ -643,79 +634,113 @@ extension ChecklistsDatabase {
     }
 
     /// A listing's families: which of its items have their parent in it,
-    /// noted from its outline; under a parent its sub-items come in the
-    /// listing's order (`dueKey`, as `FamilyLayout`'s: the stored due
-    /// date, the undated last; then id), whatever order they were noted in.
+    /// and those sub-items' lines, read before the listing's first line
+    /// (a parent may come before its sub-items in the listing's order);
+    /// under a parent its sub-items come in the listing's order (`dueKey`,
+    /// as `FamilyLayout`'s: the stored due date, the undated last; then id).
     struct ListedFamilies {
-        private var order: [(id: Int64, parentID: Int64?, dueKey: Int64)] = []
-        private var listed: Set<Int64> = []
-        private var children: [Int64: [(dueKey: Int64, id: Int64)]] = [:]
-        private var underParent: Set<Int64> = []
+        /// The listed items (`note`), or every pending parent (`notePending`).
+        private var listed = RowIDSet()
+        /// Whether the listing is every pending item, so that every pending
+        /// sub-item of a pending parent is in it.
+        private var pendingOnly = false
+        /// A sub-item listed under its parent: its line's columns, its
+        /// texts as places in `bytes`.
+        private struct Member {
+            var id: Int64
+            var checklistID: Int64
+            var isChecked: Bool
+            var dueAt: Int64?
+            var priority: Priority
+            var startAt: Int64?
+            var parentID: Int64
+            var text: Range<Int>
+            var tags: Range<Int>
+            var dueKey: Int64 { dueAt ?? .max }
+        }
+        private var members: [Member] = []
+        private var bytes: [UInt8] = []
+        /// Each parent's listed sub-items, as places in `members`, in order.
+        private var children: [Int64: [Int]] = [:]
+        /// The parents `children` has, asked about before it for every line.
+        private var parents = RowIDSet()
+        private var underParent = RowIDSet()
 
         mutating func note(_ row: ListingOutlineRow) {
-            guard let id = row.id else { return }
-            order.append((id, row.parentID, row.dueDate.map(StoredTime.wholeSeconds) ?? .max))
-            listed.insert(id)
+            if let id = row.id { listed.insert(id) }
         }
 
         /// The families of a listing of every pending item, where a
         /// sub-item is under its parent when both are pending: the pending
-        /// sub-items from `item_by_parent` and the pending parents from
-        /// `item_parents`, both indexes of those items alone, rather than
-        /// every listed id from a pass over the whole table.
+        /// parents from `item_parents`, an index of those items alone,
+        /// rather than every listed id from a pass over the whole table.
         mutating func notePending(_ db: Database) throws {
-            let subItems = try Row.fetchCursor(db, sql: """
-                SELECT id, parentID, dueAt FROM item INDEXED BY item_by_parent WHERE parentID IS NOT NULL AND isChecked = 0
-                """)
-            while let row = try subItems.next() {
-                order.append((row[0], row[1], (row[2] as Int64?) ?? .max))
-            }
+            pendingOnly = true
             let parents = try Int64.fetchCursor(db, sql: """
                 SELECT id FROM item INDEXED BY item_parents WHERE subItemCount > 0 AND isChecked = 0
                 """)
             while let id = try parents.next() { listed.insert(id) }
         }
 
-        /// The sub-items listed under their parents, read at once: one read
-        /// of each, the family's, cost a statement's making per family.
-        private var subItems: [Int64: Item] = [:]
-
-        /// Once the outline is read: each parent's listed sub-items, in order,
-        /// and those sub-items, read on their own index.
-        mutating func close(_ db: Database, summaries: Bool) throws {
-            for row in order {
-                if let parent = row.parentID, listed.contains(parent) {
-                    children[parent, default: []].append((row.dueKey, row.id))
-                    underParent.insert(row.id)
-                }
+        /// Once the outline is read: the sub-items whose parent is listed,
+        /// with their lines, in one walk of `item_by_parent`, which holds
+        /// every column a line shows (v29). Their texts are copied: the
+        /// listing's own walk passes over them before or after their parent.
+        mutating func close(_ db: Database) throws {
+            let statement = try db.makeStatement(sql: """
+                SELECT \(ItemSummaryColumns.list) FROM item INDEXED BY item_by_parent
+                WHERE parentID IS NOT NULL\(pendingOnly ? " AND isChecked = 0" : "")
+                """)
+            assert(statement.columnNames == ItemSummaryColumns.names, "the families selected other columns: \(statement.columnNames)")
+            let handle = statement.sqliteStatement
+            let rows = try Row.fetchCursor(statement)
+            func integer(_ column: Int32) -> Int64? {
+                sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
             }
-            order = []
-            listed = []
-            for (parent, members) in children where members.count > 1 {
-                children[parent] = members.sorted { ($0.dueKey, $0.id) < ($1.dueKey, $1.id) }
+            func copy(_ column: Int32) -> Range<Int> {
+                // The pointer first, then the count, as `ListingLine` reads them.
+                guard let start = sqlite3_column_text(handle, column) else { return bytes.count..<bytes.count }
+                let first = bytes.count
+                bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, column))))
+                return first..<bytes.count
             }
-            guard !underParent.isEmpty else { return }
-            subItems.reserveCapacity(underParent.count)
-            func read<Record: ListingRecord>(_: Record.Type) throws {
-                let rows = try Record.fetchCursor(db, sql: """
-                    SELECT \(Record.listingColumnList) FROM item INDEXED BY item_by_parent WHERE parentID IS NOT NULL
-                    """)
-                while let row = try rows.next() {
-                    if underParent.contains(row.item.id) { subItems[row.item.id] = row.item }
-                }
+            while try rows.next() != nil {
+                let id = sqlite3_column_int64(handle, 0)
+                let parent = sqlite3_column_int64(handle, 8)
+                guard listed.contains(parent), pendingOnly || listed.contains(id) else { continue }
+                members.append(Member(id: id, checklistID: sqlite3_column_int64(handle, 1), isChecked: sqlite3_column_int64(handle, 3) != 0,
+                                      dueAt: integer(4), priority: Priority(rawValue: Int(sqlite3_column_int64(handle, 5))) ?? .none,
+                                      startAt: integer(7), parentID: parent, text: copy(2), tags: copy(6)))
+                children[parent, default: []].append(members.count - 1)
+                parents.insert(parent)
+                underParent.insert(id)
             }
-            try summaries ? read(ItemSummaryRecord.self) : read(ItemRecord.self)
+            listed = RowIDSet()
+            for (parent, places) in children where places.count > 1 {
+                children[parent] = places.sorted { (members[$0].dueKey, members[$0].id) < (members[$1].dueKey, members[$1].id) }
+            }
         }
 
         func isUnderParent(_ id: Int64) -> Bool { underParent.contains(id) }
 
-        /// The item's listed family below it, depth-first.
-        func eachBelow(_ id: Int64, depth: Int = 1, _ body: (Item, Int) throws -> Void) throws {
-            guard let members = children[id] else { return }
-            for (_, child) in members {
-                guard let item = subItems[child] else { continue }
-                try body(item, depth)
-                try eachBelow(child, depth: depth + 1, body)
+        /// The lines of the item's listed family below it, depth-first,
+        /// under the list's name the parent's line has; their texts are
+        /// valid only during `body`, as a listing's lines are.
+        func eachBelow(_ id: Int64, checklistName: String, _ body: (ListingLine) -> Void) {
+            guard parents.contains(id) else { return }
+            bytes.withUnsafeBufferPointer { bytes in
+                func below(_ id: Int64, depth: Int) {
+                    for place in children[id] ?? [] {
+                        let member = members[place]
+                        body(ListingLine(id: member.id, checklistID: member.checklistID, checklistName: checklistName,
+                                         text: UnsafeBufferPointer(rebasing: bytes[member.text]), isChecked: member.isChecked,
+                                         dueDate: member.dueAt.map(StoredTime.date), priority: member.priority,
+                                         storedTags: UnsafeBufferPointer(rebasing: bytes[member.tags]),
+                                         startDate: member.startAt.map(StoredTime.date), parentID: member.parentID, depth: depth))
+                        below(member.id, depth: depth + 1)
+                    }
+                }
+                below(id, depth: 1)
             }
         }
     }

@@ -93,46 +93,23 @@ struct ItemRecord: FetchableRecord, TableRecord {
     }
 }
 
-/// What a listing reads of an item: `ItemRecord` itself, or only what a
-/// table of one line per item shows (`ItemSummaryRecord`).
-protocol ListingRecord: FetchableRecord {
-    /// The columns it selects, first and in order, as a query names them.
-    static var listingColumnList: String { get }
-    var item: Item { get }
-}
-
-extension ItemRecord: ListingRecord {
-    static var listingColumnList: String { columnList }
-}
-
 /// The columns of an item that `list`'s table shows (id, list, text, the
-/// mark's checked, due and start, priority and tags, the family), and
-/// nothing else: the rest of the item is left as a new one has it. Reading
-/// all of `ItemRecord`'s nineteen, the unused ones as '' or NULL, was a
-/// tenth of `list` of 100,000 multilingual items (each column a call into
-/// SQLite for its type and one for its value).
-struct ItemSummaryRecord: ListingRecord {
-    static let columnNames = ["id", "checklistID", "text", "isChecked", "dueAt", "priority", "tags", "startAt", "parentID"]
-    static let listingColumnList = columnNames.joined(separator: ", ")
-
-    var item: Item
-
-    /// By position, as `ItemRecord` reads.
-    init(row: Row) {
-        assert(selects(Self.columnNames, first: row), "an item query did not select ItemSummaryRecord's columns first: \(row.columnNames)")
-        item = Item(id: row[0], checklistID: row[1], text: row[2], isChecked: row[3], dueDate: (row[4] as Int64?).map(StoredTime.date),
-                    // A level this version does not know reads as none.
-                    priority: Priority(rawValue: row[5]) ?? .none, tags: Tags.fromStored(row[6]),
-                    startDate: (row[7] as Int64?).map(StoredTime.date), parentID: row[8])
-    }
+/// mark's checked, due and start, priority and tags, the family), in the
+/// order `ListingLine` reads them, and nothing else. Reading all of
+/// `ItemRecord`'s nineteen, the unused ones as '' or NULL, was a tenth of
+/// `list` of 100,000 multilingual items (each column a call into SQLite
+/// for its type and one for its value).
+enum ItemSummaryColumns {
+    static let names = ["id", "checklistID", "text", "isChecked", "dueAt", "priority", "tags", "startAt", "parentID"]
+    static let list = names.joined(separator: ", ")
 }
 
 extension ListingLine {
-    /// The columns a line's details read, after `ItemSummaryRecord`'s.
+    /// The columns a line's details read, after `ItemSummaryColumns`.
     static let detailColumnNames = ["shouldRemind", "remindAt", "repeatRule", "lastDoneAt", "note", "reminders"]
 
     /// The line of the row `handle` stands on, which selected
-    /// `ItemSummaryRecord`'s columns in order (and, with `details`,
+    /// `ItemSummaryColumns` in order (and, with `details`,
     /// `detailColumnNames` next, read as `ItemRecord` reads them); its texts
     /// point into the row.
     init(row handle: SQLiteStatement, checklistName: String, details: Bool) {
