@@ -365,7 +365,7 @@ extension ChecklistsDatabase {
                     }
                 }
             }
-            try families?.close(db)
+            try families?.close(db, checklistID: checklistID)
             var left = limit
             for part in parts where left != 0 {
                 let seen = try readPart(db, &names, part, left, families)
@@ -684,12 +684,13 @@ extension ChecklistsDatabase {
 
         /// Once the outline is read: the sub-items whose parent is listed,
         /// with their lines, in one walk of `item_by_parent`, which holds
-        /// every column a line shows (v29). Their texts are copied: the
+        /// every column a line shows (v29), of the one list listed if one
+        /// is (the index begins with the list). Their texts are copied: the
         /// listing's own walk passes over them before or after their parent.
-        mutating func close(_ db: Database) throws {
+        mutating func close(_ db: Database, checklistID: Int64?) throws {
             let statement = try db.makeStatement(sql: """
                 SELECT \(ItemSummaryColumns.list) FROM item INDEXED BY item_by_parent
-                WHERE parentID IS NOT NULL\(pendingOnly ? " AND isChecked = 0" : "")
+                WHERE parentID IS NOT NULL\(pendingOnly ? " AND isChecked = 0" : "")\(checklistID.map { " AND checklistID = \($0)" } ?? "")
                 """)
             assert(statement.columnNames == ItemSummaryColumns.names, "the families selected other columns: \(statement.columnNames)")
             let handle = statement.sqliteStatement
