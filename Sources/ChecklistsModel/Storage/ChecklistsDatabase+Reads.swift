@@ -644,19 +644,13 @@ extension ChecklistsDatabase {
         /// Whether the listing is every pending item, so that every pending
         /// sub-item of a pending parent is in it.
         private var pendingOnly = false
-        /// A sub-item listed under its parent: its line's columns, its
-        /// texts as places in `bytes`.
+        /// A sub-item listed under its parent: its line as `ListingLine`
+        /// reads it, without its texts, which are places in `bytes`.
         private struct Member {
-            var id: Int64
-            var checklistID: Int64
-            var isChecked: Bool
-            var dueAt: Int64?
-            var priority: Priority
-            var startAt: Int64?
-            var parentID: Int64
+            var line: ListingLine
             var text: Range<Int>
             var tags: Range<Int>
-            var dueKey: Int64 { dueAt ?? .max }
+            var dueKey: Int64
         }
         private var members: [Member] = []
         private var bytes: [UInt8] = []
@@ -695,30 +689,28 @@ extension ChecklistsDatabase {
             assert(statement.columnNames == ItemSummaryColumns.names, "the families selected other columns: \(statement.columnNames)")
             let handle = statement.sqliteStatement
             let rows = try Row.fetchCursor(statement)
-            func integer(_ column: Int32) -> Int64? {
-                sqlite3_column_type(handle, column) == SQLITE_NULL ? nil : sqlite3_column_int64(handle, column)
-            }
-            func copy(_ column: Int32) -> Range<Int> {
-                // The pointer first, then the count, as `ListingLine` reads them.
-                guard let start = sqlite3_column_text(handle, column) else { return bytes.count..<bytes.count }
+            func copy(_ text: UnsafeBufferPointer<UInt8>) -> Range<Int> {
                 let first = bytes.count
-                bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: Int(sqlite3_column_bytes(handle, column))))
+                bytes.append(contentsOf: text)
                 return first..<bytes.count
             }
+            let none = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
             while try rows.next() != nil {
                 let id = sqlite3_column_int64(handle, 0)
                 let parent = sqlite3_column_int64(handle, 8)
                 guard listed.contains(parent), pendingOnly || listed.contains(id) else { continue }
-                members.append(Member(id: id, checklistID: sqlite3_column_int64(handle, 1), isChecked: sqlite3_column_int64(handle, 3) != 0,
-                                      dueAt: integer(4), priority: Priority(rawValue: Int(sqlite3_column_int64(handle, 5))) ?? .none,
-                                      startAt: integer(7), parentID: parent, text: copy(2), tags: copy(6)))
+                var line = ListingLine(row: handle, checklistName: "", details: false)
+                let text = copy(line.text), tags = copy(line.storedTags)
+                // Its own pointers are into the row, which the next step moves.
+                (line.text, line.storedTags) = (none, none)
+                members.append(Member(line: line, text: text, tags: tags, dueKey: line.dueDate.map(StoredTime.wholeSeconds) ?? .max))
                 children[parent, default: []].append(members.count - 1)
                 parents.insert(parent)
                 underParent.insert(id)
             }
             listed = RowIDSet()
             for (parent, places) in children where places.count > 1 {
-                children[parent] = places.sorted { (members[$0].dueKey, members[$0].id) < (members[$1].dueKey, members[$1].id) }
+                children[parent] = places.sorted { (members[$0].dueKey, members[$0].line.id) < (members[$1].dueKey, members[$1].line.id) }
             }
         }
 
@@ -733,12 +725,13 @@ extension ChecklistsDatabase {
                 func below(_ id: Int64, depth: Int) {
                     for place in children[id] ?? [] {
                         let member = members[place]
-                        body(ListingLine(id: member.id, checklistID: member.checklistID, checklistName: checklistName,
-                                         text: UnsafeBufferPointer(rebasing: bytes[member.text]), isChecked: member.isChecked,
-                                         dueDate: member.dueAt.map(StoredTime.date), priority: member.priority,
-                                         storedTags: UnsafeBufferPointer(rebasing: bytes[member.tags]),
-                                         startDate: member.startAt.map(StoredTime.date), parentID: member.parentID, depth: depth))
-                        below(member.id, depth: depth + 1)
+                        var line = member.line
+                        line.checklistName = checklistName
+                        line.text = UnsafeBufferPointer(rebasing: bytes[member.text])
+                        line.storedTags = UnsafeBufferPointer(rebasing: bytes[member.tags])
+                        line.depth = depth
+                        body(line)
+                        below(line.id, depth: depth + 1)
                     }
                 }
                 below(id, depth: 1)
