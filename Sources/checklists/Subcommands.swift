@@ -76,18 +76,18 @@ struct Add: Subcommand {
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
     @Argument(help: "The item's text.") var text: String
-    @Option(help: ArgumentHelp("The list to add it to.", valueName: "name")) var list: String?
-    @Option(help: ArgumentHelp("When it is due. \(whenHelp)", valueName: "when")) var due: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The list to add it to.", valueName: "name")) var list: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("When it is due. \(whenHelp)", valueName: "when")) var due: String?
     @Flag(help: "Remind me when it comes due (needs --due).") var remind = false
     @Option(help: ArgumentHelp("Remind me this long before it is due (needs --due; repeatable): \(remindBeforeHelp)", valueName: "how long"))
     var remindBefore: [String] = []
-    @Option(help: ArgumentHelp("Remind me at this moment (repeatable). \(whenHelp)", valueName: "when")) var remindAt: [String] = []
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Remind me at this moment (repeatable). \(whenHelp)", valueName: "when")) var remindAt: [String] = []
     @Option(help: ArgumentHelp("Repeat it (needs --due): \(repeatHelp)", valueName: "how")) var `repeat`: String?
-    @Option(help: ArgumentHelp(noteHelp, valueName: "text")) var note: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp(noteHelp, valueName: "text")) var note: String?
     @Option(help: ArgumentHelp("How much it matters: \(priorityHelp)", valueName: "level")) var priority: String?
     @Option(help: ArgumentHelp("A tag (iCalendar's CATEGORIES; repeatable): one word without spaces, commas or #.", valueName: "name"))
     var tag: [String] = []
-    @Option(help: ArgumentHelp("When it starts. \(startHelp)", valueName: "when")) var start: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("When it starts. \(startHelp)", valueName: "when")) var start: String?
     @Option(help: ArgumentHelp("Add it as a sub-item of this item, last under it, in its list.", valueName: "id")) var parent: Int64?
     @Flag(help: "Read the text as quick add: a date, #tags, !priority, a repeat and a reminder at its end.") var quick = false
     @Flag(help: "Keep the text as given even where config's [add] quick = true.") var literal = false
@@ -131,10 +131,10 @@ struct ListItems: Subcommand {
             """)
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
-    @Option(help: ArgumentHelp("Only this list's items.", valueName: "name")) var list: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only this list's items.", valueName: "name")) var list: String?
     @Option(help: "Only items due today, this week, or overdue.") var due: DueFilter?
     @Flag(help: "Include items checked off.") var all = false
-    @Option(help: ArgumentHelp("Only items containing this text (case and accents ignored).", valueName: "text")) var match: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only items containing this text (case and accents ignored).", valueName: "text")) var match: String?
     @Option(help: ArgumentHelp("Only items of this priority: none, low, medium or high.", valueName: "level")) var priority: String?
     @Option(help: ArgumentHelp("Only items with this tag (repeatable: items having all of them).", valueName: "name")) var tag: [String] = []
     @Flag(help: "Print JSON for scripts.") var json = false
@@ -230,24 +230,24 @@ struct Edit: Subcommand {
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
     @OptionGroup var item: ItemID
-    @Option(help: "The new text.") var text: String?
-    @Option(help: ArgumentHelp("The new due date. \(whenHelp)", valueName: "when")) var due: String?
+    @Option(parsing: .unconditional, help: "The new text.") var text: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The new due date. \(whenHelp)", valueName: "when")) var due: String?
     @Flag(help: "Clear the due date (and Remind Me, which needs one).") var noDue = false
     @Flag(inversion: .prefixedNo, help: "Turn Remind Me (the reminder at the due time) on or off.") var remind: Bool?
     @Option(help: ArgumentHelp("Add a reminder this long before it is due (repeatable): \(remindBeforeHelp)", valueName: "how long"))
     var remindBefore: [String] = []
-    @Option(help: ArgumentHelp("Add a reminder at this moment (repeatable). \(whenHelp)", valueName: "when")) var remindAt: [String] = []
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Add a reminder at this moment (repeatable). \(whenHelp)", valueName: "when")) var remindAt: [String] = []
     @Option(help: ArgumentHelp("Remove the reminder this long before it is due (repeatable).", valueName: "how long"))
     var noRemindBefore: [String] = []
     @Flag(help: "Remove every reminder (before any --remind, --remind-before or --remind-at adds one).") var noReminders = false
     @Option(help: ArgumentHelp("Repeat it: \(repeatHelp)", valueName: "how")) var `repeat`: String?
     @Flag(help: "Stop repeating it.") var noRepeat = false
-    @Option(help: ArgumentHelp(noteHelp + " --note '' clears it.", valueName: "text")) var note: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp(noteHelp + " --note '' clears it.", valueName: "text")) var note: String?
     @Option(help: ArgumentHelp("The new priority: \(priorityHelp)", valueName: "level")) var priority: String?
     @Option(help: ArgumentHelp("Add this tag (repeatable).", valueName: "name")) var tag: [String] = []
     @Option(help: ArgumentHelp("Remove this tag, case ignored (repeatable).", valueName: "name")) var noTag: [String] = []
     @Flag(help: "Remove every tag (before any --tag adds one).") var noTags = false
-    @Option(help: ArgumentHelp("The new start. \(startHelp)", valueName: "when")) var start: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The new start. \(startHelp)", valueName: "when")) var start: String?
     @Flag(help: "Remove the start: the item is due as any other.") var noStart = false
     @Option(help: ArgumentHelp("Make it a sub-item of this item (in the same list), or none: back to the top level.", valueName: "id|none"))
     var parent: String?
@@ -268,7 +268,7 @@ struct Move: Subcommand {
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
     @OptionGroup var item: ItemID
-    @Option(help: ArgumentHelp("The list to move it to.", valueName: "name")) var list: String
+    @Option(parsing: .unconditional, help: ArgumentHelp("The list to move it to.", valueName: "name")) var list: String
     @Flag(help: "Print the moved item as JSON.") var json = false
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
@@ -344,7 +344,7 @@ struct Import: Subcommand {
     @Flag(help: "Replace everything the database holds (JSON only).") var replace = false
     @Option(help: ArgumentHelp("Read iCalendar to-dos from this file or folder instead.", valueName: "path"), completion: .file(extensions: ["ics"]))
     var ics: String?
-    @Option(help: ArgumentHelp("With --ics: the list every to-do goes to.", valueName: "name")) var list: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("With --ics: the list every to-do goes to.", valueName: "name")) var list: String?
     @Argument(help: ArgumentHelp("The file export wrote; - reads standard input.", valueName: "file"), completion: .file(extensions: ["json"]))
     var file: String?
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
@@ -443,7 +443,7 @@ struct SyncOptions: ParsableArguments {
     @Option(help: ArgumentHelp("A command printing the password: once per word (--password-command pass --password-command show --password-command dav), or one JSON array.", valueName: "arg"))
     var passwordCommand: [String] = []
     @Flag(help: "Allow plain http:// to a host other than this machine (sends the password in the clear).") var allowInsecureHttp = false
-    @Option(help: ArgumentHelp("Sync only this list.", valueName: "name")) var list: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Sync only this list.", valueName: "name")) var list: String?
     @Option(help: ArgumentHelp("Make this list's calendar again after it was deleted on the server, and fill it from here.", valueName: "name"))
     var recreate: String?
 

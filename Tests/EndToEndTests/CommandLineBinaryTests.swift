@@ -79,6 +79,28 @@ struct CommandLineBinaryTests {
         }
     }
 
+    @Test("a note, a text, a list's name, a search and a date may begin with a dash; a date that does is read, and refused, as a date")
+    func valuesBeginningWithADash() {
+        defer { folder.remove() }
+        expectEqual(run(["new-list", "--db", database, "--", "-L"]).status, 0)
+        let added = run(["add", "milk", "--note", "- buy two", "--list", "-L", "--db", database])
+        expectEqual(added.status, 0, "\(added.output)")
+        expectEqual(added.output, "1\n")
+        expectEqual(run(["edit", "1", "--text", "-5 kg rice", "--db", database]).status, 0)
+        let found = run(["list", "--match", "-5", "--list", "-L", "--db", database])
+        expectEqual(found.status, 0, "\(found.output)")
+        #expect(found.output.hasSuffix("-L  -5 kg rice\n"), "\(found.output)")
+        let json = run(["list", "--json", "--db", database]).output
+        #expect(json.contains(#""text": "-5 kg rice", "list": "-L""#), "\(json)")
+        #expect(json.contains(#""note": "- buy two""#), "\(json)")
+        for option in ["--due", "--remind-at"] {
+            let refused = run(["add", "x", option, "-1d", "--db", database])
+            expectEqual(refused.status, 2)
+            #expect(refused.output.hasPrefix("checklists: \(option): can't read \"-1d\": try"), "\(refused.output)")
+        }
+        expectEqual(run(["list", "--count", "--db", database]).output, "1\n")
+    }
+
     @Test("status, list and --version, answered without the argument parser, say exactly what the parser's way says")
     func withoutTheParser() throws {
         defer { folder.remove() }
