@@ -71,8 +71,11 @@ struct RootCommand: ParsableCommand {
             try command.run()
         } catch {
             if exitCode(for: error) == .validationFailure {
-                if let message = misspeltCommand(Array(CommandLine.arguments.dropFirst())) { fail(message, status: 2) }
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                let arguments = Array(CommandLine.arguments.dropFirst())
+                if let message = misspeltCommand(arguments) { fail(message, status: 2) }
+                let parserMessage = fullMessage(for: error)
+                if let message = dashedPositional(arguments, parserMessage: parserMessage) { fail(message, status: 2) }
+                FileHandle.standardError.write(Data((parserMessage + "\n").utf8))
                 Foundation.exit(2)
             }
             exit(withError: error)
@@ -111,17 +114,39 @@ struct RootCommand: ParsableCommand {
     /// nothing for it. Nil for a word near no command: the parser's message
     /// stands.
     static func misspeltCommand(_ arguments: [String]) -> String? {
+        guard let word = commandWord(arguments) else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+        guard word != "help", !names.contains(word), let meant = Spelling.nearest(to: word, in: names).first else { return nil }
+        return #"there is no command "\#(word)"; did you mean "\#(meant)"? (`checklists --help` lists them)"#
+    }
+
+    /// For a command line the parser refused for a missing positional
+    /// (`checklists add "-5 kg rice"`), where the text was given but begins
+    /// with a dash and so read as an option: how to give it. No option of
+    /// ours has a short name, so a word with one dash, or with a space in
+    /// it, is never an option; a word like `--weird` is left to the parser's
+    /// own message. Nil otherwise.
+    static func dashedPositional(_ arguments: [String], parserMessage: String) -> String? {
+        let missing = "Error: Missing expected argument '"
+        guard parserMessage.hasPrefix(missing) else { return nil }
+        let positional = parserMessage.dropFirst(missing.count).prefix { $0 != "'" }
+        let options = arguments.prefix { $0 != "--" }
+        guard let subcommand = commandWord(arguments),
+              let word = options.first(where: { $0.hasPrefix("-") && $0 != "-" && (!$0.hasPrefix("--") || $0.contains(" ")) })
+        else { return nil }
+        return #"\#(positional) "\#(word)" begins with a dash, so it reads as an option; give it last, after --: checklists \#(subcommand) ... -- "\#(word)""#
+    }
+
+    /// The first word that is no root option or its value: the subcommand's
+    /// name when the line has one.
+    static func commandWord(_ arguments: [String]) -> String? {
         var index = 0
         while index < arguments.count, arguments[index].hasPrefix("-") {
             // The root's options that take their value as the next argument.
             if ["--db", "--config", "--generate-completion-script"].contains(arguments[index]) { index += 1 }
             index += 1
         }
-        guard index < arguments.count else { return nil }
-        let word = arguments[index]
-        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
-        guard word != "help", !names.contains(word), let meant = Spelling.nearest(to: word, in: names).first else { return nil }
-        return #"there is no command "\#(word)"; did you mean "\#(meant)"? (`checklists --help` lists them)"#
+        return index < arguments.count ? arguments[index] : nil
     }
 
     /// The subcommands scripts and status lines call most (`status`,

@@ -139,7 +139,7 @@ struct ListItems: Subcommand {
     @Option(help: ArgumentHelp("Only items with this tag (repeatable: items having all of them).", valueName: "name")) var tag: [String] = []
     @Flag(help: "Print JSON for scripts.") var json = false
     @Flag(help: "Every item on its own line in due order, sub-items not under their parents.") var flat = false
-    @Option(help: ArgumentHelp("Only items matching this filter (the app's f), or this smart list's.", valueName: "filter")) var filter: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Only items matching this filter (the app's f), or this smart list's.", valueName: "filter")) var filter: String?
     @Flag(help: "Print only how many items there are.") var count = false
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {
@@ -169,9 +169,9 @@ struct SmartLists: Subcommand {
             """)
     @OptionGroup var database: DatabaseOption
     @ParentCommand var root: RootCommand
-    @Option(help: ArgumentHelp("Keep --filter under this name.", valueName: "name")) var add: String?
-    @Option(help: ArgumentHelp("The filter to keep, with --add.", valueName: "filter")) var filter: String?
-    @Option(help: ArgumentHelp("Delete the smart list of this name.", valueName: "name")) var delete: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Keep --filter under this name.", valueName: "name")) var add: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The filter to keep, with --add.", valueName: "filter")) var filter: String?
+    @Option(parsing: .unconditional, help: ArgumentHelp("Delete the smart list of this name.", valueName: "name")) var delete: String?
     @Flag(help: "Print JSON for scripts: [{id, name, filter, count}].") var json = false
 
     func perform(_ context: CommandLineContext) throws(CommandLineError) {

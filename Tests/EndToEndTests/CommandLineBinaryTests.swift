@@ -70,6 +70,9 @@ struct CommandLineBinaryTests {
             (["stauts"], 2, #"checklists: there is no command "stauts"; did you mean "status"? (`checklists --help` lists them)"#),
             (["add", "x", "--due", "tomorow 9"], 2, #"checklists: --due: can't read "tomorow 9": did you mean "tomorrow 9"?"#),
             (["list", "--due", "soon"], 2, "Error: The value 'soon' is invalid for '--due <due>'"),
+            (["add", "-5 kg rice"], 2, #"checklists: <text> "-5 kg rice" begins with a dash, so it reads as an option; give it last, after --: checklists add ... -- "-5 kg rice""#),
+            (["new-list", "-L"], 2, #"checklists: <name> "-L" begins with a dash, so it reads as an option; give it last, after --: checklists new-list ... -- "-L""#),
+            (["add", "--weird"], 2, "Error: Missing expected argument '<text>'"),
             (["import", folder.file("missing.json")], 1, "checklists: cannot read"),
         ]
         for (arguments, status, message) in cases {
@@ -79,7 +82,7 @@ struct CommandLineBinaryTests {
         }
     }
 
-    @Test("a note, a text, a list's name, a search and a date may begin with a dash; a date that does is read, and refused, as a date")
+    @Test("a note, a text, a list's name, a search, a filter and a date may begin with a dash; a date that does is read, and refused, as a date")
     func valuesBeginningWithADash() {
         defer { folder.remove() }
         expectEqual(run(["new-list", "--db", database, "--", "-L"]).status, 0)
@@ -90,6 +93,7 @@ struct CommandLineBinaryTests {
         let found = run(["list", "--match", "-5", "--list", "-L", "--db", database])
         expectEqual(found.status, 0, "\(found.output)")
         #expect(found.output.hasSuffix("-L  -5 kg rice\n"), "\(found.output)")
+        expectEqual(run(["list", "--filter", "-5", "--db", database]).output, found.output)
         let json = run(["list", "--json", "--db", database]).output
         #expect(json.contains(#""text": "-5 kg rice", "list": "-L""#), "\(json)")
         #expect(json.contains(#""note": "- buy two""#), "\(json)")
