@@ -125,15 +125,21 @@ struct RootCommand: ParsableCommand {
     /// with a dash and so read as an option: how to give it. No option of
     /// ours has a short name, so a word with one dash, or with a space in
     /// it, is never an option; a word like `--weird` is left to the parser's
-    /// own message. Nil otherwise.
+    /// own message, and so is one right after an option, which may be its
+    /// value (`--note "- milk"` with the text forgotten). Nil otherwise.
     static func dashedPositional(_ arguments: [String], parserMessage: String) -> String? {
         let missing = "Error: Missing expected argument '"
         guard parserMessage.hasPrefix(missing) else { return nil }
         let positional = parserMessage.dropFirst(missing.count).prefix { $0 != "'" }
         let options = arguments.prefix { $0 != "--" }
+        func afterAnOption(_ index: Int) -> Bool { index > 0 && arguments[index - 1].hasPrefix("--") }
         guard let subcommand = commandWord(arguments),
-              let word = options.first(where: { $0.hasPrefix("-") && $0 != "-" && (!$0.hasPrefix("--") || $0.contains(" ")) })
+              let place = options.indices.first(where: { index in
+                  let word = options[index]
+                  return word.hasPrefix("-") && word != "-" && (!word.hasPrefix("--") || word.contains(" ")) && !afterAnOption(index)
+              })
         else { return nil }
+        let word = options[place]
         return #"\#(positional) "\#(word)" begins with a dash, so it reads as an option; give it last, after --: checklists \#(subcommand) ... -- "\#(word)""#
     }
 

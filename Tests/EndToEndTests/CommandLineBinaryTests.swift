@@ -73,6 +73,7 @@ struct CommandLineBinaryTests {
             (["add", "-5 kg rice"], 2, #"checklists: <text> "-5 kg rice" begins with a dash, so it reads as an option; give it last, after --: checklists add ... -- "-5 kg rice""#),
             (["new-list", "-L"], 2, #"checklists: <name> "-L" begins with a dash, so it reads as an option; give it last, after --: checklists new-list ... -- "-L""#),
             (["add", "--weird"], 2, "Error: Missing expected argument '<text>'"),
+            (["add", "--note", "- milk"], 2, "Error: Missing expected argument '<text>'"),
             (["import", folder.file("missing.json")], 1, "checklists: cannot read"),
         ]
         for (arguments, status, message) in cases {
@@ -82,7 +83,7 @@ struct CommandLineBinaryTests {
         }
     }
 
-    @Test("a note, a text, a list's name, a search, a filter and a date may begin with a dash; a date that does is read, and refused, as a date")
+    @Test("a note, a text, a list's or smart list's name, a search, a filter and a date may begin with a dash; a date that does is read, and refused, as a date")
     func valuesBeginningWithADash() {
         defer { folder.remove() }
         expectEqual(run(["new-list", "--db", database, "--", "-L"]).status, 0)
@@ -94,6 +95,10 @@ struct CommandLineBinaryTests {
         expectEqual(found.status, 0, "\(found.output)")
         #expect(found.output.hasSuffix("-L  -5 kg rice\n"), "\(found.output)")
         expectEqual(run(["list", "--filter", "-5", "--db", database]).output, found.output)
+        expectEqual(run(["smart-lists", "--add", "-Heavy", "--filter", "-5", "--db", database]).status, 0)
+        expectEqual(run(["list", "--filter", "-Heavy", "--db", database]).output, found.output)
+        expectEqual(run(["smart-lists", "--delete", "-Heavy", "--db", database]).status, 0)
+        expectEqual(run(["smart-lists", "--db", database]).output, "")
         let json = run(["list", "--json", "--db", database]).output
         #expect(json.contains(#""text": "-5 kg rice", "list": "-L""#), "\(json)")
         #expect(json.contains(#""note": "- buy two""#), "\(json)")
