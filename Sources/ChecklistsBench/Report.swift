@@ -79,10 +79,14 @@ struct ReportCommand: ParsableCommand {
             let scroll = Summary(m.numbers("scroll_bytes"))
             var peak = m.number("peak_kb").map { String(format: "%.1f", $0 / 1024) } ?? "-"
             if let anon = m.number("anon_kb") { peak += String(format: " (%.1f)", anon / 1024) }
-            let start = m.number("start_ns").map { ns -> String in
-                let lists = m.number("summaries_ns").map { " (lists \(milliseconds($0)))" } ?? ""
-                return milliseconds(ns) + lists
-            } ?? "-"
+            func start(_ prefix: String) -> String? {
+                m.number(prefix + "start_ns").map { ns in
+                    milliseconds(ns) + (m.number(prefix + "after_first_frame_ns").map { "+\(milliseconds($0))" } ?? "")
+                }
+            }
+            let lists = m.number("summaries_ns").map { " (lists \(milliseconds($0)))" } ?? ""
+            let startFigures = [start(""), start("cold_").map { "cold \($0)" }].compactMap { $0 }
+            let start = startFigures.isEmpty ? "-" : startFigures.joined(separator: ", ") + lists
             table.append([
                 describe(m), frame, floor, start, microseconds(m.number("down_med_ns")),
                 "\(microseconds(m.number("reduce_med_ns")))/\(microseconds(m.number("render_med_ns")))",
@@ -105,7 +109,7 @@ struct ReportCommand: ParsableCommand {
             key: one Down in process (Store + render), median of keys inside the loaded page; reduce includes the Store's SQLite reads.
             page-load key: the Down (from the top) / Up (from the end) that loads the next page of items.
             bytes/move: bytes the app wrote to the pane for one j/k that moves the bar on screen (median); scroll: one j that scrolls the list.
-            in-process start: open the database, Store.start, first render (no terminal); lists: one checklistSummaries() call.
+            in-process start: open the database, the start's actions and the first render (no terminal), the first start in the process, the file just read; +: what is read and drawn once that frame is shown (the home screen beneath a list left open); cold: a second start with the file's pages dropped from the page cache; lists: one checklistSummaries() call.
             peak MB: VmHWM of the app after PgDn ×3, End, Home; (anon): its RssAnon then, i.e. without the mapped Swift/ICU libraries.
             """)
 
