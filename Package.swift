@@ -104,7 +104,7 @@ let package = Package(
         // holds one copy of the Swift runtime and its ICU data.
         .target(
             name: "ChecklistsSyncCommand",
-            dependencies: ["ChecklistsSync", "ChecklistsCommandLine", "ChecklistsModel"]
+            dependencies: ["ChecklistsSync", "ChecklistsCommandLine", "ChecklistsModel", "ChecklistsEventLoop"]
         ),
         .target(
             name: "ChecklistsToolSupport",
@@ -173,7 +173,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["checklists", "checklists-bench", "TestSupport", "ChecklistsModel", "ChecklistsStress"]
+            dependencies: ["checklists", "checklists-bench", "TestSupport", "ChecklistsModel", "ChecklistsEventLoop", "ChecklistsStress"]
         ),
     ]
 )

@@ -14,9 +14,14 @@ import Glibc
 ///   notifier: never both, never neither, by two lock files").
 /// - `<database>.notify-lock`: the notifier holds an exclusive lock on it,
 ///   and its pid inside, so one runs per database and `--status` can name it.
+/// - `<database>.sync-lock`: a sync holds an exclusive lock on it, and its
+///   pid inside, from before its first request to its end, so two syncs of
+///   one database never overlap (each would take the calendars the other
+///   just made for another client's, and its lists for new ones).
 public enum PresenceFiles {
     public static func appLock(databasePath: String) -> String { databasePath + ".app-lock" }
     public static func notifierLock(databasePath: String) -> String { databasePath + ".notify-lock" }
+    public static func syncLock(databasePath: String) -> String { databasePath + ".sync-lock" }
 }
 
 /// A held flock on one of those files; dropping it (or the process ending)
@@ -177,20 +182,20 @@ public enum AppPresence {
     }
 }
 
-// MARK: - The notifier's singleton
+// MARK: - What runs once per database
 
-/// One notifier per database: an exclusive lock on the notifier's lock
-/// file, with its pid inside for `--status` and `--stop`.
-public enum NotifierPresence {
+/// An exclusive lock with its holder's pid inside: what one process at a
+/// time may run on a database (the notifier, a sync).
+public enum SingleHolder {
     public enum Claim {
         case acquired(HeldLock)
-        /// Another notifier runs (its pid, when the file says it).
+        /// Another process holds it (its pid, when the file says it).
         case running(pid: Int32?)
         case failed(String)
     }
 
-    public static func claim(databasePath: String, pid: Int32 = getpid()) -> Claim {
-        let path = PresenceFiles.notifierLock(databasePath: databasePath)
+    /// Takes the lock without waiting.
+    public static func claim(path: String, pid: Int32 = getpid()) -> Claim {
         let descriptor: Int32
         do {
             descriptor = try HeldLock.open(path)
@@ -206,12 +211,34 @@ public enum NotifierPresence {
         return .acquired(held)
     }
 
-    /// The running notifier's pid, or nil when none runs. A lock held with
-    /// no pid written yet (a notifier starting this instant) reads as 0.
-    /// A link in the lock's place reads as none running: no notifier
-    /// could have claimed it.
-    public static func runningPID(databasePath: String) -> Int32? {
-        let path = PresenceFiles.notifierLock(databasePath: databasePath)
+    /// Takes the lock, waiting for its holder to end: `waiting` is told
+    /// once, with the holder's pid, before the wait.
+    public static func wait(path: String, pid: Int32 = getpid(),
+                            waiting: (Int32?) -> Void) -> Result<HeldLock, PrivateFileError> {
+        let descriptor: Int32
+        do {
+            descriptor = try HeldLock.open(path)
+        } catch {
+            return .failure(error)
+        }
+        if !HeldLock.lock(descriptor, LOCK_EX | LOCK_NB) {
+            let held = errno == EWOULDBLOCK
+            if held { waiting(readPID(descriptor)) }
+            guard held, HeldLock.lock(descriptor, LOCK_EX) else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                return .failure(.cannotLock(path: path, reason: reason))
+            }
+        }
+        let held = HeldLock(path: path, descriptor: descriptor)
+        held.replaceContent(with: "\(pid)\n")
+        return .success(held)
+    }
+
+    /// The holder's pid, or nil when none holds it. A lock held with no
+    /// pid written yet (a holder starting this instant) reads as 0. A link
+    /// in the lock's place reads as none: no one could have claimed it.
+    public static func runningPID(path: String) -> Int32? {
         let descriptor = Glibc.open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -221,5 +248,28 @@ public enum NotifierPresence {
 
     private static func readPID(_ descriptor: Int32) -> Int32? {
         Int32(HeldLock.content(descriptor).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
+
+/// One notifier per database, so `--status` and `--stop` can name it.
+public enum NotifierPresence {
+    public typealias Claim = SingleHolder.Claim
+
+    public static func claim(databasePath: String, pid: Int32 = getpid()) -> Claim {
+        SingleHolder.claim(path: PresenceFiles.notifierLock(databasePath: databasePath), pid: pid)
+    }
+
+    public static func runningPID(databasePath: String) -> Int32? {
+        SingleHolder.runningPID(path: PresenceFiles.notifierLock(databasePath: databasePath))
+    }
+}
+
+/// One sync at a time per database: a second one (the notifier's beside a
+/// command's, or two commands) waits for the first to end, then syncs what
+/// is left, instead of both making the same new lists and calendars.
+public enum SyncPresence {
+    public static func wait(databasePath: String, pid: Int32 = getpid(),
+                            waiting: (Int32?) -> Void) -> Result<HeldLock, PrivateFileError> {
+        SingleHolder.wait(path: PresenceFiles.syncLock(databasePath: databasePath), pid: pid, waiting: waiting)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import ChecklistsModel
 import ChecklistsCommandLine
 import ChecklistsSync
+import ChecklistsEventLoop
 
 /// The sync helper: what `checklists sync` and the notifier run, as the same
 /// binary started again with `--settings-fd N` (`RootCommand.main`) and the
@@ -25,6 +26,19 @@ public enum SyncCommand {
         } catch {
             return fail(error.description, status: error.exitStatus)
         }
+        // One sync of a database at a time: two at once (the notifier's and
+        // a command's) each made the lists the other had just made, and the
+        // next sync emptied the first calendars on the server. The second
+        // waits (one line says so); the first's end, however it ends, lets it go.
+        let lock: HeldLock
+        switch SyncPresence.wait(databasePath: database.path, waiting: { holder in
+            let who = holder.map { $0 > 0 ? " (pid \($0))" : "" } ?? ""
+            FileHandle.standardError.write(Data("checklists: another sync of this database is running\(who); waiting for it to end\n".utf8))
+        }) {
+        case let .success(held): lock = held
+        case let .failure(error): return fail(error.description, status: 3)
+        }
+        defer { lock.release() }
         // From here on every ending is recorded, for the home screen's sync line.
         do {
             let named = { (name: String) throws(CommandLineError) in

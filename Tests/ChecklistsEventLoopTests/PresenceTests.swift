@@ -63,6 +63,44 @@ struct PresenceTests {
         #expect(NotifierPresence.runningPID(databasePath: path) == nil)
     }
 
+    // Catches a second sync going ahead while the first holds the lock
+    // (the two made each other's lists again), or waiting without a word.
+    @Test("a second sync waits for the first: told the first one's pid once, it holds the lock when the first lets go")
+    func syncWaits() throws {
+        let path = database()
+        let first = try SyncPresence.wait(databasePath: path, pid: 4242, waiting: { _ in
+            Issue.record("the first sync waited with no sync running")
+        }).get()
+        expectEqual(SingleHolder.runningPID(path: PresenceFiles.syncLock(databasePath: path)), 4242)
+        let told = PidsBox()
+        let held = LockBox()
+        let got = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            held.lock = try? SyncPresence.wait(databasePath: path, pid: 4343, waiting: { told.pids.append($0) }).get()
+            got.signal()
+        }
+        expectEqual(got.wait(timeout: .now() + 0.3), .timedOut)
+        first.release()
+        expectEqual(got.wait(timeout: .now() + 10), .success)
+        expectEqual(told.pids, [4242])
+        #expect(held.lock != nil)
+        expectEqual(SingleHolder.runningPID(path: PresenceFiles.syncLock(databasePath: path)), 4343)
+    }
+
+    @Test("a link in the sync lock's place is refused, saying to remove it, and the file it points to is left as it was")
+    func syncLockLink() throws {
+        let path = database()
+        let lock = PresenceFiles.syncLock(databasePath: path)
+        let target = try plantLink(at: lock)
+        let result = SyncPresence.wait(databasePath: path, pid: 4242, waiting: { _ in Issue.record("waited on a link") })
+        guard case let .failure(problem) = result else {
+            Issue.record("a sync took the lock through a link")
+            return
+        }
+        expectEqual(problem.description, "\(lock) is a symbolic link; remove it")
+        try expectEqual(String(contentsOfFile: target, encoding: .utf8), "precious\n")
+    }
+
     /// A file of the user's that a planted link points to, and the link in
     /// the place of `lock`.
     func plantLink(at lock: String) throws -> String {
@@ -120,4 +158,8 @@ final class ErrorBox: @unchecked Sendable {
 
 final class LockBox: @unchecked Sendable {
     var lock: HeldLock?
+}
+
+final class PidsBox: @unchecked Sendable {
+    var pids: [Int32?] = []
 }
