@@ -67,6 +67,8 @@ public struct HTTPRequest: Sendable {
 public final class CalDAVClient: @unchecked Sendable {
     public let settings: SyncSettings
     private let authorization: String?
+    /// Whether any password was given: a 401 without one says so.
+    private let passwordGiven: Bool
     private let timeout: TimeInterval
     private let curl: UnsafeMutableRawPointer?
     /// The handles `sendAll` uses beside `curl`, each with its own kept
@@ -77,6 +79,7 @@ public final class CalDAVClient: @unchecked Sendable {
 
     public init(settings: SyncSettings, password: String?, timeout: TimeInterval) {
         self.settings = settings
+        passwordGiven = password != nil
         if let user = settings.username {
             authorization = "Basic " + Data("\(user):\(password ?? "")".utf8).base64EncodedString()
         } else {
@@ -256,7 +259,7 @@ public final class CalDAVClient: @unchecked Sendable {
         if accepted.contains(reply.status) { return reply }
         let host = settings.displayHost
         switch reply.status {
-        case 401: throw .unauthorized(host: host)
+        case 401: throw passwordGiven ? .unauthorized(host: host) : .noPassword(host: host)
         case 403: throw .forbidden(host: host, path: path)
         case 404, 410: throw .notFound(host: host, path: path)
         case 300...399: throw .redirected(host: host, path: path, to: reply.location.map(Self.shown) ?? "another address")

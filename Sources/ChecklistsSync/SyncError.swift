@@ -15,6 +15,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
     case tls(host: String)
     case timeout(host: String)
     case unauthorized(host: String)
+    /// A 401 to a sync given no password at all.
+    case noPassword(host: String)
     case forbidden(host: String, path: String)
     case notFound(host: String, path: String)
     case serverError(host: String, status: Int)
@@ -47,6 +49,7 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
         case .tls: "secure connection failed"
         case .timeout: "server did not answer"
         case .unauthorized: "wrong username or password"
+        case .noPassword: "no password given"
         case .forbidden: "access refused (403)"
         case .notFound: "nothing at the url (404)"
         case let .serverError(_, status): "server error (HTTP \(status))"
@@ -72,6 +75,8 @@ public enum SyncError: Error, Equatable, Sendable, CustomStringConvertible {
             "the sync server \(host) did not answer in time; try again later; \(Self.unchanged)"
         case let .unauthorized(host):
             "the sync server \(host) refused the username or password (401); check --username and the password; \(Self.unchanged)"
+        case let .noPassword(host):
+            "the sync server \(host) asks for a password (401) and none was given; set CHECKLISTS_SYNC_PASSWORD, --password-command or password_command in [sync]; \(Self.unchanged)"
         case let .forbidden(host, path):
             "the sync server \(host) does not allow access to \(path) (403); check the url and the account's rights; \(Self.unchanged)"
         case let .notFound(host, path):

@@ -440,7 +440,7 @@ private let syncDiscussion = """
 struct SyncOptions: ParsableArguments {
     @Option(help: ArgumentHelp("The server's address (or set CHECKLISTS_SYNC_URL).", valueName: "url")) var url: String?
     @Option(help: ArgumentHelp("The account (or set CHECKLISTS_SYNC_USERNAME).", valueName: "name")) var username: String?
-    @Option(help: ArgumentHelp("A command printing the password: once per word (--password-command pass --password-command show --password-command dav), or one JSON array.", valueName: "arg"))
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("A command printing the password: once per word (--password-command pass --password-command show --password-command dav), or one JSON array.", valueName: "arg"))
     var passwordCommand: [String] = []
     @Flag(help: "Allow plain http:// to a host other than this machine (sends the password in the clear).") var allowInsecureHttp = false
     @Option(parsing: .unconditional, help: ArgumentHelp("Sync only this list.", valueName: "name")) var list: String?

@@ -35,6 +35,33 @@ struct SyncSettingsTests {
         }
     }
 
+    // Catches the user-info sent as written: a password with @, :, / or a
+    // space can only be put in a url percent-encoded.
+    @Test("the url's user-info is percent-decoded: b%40b and p%40ss%20w%C3%B6rd are b@b and p@ss wörd")
+    func percentEncodedUserInfo() throws {
+        let settings = try SyncSettings.resolve(url: "https://b%40b:p%40ss%20w%C3%B6rd%3A1@dav.example.org/", username: nil,
+                                                passwordCommand: [], allowInsecureHTTP: false, environment: [:])
+        expectEqual(settings.username, "b@b")
+        try expectEqual(settings.resolvedPassword(), "p@ss wörd:1")
+        expectEqual(settings.serverURL.absoluteString, "https://dav.example.org/")
+    }
+
+    // Catches an empty first line taken for the password: the server would
+    // then say only "wrong username or password".
+    @Test("a password command that prints nothing is refused, saying so")
+    func emptyPasswordCommand() throws {
+        for command in [["true"], ["printf", "\\n"]] {
+            let settings = try SyncSettings.resolve(url: "https://dav.example.org/", username: "a", passwordCommand: command,
+                                                    allowInsecureHTTP: false, environment: [:])
+            do {
+                _ = try settings.resolvedPassword()
+                Issue.record("an empty password was taken from \(command)")
+            } catch {
+                expectEqual(error.description, "the password command \(command[0]) printed no password; it should print the password on its first line")
+            }
+        }
+    }
+
     @Test("a password command that prints on and on is stopped at 1 MiB, its output never in the message")
     func endlessPasswordCommand() throws {
         let endless = try SyncSettings.resolve(url: "https://dav.example.org/", username: "a", passwordCommand: ["yes", "secret-word"],

@@ -433,8 +433,24 @@ struct SyncWithRadicaleTests {
         // The password from a command, given as one JSON array.
         try server.start()
         laptop.authenticated = false
+        // No password at all: the 401 says none was given, not that it was wrong.
+        fails([], says: "the sync server \(host) asks for a password (401) and none was given; set CHECKLISTS_SYNC_PASSWORD")
+        fails(["--password-command", "true"], status: 2, says: "the password command true printed no password")
+        // A failing command's own complaint reaches the user, above our line.
+        let complaining = laptop.run(["sync", "--password-command", "sh", "--password-command", "-c",
+                                      "--password-command", "echo 'gpg: decryption failed: No secret key' >&2; exit 3"])
+        expectEqual(complaining.status, 2)
+        expectEqual(complaining.output, "gpg: decryption failed: No secret key\nchecklists: the password command sh failed (exit 3); check --password-command\n")
         let passwordCommand = #"["/bin/echo", "\#(RadicaleServer.password)"]"#
         expectEqual(laptop.sync(["--password-command", passwordCommand]), [#""List": 1 sent"#])
+        // Words of the command that begin with a dash, given once per word.
+        laptop.run(["add", "--list", "List", "Eggs"])
+        expectEqual(laptop.sync(["--password-command", "sh", "--password-command", "-c",
+                                 "--password-command", "echo \(RadicaleServer.password)"]), [#""List": 1 sent"#])
+        // The url's user-info percent-encoded, as a password with @ or : must be.
+        let encoded = RadicaleServer.password.replacingOccurrences(of: "-", with: "%2D")
+        laptop.run(["add", "--list", "List", "Bread"])
+        expectEqual(laptop.sync(["--url", "http://al%69ce:\(encoded)@127.0.0.1:\(server.port)/"]), [#""List": 1 sent"#])
     }
 
     @Test("a journal entry on the server is left alone quietly; the rest syncs")

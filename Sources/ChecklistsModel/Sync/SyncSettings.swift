@@ -91,7 +91,7 @@ public struct SyncSettings: Hashable, Sendable, Codable {
         }
         let insecure = allowInsecureHTTP || fileAllowsInsecureHTTP
         let settings = SyncSettings(url: parsed,
-                                    username: nonEmpty(username) ?? nonEmpty(environment["CHECKLISTS_SYNC_USERNAME"]) ?? nonEmpty(fileUsername) ?? parsed.user,
+                                    username: nonEmpty(username) ?? nonEmpty(environment["CHECKLISTS_SYNC_USERNAME"]) ?? nonEmpty(fileUsername) ?? parsed.user(percentEncoded: false),
                                     password: environment[Self.passwordVariable],
                                     passwordCommand: command.isEmpty ? nil : command, allowInsecureHTTP: insecure, timeout: timeout)
         if scheme == "http", !insecure, !Self.isLoopback(host) {
@@ -117,7 +117,8 @@ public struct SyncSettings: Hashable, Sendable, Codable {
             process.environment = environment
             let output = Pipe()
             process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
+            // Its standard error is the user's, as for `git`'s credential
+            // helpers: a failing `gpg` or `pass` says why above our line.
             do {
                 try process.run()
             } catch {
@@ -141,9 +142,17 @@ public struct SyncSettings: Hashable, Sendable, Codable {
             guard process.terminationStatus == 0 else {
                 throw SyncSettingsError("the password command \(program) failed (exit \(process.terminationStatus)); check --password-command")
             }
-            return String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let password = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            // Nothing printed is a command that went wrong, not an empty
+            // password: sent, the server would only say "wrong password".
+            guard !password.isEmpty else {
+                throw SyncSettingsError("the password command \(program) printed no password; it should print the password on its first line")
+            }
+            return password
         }
-        return url.password
+        // Decoded (RFC 3986): a password with @, :, / or a space can only be
+        // written in a url percent-encoded, and the server wants the password.
+        return url.password(percentEncoded: false)
     }
 
     // MARK: - What requests go to
