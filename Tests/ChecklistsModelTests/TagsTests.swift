@@ -100,4 +100,25 @@ struct TagsTests {
         let changed = ICalendarWriter.text(mapping.merge(fields, stamps: stamps, into: object))
         #expect(changed.contains("CATEGORIES:Work,errands\r\n") && !changed.contains("CATEGORIES:a"))
     }
+
+    // Catches a tag added here rewriting the other app's own: its "Work
+    // Stuff" became Work-Stuff and "#urgent" urgent on the server.
+    @Test("a tag added here leaves the other app's spelling of its tags as it was: Work Stuff, #urgent, a,b")
+    func otherAppsSpellingKept() throws {
+        let mapping = CalendarMapping(timeZone: TimeZone(identifier: "UTC")!, now: now)
+        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VTODO\r\nUID:u\r\nSUMMARY:x\r\nCATEGORIES:Work Stuff,#urgent\r\n"
+            + "CATEGORIES:home,a\\,b\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
+        let object = try #require(CalendarMapping.object(text))
+        var fields = try #require(mapping.fields(of: object))
+        expectEqual(fields.tags, ["Work-Stuff", "urgent", "home", "a-b"])
+        fields.tags += ["new"]
+        let stamps = CalendarStamps(modifiedAt: now, completedAt: nil)
+        let added = ICalendarWriter.text(mapping.merge(fields, stamps: stamps, into: object))
+        #expect(added.contains("CATEGORIES:Work Stuff,#urgent,home,a\\,b,new\r\n"), "\(added)")
+        let reread = try #require(CalendarMapping.object(added).flatMap { mapping.fields(of: $0) })
+        expectEqual(reread.tags, ["Work-Stuff", "urgent", "home", "a-b", "new"])
+        // One removed: the rest keep their spelling.
+        fields.tags = ["urgent", "new"]
+        #expect(ICalendarWriter.text(mapping.merge(fields, stamps: stamps, into: object)).contains("CATEGORIES:#urgent,new\r\n"))
+    }
 }

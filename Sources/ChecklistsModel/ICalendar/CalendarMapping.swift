@@ -213,7 +213,12 @@ public struct CalendarMapping: Sendable {
     /// The tags of every CATEGORIES line: each value split at its unescaped
     /// commas, unescaped, and made a tag (`Tags.tag`), each once.
     static func tags(_ lines: [ICalProperty]) -> [String] {
-        var tags: [String] = []
+        Tags.unique(categories(lines).compactMap { Tags.tag(withoutNUL($0)) })
+    }
+
+    /// Every value of the CATEGORIES lines as another app wrote it, unescaped.
+    static func categories(_ lines: [ICalProperty]) -> [String] {
+        var values: [String] = []
         for line in lines {
             var part = "", escaped = false
             for character in line.value {
@@ -222,14 +227,25 @@ public struct CalendarMapping: Sendable {
                 } else if character == "\\" {
                     escaped = true
                 } else if character == "," {
-                    tags.append(ICalText.unescaped(part)); part = ""
+                    values.append(ICalText.unescaped(part)); part = ""
                 } else {
                     part.append(character)
                 }
             }
-            tags.append(ICalText.unescaped(part))
+            values.append(ICalText.unescaped(part))
         }
-        return Tags.unique(tags.compactMap { Tags.tag(withoutNUL($0)) })
+        return values
+    }
+
+    /// Each tag as the lines of `todo` spell it ("Work Stuff" for the tag
+    /// Work-Stuff, "#urgent" for urgent), else as it is.
+    static func spelledAsWritten(_ tags: [String], in todo: ICalComponent) -> [String] {
+        var written: [String: String] = [:]
+        for value in categories(todo.all("CATEGORIES")) {
+            guard let tag = Tags.tag(withoutNUL(value)) else { continue }
+            if written[Tags.key(tag)] == nil { written[Tags.key(tag)] = withoutNUL(value) }
+        }
+        return tags.map { written[Tags.key($0)] ?? $0 }
     }
 
     private static func withoutNUL(_ text: String) -> String {
@@ -372,11 +388,13 @@ public struct CalendarMapping: Sendable {
         }
         if current.tags != fields.tags {
             // One line for all of them, where the first was; the lines
-            // another app wrote stay untouched while their tags are unchanged.
+            // another app wrote stay untouched while their tags are unchanged,
+            // and a tag it wrote keeps its spelling there when others change.
             if fields.tags.isEmpty {
                 todo.remove("CATEGORIES")
             } else {
-                todo.replace(with: ICalProperty(name: "CATEGORIES", value: fields.tags.map(ICalText.escaped).joined(separator: ",")))
+                let values = Self.spelledAsWritten(fields.tags, in: todo)
+                todo.replace(with: ICalProperty(name: "CATEGORIES", value: values.map(ICalText.escaped).joined(separator: ",")))
             }
         }
 
