@@ -78,6 +78,10 @@ public struct SyncPlanner: Sendable {
     /// `path + UID + .ics`.
     public var calendarPath: String
     public var describeDate: @Sendable (Date) -> String
+    /// The UIDs of items with a sub-item (or a sub-item's sub-item) new or
+    /// changed here: deleted on the server, such a parent is kept as a
+    /// changed one is, not deleted with its new sub-item left at the top.
+    public var parentsChangedBelow: Set<String> = []
 
     public var now: Date { mapping.now }
 
@@ -111,9 +115,10 @@ public struct SyncPlanner: Sendable {
                 plan.state?.syncedModifiedAt = modified
             }
         case let (entry?, state?, .deleted):
-            if changedHere {
+            if changedHere || parentsChangedBelow.contains(uid) {
                 plan = push(entry, over: state.base, state: state, precondition: .absent, href: state.href)
-                plan.notes.append("kept \"\(entry.item.text)\": deleted on the server but changed here")
+                plan.notes.append("kept \"\(entry.item.text)\": deleted on the server but "
+                                  + (changedHere ? "changed here" : "a sub-item was added or changed under it here"))
             } else {
                 plan.local = .delete(SyncCommit.ItemDelete(uid: uid, readModifiedAt: entry.modifiedAt))
             }

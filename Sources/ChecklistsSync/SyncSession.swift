@@ -532,7 +532,7 @@ public final class SyncSession {
         let contents = (entries: local.entries, pushes: stored.pushes)
         let entryByUID = Dictionary(contents.entries.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
         var stateByUID = Dictionary(states.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
-        let planner = SyncPlanner(mapping: mapping, calendarPath: calendar, describeDate: describeDate)
+        var planner = SyncPlanner(mapping: mapping, calendarPath: calendar, describeDate: describeDate)
         var uids = contents.entries.map(\.uid)
         // A state whose item is gone from the list was deleted here; one
         // whose item was merely not read is unchanged on both sides.
@@ -543,6 +543,10 @@ public final class SyncSession {
             try database.syncBases(calendarURL: calendar, uids: Set(uids.filter { stateByUID[$0] != nil }))
         }
         for (uid, base) in bases { stateByUID[uid]?.base = base }
+        for entry in contents.entries where entry.parentUID != nil && planner.changed(entry, since: stateByUID[entry.uid]) {
+            var parent = entry.parentUID
+            while let uid = parent, planner.parentsChangedBelow.insert(uid).inserted { parent = entryByUID[uid]?.parentUID }
+        }
 
         var result = SyncCommit.CalendarChanges(url: calendar, list: list, syncToken: remote.token, changeTag: serverTag)
         var counts = (sent: 0, received: 0, deletedHere: 0, deletedThere: 0)

@@ -92,6 +92,26 @@ struct ParentsInteropTests {
         }
     }
 
+    // Catches the parent deleted here with the rest of what the server
+    // deleted: the sub-item just added under it went to the top level,
+    // naming a parent that no longer exists anywhere.
+    @Test("a parent the other client deletes while a sub-item is added under it here is kept, and said so; both go up linked",
+          arguments: ServerKind.allCases)
+    func parentDeletedWhileSubItemAdded(_ kind: ServerKind) throws {
+        try scenario(kind) { _, laptop, other in
+            try put(other, "Phone", "trip-1", "Trip")
+            expectEqual(laptop.sync().sorted(), [#""List": up to date"#, #""Phone": 1 received"#, #""Work": up to date"#])
+            other.run(["delete", "Phone", "trip-1"])
+            laptop.run(["add", "--list", "Phone", "Tickets", "--parent", laptop.id(of: "Trip")])
+            let lines = laptop.sync()
+            #expect(lines.contains(#"kept "Trip": deleted on the server but a sub-item was added or changed under it here"#), "\(lines)")
+            try expectEqual(families(laptop.open()), ["Trip": "Phone: -", "Tickets": "Phone: Trip"])
+            #expect(other.run(["get", "Phone", "trip-1"]).contains("SUMMARY:Trip"))
+            let ticketsUID = try #require(try laptop.open().snapshot().lists.flatMap(\.items).first { $0.item.text == "Tickets" }?.uid)
+            #expect(other.run(["get", "Phone", ticketsUID]).contains("RELATED-TO;RELTYPE=PARENT:trip-1"))
+        }
+    }
+
     @Test("a cycle on the server is broken and told once; a family moved here to another list moves between calendars whole",
           arguments: ServerKind.allCases)
     func cycleAndMove(_ kind: ServerKind) throws {
