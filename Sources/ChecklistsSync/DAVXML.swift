@@ -260,6 +260,14 @@ enum DAVBody {
             """.utf8)
     }
 
+    static func displayName(_ name: String) -> Data {
+        Data("""
+            \(header)<d:propertyupdate xmlns:d="DAV:"><d:set><d:prop>\
+            <d:displayname>\(escaped(name))</d:displayname>\
+            </d:prop></d:set></d:propertyupdate>
+            """.utf8)
+    }
+
     static func escaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")

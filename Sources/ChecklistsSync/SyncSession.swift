@@ -92,8 +92,10 @@ public final class SyncSession {
         let askTags = untagged.isEmpty
         let (home, calendars) = try discover(askTags: askTags)
         var claimed = Set(known.map(\.url))
-        var work: [(url: String, target: SyncCommit.ListTarget, name: String, kept: SyncCalendarState?, fresh: Bool)] = []
+        var work: [(url: String, target: SyncCommit.ListTarget, name: String, kept: SyncCalendarState?, fresh: Bool,
+                    naming: ListNaming)] = []
         let discovered = Set(calendars.map(\.href))
+        let serverNames = Dictionary(calendars.map { ($0.href, $0.displayName) }, uniquingKeysWith: { first, _ in first })
         let serverTags = Dictionary(calendars.map { ($0.href, $0.changeTag) }, uniquingKeysWith: { first, _ in first })
 
         var gone: [String] = []
@@ -101,11 +103,13 @@ public final class SyncSession {
             if let row = known.first(where: { $0.checklistID == list.id }) {
                 if discovered.contains(row.url) {
                     // Back after it was gone (made again elsewhere): its old states mean nothing.
-                    work.append((row.url, .existing(list.id), list.name, row.isGone ? nil : row, row.isGone))
+                    let naming = try name(of: list, calendar: row, serverName: serverNames[row.url] ?? nil, lists: lists)
+                    lines += naming.lines
+                    work.append((row.url, .existing(list.id), naming.rename?.to ?? list.name, row.isGone ? nil : row, row.isGone, naming))
                 } else if recreate?.id == list.id {
                     // Asked for again: made again, and everything here goes up.
                     try makeCalendar(row.url, name: list.name)
-                    work.append((row.url, .existing(list.id), list.name, nil, true))
+                    work.append((row.url, .existing(list.id), list.name, nil, true, ListNaming(synced: list.name)))
                 } else {
                     // Deleted there on purpose, maybe: not made again unasked.
                     lines.append("\"\(list.name)\": its calendar was deleted on the server; the list is kept here and no longer synced; "
@@ -114,19 +118,19 @@ public final class SyncSession {
                 }
             } else if let match = calendars.first(where: { $0.displayName == list.name && !claimed.contains($0.href) }) {
                 claimed.insert(match.href)
-                work.append((match.href, .existing(list.id), list.name, nil, false))
+                work.append((match.href, .existing(list.id), list.name, nil, false, ListNaming(synced: list.name)))
             } else {
                 let href = home + UUID().uuidString.lowercased() + "/"
                 try makeCalendar(href, name: list.name)
                 claimed.insert(href)
-                work.append((href, .existing(list.id), list.name, nil, false))
+                work.append((href, .existing(list.id), list.name, nil, false, ListNaming(synced: list.name)))
             }
         }
         if only == nil {
             for calendar in calendars where !claimed.contains(calendar.href) {
                 let name = calendar.displayName.flatMap { TextRules.isBlank($0) ? nil : $0 }
                     ?? calendar.href.split(separator: "/").last.map(String.init) ?? "Calendar"
-                work.append((calendar.href, .new(name: name), name, nil, false))
+                work.append((calendar.href, .new(name: name), name, nil, false, ListNaming(synced: calendar.displayName)))
             }
         }
 
@@ -140,9 +144,12 @@ public final class SyncSession {
             } else if !askTags && discovered.contains(item.url) {
                 tag = try changeTag(of: item.url)
             }
-            changes.append(try sync(calendar: item.url, list: item.target, name: item.name, checklistID: checklistID,
-                                    kept: item.kept, serverTag: tag, forgetStates: item.fresh,
-                                    changedHere: item.fresh ? nil : checklistID.flatMap { changedHere[$0] }))
+            var change = try sync(calendar: item.url, list: item.target, name: item.name, checklistID: checklistID,
+                                  kept: item.kept, serverTag: tag, forgetStates: item.fresh,
+                                  changedHere: item.fresh ? nil : checklistID.flatMap { changedHere[$0] })
+            change.syncedName = item.naming.synced
+            change.rename = item.naming.rename
+            changes.append(change)
         }
         // How it ended goes in with its result: one commit (the home
         // screen's "Synced 14:05" line reads it).
@@ -256,6 +263,52 @@ public final class SyncSession {
     private func propfind(_ path: String, depth: String, props: String) throws(SyncError) -> DAVMultistatus {
         let reply = try client.check(client.send("PROPFIND", path, depth: depth, body: DAVBody.propfind(props)), accepted: [207], path: path)
         return try client.multistatus(reply, path: path)
+    }
+
+    /// How a synced list's name and its calendar's meet: what the last
+    /// sync saw them share, a rename since on one side, and the lines that
+    /// tell the user.
+    struct ListNaming {
+        /// The name both have after this sync (nil: not known).
+        var synced: String?
+        /// The list renamed after its calendar.
+        var rename: SyncCommit.ListRename?
+        var lines: [String] = []
+    }
+
+    /// A rename on one side since the last sync goes to the other: ours by
+    /// PROPPATCH of the calendar's displayname, the server's as a rename of
+    /// the list when this sync commits. Renamed on both sides, the server's
+    /// name wins, as a tie does for a to-do, and a line names the one lost.
+    /// With no name known from before (a calendar synced before names
+    /// were kept), the server's counts as the last synced one.
+    private func name(of list: Checklist, calendar row: SyncCalendarState, serverName: String?,
+                      lists: [Checklist]) throws(SyncError) -> ListNaming {
+        let here = list.name
+        guard let there = serverName, !TextRules.isBlank(there) else { return ListNaming(synced: row.syncedName) }
+        if here == there { return ListNaming(synced: here) }
+        let base = row.syncedName ?? there
+        let quoted = { (name: String) in "\"" + name + "\"" }
+        if there == base {
+            let reply = try client.send("PROPPATCH", row.url, body: DAVBody.displayName(here))
+            // A 207 says per property whether it was set.
+            let renamed = switch reply.status {
+            case 207: (try? client.multistatus(reply, path: row.url))?.responses.first?.properties["displayname"] != nil
+            case 200, 204: true
+            default: false
+            }
+            guard renamed else {
+                let status = reply.status == 207 ? "" : " (HTTP \(reply.status))"
+                return ListNaming(synced: base, lines: ["\(quoted(here)): the server kept its calendar's name \(quoted(there))\(status)"])
+            }
+            return ListNaming(synced: here, lines: ["\(quoted(here)): renamed on the server too (was \(quoted(there)))"])
+        }
+        if lists.contains(where: { $0.id != list.id && $0.name == there }) {
+            return ListNaming(synced: there, lines: ["\(quoted(here)): renamed \(quoted(there)) on the server, the name of another list here; kept as it is"])
+        }
+        let line = here == base ? "\(quoted(there)): renamed on the server (was \(quoted(here)))"
+            : "\(quoted(there)): renamed here to \(quoted(here)) and on the server; the server's name kept"
+        return ListNaming(synced: there, rename: SyncCommit.ListRename(from: here, to: there), lines: [line])
     }
 
     private func makeCalendar(_ href: String, name: String) throws(SyncError) {

@@ -10,6 +10,8 @@
       get CALENDAR UID             prints the to-do's iCalendar text as the server holds it
       make-calendar CALENDAR       makes a calendar for events and to-dos alike
       delete-calendar CALENDAR     deletes the whole calendar
+      rename-calendar CALENDAR NEW sets the calendar's display name
+      calendars                    prints every calendar's display name, one a line, sorted
 
     caldav-device.py URL serve SOCKET
 
@@ -78,6 +80,11 @@ def run(url, command, arguments):
         principal.make_calendar(name=arguments[0])
     elif command == "delete-calendar":
         calendar(principal, arguments[0]).delete()
+    elif command == "rename-calendar":
+        calendar(principal, arguments[0]).set_properties([caldav.elements.dav.DisplayName(arguments[1])])
+    elif command == "calendars":
+        sys.stdout.write("".join(sorted(found.get_display_name() + "\n" for found in principal.calendars())))
+        return
     else:
         sys.exit("unknown command %r" % command)
     print(command, "done")

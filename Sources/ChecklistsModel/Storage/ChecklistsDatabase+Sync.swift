@@ -16,13 +16,18 @@ public struct SyncCalendarState: Hashable, Sendable {
     /// The calendar was deleted on the server: its list is no longer
     /// synced until the user asks for the calendar again.
     public var isGone: Bool
+    /// The name the list and the calendar had at the last sync: a rename
+    /// on one side since then is sent to the other. Nil: not known yet.
+    public var syncedName: String?
 
-    public init(url: String, checklistID: Int64?, syncToken: String?, changeTag: String? = nil, isGone: Bool = false) {
+    public init(url: String, checklistID: Int64?, syncToken: String?, changeTag: String? = nil, isGone: Bool = false,
+                syncedName: String? = nil) {
         self.url = url
         self.checklistID = checklistID
         self.syncToken = syncToken
         self.changeTag = changeTag
         self.isGone = isGone
+        self.syncedName = syncedName
     }
 }
 
@@ -99,6 +104,16 @@ public struct SyncCommit: Hashable, Sendable {
     }
 
     /// One calendar's result.
+    public struct ListRename: Hashable, Sendable {
+        public var from: String
+        public var to: String
+
+        public init(from: String, to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
+
     public struct CalendarChanges: Hashable, Sendable {
         public var url: String
         public var list: ListTarget
@@ -113,6 +128,12 @@ public struct SyncCommit: Hashable, Sendable {
         public var states: [ItemSyncState]
         /// States of to-dos gone from both sides.
         public var forgotten: [String]
+        /// The list renamed after its calendar, from the name it had when
+        /// the sync read it (a rename here meanwhile wins: the next sync
+        /// sends it).
+        public var rename: ListRename?
+        /// The name list and calendar now share (`SyncCalendarState.syncedName`).
+        public var syncedName: String?
 
         public init(url: String, list: ListTarget, syncToken: String?, changeTag: String? = nil, writes: [ItemWrite] = [],
                     deletes: [ItemDelete] = [], states: [ItemSyncState] = [], forgotten: [String] = []) {
@@ -173,9 +194,9 @@ extension ChecklistsDatabase {
     /// Every calendar a list is (or was) synced with.
     public func syncCalendars() throws(StorageError) -> [SyncCalendarState] {
         try read { db in
-            try Row.all(db, sql: "SELECT url, checklistID, syncToken, changeTag, gone FROM syncCalendar ORDER BY url").map {
+            try Row.all(db, sql: "SELECT url, checklistID, syncToken, changeTag, gone, syncedName FROM syncCalendar ORDER BY url").map {
                 SyncCalendarState(url: $0["url"], checklistID: $0["checklistID"], syncToken: $0["syncToken"], changeTag: $0["changeTag"],
-                                  isGone: $0["gone"])
+                                  isGone: $0["gone"], syncedName: $0["syncedName"])
             }
         }
     }
@@ -328,15 +349,18 @@ extension ChecklistsDatabase {
                 switch calendar.list {
                 case let .existing(id):
                     listID = id
+                    if let rename = calendar.rename {
+                        try db.execute(sql: "UPDATE checklist SET name = ? WHERE id = ? AND name = ?", arguments: [rename.to, id, rename.from])
+                    }
                 case let .new(name):
                     try db.execute(sql: "INSERT INTO checklist (name) VALUES (?)", arguments: [name])
                     listID = db.lastInsertedRowID
                 }
                 try db.execute(sql: """
-                    INSERT INTO syncCalendar (url, checklistID, syncToken, changeTag) VALUES (?, ?, ?, ?)
+                    INSERT INTO syncCalendar (url, checklistID, syncToken, changeTag, syncedName) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT(url) DO UPDATE SET checklistID = excluded.checklistID, syncToken = excluded.syncToken,
-                        changeTag = excluded.changeTag, gone = 0
-                    """, arguments: [calendar.url, listID, calendar.syncToken, calendar.changeTag])
+                        changeTag = excluded.changeTag, gone = 0, syncedName = excluded.syncedName
+                    """, arguments: [calendar.url, listID, calendar.syncToken, calendar.changeTag, calendar.syncedName])
                 // New items go in many to a statement: see `MultiRowInsert`.
                 var newItems: MultiRowInsert?
                 var nextPosition: Int64?

@@ -768,6 +768,14 @@ enum Schema {
                     WHERE parentID IS NOT NULL;
                 """)
         }
+        migrator.registerMigration("v30: a calendar's name as last synced") { db in
+            try db.execute(sql: """
+                -- The name list and calendar shared at the last sync: a rename
+                -- on one side since then travels to the other. NULL: not known
+                -- yet (a calendar synced before v30, or one without a name).
+                ALTER TABLE syncCalendar ADD COLUMN syncedName TEXT;
+                """)
+        }
         return migrator
     }
 
