@@ -12,19 +12,29 @@ extension ChecklistsDatabase {
         guard let checklistID = try Int64.fetchOne(db, sql: "SELECT checklistID FROM item WHERE id = ?", arguments: [itemID]) else {
             return []
         }
-        // UNION, not UNION ALL: a row seen twice ends the walk, so even a
-        // cycle written by hand into the file cannot loop it.
-        let walk = """
-            WITH RECURSIVE family(id, depth) AS (
-                SELECT ?, 0
+        // UNION, not UNION ALL: an id seen twice ends the walk, so even a
+        // cycle written by hand into the file cannot loop it, and no depth
+        // limit is needed (one of 10,000 left the rest of a deeper chain
+        // behind). The depths are worked out here, from the parents.
+        let rows = try Row.fetchAll(db, sql: """
+            WITH RECURSIVE family(id) AS (
+                SELECT ?
                 UNION
-                SELECT item.id, family.depth + 1 FROM item JOIN family ON item.checklistID = ? AND item.parentID = family.id
-                WHERE family.depth < 10000
+                SELECT item.id FROM item JOIN family ON item.checklistID = ? AND item.parentID = family.id
             )
-            """
-        let order = byPosition ? "ORDER BY item.position, item.id" : "ORDER BY family.depth, item.id"
-        return try Int64.fetchAll(db, sql: walk + " SELECT family.id FROM family JOIN item ON item.id = family.id GROUP BY family.id \(order)",
-                                  arguments: [itemID, checklistID])
+            SELECT item.id, item.parentID, item.position FROM family JOIN item ON item.id = family.id
+            """, arguments: [itemID, checklistID])
+        if byPosition {
+            return rows.map { (position: $0["position"] as Int64, id: $0["id"] as Int64) }.sorted { $0 < $1 }.map(\.id)
+        }
+        var children: [Int64: [Int64]] = [:]
+        for row in rows { if let parent = row["parentID"] as Int64? { children[parent, default: []].append(row["id"]) } }
+        var ids = [itemID], level = [itemID], seen: Set<Int64> = [itemID]
+        while !level.isEmpty {
+            level = level.flatMap { children[$0] ?? [] }.filter { seen.insert($0).inserted }.sorted()
+            ids += level
+        }
+        return ids
     }
 
     /// The item and its sub-items at any depth, the item first; empty when

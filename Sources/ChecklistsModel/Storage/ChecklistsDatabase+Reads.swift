@@ -722,19 +722,24 @@ extension ChecklistsDatabase {
         func eachBelow(_ id: Int64, checklistName: String, _ body: (ListingLine) -> Void) {
             guard parents.contains(id) else { return }
             bytes.withUnsafeBufferPointer { bytes in
-                func below(_ id: Int64, depth: Int) {
-                    for place in children[id] ?? [] {
-                        let member = members[place]
-                        var line = member.line
-                        line.checklistName = checklistName
-                        line.text = UnsafeBufferPointer(rebasing: bytes[member.text])
-                        line.storedTags = UnsafeBufferPointer(rebasing: bytes[member.tags])
-                        line.depth = depth
-                        body(line)
-                        below(line.id, depth: depth + 1)
+                // A stack of its own, not recursion: a chain of 20,000
+                // sub-items from an imported file overflowed the thread's.
+                var stack: [(places: [Int], next: Int, depth: Int)] = [(children[id] ?? [], 0, 1)]
+                while let top = stack.indices.last {
+                    guard stack[top].next < stack[top].places.count else {
+                        stack.removeLast()
+                        continue
                     }
+                    let member = members[stack[top].places[stack[top].next]]
+                    stack[top].next += 1
+                    var line = member.line
+                    line.checklistName = checklistName
+                    line.text = UnsafeBufferPointer(rebasing: bytes[member.text])
+                    line.storedTags = UnsafeBufferPointer(rebasing: bytes[member.tags])
+                    line.depth = stack[top].depth
+                    body(line)
+                    if let below = children[line.id] { stack.append((below, 0, line.depth + 1)) }
                 }
-                below(id, depth: 1)
             }
         }
     }

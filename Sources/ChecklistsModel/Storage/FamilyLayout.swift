@@ -229,16 +229,24 @@ struct FamilyView {
 
     /// How many rows the item's family shows below it: its shown sub-items,
     /// and theirs, unless folded. A hidden sub-item hides its own.
+    /// Each sub-item is counted before its parent, on a stack of its own:
+    /// recursion overflowed the thread's on a chain of 20,000 sub-items
+    /// from an imported file.
     mutating func shownBelow(_ id: Int64) -> Int {
         if let known = shownBelowCache[id] { return known }
-        var count = 0
-        if members[id]?.isCollapsed != true {
-            for child in children[id] ?? [] where members[child].map(filter.shows) == true {
-                count += 1 + shownBelow(child)
+        var stack: [(id: Int64, counting: Bool)] = [(id, false)]
+        var entered: Set<Int64> = []
+        while let (current, counting) = stack.popLast() {
+            let shown = members[current]?.isCollapsed == true ? []
+                : (children[current] ?? []).filter { members[$0].map(filter.shows) == true }
+            if counting {
+                shownBelowCache[current] = shown.reduce(0) { $0 + 1 + (shownBelowCache[$1] ?? 0) }
+            } else if shownBelowCache[current] == nil, entered.insert(current).inserted {
+                stack.append((current, true))
+                stack.append(contentsOf: shown.map { (id: $0, counting: false) })
             }
         }
-        shownBelowCache[id] = count
-        return count
+        return shownBelowCache[id] ?? 0
     }
 
     /// The item's shown family below it, depth-first, each with its depth
