@@ -64,6 +64,7 @@ enum FuzzEvent {
         switch change {
         case let .addItem(list, draft): "addItem(list \(list), \(escaped(draft.text)), remind \(draft.shouldRemind), due \(draft.dueDate.map { String(Int($0.timeIntervalSince1970)) } ?? "none"))"
         case let .updateItem(id, draft): "updateItem(\(id), \(escaped(draft.text)))"
+        case let .editItem(id, _, draft): "editItem(\(id), \(escaped(draft.text)))"
         case let .addChecklist(name, _): "addChecklist(\(escaped(name)))"
         case let .updateChecklist(id, name, _): "updateChecklist(\(id), \(escaped(name)))"
         default: "\(change)"

@@ -139,6 +139,36 @@ struct StoreTests {
         folder.remove()
     }
 
+    // Catches Item Detail saving every field as the form showed it: what
+    // the command line (or another window, a sync, a reminder's key) set
+    // while the form was open was put back as it had been.
+    @Test("a form open while the item changes elsewhere saves only what was typed in it; the due date, tag and note set elsewhere stay")
+    func formSavesOnlyItsOwnEdits() throws {
+        let store = try makeStore()
+        press(.enter, .character("a"), on: store)
+        type("Overdue thing", on: store)
+        press(.control("s"), on: store)
+        let id = try #require(store.state.screen.checklist?.selectedItem?.id)
+        press(.enter, on: store)
+        expectEqual(store.state.route, .itemDetail)
+
+        let other = try otherConnection()
+        let due = Fixed.now.addingTimeInterval(3 * 86_400)
+        try other.apply(.updateItem(id: id, ItemDraft(text: "Overdue thing", dueDate: due, note: "from elsewhere", priority: .high,
+                                                      tags: ["cli"])), now: Fixed.now)
+        store.send(.changedElsewhere(at: Fixed.now))
+        type(" EDITED", on: store)
+        press(.control("s"), on: store)
+
+        let saved = try #require(try other.item(id: id))
+        expectEqual(saved.text, "Overdue thing EDITED")
+        expectEqual(saved.dueDate, due)
+        expectEqual(saved.note, "from elsewhere")
+        expectEqual(saved.priority, .high)
+        expectEqual(saved.tags, ["cli"])
+        folder.remove()
+    }
+
     @Test("going back to All Lists forgets the open list, so the next start shows All Lists")
     func backForgetsOpenList() throws {
         let store = try makeStore()

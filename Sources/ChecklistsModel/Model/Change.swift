@@ -10,6 +10,10 @@ public enum Change: Hashable, Sendable {
     case deleteChecklist(id: Int64)
     case addItem(checklistID: Int64, ItemDraft)
     case updateItem(id: Int64, ItemDraft)
+    /// Item Detail's save: the fields changed from what the form showed
+    /// (`from`) to what it saved (`to`) go onto the item as it is now; the
+    /// others keep what changed elsewhere while the form was open.
+    case editItem(id: Int64, from: ItemDraft, to: ItemDraft)
     /// Checks one item off, or reopens it. Reopening a sub-item reopens its
     /// checked parents too (an open step means the whole is not done);
     /// checking one leaves its parent and its own sub-items as they are.

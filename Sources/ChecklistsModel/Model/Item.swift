@@ -151,6 +151,23 @@ public struct ItemDraft: Hashable, Sendable {
         self.startDate = startDate
     }
 
+    /// `current` with the fields where this draft differs from `shown` (what
+    /// a form showed when it opened) taken from it: the user's edits, over
+    /// what another window, the command line, a sync or a reminder's key
+    /// changed meanwhile.
+    public func changes(from shown: ItemDraft, onto current: ItemDraft) -> ItemDraft {
+        var merged = current
+        if text != shown.text { merged.text = text }
+        if dueDate != shown.dueDate { merged.dueDate = dueDate }
+        if reminders != shown.reminders { merged.reminders = reminders }
+        if recurrence != shown.recurrence { merged.recurrence = recurrence }
+        if note != shown.note { merged.note = note }
+        if priority != shown.priority { merged.priority = priority }
+        if tags != shown.tags { merged.tags = tags }
+        if startDate != shown.startDate { merged.startDate = startDate }
+        return merged
+    }
+
     /// Why the start cannot be saved with this due date and repeat, or nil.
     public func startProblem(calendar: Calendar) -> String? {
         StartDate.problem(start: startDate, due: dueDate, recurrence: dueDate == nil ? nil : recurrence, calendar: calendar)

@@ -147,6 +147,9 @@ extension ChecklistsDatabase {
             let id = db.lastInsertedRowID
             try reconcileReminders(ofItems: [id], in: db, now: now)
             return .item(id)
+        case let .editItem(id, from, to):
+            guard let current = try ItemRecord.withID(id, in: db)?.item else { throw StorageError.notFound(what: "the item") }
+            return try apply(.updateItem(id: id, to.changes(from: from, onto: current.draft)), in: db, now: now, calendar: calendar, makeUID: makeUID)
         case let .updateItem(id, draft):
             guard var updated = try ItemRecord.withID(id, in: db)?.item else { throw StorageError.notFound(what: "the item") }
             try requireValidStart(draft, calendar: calendar)

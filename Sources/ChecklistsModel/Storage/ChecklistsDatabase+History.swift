@@ -188,6 +188,7 @@ extension ChecklistsDatabase {
         }
         if case let .addItem(_, draft) = change { return "add \(quoted(draft.text))" }
         if case let .updateItem(id, _) = change { return "edit \(try itemText(id))" }
+        if case let .editItem(id, _, _) = change { return "edit \(try itemText(id))" }
         if case let .setChecked(id, checked) = change { return "\(checked ? "check" : "uncheck") \(try itemText(id))" }
         if case let .deleteItem(id) = change {
             let below = try familyIDs(of: id, in: db).count - 1

@@ -259,7 +259,7 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
         return [loadLists(state, select: nil)]
     case .deleteChecklist, .putCalendarItems:
         return [loadLists(state, select: nil)]
-    case .addItem, .updateItem, .setChecked, .addSubItem:
+    case .addItem, .updateItem, .editItem, .setChecked, .addSubItem:
         // Checked on the Due view, a filter's or a tag's items, the row
         // leaves and the next item moves under the cursor: a second Space
         // would check that one without a word. The status line names what

@@ -579,7 +579,7 @@ enum ItemDetailScreen {
             case let .edit(item):
                 // Editing nothing changes nothing: no write, no reminder touched.
                 if saved == item.draft { return ScreenStep([], .pop) }
-                return [.commit(.updateItem(id: item.id, saved))]
+                return [.commit(.editItem(id: item.id, from: item.draft, to: saved))]
             }
         case .cancel:
             return ConfirmationLine.leaveForm(changed: form.hasChanges, state: &state)
