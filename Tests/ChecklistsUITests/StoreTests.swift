@@ -169,6 +169,27 @@ struct StoreTests {
         folder.remove()
     }
 
+    // Catches a window quitting with no form open removing the draft file
+    // another window, killed with text typed, had just left.
+    @Test("a window quitting leaves another window's draft in place; the draft it found at its start it removes once given back")
+    func draftOfAnotherWindowKept() throws {
+        let store = try makeStore()
+        let path = FormDraft.path(besideDatabase: store.databasePath)
+        let theirs = FormDraft(target: .add(checklistID: 1), text: "draft A from window one", note: "")
+        FormDraft.write(theirs, to: path)
+        store.keepDraftForNextStart()
+        expectEqual(FormDraft.read(from: path), theirs)
+
+        // The next start finds it; given back and saved, it is gone at the end.
+        let next = try makeStore()
+        press(.enter, .character("a"), on: next)
+        expectEqual(next.state.screen.itemDetail?.text.text, "draft A from window one")
+        press(.control("s"), on: next)
+        next.keepDraftForNextStart()
+        #expect(FormDraft.read(from: path) == nil)
+        folder.remove()
+    }
+
     @Test("going back to All Lists forgets the open list, so the next start shows All Lists")
     func backForgetsOpenList() throws {
         let store = try makeStore()

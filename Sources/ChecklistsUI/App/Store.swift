@@ -57,16 +57,26 @@ public final class Store {
     /// last time (with what opening the database found to say).
     public func startingActions(now: Date) -> [Action] {
         let notice = database.openingNotice?.description
-        let draft = FormDraft.read(from: FormDraft.path(besideDatabase: databasePath)).map { Action.draftFound($0) }
-        return [.clock(now), .started(openChecklistID: try? database.openChecklistID(), notice: notice)] + (draft.map { [$0] } ?? [])
+        draftFound = FormDraft.read(from: FormDraft.path(besideDatabase: databasePath))
+        return [.clock(now), .started(openChecklistID: try? database.openChecklistID(), notice: notice)]
+            + (draftFound.map { [Action.draftFound($0)] } ?? [])
     }
+
+    /// The draft this app found at its start, which it gives back.
+    private var draftFound: FormDraft?
 
     /// Keeps the text typed into an open form (or a draft not yet given
     /// back) in a file beside the database as the app ends, however it
-    /// ends; removes the file when there is none.
+    /// ends. With none, it removes the file only while it holds the draft
+    /// this app found at its start (given back since): one another window
+    /// left as it ended is that window's, not this one's to drop.
     public func keepDraftForNextStart() {
-        let draft = state.screen.itemDetail?.typedDraft ?? state.unsavedDraft
-        FormDraft.write(draft, to: FormDraft.path(besideDatabase: databasePath))
+        let path = FormDraft.path(besideDatabase: databasePath)
+        if let draft = state.screen.itemDetail?.typedDraft ?? state.unsavedDraft {
+            FormDraft.write(draft, to: path)
+        } else if let found = draftFound, FormDraft.read(from: path) == found {
+            FormDraft.write(nil, to: path)
+        }
     }
 
     /// One step of the app: `reduce` on the Store's state.
