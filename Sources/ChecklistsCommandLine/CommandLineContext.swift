@@ -110,7 +110,7 @@ public struct CommandLineContext {
         } catch {
             switch error {
             case .notFound(let what): throw .notFound("\(what) does not exist")
-            case .emptyText, .nulInText, .badStart: throw .badInput(error.description)
+            case .emptyText, .nulInText, .badStart, .badParent, .badSmartList, .nameInUse: throw .badInput(error.description)
             default: throw .database(error)
             }
         }

@@ -94,12 +94,18 @@ public enum ItemCommands {
             }
         }
         let inbox = ChecklistIcon.inbox.displayName
-        if let found = try? Inputs.checklist(named: inbox, in: lists) { return found }
-        let outcome = try context.storage { () throws(StorageError) in try database.apply(.addChecklist(name: inbox, icon: .inbox), now: context.now) }
-        guard case .checklist(let id) = outcome,
-              let made = try context.storage({ () throws(StorageError) in try database.checklists() }).first(where: { $0.id == id })
-        else { throw .notFound("could not make the list \"\(inbox)\"; make it with: checklists new-list \(inbox)") }
-        return made
+        if lists.contains(where: { TextRules.trimmed($0.name).lowercased() == inbox.lowercased() }) {
+            return try Inputs.checklist(named: inbox, in: lists)
+        }
+        // Another command may make it between our read and our write: its
+        // Inbox is then ours too (the write refuses a second one).
+        do {
+            _ = try database.apply(.addChecklist(name: inbox, icon: .inbox), now: context.now)
+        } catch .nameInUse {
+        } catch {
+            throw .database(error)
+        }
+        return try Inputs.checklist(named: inbox, in: try context.storage { () throws(StorageError) in try database.checklists() })
     }
 
     /// A reminder given on the command line whose time has already passed

@@ -110,7 +110,7 @@ struct NavigationTests {
         answer(press(.enter, on: &state), on: &state)
         type(" and bread", on: &state)
         let save = press(.control("s"), on: &state)
-        expectEqual(save, [.commit(.updateItem(id: 8, ItemDraft(text: "Milk and bread", dueDate: Self.milk.dueDate)))])
+        expectEqual(savedEdits(save), [.commit(.updateItem(id: 8, ItemDraft(text: "Milk and bread", dueDate: Self.milk.dueDate)))])
         let after = reduce(&state, .committed(.updateItem(id: 8, ItemDraft(text: "Milk and bread", dueDate: Self.milk.dueDate)), .item(8)))
         expectEqual(state.route, .allLists)
         #expect(state.screen.checklist == nil)

@@ -89,7 +89,7 @@ struct NotesAndMovingTests {
         ])
         expectEqual(render(state).cursor, GridPosition(row: 4, column: 18))
         let effects = press(.control("s"), on: &state)
-        expectEqual(effects, [.commit(.updateItem(id: 4, ItemDraft(text: "Call the plumber", dueDate: Fixed.date("2026-11-24 09:00"),
+        expectEqual(savedEdits(effects), [.commit(.updateItem(id: 4, ItemDraft(text: "Call the plumber", dueDate: Fixed.date("2026-11-24 09:00"),
                                                                  note: "Ask about the boiler\nbefore Friday\nand the radiator in the spare room")))])
     }
 
@@ -99,7 +99,7 @@ struct NotesAndMovingTests {
         press(.enter, on: &state)
         type("!", on: &state)
         let effects = press(.enter, on: &state)
-        expectEqual(effects, [.commit(.updateItem(id: 4, ItemDraft(text: "Call the plumber!", dueDate: Fixed.date("2026-11-24 09:00"),
+        expectEqual(savedEdits(effects), [.commit(.updateItem(id: 4, ItemDraft(text: "Call the plumber!", dueDate: Fixed.date("2026-11-24 09:00"),
                                                                  note: "Ask about the boiler\nbefore Friday")))])
     }
 

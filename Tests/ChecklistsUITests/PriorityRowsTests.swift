@@ -92,6 +92,6 @@ struct PriorityRowsTests {
         #expect(render(state).lines().contains { $0.hasPrefix("› Priority") && $0.hasSuffix("!!! High") })
         _ = reduce(&state, .key(.left))
         let done = reduce(&state, .key(.control("s")))
-        expectEqual(done, [.commit(.updateItem(id: 3, ItemDraft(text: "Milk", dueDate: nil, priority: .medium)))])
+        expectEqual(savedEdits(done), [.commit(.updateItem(id: 3, ItemDraft(text: "Milk", dueDate: nil, priority: .medium)))])
     }
 }

@@ -114,7 +114,7 @@ struct RemindersInItemDetailTests {
         ])
         expectEqual(draft(state)?.reminders, [.atDue, .beforeDue(minutes: 1440), .beforeDue(minutes: 2880)])
         let effects = reduce(&state, .key(.control("s")))
-        #expect(effects.contains(.commit(.updateItem(id: 7, ItemDraft(text: "Pay rent", dueDate: Fixed.date("2026-11-24 09:00"),
+        #expect(savedEdits(effects).contains(.commit(.updateItem(id: 7, ItemDraft(text: "Pay rent", dueDate: Fixed.date("2026-11-24 09:00"),
                                                                       reminders: [.atDue, .beforeDue(minutes: 1440), .beforeDue(minutes: 2880)])))))
     }
 

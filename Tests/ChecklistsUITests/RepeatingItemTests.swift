@@ -59,7 +59,7 @@ struct RepeatingItemTests {
         press(.right, .right, .right, .right, .character("3"), on: &state)   // every month … every day, then 3
         expectEqual(state.screen.itemDetail?.recurrence, .days(3))
         let effects = press(.control("s"), on: &state)
-        expectEqual(effects, [.commit(.updateItem(id: 7, ItemDraft(text: "Water plants", dueDate: Fixed.date("2026-11-21 18:00"),
+        expectEqual(savedEdits(effects), [.commit(.updateItem(id: 7, ItemDraft(text: "Water plants", dueDate: Fixed.date("2026-11-21 18:00"),
                                                                  recurrence: .days(3))))])
     }
 

@@ -94,7 +94,7 @@ struct StartDatesInScreensTests {
         press(.enter, on: &state)
         expectEqual(render(state).lines()[6], "› Starts                                                                                    Mon, Nov 23, 2026, 9:30 AM")
         let effects = reduce(&state, .key(.control("s")))
-        expectEqual(effects, [.commit(.updateItem(id: 7, ItemDraft(text: "File taxes", dueDate: Fixed.date("2026-11-27 17:00"),
+        expectEqual(savedEdits(effects), [.commit(.updateItem(id: 7, ItemDraft(text: "File taxes", dueDate: Fixed.date("2026-11-27 17:00"),
                                                                     startDate: Fixed.date("2026-11-23 09:30"))))])
     }
 
@@ -150,7 +150,7 @@ struct StartDatesInScreensTests {
         ])
         // Without the due date the start stands alone, and Done saves it.
         press(.backTab, .backspace, on: &state)
-        expectEqual(reduce(&state, .key(.control("s"))), [.commit(.updateItem(id: 7, ItemDraft(text: "File taxes", dueDate: nil,
+        expectEqual(savedEdits(reduce(&state, .key(.control("s")))), [.commit(.updateItem(id: 7, ItemDraft(text: "File taxes", dueDate: nil,
                                                                                             startDate: Fixed.date("2026-12-07 00:00"))))])
     }
 

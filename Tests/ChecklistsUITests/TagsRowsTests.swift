@@ -76,7 +76,7 @@ struct TagsRowsTests {
         expectEqual(state.keyContext, .itemText)
         // Saved each once, as first typed.
         let done = reduce(&state, .key(.control("s")))
-        expectEqual(done, [.commit(.updateItem(id: 1, ItemDraft(text: "Call the bank", dueDate: Fixed.date("2026-11-23 09:00"),
+        expectEqual(savedEdits(done), [.commit(.updateItem(id: 1, ItemDraft(text: "Call the bank", dueDate: Fixed.date("2026-11-23 09:00"),
                                                               tags: ["work", "phone", "home"])))])
     }
 

@@ -54,7 +54,7 @@ struct UndatedItemTests {
             " S-Tab/↑:prev ^S:done Esc:cancel ?:help",
         ])
         let effects = press(.control("s"), on: &state)
-        expectEqual(effects, [.commit(.updateItem(id: 7, ItemDraft(text: "Buy milk", dueDate: nil, shouldRemind: false)))])
+        expectEqual(savedEdits(effects), [.commit(.updateItem(id: 7, ItemDraft(text: "Buy milk", dueDate: nil, shouldRemind: false)))])
     }
 
     @Test("Backspace with the picker open clears the date and closes the picker")

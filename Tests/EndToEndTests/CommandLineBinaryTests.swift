@@ -75,12 +75,32 @@ struct CommandLineBinaryTests {
             (["add", "--weird"], 2, "Error: Missing expected argument '<text>'"),
             (["add", "--note", "- milk"], 2, "Error: Missing expected argument '<text>'"),
             (["import", folder.file("missing.json")], 1, "checklists: cannot read"),
+            // A parent that cannot be is bad input, not a database problem.
+            (["add", "y", "--parent", "1"], 0, "2"),
+            (["edit", "1", "--parent", "2"], 2, "checklists: an item cannot be put under itself or one of its own sub-items"),
+            (["new-list", "list"], 2, #"checklists: a list named "List" already exists; choose another name"#),
         ]
         for (arguments, status, message) in cases {
             let result = run(arguments + ["--db", database])
             expectEqual(result.status, status, "\(arguments): \(result.output)")
             #expect(result.output.hasPrefix(message), "\(arguments): \(result.output)")
         }
+    }
+
+    // Catches the Inbox looked for outside the write: adds started
+    // together each made one, and every later add one more.
+    @Test("twenty adds at once into a new database make one Inbox, and the next add goes into it")
+    func oneInboxFromManyAdds() throws {
+        defer { folder.remove() }
+        _ = run(["lists", "--db", database])
+        let started = try (0..<20).map { index in
+            try startProcess([PackagePaths.binary, "add", "item \(index)", "--db", database], environment: environment(),
+                             outputPath: folder.file("add-\(index).out")).get()
+        }
+        for pid in started { expectEqual(waitForExit(pid), 0) }
+        expectEqual(run(["add", "one more", "--db", database]).status, 0)
+        let lists = (try? JSONSerialization.jsonObject(with: Data(run(["lists", "--json", "--db", database]).output.utf8))) as? [[String: Any]] ?? []
+        expectEqual(lists.map { "\($0["name"] as? String ?? "?") \($0["items"] as? Int ?? -1)" }, ["Inbox 21", "List 0"])
     }
 
     @Test("a note, a text, a list's or smart list's name, a search, a filter and a date may begin with a dash; a date that does is read, and refused, as a date")

@@ -78,7 +78,7 @@ extension ChecklistsDatabase {
         switch change {
         case let .addChecklist(name, _), let .updateChecklist(_, name, _):
             if let problem = TextRules.problem(with: name, what: "list name") { throw problem }
-        case let .addItem(_, draft), let .updateItem(_, draft), let .addSubItem(_, draft):
+        case let .addItem(_, draft), let .updateItem(_, draft), let .addSubItem(_, draft), let .editItem(_, _, draft):
             if let problem = TextRules.problem(with: draft.text, what: "item text") { throw problem }
             if let problem = TextRules.noteProblem(with: draft.note) { throw problem }
         case let .putCalendarItems(name, items):
@@ -92,12 +92,26 @@ extension ChecklistsDatabase {
         }
     }
 
+    /// Refuses a list's name another list has, ignoring case and
+    /// surrounding spaces, inside the write: two processes adding "Inbox"
+    /// at once both saw none before, and made two. A list keeps its own
+    /// name (a change of its icon or of its name's case).
+    static func requireNameFree(_ name: String, except id: Int64?, _ db: Database) throws {
+        let folded = TextRules.trimmed(name).lowercased()
+        for row in try Row.fetchAll(db, sql: "SELECT id, name FROM checklist") where row["id"] as Int64 != id {
+            let other: String = row["name"]
+            if TextRules.trimmed(other).lowercased() == folded { throw StorageError.nameInUse(name: other) }
+        }
+    }
+
     private static func apply(_ change: Change, in db: Database, now: Date, calendar: Calendar, makeUID: () -> String) throws -> ChangeOutcome {
         switch change {
         case let .addChecklist(name, icon):
+            try requireNameFree(name, except: nil, db)
             try db.execute(sql: "INSERT INTO checklist (name, icon) VALUES (?, ?)", arguments: [name, icon.rawValue])
             return .checklist(db.lastInsertedRowID)
         case let .updateChecklist(id, name, icon):
+            try requireNameFree(name, except: id, db)
             try db.execute(sql: "UPDATE checklist SET name = ?, icon = ? WHERE id = ?", arguments: [name, icon.rawValue, id])
             try requireChange(db, "the list")
             return .checklist(id)

@@ -29,6 +29,9 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A smart list that cannot be kept: no name, a name taken, or a filter
     /// that does not read (`reason` says which, as a sentence).
     case badSmartList(reason: String)
+    /// A list's name another list has (ignoring case and surrounding
+    /// spaces): lists are found by name, on the command line and in filters.
+    case nameInUse(name: String)
 
     public var description: String {
         switch self {
@@ -64,6 +67,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "the \(what) contains a NUL character (U+0000), which cannot be stored; remove it and try again"
         case let .badStart(reason), let .badParent(reason), let .badSmartList(reason):
             reason.prefix(1).lowercased() + reason.dropFirst()
+        case let .nameInUse(name):
+            "a list named \"\(name)\" already exists; choose another name"
         }
     }
 
@@ -89,6 +94,8 @@ public enum StorageError: Error, Hashable, Sendable, CustomStringConvertible {
             "The database is damaged (\(detail)); quit and restore a backup."
         case let .badStart(reason), let .badParent(reason), let .badSmartList(reason):
             reason
+        case let .nameInUse(name):
+            "A list is already named “\(name)”; choose another name."
         default:
             description
         }
