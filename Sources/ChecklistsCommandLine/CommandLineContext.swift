@@ -46,7 +46,10 @@ public struct CommandLineContext {
             databaseOptions: options,
             now: Date(),
             style: DueDateStyle.fromEnvironment(environment),
-            output: { print($0) },
+            output: { line in
+                fflush(nil)
+                writeAll(Array(line.utf8) + [0x0A])
+            },
             notice: { FileHandle.standardError.write(Data("checklists: \($0)\n".utf8)) })
         context.outputUTF8 = { bytes in
             // After whatever `print` holds in stdout's buffer, then straight to the descriptor.
@@ -153,6 +156,10 @@ struct LineOutput {
 }
 
 /// Writes every byte to standard output, however many calls it takes.
+/// An output that cannot be written (a full disk, an I/O error) ends the
+/// command at once with one line and exit 5: `export > backup.json` on a
+/// full disk had left a cut file behind a success. A closed pipe (`| head`)
+/// ends the output quietly, as SIGPIPE does when it is not ignored.
 private func writeAll(_ bytes: [UInt8]) {
     bytes.withUnsafeBytes { raw in
         var offset = 0
@@ -160,7 +167,10 @@ private func writeAll(_ bytes: [UInt8]) {
             let written = write(1, raw.baseAddress! + offset, raw.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                if errno == EPIPE { _exit(141) }
+                let line = "checklists: could not write the output (\(String(cString: strerror(errno)))); what was written is incomplete\n"
+                _ = line.withCString { write(2, $0, strlen($0)) }
+                _exit(5)
             }
             offset += written
         }

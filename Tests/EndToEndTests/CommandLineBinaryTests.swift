@@ -87,6 +87,21 @@ struct CommandLineBinaryTests {
         }
     }
 
+    // Catches write errors on standard output ignored: `export >
+    // backup.json` on a full disk left a cut file and exit 0.
+    @Test("output that cannot be written (a full disk) is exit 5 with one line; the add is kept")
+    func outputToAFullDisk() {
+        defer { folder.remove() }
+        _ = run(["add", "milk", "--db", database])
+        for command in [["export"], ["list"], ["list", "--json"], ["add", "bread"]] {
+            let result = runCommand(["sh", "-c", #"exec "$0" "$@" > /dev/full"#, PackagePaths.binary] + command + ["--db", database],
+                                    environment: environment())
+            expectEqual(result.status, 5, "\(command)")
+            expectEqual(result.output, "checklists: could not write the output (No space left on device); what was written is incomplete\n")
+        }
+        expectEqual(run(["list", "--count", "--db", database]).output, "2\n")
+    }
+
     // Catches the Inbox looked for outside the write: adds started
     // together each made one, and every later add one more.
     @Test("twenty adds at once into a new database make one Inbox, and the next add goes into it")
