@@ -109,7 +109,7 @@ struct ReportCommand: ParsableCommand {
             key: one Down in process (Store + render), median of keys inside the loaded page; reduce includes the Store's SQLite reads.
             page-load key: the Down (from the top) / Up (from the end) that loads the next page of items.
             bytes/move: bytes the app wrote to the pane for one j/k that moves the bar on screen (median); scroll: one j that scrolls the list.
-            in-process start: open the database, the start's actions and the first render (no terminal), the first start in the process, the file just read; +: what is read and drawn once that frame is shown (the home screen beneath a list left open); cold: a second start with the file's pages dropped from the page cache; lists: one checklistSummaries() call.
+            in-process start: open the database, the start's actions and the first render (no terminal), after an untimed start (which claims the reminders due), the file just read; +: what is read and drawn once that frame is shown (the home screen beneath a list left open); cold: a second start with the file's pages dropped from the page cache; lists: one checklistSummaries() call.
             peak MB: VmHWM of the app after PgDn ×3, End, Home; (anon): its RssAnon then, i.e. without the mapped Swift/ICU libraries.
             """)
 
