@@ -162,8 +162,8 @@ struct SnapshotReader {
         }
         return Snapshot(
             lists: lists, openChecklistID: openID,
-            lastChecklistID: try fields["lastListId"].map { node throws(JSONProblem) in try integer(node, "lastListId", minimum: 0) } ?? 0,
-            lastItemID: try fields["lastItemId"].map { node throws(JSONProblem) in try integer(node, "lastItemId", minimum: 0) } ?? 0)
+            lastChecklistID: try fields["lastListId"].map { node throws(JSONProblem) in try integer(node, "lastListId", minimum: 0, maximum: Self.largestID) } ?? 0,
+            lastItemID: try fields["lastItemId"].map { node throws(JSONProblem) in try integer(node, "lastItemId", minimum: 0, maximum: Self.largestID) } ?? 0)
     }
 
     /// Checks the file's format and version: nil while they have not been
@@ -234,7 +234,7 @@ struct SnapshotReader {
 
     /// A list's id and its own fields, checked.
     private func listFields(_ fields: Fields, at start: JSONNode.Position) throws(JSONProblem) -> (id: Int64, checklist: Checklist) {
-        let id = try integer(required(fields["id"], "id", at: start, "a list"), "the list's id", minimum: 1)
+        let id = try integer(required(fields["id"], "id", at: start, "a list"), "the list's id", minimum: 1, maximum: Self.largestID)
         let what = "list \(id)"
         let nameNode = try required(fields["name"], "name", at: start, what)
         let name = try string(nameNode, "\(what): name")
@@ -249,7 +249,7 @@ struct SnapshotReader {
     func item(_ parser: inout JSONParser, checklistID: Int64) throws(JSONProblem) -> Snapshot.Entry {
         let start = parser.position
         let fields = try members(&parser, depth: 4, "an item", keys: Self.itemKeys) { (_: inout JSONParser, _: String, _: Fields) throws(JSONProblem) in false }
-        let id = try integer(required(fields[.id], "id", at: start, "an item"), "the item's id", minimum: 1)
+        let id = try integer(required(fields[.id], "id", at: start, "an item"), "the item's id", minimum: 1, maximum: Self.largestID)
         let what = "item \(id)"
         let textNode = try required(fields[.text], "text", at: start, what)
         let text = try string(textNode, "\(what): text")
@@ -436,12 +436,20 @@ struct SnapshotReader {
         return value
     }
 
-    private func integer(_ node: JSONNode, _ what: @autoclosure () -> String, minimum: Int64 = Int64.min) throws(JSONProblem) -> Int64 {
-        guard case .number(let text) = node.value, let value = Int64(text), value >= minimum else {
-            throw fail(node, "\(what()) must be a whole number" + (minimum > Int64.min ? " of at least \(minimum)" : ""))
+    private func integer(_ node: JSONNode, _ what: @autoclosure () -> String, minimum: Int64 = Int64.min,
+                         maximum: Int64 = Int64.max) throws(JSONProblem) -> Int64 {
+        guard case .number(let text) = node.value, let value = Int64(text), value >= minimum, value <= maximum else {
+            let range = maximum < Int64.max ? " from \(minimum) to \(maximum)" : minimum > Int64.min ? " of at least \(minimum)" : ""
+            throw fail(node, "\(what()) must be a whole number" + range)
         }
         return value
     }
+
+    /// The largest id a file may give: the largest whole number a JSON
+    /// number holds exactly in every reader, and far below where SQLite
+    /// runs out of ids. An id of 2^63 - 1 was taken, and every later add
+    /// failed, saying the disk was full.
+    static let largestID: Int64 = (1 << 53) - 1
 
     private func date(_ node: JSONNode, _ what: @autoclosure () -> String) throws(JSONProblem) -> Date {
         guard case .string(let text) = node.value, let date = Timestamp.parse(text) else {

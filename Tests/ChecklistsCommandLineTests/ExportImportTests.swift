@@ -180,7 +180,10 @@ struct ExportImportTests {
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 2, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
          "import.json:7:7: item id 2 appears twice"),
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1.5, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
-         "import.json:6:14: the item's id must be a whole number of at least 1"),
+         "import.json:6:14: the item's id must be a whole number from 1 to 9007199254740991"),
+        // An id at SQLite's last one leaves no id for the next add.
+        (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 9223372036854775807, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
+         "import.json:6:14: the item's id must be a whole number from 1 to 9007199254740991"),
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "txt": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
          #"import.json:6:24: an item: unknown field "txt" (expected checked, completed, due, ical, id, lastDone, modified, note, parent, position, priority, remind, reminder, reminders, repeat, repeatStart, start, tags, text, uid)"#),
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00", "reminder": "2026-11-22T09:00:00+00:00"}"#,
