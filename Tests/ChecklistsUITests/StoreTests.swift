@@ -190,6 +190,31 @@ struct StoreTests {
         folder.remove()
     }
 
+    // Catches a draft typed into Add Sub-item kept as an add to the list:
+    // given back in a plain Add Item, it was saved at the top level.
+    @Test("a draft of Add Sub-item comes back under the same parent, not in a plain Add Item of its list")
+    func subItemDraft() throws {
+        let store = try makeStore()
+        press(.enter, .character("a"), on: store)
+        type("Trip", on: store)
+        press(.control("s"), on: store)
+        let trip = try #require(store.state.screen.checklist?.selectedItem?.id)
+        press(.character("A"), on: store)
+        type("Tickets", on: store)
+        store.keepDraftForNextStart()
+        let path = FormDraft.path(besideDatabase: store.databasePath)
+        expectEqual(FormDraft.read(from: path)?.target, .addSubItem(parentID: trip))
+
+        let next = try makeStore()
+        press(.character("a"), on: next)
+        expectEqual(next.state.screen.itemDetail?.text.text, "")
+        press(.escape, .character("A"), on: next)
+        expectEqual(next.state.screen.itemDetail?.text.text, "Tickets")
+        press(.control("s"), on: next)
+        try expectEqual(otherConnection().family(of: trip).map(\.text), ["Trip", "Tickets"])
+        folder.remove()
+    }
+
     @Test("going back to All Lists forgets the open list, so the next start shows All Lists")
     func backForgetsOpenList() throws {
         let store = try makeStore()

@@ -276,6 +276,9 @@ public struct FormDraft: Codable, Hashable, Sendable {
     public enum Target: Codable, Hashable, Sendable {
         case add(checklistID: Int64)
         case edit(itemID: Int64)
+        /// Adding a sub-item under that item: given back there, not as an
+        /// item at the top level of its list.
+        case addSubItem(parentID: Int64)
     }
     public var target: Target
     public var text: String
@@ -311,7 +314,7 @@ extension ItemDetailState {
         guard text.text != original.text || note.text != original.note else { return nil }
         let target: FormDraft.Target = switch mode {
         case let .add(checklistID): .add(checklistID: checklistID)
-        case let .addSubItem(parent): .add(checklistID: parent.checklistID)
+        case let .addSubItem(parent): .addSubItem(parentID: parent.id)
         case let .edit(item): .edit(itemID: item.id)
         }
         return FormDraft(target: target, text: text.text, note: note.text)
@@ -327,6 +330,7 @@ extension AppState {
         let matches = switch (draft.target, form.mode) {
         case let (.add(wanted), .add(checklistID)): wanted == checklistID
         case let (.edit(wanted), .edit(item)): wanted == item.id
+        case let (.addSubItem(wanted), .addSubItem(parent)): wanted == parent.id
         default: false
         }
         guard matches else { return }
