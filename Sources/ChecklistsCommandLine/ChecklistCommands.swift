@@ -27,16 +27,11 @@ public enum ChecklistCommands {
     }
 
     /// Makes a list. A name another list already has (ignoring case) is
-    /// refused: the command line finds lists by name.
+    /// refused by the write itself: the command line finds lists by name.
     public static func newList(name: String, icon: String?, context: CommandLineContext) throws(CommandLineError) {
         let name = try Inputs.text(name, what: "list name")
         let icon = try icon.map { name throws(CommandLineError) in try Inputs.icon(name) } ?? ChecklistIcon.none
         let database = try context.openDatabase()
-        let lists = try context.storage { () throws(StorageError) in try database.checklists() }
-        let folded = TextRules.trimmed(name).lowercased()
-        if let existing = lists.first(where: { TextRules.trimmed($0.name).lowercased() == folded }) {
-            throw .badInput("a list named \"\(existing.name)\" already exists; choose another name")
-        }
         try context.storage { () throws(StorageError) in try database.apply(.addChecklist(name: name, icon: icon), now: context.now) }
     }
 

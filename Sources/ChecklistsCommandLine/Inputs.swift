@@ -107,10 +107,11 @@ public enum Inputs {
 
     /// The checklist `name` names: the one with exactly that name, else the
     /// one whose name matches ignoring case and surrounding spaces. Several
-    /// matches are refused rather than guessed between (the app allows two
-    /// lists of one name); none is "not found", naming the lists there are.
+    /// matches are refused rather than guessed between (a sync or an older
+    /// database can hold two lists of one name); none is "not found",
+    /// naming the lists there are.
     public static func checklist(named name: String, in lists: [Checklist]) throws(CommandLineError) -> Checklist {
-        func folded(_ name: String) -> String { TextRules.trimmed(name).lowercased() }
+        let folded = Checklist.nameKey
         let wanted = folded(name)
         var matches = lists.filter { $0.name == name }
         if matches.isEmpty {

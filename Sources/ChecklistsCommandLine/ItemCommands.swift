@@ -94,7 +94,7 @@ public enum ItemCommands {
             }
         }
         let inbox = ChecklistIcon.inbox.displayName
-        if lists.contains(where: { TextRules.trimmed($0.name).lowercased() == inbox.lowercased() }) {
+        if lists.contains(where: { Checklist.nameKey($0.name) == Checklist.nameKey(inbox) }) {
             return try Inputs.checklist(named: inbox, in: lists)
         }
         // Another command may make it between our read and our write: its

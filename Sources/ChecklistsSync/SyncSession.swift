@@ -303,7 +303,7 @@ public final class SyncSession {
             }
             return ListNaming(synced: here, lines: ["\(quoted(here)): renamed on the server too (was \(quoted(there)))"])
         }
-        if lists.contains(where: { $0.id != list.id && $0.name == there }) {
+        if lists.contains(where: { $0.id != list.id && Checklist.nameKey($0.name) == Checklist.nameKey(there) }) {
             return ListNaming(synced: there, lines: ["\(quoted(here)): renamed \(quoted(there)) on the server, the name of another list here; kept as it is"])
         }
         let line = here == base ? "\(quoted(there)): renamed on the server (was \(quoted(here)))"

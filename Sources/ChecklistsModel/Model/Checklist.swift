@@ -23,6 +23,10 @@ public enum ItemSortOrder: String, CaseIterable, Sendable, Codable {
 
 /// A named list of to-do items.
 public struct Checklist: Hashable, Sendable, Identifiable {
+    /// What two list names are compared by: case and surrounding spaces
+    /// ignored, so "home " is the list Home and cannot be a second one.
+    public static func nameKey(_ name: String) -> String { TextRules.trimmed(name).lowercased() }
+
     public var id: Int64
     public var name: String
     public var icon: ChecklistIcon

@@ -97,10 +97,10 @@ extension ChecklistsDatabase {
     /// at once both saw none before, and made two. A list keeps its own
     /// name (a change of its icon or of its name's case).
     static func requireNameFree(_ name: String, except id: Int64?, _ db: Database) throws {
-        let folded = TextRules.trimmed(name).lowercased()
+        let key = Checklist.nameKey(name)
         for row in try Row.fetchAll(db, sql: "SELECT id, name FROM checklist") where row["id"] as Int64 != id {
             let other: String = row["name"]
-            if TextRules.trimmed(other).lowercased() == folded { throw StorageError.nameInUse(name: other) }
+            if Checklist.nameKey(other) == key { throw StorageError.nameInUse(name: other) }
         }
     }
 

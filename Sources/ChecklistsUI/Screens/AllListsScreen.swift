@@ -211,9 +211,9 @@ enum AllListsScreen {
     /// form comes back home when left.
     private static func addToInbox(state: inout AppState) -> [Effect] {
         let name = state.context.defaultList ?? ChecklistIcon.inbox.displayName
-        let folded = TextRules.trimmed(name).lowercased()
+        let key = Checklist.nameKey(name)
         let pending = PendingItemForm(purpose: .add, origin: .home)
-        if let list = state.allLists.lists.first(where: { TextRules.trimmed($0.checklist.name).lowercased() == folded }) {
+        if let list = state.allLists.lists.first(where: { Checklist.nameKey($0.checklist.name) == key }) {
             state.openItemAfterLoad = pending
             return [.loadItems(checklistID: list.id, anchor: .index(0), pageSize: state.pageSize)]
         }
