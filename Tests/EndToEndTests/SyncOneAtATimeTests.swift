@@ -18,12 +18,12 @@ struct SyncOneAtATimeTests {
         return array.map { "\($0["name"] as? String ?? "?") \($0["items"] as? Int ?? -1)" }.sorted()
     }
 
-    /// A Radicale with a password, a phone that has synced its list
-    /// Groceries (one item), and a laptop that has not synced yet.
-    private func phoneSynced() throws -> (server: RadicaleServer, phone: Device, laptop: Device) {
-        let server = try RadicaleServer(folder: folder, authenticated: true)
-        let phone = Device(folder: folder, name: "phone", url: server.url, authenticated: true)
-        let laptop = Device(folder: folder, name: "laptop", url: server.url, authenticated: true)
+    /// A server of `kind`, a phone that has synced its list Groceries (one
+    /// item), and a laptop that has not synced yet.
+    private func phoneSynced(_ kind: ServerKind) throws -> (server: any CalDAVTestServer, phone: Device, laptop: Device) {
+        let server = try kind.start(folder)
+        let phone = Device(folder: folder, name: "phone", url: server.url, authenticated: server.authenticated)
+        let laptop = Device(folder: folder, name: "laptop", url: server.url, authenticated: server.authenticated)
         phone.run(["new-list", "Groceries"])
         phone.run(["add", "--list", "Groceries", "Oat milk"])
         _ = phone.sync()
@@ -37,10 +37,11 @@ struct SyncOneAtATimeTests {
 
     // Catches a sync that goes ahead while another holds the lock, or that
     // waits without a word.
-    @Test("a sync started while another holds the lock says so, asks the server nothing, and syncs once it is let go")
-    func waitsForTheLock() throws {
+    @Test("a sync started while another holds the lock says so, asks the server nothing, and syncs once it is let go",
+          arguments: ServerKind.allCases)
+    func waitsForTheLock(_ kind: ServerKind) throws {
         defer { folder.remove() }
-        let (server, _, laptop) = try phoneSynced()
+        let (server, _, laptop) = try phoneSynced(kind)
         defer { server.stop() }
         laptop.run(["lists"])    // the database made, as a first command would
 
@@ -68,10 +69,10 @@ struct SyncOneAtATimeTests {
     // Catches the lock missing or taken too late: the two syncs then each
     // make the new list's calendar, and each take the server's list for a
     // new one of their own.
-    @Test("two syncs started together make each list and each calendar once")
-    func twoAtOnce() throws {
+    @Test("two syncs started together make each list and each calendar once", arguments: ServerKind.allCases)
+    func twoAtOnce(_ kind: ServerKind) throws {
         defer { folder.remove() }
-        let (server, phone, laptop) = try phoneSynced()
+        let (server, phone, laptop) = try phoneSynced(kind)
         defer { server.stop() }
         laptop.run(["new-list", "Home"])
         for text in ["Fix the tap", "Paint the fence", "Call the plumber"] { laptop.run(["add", "--list", "Home", text]) }
