@@ -65,6 +65,9 @@ public struct ItemPlan: Hashable, Sendable {
     public var forget = false
     /// Lines for the sync's output: conflicts, deletes that kept an item.
     public var notes: [String] = []
+    /// The server's version is what a stopped sync of ours sent: nothing
+    /// was received from anyone else.
+    public var echoesOurs = false
 }
 
 /// The pure half of a sync: given a list's items, their sync states and
@@ -126,8 +129,9 @@ public struct SyncPlanner: Sendable {
             // The server holding what we sent ourselves is no change of
             // theirs: that text is the base, and what changed here since wins.
             let ours = pushed.flatMap(CalendarMapping.object).flatMap(mapping.fields(of:))
-            let base = ours.map { FieldMerge.same($0, mapping.fields(of: version.object) ?? $0, now: now, calendar: mapping.calendar) } == true ? pushed : state?.base
-            plan = merge(entry, base: base, version: version)
+            let echoesOurs = ours.map { FieldMerge.same($0, mapping.fields(of: version.object) ?? $0, now: now, calendar: mapping.calendar) } == true
+            plan = merge(entry, base: echoesOurs ? pushed : state?.base, version: version)
+            plan.echoesOurs = echoesOurs
         case let (nil, state?, .unchanged):
             plan.remote = .delete(href: state.href, etag: state.etag)
             plan.forget = true

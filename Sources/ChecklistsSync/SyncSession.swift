@@ -134,18 +134,30 @@ public final class SyncSession {
             }
         }
 
-        var changes: [SyncCommit.CalendarChanges] = []
+        // Every calendar is read before any is planned: a to-do another
+        // client moved (deleted in one calendar, the same UID made in
+        // another) is then one item moving, whichever calendar comes first.
+        var reads: [CalendarRead] = []
         for item in work {
-            var checklistID: Int64?
-            if case let .existing(id) = item.target { checklistID = id }
             var tag = serverTags[item.url] ?? nil
             if untagged.contains(item.url) {
                 tag = nil
             } else if !askTags && discovered.contains(item.url) {
                 tag = try changeTag(of: item.url)
             }
-            var change = try sync(calendar: item.url, list: item.target, name: item.name, checklistID: checklistID,
-                                  kept: item.kept, serverTag: tag, forgetStates: item.fresh,
+            reads.append(try read(calendar: item.url, kept: item.kept, serverTag: tag, forgetStates: item.fresh))
+        }
+        var arrivals: [String: String] = [:]
+        for read in reads {
+            for version in read.versions where read.stateByHref[version.href] == nil {
+                if let uid = mapping.fields(of: version.object)?.uid { arrivals[uid] = read.calendar }
+            }
+        }
+        var changes: [SyncCommit.CalendarChanges] = []
+        for (item, read) in zip(work, reads) {
+            var checklistID: Int64?
+            if case let .existing(id) = item.target { checklistID = id }
+            var change = try sync(read, list: item.target, name: item.name, checklistID: checklistID, arrivals: arrivals,
                                   changedHere: item.fresh ? nil : checklistID.flatMap { changedHere[$0] })
             change.syncedName = item.naming.synced
             change.rename = item.naming.rename
@@ -520,12 +532,26 @@ public final class SyncSession {
         return RemoteVersion(href: href, etag: etag, object: components[0])
     }
 
+    /// What the server says changed in one calendar, with the states here
+    /// that it names.
+    struct CalendarRead {
+        var calendar: String
+        /// The calendar was gone from the server and is made again: its old states mean nothing.
+        var forgetStates: Bool
+        var serverTag: String?
+        var remote: (etags: [String: String?], deleted: Set<String>, token: String?, complete: Bool)
+        var stored: (states: [ItemSyncState], pushes: [String: String])
+        var stateByHref: [String: ItemSyncState]
+        /// Changed there, as fetched.
+        var versions: [RemoteVersion]
+        /// Deleted there.
+        var deleted: Set<String>
+    }
+
     /// `kept`: what the last sync recorded of the calendar; `forgetStates`:
     /// the calendar was gone from the server and is made again, so its old
     /// states mean nothing.
-    private func sync(calendar: String, list: SyncCommit.ListTarget, name: String, checklistID: Int64?, kept: SyncCalendarState?,
-                      serverTag: String?, forgetStates: Bool,
-                      changedHere: LocalChanges?) throws(SyncError) -> SyncCommit.CalendarChanges {
+    private func read(calendar: String, kept: SyncCalendarState?, serverTag: String?, forgetStates: Bool) throws(SyncError) -> CalendarRead {
         // The tag kept is the calendar's tag now: nothing changed there.
         let unchangedThere = !forgetStates && kept?.changeTag != nil && kept?.changeTag == serverTag
         let token = forgetStates ? nil : kept?.syncToken
@@ -552,9 +578,20 @@ public final class SyncSession {
         }
         let fetched = try fetch(changed, in: calendar)
         deleted.formUnion(fetched.gone)
+        return CalendarRead(calendar: calendar, forgetStates: forgetStates, serverTag: serverTag, remote: remote, stored: stored,
+                            stateByHref: stateByHref, versions: fetched.versions, deleted: deleted)
+    }
 
+    /// Plans one calendar's to-dos from what was read and sends the
+    /// writes. `arrivals`: the UIDs new to each calendar read in this sync,
+    /// with the calendar: one deleted in this calendar and new in another
+    /// was moved there by another client.
+    private func sync(_ read: CalendarRead, list: SyncCommit.ListTarget, name: String, checklistID: Int64?, arrivals: [String: String],
+                      changedHere: LocalChanges?) throws(SyncError) -> SyncCommit.CalendarChanges {
+        let (calendar, forgetStates, remote, stored, stateByHref, deleted) =
+            (read.calendar, read.forgetStates, read.remote, read.stored, read.stateByHref, read.deleted)
         var versionByUID: [String: RemoteVersion] = [:]
-        for version in fetched.versions {
+        for version in read.versions {
             let uid = stateByHref[version.href]?.uid ?? mapping.fields(of: version.object)?.uid ?? ""
             versionByUID[uid] = version
         }
@@ -583,7 +620,7 @@ public final class SyncSession {
             }
         }
         let contents = (entries: local.entries, pushes: stored.pushes)
-        let entryByUID = Dictionary(contents.entries.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
+        var entryByUID = Dictionary(contents.entries.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
         var stateByUID = Dictionary(states.map { ($0.uid, $0) }, uniquingKeysWith: { first, _ in first })
         var planner = SyncPlanner(mapping: mapping, calendarPath: calendar, describeDate: describeDate)
         var uids = contents.entries.map(\.uid)
@@ -601,15 +638,24 @@ public final class SyncSession {
             while let uid = parent, planner.parentsChangedBelow.insert(uid).inserted { parent = entryByUID[uid]?.parentUID }
         }
 
-        var result = SyncCommit.CalendarChanges(url: calendar, list: list, syncToken: remote.token, changeTag: serverTag)
-        var counts = (sent: 0, received: 0, deletedHere: 0, deletedThere: 0)
+        var result = SyncCommit.CalendarChanges(url: calendar, list: list, syncToken: remote.token, changeTag: read.serverTag)
+        var counts = (sent: 0, received: 0, deletedHere: 0, deletedThere: 0, movedAway: 0)
         var planned: [(plan: ItemPlan, change: RemoteChange)] = []
         for uid in uids {
             let change: RemoteChange = if let version = versionByUID[uid] { .changed(version) }
                 else if let state = stateByUID[uid], deleted.contains(state.href) { .deleted } else { .unchanged }
+            if change == .deleted, let entry = entryByUID[uid], let there = arrivals[uid], there != calendar {
+                // Moved by another client: the calendar it arrived in moves
+                // the item there, merged with what changed here. Here only
+                // this calendar's state goes, and nothing is sent back.
+                planned.append((ItemPlan(uid: uid, local: .delete(SyncCommit.ItemDelete(uid: uid, readModifiedAt: entry.modifiedAt))), .deleted))
+                counts.movedAway += 1
+                continue
+            }
             planned.append((planner.plan(uid: uid, entry: entryByUID[uid], state: stateByUID[uid], remote: change, pushed: contents.pushes[uid]), change))
         }
-        try moveArrivals(&planned, arriving: Set(versionByUID.keys.filter { entryByUID[$0] == nil && stateByUID[$0] == nil }))
+        try moveArrivals(&planned, arriving: Set(versionByUID.keys.filter { entryByUID[$0] == nil && stateByUID[$0] == nil }),
+                                         planner: planner, entries: &entryByUID, states: &stateByUID)
         var pushes: [String: String] = [:]
         for (plan, _) in planned {
             if case let .put(upload) = plan.remote { pushes[plan.uid] = upload.text }
@@ -625,9 +671,10 @@ public final class SyncSession {
             switch plan.local {
             case let .write(write):
                 result.writes.append(write)
-                if change != .unchanged || entry == nil { counts.received += 1 }
+                if (change != .unchanged && !plan.echoesOurs) || entry == nil { counts.received += 1 }
             case let .delete(delete):
                 result.deletes.append(delete)
+                if change == .deleted, arrivals[delete.uid].map({ $0 != calendar }) == true { break }
                 counts.deletedHere += 1
             case .none:
                 if plan.forget { result.forgotten.append(plan.uid) } else if let state = plan.state { result.states.append(state) }
@@ -640,6 +687,7 @@ public final class SyncSession {
         if counts.sent > 0 || counts.deletedThere > 0 { result.changeTag = nil }
         if let start = remote.token, !ours.isEmpty { result.syncToken = tokenAfter(ours, in: calendar, from: start) ?? start }
         let figures = [(counts.sent, "sent"), (counts.received, "received"), (counts.deletedHere, "deleted here"),
+                       (counts.movedAway, "moved to another list"),
                        (counts.deletedThere, "deleted on the server")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         lines.append("\"\(name)\": " + (figures.isEmpty ? "up to date" : figures.joined(separator: ", ")))
         return result
@@ -647,29 +695,31 @@ public final class SyncSession {
 
     /// To-dos new to this calendar that are items of another list here:
     /// moved by another client (deleted in one calendar, the same UID made
-    /// in another), whose delete this sync may not see (`--list`, or the
-    /// old calendar is synced after this one). Each that did not change
-    /// here since its last sync moves to this list, keeping its id, as the
-    /// app's own move does; one that did waits for the next sync.
-    private func moveArrivals(_ planned: inout [(plan: ItemPlan, change: RemoteChange)], arriving: Set<String>) throws(SyncError) {
+    /// in another), whether or not this sync sees the delete (`--list`).
+    /// Each moves to this list, keeping its id, as the app's own move does,
+    /// merged with what changed here since its last sync (in its old
+    /// calendar) as an edit on the server is; what changed here goes up to
+    /// its new calendar. `entries` and `states` gain
+    /// the item and its old state (at its new href), so a write that meets
+    /// another change (412) is merged again from the same base.
+    private func moveArrivals(_ planned: inout [(plan: ItemPlan, change: RemoteChange)], arriving: Set<String>, planner: SyncPlanner,
+                              entries: inout [String: Snapshot.Entry], states: inout [String: ItemSyncState]) throws(SyncError) {
         guard !arriving.isEmpty else { return }
         let elsewhere = try storage { () throws(StorageError) in try database.syncEntries(checklistID: nil, uids: arriving) }
         guard !elsewhere.isEmpty else { return }
         let known = try storage { () throws(StorageError) in try database.syncCalendars() }
-        var unchanged: [String: Date?] = [:]
         for entry in elsewhere {
             guard let url = known.first(where: { $0.checklistID == entry.item.checklistID })?.url,
-                  var state = try storage({ () throws(StorageError) in try database.syncStates(calendarURL: url, uids: [entry.uid]).states.first })
+                  var state = try storage({ () throws(StorageError) in try database.syncStates(calendarURL: url, uids: [entry.uid]).states.first }),
+                  let index = planned.firstIndex(where: { $0.plan.uid == entry.uid }),
+                  case let .changed(version) = planned[index].change
             else { continue }
             state.base = try storage { () throws(StorageError) in try database.syncBases(calendarURL: url, uids: [entry.uid])[entry.uid] } ?? ""
-            let planner = SyncPlanner(mapping: mapping, calendarPath: url, describeDate: describeDate)
-            if !planner.changed(entry, since: state) { unchanged[entry.uid] = entry.modifiedAt }
-        }
-        for index in planned.indices {
-            guard case var .write(write) = planned[index].plan.local, write.readModifiedAt == nil,
-                  let read = unchanged[write.fields.uid] else { continue }
-            write.readModifiedAt = read
-            planned[index].plan.local = .write(write)
+            state.href = version.href
+            state.etag = version.etag
+            planned[index].plan = planner.plan(uid: entry.uid, entry: entry, state: state, remote: .changed(version))
+            entries[entry.uid] = entry
+            states[entry.uid] = state
         }
     }
 

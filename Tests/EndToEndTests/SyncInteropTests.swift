@@ -78,7 +78,7 @@ struct SyncInteropTests {
             for text in ["Call the plumber", "Fix the tap"] { other.run(["move", "List", "Home", try laptop.uid(of: text)]) }
 
             let lines = laptop.sync()
-            expectEqual(lines.sorted(), [#""Home": 2 received"#, #""List": 2 deleted here"#], "\(lines)")
+            expectEqual(lines.sorted(), [#""Home": 2 received"#, #""List": 2 moved to another list"#], "\(lines)")
             try expectEqual(laptop.placed(), ["Call the plumber in Home", "Fix the tap in Home", "Milk in List"])
             expectEqual([laptop.id(of: "Call the plumber"), laptop.id(of: "Fix the tap")], ids)
             expectEqual(laptop.sync().sorted(), [#""Home": up to date"#, #""List": up to date"#])
@@ -91,6 +91,41 @@ struct SyncInteropTests {
             try expectEqual(laptop.placed(), ["Call the plumber in Home", "Fix the tap in List", "Milk in List"])
             expectEqual(laptop.id(of: "Fix the tap"), ids[1])
             expectEqual(laptop.sync().sorted(), [#""Home": up to date"#, #""List": up to date"#])
+        }
+    }
+
+    @Test("a to-do another client moved while it was edited here moves with the edit: one copy on the server, in its new calendar, either way round",
+          arguments: ServerKind.allCases)
+    func movedWhileEditedHere(_ kind: ServerKind) throws {
+        try scenario(kind) { server, laptop, other in
+            laptop.run(["new-list", "Home"])
+            for text in ["Fix the tap", "Milk"] { laptop.run(["add", text, "--list", "List"]) }
+            expectEqual(laptop.sync().sorted(), [#""Home": up to date"#, #""List": 2 sent"#])
+            let id = laptop.id(of: "Fix the tap")
+            let uid = try laptop.uid(of: "Fix the tap")
+            // "Home" is synced first, then "List", and the move back below
+            // goes the other way: both orders of seeing the delete and the arrival.
+            for (from, to) in [("List", "Home"), ("Home", "List")] {
+                other.run(["move", from, to, uid])
+                other.run(["edit", to, uid, "DESCRIPTION", "washer 12 mm (\(to))"])
+                laptop.run(["edit", id, "--due", to == "Home" ? "2030-02-01 09:00" : "2030-03-01 09:00"])
+
+                let lines = laptop.sync()
+                expectEqual(lines.sorted(), [#""\#(from)": 1 moved to another list"#, #""\#(to)": 1 sent, 1 received"#].sorted(), "\(lines)")
+                try expectEqual(laptop.placed(), ["Fix the tap in \(to)", "Milk in List"].sorted())
+                expectEqual(laptop.id(of: "Fix the tap"), id)
+                let item = try #require(try laptop.open().item(id: Int64(id)!))
+                expectEqual(item.note, "washer 12 mm (\(to))")
+                expectEqual(item.dueDate, Fixed.instant(to == "Home" ? "2030-02-01T09:00:00Z" : "2030-03-01T09:00:00Z"))
+                expectEqual(other.run(["uids", from]).contains(uid), false, "still in \(from) on the server")
+                let there = other.run(["get", to, uid])
+                #expect(there.contains(to == "Home" ? "DUE:20300201T090000Z" : "DUE:20300301T090000Z"), "\(there)")
+                expectEqual(laptop.sync().sorted(), [#""Home": up to date"#, #""List": up to date"#])
+            }
+            // The copy that is left, edited there, comes down onto the same item.
+            other.run(["edit", "List", uid, "SUMMARY", "Fix the kitchen tap"])
+            expectEqual(laptop.sync().sorted(), [#""Home": up to date"#, #""List": 1 received"#])
+            try expectEqual(laptop.placed(), ["Fix the kitchen tap in List", "Milk in List"])
         }
     }
 

@@ -212,7 +212,7 @@ struct SyncWithRadicaleTests {
         expectEqual(server.requests("DELETE"), 1)
         // The phone sees it leave List and arrive in Home: one item, moved, not deleted and made again.
         let phoneLines = phone.sync()
-        expectEqual(phoneLines.sorted(), [#""Home": 1 received"#, #""List": 1 deleted here"#], "\(phoneLines)")
+        expectEqual(phoneLines.sorted(), [#""Home": 1 received"#, #""List": 1 moved to another list"#], "\(phoneLines)")
         expectEqual(placed(phone), ["Call the plumber in Home: Ask about the boiler\nbefore Friday", "Milk in List: "])
         expectEqual(phone.id(of: "Call the plumber"), phoneID)
         // Nothing left to do on either side, and no copy in the old calendar.

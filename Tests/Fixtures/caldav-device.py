@@ -12,6 +12,7 @@
       delete-calendar CALENDAR     deletes the whole calendar
       rename-calendar CALENDAR NEW sets the calendar's display name
       calendars                    prints every calendar's display name, one a line, sorted
+      uids CALENDAR                prints the UID of every to-do in it, one a line, sorted
 
     caldav-device.py URL serve SOCKET
 
@@ -84,6 +85,10 @@ def run(url, command, arguments):
         calendar(principal, arguments[0]).set_properties([caldav.elements.dav.DisplayName(arguments[1])])
     elif command == "calendars":
         sys.stdout.write("".join(sorted(found.get_display_name() + "\n" for found in principal.calendars())))
+        return
+    elif command == "uids":
+        found = calendar(principal, arguments[0]).todos(include_completed=True)
+        sys.stdout.write("".join(sorted(str(item.icalendar_component["UID"]) + "\n" for item in found)))
         return
     else:
         sys.exit("unknown command %r" % command)
