@@ -55,6 +55,7 @@ struct ExportDocument {
                 ("lastListId", .integer(header.lastChecklistID)),
                 ("lastItemId", .integer(header.lastItemID)),
                 ("openList", header.openChecklistID.map(JSON.integer) ?? .null),
+                ("listOrder", .string((header.listsByHand ? ListOrder.byHand : .byName).rawValue)),
             ]
             for (key, value) in members {
                 head.append("  ")
@@ -63,15 +64,27 @@ struct ExportDocument {
                 head.append(value)
                 head.append(",\n")
             }
+            // One line each, as the lists' own lines.
+            head.append("  \"smartLists\": [")
+            for (index, smart) in header.smartLists.enumerated() {
+                head.append(index == 0 ? "\n    " : ",\n    ")
+                head.append(JSON.object([("id", .integer(smart.id)), ("name", .string(smart.name)), ("filter", .string(smart.filter))]))
+            }
+            head.append(header.smartLists.isEmpty ? "],\n" : "\n  ],\n")
             head.append("  \"lists\": [")
-        case .list(let checklist, let itemCount):
-            var line = JSON.object([
+        case .list(let checklist, let position, let itemCount):
+            // Each setting that is on, and the place set by hand; absent
+            // (off, or after the others) as in the files of older versions.
+            var members: [(String, JSON)] = [
                 ("id", .integer(checklist.id)),
                 ("name", .string(checklist.name)),
                 ("icon", .string(checklist.icon.rawValue)),
                 ("sortOrder", .string(checklist.sortOrder.rawValue)),
-                ("items", .array([])),
-            ]).text()
+            ]
+            if let position { members.append(("position", .integer(position))) }
+            if checklist.hidesChecked { members.append(("hidesChecked", .bool(true))) }
+            if checklist.hidesNotStarted { members.append(("hidesNotStarted", .bool(true))) }
+            var line = JSON.object(members + [("items", .array([]))]).text()
             line.removeLast(3)   // "[]}": the items follow on their own lines
             var items = JSONBytes()
             if lists.isEmpty {
@@ -166,6 +179,8 @@ struct ExportDocument {
             out.appendRaw(", \"parent\": ")
             JSON.writeString(parent, to: &out)
         }
+        // Its sub-items folded away; absent when they show.
+        if item.isCollapsed { out.appendRaw(", \"folded\": true") }
         if let modified = entry.modifiedAt {
             out.appendRaw(", \"modified\": ")
             out.appendTimestamp(modified, in: timeZone)

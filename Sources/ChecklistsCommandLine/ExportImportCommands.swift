@@ -22,7 +22,11 @@ public enum ExportImportCommands {
     /// words; absent: none), its `start` (a date as `due` is written, not
     /// after it; absent: none) and its `parent` (the UID of the item it is a
     /// sub-item of, linked by UID as an iCalendar import links RELATED-TO;
-    /// absent or null: none). Older files are still read (their
+    /// absent or null: none) and `folded` (its sub-items folded away). What
+    /// the screens keep goes the same way: the file's `listOrder` ("byName",
+    /// "byHand") and `smartLists`, each list's `position` (in the order set
+    /// by hand), `hidesChecked` and `hidesNotStarted`; absent, as in older
+    /// files: by name, no smart lists, nothing hidden. Older files are still read (their
     /// items get new UIDs; in version 1 every item has a due date and none
     /// repeats).
     static let format = "checklists"

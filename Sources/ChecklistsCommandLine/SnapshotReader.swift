@@ -54,14 +54,15 @@ struct SnapshotReader {
 
     /// The fields an item may have, in the order an export writes them.
     enum ItemField: Int, CaseIterable {
-        case id, text, due, start, checked, remind, reminder, reminders, `repeat`, repeatStart, lastDone, note, position, priority, tags, uid, parent, modified, completed, ical
+        case id, text, due, start, checked, remind, reminder, reminders, `repeat`, repeatStart, lastDone, note, position, priority, tags, uid, parent, folded,
+             modified, completed, ical
     }
 
     /// The fields of the file, of a list and of an item, each in the
     /// order an export writes them: a member's key is looked for from
     /// where the one before it was found.
-    static let fileKeys = ["format", "version", "lastListId", "lastItemId", "openList", "lists"]
-    static let listKeys = ["id", "name", "icon", "sortOrder", "items"]
+    static let fileKeys = ["format", "version", "lastListId", "lastItemId", "openList", "listOrder", "smartLists", "lists"]
+    static let listKeys = ["id", "name", "icon", "sortOrder", "position", "hidesChecked", "hidesNotStarted", "items"]
     static let itemKeys = ItemField.allCases.map { "\($0)" }
 
     /// Where `key` is in `keys`, looked for from `start` on (and then
@@ -160,10 +161,51 @@ struct SnapshotReader {
             guard listIDs.contains(id) else { throw fail(node, "openList \(id) is not the id of a list in this file") }
             openID = id
         }
+        // Absent, as in the files of older versions: by name, and no smart lists.
+        let listOrder = try choice(fields["listOrder"], "listOrder", default: ListOrder.byName)
         return Snapshot(
             lists: lists, openChecklistID: openID,
             lastChecklistID: try fields["lastListId"].map { node throws(JSONProblem) in try integer(node, "lastListId", minimum: 0, maximum: Self.largestID) } ?? 0,
-            lastItemID: try fields["lastItemId"].map { node throws(JSONProblem) in try integer(node, "lastItemId", minimum: 0, maximum: Self.largestID) } ?? 0)
+            lastItemID: try fields["lastItemId"].map { node throws(JSONProblem) in try integer(node, "lastItemId", minimum: 0, maximum: Self.largestID) } ?? 0,
+            listsByHand: listOrder == .byHand,
+            smartLists: try fields["smartLists"].map { node throws(JSONProblem) in try smartLists(node) } ?? [])
+    }
+
+    /// The smart lists: each an object with an id, a name no other has
+    /// (ignoring case) and a filter that reads, as the app keeps them.
+    private func smartLists(_ node: JSONNode) throws(JSONProblem) -> [SmartList] {
+        var found: [SmartList] = []
+        var ids = Set<Int64>(), names: [String: String] = [:]
+        for element in try array(node, "smartLists") {
+            guard case let .object(members) = element.value else { throw fail(element, "smartLists: each smart list must be an object {...}") }
+            var id: Int64?, name: String?, filter: String?
+            for (key, value) in members {
+                switch key {
+                case "id": id = try integer(value, "a smart list's id", minimum: 1, maximum: Self.largestID)
+                case "name":
+                    let text = try string(value, "a smart list's name")
+                    if let problem = TextRules.problem(with: text, what: "name") { throw fail(value, "a smart list: \(problem)") }
+                    if let taken = names.updateValue(text, forKey: TextRules.trimmed(text).lowercased()) {
+                        throw fail(value, "another smart list is already called \"\(taken)\" (names are told apart without case)")
+                    }
+                    name = text
+                case "filter":
+                    let text = try string(value, "a smart list's filter")
+                    do {
+                        _ = try ItemFilter.parse(text)
+                    } catch {
+                        throw fail(value, "a smart list's filter: \(error.description)")
+                    }
+                    filter = text
+                default:
+                    throw fail(value, "a smart list has \"id\", \"name\" and \"filter\"; not \"\(key)\"")
+                }
+            }
+            guard let id, let name, let filter else { throw fail(element, "a smart list needs \"id\", \"name\" and \"filter\"") }
+            guard ids.insert(id).inserted else { throw fail(element, "smart list id \(id) appears twice") }
+            found.append(SmartList(id: id, name: name, filter: filter))
+        }
+        return found
     }
 
     /// Checks the file's format and version: nil while they have not been
@@ -200,7 +242,7 @@ struct SnapshotReader {
                       uids: inout Set<String>) throws(JSONProblem) -> Snapshot.List {
         let start = parser.position
         var entries: [Snapshot.Entry] = []
-        var checked: (id: Int64, checklist: Checklist)?
+        var checked: (id: Int64, checklist: Checklist, position: Int64?)?
         // The list's own fields are checked when its items begin (an export
         // writes them first) and again at its end, in case they follow.
         let fields = try members(&parser, depth: 2, "a list", keys: Self.listKeys) { (parser: inout JSONParser, key: String, earlier: Fields) throws(JSONProblem) in
@@ -221,19 +263,19 @@ struct SnapshotReader {
             }
             return true
         }
-        let (id, checklist): (Int64, Checklist)
-        if let checked { (id, checklist) = checked } else { (id, checklist) = try listFields(fields, at: start) }
+        let (id, checklist, position): (Int64, Checklist, Int64?)
+        if let checked { (id, checklist, position) = checked } else { (id, checklist, position) = try listFields(fields, at: start) }
         guard listIDs.insert(id).inserted else { throw fail(at: start, "list id \(id) appears twice") }
         skim?.list += 1
         if entries.first?.item.checklistID != id {
             // Items that came before their list's id.
             for index in entries.indices { entries[index].item.checklistID = id }
         }
-        return Snapshot.List(checklist: checklist, items: entries)
+        return Snapshot.List(checklist: checklist, items: entries, position: position)
     }
 
-    /// A list's id and its own fields, checked.
-    private func listFields(_ fields: Fields, at start: JSONNode.Position) throws(JSONProblem) -> (id: Int64, checklist: Checklist) {
+    /// A list's id, its own fields and its place set by hand, checked.
+    private func listFields(_ fields: Fields, at start: JSONNode.Position) throws(JSONProblem) -> (id: Int64, checklist: Checklist, position: Int64?) {
         let id = try integer(required(fields["id"], "id", at: start, "a list"), "the list's id", minimum: 1, maximum: Self.largestID)
         let what = "list \(id)"
         let nameNode = try required(fields["name"], "name", at: start, what)
@@ -241,7 +283,12 @@ struct SnapshotReader {
         if let problem = TextRules.problem(with: name, what: "name") { throw fail(nameNode, "\(what): \(problem)") }
         let icon = try choice(fields["icon"], "\(what): icon", default: ChecklistIcon.none)
         let sortOrder = try choice(fields["sortOrder"], "\(what): sortOrder", default: ItemSortOrder.dueDate)
-        return (id, Checklist(id: id, name: name, icon: icon, sortOrder: sortOrder))
+        let flag = { (key: String) throws(JSONProblem) -> Bool in
+            try fields[key].map { node throws(JSONProblem) in try bool(node, "\(what): \(key)") } ?? false
+        }
+        let position = try fields["position"].map { node throws(JSONProblem) in try integer(node, "\(what): position") }
+        return (id, Checklist(id: id, name: name, icon: icon, sortOrder: sortOrder, hidesChecked: try flag("hidesChecked"),
+                              hidesNotStarted: try flag("hidesNotStarted")), position)
     }
 
     /// The item at the parser's place, read straight into its fields (no
@@ -339,7 +386,8 @@ struct SnapshotReader {
                         position: try fields[.position].map { node throws(JSONProblem) in try integer(node, "\(what): position") } ?? id,
                         priority: try fields[.priority].map { node throws(JSONProblem) in try priority(node, "\(what): priority") } ?? .none,
                         reminders: others, tags: try fields[.tags].map { node throws(JSONProblem) in try tags(node, "\(what): tags") } ?? [],
-                        startDate: startDate)
+                        startDate: startDate,
+                        isCollapsed: try fields[.folded].map { node throws(JSONProblem) in try bool(node, "\(what): folded") } ?? false)
         if let problem = TextRules.noteProblem(with: item.note), let node = fields[.note] { throw fail(node, "\(what): \(problem)") }
         var uid = ""
         if let uidNode = fields[.uid] {

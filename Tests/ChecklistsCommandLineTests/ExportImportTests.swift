@@ -98,19 +98,89 @@ struct ExportImportTests {
             #"  "lastListId": 4,"#,
             #"  "lastItemId": 5,"#,
             #"  "openList": 2,"#,
+            #"  "listOrder": "byName","#,
+            #"  "smartLists": [],"#,
             #"  "lists": ["#,
-            #"    {"id": 1, "name": "List", "icon": "none", "sortOrder": "dueDate", "items": ["#,
+            #"    {"id": 1, "name": "List", "icon": "none", "sortOrder": "dueDate", "position": 1, "items": ["#,
             #"      {"id": 2, "text": "Call \"mum\" \\ \u001b[31m\u202e\u0085", "due": "2026-11-21T12:00:00+01:00", "checked": false, "remind": true, "reminder": "2026-11-21T12:05:17+01:00", "position": 1, "uid": "uid-2", "modified": "2026-11-21T11:30:00+01:00"},"#,
             #"      {"id": 3, "text": "Delivered", "due": "2026-11-21T11:45:00+01:00", "checked": false, "remind": true, "reminder": null, "position": 2, "uid": "uid-3", "modified": "2026-11-21T11:30:00+01:00"},"#,
             #"      {"id": 4, "text": "日本語 👨‍👩‍👧", "due": "2026-11-20T10:00:00+01:00", "checked": true, "remind": false, "reminder": null, "position": 3, "uid": "uid-4", "modified": "2026-11-21T11:30:00+01:00", "completed": "2026-11-21T11:30:00+01:00"}"#,
             #"    ]},"#,
-            #"    {"id": 2, "name": "Groceries", "icon": "groceries", "sortOrder": "text", "items": ["#,
+            #"    {"id": 2, "name": "Groceries", "icon": "groceries", "sortOrder": "text", "position": 2, "items": ["#,
             #"      {"id": 1, "text": "Milk", "due": "2026-11-22T10:00:00+01:00", "checked": false, "remind": true, "reminder": "2026-11-22T10:00:00+01:00", "position": 1, "uid": "uid-1", "modified": "2026-11-21T11:30:00+01:00"}"#,
             #"    ]},"#,
-            #"    {"id": 4, "name": "Empty too", "icon": "photos", "sortOrder": "dueDate", "items": []}"#,
+            #"    {"id": 4, "name": "Empty too", "icon": "photos", "sortOrder": "dueDate", "position": 3, "items": []}"#,
             "  ]",
             "}",
         ])
+    }
+
+    @Test("the lists' order set by hand, what each list hides, a folded parent and the smart lists come back from a round trip; --replace replaces the smart lists too")
+    func viewSettingsRoundTrip() throws {
+        let database = try source.database()
+        try database.apply(.addChecklist(name: "Groceries", icon: .groceries), now: Fixed.now)
+        try database.apply(.addChecklist(name: "Work", icon: .none), now: Fixed.now)
+        let trip = source.add("Trip")
+        let tickets = source.add("Tickets")
+        try database.apply(.setParent(itemID: tickets, parentID: trip), now: Fixed.now)
+        try database.apply(.setCollapsed(itemID: trip, true), now: Fixed.now)
+        try database.apply(.moveList(id: 3, down: false), now: Fixed.now)
+        try database.apply(.setListOrder(.byHand), now: Fixed.now)
+        try database.apply(.setHidesChecked(checklistID: 1, true), now: Fixed.now)
+        try database.apply(.setHidesNotStarted(checklistID: 2, true), now: Fixed.now)
+        try database.saveSmartList(id: nil, name: "Due soon", filter: "due<=7d not:checked", now: Fixed.now)
+        try database.saveSmartList(id: nil, name: "Shop", filter: "list:Groceries", now: Fixed.now)
+
+        let text = export(source)
+        let lines = text.components(separatedBy: "\n")
+        expectEqual(Array(lines[5...11]), [
+            #"  "openList": null,"#,
+            #"  "listOrder": "byHand","#,
+            #"  "smartLists": ["#,
+            #"    {"id": 1, "name": "Due soon", "filter": "due<=7d not:checked"},"#,
+            #"    {"id": 2, "name": "Shop", "filter": "list:Groceries"}"#,
+            #"  ],"#,
+            #"  "lists": ["#,
+        ])
+        expectEqual(lines.filter { $0.hasPrefix(#"    {"id""#) && $0.contains("sortOrder") }, [
+            #"    {"id": 1, "name": "List", "icon": "none", "sortOrder": "dueDate", "position": 3, "hidesChecked": true, "items": ["#,
+            #"    {"id": 2, "name": "Groceries", "icon": "groceries", "sortOrder": "dueDate", "position": 1, "hidesNotStarted": true, "items": []},"#,
+            #"    {"id": 3, "name": "Work", "icon": "none", "sortOrder": "dueDate", "position": 2, "items": []}"#,
+        ])
+        #expect(lines.contains { $0.contains(#""text": "Trip""#) && $0.contains(#""folded": true"#) }, "\(text)")
+        #expect(lines.contains { $0.contains(#""text": "Tickets""#) && !$0.contains("folded") }, "\(text)")
+
+        #expect(importText(text, into: target) == nil)
+        let after = try target.database()
+        try expectEqual(after.snapshot(), database.snapshot())
+        try expectEqual(after.listOrder(), .byHand)
+        try expectEqual(after.checklistSummaries().map(\.checklist.name), ["Groceries", "Work", "List"])
+        try expectEqual(after.smartLists(), database.smartLists())
+        try expectEqual(after.item(id: trip)?.isCollapsed, true)
+        expectEqual(export(target), text)
+
+        // Replacing a database replaces its smart lists and its order as well.
+        let other = Harness()
+        try other.database().saveSmartList(id: nil, name: "Old", filter: "tag:old", now: Fixed.now)
+        try other.database().apply(.setListOrder(.byHand), now: Fixed.now)
+        _ = other.add("Mine")
+        let older = text.replacingOccurrences(of: #""listOrder": "byHand","#, with: #""listOrder": "byName","#)
+            .replacingOccurrences(of: #"    {"id": 1, "name": "Due soon", "filter": "due<=7d not:checked"},"# + "\n", with: "")
+        #expect(importText(older, replace: true, into: other) == nil)
+        try expectEqual(other.database().smartLists().map(\.name), ["Shop"])
+        try expectEqual(other.database().listOrder(), .byName)
+    }
+
+    @Test("a file of an older version, with none of the settings, imports as by name, nothing hidden or folded, and no smart lists")
+    func olderFileHasDefaults() throws {
+        try target.database().saveSmartList(id: nil, name: "Old", filter: "tag:old", now: Fixed.now)
+        #expect(importText(Self.valid, replace: true, into: target) == nil)
+        let after = try target.database()
+        try expectEqual(after.smartLists(), [])
+        try expectEqual(after.listOrder(), .byName)
+        let list = try #require(try after.checklists().first)
+        #expect(!list.hidesChecked && !list.hidesNotStarted)
+        #expect(try after.snapshot().lists.flatMap(\.items).allSatisfy { !$0.item.isCollapsed })
     }
 
     @Test("an empty database exports as a valid document that imports back")
@@ -185,7 +255,7 @@ struct ExportImportTests {
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 9223372036854775807, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
          "import.json:6:14: the item's id must be a whole number from 1 to 9007199254740991"),
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "txt": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
-         #"import.json:6:24: an item: unknown field "txt" (expected checked, completed, due, ical, id, lastDone, modified, note, parent, position, priority, remind, reminder, reminders, repeat, repeatStart, start, tags, text, uid)"#),
+         #"import.json:6:24: an item: unknown field "txt" (expected checked, completed, due, folded, ical, id, lastDone, modified, note, parent, position, priority, remind, reminder, reminders, repeat, repeatStart, start, tags, text, uid)"#),
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00", "reminder": "2026-11-22T09:00:00+00:00"}"#,
          #"import.json:6:81: item 1: a pending reminder needs "remind": true and "checked": false"#),
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#,
@@ -207,6 +277,12 @@ struct ExportImportTests {
          "import.json:6:40: item 1: uid must be text without control characters"),
         (#"      {"id": 1, "text": "Milk", "due": "2026-11-22T09:00:00+00:00"}"#, #"      {"id": 1, "text": "Milk", "uid": "abc\u007f"}"#,
          "import.json:6:40: item 1: uid must be text without control characters"),
+        (#"  "version": 1,"#, #"  "version": 1, "smartLists": [{"id": 1, "name": "Soon", "filter": "is:maybe"}],"#,
+         "import.json:3:68: a smart list's filter: “is:maybe” is not a filter: is: takes open, checked or any"),
+        (#"  "version": 1,"#, #"  "version": 1, "smartLists": [{"id": 1, "name": "Soon", "filter": ""}, {"id": 2, "name": "soon ", "filter": ""}],"#,
+         #"import.json:3:91: another smart list is already called "Soon" (names are told apart without case)"#),
+        (#"    {"id": 1, "name": "List", "items": ["#, #"    {"id": 1, "name": "List", "hidesChecked": "yes", "items": ["#,
+         "import.json:5:47: list 1: hidesChecked must be true or false"),
     ])
     func badFile(line: String, replacement: String, message: String) throws {
         _ = try target.database()

@@ -11,10 +11,14 @@ public struct Snapshot: Hashable, Sendable {
     public struct List: Hashable, Sendable {
         public var checklist: Checklist
         public var items: [Entry]
+        /// The list's place in the order set by hand (All Lists' J/K); nil:
+        /// after the others, in the snapshot's order.
+        public var position: Int64?
 
-        public init(checklist: Checklist, items: [Entry]) {
+        public init(checklist: Checklist, items: [Entry], position: Int64? = nil) {
             self.checklist = checklist
             self.items = items
+            self.position = position
         }
     }
 
@@ -75,12 +79,19 @@ public struct Snapshot: Hashable, Sendable {
     public var lastChecklistID: Int64
     /// The highest item id ever handed out (deleted ones included).
     public var lastItemID: Int64
+    /// Whether All Lists shows the lists in the order set by hand (else by name).
+    public var listsByHand: Bool
+    /// The filters kept under a name, by id.
+    public var smartLists: [SmartList]
 
-    public init(lists: [List], openChecklistID: Int64?, lastChecklistID: Int64, lastItemID: Int64) {
+    public init(lists: [List], openChecklistID: Int64?, lastChecklistID: Int64, lastItemID: Int64, listsByHand: Bool = false,
+                smartLists: [SmartList] = []) {
         self.lists = lists
         self.openChecklistID = openChecklistID
         self.lastChecklistID = lastChecklistID
         self.lastItemID = lastItemID
+        self.listsByHand = listsByHand
+        self.smartLists = smartLists
     }
 }
 
@@ -95,12 +106,15 @@ public enum SnapshotPart: Sendable {
         /// The items the lists hold (the counts the database keeps), for a
         /// reader that sizes what it writes.
         public var itemCount: Int
+        public var listsByHand: Bool
+        /// By id.
+        public var smartLists: [SmartList]
     }
 
     case header(Header)
-    /// A list, and how many items the database counts in it (for a reader
-    /// that sizes what it writes).
-    case list(Checklist, itemCount: Int)
+    /// A list, its place in the order set by hand, and how many items the
+    /// database counts in it (for a reader that sizes what it writes).
+    case list(Checklist, position: Int64?, itemCount: Int)
     /// An item, handed over after every list, and the place of its list
     /// (the one its `item.checklistID` names) among the lists handed over:
     /// found once here, not again by each reader.

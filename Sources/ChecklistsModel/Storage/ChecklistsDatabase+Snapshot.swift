@@ -16,8 +16,10 @@ extension ChecklistsDatabase {
                 snapshot.openChecklistID = header.openChecklistID
                 snapshot.lastChecklistID = header.lastChecklistID
                 snapshot.lastItemID = header.lastItemID
-            case .list(let checklist, let itemCount):
-                snapshot.lists.append(Snapshot.List(checklist: checklist, items: []))
+                snapshot.listsByHand = header.listsByHand
+                snapshot.smartLists = header.smartLists
+            case .list(let checklist, let position, let itemCount):
+                snapshot.lists.append(Snapshot.List(checklist: checklist, items: [], position: position))
                 snapshot.lists[snapshot.lists.count - 1].items.reserveCapacity(itemCount)
             case .entry(let entry, let list):
                 snapshot.lists[list].items.append(entry)
@@ -44,11 +46,16 @@ extension ChecklistsDatabase {
                 openChecklistID: try Preference.openChecklistID(db),
                 lastChecklistID: sequences["checklist"] ?? 0,
                 lastItemID: sequences["item"] ?? 0,
-                itemCount: checklists.reduce(0) { $0 + $1.summary.itemCount })))
+                itemCount: checklists.reduce(0) { $0 + $1.summary.itemCount },
+                listsByHand: try Self.listOrder(db) == .byHand,
+                smartLists: try Self.smartLists(db).sorted { $0.id < $1.id })))
+            let positions = try Dictionary(Row.all(db, sql: "SELECT id, listPosition FROM checklist").map { ($0[0] as Int64, $0[1] as Int64?) },
+                                           uniquingKeysWith: { first, _ in first })
             var listPlaces = [Int64: Int](minimumCapacity: checklists.count)
             for (place, record) in checklists.enumerated() {
-                visit(.list(record.summary.checklist, itemCount: record.summary.itemCount))
-                listPlaces[record.summary.checklist.id] = place
+                let id = record.summary.checklist.id
+                visit(.list(record.summary.checklist, position: positions[id] ?? nil, itemCount: record.summary.itemCount))
+                listPlaces[id] = place
             }
             // Pending reminders are few beside the items: read whole first.
             var pending: [Int64: [ReminderTime: Date]] = [:]
@@ -122,16 +129,21 @@ extension ChecklistsDatabase {
             try db.execute(sql: "DELETE FROM reminder")
             try db.execute(sql: "DELETE FROM item")
             try db.execute(sql: "DELETE FROM checklist")
+            try db.execute(sql: "DELETE FROM smartList")
             // Many items to a statement: see `MultiRowInsert`.
             var itemRows = MultiRowInsert(into: "item", columns: [
                 "id", "checklistID", "text", "isChecked", "dueAt", "shouldRemind", "remindAt", "repeatRule", "repeatStart", "lastDoneAt",
-                "uid", "calendarObject", "modifiedAt", "completedAt", "note", "position", "priority", "reminders", "tags", "startAt"])
+                "uid", "calendarObject", "modifiedAt", "completedAt", "note", "position", "priority", "reminders", "tags", "startAt",
+                "collapsed"])
             // Written once every item is in (a batch of them may be full first).
             var reminderRows: [[DatabaseValue]] = []
             for list in snapshot.lists {
                 let checklist = list.checklist
-                try db.execute(sql: "INSERT INTO checklist (id, name, icon, sortOrder) VALUES (?, ?, ?, ?)",
-                               arguments: [checklist.id, checklist.name, checklist.icon.rawValue, checklist.sortOrder.rawValue])
+                // Without a position (an older export), after the others.
+                try db.execute(sql: """
+                    INSERT INTO checklist (id, name, icon, sortOrder, hidesChecked, hidesNotStarted, listPosition) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [checklist.id, checklist.name, checklist.icon.rawValue, checklist.sortOrder.rawValue,
+                                     checklist.hidesChecked, checklist.hidesNotStarted, list.position])
                 lastListID = max(lastListID, checklist.id)
                 for entry in list.items {
                     let item = entry.item
@@ -153,7 +165,7 @@ extension ChecklistsDatabase {
                         item.note.databaseValue, (item.position == 0 ? item.id : item.position).databaseValue,
                         item.priority.rawValue.databaseValue, ReminderTime.storedList(item.reminders).databaseValue,
                         Tags.stored(Tags.unique(item.tags)).databaseValue,
-                        item.startDate.map(StoredTime.wholeMinutes).databaseValue], in: db)
+                        item.startDate.map(StoredTime.wholeMinutes).databaseValue, item.isCollapsed.databaseValue], in: db)
                     for (reminder, fireAt) in entry.pending.sorted(by: { $0.key < $1.key }) {
                         reminderRows.append([item.id.databaseValue, reminder.code.databaseValue,
                                              reminder.fireDate(dueDate: item.dueDate).map(StoredTime.wholeSeconds).databaseValue,
@@ -179,6 +191,11 @@ extension ChecklistsDatabase {
             try db.execute(sql: "INSERT INTO sqlite_sequence (name, seq) VALUES (?, ?)",
                            arguments: [table, max(last, sequences[table] ?? 0)])
         }
+        for (place, smart) in snapshot.smartLists.enumerated() {
+            try db.execute(sql: "INSERT INTO smartList (id, name, filter, position) VALUES (?, ?, ?, ?)",
+                           arguments: [smart.id, smart.name, smart.filter, place + 1])
+        }
+        try db.execute(sql: "UPDATE setting SET listsByHand = ? WHERE id = 1", arguments: [snapshot.listsByHand])
         try Preference.openChecklist.set(snapshot.openChecklistID.map { "\($0)" }, db)
         try Preference.initialized.set("1", db)
         // The history described rows that were just replaced.
