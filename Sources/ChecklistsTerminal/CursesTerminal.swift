@@ -107,6 +107,8 @@ public final class CursesTerminal {
     private var wideBuffer: [wchar_t]
     /// Kept between reads: a paste may arrive over several of them.
     private var decoder = KeyDecoder()
+    /// Characters whose bytes come in more than one read, held across reads.
+    private var utf8 = UTF8Assembler()
 
     private init(screen: OpaquePointer, colourEnabled: Bool, themedRoles: ColourBits = ColourBits(),
                  rolesWithBackground: ColourBits = ColourBits(), unicode: Bool) {
@@ -161,6 +163,9 @@ public final class CursesTerminal {
         _ = noecho()
         _ = nonl()
         _ = keypad(window, true)
+        // Not meta(): its smm would switch an xterm's Alt to setting the
+        // eighth bit. An 8-bit line (CS8, no ISTRIP, as terminals set it)
+        // gives wgetch whole bytes already.
         _ = nodelay(window, true)
         // The default is a full second, which makes a lone Esc feel broken.
         _ = set_escdelay(25)
@@ -319,20 +324,32 @@ public final class CursesTerminal {
         terminal_guard_prepare_thread()
         let window = shim_stdscr()
         var inputs: [RawInput] = []
-        var character: wint_t = 0
+        // Bytes, not `wget_wch`'s characters: see `UTF8Assembler`. Without
+        // a UTF-8 codeset a byte is its Latin-1 character.
         while true {
-            let result = wget_wch(window, &character)
-            if result == KEY_CODE_YES {
-                inputs.append(.keyCode(UInt32(character)))
-            } else if result == OK {
-                inputs.append(.character(UInt32(character)))
+            let result = wgetch(window)
+            if result == ERR { break }
+            if result >= KEY_MIN {
+                utf8.cutShort(into: &inputs)
+                inputs.append(.keyCode(UInt32(result)))
+            } else if unicode {
+                utf8.push(UInt8(truncatingIfNeeded: result), into: &inputs)
             } else {
-                break
+                inputs.append(.character(UInt32(UInt8(truncatingIfNeeded: result))))
             }
         }
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return decoder.decode(inputs, at: UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec))
+    }
+
+    /// For the runtime to call once it has handled what it read and goes
+    /// back to waiting: a bracketed paste whose end has not come yet is
+    /// then timed from here, not from when its last part was read.
+    public func waitingForInput() {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        decoder.waiting(at: UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec))
     }
 
     /// Copies `grid` to the screen and flushes it with one doupdate.

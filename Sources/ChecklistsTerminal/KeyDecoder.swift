@@ -1,12 +1,13 @@
 import ChecklistsUI
 
-/// One value returned by `wget_wch`: a curses key code (`KEY_CODE_YES`) or a
-/// wide character (`OK`).
+/// One value read from curses: a key code (`KEY_*`, which `wgetch` returns
+/// for an escape sequence it knows) or a character (its bytes put together
+/// by `UTF8Assembler`).
 ///
 /// Kept as a plain value, rather than decoding inside the read loop, so the
 /// decoding rules can be tested without a terminal.
 struct RawInput: Hashable, Sendable {
-    /// True when `wget_wch` returned `KEY_CODE_YES`, so `value` is a `KEY_*`.
+    /// True when `value` is a `KEY_*`.
     var isKeyCode: Bool
     /// A `KEY_*` code, or a Unicode scalar value.
     var value: UInt32
@@ -48,7 +49,7 @@ enum CursesKeyCode {
     static let mouse: UInt32 = 0o631
 }
 
-/// Turns drains of `wget_wch` results into the UI's keys.
+/// Turns drains of what curses read into the UI's keys.
 ///
 /// Pure so every mapping is unit-tested; `CursesTerminal.readKeys` only
 /// collects the raw values and the time. It decodes a whole drain at once
@@ -95,6 +96,14 @@ struct KeyDecoder {
 
     /// Whether a bracketed paste has begun and its end marker not yet come.
     var isInsidePaste: Bool { openPaste != nil }
+
+    /// The app is back to waiting for input at `now`: an open paste's
+    /// silence counts from here. The time the app took over what came
+    /// before (a large paste into a long note can take seconds) is no
+    /// pause of the terminal's, whose next bytes have waited for us.
+    mutating func waiting(at now: UInt64) {
+        openPaste?.lastInput = now
+    }
 
     /// One drain with a fresh decoder: no paste open before it, and the
     /// state it ends in forgotten. For tests of single drains.
@@ -349,7 +358,7 @@ struct KeyDecoder {
         appendPaste(ArraySlice(inputs.lazy.filter { !$0.isKeyCode }.map(\.value)), to: &keys)
     }
 
-    /// One curses key code (`KEY_CODE_YES`), or nil for codes the UI ignores.
+    /// One curses key code (`KEY_*`), or nil for codes the UI ignores.
     static func decodeKeyCode(_ code: UInt32) -> Key? {
         switch code {
         case CursesKeyCode.up: return .up

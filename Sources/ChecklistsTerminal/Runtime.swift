@@ -124,8 +124,10 @@ public final class Runtime {
         loop.send(.resized(width: size.width, height: size.height))
     }
 
+    /// The last thing of every wake: the loop waits for input after it.
     private func draw() {
         terminal.draw(render(store.state))
+        terminal.waitingForInput()
         if !undrawnReminders.isEmpty {
             loop.eventLog?.drew(reminders: undrawnReminders.map { ($0.item.id, $0.remindAt) })
             undrawnReminders = []

@@ -241,6 +241,19 @@ struct KeyDecoderPasteTests {
         #expect(!decoder.isInsidePaste)
     }
 
+    @Test("the app's own time between two parts of a paste is no silence: only time spent waiting for input counts")
+    func slowAppIsNoSilence() {
+        var decoder = KeyDecoder()
+        expectEqual(decoder.decode(chars(start + "line 1\n\u{1B}[2"), at: 0), [.paste("line 1\n")])
+        // Handling that part took three seconds; the terminal's next bytes waited.
+        decoder.waiting(at: 3 * second)
+        expectEqual(decoder.decode(chars("0line 2\nq"), at: 3 * second + 1), [.paste("\u{1B}[20line 2\nq")])
+        #expect(decoder.isInsidePaste)
+        decoder.waiting(at: 5 * second)
+        expectEqual(decoder.decode(chars(end + "q"), at: 5 * second + second / 2), [.character("q")])
+        #expect(!decoder.isInsidePaste)
+    }
+
     /// The start marker comes whole: curses waits for the rest of an escape
     /// sequence before it hands over the Esc.
     @Test("a huge paste arrives whole, in order", arguments: [1, 7, 4096])

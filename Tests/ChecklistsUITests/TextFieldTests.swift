@@ -33,6 +33,26 @@ struct TextFieldTests {
         expectEqual(combined.text, "e\u{301}x")
     }
 
+    @Test("text inserted anywhere makes the characters the whole text makes, the cursor after what was inserted")
+    func insertMergesOnlyAround() {
+        let texts = ["", "abc", "e\u{301}x", "🇩🇪🇫", "👨\u{200D}", "日本語 é", "a\r", "\u{301}b"]
+        let inserts = ["x", "\u{301}", "\u{200D}👩", "🇷", "\n", "日", "e\u{301}\u{302}", "\u{301}z"]
+        for text in texts {
+            let characters = Array(text)
+            for position in 0...characters.count {
+                for typed in inserts {
+                    var field = TextField(text)
+                    for _ in position..<characters.count { _ = field.handle(.left) }
+                    field.insert(typed)
+                    let before = String(characters[..<position]) + typed
+                    let whole = Array(before + String(characters[position...]))
+                    expectEqual(field.characters, whole, "\(typed.debugDescription) into \(text.debugDescription) at \(position)")
+                    expectEqual(field.cursor, min(whole.count, before.count), "\(typed.debugDescription) into \(text.debugDescription) at \(position)")
+                }
+            }
+        }
+    }
+
     @Test("Ctrl-U and Ctrl-K delete to the start and to the end")
     func killLine() {
         expectEqual(edit("abc def", [.left, .left, .left, .control("u")]).text, "def")

@@ -72,6 +72,29 @@ struct PasteInTmuxTests {
         }
     }
 
+    /// A terminal's write may end inside a character (a large paste comes
+    /// in many writes), and the app may read between the two: `wget_wch`
+    /// then dropped the first bytes, and up to 145 after them as one
+    /// broken character; a 600 KB multilingual paste lost a line or two.
+    @Test("a character whose bytes arrive in two reads is typed whole, and what follows it is kept")
+    func characterSplitAcrossReads() throws {
+        try makeData()
+        let tmux = TmuxSession(width: 70, height: 12, command: app)
+        defer { tmux.kill(); folder.remove() }
+        #expect(tmux.waitFor("Keep me"), "opened: \(tmux.text)")
+        tmux.press("a")
+        #expect(tmux.waitFor("Add Item"))
+        // "a" and the first byte of 日 (E6 97 A5); the app reads them and waits.
+        tmux.tmux(["send-keys", "-t", tmux.pane, "-H", "61", "e6"])
+        #expect(tmux.waitFor("› Text        a"), "a typed: \(tmux.text)")
+        usleep(300_000)
+        tmux.tmux(["send-keys", "-t", tmux.pane, "-H", "97", "a5", "62", "63"])
+        #expect(tmux.waitFor("› Text        a日bc"), "the rest: \(tmux.text)")
+        tmux.press("C-s")
+        #expect(tmux.waitFor("2 Remaining"), "saved: \(tmux.text)")
+        try expectEqual(storedTexts(), ["Keep me", "a日bc"])
+    }
+
     /// After the app ends the pane reads one line; a paste into it must be
     /// the bare text, which it is only once the app turned bracketed paste off.
     @Test("however the app ends, the shell gets the terminal back with bracketed paste off",

@@ -48,13 +48,24 @@ public struct TextField: Hashable, Sendable {
     }
 
     /// Inserts at the cursor. A combining mark or a joiner typed after a
-    /// character merges with it, so the grapheme array is rebuilt from text.
+    /// character merges with it (and typed text may merge with the one
+    /// after it), so the characters on either side of the cursor are
+    /// segmented again with it: only those, not the whole text, which made
+    /// a long paste into a long note take a pass over all of it per part.
     public mutating func insert(_ typed: String) {
-        let before = String(characters[..<cursor]) + typed
-        let after = String(characters[cursor...])
-        let merged = Array(before + after)
-        cursor = min(merged.count, before.count)
-        characters = merged
+        var start = max(0, cursor - 1), end = min(characters.count, cursor + 1)
+        // Flags pair their regional indicators from the left: one more
+        // in front pairs every one after it anew.
+        while start > 0, Self.isRegionalIndicators(characters[start - 1]) { start -= 1 }
+        while end < characters.count, Self.isRegionalIndicators(characters[end]) { end += 1 }
+        let before = String(characters[start..<cursor]) + typed
+        let merged = Array(before + String(characters[cursor..<end]))
+        characters.replaceSubrange(start..<end, with: merged)
+        cursor = start + min(merged.count, before.count)
+    }
+
+    private static func isRegionalIndicators(_ character: Character) -> Bool {
+        character.unicodeScalars.allSatisfy { (0x1F1E6...0x1F1FF).contains($0.value) }
     }
 
     /// Pasted text as a field takes it: the terminal's escape sequences
