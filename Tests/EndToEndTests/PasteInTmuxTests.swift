@@ -28,6 +28,16 @@ struct PasteInTmuxTests {
         return try database.itemsPage(checklistID: list.id, sortOrder: .added, offset: 0, limit: 100).items.map(\.text)
     }
 
+    /// The app on the data of `makeData`, with Add Item open.
+    func openAddItem(sourceLocation: SourceLocation = #_sourceLocation) throws -> TmuxSession {
+        try makeData()
+        let tmux = TmuxSession(width: 70, height: 12, command: app)
+        #expect(tmux.waitFor("Keep me"), "opened: \(tmux.text)", sourceLocation: sourceLocation)
+        tmux.press("a")
+        #expect(tmux.waitFor("Add Item"), sourceLocation: sourceLocation)
+        return tmux
+    }
+
     func paste(_ text: String, bracketed: Bool, into tmux: TmuxSession) {
         tmux.tmux(["set-buffer", "-b", "pasted", text])
         tmux.tmux(["paste-buffer"] + (bracketed ? ["-p"] : []) + ["-b", "pasted", "-t", tmux.pane])
@@ -36,12 +46,8 @@ struct PasteInTmuxTests {
     @Test("a line, a newline and d y pasted into Add Item is the item's text; nothing is saved or deleted until Done; on the list a paste is ignored",
           arguments: [true, false])
     func pasteIsText(bracketed: Bool) throws {
-        try makeData()
-        let tmux = TmuxSession(width: 70, height: 12, command: app)
+        let tmux = try openAddItem()
         defer { tmux.kill(); folder.remove() }
-        #expect(tmux.waitFor("Keep me"), "opened: \(tmux.text)")
-        tmux.press("a")
-        #expect(tmux.waitFor("Add Item"))
 
         paste("Pasted line\ndy", bracketed: bracketed, into: tmux)
         #expect(tmux.waitFor("› Text        Pasted line dy"), "after the paste: \(tmux.text)")
@@ -78,12 +84,8 @@ struct PasteInTmuxTests {
     /// broken character; a 600 KB multilingual paste lost a line or two.
     @Test("a character whose bytes arrive in two reads is typed whole, and what follows it is kept")
     func characterSplitAcrossReads() throws {
-        try makeData()
-        let tmux = TmuxSession(width: 70, height: 12, command: app)
+        let tmux = try openAddItem()
         defer { tmux.kill(); folder.remove() }
-        #expect(tmux.waitFor("Keep me"), "opened: \(tmux.text)")
-        tmux.press("a")
-        #expect(tmux.waitFor("Add Item"))
         // "a" and the first byte of 日 (E6 97 A5); the app reads them and waits.
         tmux.tmux(["send-keys", "-t", tmux.pane, "-H", "61", "e6"])
         #expect(tmux.waitFor("› Text        a"), "a typed: \(tmux.text)")
