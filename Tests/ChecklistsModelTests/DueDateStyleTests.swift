@@ -337,6 +337,19 @@ struct DueDateStyleTests {
         expectEqual(style(from: [:]).calendar.timeZone.identifier, "Pacific/Auckland")
     }
 
+    @Test("a POSIX zone without summer time is its offset counted west, as date shows it: UTC+5 is five hours behind Greenwich")
+    func posixOffsetsCountWest() {
+        for (tz, east) in [("UTC+5", -18_000), ("UTC-5", 18_000), ("GMT+5", -18_000), ("EST5", -18_000), ("JST-9", 32_400),
+                           ("<+0530>-5:30", 19_800), ("XYZ+3:30", -12_600), ("ABC-0:30:15", 1_815), ("<UTC+1>-1", 3_600)] {
+            expectEqual(style(from: ["TZ": tz]).calendar.timeZone.secondsFromGMT(for: date), east, "\(tz)")
+        }
+        // Not that form: a tz database name, summer time, or no offset.
+        for name in ["EST5EDT", "Etc/GMT+5", "CET-1CEST", "UT+5", "UTC+25", "UTC+5:60", "UTC+", "UTC+5x", "<+05-5"] {
+            expectEqual(DueDateStyle.secondsWest(ofPOSIXZone: name), nil, "\(name)")
+        }
+        expectEqual(style(from: ["TZ": "EST5EDT"]).calendar.timeZone.identifier, "EST5EDT")
+    }
+
     @Test("UTC by any of its names is a fixed zero offset that agrees with ICU's zone at every date")
     func utcWithoutICU() {
         let icu = TimeZone(identifier: "UTC")!

@@ -147,12 +147,49 @@ public final class DueDateStyle: @unchecked Sendable {
         return identifier == "C" || identifier == "POSIX" || identifier.isEmpty ? nil : identifier
     }
 
-    /// The time zone a TZ value names, or nil for a POSIX rule string like
-    /// "CET-1CEST" or anything else Foundation does not know.
+    /// The time zone a TZ value names, or nil for a POSIX rule string with
+    /// summer time like "CET-1CEST" or anything else Foundation does not know.
+    /// A POSIX zone without summer time ("UTC+5", "EST5", "<+0530>-5:30")
+    /// is its fixed offset, counted west of Greenwich as the C library
+    /// counts it: Foundation reads "UTC+5" as ISO 8601's +05:00, the
+    /// opposite of what `date` shows.
     static func timeZone(fromTZ value: String) -> TimeZone? {
         let name = zoneName(value.hasPrefix(":") ? String(value.dropFirst()) : value)
         if utcNames.contains(name) { return utc }
+        if let west = secondsWest(ofPOSIXZone: name) { return TimeZone(secondsFromGMT: -west) }
         return name.isEmpty ? nil : TimeZone(identifier: name)
+    }
+
+    /// The offset of a POSIX TZ value that is a name and an offset alone
+    /// (`std offset`: three or more letters, or `<...>`, then
+    /// `[+-]hh[:mm[:ss]]`, hours at most 24), in seconds west of Greenwich;
+    /// nil for anything else, summer time included.
+    static func secondsWest(ofPOSIXZone value: String) -> Int? {
+        var rest = Substring(value)
+        if rest.first == "<" {
+            guard let close = rest.firstIndex(of: ">") else { return nil }
+            let name = rest.dropFirst().prefix { $0 != ">" }
+            guard name.count >= 3, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-") }) else { return nil }
+            rest = rest[rest.index(after: close)...]
+        } else {
+            let name = rest.prefix { $0.isASCII && $0.isLetter }
+            guard name.count >= 3 else { return nil }
+            rest = rest.dropFirst(name.count)
+        }
+        var sign = 1
+        if let first = rest.first, first == "+" || first == "-" {
+            sign = first == "-" ? -1 : 1
+            rest = rest.dropFirst()
+        }
+        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count),
+              parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let hours = Int(parts[0]), hours <= 24
+        else { return nil }
+        let minutes = parts.count > 1 ? Int(parts[1]) ?? 60 : 0
+        let seconds = parts.count > 2 ? Int(parts[2]) ?? 60 : 0
+        guard minutes < 60, seconds < 60 else { return nil }
+        return sign * (hours * 3600 + minutes * 60 + seconds)
     }
 
     /// The tz database's name in a path into it ("Europe/Berlin" of
