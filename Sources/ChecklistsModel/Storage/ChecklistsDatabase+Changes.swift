@@ -329,6 +329,24 @@ extension ChecklistsDatabase {
             listID = db.lastInsertedRowID
         }
         var relations: [(uid: String, parentUID: String?)] = []
+        // Each statement prepared once for all the items: prepared per
+        // to-do (its SQL built anew each time), a 50,000-to-do file spent
+        // most of its import there, holding the write lock all along.
+        let columns = ["checklistID", "text", "isChecked", "dueAt", "shouldRemind", "reminders", "repeatRule", "repeatStart",
+                       "calendarObject", "modifiedAt", "completedAt", "note", "priority", "tags", "startAt"]
+        let existing = try db.cachedStatement(sql: "SELECT id, checklistID FROM item WHERE uid = ?")
+        let insert = try db.cachedStatement(sql: """
+            INSERT INTO item (\((columns + ["position", "uid"]).joined(separator: ", ")))
+            VALUES (\(Array(repeating: "?", count: columns.count + 2).joined(separator: ", ")))
+            """)
+        let update = try db.cachedStatement(sql: "UPDATE item SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?")
+        let updateAndMove = try db.cachedStatement(sql: """
+            UPDATE item SET \((columns + ["position"]).map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?
+            """)
+        // New here, or moved in from another list: last in this one, in the file's order.
+        var position = try nextPosition(in: listID, db)
+        var written: [Int64] = []
+        written.reserveCapacity(items.count)
         for item in items {
             let fields = item.fields
             let dueAt = fields.dueDate.map(StoredTime.wholeMinutes)
@@ -336,34 +354,30 @@ extension ChecklistsDatabase {
             // Reminders before a due date need one; one at a time of its
             // own does not.
             let reminders = fields.reminders.filter { dueAt != nil || $0.fireDate(dueDate: nil) != nil }
-            var values: [(String, (any DatabaseValueConvertible)?)] = [
-                ("checklistID", listID), ("text", fields.text), ("isChecked", fields.isChecked), ("dueAt", dueAt),
-                ("shouldRemind", reminders.contains(.atDue)), ("reminders", ReminderTime.storedList(reminders)), ("repeatRule", rule?.rrule),
-                ("repeatStart", rule == nil ? nil : (fields.repeatStart ?? fields.dueDate).map(StoredTime.wholeMinutes)),
-                ("calendarObject", item.object), ("modifiedAt", StoredTime.wholeSeconds(now)),
-                ("completedAt", fields.isChecked ? StoredTime.wholeSeconds(item.completedAt ?? now) : nil),
+            let values: [(any DatabaseValueConvertible)?] = [
+                listID, fields.text, fields.isChecked, dueAt, reminders.contains(.atDue), ReminderTime.storedList(reminders), rule?.rrule,
+                rule == nil ? nil : (fields.repeatStart ?? fields.dueDate).map(StoredTime.wholeMinutes),
+                item.object, StoredTime.wholeSeconds(now), fields.isChecked ? StoredTime.wholeSeconds(item.completedAt ?? now) : nil,
+                fields.note, fields.priority.rawValue, Tags.stored(fields.tags), fields.startDate.map(StoredTime.wholeMinutes),
             ]
             let uid = fields.uid.isEmpty ? makeUID() : fields.uid
             relations.append((uid, fields.parentUID))
-            values.append(("note", fields.note))
-            values.append(("priority", fields.priority.rawValue))
-            values.append(("tags", Tags.stored(fields.tags)))
-            values.append(("startAt", fields.startDate.map(StoredTime.wholeMinutes)))
-            let existingList = try Int64.fetchOne(db, sql: "SELECT checklistID FROM item WHERE uid = ?", arguments: [uid])
-            // New here, or moved in from another list: last in this one.
-            if existingList != listID { values.append(("position", try nextPosition(in: listID, db))) }
-            let arguments = StatementArguments(values.map(\.1) + [uid])
-            if existingList != nil {
-                try db.execute(sql: "UPDATE item SET \(values.map { "\($0.0) = ?" }.joined(separator: ", ")) WHERE uid = ?", arguments: arguments)
+            if let row = try Row.fetchOne(existing, arguments: [uid]) {
+                let id: Int64 = row[0]
+                if row[1] as Int64 == listID {
+                    try update.execute(arguments: StatementArguments(values + [id]))
+                } else {
+                    try updateAndMove.execute(arguments: StatementArguments(values + [position, id]))
+                    position += 1
+                }
+                written.append(id)
             } else {
-                try db.execute(sql: """
-                    INSERT INTO item (\(values.map(\.0).joined(separator: ", ")), uid) VALUES (\(Array(repeating: "?", count: values.count + 1).joined(separator: ", ")))
-                    """, arguments: arguments)
-            }
-            if let id = try Int64.fetchOne(db, sql: "SELECT id FROM item WHERE uid = ?", arguments: [uid]) {
-                try reconcileReminders(ofItems: [id], in: db, now: now)
+                try insert.execute(arguments: StatementArguments(values + [position, uid]))
+                position += 1
+                written.append(db.lastInsertedRowID)
             }
         }
+        try reconcileReminders(ofItems: written, in: db, now: now)
         // Parents once every item is in: a child may come before its parent.
         try relateParents(relations, in: db)
         return .checklist(listID)

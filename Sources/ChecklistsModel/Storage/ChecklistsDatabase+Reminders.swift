@@ -131,6 +131,11 @@ extension ChecklistsDatabase {
     static func reconcileReminders(ofItems ids: some Sequence<Int64>, in db: Database, now: Date) throws {
         let itemStatement = try db.cachedStatement(sql: "SELECT dueAt, isChecked, shouldRemind, reminders FROM item WHERE id = ?")
         let rowsStatement = try db.cachedStatement(sql: "SELECT reminder, scheduledAt FROM reminder WHERE itemID = ?")
+        let upsert = try db.cachedStatement(sql: """
+            INSERT INTO reminder (itemID, reminder, scheduledAt, fireAt) VALUES (?, ?, ?, ?)
+            ON CONFLICT (itemID, reminder) DO UPDATE SET scheduledAt = excluded.scheduledAt, fireAt = excluded.fireAt
+            """)
+        let delete = try db.cachedStatement(sql: "DELETE FROM reminder WHERE itemID = ? AND reminder = ?")
         let nowSeconds = StoredTime.secondsRoundedDown(now)
         var touched = Set<Int64>()
         for id in ids {
@@ -151,17 +156,14 @@ extension ChecklistsDatabase {
                 if let had = existing[code], had == scheduled { continue }
                 touched.insert(id)
                 if let scheduled, scheduled > nowSeconds {
-                    try db.execute(sql: """
-                        INSERT INTO reminder (itemID, reminder, scheduledAt, fireAt) VALUES (?, ?, ?, ?)
-                        ON CONFLICT (itemID, reminder) DO UPDATE SET scheduledAt = excluded.scheduledAt, fireAt = excluded.fireAt
-                        """, arguments: [id, code, scheduled, scheduled])
+                    try upsert.execute(arguments: [id, code, scheduled, scheduled])
                 } else if existing[code] != nil {
-                    try db.execute(sql: "DELETE FROM reminder WHERE itemID = ? AND reminder = ?", arguments: [id, code])
+                    try delete.execute(arguments: [id, code])
                 }
             }
             for code in existing.keys where !kept.contains(code) {
                 touched.insert(id)
-                try db.execute(sql: "DELETE FROM reminder WHERE itemID = ? AND reminder = ?", arguments: [id, code])
+                try delete.execute(arguments: [id, code])
             }
         }
         try refreshNextReminder(ofItems: touched, in: db)
