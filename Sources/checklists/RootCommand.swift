@@ -75,8 +75,7 @@ struct RootCommand: ParsableCommand {
                 if let message = misspeltCommand(arguments) { fail(message, status: 2) }
                 let parserMessage = fullMessage(for: error)
                 if let message = dashedPositional(arguments, parserMessage: parserMessage) { fail(message, status: 2) }
-                FileHandle.standardError.write(Data((parserMessage + "\n").utf8))
-                Foundation.exit(2)
+                fail(oneLine(message(for: error), parserMessage: parserMessage), status: 2)
             }
             exit(withError: error)
         }
@@ -105,6 +104,22 @@ struct RootCommand: ParsableCommand {
             return arguments[1].isEmpty || arguments[1].hasPrefix("-") ? nil : app(arguments[1])
         }
         return plainSubcommand(arguments)
+    }
+
+    /// The parser's refusal as one line, as every other error is: its own
+    /// words, and where the command's help is ("unknown option '--bogus';
+    /// see `checklists add --help`"), not its block of Error, Help and
+    /// Usage lines.
+    static func oneLine(_ message: String, parserMessage: String) -> String {
+        var text = message.split(whereSeparator: \.isNewline).joined(separator: " ")
+        if text.hasSuffix(".") { text.removeLast() }
+        if let first = text.first, first.isUppercase, text.dropFirst().first?.isUppercase != true {
+            text = first.lowercased() + text.dropFirst()
+        }
+        if let hint = parserMessage.range(of: #"See '[^']+ --help'"#, options: .regularExpression) {
+            text += "; see `" + parserMessage[hint].dropFirst(5).dropLast() + "`"
+        }
+        return text
     }
 
     /// For a command line the parser refused: a first word that names no

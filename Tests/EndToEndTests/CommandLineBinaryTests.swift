@@ -65,15 +65,17 @@ struct CommandLineBinaryTests {
             (["add", "x", "--list", "Nope"], 1, #"checklists: no list is named "Nope""#),
             (["add", "  "], 2, "checklists: the item text is empty"),
             (["add", "x", "--due", "31.02.2027"], 2, "checklists: --due: February 2027 has only 28 days"),
-            (["done", "abc"], 2, "Error: The value 'abc' is invalid for '<id>'"),
-            (["frobnicate"], 2, "Error: Unexpected argument 'frobnicate'"),
+            (["done", "abc"], 2, "checklists: the value 'abc' is invalid for '<id>'; see `checklists done --help`\n"),
+            (["frobnicate"], 2, "checklists: unexpected argument 'frobnicate'; see `checklists --help`\n"),
             (["stauts"], 2, #"checklists: there is no command "stauts"; did you mean "status"? (`checklists --help` lists them)"#),
             (["add", "x", "--due", "tomorow 9"], 2, #"checklists: --due: can't read "tomorow 9": did you mean "tomorrow 9"?"#),
-            (["list", "--due", "soon"], 2, "Error: The value 'soon' is invalid for '--due <due>'"),
+            (["list", "--due", "soon"], 2, "checklists: the value 'soon' is invalid for '--due <due>'. Please provide one of 'today', 'overdue' or 'week'; see `checklists list --help`\n"),
+            (["add", "--bogus", "x"], 2, "checklists: unknown option '--bogus'; see `checklists add --help`\n"),
+            (["list", "--due"], 2, "checklists: missing value for '--due <due>'; see `checklists list --help`\n"),
             (["add", "-5 kg rice"], 2, #"checklists: <text> "-5 kg rice" begins with a dash, so it reads as an option; give it last, after --: checklists add ... -- "-5 kg rice""#),
             (["new-list", "-L"], 2, #"checklists: <name> "-L" begins with a dash, so it reads as an option; give it last, after --: checklists new-list ... -- "-L""#),
-            (["add", "--weird"], 2, "Error: Missing expected argument '<text>'"),
-            (["add", "--note", "- milk"], 2, "Error: Missing expected argument '<text>'"),
+            (["add", "--weird"], 2, "checklists: missing expected argument '<text>'; see `checklists add --help`\n"),
+            (["add", "--note", "- milk"], 2, "checklists: missing expected argument '<text>'; see `checklists add --help`\n"),
             (["import", folder.file("missing.json")], 1, "checklists: cannot read"),
             // A parent that cannot be is bad input, not a database problem.
             (["add", "y", "--parent", "1"], 0, "2"),
@@ -84,6 +86,7 @@ struct CommandLineBinaryTests {
             let result = run(arguments + ["--db", database])
             expectEqual(result.status, status, "\(arguments): \(result.output)")
             #expect(result.output.hasPrefix(message), "\(arguments): \(result.output)")
+            expectEqual(result.output.split(separator: "\n").count, 1, "\(arguments): \(result.output)")
         }
     }
 
