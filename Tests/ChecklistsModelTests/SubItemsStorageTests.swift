@@ -201,4 +201,36 @@ extension SubItemsStorageTests {
                                                             after: current, forward: false))
         #expect(back.itemID == trip.ids["Pack passports"] && back.wrapped)
     }
+
+    @Test("showing an item the list hides unfolds the parents over it and shows the checked or not-started items; one undo step, none when it shows already")
+    func showItemReveals() throws {
+        defer { folder.remove() }
+        let trip = try Trip(folder)
+        let database = trip.database
+        let socks = try #require(trip.ids["Socks"]), pack = try #require(trip.ids["Pack"]), tripID = try #require(trip.ids["Trip"])
+        try database.apply(.setChecked(itemID: socks, true), now: Fixed.now)
+        try database.apply(.setCollapsed(itemID: pack, true), now: Fixed.now)
+        try database.apply(.setCollapsed(itemID: tripID, true), now: Fixed.now)
+        try database.apply(.setHidesChecked(checklistID: trip.list, true), now: Fixed.now)
+        try expectEqual(trip.page(.added, hidingChecked: true), ["Trip 0/2", "Rent", "Zoo"])
+
+        try database.apply(.showItem(id: socks), now: Fixed.now)
+        try expectEqual(trip.page(.added), ["Trip 0/2", "  Book hotel", "  Pack 1/1", "    Socks", "Rent", "Zoo"])
+        let summary = try #require(try database.checklistSummary(id: trip.list))
+        #expect(!summary.checklist.hidesChecked)
+        // Already shown: no change, and nothing to undo for it.
+        try database.apply(.showItem(id: socks), now: Fixed.now)
+        guard case let .applied(_, entry) = try database.step(.undo, now: Fixed.now) else { Issue.record("not undone"); return }
+        expectEqual(entry.description, "show “Socks” in its list")
+        try expectEqual(trip.page(.added, hidingChecked: true), ["Trip 0/2", "Rent", "Zoo"])
+
+        // A start to come, in a list hiding those: shown too.
+        let later = try trip.add("Renew passport", due: Fixed.date("2026-12-20 09:00"))
+        var draft = try #require(try database.item(id: later)).draft
+        draft.startDate = Fixed.date("2026-12-15 09:00")
+        try database.apply(.updateItem(id: later, draft), now: Fixed.now)
+        try database.apply(.setHidesNotStarted(checklistID: trip.list, true), now: Fixed.now)
+        try database.apply(.showItem(id: later), now: Fixed.now)
+        #expect(try database.checklistSummary(id: trip.list)?.checklist.hidesNotStarted == false)
+    }
 }

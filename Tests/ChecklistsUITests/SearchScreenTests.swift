@@ -121,7 +121,7 @@ struct SearchScreenTests {
         #expect(render(state).lines()[2].contains("Milk for the café"))
         expectEqual(send(.left, row: 2), [])
         expectEqual(state.screen.search?.selected?.id, 12)
-        expectEqual(send(.left, row: 2), [.commit(.setOpenChecklist(id: 2)),
+        expectEqual(send(.left, row: 2), [.commit(.setOpenChecklist(id: 2)), .commit(.showItem(id: 12)),
                                          .loadItems(checklistID: 2, anchor: .item(12, fallback: 0), pageSize: state.pageSize)])
     }
 
@@ -186,7 +186,8 @@ struct SearchScreenTests {
         _ = type("milk", on: &state)
         _ = reduce(&state, .searchAnswered(generation: 4, Self.milk))
         _ = press(.down, on: &state)
-        expectEqual(press(.enter, on: &state), [.commit(.setOpenChecklist(id: 3)),
+        // The match is shown even if the list hides it (checked, not started, folded away).
+        expectEqual(press(.enter, on: &state), [.commit(.setOpenChecklist(id: 3)), .commit(.showItem(id: 9)),
                                               .loadItems(checklistID: 3, anchor: .item(9, fallback: 0), pageSize: state.pageSize)])
         expectEqual(state.route, .search)
         let item = Item(id: 9, checklistID: 3, text: "Oat milk", dueDate: Fixed.date("2026-11-23 08:00"))

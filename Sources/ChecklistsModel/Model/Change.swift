@@ -51,6 +51,11 @@ public enum Change: Hashable, Sendable {
     case setParent(itemID: Int64, parentID: Int64?)
     /// Folds an item's sub-items away on screen, or unfolds them.
     case setCollapsed(itemID: Int64, Bool)
+    /// Makes an item shown in its list (Enter on a search result): the
+    /// parents folded over it unfolded, and the list's checked or
+    /// not-started items shown when it or a parent is one; nothing when it
+    /// shows already.
+    case showItem(id: Int64)
     /// Checks an item off with every sub-item of it still open, at any
     /// depth: the answer "yes" to "check its open sub-items too?".
     case checkFamily(itemID: Int64)

@@ -134,6 +134,25 @@ extension ChecklistsDatabase {
             try db.execute(sql: "UPDATE item SET collapsed = ? WHERE id = ?", arguments: [collapsed, itemID])
             try requireChange(db, "the item")
             return .item(itemID)
+        case let .showItem(id):
+            guard let item = try ItemRecord.withID(id, in: db)?.item else { throw StorageError.notFound(what: "the item") }
+            // The item and the parents above it: any folded, checked or not
+            // started one hides it.
+            var line = [item]
+            while let parentID = line.last?.parentID, !line.contains(where: { $0.id == parentID }),
+                  let parent = try ItemRecord.withID(parentID, in: db)?.item {
+                line.append(parent)
+            }
+            for parent in line.dropFirst() where parent.isCollapsed {
+                try db.execute(sql: "UPDATE item SET collapsed = 0 WHERE id = ?", arguments: [parent.id])
+            }
+            if line.contains(where: \.isChecked) {
+                try db.execute(sql: "UPDATE checklist SET hidesChecked = 0 WHERE id = ? AND hidesChecked", arguments: [item.checklistID])
+            }
+            if line.contains(where: { !$0.isChecked && ($0.startDate.map { $0 > now } ?? false) }) {
+                try db.execute(sql: "UPDATE checklist SET hidesNotStarted = 0 WHERE id = ? AND hidesNotStarted", arguments: [item.checklistID])
+            }
+            return .item(id)
         case let .checkFamily(itemID):
             let family = try familyIDs(of: itemID, in: db)
             guard !family.isEmpty else { throw StorageError.notFound(what: "the item") }

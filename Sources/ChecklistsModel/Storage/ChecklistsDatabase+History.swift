@@ -207,6 +207,7 @@ extension ChecklistsDatabase {
         }
         if case let .setCollapsed(id, collapsed) = change { return "\(collapsed ? "fold" : "unfold") \(try itemText(id))" }
         if case let .checkFamily(id) = change { return "check \(try itemText(id)) and its sub-items" }
+        if case let .showItem(id) = change { return "show \(try itemText(id)) in its list" }
         if case let .moveList(id, _) = change { return "reorder list \(try listName(id))" }
         if case let .setListOrder(order) = change { return "sort the lists \(order.displayName)" }
         if case let .putCalendarItems(name, items) = change {

@@ -318,7 +318,8 @@ private func afterCommit(_ change: Change, _ outcome: ChangeOutcome, state: inou
         // p pressed again steps the same item.
         guard let list = state.screen.checklist else { return reloadCurrent(state) }
         return [.loadItems(checklistID: list.summary.id, anchor: .item(id, fallback: list.viewport.selection), pageSize: pageSize)]
-    case .setOpenChecklist:
+    case .setOpenChecklist, .showItem:
+        // Each followed by a load of its own.
         return []
     case let .moveList(id, _):
         // The selection goes with the list that moved.

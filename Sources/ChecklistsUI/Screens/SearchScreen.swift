@@ -100,7 +100,9 @@ enum SearchScreen {
         case .open:
             guard let listed = search.selected else { return [] }
             search.openingItemID = listed.id
-            return [.commit(.setOpenChecklist(id: listed.item.checklistID)),
+            // A match the list hides (checked, not started, under a folded
+            // parent) is shown: found, it is what the user wants to see.
+            return [.commit(.setOpenChecklist(id: listed.item.checklistID)), .commit(.showItem(id: listed.id)),
                     .loadItems(checklistID: listed.item.checklistID, anchor: .item(listed.id, fallback: 0), pageSize: state.pageSize)]
         case .back:
             // What is beneath is reloaded in place: the data may have
