@@ -39,7 +39,20 @@ struct ItemFilterSyntaxTests {
         ("\"#work\"", "\"#work\""),
         ("10:30 re:invoice", "10:30 re:invoice"),
         ("milk #errands due:today !high list:Home", "list:Home #errands !high due:today milk"),
+        // Inside quotes \" is a quote and \\ a backslash; any other backslash is itself.
+        (#"list:"Bob's \"Den\"""#, #"list:"Bob's \"Den\"""#),
+        (#"list:"C:\Users\x y""#, #"list:"C:\\Users\\x y""#),
+        (#""say \"hi\"""#, #""say \"hi\"""#),
+        (#"a\b"#, #"a\b"#),
     ]
+
+    @Test("any list name, quotes and backslashes in it too, makes a list: word that reads back as that name")
+    func listNamesRoundTrip() throws {
+        for name in ["Work", "Home office", #"Bob's "Den""#, #"a"b"#, #"C:\dir\"#, #"\""#, "  padded  ", "日本 \"語\""] {
+            let printed = ItemFilter(listName: name).text
+            try expectEqual(ItemFilter.parse(printed).listName, name, "\(name) printed as \(printed)")
+        }
+    }
 
     @Test("each word reads as what it says, and prints back in one order that reads the same again")
     func readsAndPrints() throws {

@@ -12,7 +12,8 @@ import Foundation
 ///   `due:week` is `due:6d`, today and the six days after it, the days
 ///   `list --due week` shows), `due:none` (no due date);
 /// - `list:Work`, `list:"Home office"`: the list of that name, matched as
-///   the command line matches names (exactly, else ignoring case);
+///   the command line matches names (exactly, else ignoring case); inside
+///   quotes `\"` is a quote and `\\` a backslash (`list:"Bob's \"Den\""`);
 /// - `has:reminder`; `is:open` (the default), `is:checked`, `is:any`;
 /// - `started`: only items started (no start date, or one already past);
 /// - any other word, or a quoted phrase, is text the item must contain,
@@ -181,7 +182,9 @@ public struct ItemFilter: Hashable, Sendable {
     }
 
     /// The words of `typed`: split at white space outside double quotes; a
-    /// quote opens a phrase, or the value of `list:"…"`.
+    /// quote opens a phrase, or the value of `list:"…"`. Inside quotes a
+    /// backslash before a quote or a backslash makes it text; before
+    /// anything else it is a backslash, as it always was.
     private static func words(of typed: String) throws(ItemFilterError) -> [Word] {
         var words: [Word] = []
         var current = ""
@@ -192,8 +195,15 @@ public struct ItemFilter: Hashable, Sendable {
             current = ""
             quotedWhole = false
         }
-        for character in typed {
-            if character == "\"" {
+        let characters = Array(typed)
+        var index = 0
+        while index < characters.count {
+            let character = characters[index]
+            index += 1
+            if inQuotes, character == "\\", index < characters.count, characters[index] == "\"" || characters[index] == "\\" {
+                current.append(characters[index])
+                index += 1
+            } else if character == "\"" {
                 if !inQuotes && current.isEmpty { quotedWhole = true }
                 inQuotes.toggle()
             } else if character.isWhitespace && !inQuotes {
@@ -238,10 +248,8 @@ public struct ItemFilter: Hashable, Sendable {
     }
 
     private static func quotedIfNeeded(_ text: String, always: Bool = false) -> String {
-        // A quote inside cannot be written: it becomes a space, which the
-        // text match then asks for in its place.
-        let inner = text.replacingOccurrences(of: "\"", with: " ")
-        return always || inner.contains(where: \.isWhitespace) || inner != text ? "\"" + inner + "\"" : inner
+        guard always || text.contains(where: { $0.isWhitespace || $0 == "\"" }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     // MARK: - Matching
