@@ -27,6 +27,24 @@ struct DueViewTests {
         keys.flatMap { reduce(&state, .key($0)) }
     }
 
+    @Test("a count moves over items and lists, not the headings between them: 2j from the last due item is the second list, 3G the first list")
+    func countsSkipHeadings() {
+        var state = home()
+        func type(_ text: String) { for character in text { _ = reduce(&state, .key(.character(character))) } }
+        _ = press(.down, on: &state)
+        expectEqual(state.allLists.selectedDueItem?.item.text, "Milk")
+        type("2j")
+        expectEqual(state.allLists.selected?.checklist.name, "List")
+        type("2k")
+        expectEqual(state.allLists.selectedDueItem?.item.text, "Milk")
+        type("3G")
+        expectEqual(state.allLists.selected?.checklist.name, "Groceries")
+        type("1G")
+        expectEqual(state.allLists.selectedDueItem?.item.text, "Pay rent")
+        type("9j")
+        expectEqual(state.allLists.selected?.checklist.name, Self.lists.last?.checklist.name)
+    }
+
     @Test("due items sit above the lists under headings; overdue ones are marked; the first item is selected")
     func layout() {
         let state = home()

@@ -87,6 +87,27 @@ public struct AllListsState: Hashable, Sendable {
 
     private var firstSelectable: Int? { rows.firstIndex(where: \.isSelectable) }
 
+    /// Where `3j`, `2k` or `5G` goes: counted in lists and items, not in
+    /// the headings between them, so `2j` from the last due item is the
+    /// second list. Nil without a count, or for other commands: those go
+    /// by rows.
+    func countedTarget(of command: KeyCommand, times: Int?) -> Int? {
+        guard let times else { return nil }
+        let selectable = rows.indices.filter { rows[$0].isSelectable }
+        guard !selectable.isEmpty else { return nil }
+        let place: Int
+        switch command {
+        case .moveDown, .moveUp:
+            guard let here = selectable.firstIndex(of: viewport.selection) else { return nil }
+            place = command == .moveDown ? here + times : here - times
+        case .first, .last:
+            place = times - 1
+        default:
+            return nil
+        }
+        return selectable[min(max(place, 0), selectable.count - 1)]
+    }
+
     private func nearestSelectable(to index: Int, direction: Int) -> Int {
         guard !rows.isEmpty else { return 0 }
         let start = min(max(0, index), rows.count - 1)
@@ -143,7 +164,8 @@ enum AllListsScreen {
     static func handle(_ command: KeyCommand, count: Int? = nil, state: inout AppState) -> ScreenStep {
         let rows = state.listRows
         let home = state.allLists
-        if let target = home.viewport.target(of: command, count: home.rows.count, visibleRows: rows, times: count) {
+        if let target = home.countedTarget(of: command, times: count)
+            ?? home.viewport.target(of: command, count: home.rows.count, visibleRows: rows, times: count) {
             state.allLists.select(target, direction: target < home.viewport.selection ? -1 : 1, visibleRows: rows)
             return []
         }
