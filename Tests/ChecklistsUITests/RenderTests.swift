@@ -95,6 +95,9 @@ struct RenderTests {
             " Delete “Groceries” and its 3 items? (y/n)",
             " y yes  n no  Esc cancel",
         ])
+        // An empty list is asked about without "its 0 items".
+        press(.character("n"), .down, .character("d"), on: &state)
+        expectEqual(render(state).lines()[6], " Delete “List”? (y/n)")
     }
 
     @Test("a checklist: check boxes, dates in one column after the longest text, read like a person, overdue marked with !")

@@ -192,8 +192,12 @@ enum AllListsScreen {
             return ScreenStep([], .push(.listDetail(ListDetailState(mode: .edit(list.checklist)))))
         case .deleteList:
             guard let list = home.selected else { return [] }
-            let items = list.itemCount == 1 ? "its 1 item" : "its \(list.itemCount) items"
-            state.overlays.question = Confirmation(question: "Delete “\(list.checklist.name)” and \(items)?",
+            let items = switch list.itemCount {
+            case 0: ""
+            case 1: " and its 1 item"
+            default: " and its \(list.itemCount) items"
+            }
+            state.overlays.question = Confirmation(question: "Delete “\(list.checklist.name)”\(items)?",
                                               onYes: .commit(.deleteChecklist(id: list.id)))
         case .moveItemDown, .moveItemUp:
             return ScreenStep(moveList(down: command == .moveItemDown, state: state))
