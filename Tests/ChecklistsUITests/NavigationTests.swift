@@ -294,6 +294,34 @@ struct NavigationTests {
         expectEqual(state.route, .allLists)
     }
 
+    @Test("a form with text typed whose list is deleted elsewhere goes on as a new item of the Inbox, which is made; Esc asks before dropping it")
+    func typedTextOutlivesItsList() {
+        var state = onGroceries()
+        _ = press(.character("a"), on: &state)
+        type("Buy oat milk", on: &state)
+        let effects = reduce(&state, .checklistMissing)
+        expectEqual(effects.filter { if case .commit = $0 { true } else { false } }, [.commit(.addChecklist(name: "Inbox", icon: .inbox))])
+        expectEqual(state.route, .allLists)
+        let inbox = ChecklistSummary(checklist: Checklist(id: 3, name: "Inbox", icon: .inbox), itemCount: 0, remainingCount: 0)
+        let loads = reduce(&state, .committed(.addChecklist(name: "Inbox", icon: .inbox), .checklist(3)))
+        #expect(loads.contains(.loadItems(checklistID: 3, anchor: .index(0), pageSize: state.pageSize)), "\(loads)")
+        _ = reduce(&state, .itemsLoaded(inbox, Self.page(inbox, []), selectIndex: 0))
+        expectEqual(state.route, .itemDetail)
+        expectEqual(state.screen.itemDetail?.draft.text, "Buy oat milk")
+        expectEqual(state.screen.itemDetail?.mode, .add(checklistID: 3))
+        expectEqual(state.message?.text, "Its list was deleted elsewhere; what you typed is kept in a new item of “Inbox”. Esc drops it.")
+        _ = press(.escape, on: &state)
+        expectEqual(render(state).lines().suffix(2).first, " Discard changes? (y/n)")
+
+        // A form left as it opened goes with its list, as before.
+        var untouched = onGroceries()
+        _ = press(.character("a"), on: &untouched)
+        let none = reduce(&untouched, .checklistMissing)
+        #expect(!none.contains { if case .commit = $0 { true } else { false } })
+        expectEqual(untouched.route, .allLists)
+    }
+
+    // MARK: - Help scrolls
     // MARK: - Help scrolls
 
     @Test("help scrolls by line, by page and to either end, and never past the end")

@@ -77,6 +77,15 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         case let .addDue(due):
             let form = ItemDetailState(mode: .add(checklistID: list.summary.id), draft: ItemDraft(text: "", dueDate: due), origin: pending.origin)
             return state.navigate(.push(.itemDetail(form, over: list)))
+        case let .addTyped(text, note):
+            // Typed into a blank form, so that Esc asks before dropping it.
+            var form = ItemDetailState.adding(to: list.summary.id, origin: pending.origin)
+            form.text = TextField(text)
+            form.note = TextField(note, multiline: true)
+            let effects = state.navigate(.push(.itemDetail(form, over: list)))
+            state.message = StatusMessage("Its list was deleted elsewhere; what you typed is kept in a new item of “\(list.summary.checklist.name)”. "
+                                          + "Esc drops it.")
+            return effects
         }
     case .checklistMissing:
         state.openItemAfterLoad = nil
@@ -103,6 +112,17 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             state.message = StatusMessage("That list no longer exists.", kind: .error)
             state.screen = .filter(view, over: nil)
             return [loadLists(state, select: nil)] + FilterScreen.reload(view)
+        case let .itemDetail(form, _) where form.typedDraft != nil:
+            // What was typed goes on in a new item of the Inbox, not away
+            // with the list.
+            _ = state.navigate(.replace(.allLists))
+            let gone: Int64? = switch form.mode {
+            case let .add(checklistID): checklistID
+            case let .addSubItem(parent): parent.checklistID
+            case let .edit(item): item.checklistID
+            }
+            return [loadLists(state, select: nil)]
+                + AllListsScreen.addToInbox(purpose: .addTyped(text: form.text.text, note: form.note.text), excluding: gone, state: &state)
         case .checklist, .itemDetail:
             // The form is gone with its list, and the question about it.
             _ = state.navigate(.replace(.allLists))

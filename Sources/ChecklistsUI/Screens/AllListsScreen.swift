@@ -235,11 +235,13 @@ enum AllListsScreen {
     /// `+`: Add Item on the default list (`[add] default_list`), else on
     /// the list named Inbox, which is made first when there is none; the
     /// form comes back home when left.
-    private static func addToInbox(state: inout AppState) -> [Effect] {
+    /// `purpose`: what the form opens with; `excluding`: a list known to
+    /// be gone (deleted elsewhere) though the lists loaded still hold it.
+    static func addToInbox(purpose: PendingItemForm.Purpose = .add, excluding gone: Int64? = nil, state: inout AppState) -> [Effect] {
         let name = state.context.defaultList ?? ChecklistIcon.inbox.displayName
         let key = Checklist.nameKey(name)
-        let pending = PendingItemForm(purpose: .add, origin: .home)
-        if let list = state.allLists.lists.first(where: { Checklist.nameKey($0.checklist.name) == key }) {
+        let pending = PendingItemForm(purpose: purpose, origin: .home)
+        if let list = state.allLists.lists.first(where: { Checklist.nameKey($0.checklist.name) == key && $0.id != gone }) {
             state.openItemAfterLoad = pending
             return [.loadItems(checklistID: list.id, anchor: .index(0), pageSize: state.pageSize)]
         }

@@ -350,6 +350,9 @@ public struct PendingItemForm: Hashable, Sendable {
         case add
         /// A new item due at that moment (Upcoming's `a` on a day).
         case addDue(Date)
+        /// A new item holding what a form had typed when its list was
+        /// deleted elsewhere (`typedDraft`), so it is not lost with it.
+        case addTyped(text: String, note: String)
     }
     public var purpose: Purpose
     public var origin: ItemDetailState.Origin
