@@ -117,7 +117,8 @@ struct RootCommand: ParsableCommand {
             text = first.lowercased() + text.dropFirst()
         }
         if let hint = parserMessage.range(of: #"See '[^']+ --help'"#, options: .regularExpression) {
-            text += "; see `" + parserMessage[hint].dropFirst(5).dropLast() + "`"
+            // After the parser's question ("Did you mean '--db'?"), a sentence of its own.
+            text += (text.hasSuffix("?") ? " See `" : "; see `") + parserMessage[hint].dropFirst(5).dropLast() + "`"
         }
         return text
     }

@@ -71,6 +71,7 @@ struct CommandLineBinaryTests {
             (["add", "x", "--due", "tomorow 9"], 2, #"checklists: --due: can't read "tomorow 9": did you mean "tomorrow 9"?"#),
             (["list", "--due", "soon"], 2, "checklists: the value 'soon' is invalid for '--due <due>'. Please provide one of 'today', 'overdue' or 'week'; see `checklists list --help`\n"),
             (["add", "--bogus", "x"], 2, "checklists: unknown option '--bogus'; see `checklists add --help`\n"),
+            (["delete-list", "--dbb", "x"], 2, "checklists: unknown option '--dbb'. Did you mean '--db'? See `checklists delete-list --help`\n"),
             (["list", "--due"], 2, "checklists: missing value for '--due <due>'; see `checklists list --help`\n"),
             (["add", "-5 kg rice"], 2, #"checklists: <text> "-5 kg rice" begins with a dash, so it reads as an option; give it last, after --: checklists add ... -- "-5 kg rice""#),
             (["new-list", "-L"], 2, #"checklists: <name> "-L" begins with a dash, so it reads as an option; give it last, after --: checklists new-list ... -- "-L""#),
