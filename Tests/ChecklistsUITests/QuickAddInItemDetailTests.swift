@@ -51,6 +51,21 @@ struct QuickAddInItemDetailTests {
             text: "Pay rent", dueDate: Fixed.date("2026-11-27 09:00"), recurrence: .monthly, priority: .high, tags: ["home"])))))
     }
 
+    @Test("a priority chosen on its row is the one the preview shows, as Done saves it, not the text's")
+    func previewFollowsPriorityRow() throws {
+        var state = form(width: 120)
+        type("Pay rent !high", on: &state)
+        #expect(render(state).lines()[3].contains("→ Pay rent · !!!"), "\(render(state).lines()[3])")
+        for _ in 0..<6 { _ = reduce(&state, .key(.tab)) }
+        _ = reduce(&state, .key(.right))
+        let chosen = try #require(state.screen.itemDetail?.draft.priority)
+        #expect(chosen != .none && chosen != .high)
+        let preview = render(state).lines()[3]
+        #expect(preview.contains("→ Pay rent · \(chosen.mark)") && !preview.contains("!!!"), "\(preview)")
+        let effects = reduce(&state, .key(.control("s")))
+        #expect(effects.contains(.commit(.addItem(checklistID: 2, ItemDraft(text: "Pay rent", dueDate: nil, priority: chosen)))), "\(effects)")
+    }
+
     @Test("at 40 columns the preview is shortened to fit: from under the label, the date relative to today, the rest an ellipsis")
     func previewAtForty() {
         var state = form(width: 40)

@@ -784,8 +784,11 @@ enum ItemDetailScreen {
         let dueDate = form.dueDateLeftAlone ? reading.dueDate : form.draft.dueDate
         var rest: [String] = []
         if !reading.tags.isEmpty { rest.append(Tags.marked(reading.tags)) }
-        if let priority = reading.priority { rest.append(priority.mark) }
-        if let recurrence = reading.recurrence { rest.append(recurrence.shortName) }
+        // As for the date: a priority or repeat chosen on its row is what
+        // Done saves, not the text's.
+        let chosen = form.draft
+        if let priority = chosen.priority != .none ? chosen.priority : reading.priority { rest.append(priority.mark) }
+        if let recurrence = chosen.recurrence ?? reading.recurrence { rest.append(recurrence.shortName) }
         for reminder in reading.reminders {
             rest.append("⏰ " + (reminder.offsetWords ?? reminder.fireDate(dueDate: dueDate).map(style.format) ?? ""))
         }
@@ -797,8 +800,8 @@ enum ItemDetailScreen {
         var candidates = [long + (key.map { "  \($0): as typed" } ?? ""), long, line(relative, rest)]
         if !rest.isEmpty, relative != nil { candidates.append(line(relative, ["…"])) }
         candidates.append(line(dueDate.map { style.relative($0, now: state.now, form: .compact) }, rest))
-        let chosen = candidates.first { TextWidth.columns(of: $0) <= width } ?? candidates[candidates.count - 1]
-        grid.put(chosen, row: y, column: x, maxColumns: width, color: .green)
+        let fitting = candidates.first { TextWidth.columns(of: $0) <= width } ?? candidates[candidates.count - 1]
+        grid.put(fitting, row: y, column: x, maxColumns: width, color: .green)
     }
 
     /// The typed start, "mon 9:00 → Mon, Nov 23, 2026, 9:00 AM": the
