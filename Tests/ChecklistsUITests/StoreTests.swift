@@ -273,7 +273,7 @@ struct StoreTests {
     func deleteList() throws {
         let store = try makeStore()
         press(.character("d"), on: store)
-        expectEqual(store.state.overlays.question?.question, "Delete “List” and its 0 items?")
+        expectEqual(store.state.overlays.question?.question, "Delete “List”?")
         press(.character("y"), on: store)
         #expect(store.state.allLists.lists.isEmpty)
         #expect(try otherConnection().checklistSummaries().isEmpty)
