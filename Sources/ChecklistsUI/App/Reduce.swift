@@ -83,8 +83,10 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
             form.text = TextField(text)
             form.note = TextField(note, multiline: true)
             let effects = state.navigate(.push(.itemDetail(form, over: list)))
+            // Said as "That list no longer exists." is, in red: an action
+            // on what was deleted (a reminder's snooze) fails in the same wake.
             state.message = StatusMessage("Its list was deleted elsewhere; what you typed is kept in a new item of “\(list.summary.checklist.name)”. "
-                                          + "Esc drops it.")
+                                          + "Esc drops it.", kind: .error)
             return effects
         }
     case .checklistMissing:
