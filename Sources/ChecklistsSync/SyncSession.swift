@@ -149,9 +149,7 @@ public final class SyncSession {
         }
         var arrivals: [String: String] = [:]
         for read in reads {
-            for version in read.versions where read.stateByHref[version.href] == nil {
-                if let uid = mapping.fields(of: version.object)?.uid { arrivals[uid] = read.calendar }
-            }
+            for (uid, version) in read.versionByUID where read.stateByHref[version.href] == nil { arrivals[uid] = read.calendar }
         }
         var changes: [SyncCommit.CalendarChanges] = []
         for (item, read) in zip(work, reads) {
@@ -542,8 +540,8 @@ public final class SyncSession {
         var remote: (etags: [String: String?], deleted: Set<String>, token: String?, complete: Bool)
         var stored: (states: [ItemSyncState], pushes: [String: String])
         var stateByHref: [String: ItemSyncState]
-        /// Changed there, as fetched.
-        var versions: [RemoteVersion]
+        /// Changed there, as fetched, by UID: the state's, else the to-do's own.
+        var versionByUID: [String: RemoteVersion]
         /// Deleted there.
         var deleted: Set<String>
     }
@@ -578,8 +576,13 @@ public final class SyncSession {
         }
         let fetched = try fetch(changed, in: calendar)
         deleted.formUnion(fetched.gone)
+        var versionByUID: [String: RemoteVersion] = [:]
+        for version in fetched.versions {
+            let uid = stateByHref[version.href]?.uid ?? mapping.fields(of: version.object)?.uid ?? ""
+            versionByUID[uid] = version
+        }
         return CalendarRead(calendar: calendar, forgetStates: forgetStates, serverTag: serverTag, remote: remote, stored: stored,
-                            stateByHref: stateByHref, versions: fetched.versions, deleted: deleted)
+                            stateByHref: stateByHref, versionByUID: versionByUID, deleted: deleted)
     }
 
     /// Plans one calendar's to-dos from what was read and sends the
@@ -588,13 +591,8 @@ public final class SyncSession {
     /// was moved there by another client.
     private func sync(_ read: CalendarRead, list: SyncCommit.ListTarget, name: String, checklistID: Int64?, arrivals: [String: String],
                       changedHere: LocalChanges?) throws(SyncError) -> SyncCommit.CalendarChanges {
-        let (calendar, forgetStates, remote, stored, stateByHref, deleted) =
-            (read.calendar, read.forgetStates, read.remote, read.stored, read.stateByHref, read.deleted)
-        var versionByUID: [String: RemoteVersion] = [:]
-        for version in read.versions {
-            let uid = stateByHref[version.href]?.uid ?? mapping.fields(of: version.object)?.uid ?? ""
-            versionByUID[uid] = version
-        }
+        let (calendar, forgetStates, remote, stored, stateByHref, deleted, versionByUID) =
+            (read.calendar, read.forgetStates, read.remote, read.stored, read.stateByHref, read.deleted, read.versionByUID)
         // Only the items that may need something are read: changed here,
         // changed or deleted there, or about to be sent by a stopped sync.
         let named = Set(versionByUID.keys).union(deleted.compactMap { stateByHref[$0]?.uid }).union(stored.pushes.keys)
@@ -639,7 +637,8 @@ public final class SyncSession {
         }
 
         var result = SyncCommit.CalendarChanges(url: calendar, list: list, syncToken: remote.token, changeTag: read.serverTag)
-        var counts = (sent: 0, received: 0, deletedHere: 0, deletedThere: 0, movedAway: 0)
+        var counts = (sent: 0, received: 0, deletedHere: 0, deletedThere: 0)
+        var movedAway = Set<String>()
         var planned: [(plan: ItemPlan, change: RemoteChange)] = []
         for uid in uids {
             let change: RemoteChange = if let version = versionByUID[uid] { .changed(version) }
@@ -649,13 +648,13 @@ public final class SyncSession {
                 // the item there, merged with what changed here. Here only
                 // this calendar's state goes, and nothing is sent back.
                 planned.append((ItemPlan(uid: uid, local: .delete(SyncCommit.ItemDelete(uid: uid, readModifiedAt: entry.modifiedAt))), .deleted))
-                counts.movedAway += 1
+                movedAway.insert(uid)
                 continue
             }
             planned.append((planner.plan(uid: uid, entry: entryByUID[uid], state: stateByUID[uid], remote: change, pushed: contents.pushes[uid]), change))
         }
         try moveArrivals(&planned, arriving: Set(versionByUID.keys.filter { entryByUID[$0] == nil && stateByUID[$0] == nil }),
-                                         planner: planner, entries: &entryByUID, states: &stateByUID)
+                         planner: planner, entries: &entryByUID, states: &stateByUID)
         var pushes: [String: String] = [:]
         for (plan, _) in planned {
             if case let .put(upload) = plan.remote { pushes[plan.uid] = upload.text }
@@ -674,8 +673,7 @@ public final class SyncSession {
                 if (change != .unchanged && !plan.echoesOurs) || entry == nil { counts.received += 1 }
             case let .delete(delete):
                 result.deletes.append(delete)
-                if change == .deleted, arrivals[delete.uid].map({ $0 != calendar }) == true { break }
-                counts.deletedHere += 1
+                if !movedAway.contains(delete.uid) { counts.deletedHere += 1 }
             case .none:
                 if plan.forget { result.forgotten.append(plan.uid) } else if let state = plan.state { result.states.append(state) }
             }
@@ -687,7 +685,7 @@ public final class SyncSession {
         if counts.sent > 0 || counts.deletedThere > 0 { result.changeTag = nil }
         if let start = remote.token, !ours.isEmpty { result.syncToken = tokenAfter(ours, in: calendar, from: start) ?? start }
         let figures = [(counts.sent, "sent"), (counts.received, "received"), (counts.deletedHere, "deleted here"),
-                       (counts.movedAway, "moved to another list"),
+                       (movedAway.count, "moved to another list"),
                        (counts.deletedThere, "deleted on the server")].filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         lines.append("\"\(name)\": " + (figures.isEmpty ? "up to date" : figures.joined(separator: ", ")))
         return result

@@ -338,18 +338,23 @@ public final class CursesTerminal {
                 inputs.append(.character(UInt32(UInt8(truncatingIfNeeded: result))))
             }
         }
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return decoder.decode(inputs, at: UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec))
+        return decoder.decode(inputs, at: Self.monotonicNanoseconds())
     }
 
     /// For the runtime to call once it has handled what it read and goes
     /// back to waiting: a bracketed paste whose end has not come yet is
     /// then timed from here, not from when its last part was read.
     public func waitingForInput() {
+        // Every wake ends here, the idle ones too: no clock read without a paste open.
+        guard decoder.isInsidePaste else { return }
+        decoder.waiting(at: Self.monotonicNanoseconds())
+    }
+
+    /// The time the decoder counts a paste's silence in.
+    private static func monotonicNanoseconds() -> UInt64 {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
-        decoder.waiting(at: UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec))
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
     }
 
     /// Copies `grid` to the screen and flushes it with one doupdate.

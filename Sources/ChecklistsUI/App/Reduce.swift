@@ -80,8 +80,7 @@ public func reduce(_ state: inout AppState, _ action: Action) -> [Effect] {
         case let .addTyped(text, note):
             // Typed into a blank form, so that Esc asks before dropping it.
             var form = ItemDetailState.adding(to: list.summary.id, origin: pending.origin)
-            form.text = TextField(text)
-            form.note = TextField(note, multiline: true)
+            form.take(text: text, note: note)
             let effects = state.navigate(.push(.itemDetail(form, over: list)))
             // Said as "That list no longer exists." is, in red: an action
             // on what was deleted (a reminder's snooze) fails in the same wake.

@@ -321,6 +321,16 @@ extension ItemDetailState {
     }
 }
 
+extension ItemDetailState {
+    /// Puts text and a note typed elsewhere (a draft kept, a form whose
+    /// list went) into this form; the form's own start stays its original,
+    /// so Esc asks before dropping them.
+    mutating func take(text typed: String, note typedNote: String) {
+        text = TextField(typed)
+        note = TextField(typedNote, multiline: true)
+    }
+}
+
 extension AppState {
     /// Gives the unsaved draft back to the form just opened, when it is the
     /// same form (adding to that list, editing that item) and still as it
@@ -334,8 +344,7 @@ extension AppState {
         default: false
         }
         guard matches else { return }
-        form.text = TextField(draft.text)
-        form.note = TextField(draft.note, multiline: true)
+        form.take(text: draft.text, note: draft.note)
         screen.itemDetail = form
         unsavedDraft = nil
         message = StatusMessage("The text you were typing when the app closed is back; Esc drops it.")
