@@ -56,7 +56,7 @@ struct HideCheckedTests {
             "",
             "",
             " Checked items hidden; c shows them.",
-            " ↑↓/jk:move Space:check a:add En… ?:help",
+            " ↑↓/jk:move Space:check a:add … ?:help",
         ])
         press(.character("c"), on: store)
         expectEqual(store.state.screen.checklist?.count, 5)

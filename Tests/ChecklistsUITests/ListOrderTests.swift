@@ -156,7 +156,7 @@ struct ListOrderTests {
             "",
             "",
             " Lists now by hand; s sorts by name.",
-            " ↑↓/jk:move Enter:open a:add e:e… ?:help",
+            " ↑↓/jk:move Enter:open a:add … ?:help",
         ])
         expectEqual(store.state.allLists.selected?.checklist.name, "List")
         send(.character("K"), .character("K"), to: store)

@@ -55,7 +55,7 @@ struct LongListTests {
         expectEqual(state.pendingCount, 5)
         expectEqual(render(state).lines().suffix(2), [
             "                                      5",
-            " ↑↓/jk:move Space:check a:add En… ?:help",
+            " ↑↓/jk:move Space:check a:add … ?:help",
         ])
         _ = press(.character("j"), on: &state)
         expectEqual(selection(state), 5)

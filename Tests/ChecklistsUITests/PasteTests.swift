@@ -154,7 +154,7 @@ struct PasteTests {
             "",
             "",
             " Paste ignored: not in a text field.",
-            " ↑↓/jk:move Space:check a:add Enter:edit d… ?:help",
+            " ↑↓/jk:move Space:check a:add Enter:edit … ?:help",
         ])
         // The next key clears the message and works as usual.
         _ = press(.character("d"), on: &state)

@@ -270,6 +270,18 @@ struct RenderTests {
         #expect(grid[10, 4].style.contains(.dim))
     }
 
+    @Test("a long text shows its end around the cursor while typed, and its start, cut with …, once the focus moves on")
+    func longTextUnfocused() {
+        var state = checklist(width: 40, height: 13)
+        press(.character("a"), on: &state)
+        for character in "Renew the passport 护照 before the trip to Zürich" { press(.character(character), on: &state) }
+        expectEqual(render(state).lines()[2], "› Text        fore the trip to Zürich")
+        press(.tab, on: &state)
+        expectEqual(render(state).lines()[2], "  Text        Renew the passport 护照…")
+        press(.backTab, on: &state)
+        expectEqual(render(state).lines()[2], "› Text        fore the trip to Zürich")
+    }
+
     @Test("List Detail and its icon choice opening beneath the Icon row")
     func listDetail() {
         var state = home(width: 50, height: 12)

@@ -200,7 +200,7 @@ struct StartDatesInScreensTests {
             "",
             "",
             " Items not started hidden; w shows them.",
-            " ↑↓/jk:move Space:check a:add En… ?:help",
+            " ↑↓/jk:move Space:check a:add … ?:help",
         ])
         // "N Remaining" on All Lists still counts it.
         expectEqual(store.state.allLists.lists.first { $0.id == list }?.detail, "3 Remaining")

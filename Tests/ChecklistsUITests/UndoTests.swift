@@ -51,7 +51,7 @@ struct UndoTests {
             "",
             "",
             " Undone: check “Milk”",
-            " ↑↓/jk:move Space:check a:add Enter:edit d… ?:help",
+            " ↑↓/jk:move Space:check a:add Enter:edit … ?:help",
         ])
         press(.control("r"), on: store)
         expectEqual(render(store.state).lines()[1], " [x] Milk")
@@ -82,7 +82,7 @@ struct UndoTests {
             "",
             "",
             " Undone: delete list “Groceries”, 2 items",
-            " ↑↓/jk:move Enter:open a:add e:edit d:dele… ?:help",
+            " ↑↓/jk:move Enter:open a:add e:edit … ?:help",
         ])
     }
 

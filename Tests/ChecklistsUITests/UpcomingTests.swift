@@ -115,7 +115,7 @@ struct UpcomingTests {
             " Mon Nov 23",
             "   • Plan the we…    Work  › Mon",
             " ↑↓/jk:move Enter:open Space:check",
-            " a:add on its day z:snooze Esc:b… ?:help",
+            " a:add on its day z:snooze … ?:help",
         ])
         press(.character("j"), .character("j"), .character("j"), .character("j"), .character("j"), on: store)
         // On Tickets: the rows move up two, Today's heading at the top.
@@ -139,7 +139,7 @@ struct UpcomingTests {
             "   • Party            List  Dec 31",
             " March 2027",
             " ↑↓/jk:move Enter:open Space:check",
-            " a:add on its day z:snooze Esc:b… ?:help",
+            " a:add on its day z:snooze … ?:help",
         ])
         guard case let .upcoming(view) = store.state.screen else { Issue.record("not on Upcoming"); return }
         expectEqual(view.selectedItem?.item.text, "Plan the week")

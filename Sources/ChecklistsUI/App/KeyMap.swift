@@ -18,30 +18,40 @@ public struct KeyMap: Sendable {
     /// The help for `context` in at most `lines` lines of `width` columns:
     /// the bindings that work there, in table order. When one line is not
     /// enough the pairs are packed tighter and wrapped; if they still do not
-    /// fit, the last line is cut but keeps the help key visible at its end.
+    /// fit, the last line drops its last whole pairs for "…" and the help
+    /// key.
     public func helpLines(for context: KeyContext, width: Int, lines: Int = 1) -> [String] {
         let pairs = table.filter { $0.onHelpLine && $0.contexts.contains(context) && !$0.label.isEmpty }
             .map { (text: "\($0.label) \($0.help)", tight: "\($0.label):\($0.help)", isHelp: $0.command == .help || $0.command == .back) }
         let loose = pairs.map(\.text).joined(separator: "  ")
         if TextWidth.columns(of: loose) <= width || width <= 0 { return [loose] }
-        var wrapped: [String] = [""]
+        // Each line as the pairs it holds, so a line that must make room
+        // loses whole pairs: a pair cut short ("d:dele…") names no key.
+        var wrapped: [[String]] = [[]]
         for pair in pairs {
             let line = wrapped[wrapped.count - 1]
-            let candidate = line.isEmpty ? pair.tight : line + " " + pair.tight
-            if TextWidth.columns(of: candidate) <= width || line.isEmpty {
-                wrapped[wrapped.count - 1] = candidate
+            if line.isEmpty || TextWidth.columns(of: (line + [pair.tight]).joined(separator: " ")) <= width {
+                wrapped[wrapped.count - 1].append(pair.tight)
             } else {
-                wrapped.append(pair.tight)
+                wrapped.append([pair.tight])
             }
         }
-        if wrapped.count <= lines { return wrapped }
-        // Too many: keep what fits and end the last line with the help key.
+        if wrapped.count <= lines { return wrapped.map { $0.joined(separator: " ") } }
+        // Too many: the last line ends with the help key, which lists them
+        // all; when that leaves no room for the line's own pairs, the ones
+        // it drops are "…".
         var kept = Array(wrapped.prefix(lines))
         if let help = pairs.last(where: \.isHelp)?.tight {
-            let room = width - TextWidth.columns(of: help) - 1
-            kept[lines - 1] = TextWidth.truncated(kept[lines - 1], toColumns: room) + " " + help
+            var last = kept[lines - 1].filter { $0 != help }
+            func fits(_ parts: [String]) -> Bool { TextWidth.columns(of: parts.joined(separator: " ")) <= width }
+            if fits(last + [help]) {
+                kept[lines - 1] = last + [help]
+            } else {
+                while !last.isEmpty, !fits(last + ["…", help]) { last.removeLast() }
+                kept[lines - 1] = last + ["…", help]
+            }
         }
-        return kept
+        return kept.map { TextWidth.truncated($0.joined(separator: " "), toColumns: width) }
     }
 
     /// The help for `context` as one line (tests and narrow uses).

@@ -194,13 +194,21 @@ public struct TextField: Hashable, Sendable {
     }
 
     /// Draws the field into `columns` cells at (row, column), scrolled so the
-    /// cursor stays visible; returns the cursor's screen column.
+    /// cursor stays visible; returns the cursor's screen column. A field
+    /// not being edited shows its start, cut with "…" as every other
+    /// value is: scrolled to its cursor it showed the end of a long name
+    /// after the user had moved on to the next row.
     @discardableResult
-    func draw(into grid: inout ScreenGrid, row: Int, column: Int, columns: Int, placeholder: String, style: CellStyle = [.underline]) -> Int {
+    func draw(into grid: inout ScreenGrid, row: Int, column: Int, columns: Int, placeholder: String,
+              style: CellStyle = [.underline], focused: Bool = true) -> Int {
         guard columns > 0 else { return column }
         grid.put(String(repeating: " ", count: columns), row: row, column: column, style: style)
         if characters.isEmpty {
             grid.put(placeholder, row: row, column: column, maxColumns: columns, style: style.union(.dim))
+            return column
+        }
+        if !focused {
+            grid.put(TextWidth.truncated(text, toColumns: columns), row: row, column: column, maxColumns: columns, style: style)
             return column
         }
         // Show as much as fits before the cursor, keeping one column for it.

@@ -859,7 +859,7 @@ enum ItemDetailScreen {
             case .text:
                 grid.put("Text", row: y, column: labelColumn, style: labelStyle)
                 let cursorColumn = form.text.draw(into: &grid, row: y, column: valueColumn, columns: right - valueColumn,
-                                                  placeholder: "Name of the Item")
+                                                  placeholder: "Name of the Item", focused: focused)
                 if focused { grid.cursor = GridPosition(row: y, column: cursorColumn) }
                 if form.showsQuickPreview(calendar: style.calendar, now: state.now), y + 1 < grid.height - 2 {
                     y += 1
@@ -971,7 +971,7 @@ enum ItemDetailScreen {
                 if TextWidth.columns(of: form.tags.text) + 2 + TextWidth.columns(of: hint) > right - valueColumn { hint = "" }
                 let hintWidth = hint.isEmpty ? 0 : TextWidth.columns(of: hint) + 1
                 let cursorColumn = form.tags.draw(into: &grid, row: y, column: valueColumn, columns: right - valueColumn - hintWidth,
-                                                  placeholder: "e.g. work home")
+                                                  placeholder: "e.g. work home", focused: focused)
                 if focused { grid.cursor = GridPosition(row: y, column: cursorColumn) }
                 if !hint.isEmpty {
                     grid.put(hint, row: y, column: right - hintWidth + 1, maxColumns: hintWidth - 1, style: .dim, color: .magenta)

@@ -107,7 +107,7 @@ enum ListDetailScreen {
         grid.put(form.focus == .name ? "›" : " ", row: y, column: 0, style: .bold)
         grid.put("Name", row: y, column: labelColumn, style: form.focus == .name ? .bold : [])
         let cursorColumn = form.name.draw(into: &grid, row: y, column: valueColumn, columns: right - valueColumn,
-                                          placeholder: "Name of the List")
+                                          placeholder: "Name of the List", focused: form.focus == .name)
         if form.focus == .name { grid.cursor = GridPosition(row: y, column: cursorColumn) }
         y += 1
         grid.put(form.focus == .icon ? "›" : " ", row: y, column: 0, style: .bold)
