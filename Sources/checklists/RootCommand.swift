@@ -32,7 +32,8 @@ struct RootCommand: ParsableCommand {
             Every change is saved the moment you confirm it.
 
             Exit status: 0 ok (after q), 1 not found, 2 bad usage or input or no usable terminal, \
-            3 a database problem, 4 a sync server or network problem (sync), 129/130/143 when ended by SIGHUP/SIGINT/SIGTERM.
+            3 a database problem, 4 a sync server or network problem (sync), 5 the output could not be written \
+            (a full disk), 129/130/143 when ended by SIGHUP/SIGINT/SIGTERM.
 
             Shell completions: checklists --generate-completion-script bash|zsh|fish
             """,
