@@ -12,6 +12,8 @@ import TestSupport
     @Test func splitAtWordBreaksBeforeASpaceAndCutsAWordTooLong() {
         #expect(TextWidth.splitAtWord("the change was not saved", columns: 12) == ("the change", "was not saved"))
         #expect(TextWidth.splitAtWord("fits whole", columns: 10) == ("fits whole", ""))
+        // A head that fills the columns exactly breaks at the space after it.
+        #expect(TextWidth.splitAtWord("the change was", columns: 10) == ("the change", "was"))
         #expect(TextWidth.splitAtWord("/a/very/long/path is full", columns: 8) == ("/a/very/", "long/path is full"))
         #expect(TextWidth.splitAtWord("日本語 のテキスト", columns: 9) == ("日本語", "のテキスト"))
         #expect(TextWidth.splitAtWord("a\u{1B}[2J b", columns: 5) == ("a␛[2J", "b"))    // sanitized first

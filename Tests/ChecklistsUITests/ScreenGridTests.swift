@@ -33,6 +33,20 @@ import TestSupport
             || grid.lines().contains { $0.unicodeScalars.contains(where: isControl) }
     }
 
+    // MARK: Wrapped text
+
+    @Test("putWrapped breaks between words, a CJK word kept whole, and cuts only its last row")
+    func putWrapped() {
+        var grid = ScreenGrid(width: 12, height: 4)
+        let rows = grid.putWrapped("No tags yet: type 買い物 on a row, then more words", row: 0, column: 1, maxColumns: 10, lastRow: 2)
+        expectEqual(rows, 3)
+        expectEqual(grid.lines(), [" No tags", " yet: type", " 買い物 on…", ""])
+        expectWellFormed(grid)
+        var short = ScreenGrid(width: 12, height: 2)
+        expectEqual(short.putWrapped("Fits.", row: 1, column: 0, maxColumns: 12, lastRow: 1), 1)
+        expectEqual(short.lines(), ["", "Fits."])
+    }
+
     // MARK: Basics
 
     @Test func newGridIsBlank() {

@@ -408,6 +408,22 @@ struct UpcomingTests {
         expectEqual(store.state.screen.upcomingSelection?.text, "Milk")
     }
 
+    @Test("nothing dated: at 40 columns the notice wraps between words instead of being cut")
+    func emptyAtFortyColumns() throws {
+        defer { folder.remove() }
+        let database = try ChecklistsDatabase.temporary(in: folder)
+        let list = try database.checklistSummaries()[0].id
+        try database.apply(.addItem(checklistID: list, ItemDraft(text: "Someday", dueDate: nil)), now: Fixed.now)
+        let store = upcoming(database, width: 40, height: 12)
+        expectEqual(render(store.state).lines()[0...4], [
+            " Upcoming                       0 items",
+            "",
+            "  Nothing upcoming: no open item has a",
+            "  due date, or a start ahead.",
+            "",
+        ])
+    }
+
     @Test("over many items only windows are read: the selection's, the first and the last")
     func windows() throws {
         defer { folder.remove() }

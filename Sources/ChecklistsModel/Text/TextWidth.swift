@@ -109,11 +109,13 @@ public enum TextWidth {
         var lastSpace: String.Index?
         for index in text.indices {
             let width = self.columns(of: text[index])
+            // A space is a place to break even where it would not fit: a
+            // head that fills the columns exactly ends there, whole.
+            if text[index] == " " { lastSpace = index }
             if used + width > columns {
                 let end = lastSpace ?? fitEnd
                 return (String(text[..<end]), String(text[end...].drop { $0 == " " }))
             }
-            if text[index] == " " { lastSpace = index }
             used += width
             fitEnd = text.index(after: index)
         }

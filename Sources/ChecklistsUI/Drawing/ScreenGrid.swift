@@ -151,6 +151,25 @@ public struct ScreenGrid: Hashable, Sendable {
         return write(TextWidth.prepare(text), at: row * width + column, limit: limit, style: style, color: color)
     }
 
+    /// Like put, but a text wider than `maxColumns` goes on at the next rows,
+    /// broken between words, down to `lastRow`; only the last row's text is
+    /// cut with "…". For a screen's notice ("No items…"), which a 40-column
+    /// pane cut short. Returns the rows used.
+    @discardableResult
+    public mutating func putWrapped(
+        _ text: String, row: Int, column: Int, maxColumns: Int, lastRow: Int, style: CellStyle = []
+    ) -> Int {
+        var rest = text
+        var y = row
+        while !rest.isEmpty, y <= lastRow, y < height {
+            let (head, tail) = y == lastRow ? (rest, "") : TextWidth.splitAtWord(rest, columns: maxColumns)
+            put(head, row: y, column: column, maxColumns: maxColumns, style: style)
+            rest = tail
+            y += 1
+        }
+        return y - row
+    }
+
     /// Like put, but right-aligned so the text ends at column `endColumn` (exclusive).
     ///
     /// For counts and dates at the end of a row. The text may use columns

@@ -128,9 +128,9 @@ enum ChecklistScreen {
             let why = list.summary.hiddenNotStartedCount == 0 ? "All checked off; c shows them."
                 : list.summary.hiddenCheckedCount == 0 ? "Nothing has started yet; \(startKey) shows it."
                 : "All checked off or not started; c and \(startKey) show them."
-            grid.put(why, row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
+            grid.putWrapped(why, row: 2, column: 2, maxColumns: grid.width - 4, lastRow: grid.height - 3, style: .dim)
         } else if list.count == 0 {
-            grid.put("No items. Press a to add one.", row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
+            grid.putWrapped("No items. Press a to add one.", row: 2, column: 2, maxColumns: grid.width - 4, lastRow: grid.height - 3, style: .dim)
         }
     }
 }

@@ -270,7 +270,8 @@ enum FilterScreen {
         }
         guard let results = view.results else { return }
         if !results.listFound {
-            grid.put("No list is named “\(view.filter?.listName ?? "")”.", row: top + 1, column: 2, maxColumns: grid.width - 4, style: .dim)
+            grid.putWrapped("No list is named “\(view.filter?.listName ?? "")”.", row: top + 1, column: 2, maxColumns: grid.width - 4,
+                            lastRow: grid.height - 3, style: .dim)
             return
         }
         if items.isEmpty {

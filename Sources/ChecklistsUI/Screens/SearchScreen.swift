@@ -207,12 +207,13 @@ enum SearchScreen {
                                        placeholder: "text in any list, any part of a word")
         grid.cursor = GridPosition(row: 1, column: cursor)
         guard let answered = search.answered else {
-            grid.put("Type to search all lists; case and accents are ignored.", row: 3, column: 2,
-                     maxColumns: grid.width - 4, style: .dim)
+            grid.putWrapped("Type to search all lists; case and accents are ignored.", row: 3, column: 2,
+                            maxColumns: grid.width - 4, lastRow: grid.height - 3, style: .dim)
             return
         }
         if items.isEmpty {
-            grid.put("No matches for “\(answered.typed)”.", row: 3, column: 2, maxColumns: grid.width - 4, style: .dim)
+            grid.putWrapped("No matches for “\(answered.typed)”.", row: 3, column: 2, maxColumns: grid.width - 4,
+                            lastRow: grid.height - 3, style: .dim)
             return
         }
         let layout = ItemRow.layout(for: items.map(\.item), parentTexts: items.map(\.parentText), listNames: items.map(\.checklistName), lead: .checkBox,

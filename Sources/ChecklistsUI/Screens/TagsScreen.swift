@@ -164,7 +164,8 @@ enum TagsScreen {
             Chrome.listTitleBar("Tags", details: view.tags == nil ? [] : [tags.count == 1 ? "1 tag" : "\(tags.count) tags"],
                                 viewport: view.tagViewport, count: tags.count, visibleRows: rows, into: &grid)
             if view.tags != nil && tags.isEmpty {
-                grid.put("No tags yet: type some on an item's Tags row.", row: 2, column: 2, maxColumns: grid.width - 4, style: .dim)
+                grid.putWrapped("No tags yet: type some on an item's Tags row.", row: 2, column: 2, maxColumns: grid.width - 4,
+                                lastRow: grid.height - 3, style: .dim)
                 return
             }
             let countWidth = tags.map { TextWidth.columns(of: String($0.openItems)) }.max() ?? 1

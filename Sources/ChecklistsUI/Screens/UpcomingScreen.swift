@@ -277,8 +277,8 @@ enum UpcomingScreen {
             : total == 1 ? "1 item" : AllListsScreen.countText(total) + " items"
         Chrome.listTitleBar("Upcoming", details: view.isLoaded ? [count] : [], viewport: view.viewport, count: 0, visibleRows: rows, into: &grid)
         if view.isLoaded && view.window.items.isEmpty {
-            grid.put("Nothing upcoming: no open item has a due date, or a start ahead.", row: 2, column: 2, maxColumns: grid.width - 4,
-                     style: .dim)
+            grid.putWrapped("Nothing upcoming: no open item has a due date, or a start ahead.", row: 2, column: 2,
+                            maxColumns: grid.width - 4, lastRow: grid.height - 3, style: .dim)
             return
         }
         let items = view.window.items
