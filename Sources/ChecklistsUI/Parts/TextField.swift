@@ -208,7 +208,7 @@ public struct TextField: Hashable, Sendable {
             return column
         }
         if !focused {
-            grid.put(TextWidth.truncated(text, toColumns: columns), row: row, column: column, maxColumns: columns, style: style)
+            grid.put(text, row: row, column: column, maxColumns: columns, style: style)
             return column
         }
         // Show as much as fits before the cursor, keeping one column for it.
